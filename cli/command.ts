@@ -1,0 +1,27 @@
+/** What a command may touch: injected so commands can be tested without spawning a process. */
+export interface CliIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  readStdin(): Promise<Uint8Array>;
+  cwd: string;
+  env: Readonly<Record<string, string | undefined>>;
+  /** Whether stdout is a terminal (colours, progress). */
+  isTTY: boolean;
+  now(): Date;
+}
+
+export interface CliCommand {
+  name: string;
+  summary: string;
+  /** Full usage text shown by `fieldgate help NAME` and on usage errors. */
+  usage: string;
+  /** Returns the exit code: 0 success, 1 problems found, 2 usage error or unreadable input. */
+  run(args: string[], io: CliIo): Promise<number>;
+}
+
+export const EXIT_OK = 0;
+export const EXIT_PROBLEMS = 1;
+export const EXIT_USAGE = 2;
+
+/** A usage mistake: reported with the command's usage and exit code 2. */
+export class UsageError extends Error {}

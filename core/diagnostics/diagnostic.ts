@@ -1,0 +1,138 @@
+/**
+ * The one diagnostic record every Fieldgate check produces. Plain data: JSON-serialisable,
+ * rendered for people elsewhere (cli/, renderer/).
+ */
+
+export type Severity = 'error' | 'warning' | 'info';
+
+/** A point in a text: 0-based character offset, 1-based line and column (columns count UTF-16 units). */
+export interface TextPosition {
+  offset: number;
+  line: number;
+  column: number;
+}
+
+export interface TextRange {
+  start: TextPosition;
+  end: TextPosition;
+}
+
+/** One step of a JSON or XML path: a property name, an array index or an element name. */
+export type PathSegment = string | number;
+
+/**
+ * Where a problem is, at the finest level the input has. Every part is optional; producers fill what
+ * they know, adapters add `file`.
+ */
+export interface Location {
+  /** File name or label given by the adapter ("fields.json", "<stdin>"). */
+  file?: string;
+  /** Character range in the text that was checked. */
+  range?: TextRange;
+  /** JSON path (["fields", 3, "boundary"]) or XML element path (["ModusResult", "Events", "Event", 0]). */
+  path?: PathSegment[];
+  /** 1-based data row (CSV row after the header, item of an upload array, shapefile record). */
+  row?: number;
+  /** Column or field name (CSV column, JSON property, DBF field). */
+  field?: string;
+  /** Archive member ("rx/zones.shp"). */
+  entry?: string;
+  /** 1-based shapefile record number. */
+  record?: number;
+  /** Geometry position: polygon index, ring index (0 = shell) and coordinate index, all 0-based. */
+  polygon?: number;
+  ring?: number;
+  coordinate?: number;
+  /** A coordinate the problem is at, e.g. a self-intersection point: [x, y] = [longitude, latitude]. */
+  point?: [number, number];
+}
+
+/** Replace the text in [start, end) (0-based offsets into the checked text) with `text`. */
+export interface TextEdit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+export type FixSafety = 'safe' | 'unsafe';
+
+/**
+ * A proposed repair. Safe fixes keep the meaning and may be applied by scripts; unsafe fixes are guesses
+ * (their title states the assumption) that a person confirms.
+ */
+export interface Fix {
+  safety: FixSafety;
+  /** What the fix does, including any assumption: "Assume midnight UTC". */
+  title: string;
+  /** Text edits on the checked document. Absent for fixes that rebuild a binary file (see `artifact`). */
+  edits?: TextEdit[];
+  /** For display: the value before and after the fix. */
+  before?: string;
+  after?: string;
+  /** For fixes that rebuild a whole file (a ZIP): the id of the builder the file kind applies. */
+  artifact?: string;
+}
+
+export interface RelatedLocation {
+  message: string;
+  location: Location;
+}
+
+export interface Diagnostic {
+  /** Permanent code, e.g. "SD001". Never reused. */
+  code: string;
+  /** The problem's name, e.g. "sample-date-format". */
+  rule: string;
+  /** The rule's group, e.g. "sample-date". */
+  group: string;
+  severity: Severity;
+  /** Which message template of the rule produced `message`. */
+  messageId: string;
+  message: string;
+  location: Location;
+  hint?: string;
+  fix?: Fix;
+  related?: RelatedLocation[];
+}
+
+const severityRank: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
+
+export function compareSeverity(a: Severity, b: Severity): number {
+  return severityRank[a] - severityRank[b];
+}
+
+/** Sort by position in the input (offset, then row/record/coordinate), then severity, then code. */
+export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  const key = (d: Diagnostic): number[] => [
+    d.location.range?.start.offset ?? -1,
+    d.location.row ?? d.location.record ?? -1,
+    d.location.polygon ?? -1,
+    d.location.ring ?? -1,
+    d.location.coordinate ?? -1,
+  ];
+  return [...diagnostics].sort((a, b) => {
+    const ka = key(a);
+    const kb = key(b);
+    for (let i = 0; i < ka.length; i++) {
+      const diff = (ka[i] ?? 0) - (kb[i] ?? 0);
+      if (diff !== 0) return diff;
+    }
+    return compareSeverity(a.severity, b.severity) || a.code.localeCompare(b.code);
+  });
+}
+
+export interface DiagnosticCounts {
+  error: number;
+  warning: number;
+  info: number;
+}
+
+export function countBySeverity(diagnostics: readonly Diagnostic[]): DiagnosticCounts {
+  const counts: DiagnosticCounts = { error: 0, warning: 0, info: 0 };
+  for (const d of diagnostics) counts[d.severity]++;
+  return counts;
+}
+
+export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
+  return diagnostics.some((d) => d.severity === 'error');
+}

@@ -1,0 +1,301 @@
+/**
+ * A strict JSON (RFC 8259) parser that keeps the character range of every value and property, so checks
+ * can point at the exact place in the file. Syntax errors carry their offset and what was expected.
+ */
+
+import type { PathSegment } from '../diagnostics/diagnostic.ts';
+
+interface NodeBase {
+  /** 0-based offset of the first character of the value. */
+  start: number;
+  /** 0-based offset just past the value. */
+  end: number;
+}
+
+export interface JsonObjectNode extends NodeBase {
+  kind: 'object';
+  properties: JsonProperty[];
+}
+export interface JsonArrayNode extends NodeBase {
+  kind: 'array';
+  items: JsonNode[];
+}
+export interface JsonStringNode extends NodeBase {
+  kind: 'string';
+  value: string;
+}
+export interface JsonNumberNode extends NodeBase {
+  kind: 'number';
+  value: number;
+  raw: string;
+}
+export interface JsonBooleanNode extends NodeBase {
+  kind: 'boolean';
+  value: boolean;
+}
+export interface JsonNullNode extends NodeBase {
+  kind: 'null';
+}
+
+export type JsonNode =
+  JsonObjectNode | JsonArrayNode | JsonStringNode | JsonNumberNode | JsonBooleanNode | JsonNullNode;
+
+export interface JsonProperty {
+  key: string;
+  keyStart: number;
+  keyEnd: number;
+  value: JsonNode;
+}
+
+export interface JsonSyntaxError {
+  offset: number;
+  /** Length of the offending token (at least 1 unless at end of input). */
+  length: number;
+  message: string;
+  expected: string;
+}
+
+export type JsonParseResult = { ok: true; root: JsonNode } | { ok: false; error: JsonSyntaxError };
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+class JsonSyntaxFailure extends Error {
+  constructor(readonly detail: JsonSyntaxError) {
+    super(detail.message);
+  }
+}
+
+function describe(text: string, i: number): string {
+  if (i >= text.length) return 'end of input';
+  const ch = text[i] ?? '';
+  return /\s/.test(ch)
+    ? `whitespace (U+${ch.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()})`
+    : `"${ch}"`;
+}
+
+export function parseJson(text: string): JsonParseResult {
+  let i = 0;
+  // A byte-order mark is not JSON, but editors add it; skip it rather than fail the whole file.
+  if (text.charCodeAt(0) === 0xfeff) i = 1;
+
+  const fail = (expected: string, at = i, length = 1): never => {
+    throw new JsonSyntaxFailure({
+      offset: at,
+      length: at >= text.length ? 0 : length,
+      expected,
+      message: `expected ${expected} but found ${describe(text, at)}`,
+    });
+  };
+
+  const skipWs = (): void => {
+    for (;;) {
+      const c = text.charCodeAt(i);
+      if (c === 32 || c === 9 || c === 10 || c === 13) i++;
+      else break;
+    }
+  };
+
+  const parseString = (): JsonStringNode => {
+    const start = i;
+    i++; // opening quote
+    let value = '';
+    let chunkStart = i;
+    for (;;) {
+      if (i >= text.length) fail('closing quote of the string started at offset ' + start);
+      const c = text.charCodeAt(i);
+      if (c === 34) {
+        value += text.slice(chunkStart, i);
+        i++;
+        return { kind: 'string', start, end: i, value };
+      }
+      if (c === 92) {
+        value += text.slice(chunkStart, i);
+        const e = text[i + 1];
+        const simple: Record<string, string> = {
+          '"': '"',
+          '\\': '\\',
+          '/': '/',
+          b: '\b',
+          f: '\f',
+          n: '\n',
+          r: '\r',
+          t: '\t',
+        };
+        if (e !== undefined && simple[e] !== undefined) {
+          value += simple[e];
+          i += 2;
+        } else if (e === 'u') {
+          const hex = text.slice(i + 2, i + 6);
+          if (!/^[0-9a-fA-F]{4}$/.test(hex)) fail('four hex digits after \\u', i + 2, 4);
+          value += String.fromCharCode(parseInt(hex, 16));
+          i += 6;
+        } else {
+          fail('an escape (\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)', i + 1);
+        }
+        chunkStart = i;
+        continue;
+      }
+      if (c < 0x20) fail('a character other than a raw control character in a string (escape it)', i);
+      i++;
+    }
+  };
+
+  const parseNumber = (): JsonNumberNode => {
+    const start = i;
+    if (text[i] === '-') i++;
+    if (text[i] === '0') i++;
+    else if (/[1-9]/.test(text[i] ?? '')) while (/[0-9]/.test(text[i] ?? '')) i++;
+    else fail('a digit', i);
+    if (text[i] === '.') {
+      i++;
+      if (!/[0-9]/.test(text[i] ?? '')) fail('a digit after the decimal point', i);
+      while (/[0-9]/.test(text[i] ?? '')) i++;
+    }
+    if (text[i] === 'e' || text[i] === 'E') {
+      i++;
+      if (text[i] === '+' || text[i] === '-') i++;
+      if (!/[0-9]/.test(text[i] ?? '')) fail('a digit in the exponent', i);
+      while (/[0-9]/.test(text[i] ?? '')) i++;
+    }
+    const raw = text.slice(start, i);
+    return { kind: 'number', start, end: i, value: Number(raw), raw };
+  };
+
+  const parseLiteral = <T extends 'true' | 'false' | 'null'>(word: T): void => {
+    if (text.startsWith(word, i)) {
+      i += word.length;
+      return;
+    }
+    fail(`"${word}"`, i, word.length);
+  };
+
+  const parseValue = (depth: number): JsonNode => {
+    if (depth > 512) fail('less deeply nested data (more than 512 levels)');
+    skipWs();
+    const start = i;
+    const c = text[i];
+    switch (c) {
+      case '{': {
+        i++;
+        const properties: JsonProperty[] = [];
+        skipWs();
+        if (text[i] === '}') {
+          i++;
+          return { kind: 'object', start, end: i, properties };
+        }
+        for (;;) {
+          skipWs();
+          if (text[i] !== '"')
+            fail(
+              properties.length === 0
+                ? 'a property name in double quotes or "}"'
+                : 'a property name in double quotes',
+            );
+          const key = parseString();
+          skipWs();
+          if (text[i] !== ':') fail('":" after the property name');
+          i++;
+          const value = parseValue(depth + 1);
+          properties.push({ key: key.value, keyStart: key.start, keyEnd: key.end, value });
+          skipWs();
+          if (text[i] === ',') {
+            i++;
+            skipWs();
+            if (text[i] === '}') fail('another property after "," (trailing commas are not JSON)', i - 1);
+            continue;
+          }
+          if (text[i] === '}') {
+            i++;
+            return { kind: 'object', start, end: i, properties };
+          }
+          fail('"," or "}"');
+        }
+      }
+      case '[': {
+        i++;
+        const items: JsonNode[] = [];
+        skipWs();
+        if (text[i] === ']') {
+          i++;
+          return { kind: 'array', start, end: i, items };
+        }
+        for (;;) {
+          items.push(parseValue(depth + 1));
+          skipWs();
+          if (text[i] === ',') {
+            i++;
+            skipWs();
+            if (text[i] === ']') fail('another value after "," (trailing commas are not JSON)', i - 1);
+            continue;
+          }
+          if (text[i] === ']') {
+            i++;
+            return { kind: 'array', start, end: i, items };
+          }
+          fail('"," or "]"');
+        }
+      }
+      case '"':
+        return parseString();
+      case 't':
+        parseLiteral('true');
+        return { kind: 'boolean', start, end: i, value: true };
+      case 'f':
+        parseLiteral('false');
+        return { kind: 'boolean', start, end: i, value: false };
+      case 'n':
+        parseLiteral('null');
+        return { kind: 'null', start, end: i };
+      default:
+        if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) return parseNumber();
+        if (c === "'") return fail('a string in double quotes (single quotes are not JSON)');
+        return fail('a JSON value (object, array, string, number, true, false or null)');
+    }
+  };
+
+  try {
+    const root = parseValue(0);
+    skipWs();
+    if (i < text.length) fail('end of input after the JSON value');
+    return { ok: true, root };
+  } catch (e) {
+    if (e instanceof JsonSyntaxFailure) return { ok: false, error: e.detail };
+    throw e;
+  }
+}
+
+export function getProperty(node: JsonObjectNode, key: string): JsonProperty | undefined {
+  return node.properties.find((p) => p.key === key);
+}
+
+/** Plain value of a node (last duplicate key wins, as in JSON.parse). */
+export function toValue(node: JsonNode): JsonValue {
+  switch (node.kind) {
+    case 'object': {
+      const out: { [key: string]: JsonValue } = {};
+      for (const p of node.properties) out[p.key] = toValue(p.value);
+      return out;
+    }
+    case 'array':
+      return node.items.map(toValue);
+    case 'null':
+      return null;
+    default:
+      return node.value;
+  }
+}
+
+/** Follow a path of property names and indexes. */
+export function nodeAtPath(root: JsonNode, path: readonly PathSegment[]): JsonNode | undefined {
+  let node: JsonNode | undefined = root;
+  for (const seg of path) {
+    if (!node) return undefined;
+    if (typeof seg === 'number') node = node.kind === 'array' ? node.items[seg] : undefined;
+    else node = node.kind === 'object' ? getProperty(node, seg)?.value : undefined;
+  }
+  return node;
+}
+
+export function describeKind(node: JsonNode): string {
+  return node.kind === 'object' ? 'an object' : node.kind === 'array' ? 'an array' : `a ${node.kind}`;
+}

@@ -1,0 +1,34 @@
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import { LineIndex } from '../diagnostics/text-position.ts';
+import { DiagnosticCollector } from '../rules/reporter.ts';
+import type { RuleSelection } from '../rules/selection.ts';
+import { jsonSyntax } from '../rules/json/json-syntax.ts';
+import { parseJson, type JsonNode } from './json-document.ts';
+
+export interface ReadJsonResult {
+  root?: JsonNode;
+  lines: LineIndex;
+  diagnostics: Diagnostic[];
+}
+
+/** Parse JSON text; a syntax error becomes a JS001 diagnostic at its real position. */
+export function readJson(text: string, selection: RuleSelection = {}): ReadJsonResult {
+  const lines = new LineIndex(text);
+  const collector = new DiagnosticCollector(selection);
+  if (text.trim() === '' || text.trim() === '\ufeff') {
+    collector.report(jsonSyntax, { messageId: 'empty', location: { range: lines.range(0, 0) } });
+    return { lines, diagnostics: collector.diagnostics };
+  }
+  const parsed = parseJson(text);
+  if (!parsed.ok) {
+    const { offset, length, message, expected } = parsed.error;
+    collector.report(jsonSyntax, {
+      messageId: 'syntax',
+      data: { detail: message },
+      location: { range: lines.range(offset, offset + length) },
+      hint: `Insert or correct the text here so that ${expected} follows.`,
+    });
+    return { lines, diagnostics: collector.diagnostics };
+  }
+  return { root: parsed.root, lines, diagnostics: collector.diagnostics };
+}

@@ -1,0 +1,145 @@
+import type { Location } from '../diagnostics/diagnostic.ts';
+import { LineIndex } from '../diagnostics/text-position.ts';
+import type { JsonNode, JsonValue } from '../json/json-document.ts';
+import { parseJson } from '../json/json-document.ts';
+import { locationOf, type JsonSubject } from '../json/json-location.ts';
+import { matchOperation, normalisePath, type EnrollmentType, type OperationMatch } from './operations.ts';
+
+/** A header or query value, with where it is written when it came from a request file. */
+export interface NamedValue {
+  name: string;
+  value: string;
+  location: Location;
+  /** Present when the value is a JSON string in a request file, so fixes can edit it. */
+  subject?: JsonSubject;
+}
+
+/** One request to the version 5 interface, ready for the enrollment rules. */
+export interface RequestSubject {
+  method: string;
+  path: string;
+  operation: OperationMatch | undefined;
+  /** Lower-cased header names. */
+  headers: Map<string, NamedValue>;
+  query: Map<string, NamedValue>;
+  body: JsonSubject | undefined;
+  /** The enrollment as it is now, when the request file gives it: lets the update rule see "no change". */
+  current: JsonSubject | undefined;
+  /** Where the request as a whole is. */
+  location: Location;
+  methodLocation: Location;
+  pathLocation: Location;
+  /** 0-based position in a batch. */
+  index: number;
+  lines: LineIndex;
+}
+
+export function enrollmentTypeOf(request: RequestSubject): EnrollmentType | undefined {
+  const value = request.headers.get('x-enrollment-type')?.value;
+  return value === 'program' || value === 'location' ? value : undefined;
+}
+
+/** Build a subject from a request object in a request file (`{method, path, headers, query, body, current}`). */
+export function requestFromJson(
+  node: JsonNode,
+  lines: LineIndex,
+  basePath: (string | number)[],
+  index: number,
+): RequestSubject {
+  const loc = (n: { start: number; end: number }, path: (string | number)[]): Location =>
+    locationOf(lines, n, path);
+  const request: RequestSubject = {
+    method: '',
+    path: '',
+    operation: undefined,
+    headers: new Map(),
+    query: new Map(),
+    body: undefined,
+    current: undefined,
+    location: loc(node, basePath),
+    methodLocation: loc(node, basePath),
+    pathLocation: loc(node, basePath),
+    index,
+    lines,
+  };
+  if (node.kind !== 'object') return request;
+  for (const p of node.properties) {
+    const path = [...basePath, p.key];
+    const v = p.value;
+    if (p.key === 'method' && v.kind === 'string') {
+      request.method = v.value.toUpperCase();
+      request.methodLocation = loc(v, path);
+    } else if (p.key === 'path' && v.kind === 'string') {
+      request.path = v.value;
+      request.pathLocation = loc(v, path);
+      for (const [name, value] of normalisePath(v.value).query) {
+        request.query.set(name, { name, value, location: loc(v, path) });
+      }
+    } else if ((p.key === 'headers' || p.key === 'query') && v.kind === 'object') {
+      for (const h of v.properties) {
+        const value =
+          h.value.kind === 'string' ? h.value.value : h.value.kind === 'number' ? h.value.raw : '';
+        const name = p.key === 'headers' ? h.key.toLowerCase() : h.key;
+        const entry: NamedValue = { name: h.key, value, location: loc(h.value, [...path, h.key]) };
+        if (h.value.kind === 'string') entry.subject = { node: h.value, path: [...path, h.key], lines };
+        (p.key === 'headers' ? request.headers : request.query).set(name, entry);
+      }
+    } else if (p.key === 'body') {
+      request.body = { node: v, path, lines };
+    } else if (p.key === 'current') {
+      request.current = { node: v, path, lines };
+    }
+  }
+  request.operation = matchOperation(request.method, request.path);
+  return request;
+}
+
+/** A request as a program (the sandbox, the client) has it. */
+export interface ServiceRequest {
+  method: string;
+  /** Relative to the version 5 base, e.g. "/v5/enrollments/…", optionally with a query string. */
+  path: string;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+  body?: JsonValue;
+  /** The raw body text, when the caller has it: positions then refer to it. */
+  bodyText?: string;
+}
+
+export type RequestBuildResult =
+  { ok: true; request: RequestSubject } | { ok: false; offset: number; message: string; lines: LineIndex };
+
+export function requestFromService(req: ServiceRequest): RequestBuildResult {
+  const text = req.bodyText ?? (req.body === undefined ? '' : JSON.stringify(req.body, null, 2));
+  const lines = new LineIndex(text);
+  let body: JsonSubject | undefined;
+  if (text.trim() !== '') {
+    const parsed = parseJson(text);
+    if (!parsed.ok) return { ok: false, offset: parsed.error.offset, message: parsed.error.message, lines };
+    body = { node: parsed.root, path: ['body'], lines };
+  }
+  const { query } = normalisePath(req.path);
+  const named = (name: string, value: string, where: string): NamedValue => ({
+    name,
+    value,
+    location: { path: [where, name], field: name },
+  });
+  const request: RequestSubject = {
+    method: req.method.toUpperCase(),
+    path: req.path,
+    operation: matchOperation(req.method, req.path),
+    headers: new Map(
+      Object.entries(req.headers ?? {}).map(([k, v]) => [k.toLowerCase(), named(k, v, 'headers')]),
+    ),
+    query: new Map([...query].map(([k, v]) => [k, named(k, v, 'query')])),
+    body,
+    current: undefined,
+    location: {},
+    methodLocation: { field: 'method' },
+    pathLocation: { field: 'path' },
+    index: 0,
+    lines,
+  };
+  for (const [k, v] of Object.entries(req.query ?? {})) request.query.set(k, named(k, v, 'query'));
+  return { ok: true, request };
+}

@@ -1,0 +1,3 @@
+import { jsonSyntax } from './json-syntax.ts';
+
+export const jsonRules = [jsonSyntax] as const;

@@ -1,0 +1,64 @@
+import type { Fix, Location, RelatedLocation, Severity } from '../diagnostics/diagnostic.ts';
+
+/** Documentation of a rule, with Ruff's headings. */
+export interface RuleDocs {
+  /** What it does. */
+  what: string;
+  /** Why is this bad? */
+  why: string;
+  /** Example input that triggers the rule. */
+  example?: string;
+  /** Use instead. */
+  useInstead?: string;
+}
+
+export interface RuleMeta<MessageId extends string = string> {
+  /** Permanent code: letters then three digits ("SD001"). Never renumbered or reused. */
+  code: string;
+  /** The problem's name in kebab case ("sample-date-format"). */
+  name: string;
+  /** The domain group ("sample-date"). */
+  group: string;
+  /** Default severity. A rule may report a lower severity for a particular message (see `report`). */
+  severity: Severity;
+  /** Message templates with `{placeholder}`s, keyed by message id. */
+  messages: Record<MessageId, string>;
+  /** Whether the rule offers fixes. */
+  fixable?: 'safe' | 'unsafe' | 'safe-and-unsafe';
+  docs: RuleDocs;
+}
+
+/** A rule: metadata plus, for rules that run on their own, a check over the subject of its domain. */
+export interface Rule<Subject = never, MessageId extends string = string> {
+  meta: RuleMeta<MessageId>;
+  // Method syntax on purpose: parameters are then bivariant, so rules with different message ids fit in one list.
+  check?(subject: Subject, context: RuleContext<MessageId>): void;
+}
+
+export interface ReportDescriptor<MessageId extends string = string> {
+  messageId: MessageId;
+  data?: Record<string, string | number>;
+  location: Location;
+  hint?: string;
+  fix?: Fix;
+  related?: RelatedLocation[];
+  /** Overrides the rule's default severity for this report (e.g. an unknown but plausible value). */
+  severity?: Severity;
+}
+
+export interface RuleContext<MessageId extends string = string> {
+  report(descriptor: ReportDescriptor<MessageId>): void;
+}
+
+/** Helps TypeScript infer the message ids of a rule from its metadata. */
+export function defineRule<Subject, const MessageId extends string>(
+  rule: Rule<Subject, MessageId>,
+): Rule<Subject, MessageId> {
+  return rule;
+}
+
+export function formatMessage(template: string, data: Record<string, string | number> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    Object.prototype.hasOwnProperty.call(data, key) ? String(data[key]) : whole,
+  );
+}

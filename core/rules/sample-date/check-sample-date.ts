@@ -1,0 +1,31 @@
+import type { Diagnostic, Location } from '../../diagnostics/diagnostic.ts';
+import { DiagnosticCollector } from '../reporter.ts';
+import type { RuleSelection } from '../selection.ts';
+import { sampleDateRules } from './index.ts';
+import type { SampleDateSubject } from './sample-date-subject.ts';
+
+export interface CheckSampleDateOptions {
+  now?: Date;
+  selection?: RuleSelection;
+  location?: Location;
+  valueRange?: { start: number; end: number };
+}
+
+/** Run every sample-date rule on one value. */
+export function checkSampleDate(
+  value: string | undefined,
+  options: CheckSampleDateOptions = {},
+): Diagnostic[] {
+  const collector = new DiagnosticCollector(options.selection);
+  runSampleDateRules(collector, {
+    value,
+    location: options.location ?? { field: 'sampleDate' },
+    ...(options.valueRange ? { valueRange: options.valueRange } : {}),
+    ...(options.now ? { now: options.now } : {}),
+  });
+  return collector.diagnostics;
+}
+
+export function runSampleDateRules(collector: DiagnosticCollector, subject: SampleDateSubject): void {
+  for (const rule of sampleDateRules) collector.run(rule, subject);
+}

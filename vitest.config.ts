@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: [
+      'core/**/*.test.ts',
+      'cli/**/*.test.ts',
+      'sandbox/**/*.test.ts',
+      'test/**/*.test.ts',
+      'host/**/*.test.ts',
+    ],
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+  },
+});
