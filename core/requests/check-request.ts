@@ -6,6 +6,7 @@ import { jsonSyntax } from '../rules/json/json-syntax.ts';
 import { batchRules, requestRules } from '../rules/enrollment/index.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
 import type { RuleSelection } from '../rules/selection.ts';
+import { runSampleDateRules } from '../rules/sample-date/check-sample-date.ts';
 import { runTemporalEntityRules } from '../rules/temporal-entity/check-temporal-entity.ts';
 import {
   requestFromJson,
@@ -20,9 +21,18 @@ export interface CheckRequestOptions {
 }
 
 /** Run the per-request rules and the TemporalEntity rules on the request's body. */
-export function runRequestRules(collector: DiagnosticCollector, request: RequestSubject): void {
+export function runRequestRules(collector: DiagnosticCollector, request: RequestSubject, now?: Date): void {
   for (const rule of requestRules) collector.run(rule, request);
   const op = request.operation?.id;
+  if (op === 'uploadSoilTest') {
+    const q = request.query.get('sampleDate');
+    runSampleDateRules(collector, {
+      value: q?.value,
+      location: q?.location ?? { ...request.pathLocation, field: 'sampleDate' },
+      ...(q?.valueRange ? { valueRange: q.valueRange } : {}),
+      ...(now ? { now } : {}),
+    });
+  }
   if ((op === 'createEnrollment' || op === 'updateEnrollment' || op === 'createExperiment') && request.body) {
     const temporal = propertyOf(request.body, 'temporalEntity');
     if (temporal) runTemporalEntityRules(collector, temporal);
@@ -45,7 +55,7 @@ export function checkServiceRequest(req: ServiceRequest, options: CheckRequestOp
     });
     return collector.diagnostics;
   }
-  runRequestRules(collector, built.request);
+  runRequestRules(collector, built.request, options.now);
   return collector.diagnostics;
 }
 
@@ -68,6 +78,7 @@ export function checkRequestDocument(
   root: JsonNode,
   lines: LineIndex,
   collector: DiagnosticCollector,
+  now?: Date,
 ): RequestSubject[] {
   let items: JsonNode[];
   let basePath: (string | number)[] = [];
@@ -81,7 +92,7 @@ export function checkRequestDocument(
   }
   const single = root.kind === 'object' && basePath.length === 0;
   const batch = items.map((node, i) => requestFromJson(node, lines, single ? [] : [...basePath, i], i));
-  for (const request of batch) runRequestRules(collector, request);
+  for (const request of batch) runRequestRules(collector, request, now);
   runBatchRules(collector, batch);
   return batch;
 }

@@ -1,5 +1,9 @@
 /** The operations of the version 5 interface, as the service interface describes them. */
 export type OperationId =
+  | 'uploadSoilTest'
+  | 'uploadFields'
+  | 'uploadPrescription'
+  | 'getAgronomicData'
   | 'createEnrollment'
   | 'getEnrollment'
   | 'updateEnrollment'
@@ -31,7 +35,16 @@ export const LIST_QUERY_FOR_TYPE: Record<EnrollmentType, string> = {
 };
 
 export const OPERATION_SUMMARY =
-  'POST /v5/enrollments, GET /v5/enrollments[/], GET|PUT|DELETE /v5/enrollments/<id>, GET /v5/experiments, POST /v5/experiments';
+  'POST /v5/enrollments, GET /v5/enrollments[/], GET|PUT|DELETE /v5/enrollments/<id>, GET /v5/experiments, POST /v5/experiments; ' +
+  'earlier interface under /api/partnerapis: POST /v2/soil/modus/result, POST /v2/fields, POST /v2/rx, GET /v2|v3/agronomic-data';
+
+/** Strip scheme, host and the query string, keeping the whole path. */
+function normalisePathKeepingPrefix(path: string): { path: string } {
+  let p = path.trim();
+  const q = p.indexOf('?');
+  if (q >= 0) p = p.slice(0, q);
+  return { path: p.replace(/^[a-z]+:\/\/[^/]+/i, '') };
+}
 
 /** Strip scheme, host and any base path before /v5, and the query string. */
 export function normalisePath(path: string): { path: string; query: Map<string, string> } {
@@ -59,8 +72,33 @@ export function normalisePath(path: string): { path: string; query: Map<string, 
   return { path: p, query };
 }
 
+/** Earlier (legacy) endpoints, under {legacy_base_url} = …/api/partnerapis. */
+function matchLegacy(m: string, path: string): OperationMatch | undefined {
+  const legacy = /(?:^|\/api\/partnerapis)(\/v[23]\/[a-z/-]+?)\/?$/.exec(path);
+  const p = legacy?.[1];
+  if (!p) return undefined;
+  if (m === 'POST' && p === '/v2/soil/modus/result') return { id: 'uploadSoilTest' };
+  if (m === 'POST' && p === '/v2/fields') return { id: 'uploadFields' };
+  if (m === 'POST' && p === '/v2/rx') return { id: 'uploadPrescription' };
+  if (m === 'GET' && (p === '/v2/agronomic-data' || p === '/v3/agronomic-data'))
+    return { id: 'getAgronomicData' };
+  return undefined;
+}
+
+export function isLegacyOperation(id: OperationId): boolean {
+  return (
+    id === 'uploadSoilTest' ||
+    id === 'uploadFields' ||
+    id === 'uploadPrescription' ||
+    id === 'getAgronomicData'
+  );
+}
+
 export function matchOperation(method: string, path: string): OperationMatch | undefined {
   const m = method.toUpperCase();
+  const { path: raw } = normalisePathKeepingPrefix(path);
+  const legacyMatch = matchLegacy(m, raw);
+  if (legacyMatch) return legacyMatch;
   const { path: p } = normalisePath(path);
   if (p === '/v5/enrollments' || p === '/v5/enrollments/') {
     if (m === 'POST') return { id: 'createEnrollment' };
@@ -85,5 +123,5 @@ export function matchOperation(method: string, path: string): OperationMatch | u
 }
 
 export function isEnrollmentOperation(id: OperationId): boolean {
-  return id !== 'findExperiments' && id !== 'createExperiment';
+  return id.endsWith('Enrollment') || id === 'listEnrollments';
 }

@@ -12,6 +12,19 @@ export interface NamedValue {
   location: Location;
   /** Present when the value is a JSON string in a request file, so fixes can edit it. */
   subject?: JsonSubject;
+  /** Present when the value sits unquoted inside a longer string (a query in "path"): fixes edit these offsets. */
+  valueRange?: { start: number; end: number };
+}
+
+/** A text edit that replaces a named value, wherever it is written; undefined when it cannot be located. */
+export function replaceNamedValue(
+  value: NamedValue,
+  text: string,
+): { start: number; end: number; text: string } | undefined {
+  if (value.valueRange) return { ...value.valueRange, text: encodeURIComponent(text) };
+  if (value.subject)
+    return { start: value.subject.node.start, end: value.subject.node.end, text: JSON.stringify(text) };
+  return undefined;
 }
 
 /** One request to the version 5 interface, ready for the enrollment rules. */
@@ -73,7 +86,7 @@ export function requestFromJson(
       request.path = v.value;
       request.pathLocation = loc(v, path);
       for (const [name, value] of normalisePath(v.value).query) {
-        request.query.set(name, { name, value, location: loc(v, path) });
+        request.query.set(name, queryValueInPath(name, value, v, lines, path));
       }
     } else if ((p.key === 'headers' || p.key === 'query') && v.kind === 'object') {
       for (const h of v.properties) {
@@ -92,6 +105,31 @@ export function requestFromJson(
   }
   request.operation = matchOperation(request.method, request.path);
   return request;
+}
+
+/**
+ * A query parameter written inside the "path" string: locate the value itself, so a fix can rewrite it in
+ * place. Falls back to the whole path when the string holds escapes or encoded characters.
+ */
+function queryValueInPath(
+  name: string,
+  value: string,
+  node: JsonNode & { kind: 'string' },
+  lines: LineIndex,
+  path: (string | number)[],
+): NamedValue {
+  const raw = lines.text.slice(node.start + 1, node.end - 1);
+  const q = raw.indexOf('?');
+  const key = `${name}=`;
+  let at = q < 0 ? -1 : raw.indexOf(key, q);
+  while (at > 0 && raw[at - 1] !== '?' && raw[at - 1] !== '&') at = raw.indexOf(key, at + 1);
+  const start = node.start + 1 + at + key.length;
+  const rawValue = at < 0 ? undefined : raw.slice(at + key.length).split('&')[0];
+  if (rawValue === undefined || rawValue !== value || raw !== node.value) {
+    return { name, value, location: { ...locationOf(lines, node, path), field: name } };
+  }
+  const location = { ...locationOf(lines, { start, end: start + value.length }, path), field: name };
+  return { name, value, location, valueRange: { start, end: start + value.length } };
 }
 
 /** A request as a program (the sandbox, the client) has it. */
@@ -142,4 +180,32 @@ export function requestFromService(req: ServiceRequest): RequestBuildResult {
   };
   for (const [k, v] of Object.entries(req.query ?? {})) request.query.set(k, named(k, v, 'query'));
   return { ok: true, request };
+}
+
+/** A bare create body (no method or path around it), checked as the create call whose fields it carries. */
+export function requestForBareBody(
+  root: JsonNode,
+  lines: LineIndex,
+  kind: 'program' | 'location' | 'experiment',
+): RequestSubject {
+  const path = kind === 'experiment' ? '/v5/experiments' : '/v5/enrollments';
+  const whole = locationOf(lines, root, []);
+  const headers = new Map<string, NamedValue>();
+  if (kind !== 'experiment') {
+    headers.set('x-enrollment-type', { name: 'x-enrollment-type', value: kind, location: whole });
+  }
+  return {
+    method: 'POST',
+    path,
+    operation: matchOperation('POST', path),
+    headers,
+    query: new Map(),
+    body: { node: root, path: [], lines },
+    current: undefined,
+    location: whole,
+    methodLocation: whole,
+    pathLocation: whole,
+    index: 0,
+    lines,
+  };
 }

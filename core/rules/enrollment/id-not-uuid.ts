@@ -1,8 +1,8 @@
-import type { Location } from '../../diagnostics/diagnostic.ts';
+import type { Location, TextEdit } from '../../diagnostics/diagnostic.ts';
 import { describeKind } from '../../json/json-document.ts';
-import { subjectLocation, type JsonSubject } from '../../json/json-location.ts';
+import { subjectLocation } from '../../json/json-location.ts';
 import { propertyOf, replaceWithString } from '../../json/json-subject-access.ts';
-import type { RequestSubject } from '../../requests/request-subject.ts';
+import { replaceNamedValue, type RequestSubject } from '../../requests/request-subject.ts';
 import { canonicalUuid, isUuid } from '../../values/uuid.ts';
 import { defineRule, type RuleContext } from '../rule.ts';
 
@@ -21,7 +21,7 @@ function reportValue(
   field: string,
   value: string,
   location: Location,
-  subject: JsonSubject | undefined,
+  edit: (text: string) => TextEdit | undefined,
 ): void {
   if (isUuid(value)) return;
   const canonical = canonicalUuid(value);
@@ -32,14 +32,14 @@ function reportValue(
     hint: canonical
       ? `Write it as ${canonical}.`
       : `Use the UUID the service or its operator gave for ${field}.`,
-    ...(canonical && subject
+    ...(canonical && edit(canonical)
       ? {
           fix: {
             safety: 'safe' as const,
             title: `Write the UUID in its standard form: ${canonical}`,
             before: value,
             after: canonical,
-            edits: [replaceWithString(subject, canonical)],
+            edits: [edit(canonical)!],
           },
         }
       : {}),
@@ -86,12 +86,16 @@ export const idNotUuid = defineRule<RequestSubject, Messages>({
             location: subjectLocation(prop),
             hint: 'Write the UUID as a string in double quotes.',
           });
-        } else reportValue(context, field, prop.node.value, subjectLocation(prop), prop);
+        } else
+          reportValue(context, field, prop.node.value, subjectLocation(prop), (t) =>
+            replaceWithString(prop, t),
+          );
       }
     }
     for (const field of QUERY_ID_FIELDS) {
       const q = request.query.get(field);
-      if (q && q.value !== '') reportValue(context, field, q.value, q.location, q.subject);
+      if (q && q.value !== '')
+        reportValue(context, field, q.value, q.location, (t) => replaceNamedValue(q, t));
     }
   },
 });

@@ -1,3 +1,4 @@
+import { jsonDocumentUnrecognised } from './json-document-unrecognised.ts';
 import { jsonSyntax } from './json-syntax.ts';
 
-export const jsonRules = [jsonSyntax] as const;
+export const jsonRules = [jsonSyntax, jsonDocumentUnrecognised] as const;

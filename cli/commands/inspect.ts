@@ -1,0 +1,108 @@
+import { parseArgs } from 'node:util';
+import { countBySeverity } from '../../core/diagnostics/diagnostic.ts';
+import type { JsonValue } from '../../core/json/json-document.ts';
+import { fileKindById } from '../../core/formats/registry.ts';
+import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError, type CliCommand } from '../command.ts';
+import { readInput } from '../io/files.ts';
+import { clockFrom, selectionFrom, settingsFrom, validateFile } from './validate.ts';
+
+const usage = `Usage: fieldgate inspect [--format text|json] [--setting KEY=VALUE] [--sample-date VALUE] <file…>
+
+Summarises what a file holds: for a soil test the event, lab, samples, depths and analytes; for a
+prescription the zones, rate column, rates and area per rate class; with a count of problems found.`;
+
+function renderValue(value: JsonValue, indent = ''): string[] {
+  if (value === null || typeof value !== 'object') return [`${indent}${String(value)}`];
+  const out: string[] = [];
+  if (Array.isArray(value)) {
+    const simple = value.every((v) => v === null || typeof v !== 'object');
+    if (simple) return [`${indent}${value.join(', ')}`];
+    for (const item of value) {
+      const lines = renderValue(item, indent + '  ');
+      out.push(`${indent}- ${(lines[0] ?? '').trimStart()}`, ...lines.slice(1));
+    }
+    return out;
+  }
+  for (const [key, v] of Object.entries(value)) {
+    // GeoJSON for the map is for programs, not for reading.
+    if (key === 'geojson' || key === 'mapData') {
+      out.push(`${indent}${key}: (GeoJSON, see --format json)`);
+      continue;
+    }
+    if (
+      v !== null &&
+      typeof v === 'object' &&
+      !(Array.isArray(v) && v.every((x) => x === null || typeof x !== 'object'))
+    ) {
+      out.push(`${indent}${key}:`, ...renderValue(v, indent + '  '));
+    } else out.push(`${indent}${key}: ${renderValue(v)[0]}`);
+  }
+  return out;
+}
+
+export const inspectCommand: CliCommand = {
+  name: 'inspect',
+  summary: 'summarise a soil test, prescription or upload (counts, ranges, analytes, zones)',
+  usage,
+  async run(args, io) {
+    const { values, positionals } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        format: { type: 'string', default: 'text' },
+        setting: { type: 'string', multiple: true },
+        'sample-date': { type: 'string' },
+        kind: { type: 'string' },
+        now: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+    if (values.help) {
+      io.stdout(usage + '\n');
+      return EXIT_OK;
+    }
+    if (positionals.length === 0) throw new UsageError('give at least one file');
+    const forced = values.kind ? fileKindById(values.kind) : undefined;
+    if (values.kind && !forced) throw new UsageError(`--kind ${values.kind} is not a kind`);
+    const out: JsonValue[] = [];
+    let status = EXIT_OK;
+    for (const arg of positionals) {
+      const read = await readInput(arg, io);
+      if (!read.ok) {
+        io.stderr(`fieldgate: cannot read ${read.name}: ${read.reason}\n`);
+        status = EXIT_USAGE;
+        continue;
+      }
+      const { kind, report } = await validateFile(
+        read.file,
+        {
+          selection: selectionFrom([], []),
+          now: clockFrom(values.now, io),
+          settings: settingsFrom(values.setting),
+          ...(values['sample-date'] !== undefined ? { sampleDate: values['sample-date'] } : {}),
+        },
+        forced,
+      );
+      if (!kind) {
+        io.stderr(`fieldgate: ${arg}: not a kind of file Fieldgate reads\n`);
+        status = EXIT_USAGE;
+        continue;
+      }
+      const counts = countBySeverity(report.diagnostics);
+      if (counts.error > 0 && status === EXIT_OK) status = EXIT_PROBLEMS;
+      const entry: { [key: string]: JsonValue } = { file: arg, kind: report.kind, problems: { ...counts } };
+      if (report.summary !== undefined) entry.summary = report.summary;
+      out.push(entry);
+      if (values.format !== 'json') {
+        io.stdout(`${arg} (${kind.title})\n`);
+        io.stdout(
+          `  problems: ${counts.error} errors, ${counts.warning} warnings, ${counts.info} info (run \`fieldgate validate ${arg}\` for details)\n`,
+        );
+        if (report.summary !== undefined) io.stdout(renderValue(report.summary, '  ').join('\n') + '\n');
+        else io.stdout('  (no summary for this kind of file)\n');
+      }
+    }
+    if (values.format === 'json') io.stdout(JSON.stringify(out, null, 2) + '\n');
+    return status;
+  },
+};

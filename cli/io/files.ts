@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, extname, join, resolve } from 'node:path';
+import type { InputFile } from '../../core/formats/file-kind.ts';
+import type { CliIo } from '../command.ts';
+
+export type ReadOutcome =
+  { ok: true; file: InputFile; path?: string } | { ok: false; name: string; reason: string };
+
+/** Read a file argument ("-" is standard input). Unreadable input is an outcome, not an exception. */
+export async function readInput(arg: string, io: CliIo): Promise<ReadOutcome> {
+  if (arg === '-') {
+    return { ok: true, file: { name: '<stdin>', bytes: await io.readStdin() } };
+  }
+  const path = resolve(io.cwd, arg);
+  try {
+    const bytes = new Uint8Array(await readFile(path));
+    return { ok: true, file: { name: arg, bytes }, path };
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const reason =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'is a directory'
+          : code === 'EACCES'
+            ? 'permission denied'
+            : String((e as Error).message);
+    return { ok: false, name: arg, reason };
+  }
+}
+
+/** Write all bytes or nothing: a temporary file beside the target, then a rename. */
+export async function writeAtomically(path: string, bytes: Uint8Array): Promise<void> {
+  const tmp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    await writeFile(tmp, bytes);
+    await rename(tmp, path);
+  } catch (e) {
+    await rm(tmp, { force: true });
+    throw e;
+  }
+}
+
+/** fields.json → fields.fixed.json */
+export function fixedPathFor(path: string): string {
+  const ext = extname(path);
+  return join(dirname(path), `${basename(path, ext)}.fixed${ext}`);
+}

@@ -1,0 +1,67 @@
+import { commands } from './commands/index.ts';
+import { EXIT_OK, EXIT_USAGE, UsageError, type CliCommand, type CliIo } from './command.ts';
+
+function helpText(list: readonly CliCommand[]): string {
+  const width = Math.max(...list.map((c) => c.name.length));
+  return [
+    'fieldgate: check, fix and submit farm data for the partner service, offline first.',
+    '',
+    'Usage: fieldgate <command> [options]',
+    '',
+    'Commands:',
+    ...list.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    '',
+    "`fieldgate help COMMAND` (or `fieldgate COMMAND --help`) shows a command's options.",
+  ].join('\n');
+}
+
+export function nodeIo(): CliIo {
+  return {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    readStdin: async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+      return new Uint8Array(Buffer.concat(chunks));
+    },
+    cwd: process.cwd(),
+    env: process.env,
+    isTTY: Boolean(process.stdout.isTTY),
+    now: () => new Date(),
+  };
+}
+
+/** Run one command line; returns the exit code. Only bugs throw past here. */
+export async function main(
+  argv: string[],
+  io: CliIo = nodeIo(),
+  list: readonly CliCommand[] = commands,
+): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
+    const topic = name === 'help' ? rest[0] : undefined;
+    const command = topic ? list.find((c) => c.name === topic) : undefined;
+    if (topic && !command) {
+      io.stderr(`fieldgate: unknown command ${topic}\n\n${helpText(list)}\n`);
+      return EXIT_USAGE;
+    }
+    io.stdout((command ? command.usage : helpText(list)) + '\n');
+    return name === undefined ? EXIT_USAGE : EXIT_OK;
+  }
+  const command = list.find((c) => c.name === name);
+  if (!command) {
+    io.stderr(`fieldgate: unknown command ${name}\n\n${helpText(list)}\n`);
+    return EXIT_USAGE;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (e) {
+    // parseArgs reports unknown options and missing values with these codes.
+    const code = (e as { code?: string }).code;
+    if (e instanceof UsageError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'))) {
+      io.stderr(`fieldgate ${command.name}: ${(e as Error).message}\n\n${command.usage}\n`);
+      return EXIT_USAGE;
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,125 @@
+import type { FixSafety } from '../diagnostics/diagnostic.ts';
+import { applyTextFixes } from '../diagnostics/fix-application.ts';
+import type { LineIndex } from '../diagnostics/text-position.ts';
+import {
+  checkFieldUploadDocument,
+  isFieldUploadDocument,
+  type CheckFieldUploadOptions,
+} from '../fields/check-field-upload.ts';
+import type { JsonNode } from '../json/json-document.ts';
+import { readJson } from '../json/read-json.ts';
+import { checkRequestDocument, isRequestDocument, runRequestRules } from '../requests/check-request.ts';
+import { requestForBareBody } from '../requests/request-subject.ts';
+import { jsonDocumentUnrecognised } from '../rules/json/json-document-unrecognised.ts';
+import { DiagnosticCollector } from '../rules/reporter.ts';
+import { runTemporalEntityRules } from '../rules/temporal-entity/check-temporal-entity.ts';
+import {
+  decodeUtf8,
+  extensionOf,
+  firstSignificantChar,
+  type FileKind,
+  type FileReport,
+  type InputFile,
+  type ValidateOptions,
+} from './file-kind.ts';
+
+/** A JSON document shape that Fieldgate knows, recognised from the parsed root. */
+export interface JsonShape {
+  id: string;
+  title: string;
+  matches(root: JsonNode): boolean;
+  check(root: JsonNode, lines: LineIndex, collector: DiagnosticCollector, options: ValidateOptions): void;
+}
+
+/** Set by the boundary module when it is loaded, so field uploads get deep WKT checks. */
+export interface JsonFileKindOptions {
+  checkBoundary?: CheckFieldUploadOptions['checkBoundary'];
+}
+
+export function jsonShapes(kindOptions: JsonFileKindOptions = {}): JsonShape[] {
+  return [
+    {
+      id: 'field-upload',
+      title: 'Field upload (FieldsWithBoundaryAndHierarchy, POST /v2/fields)',
+      matches: isFieldUploadDocument,
+      check: (root, lines, collector) =>
+        checkFieldUploadDocument(
+          root,
+          lines,
+          collector,
+          kindOptions.checkBoundary ? { checkBoundary: kindOptions.checkBoundary } : {},
+        ),
+    },
+    {
+      id: 'service-requests',
+      title: 'Enrollment or experiment request(s) (version 5)',
+      matches: isRequestDocument,
+      check: (root, lines, collector, options) => {
+        checkRequestDocument(root, lines, collector, options.now?.());
+      },
+    },
+    {
+      id: 'temporal-entity',
+      title: 'TemporalEntity',
+      matches: (root) => root.kind === 'object' && root.properties.some((p) => p.key === 'dimensionality'),
+      check: (root, lines, collector) => runTemporalEntityRules(collector, { node: root, path: [], lines }),
+    },
+    {
+      id: 'request-body',
+      title: 'Request body (version 5), checked as the create call it belongs to',
+      matches: (root) =>
+        root.kind === 'object' &&
+        root.properties.some((p) =>
+          ['experimentProtocolId', 'experimentId', 'locationId', 'experimentEnrollmentId'].includes(p.key),
+        ),
+      check: (root, lines, collector) => {
+        const keys = root.kind === 'object' ? root.properties.map((p) => p.key) : [];
+        const kind = keys.includes('experimentEnrollmentId')
+          ? 'experiment'
+          : keys.includes('experimentProtocolId')
+            ? 'program'
+            : 'location';
+        runRequestRules(collector, requestForBareBody(root, lines, kind));
+      },
+    },
+  ];
+}
+
+export function createJsonFileKind(kindOptions: JsonFileKindOptions = {}): FileKind {
+  const shapes = jsonShapes(kindOptions);
+  return {
+    id: 'json',
+    title: 'Fieldgate JSON documents: field uploads, v5 requests, temporal entities',
+    detect(file: InputFile): number {
+      const ext = extensionOf(file.name);
+      const first = firstSignificantChar(file.bytes);
+      if (ext === 'json') return 5;
+      return first === '{' || first === '[' ? 2 : 0;
+    },
+    async validate(file: InputFile, options: ValidateOptions): Promise<FileReport> {
+      const text = decodeUtf8(file.bytes);
+      const read = readJson(text, options.selection);
+      if (!read.root) return { file: file.name, kind: 'json', diagnostics: read.diagnostics, text };
+      const collector = new DiagnosticCollector(options.selection);
+      const shape = shapes.find((s) => s.matches(read.root!));
+      if (!shape) {
+        collector.report(jsonDocumentUnrecognised, {
+          messageId: 'unrecognised',
+          location: { range: read.lines.range(read.root.start, read.root.start + 1), path: [] },
+          hint: `Fieldgate reads: ${shapes.map((s) => s.title).join('; ')}.`,
+        });
+        return { file: file.name, kind: 'json', diagnostics: collector.diagnostics, text };
+      }
+      shape.check(read.root, read.lines, collector, options);
+      return { file: file.name, kind: shape.id, diagnostics: collector.diagnostics, text };
+    },
+    async fix(file: InputFile, report: FileReport, allowed: readonly FixSafety[]) {
+      if (report.text === undefined) return undefined;
+      const result = applyTextFixes(report.text, report.diagnostics, allowed);
+      if (result.applied.length === 0) return undefined;
+      return { bytes: new TextEncoder().encode(result.text), applied: result.applied };
+    },
+  };
+}
+
+export const jsonFileKind = createJsonFileKind();

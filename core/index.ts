@@ -1,0 +1,23 @@
+/**
+ * Fieldgate core: pure validation, fixing and preparation of data for the partner service.
+ * No Node built-ins, no side effects at import; I/O is passed in.
+ */
+export * from './diagnostics/diagnostic.ts';
+export { LineIndex } from './diagnostics/text-position.ts';
+export { applyTextFixes, type AppliedFixes } from './diagnostics/fix-application.ts';
+export * from './rules/rule.ts';
+export { DiagnosticCollector } from './rules/reporter.ts';
+export * from './rules/selection.ts';
+export { allRules, findRule, ruleGroups } from './rules/registry.ts';
+export { parseJson, type JsonNode, type JsonValue } from './json/json-document.ts';
+export { readJson } from './json/read-json.ts';
+export { checkSampleDate } from './rules/sample-date/check-sample-date.ts';
+export { formatSampleDate } from './rules/sample-date/sample-date-subject.ts';
+export { checkTemporalEntityText } from './rules/temporal-entity/check-temporal-entity.ts';
+export { checkServiceRequest, checkRequestDocument } from './requests/check-request.ts';
+export type { ServiceRequest } from './requests/request-subject.ts';
+export { checkFieldUploadText } from './fields/check-field-upload.ts';
+export { isUuid, canonicalUuid } from './values/uuid.ts';
+export * from './formats/file-kind.ts';
+export { fileKinds, detectFileKind, fileKindById } from './formats/registry.ts';
+export { describeLocation, formatPath } from './report/describe-location.ts';

@@ -1,0 +1,20 @@
+import { defineRule } from '../rule.ts';
+
+export const jsonDocumentUnrecognised = defineRule({
+  meta: {
+    code: 'JS002',
+    name: 'json-document-unrecognised',
+    group: 'json',
+    severity: 'error',
+    messages: {
+      unrecognised: 'This JSON is none of the documents Fieldgate checks, so nothing in it was checked',
+    },
+    docs: {
+      what: 'Reports a JSON file that is valid JSON but not a field upload, a v5 request (file), a request body or a TemporalEntity.',
+      why: 'Saying "no problems" about a file that was not understood would be a false all-clear.',
+      example: '{"items": []}',
+      useInstead:
+        '{"fields": [ … ]} for a field upload, or {"method": "POST", "path": "/v5/enrollments", …} for a request',
+    },
+  },
+});

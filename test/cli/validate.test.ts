@@ -1,0 +1,150 @@
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from './cli-helpers.ts';
+
+const broken = JSON.stringify(
+  {
+    fields: [
+      {
+        clientName: 'Smith',
+        farmName: 'Home',
+        name: 'North 40',
+        boundary: 'POLYGON((0 0, 1 0, 1 1, 0 0))',
+        acres: '12.5',
+      },
+      {
+        clientName: 'Smith',
+        farmName: 'Home',
+        name: 'South',
+        boundary: 'POLYGON((0 0, 1 0, 1 1, 0 0))',
+        source: 3,
+      },
+    ],
+  },
+  null,
+  2,
+);
+
+function tempDir(): string {
+  return mkdtempSync(join(tmpdir(), 'fieldgate-cli-'));
+}
+
+describe('fieldgate validate', () => {
+  it('prints file:line:column, the rule, a code frame, a hint and the fix', async () => {
+    const run = await runCli(['validate', '-'], { stdin: broken });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(
+      '<stdin>:8:16  error  FU003  Field 1: acres "12.5" is a string; it must be a number  [field-acres-invalid]',
+    );
+    expect(run.stdout).toContain('> 8 |       "acres": "12.5"');
+    expect(run.stdout).toMatch(/\| {16}\^{6}/);
+    expect(run.stdout).toContain('hint: Write it without quotes: 12.5.');
+    expect(run.stdout).toContain('fix (safe): Write acres as a number: 12.5');
+    expect(run.stdout).toContain('2 problems can be fixed safely with --fix.');
+  });
+
+  it('prints JSON diagnostics with code, rule, severity, message and location', async () => {
+    const run = await runCli(['validate', '--format', 'json', '-'], { stdin: broken });
+    const report = JSON.parse(run.stdout);
+    expect(report.counts).toEqual({ error: 2, warning: 0, info: 0 });
+    for (const d of report.diagnostics) {
+      expect(Object.keys(d)).toEqual(
+        expect.arrayContaining(['code', 'rule', 'severity', 'message', 'location']),
+      );
+      expect(d.location.file).toBe('<stdin>');
+    }
+  });
+
+  it('exits 0 for warnings only and 2 for unreadable input or usage errors', async () => {
+    const warningOnly = JSON.stringify({
+      fields: [
+        { clientName: 'a', farmName: 'b', name: 'c', boundary: 'POLYGON((0 0,1 0,1 1,0 0))', colour: 'red' },
+      ],
+    });
+    expect((await runCli(['validate', '--select', 'field-upload', '-'], { stdin: warningOnly })).code).toBe(
+      0,
+    );
+    const missing = await runCli(['validate', 'no/such/file.json']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('cannot read no/such/file.json: no such file');
+    expect((await runCli(['validate'])).code).toBe(2);
+    const typo = await runCli(['validate', '--select', 'FU9', '-'], { stdin: broken });
+    expect([typo.code, typo.stderr.includes('"FU9" matches no rule')]).toEqual([2, true]);
+    expect((await runCli(['validate', '--bogus', '-'])).code).toBe(2);
+    expect((await runCli(['nonsense'])).code).toBe(2);
+  });
+
+  it('selects and ignores by code, prefix and group, as Ruff does', async () => {
+    const codes = async (...args: string[]) =>
+      JSON.parse(
+        (await runCli(['validate', '--format', 'json', ...args, '-'], { stdin: broken })).stdout,
+      ).diagnostics.map((d: { code: string }) => d.code);
+    expect(await codes('--select', 'FU003')).toEqual(['FU003']);
+    expect(await codes('--ignore', 'field-acres-invalid')).toEqual(['FU004']);
+    expect(await codes('--select', 'FU', '--ignore', 'FU004')).toEqual(['FU003']);
+    expect(await codes('--select', 'sample-date')).toEqual([]);
+  });
+
+  it('--fix writes safe fixes to a new file, never over the input, and reports what remains', async () => {
+    const dir = tempDir();
+    const input = join(dir, 'fields.json');
+    writeFileSync(input, broken);
+    const run = await runCli(['validate', '--fix', input], { cwd: dir });
+    expect(readFileSync(input, 'utf8')).toBe(broken);
+    const fixed = JSON.parse(readFileSync(join(dir, 'fields.fixed.json'), 'utf8'));
+    expect(fixed.fields[0].acres).toBe(12.5);
+    expect(fixed.fields[1].source).toBe('3');
+    expect(run.stdout).toContain('(2 fixes applied)');
+    expect(run.stdout).toContain('no problems');
+    expect(run.code).toBe(0);
+    // No temporary files are left behind.
+    expect(readdirSync(dir).sort()).toEqual(['fields.fixed.json', 'fields.json']);
+  });
+
+  it('--fix-in-place overwrites the input; fixing stdin needs --output', async () => {
+    const dir = tempDir();
+    const input = join(dir, 'fields.json');
+    writeFileSync(input, broken);
+    await runCli(['fix', '--fix-in-place', input], { cwd: dir });
+    expect(JSON.parse(readFileSync(input, 'utf8')).fields[0].acres).toBe(12.5);
+    expect((await runCli(['fix', '-'], { stdin: broken })).code).toBe(2);
+    const out = join(dir, 'out.json');
+    await runCli(['fix', '-o', out, '-'], { stdin: broken, cwd: dir });
+    expect(JSON.parse(readFileSync(out, 'utf8')).fields[0].acres).toBe(12.5);
+  });
+
+  it('checks a sampleDate on its own with --sample-date, against the given clock', async () => {
+    const ok = await runCli(['validate', '--sample-date', '2024-02-29T10:00:00.000Z']);
+    expect(ok.code).toBe(0);
+    const future = await runCli([
+      'validate',
+      '--now',
+      '2024-01-01T00:00:00.000Z',
+      '--sample-date',
+      '2024-02-29T10:00:00.000Z',
+    ]);
+    expect([future.code, future.stdout.includes('SD004')]).toEqual([0, true]);
+    expect((await runCli(['validate', '--sample-date', '2023-02-29T10:00:00.000Z'])).code).toBe(1);
+  });
+});
+
+describe('fieldgate rules', () => {
+  it('lists the registry as JSON and honours --select with group names', async () => {
+    const all = JSON.parse((await runCli(['rules', '--json'])).stdout) as { code: string; group: string }[];
+    expect(all.length).toBeGreaterThan(25);
+    const dates = JSON.parse((await runCli(['rules', '--json', '--select', 'sample-date'])).stdout) as {
+      code: string;
+    }[];
+    expect(dates.map((r) => r.code)).toEqual(['SD001', 'SD002', 'SD003', 'SD004']);
+  });
+
+  it('explains one rule with its docs and messages', async () => {
+    const run = await runCli(['rules', 'SD003']);
+    expect(run.stdout).toContain('SD003 sample-date-impossible');
+    expect(run.stdout).toContain('Why is this bad?');
+    expect(run.stdout).toContain('Use instead');
+    expect((await runCli(['rules', 'XX999'])).code).toBe(2);
+  });
+});
