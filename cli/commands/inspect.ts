@@ -25,7 +25,12 @@ function renderValue(value: JsonValue, indent = ''): string[] {
   }
   for (const [key, v] of Object.entries(value)) {
     // GeoJSON for the map is for programs, not for reading.
-    if (key === 'geojson' || key === 'mapData') {
+    if (
+      v !== null &&
+      typeof v === 'object' &&
+      !Array.isArray(v) &&
+      (v.type === 'FeatureCollection' || v.type === 'Feature')
+    ) {
       out.push(`${indent}${key}: (GeoJSON, see --format json)`);
       continue;
     }

@@ -3,6 +3,7 @@ import type { LineIndex } from '../diagnostics/text-position.ts';
 import type { JsonNode } from '../json/json-document.ts';
 import { readJson } from '../json/read-json.ts';
 import { propertyOf } from '../json/json-subject-access.ts';
+import { checkFieldUploadBoundary } from '../boundary/field-upload-boundary.ts';
 import { itemRules, uploadRules } from '../rules/field-upload/index.ts';
 import type { FieldItemSubject } from '../rules/field-upload/field-upload-subject.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
@@ -11,20 +12,48 @@ import type { RuleSelection } from '../rules/selection.ts';
 export interface CheckFieldUploadOptions {
   selection?: RuleSelection;
   /**
-   * Deep checks of one boundary (WKT syntax, validity, WGS 84, acreage, service limits), given the WKT, its
-   * offset in the document and the stated acres. Injected so this module stays independent of the geometry code.
+   * Deep checks of one boundary (WKT syntax, validity, WGS 84, acreage, service limits). Defaults to the
+   * boundary pipeline (core/boundary); `false` checks the upload's structure only.
    */
-  checkBoundary?: (input: BoundaryInput, collector: DiagnosticCollector) => void;
+  checkBoundary?: ((input: BoundaryInput, collector: DiagnosticCollector) => void) | false;
+  acreageTolerance?: number;
 }
 
 export interface BoundaryInput {
   wkt: string;
-  /** Offset of the first character of the WKT in the document, when the JSON string has no escapes before it. */
+  /** Offset of the first character of the WKT in the document, when the JSON string has no escapes. */
   offset: number | undefined;
+  /** For a boundary string with escapes: WKT offset → document offset. */
+  mapOffset?: (wktOffset: number) => number;
   lines: LineIndex;
   row: number;
   path: (string | number)[];
   statedAcres: number | undefined;
+  /** Offsets and JSON path of the acres value, so acreage diagnostics point at it and fixes rewrite it. */
+  acresSpan?: { start: number; end: number };
+  acresPath?: (string | number)[];
+  /** Relative acreage tolerance (fraction, default 0.02). */
+  acreageTolerance?: number;
+}
+
+/**
+ * Document offsets of each character of a JSON string's value (plus one past the end), so positions
+ * inside the decoded value map back through escapes like \" and \u00e9.
+ */
+export function stringOffsetMap(
+  text: string,
+  node: { start: number; end: number },
+): (offset: number) => number {
+  const offsets: number[] = [];
+  let i = node.start + 1;
+  const end = node.end - 1;
+  while (i < end) {
+    offsets.push(i);
+    if (text.charCodeAt(i) === 92) i += text[i + 1] === 'u' ? 6 : 2;
+    else i++;
+  }
+  offsets.push(end);
+  return (offset) => offsets[Math.max(0, Math.min(offset, offsets.length - 1))] ?? end;
 }
 
 /** Does this JSON look like a field upload (FieldsWithBoundaryAndHierarchy)? */
@@ -48,21 +77,27 @@ export function checkFieldUploadDocument(
     const item: FieldItemSubject = { node, path: ['fields', i], lines, row: i + 1 };
     for (const rule of itemRules) collector.run(rule, item);
     const boundary = propertyOf(item, 'boundary');
-    if (options.checkBoundary && boundary?.node.kind === 'string' && boundary.node.value.trim() !== '') {
+    const checkBoundary =
+      options.checkBoundary === undefined ? checkFieldUploadBoundary : options.checkBoundary;
+    if (checkBoundary && boundary?.node.kind === 'string' && boundary.node.value.trim() !== '') {
       const acres = propertyOf(item, 'acres');
       const raw = lines.text.slice(boundary.node.start + 1, boundary.node.end - 1);
-      options.checkBoundary(
-        {
-          wkt: boundary.node.value,
-          // Positions map one to one only when the JSON string holds no escapes.
-          offset: raw === boundary.node.value ? boundary.node.start + 1 : undefined,
-          lines,
-          row: i + 1,
-          path: ['fields', i, 'boundary'],
-          statedAcres: acres?.node.kind === 'number' ? acres.node.value : undefined,
-        },
-        collector,
-      );
+      const input: BoundaryInput = {
+        wkt: boundary.node.value,
+        offset: boundary.node.start + 1,
+        lines,
+        row: i + 1,
+        path: ['fields', i, 'boundary'],
+        statedAcres: acres?.node.kind === 'number' ? acres.node.value : undefined,
+      };
+      // Positions map one to one only when the JSON string holds no escapes.
+      if (raw !== boundary.node.value) input.mapOffset = stringOffsetMap(lines.text, boundary.node);
+      if (acres) {
+        input.acresSpan = { start: acres.node.start, end: acres.node.end };
+        input.acresPath = ['fields', i, 'acres'];
+      }
+      if (options.acreageTolerance !== undefined) input.acreageTolerance = options.acreageTolerance;
+      checkBoundary(input, collector);
     }
   });
 }

@@ -1,11 +1,7 @@
 import type { FixSafety } from '../diagnostics/diagnostic.ts';
 import { applyTextFixes } from '../diagnostics/fix-application.ts';
 import type { LineIndex } from '../diagnostics/text-position.ts';
-import {
-  checkFieldUploadDocument,
-  isFieldUploadDocument,
-  type CheckFieldUploadOptions,
-} from '../fields/check-field-upload.ts';
+import { checkFieldUploadDocument, isFieldUploadDocument } from '../fields/check-field-upload.ts';
 import type { JsonNode } from '../json/json-document.ts';
 import { readJson } from '../json/read-json.ts';
 import { checkRequestDocument, isRequestDocument, runRequestRules } from '../requests/check-request.ts';
@@ -31,24 +27,21 @@ export interface JsonShape {
   check(root: JsonNode, lines: LineIndex, collector: DiagnosticCollector, options: ValidateOptions): void;
 }
 
-/** Set by the boundary module when it is loaded, so field uploads get deep WKT checks. */
-export interface JsonFileKindOptions {
-  checkBoundary?: CheckFieldUploadOptions['checkBoundary'];
-}
-
-export function jsonShapes(kindOptions: JsonFileKindOptions = {}): JsonShape[] {
+export function jsonShapes(): JsonShape[] {
   return [
     {
       id: 'field-upload',
       title: 'Field upload (FieldsWithBoundaryAndHierarchy, POST /v2/fields)',
       matches: isFieldUploadDocument,
-      check: (root, lines, collector) =>
+      check: (root, lines, collector, options) => {
+        const tolerance = options.settings?.acreageTolerance;
         checkFieldUploadDocument(
           root,
           lines,
           collector,
-          kindOptions.checkBoundary ? { checkBoundary: kindOptions.checkBoundary } : {},
-        ),
+          typeof tolerance === 'number' ? { acreageTolerance: tolerance } : {},
+        );
+      },
     },
     {
       id: 'service-requests',
@@ -85,8 +78,8 @@ export function jsonShapes(kindOptions: JsonFileKindOptions = {}): JsonShape[] {
   ];
 }
 
-export function createJsonFileKind(kindOptions: JsonFileKindOptions = {}): FileKind {
-  const shapes = jsonShapes(kindOptions);
+export function createJsonFileKind(): FileKind {
+  const shapes = jsonShapes();
   return {
     id: 'json',
     title: 'Fieldgate JSON documents: field uploads, v5 requests, temporal entities',

@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './cli-helpers.ts';
 
+const SMALL_FIELD =
+  'POLYGON((-93.2650 45.1210, -93.2570 45.1210, -93.2570 45.1267, -93.2650 45.1267, -93.2650 45.1210))';
+
 const broken = JSON.stringify(
   {
     fields: [
@@ -11,14 +14,14 @@ const broken = JSON.stringify(
         clientName: 'Smith',
         farmName: 'Home',
         name: 'North 40',
-        boundary: 'POLYGON((0 0, 1 0, 1 1, 0 0))',
-        acres: '12.5',
+        boundary: SMALL_FIELD,
+        acres: '98.5',
       },
       {
         clientName: 'Smith',
         farmName: 'Home',
         name: 'South',
-        boundary: 'POLYGON((0 0, 1 0, 1 1, 0 0))',
+        boundary: SMALL_FIELD,
         source: 3,
       },
     ],
@@ -36,12 +39,12 @@ describe('fieldgate validate', () => {
     const run = await runCli(['validate', '-'], { stdin: broken });
     expect(run.code).toBe(1);
     expect(run.stdout).toContain(
-      '<stdin>:8:16  error  FU003  Field 1: acres "12.5" is a string; it must be a number  [field-acres-invalid]',
+      '<stdin>:8:16  error  FU003  Field 1: acres "98.5" is a string; it must be a number  [field-acres-invalid]',
     );
-    expect(run.stdout).toContain('> 8 |       "acres": "12.5"');
+    expect(run.stdout).toContain('> 8 |       "acres": "98.5"');
     expect(run.stdout).toMatch(/\| {16}\^{6}/);
-    expect(run.stdout).toContain('hint: Write it without quotes: 12.5.');
-    expect(run.stdout).toContain('fix (safe): Write acres as a number: 12.5');
+    expect(run.stdout).toContain('hint: Write it without quotes: 98.5.');
+    expect(run.stdout).toContain('fix (safe): Write acres as a number: 98.5');
     expect(run.stdout).toContain('2 problems can be fixed safely with --fix.');
   });
 
@@ -59,9 +62,7 @@ describe('fieldgate validate', () => {
 
   it('exits 0 for warnings only and 2 for unreadable input or usage errors', async () => {
     const warningOnly = JSON.stringify({
-      fields: [
-        { clientName: 'a', farmName: 'b', name: 'c', boundary: 'POLYGON((0 0,1 0,1 1,0 0))', colour: 'red' },
-      ],
+      fields: [{ clientName: 'a', farmName: 'b', name: 'c', boundary: SMALL_FIELD, colour: 'red' }],
     });
     expect((await runCli(['validate', '--select', 'field-upload', '-'], { stdin: warningOnly })).code).toBe(
       0,
@@ -94,7 +95,7 @@ describe('fieldgate validate', () => {
     const run = await runCli(['validate', '--fix', input], { cwd: dir });
     expect(readFileSync(input, 'utf8')).toBe(broken);
     const fixed = JSON.parse(readFileSync(join(dir, 'fields.fixed.json'), 'utf8'));
-    expect(fixed.fields[0].acres).toBe(12.5);
+    expect(fixed.fields[0].acres).toBe(98.5);
     expect(fixed.fields[1].source).toBe('3');
     expect(run.stdout).toContain('(2 fixes applied)');
     expect(run.stdout).toContain('no problems');
@@ -108,11 +109,11 @@ describe('fieldgate validate', () => {
     const input = join(dir, 'fields.json');
     writeFileSync(input, broken);
     await runCli(['fix', '--fix-in-place', input], { cwd: dir });
-    expect(JSON.parse(readFileSync(input, 'utf8')).fields[0].acres).toBe(12.5);
+    expect(JSON.parse(readFileSync(input, 'utf8')).fields[0].acres).toBe(98.5);
     expect((await runCli(['fix', '-'], { stdin: broken })).code).toBe(2);
     const out = join(dir, 'out.json');
     await runCli(['fix', '-o', out, '-'], { stdin: broken, cwd: dir });
-    expect(JSON.parse(readFileSync(out, 'utf8')).fields[0].acres).toBe(12.5);
+    expect(JSON.parse(readFileSync(out, 'utf8')).fields[0].acres).toBe(98.5);
   });
 
   it('checks a sampleDate on its own with --sample-date, against the given clock', async () => {

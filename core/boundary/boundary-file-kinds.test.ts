@@ -1,0 +1,89 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { detectFileKind, fileKinds } from '../formats/registry.ts';
+import { LineIndex } from '../diagnostics/text-position.ts';
+import {
+  boundaryShapefileFileKind,
+  geojsonFileKind,
+  kmlFileKind,
+  splitWktStatements,
+  wktFileKind,
+} from './boundary-file-kinds.ts';
+
+const corpus = resolve(import.meta.dirname, '../../../shared/corpus');
+const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
+const file = (name: string, text: string) => ({ name, bytes: enc(text) });
+
+describe('boundary file kinds', () => {
+  it('detects .wkt, .geojson, GeoJSON-shaped .json (above the generic JSON kind) and .kml', () => {
+    expect(detectFileKind(file('f.wkt', 'POLYGON ((0 0, 1 0, 1 1, 0 0))'))?.id).toBe('wkt');
+    expect(detectFileKind(file('f.txt', 'MULTIPOLYGON (((0 0, 1 0, 1 1, 0 0)))'))?.id).toBe('wkt');
+    expect(detectFileKind(file('f.geojson', '{}'))?.id).toBe('geojson');
+    expect(detectFileKind(file('f.json', '{"type": "FeatureCollection", "features": []}'))?.id).toBe(
+      'geojson',
+    );
+    expect(detectFileKind(file('f.json', '{"fields": []}'))?.id).toBe('json');
+    expect(detectFileKind(file('f.kml', '<kml/>'))?.id).toBe('kml');
+    expect(geojsonFileKind.detect(file('f.json', '{"fields": []}'))).toBe(0);
+  });
+
+  it('scores a boundary shapefile ZIP low, so the prescription kind keeps .zip unless --kind says otherwise', () => {
+    const zip = {
+      name: 'se2023.zip',
+      bytes: new Uint8Array(
+        readFileSync(resolve(corpus, 'fiboa-cli-testdata/tests/data-files/convert/se/se2023.zip')),
+      ),
+    };
+    expect(boundaryShapefileFileKind.detect(zip)).toBe(3);
+    expect(detectFileKind(zip, fileKinds)?.id).not.toBe('boundary-shapefile');
+    expect(kmlFileKind.detect(zip)).toBe(0);
+  });
+
+  it('validates a boundary shapefile ZIP with reprojection and a summary', async () => {
+    const zip = {
+      name: 'se2023.zip',
+      bytes: new Uint8Array(
+        readFileSync(resolve(corpus, 'fiboa-cli-testdata/tests/data-files/convert/se/se2023.zip')),
+      ),
+    };
+    const report = await boundaryShapefileFileKind.validate(zip, {});
+    expect(report.kind).toBe('boundary-shapefile');
+    expect(report.diagnostics.filter((d) => d.severity !== 'info').map((d) => d.code)).toEqual([]);
+    expect(report.summary).toMatchObject({
+      features: 10,
+      invalid: 0,
+      reprojectedFrom: 'SWEREF99 TM (EPSG:3006)',
+    });
+  });
+
+  it('splits a .wkt file into one WKT per line, or keeps a pretty-printed WKT whole', () => {
+    const lines = 'POLYGON ((0 0, 1 0, 1 1, 0 0))\r\n\r\nPOLYGON ((2 2, 3 2, 3 3, 2 2))\n';
+    expect(splitWktStatements(lines, new LineIndex(lines))).toEqual([
+      { text: 'POLYGON ((0 0, 1 0, 1 1, 0 0))', offset: 0, line: 1 },
+      { text: 'POLYGON ((2 2, 3 2, 3 3, 2 2))', offset: 34, line: 3 },
+    ]);
+    const pretty = 'POLYGON (\n  (0 0, 1 0,\n   1 1, 0 0)\n)\n';
+    expect(splitWktStatements(pretty, new LineIndex(pretty))).toEqual([{ text: pretty, offset: 0 }]);
+  });
+
+  it('reports per line with line/column locations and rows; the unsafe swap fix rewrites the file', async () => {
+    const text =
+      'POLYGON ((-96 40, -95.99 40, -95.99 40.01, -96 40))\nPOLYGON ((40 -96, 40 -95.99, 40.01 -95.99, 40 -96))\n';
+    const report = await wktFileKind.validate(file('f.wkt', text), { selection: { select: ['wgs84'] } });
+    expect(
+      report.diagnostics.map((d) => [
+        d.code,
+        d.location.row,
+        d.location.range?.start.line,
+        d.location.range?.start.column,
+      ]),
+    ).toEqual([['WGS003', 2, 2, 1]]);
+    expect(report.summary).toMatchObject({ boundaries: 2 });
+    const fixed = await wktFileKind.fix?.(file('f.wkt', text), report, ['safe', 'unsafe']);
+    expect(new TextDecoder().decode(fixed?.bytes)).toBe(
+      'POLYGON ((-96 40, -95.99 40, -95.99 40.01, -96 40))\nPOLYGON ((-96 40, -95.99 40, -95.99 40.01, -96 40))\n',
+    );
+    expect(await wktFileKind.fix?.(file('f.wkt', text), report, ['safe'])).toBeUndefined();
+  });
+});

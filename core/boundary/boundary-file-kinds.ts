@@ -1,0 +1,177 @@
+/**
+ * File kinds for boundaries (`fieldgate validate`): .wkt text (one WKT per line, or one WKT), GeoJSON,
+ * KML, and zipped boundary shapefiles. Setting `acreageTolerance` (fraction, default 0.02) tunes ACR001.
+ */
+
+import type { FixSafety } from '../diagnostics/diagnostic.ts';
+import { applyTextFixes } from '../diagnostics/fix-application.ts';
+import { LineIndex } from '../diagnostics/text-position.ts';
+import {
+  decodeUtf8,
+  extensionOf,
+  firstSignificantChar,
+  type FileKind,
+  type FileReport,
+  type InputFile,
+  type ValidateOptions,
+} from '../formats/file-kind.ts';
+import { describeCrs } from '../crs/identify-crs.ts';
+import type { JsonValue } from '../json/json-document.ts';
+import { DiagnosticCollector } from '../rules/reporter.ts';
+import { checkBoundary } from './check-boundary.ts';
+import { checkImportedBoundaries, importBoundaries, type BoundaryFormat } from './import-boundaries.ts';
+import { looksLikeGeoJson } from './import-geojson.ts';
+import { looksLikeKml } from './import-kml.ts';
+import { zipHasShapefile } from './import-shapefile.ts';
+
+function toleranceFrom(options: ValidateOptions): number | undefined {
+  const t = options.settings?.acreageTolerance;
+  return typeof t === 'number' && Number.isFinite(t) && t >= 0 ? t : undefined;
+}
+
+const round = (n: number, digits = 2): number => Number(n.toFixed(digits));
+
+/** A geometry keyword (or an EWKT prefix) at the start of a line. */
+const WKT_START = /^\s*(SRID\s*=\s*\d+\s*;\s*)?[A-Za-z]/;
+const WKT_HEAD = /^\s*(SRID\s*=\s*\d+\s*;\s*)?(MULTI)?(POLYGON|POINT|LINESTRING|GEOMETRYCOLLECTION)\b/i;
+
+/** The WKT statements of a .wkt file: one per non-empty line when every such line starts one, else the whole text. */
+export function splitWktStatements(
+  text: string,
+  lines: LineIndex,
+): Array<{ text: string; offset: number; line?: number }> {
+  const statements: Array<{ text: string; offset: number; line: number }> = [];
+  let offset = 0;
+  for (let line = 1; line <= lines.lineCount; line++) {
+    const content = lines.lineText(line);
+    const start = offset;
+    if (content.trim() !== '') statements.push({ text: content, offset: start, line });
+    // Advance past this line's text and its line break.
+    offset = start + content.length;
+    if (text.charCodeAt(offset) === 13) offset++;
+    if (text.charCodeAt(offset) === 10) offset++;
+  }
+  if (statements.length > 1 && statements.every((s) => WKT_START.test(s.text))) return statements;
+  return [{ text, offset: 0 }];
+}
+
+export const wktFileKind: FileKind = {
+  id: 'wkt',
+  title: 'WKT field boundaries (.wkt: one WKT per line, or one WKT)',
+  detect(file: InputFile): number {
+    const ext = extensionOf(file.name);
+    if (ext === 'wkt') return 10;
+    if (ext === 'txt' || ext === '') {
+      const head = decodeUtf8(file.bytes.subarray(0, 256));
+      return WKT_HEAD.test(head) ? 6 : 0;
+    }
+    return 0;
+  },
+  async validate(file, options): Promise<FileReport> {
+    const text = decodeUtf8(file.bytes);
+    const lines = new LineIndex(text);
+    const collector = new DiagnosticCollector(options.selection);
+    const tolerance = toleranceFrom(options);
+    let valid = 0;
+    let acres = 0;
+    const statements = splitWktStatements(text, lines);
+    for (const s of statements) {
+      const base = { lines, offset: s.offset, location: s.line !== undefined ? { row: s.line } : {} };
+      const result = checkBoundary(
+        s.text,
+        tolerance === undefined ? {} : { acreageTolerance: tolerance },
+        collector,
+        base,
+      );
+      if (result.valid) valid++;
+      if (result.areaAcres !== undefined) acres += result.areaAcres;
+    }
+    const summary: JsonValue = { boundaries: statements.length, valid, acres: round(acres) };
+    return { file: file.name, kind: 'wkt', diagnostics: collector.diagnostics, text, summary };
+  },
+  fix: textFix,
+};
+
+function importedKind(
+  id: string,
+  title: string,
+  format: BoundaryFormat,
+  detect: (file: InputFile) => number,
+): FileKind {
+  const kind: FileKind = {
+    id,
+    title,
+    detect,
+    async validate(file, options): Promise<FileReport> {
+      const collector = new DiagnosticCollector(options.selection);
+      const imported = importBoundaries(file, format, collector);
+      const tolerance = toleranceFrom(options);
+      const checked = checkImportedBoundaries(
+        imported,
+        collector,
+        tolerance === undefined ? {} : { acreageTolerance: tolerance },
+      );
+      const summary: { [key: string]: JsonValue } = {
+        features: checked.checked,
+        invalid: checked.invalid,
+        acres: round(checked.acres),
+        attributes: imported.attributes,
+      };
+      if (imported.reprojectedFrom) summary.reprojectedFrom = describeCrs(imported.reprojectedFrom);
+      const report: FileReport = { file: file.name, kind: id, diagnostics: collector.diagnostics, summary };
+      if (imported.text !== undefined) report.text = imported.text;
+      return report;
+    },
+  };
+  // Text formats: fixes whose edits point into the file itself (the stated acres of a GeoJSON feature).
+  if (format !== 'shapefile') kind.fix = textFix;
+  return kind;
+}
+
+async function textFix(_file: InputFile, report: FileReport, allowed: readonly FixSafety[]) {
+  if (report.text === undefined) return undefined;
+  const result = applyTextFixes(report.text, report.diagnostics, allowed);
+  if (result.applied.length === 0) return undefined;
+  return { bytes: new TextEncoder().encode(result.text), applied: result.applied };
+}
+
+export const geojsonFileKind: FileKind = importedKind(
+  'geojson',
+  'GeoJSON field boundaries (FeatureCollection of polygons)',
+  'geojson',
+  (file) => {
+    const ext = extensionOf(file.name);
+    if (ext === 'geojson') return 10;
+    if (ext !== 'json' && firstSignificantChar(file.bytes) !== '{') return 0;
+    // Above the generic JSON kind (5 for .json) only when the content is GeoJSON.
+    const head = decodeUtf8(file.bytes.subarray(0, 4096));
+    return looksLikeGeoJson(head) ? (ext === 'json' ? 8 : 4) : 0;
+  },
+);
+
+export const kmlFileKind: FileKind = importedKind(
+  'kml',
+  'KML field boundaries (Placemark polygons)',
+  'kml',
+  (file) => {
+    const ext = extensionOf(file.name);
+    if (ext === 'kml') return 10;
+    if (firstSignificantChar(file.bytes) !== '<') return 0;
+    return looksLikeKml(decodeUtf8(file.bytes.subarray(0, 4096))) ? 6 : 0;
+  },
+);
+
+/** Scores low: the prescription ZIP kind owns .zip files; `--kind boundary-shapefile` picks this one. */
+export const boundaryShapefileFileKind: FileKind = importedKind(
+  'boundary-shapefile',
+  'Field boundary shapefile (ZIP with .shp, .dbf, .prj)',
+  'shapefile',
+  (file) => (zipHasShapefile(file.bytes) ? 3 : 0),
+);
+
+export const boundaryFileKinds: readonly FileKind[] = [
+  wktFileKind,
+  geojsonFileKind,
+  kmlFileKind,
+  boundaryShapefileFileKind,
+];

@@ -1,0 +1,77 @@
+/**
+ * The boundary pipeline: one WKT field boundary through every boundary rule group, in order.
+ *
+ *   wkt-syntax + ogc-validity (core/geometry/check-geometry.ts) → service-limits (points)
+ *   → wgs84 (range, swapped axes, projected) → area on the WGS 84 ellipsoid → service-limits (acres)
+ *   → acreage (stated acres)
+ *
+ * Later steps stand down when an earlier one makes them meaningless: nothing after a syntax error; no
+ * area (so no acre limits and no acreage comparison) unless the coordinates are WGS 84 degrees and the
+ * polygons are OGC-valid, since a bow-tie or projected metres have no area worth comparing.
+ */
+
+import type { Location } from '../diagnostics/diagnostic.ts';
+import { areaAcres } from '../geodesy/area.ts';
+import { checkWktGeometry } from '../geometry/check-geometry.ts';
+import type { ParsedGeometry } from '../geometry/geometry.ts';
+import { isValidPolygons } from '../geometry/validity.ts';
+import type { DiagnosticCollector } from '../rules/reporter.ts';
+import { BoundaryPlace, type BoundaryBase } from './boundary-location.ts';
+import { checkAcreage, type AcreageInput } from './check-acreage.ts';
+import { checkAreaLimits, checkPointLimit } from './check-service-limits.ts';
+import { checkWgs84, type CoordinateVerdict } from './check-wgs84.ts';
+
+export type { BoundaryBase } from './boundary-location.ts';
+
+export interface CheckBoundaryOptions extends AcreageInput {
+  /** The acres the item states; compared with the computed area (ACR001) and checked for sense (ACR002). */
+  statedAcres?: number;
+  /** Allowed relative difference as a fraction (0.02 = 2 %, the default). */
+  acreageTolerance?: number;
+}
+
+export interface BoundaryCheckResult {
+  /** The parsed geometry, unless the WKT did not parse. */
+  geometry?: ParsedGeometry;
+  /** What the coordinates are; 'unparsed' when the WKT did not parse. */
+  coordinates: CoordinateVerdict | 'unparsed';
+  /** OGC-valid polygons (independent of which rules are selected). */
+  valid: boolean;
+  /** Area on the WGS 84 ellipsoid, when the coordinates are WGS 84 degrees and the geometry is valid. */
+  areaAcres?: number;
+}
+
+/**
+ * Check one field boundary given as WKT. `base.lines` + `base.offset` place the WKT in its document for
+ * character ranges (`base.mapOffset` for a WKT read from an escaped JSON string); without `lines`, ranges
+ * are within the WKT. `base.location` (JSON path, row, record …) is kept on every diagnostic.
+ */
+export function checkBoundary(
+  wkt: string,
+  options: CheckBoundaryOptions,
+  collector: DiagnosticCollector,
+  base: BoundaryBase = {},
+): BoundaryCheckResult {
+  const place = new BoundaryPlace(wkt, base);
+  const geometry = checkWktGeometry(wkt, collector, base);
+  if (!geometry) {
+    const location: Location = { ...base.location, range: place.range(0, wkt.length) };
+    checkAcreage(undefined, options, collector, location);
+    return { coordinates: 'unparsed', valid: false };
+  }
+  const areal = (geometry.type === 'Polygon' || geometry.type === 'MultiPolygon') && !geometry.empty;
+  checkPointLimit(geometry, collector, place);
+  const coordinates = checkWgs84(geometry, collector, place);
+  const valid = areal && isValidPolygons(geometry.polygons);
+  const result: BoundaryCheckResult = { geometry, coordinates, valid };
+  const location = place.geometry(geometry);
+  if (coordinates === 'wgs84' && valid) {
+    const acres = areaAcres(geometry.polygons);
+    result.areaAcres = acres;
+    checkAreaLimits(acres, geometry, collector, place);
+    checkAcreage(acres, options, collector, location);
+  } else {
+    checkAcreage(undefined, options, collector, location);
+  }
+  return result;
+}

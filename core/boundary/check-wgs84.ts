@@ -1,0 +1,195 @@
+/**
+ * Are a boundary's coordinates WGS 84 longitude/latitude? Looks at all points at once, so it can tell
+ * three faults apart and report each once: projected metres/feet (WGS004, with the likely family),
+ * latitude-first axes (WGS003, with the counts as evidence and an unsafe swap fix), and stray points out of
+ * range (WGS001/WGS002, once per ring at the first such point, with the count). A geometry flagged as
+ * projected or swapped gets no per-point range reports: one fault, one diagnostic.
+ */
+
+import type { Fix } from '../diagnostics/diagnostic.ts';
+import { swapAxes } from '../geometry/fixes.ts';
+import type { ParsedGeometry } from '../geometry/geometry.ts';
+import { writePolygonsWkt } from '../wkt/write-wkt.ts';
+import type { DiagnosticCollector } from '../rules/reporter.ts';
+import { axesSwapped } from '../rules/wgs84/axes-swapped.ts';
+import { latitudeOutOfRange } from '../rules/wgs84/latitude-out-of-range.ts';
+import { longitudeOutOfRange } from '../rules/wgs84/longitude-out-of-range.ts';
+import { projectedCoordinates } from '../rules/wgs84/projected-coordinates.ts';
+import type { BoundaryPlace } from './boundary-location.ts';
+import { guessProjection, type CoordinateExtent } from './projection-guess.ts';
+
+/** What the coordinates are, as far as the checks can tell. */
+export type CoordinateVerdict = 'wgs84' | 'out-of-range' | 'swapped' | 'projected' | 'empty';
+
+export interface CoordinateStats extends CoordinateExtent {
+  /** Finite points (NaN and infinite coordinates are the validity checks' business). */
+  points: number;
+  /** |x| > 180 */
+  lonOut: number;
+  /** |y| > 90 */
+  latOut: number;
+  /** |x| > 90 */
+  xBeyond90: number;
+  /** |y| > 180 */
+  yBeyond180: number;
+  /** |x| > 360 or |y| > 360 */
+  farOut: number;
+}
+
+export function coordinateStats(geometry: ParsedGeometry): CoordinateStats {
+  const s: CoordinateStats = {
+    points: 0,
+    lonOut: 0,
+    latOut: 0,
+    xBeyond90: 0,
+    yBeyond180: 0,
+    farOut: 0,
+    xmin: Infinity,
+    xmax: -Infinity,
+    ymin: Infinity,
+    ymax: -Infinity,
+    allIntegers: true,
+  };
+  for (const polygon of geometry.polygons) {
+    for (const ring of polygon) {
+      for (let i = 0; i + 1 < ring.length; i += 2) {
+        const x = ring[i] as number;
+        const y = ring[i + 1] as number;
+        if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
+        s.points++;
+        const ax = Math.abs(x);
+        const ay = Math.abs(y);
+        if (ax > 180) s.lonOut++;
+        if (ay > 90) s.latOut++;
+        if (ax > 90) s.xBeyond90++;
+        if (ay > 180) s.yBeyond180++;
+        if (ax > 360 || ay > 360) s.farOut++;
+        if (x < s.xmin) s.xmin = x;
+        if (x > s.xmax) s.xmax = x;
+        if (y < s.ymin) s.ymin = y;
+        if (y > s.ymax) s.ymax = y;
+        if (s.allIntegers && (!Number.isInteger(x) || !Number.isInteger(y))) s.allIntegers = false;
+      }
+    }
+  }
+  return s;
+}
+
+/** Longest before/after text shown in the swap fix. */
+const DISPLAY_LIMIT = 600;
+
+function abbreviate(text: string): string {
+  return text.length <= DISPLAY_LIMIT
+    ? text
+    : `${text.slice(0, DISPLAY_LIMIT - 200)} … ${text.slice(text.length - 150)}`;
+}
+
+function num(n: number): string {
+  return Math.abs(n) >= 1000 ? Math.round(n).toLocaleString('en-US') : String(n);
+}
+
+export function checkWgs84(
+  geometry: ParsedGeometry,
+  collector: DiagnosticCollector,
+  place: BoundaryPlace,
+): CoordinateVerdict {
+  const s = coordinateStats(geometry);
+  if (s.points === 0) return 'empty';
+
+  if (s.farOut * 2 >= s.points) {
+    const guesses = guessProjection(s);
+    const best = guesses[0];
+    collector.report(projectedCoordinates, {
+      messageId: 'projected',
+      data: {
+        xmin: num(s.xmin),
+        xmax: num(s.xmax),
+        ymin: num(s.ymin),
+        ymax: num(s.ymax),
+        guess: best ? `, probably ${best.family}` : '',
+      },
+      location: place.geometry(geometry),
+      hint:
+        (best
+          ? `Looks like ${best.family}: ${best.detail}.` +
+            (guesses.length > 1
+              ? ` Also possible: ${guesses
+                  .slice(1, 4)
+                  .map((g) => g.family)
+                  .join('; ')}.`
+              : '')
+          : 'The ranges match no projection family Fieldgate recognises.') +
+        ' Reproject to WGS 84 longitude/latitude (EPSG:4326) with the source coordinate system, e.g. `fieldgate convert` on the shapefile with its .prj, or ogr2ogr -t_srs EPSG:4326.',
+    });
+    return 'projected';
+  }
+
+  if (s.latOut > 0 && s.xBeyond90 === 0 && s.yBeyond180 === 0) {
+    const evidence =
+      s.latOut === s.points
+        ? `all ${s.points} points have |y| > 90 but |x| ≤ 90`
+        : `${s.latOut} of ${s.points} points have |y| > 90, impossible for a latitude, while every |x| ≤ 90 and every |y| ≤ 180`;
+    const location = place.geometry(geometry);
+    // The swap is the geometry fix of core/geometry (swapAxes), written back in place of the geometry text.
+    const [start, end] = geometry.spans.geometry;
+    const replacement = writePolygonsWkt(swapAxes(geometry.polygons), {
+      multi: geometry.type === 'MultiPolygon',
+    });
+    const fix: Fix = {
+      safety: 'unsafe',
+      title: 'Swap x and y of every point (assumes the coordinates were written latitude first)',
+      edits: [{ start: place.doc(start), end: place.doc(end), text: replacement }],
+      before: abbreviate(place.wkt.slice(start, end)),
+      after: abbreviate(replacement),
+    };
+    collector.report(axesSwapped, {
+      messageId: 'swapped',
+      data: { evidence },
+      location,
+      hint: 'WKT is longitude first ("x y" = "lon lat"). Swap the two values of every point; the fix does that.',
+      fix,
+    });
+    return 'swapped';
+  }
+
+  if (s.lonOut === 0 && s.latOut === 0) return 'wgs84';
+
+  geometry.polygons.forEach((polygon, p) => {
+    polygon.forEach((ring, r) => {
+      let firstLon = -1;
+      let firstLat = -1;
+      let lonCount = 0;
+      let latCount = 0;
+      const total = ring.length >> 1;
+      for (let c = 0; c < total; c++) {
+        const x = ring[2 * c] as number;
+        const y = ring[2 * c + 1] as number;
+        if (Number.isFinite(x) && Math.abs(x) > 180) {
+          lonCount++;
+          if (firstLon < 0) firstLon = c;
+        }
+        if (Number.isFinite(y) && Math.abs(y) > 90) {
+          latCount++;
+          if (firstLat < 0) firstLat = c;
+        }
+      }
+      if (firstLon >= 0) {
+        collector.report(longitudeOutOfRange, {
+          messageId: 'outside',
+          data: { value: ring[2 * firstLon] as number, count: lonCount, total, polygon: p, ring: r },
+          location: place.coordinate(geometry, p, r, firstLon),
+          hint: 'Longitude is the first value of each point and must lie within -180…180; check for a typo, a missing minus sign or a longitude that was not wrapped.',
+        });
+      }
+      if (firstLat >= 0) {
+        collector.report(latitudeOutOfRange, {
+          messageId: 'outside',
+          data: { value: ring[2 * firstLat + 1] as number, count: latCount, total, polygon: p, ring: r },
+          location: place.coordinate(geometry, p, r, firstLat),
+          hint: 'Latitude is the second value of each point and must lie within -90…90; check for a typo or a point that belongs to another geometry.',
+        });
+      }
+    });
+  });
+  return 'out-of-range';
+}

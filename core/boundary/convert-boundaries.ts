@@ -1,0 +1,79 @@
+/**
+ * `fieldgate convert` in the core: a boundary file (zipped shapefile, GeoJSON, KML) → field upload items,
+ * reprojected to WGS 84, with attributes mapped, every boundary checked. Pure: bytes in, items and
+ * diagnostics out; the CLI writes the file.
+ */
+
+import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.ts';
+import type { CrsDefinition } from '../crs/crs-catalog.ts';
+import type { InputFile } from '../formats/file-kind.ts';
+import { DiagnosticCollector } from '../rules/reporter.ts';
+import type { RuleSelection } from '../rules/selection.ts';
+import { toFieldItems, type FieldItemOptions, type FieldUploadItem } from './field-attributes.ts';
+import {
+  checkFeatureBoundary,
+  detectBoundaryFormat,
+  importBoundaries,
+  type BoundaryFormat,
+} from './import-boundaries.ts';
+
+export interface ConvertBoundariesOptions extends FieldItemOptions {
+  /** Force the input format instead of detecting it. */
+  format?: BoundaryFormat;
+  selection?: RuleSelection;
+  /** Check the converted boundaries (default true). */
+  check?: boolean;
+  /** Relative acreage tolerance for ACR001 (fraction, default 0.02). */
+  acreageTolerance?: number;
+}
+
+export interface ConvertBoundariesResult {
+  format?: BoundaryFormat;
+  items: FieldUploadItem[];
+  /** Import and mapping problems, then the boundary checks' findings. */
+  diagnostics: Diagnostic[];
+  /** Every feature of the file became an item (no import or mapping error). */
+  complete: boolean;
+  /** Items whose boundary has an error-level diagnostic. */
+  itemsWithErrors: number;
+  reprojectedFrom?: CrsDefinition;
+  /** Decoded text of text formats, for code frames. */
+  text?: string;
+}
+
+export function convertBoundaries(
+  file: InputFile,
+  options: ConvertBoundariesOptions = {},
+): ConvertBoundariesResult {
+  const collector = new DiagnosticCollector(options.selection);
+  const format = options.format ?? detectBoundaryFormat(file);
+  if (!format) return { items: [], diagnostics: [], complete: false, itemsWithErrors: 0 };
+  const imported = importBoundaries(file, format, collector);
+  const result: ConvertBoundariesResult = {
+    format,
+    items: [],
+    diagnostics: collector.diagnostics,
+    complete: false,
+    itemsWithErrors: 0,
+  };
+  if (imported.text !== undefined) result.text = imported.text;
+  if (imported.reprojectedFrom) result.reprojectedFrom = imported.reprojectedFrom;
+  if (imported.failed && imported.features.length === 0) return result;
+
+  const converted = toFieldItems(imported, options, collector, {});
+  result.items = converted.fields.map((f) => f.item);
+  result.complete = converted.complete && !imported.failed && !hasErrors(collector.diagnostics);
+
+  if (options.check !== false) {
+    for (const { item, feature, acresAttribute } of converted.fields) {
+      const before = collector.diagnostics.length;
+      const stated =
+        item.acres === undefined
+          ? undefined
+          : { acres: item.acres, ...(acresAttribute ? { attribute: acresAttribute } : {}) };
+      checkFeatureBoundary(feature, item.boundary, stated, options.acreageTolerance, collector);
+      if (hasErrors(collector.diagnostics.slice(before))) result.itemsWithErrors++;
+    }
+  }
+  return result;
+}

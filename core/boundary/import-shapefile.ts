@@ -1,0 +1,189 @@
+/**
+ * Zipped shapefile(s) → boundary features, one per polygon record, with the DBF row as attributes and
+ * the .prj's CRS reprojected to WGS 84. The ZIP is opened with the safe reader (core/archive: size and
+ * ratio caps, no path tricks) and the members are read by core/shapefile, whose structural findings
+ * (RXA/RXS codes) are kept. Every .shp in the archive is imported, in archive order.
+ */
+
+import { openZip, type ZipArchive, type ZipEntry } from '../archive/zip-reader.ts';
+import type { Location } from '../diagnostics/diagnostic.ts';
+import { featureNotPolygon } from '../rules/boundary-import/feature-not-polygon.ts';
+import { noBoundaries } from '../rules/boundary-import/no-boundaries.ts';
+import type { DiagnosticCollector } from '../rules/reporter.ts';
+import { crsMissing } from '../rules/wgs84/crs-missing.ts';
+import { readShapefile } from '../shapefile/read-shapefile.ts';
+import { shapeFamily } from '../shapefile/shape-types.ts';
+import type { BoundaryFeature, BoundaryImport } from './boundary-feature.ts';
+import { identifySourceCrs, isWgs84, reprojectFeatures } from './reproject-features.ts';
+
+interface ShapefileMembers {
+  shp: ZipEntry;
+  shx?: ZipEntry;
+  dbf?: ZipEntry;
+  prj?: ZipEntry;
+  cpg?: ZipEntry;
+}
+
+function isJunk(name: string): boolean {
+  const file = name.split(/[/\\]/).pop() ?? '';
+  return name.startsWith('__MACOSX/') || file.startsWith('._') || file === '.DS_Store';
+}
+
+const stem = (name: string): string => name.replace(/\.[^./\\]*$/, '').toLowerCase();
+const extension = (name: string): string => (/\.([^./\\]*)$/.exec(name)?.[1] ?? '').toLowerCase();
+
+export function findShapefiles(archive: ZipArchive): ShapefileMembers[] {
+  const files = archive.files.filter((e) => !isJunk(e.name));
+  const sets: ShapefileMembers[] = [];
+  for (const shp of files.filter((e) => extension(e.name) === 'shp')) {
+    const sibling = (ext: string): ZipEntry | undefined =>
+      files.find((e) => extension(e.name) === ext && stem(e.name) === stem(shp.name));
+    const set: ShapefileMembers = { shp };
+    const shx = sibling('shx');
+    const dbf = sibling('dbf');
+    const prj = sibling('prj');
+    const cpg = sibling('cpg');
+    if (shx) set.shx = shx;
+    if (dbf) set.dbf = dbf;
+    if (prj) set.prj = prj;
+    if (cpg) set.cpg = cpg;
+    sets.push(set);
+  }
+  return sets;
+}
+
+/** Cheap sniff: a ZIP whose central directory names a .shp (reads only the directory). */
+export function zipHasShapefile(bytes: Uint8Array): boolean {
+  if (bytes[0] !== 0x50 || bytes[1] !== 0x4b) return false;
+  // Entry names are in the central directory at the end; a plain byte search there is enough for a score.
+  const tail = bytes.subarray(Math.max(0, bytes.length - 65536));
+  const text = new TextDecoder('latin1').decode(tail).toLowerCase();
+  return text.includes('.shp');
+}
+
+function decodePrj(bytes: Uint8Array): string {
+  return new TextDecoder('utf-8', { fatal: false })
+    .decode(bytes)
+    .replace(/^\ufeff/, '')
+    .replace(/\0+$/, '');
+}
+
+export function importShapefileZip(bytes: Uint8Array, collector: DiagnosticCollector): BoundaryImport {
+  const result: BoundaryImport = { format: 'shapefile', features: [], attributes: [], failed: false };
+  const archive = openZip(bytes, collector);
+  if (!archive) {
+    result.failed = true;
+    return result;
+  }
+  const sets = findShapefiles(archive);
+  if (sets.length === 0) {
+    collector.report(noBoundaries, {
+      messageId: 'noShapefile',
+      data: { entries: archive.files.map((e) => e.name).join(', ') || '(none)' },
+      location: {},
+      hint: 'Zip the .shp, .shx, .dbf and .prj of the boundary shapefile (or convert a FileGDB with ogr2ogr first).',
+    });
+    result.failed = true;
+    return result;
+  }
+  const attributeSet = new Set<string>();
+  for (const set of sets) {
+    const shpName = set.shp.name;
+    if (!set.dbf) {
+      collector.report(noBoundaries, {
+        messageId: 'incomplete',
+        data: { shp: shpName, missing: '.dbf (the attribute table)' },
+        location: { entry: shpName },
+        hint: 'Zip the .dbf written together with the .shp; without it the fields have no names.',
+      });
+      result.failed = true;
+      continue;
+    }
+    const shp = archive.read(set.shp);
+    const dbf = archive.read(set.dbf);
+    const shx = set.shx && archive.read(set.shx);
+    const cpg = set.cpg && archive.read(set.cpg);
+    const prj = set.prj && archive.read(set.prj);
+    if (!shp || !dbf || (set.prj && !prj)) {
+      result.failed = true; // the archive reader reported why
+      continue;
+    }
+
+    const shpLocation: Location = { entry: shpName };
+    let identified: ReturnType<typeof identifySourceCrs>;
+    if (prj && set.prj) {
+      identified = identifySourceCrs(decodePrj(prj), collector, { entry: set.prj.name });
+      if (!identified) {
+        result.failed = true;
+        continue;
+      }
+    } else {
+      collector.report(crsMissing, {
+        messageId: 'assumed',
+        data: { shp: shpName },
+        location: shpLocation,
+        hint: 'Add the .prj written with the shapefile; if the coordinates are WGS 84 degrees, nothing changes.',
+      });
+    }
+
+    const input: { shp: Uint8Array; dbf: Uint8Array; shx?: Uint8Array; cpg?: Uint8Array } = { shp, dbf };
+    if (shx) input.shx = shx;
+    if (cpg) input.cpg = cpg;
+    const names = { shp: shpName, dbf: set.dbf.name, ...(set.shx ? { shx: set.shx.name } : {}) };
+    const shapefile = readShapefile(input, { collector, names });
+    if (shapefile.shapeType === undefined) {
+      result.failed = true;
+      continue;
+    }
+    if (shapeFamily(shapefile.shapeType) !== 'polygon') {
+      collector.report(featureNotPolygon, {
+        messageId: 'notPolygon',
+        data: {
+          feature: `The shapefile ${shpName}`,
+          type: shapefile.shapeTypeName ?? String(shapefile.shapeType),
+        },
+        location: shpLocation,
+        hint: 'Export the field boundaries as polygons (shape type Polygon).',
+      });
+      result.failed = true;
+      continue;
+    }
+    for (const f of shapefile.fields) {
+      if (!attributeSet.has(f.name)) {
+        attributeSet.add(f.name);
+        result.attributes.push(f.name);
+      }
+    }
+    const features: BoundaryFeature[] = [];
+    for (const rec of shapefile.records) {
+      if (rec.malformed || rec.deleted) continue; // reported by the shapefile reader
+      const label = `record ${rec.record} of ${shpName}`;
+      const location: Location = { entry: shpName, record: rec.record };
+      if (!rec.polygons || rec.polygons.length === 0) {
+        collector.report(featureNotPolygon, {
+          messageId: 'noGeometry',
+          data: { feature: label },
+          location,
+          hint: 'A null shape has no boundary; remove the record or draw its boundary.',
+        });
+        continue;
+      }
+      features.push({
+        index: rec.record,
+        label,
+        polygons: rec.polygons,
+        multi: rec.polygons.length > 1,
+        properties: rec.attributes,
+        location,
+        geometryLocation: location,
+        attributeLocation: (name) => ({ ...location, field: name }),
+      });
+    }
+    if (identified) {
+      reprojectFeatures(features, identified, collector, { entry: set.prj?.name ?? shpName });
+      if (!isWgs84(identified.crs)) result.reprojectedFrom = identified.crs;
+    }
+    result.features.push(...features);
+  }
+  return result;
+}

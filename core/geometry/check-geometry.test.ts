@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import { applyTextFixes } from '../diagnostics/fix-application.ts';
+import { LineIndex } from '../diagnostics/text-position.ts';
+import { DiagnosticCollector } from '../rules/reporter.ts';
+import { checkPolygonValidity, checkWktGeometry } from './check-geometry.ts';
+
+function run(wkt: string, select?: string[]): { geometry: unknown; diagnostics: Diagnostic[] } {
+  const collector = new DiagnosticCollector(select ? { select } : {});
+  const geometry = checkWktGeometry(wkt, collector);
+  return { geometry, diagnostics: collector.diagnostics };
+}
+
+describe('checkWktGeometry', () => {
+  it('returns the parsed geometry for further checks, and undefined on a syntax error', () => {
+    const ok = checkWktGeometry('POLYGON ((0 0, 1 0, 1 1, 0 0))', new DiagnosticCollector());
+    expect(ok?.type).toBe('Polygon');
+    expect(run('POLYGON ((0 0, 1 0,').geometry).toBeUndefined();
+  });
+
+  it('puts ranges and edits into the enclosing document, on the right line', () => {
+    const doc = '{\n  "fields": [{\n    "boundary": "POLYGON ((0 0, 10 0, 10 10, 0 10))"\n  }]\n}';
+    const wktStart = doc.indexOf('POLYGON');
+    const wkt = doc.slice(wktStart, doc.indexOf('"', wktStart));
+    const collector = new DiagnosticCollector();
+    checkWktGeometry(wkt, collector, {
+      lines: new LineIndex(doc),
+      offset: wktStart,
+      location: { path: ['fields', 0, 'boundary'] },
+    });
+    const d = collector.diagnostics[0];
+    expect(d?.code).toBe('GEO002');
+    expect(d?.location.path).toEqual(['fields', 0, 'boundary']);
+    expect(d?.location.range?.start).toMatchObject({
+      line: 3,
+      column: (doc.split('\n')[2] ?? '').indexOf('0 10))') + 1,
+    });
+    expect(applyTextFixes(doc, collector.diagnostics).text).toContain(
+      '"POLYGON ((0 0, 10 0, 10 10, 0 10, 0 0))"',
+    );
+  });
+
+  it('maps offsets through mapOffset for WKT read out of an escaped string', () => {
+    // In the document the WKT sits after "\t", an escape of two characters that decodes to one.
+    const doc = '"\\tPOLYGON ((0 0, 10 0, 0 10, 10 10, 0 0))"';
+    const wkt = '\tPOLYGON ((0 0, 10 0, 0 10, 10 10, 0 0))';
+    const collector = new DiagnosticCollector();
+    checkWktGeometry(wkt, collector, { lines: new LineIndex(doc), mapOffset: (o) => o + 2 });
+    const d = collector.diagnostics[0];
+    expect(doc.slice(d?.location.range?.start.offset, d?.location.range?.end.offset)).toBe('10 0');
+  });
+
+  it('one fault, one diagnostic: syntax errors, EMPTY and non-areal types stop the validity checks', () => {
+    expect(run('POLYGON ((0 0, 10 0, 0 10, 10 10, 0 0)').diagnostics.map((d) => d.code)).toEqual(['WKT001']);
+    expect(run('POLYGON EMPTY').diagnostics.map((d) => d.code)).toEqual(['WKT005']);
+    expect(run('LINESTRING (0 0, 10 0, 0 10, 10 10, 0 0)').diagnostics.map((d) => d.code)).toEqual([
+      'WKT002',
+    ]);
+  });
+
+  it('applies every safe fix of a geometry in one pass', () => {
+    const wkt = 'MULTIPOLYGON (((0 0, 1 0, 1 0, 1 1)), ((5 5, 6 5, 6 6)))';
+    const { diagnostics } = run(wkt);
+    expect(diagnostics.map((d) => d.code)).toEqual(['GEO002', 'GEO002']);
+    const once = applyTextFixes(wkt, diagnostics).text;
+    expect(once).toBe('MULTIPOLYGON (((0 0, 1 0, 1 0, 1 1, 0 0)), ((5 5, 6 5, 6 6, 5 5)))');
+    const second = run(once).diagnostics;
+    expect(second.map((d) => d.code)).toEqual(['GEO012']);
+    expect(applyTextFixes(once, second).text).toBe(
+      'MULTIPOLYGON (((0 0, 1 0, 1 1, 0 0)), ((5 5, 6 5, 6 6, 5 5)))',
+    );
+  });
+
+  it('respects the rule selection and can skip fixes', () => {
+    expect(run('POLYGON ((0 0, 10 0, 0 10, 10 10, 0 0))', ['wkt-syntax']).diagnostics).toEqual([]);
+    const collector = new DiagnosticCollector();
+    checkWktGeometry('POLYGON ((0 0, 10 0, 0 10, 10 10, 0 0))', collector, {}, { fixes: false });
+    expect(collector.diagnostics.map((d) => [d.code, d.fix])).toEqual([['GEO004', undefined]]);
+  });
+});
+
+describe('checkPolygonValidity', () => {
+  it('reports on polygons without text: locations without ranges, no fixes', () => {
+    const collector = new DiagnosticCollector();
+    const valid = checkPolygonValidity([[Float64Array.from([0, 0, 10, 0, 0, 10, 10, 10, 0, 0])]], collector, {
+      location: { entry: 'fields.shp', record: 3 },
+    });
+    expect(valid).toBe(false);
+    const d = collector.diagnostics[0];
+    expect(d?.code).toBe('GEO004');
+    expect(d?.location).toEqual({
+      entry: 'fields.shp',
+      record: 3,
+      polygon: 0,
+      ring: 0,
+      coordinate: 1,
+      point: [5, 5],
+    });
+    expect(d?.fix).toBeUndefined();
+    expect(
+      checkPolygonValidity([[Float64Array.from([0, 0, 1, 0, 1, 1, 0, 0])]], new DiagnosticCollector()),
+    ).toBe(true);
+  });
+});

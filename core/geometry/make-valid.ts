@@ -1,0 +1,467 @@
+import type { PolygonRings } from './geometry.ts';
+import { orientationIndex } from './orientation.ts';
+import { INTERIOR, locateInRing } from './ring-location.ts';
+import {
+  compareAngle,
+  COLLINEAR_INTERSECTION,
+  intersection,
+  intersectSegments,
+} from './segment-intersection.ts';
+import { findValidityIssues } from './validity.ts';
+
+/**
+ * Make polygons valid by rebuilding their area from the linework, like GEOS's MakeValid: every ring edge
+ * is split where edges meet, the pieces form a planar graph, and each face of the graph is inside when it
+ * is inside some input polygon by the even-odd rule over that polygon's rings. The boundary between inside
+ * and outside faces is traced back into rings (shells counter-clockwise, holes clockwise).
+ *
+ * So a bow-tie becomes two polygons, a zero-width spike disappears (its two edges cancel), overlapping or
+ * nested parts of a multipolygon are merged, a hole touching the shell twice splits the polygon, and a ring
+ * touching itself becomes a shell with a hole. The result is checked with `findValidityIssues`; when it is
+ * not valid (rounding of computed crossing points can do that) or nothing remains, the answer is undefined.
+ */
+
+interface Edge {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  polygon: number;
+}
+
+const MAX_NODING_ROUNDS = 6;
+
+function cleanRing(ring: Float64Array): number[] | undefined {
+  const out: number[] = [];
+  for (let k = 0; k < ring.length; k += 2) {
+    const x = ring[k] as number;
+    const y = ring[k + 1] as number;
+    if (!Number.isFinite(x) || !Number.isFinite(y)) return undefined;
+    const n = out.length;
+    if (n >= 2 && out[n - 2] === x && out[n - 1] === y) continue;
+    out.push(x, y);
+  }
+  const n = out.length;
+  if (n >= 4 && (out[0] !== out[n - 2] || out[1] !== out[n - 1]))
+    out.push(out[0] as number, out[1] as number);
+  return out;
+}
+
+/** Split edges at every point where they meet another edge; returns undefined when noding does not settle. */
+function node(edges: Edge[]): Edge[] | undefined {
+  let current = edges;
+  for (let round = 0; round < MAX_NODING_ROUNDS; round++) {
+    const splits = new Map<number, number[]>();
+    const addSplit = (e: number, x: number, y: number): void => {
+      const edge = current[e] as Edge;
+      if ((x === edge.x0 && y === edge.y0) || (x === edge.x1 && y === edge.y1)) return;
+      let list = splits.get(e);
+      if (!list) {
+        list = [];
+        splits.set(e, list);
+      }
+      list.push(x, y);
+    };
+    const order = current.map((_, i) => i);
+    const minX = current.map((e) => Math.min(e.x0, e.x1));
+    order.sort((a, b) => (minX[a] as number) - (minX[b] as number));
+    for (let i = 0; i < order.length; i++) {
+      const a = order[i] as number;
+      const ea = current[a] as Edge;
+      const maxX = Math.max(ea.x0, ea.x1);
+      const minY = Math.min(ea.y0, ea.y1);
+      const maxY = Math.max(ea.y0, ea.y1);
+      for (let j = i + 1; j < order.length; j++) {
+        const b = order[j] as number;
+        if ((minX[b] as number) > maxX) break;
+        const eb = current[b] as Edge;
+        if (Math.max(eb.y0, eb.y1) < minY || Math.min(eb.y0, eb.y1) > maxY) continue;
+        const code = intersectSegments(ea.x0, ea.y0, ea.x1, ea.y1, eb.x0, eb.y0, eb.x1, eb.y1);
+        if (code === 0) continue;
+        const { x0, y0, x1, y1 } = intersection;
+        addSplit(a, x0, y0);
+        addSplit(b, x0, y0);
+        if (code === COLLINEAR_INTERSECTION) {
+          addSplit(a, x1, y1);
+          addSplit(b, x1, y1);
+        }
+      }
+    }
+    if (splits.size === 0) return current;
+    const next: Edge[] = [];
+    for (let e = 0; e < current.length; e++) {
+      const edge = current[e] as Edge;
+      const list = splits.get(e);
+      if (!list) {
+        next.push(edge);
+        continue;
+      }
+      const dx = edge.x1 - edge.x0;
+      const dy = edge.y1 - edge.y0;
+      const points: { t: number; x: number; y: number }[] = [];
+      for (let k = 0; k < list.length; k += 2) {
+        const x = list[k] as number;
+        const y = list[k + 1] as number;
+        points.push({ t: (x - edge.x0) * dx + (y - edge.y0) * dy, x, y });
+      }
+      points.sort((p, q) => p.t - q.t);
+      let px = edge.x0;
+      let py = edge.y0;
+      for (const p of points) {
+        if (p.x === px && p.y === py) continue;
+        next.push({ x0: px, y0: py, x1: p.x, y1: p.y, polygon: edge.polygon });
+        px = p.x;
+        py = p.y;
+      }
+      if (px !== edge.x1 || py !== edge.y1) {
+        next.push({ x0: px, y0: py, x1: edge.x1, y1: edge.y1, polygon: edge.polygon });
+      }
+    }
+    current = next;
+  }
+  return undefined;
+}
+
+interface Graph {
+  x: number[];
+  y: number[];
+  /** Half-edge h goes from `from[h]` to `from[h ^ 1]`; halves 2i and 2i+1 are twins. */
+  from: number[];
+  /** Polygons for which each undirected edge is covered an odd number of times. */
+  odd: number[][];
+  /** Outgoing half-edges of each vertex, sorted counter-clockwise. */
+  out: number[][];
+  /** Position of each half-edge in its origin's `out` list. */
+  slot: number[];
+}
+
+/** Exact (x, y) → id, by open addressing on the bits of the two doubles. */
+class PointIndex {
+  readonly x: number[] = [];
+  readonly y: number[] = [];
+  private table: Int32Array;
+  private mask: number;
+  private readonly bits = new Float64Array(2);
+  private readonly words = new Int32Array(this.bits.buffer);
+
+  constructor(expected: number) {
+    let size = 16;
+    while (size < expected * 2) size *= 2;
+    this.table = new Int32Array(size).fill(-1);
+    this.mask = size - 1;
+  }
+
+  private hash(px: number, py: number): number {
+    this.bits[0] = px === 0 ? 0 : px; // -0 and 0 are the same point
+    this.bits[1] = py === 0 ? 0 : py;
+    const w = this.words;
+    let h = Math.imul((w[0] as number) ^ Math.imul(w[1] as number, 0x9e3779b1), 0x85ebca6b);
+    h ^= Math.imul((w[2] as number) ^ Math.imul(w[3] as number, 0xc2b2ae35), 0x27d4eb2f);
+    return (h ^ (h >>> 15)) & this.mask;
+  }
+
+  id(px: number, py: number): number {
+    if (this.x.length * 2 >= this.table.length) this.grow();
+    let slot = this.hash(px, py);
+    for (;;) {
+      const v = this.table[slot] as number;
+      if (v < 0) break;
+      if (this.x[v] === px && this.y[v] === py) return v;
+      slot = (slot + 1) & this.mask;
+    }
+    const v = this.x.length;
+    this.table[slot] = v;
+    this.x.push(px);
+    this.y.push(py);
+    return v;
+  }
+
+  private grow(): void {
+    this.table = new Int32Array(this.table.length * 2).fill(-1);
+    this.mask = this.table.length - 1;
+    for (let v = 0; v < this.x.length; v++) {
+      let slot = this.hash(this.x[v] as number, this.y[v] as number);
+      while ((this.table[slot] as number) >= 0) slot = (slot + 1) & this.mask;
+      this.table[slot] = v;
+    }
+  }
+}
+
+function buildGraph(edges: Edge[]): Graph {
+  const points = new PointIndex(edges.length + 1);
+  const { x, y } = points;
+  // Undirected edge (u < v) → index into the parity lists; parity per polygon as a flat list of
+  // [polygon, bit] pairs (an edge is covered by one or two polygons almost always).
+  const edgeIndex = new Map<number, number>();
+  const ends: number[] = [];
+  const cover: number[][] = [];
+  for (const e of edges) {
+    const a = points.id(e.x0, e.y0);
+    const b = points.id(e.x1, e.y1);
+    if (a === b) continue;
+    const u = a < b ? a : b;
+    const v = a < b ? b : a;
+    const key = u * 4294967296 + v;
+    let i = edgeIndex.get(key);
+    if (i === undefined) {
+      i = cover.length;
+      edgeIndex.set(key, i);
+      ends.push(u, v);
+      cover.push([]);
+    }
+    const list = cover[i] as number[];
+    let k = 0;
+    while (k < list.length && list[k] !== e.polygon) k += 2;
+    if (k < list.length) list[k + 1] = (list[k + 1] as number) ^ 1;
+    else list.push(e.polygon, 1);
+  }
+  const from: number[] = [];
+  const odd: number[][] = [];
+  for (let i = 0; i < cover.length; i++) {
+    const list = cover[i] as number[];
+    const polygons: number[] = [];
+    for (let k = 0; k < list.length; k += 2) if (list[k + 1] === 1) polygons.push(list[k] as number);
+    // An edge covered an even number of times by every polygon separates nothing: drop it.
+    if (polygons.length === 0) continue;
+    from.push(ends[2 * i] as number, ends[2 * i + 1] as number);
+    odd.push(polygons);
+  }
+  const out: number[][] = x.map(() => []);
+  for (let h = 0; h < from.length; h++) (out[from[h] as number] as number[]).push(h);
+  const slot: number[] = new Array<number>(from.length).fill(0);
+  for (let v = 0; v < out.length; v++) {
+    const list = out[v] as number[];
+    const ox = x[v] as number;
+    const oy = y[v] as number;
+    list.sort((h1, h2) => {
+      const t1 = from[h1 ^ 1] as number;
+      const t2 = from[h2 ^ 1] as number;
+      return compareAngle(ox, oy, x[t1] as number, y[t1] as number, x[t2] as number, y[t2] as number);
+    });
+    list.forEach((h, i) => (slot[h] = i));
+  }
+  return { x, y, from, odd, out, slot };
+}
+
+/** The half-edge after h around the face on h's left (or, with `allowed`, the next allowed one clockwise). */
+function nextHalfEdge(g: Graph, h: number, allowed?: (h: number) => boolean): number {
+  const twin = h ^ 1;
+  const v = g.from[twin] as number;
+  const list = g.out[v] as number[];
+  const n = list.length;
+  const start = g.slot[twin] as number;
+  for (let k = 1; k <= n; k++) {
+    const candidate = list[(start - k + n * 2) % n] as number;
+    if (!allowed || allowed(candidate)) return candidate;
+  }
+  return -1;
+}
+
+function signedArea(xs: number[], ys: number[]): number {
+  let area = 0;
+  for (let i = 0, n = xs.length; i < n; i++) {
+    const j = (i + 1) % n;
+    area += (xs[i] as number) * (ys[j] as number) - (xs[j] as number) * (ys[i] as number);
+  }
+  return area / 2;
+}
+
+export function makeValidPolygons(polygons: PolygonRings): PolygonRings | undefined {
+  const edges: Edge[] = [];
+  for (let p = 0; p < polygons.length; p++) {
+    for (const ring of polygons[p] as Float64Array[]) {
+      if (ring.length === 0) continue;
+      const clean = cleanRing(ring);
+      if (!clean) return undefined;
+      if (clean.length < 8) continue;
+      for (let k = 0; k + 3 < clean.length; k += 2) {
+        edges.push({
+          x0: clean[k] as number,
+          y0: clean[k + 1] as number,
+          x1: clean[k + 2] as number,
+          y1: clean[k + 3] as number,
+          polygon: p,
+        });
+      }
+    }
+  }
+  const noded = node(edges);
+  if (!noded) return undefined;
+  const g = buildGraph(noded);
+  const halfCount = g.from.length;
+  if (halfCount === 0) return undefined;
+
+  // Faces: trace every half-edge's left face.
+  const face = new Int32Array(halfCount).fill(-1);
+  const faceArea: number[] = [];
+  const faceEdges: number[][] = [];
+  for (let h0 = 0; h0 < halfCount; h0++) {
+    if (face[h0] !== -1) continue;
+    const id = faceArea.length;
+    const xs: number[] = [];
+    const ys: number[] = [];
+    const list: number[] = [];
+    let h = h0;
+    for (let guard = 0; guard <= halfCount && face[h] === -1; guard++) {
+      face[h] = id;
+      list.push(h);
+      const v = g.from[h] as number;
+      xs.push(g.x[v] as number);
+      ys.push(g.y[v] as number);
+      h = nextHalfEdge(g, h);
+    }
+    faceArea.push(signedArea(xs, ys));
+    faceEdges.push(list);
+  }
+
+  // Connected components of the graph.
+  const vertexCount = g.x.length;
+  const component = new Int32Array(vertexCount).fill(-1);
+  let components = 0;
+  for (let v0 = 0; v0 < vertexCount; v0++) {
+    if (component[v0] !== -1 || (g.out[v0] as number[]).length === 0) continue;
+    const stack = [v0];
+    component[v0] = components;
+    while (stack.length > 0) {
+      const v = stack.pop() as number;
+      for (const h of g.out[v] as number[]) {
+        const w = g.from[h ^ 1] as number;
+        if (component[w] === -1) {
+          component[w] = components;
+          stack.push(w);
+        }
+      }
+    }
+    components++;
+  }
+
+  // Parity of each polygon in each face: from each component's outer face (found by ray casting against
+  // the other components' edges), across edges flipping the polygons that cover them an odd number of times.
+  const polygonCount = polygons.length;
+  const parity: (Uint8Array | undefined)[] = new Array<Uint8Array | undefined>(faceArea.length);
+  for (let c = 0; c < components; c++) {
+    let outer = -1;
+    for (let f = 0; f < faceArea.length; f++) {
+      const first = (faceEdges[f] as number[])[0] as number;
+      if (component[g.from[first] as number] !== c) continue;
+      if (outer === -1 || (faceArea[f] as number) < (faceArea[outer] as number)) outer = f;
+    }
+    if (outer === -1) continue;
+    const start = g.from[(faceEdges[outer] as number[])[0] as number] as number;
+    const px = g.x[start] as number;
+    const py = g.y[start] as number;
+    const bits = new Uint8Array(polygonCount);
+    for (let e = 0; e < halfCount; e += 2) {
+      const a = g.from[e] as number;
+      if (component[a] === c) continue;
+      const b = g.from[e + 1] as number;
+      if (crossesRay(px, py, g.x[a] as number, g.y[a] as number, g.x[b] as number, g.y[b] as number)) {
+        for (const p of g.odd[e >> 1] as number[]) bits[p] = (bits[p] as number) ^ 1;
+      }
+    }
+    parity[outer] = bits;
+    const queue = [outer];
+    while (queue.length > 0) {
+      const f = queue.pop() as number;
+      const fb = parity[f] as Uint8Array;
+      for (const h of faceEdges[f] as number[]) {
+        const other = face[h ^ 1] as number;
+        if (parity[other]) continue;
+        const ob = fb.slice();
+        for (const p of g.odd[h >> 1] as number[]) ob[p] = (ob[p] as number) ^ 1;
+        parity[other] = ob;
+        queue.push(other);
+      }
+    }
+  }
+  const inside = parity.map((bits) => (bits ? bits.some((b) => b === 1) : false));
+
+  // Boundary half-edges: inside on the left, outside on the right. Trace them into rings.
+  const selected = (h: number): boolean =>
+    (inside[face[h] as number] ?? false) && !(inside[face[h ^ 1] as number] ?? false);
+  const used = new Uint8Array(halfCount);
+  const shells: { ring: Float64Array; area: number }[] = [];
+  const holes: Float64Array[] = [];
+  for (let h0 = 0; h0 < halfCount; h0++) {
+    if (used[h0] || !selected(h0)) continue;
+    const walk: number[] = [];
+    let h = h0;
+    for (let guard = 0; guard <= halfCount; guard++) {
+      used[h] = 1;
+      walk.push(g.from[h] as number);
+      h = nextHalfEdge(g, h, selected);
+      if (h === h0 || h < 0 || used[h]) break;
+    }
+    if (h !== h0) return undefined;
+    // A face boundary may pass a vertex twice (a hole touching its shell): split it into simple rings.
+    for (const cycle of simpleCycles(walk)) {
+      const xs = cycle.map((v) => g.x[v] as number);
+      const ys = cycle.map((v) => g.y[v] as number);
+      const area = signedArea(xs, ys);
+      const coords: number[] = [];
+      for (let k = 0; k < cycle.length; k++) coords.push(xs[k] as number, ys[k] as number);
+      coords.push(xs[0] as number, ys[0] as number);
+      const ring = Float64Array.from(coords);
+      if (area > 0) shells.push({ ring, area });
+      else if (area < 0) holes.push(ring);
+    }
+  }
+  if (shells.length === 0) return undefined;
+  shells.sort((a, b) => a.area - b.area);
+  const result: Float64Array[][] = shells.map((s) => [s.ring]);
+  for (const hole of holes) {
+    const owner = findOwner(hole, shells);
+    if (owner < 0) return undefined;
+    (result[owner] as Float64Array[]).push(hole);
+  }
+  // Largest part first, as fields are usually listed.
+  result.reverse();
+  const issues = findValidityIssues(result, { warnings: false, maxIssues: 1 });
+  if (issues.some((i) => i.severity === 'error')) return undefined;
+  return result;
+}
+
+/** Split a closed walk of vertex ids (start not repeated) into simple cycles at repeated vertices. */
+function simpleCycles(walk: number[]): number[][] {
+  const cycles: number[][] = [];
+  const stack: number[] = [];
+  const at = new Map<number, number>();
+  for (const v of walk) {
+    const i = at.get(v);
+    if (i !== undefined) {
+      const loop = stack.splice(i);
+      for (const u of loop) at.delete(u);
+      if (loop.length >= 3) cycles.push(loop);
+    }
+    at.set(v, stack.length);
+    stack.push(v);
+  }
+  if (stack.length >= 3) cycles.push(stack);
+  return cycles;
+}
+
+/** Index of the smallest shell that contains the hole (shells sorted by area ascending), or -1. */
+function findOwner(hole: Float64Array, shells: { ring: Float64Array; area: number }[]): number {
+  const n = hole.length >> 1;
+  for (let k = 0; k < n - 1; k++) {
+    const x = hole[2 * k] as number;
+    const y = hole[2 * k + 1] as number;
+    let onBoundary = false;
+    for (let s = 0; s < shells.length; s++) {
+      const ring = (shells[s] as { ring: Float64Array }).ring;
+      const loc = locateInRing(x, y, ring, 0, ring.length >> 1);
+      if (loc === INTERIOR) return s;
+      if (loc !== 0) onBoundary = true;
+    }
+    if (!onBoundary) return -1;
+  }
+  return -1;
+}
+
+/** Whether the edge a–b crosses the ray from p towards +x (half-open rule, exact). */
+function crossesRay(px: number, py: number, ax: number, ay: number, bx: number, by: number): boolean {
+  if (!((ay > py && by <= py) || (by > py && ay <= py))) return false;
+  let orient = orientationIndex(ax, ay, bx, by, px, py);
+  if (by < ay) orient = -orient;
+  return orient === 1;
+}

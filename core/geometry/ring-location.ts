@@ -1,0 +1,199 @@
+import { orientationIndex } from './orientation.ts';
+import { isInteriorSegment } from './segment-intersection.ts';
+
+/**
+ * Point-in-ring location and ring orientation on interleaved coordinates, with exact predicates. A ring is
+ * `count` points starting at point index `first` of `xy` (x at 2k, y at 2k+1), closing point included.
+ */
+
+export const EXTERIOR = 0;
+export const BOUNDARY = 1;
+export const INTERIOR = 2;
+
+/** Ray-crossing state for one point over several rings (GEOS RayCrossingCounter). */
+export class RayCrossingCounter {
+  crossings = 0;
+  onBoundary = false;
+
+  constructor(
+    private px: number,
+    private py: number,
+  ) {}
+
+  reset(px: number, py: number): void {
+    this.px = px;
+    this.py = py;
+    this.crossings = 0;
+    this.onBoundary = false;
+  }
+
+  countRing(xy: Float64Array, first: number, count: number): void {
+    const px = this.px;
+    const py = this.py;
+    const end = 2 * (first + count - 1);
+    for (let k = 2 * first; k < end && !this.onBoundary; k += 2) {
+      const x1 = xy[k] as number;
+      const y1 = xy[k + 1] as number;
+      const x2 = xy[k + 2] as number;
+      const y2 = xy[k + 3] as number;
+      if (x1 < px && x2 < px) continue;
+      if (px === x2 && py === y2) {
+        this.onBoundary = true;
+        return;
+      }
+      if (y1 === py && y2 === py) {
+        const minX = x1 < x2 ? x1 : x2;
+        const maxX = x1 < x2 ? x2 : x1;
+        if (px >= minX && px <= maxX) this.onBoundary = true;
+        continue;
+      }
+      if ((y1 > py && y2 <= py) || (y2 > py && y1 <= py)) {
+        let orient = orientationIndex(x1, y1, x2, y2, px, py);
+        if (orient === 0) {
+          this.onBoundary = true;
+          return;
+        }
+        if (y2 < y1) orient = -orient;
+        if (orient === 1) this.crossings++;
+      }
+    }
+  }
+
+  get location(): number {
+    if (this.onBoundary) return BOUNDARY;
+    return this.crossings % 2 === 1 ? INTERIOR : EXTERIOR;
+  }
+}
+
+const counter = new RayCrossingCounter(0, 0);
+
+export function locateInRing(px: number, py: number, xy: Float64Array, first: number, count: number): number {
+  counter.reset(px, py);
+  counter.countRing(xy, first, count);
+  return counter.location;
+}
+
+/** GEOS Orientation.isCCW: robust for rings with flat tops and repeated points; false for flat rings. */
+export function isRingCCW(xy: Float64Array, first: number, count: number): boolean {
+  const nPts = count - 1;
+  if (nPts < 3) return false;
+  const base = 2 * first;
+  const X = (i: number): number => xy[base + 2 * i] as number;
+  const Y = (i: number): number => xy[base + 2 * i + 1] as number;
+  let upHi = 0;
+  let prevY = Y(0);
+  let upHiY = prevY;
+  let upLow = -1;
+  let iUpHi = 0;
+  for (let i = 1; i <= nPts; i++) {
+    const py = Y(i);
+    if (py > prevY && py >= upHiY) {
+      upHi = i;
+      upHiY = py;
+      iUpHi = i;
+      upLow = i - 1;
+    }
+    prevY = py;
+  }
+  if (iUpHi === 0 || upLow < 0) return false;
+  let iDownLow = iUpHi;
+  do {
+    iDownLow = (iDownLow + 1) % nPts;
+  } while (iDownLow !== iUpHi && Y(iDownLow) === upHiY);
+  const iDownHi = iDownLow > 0 ? iDownLow - 1 : nPts - 1;
+  const hx = X(upHi);
+  const hy = Y(upHi);
+  if (hx === X(iDownHi) && hy === Y(iDownHi)) {
+    const lx = X(upLow);
+    const ly = Y(upLow);
+    const dx = X(iDownLow);
+    const dy = Y(iDownLow);
+    if ((lx === hx && ly === hy) || (dx === hx && dy === hy) || (lx === dx && ly === dy)) return false;
+    return orientationIndex(lx, ly, hx, hy, dx, dy) === 1;
+  }
+  return X(iDownHi) - hx < 0;
+}
+
+/**
+ * Whether ring `test` lies inside ring `target`, assuming the two do not cross (GEOS
+ * PolygonTopologyAnalyzer.isRingNested): decided by the first test point, or, when it lies on the target,
+ * by which side of the target the first test segment leaves on.
+ */
+export function isRingNested(
+  testXy: Float64Array,
+  testFirst: number,
+  testCount: number,
+  targetXy: Float64Array,
+  targetFirst: number,
+  targetCount: number,
+): boolean {
+  const p0x = testXy[2 * testFirst] as number;
+  const p0y = testXy[2 * testFirst + 1] as number;
+  const loc = locateInRing(p0x, p0y, targetXy, targetFirst, targetCount);
+  if (loc === EXTERIOR) return false;
+  if (loc === INTERIOR) return true;
+  // On the boundary: find the next distinct test vertex.
+  let i = 1;
+  let p1x = testXy[2 * (testFirst + i)] as number;
+  let p1y = testXy[2 * (testFirst + i) + 1] as number;
+  while (p1x === p0x && p1y === p0y && i < testCount - 1) {
+    i++;
+    p1x = testXy[2 * (testFirst + i)] as number;
+    p1y = testXy[2 * (testFirst + i) + 1] as number;
+  }
+  return isIncidentSegmentInRing(p0x, p0y, p1x, p1y, targetXy, targetFirst, targetCount);
+}
+
+function isIncidentSegmentInRing(
+  p0x: number,
+  p0y: number,
+  p1x: number,
+  p1y: number,
+  xy: Float64Array,
+  first: number,
+  count: number,
+): boolean {
+  const base = 2 * first;
+  const X = (i: number): number => xy[base + 2 * i] as number;
+  const Y = (i: number): number => xy[base + 2 * i + 1] as number;
+  // Index of the ring segment the node lies on.
+  let index = -1;
+  for (let i = 0; i < count - 1; i++) {
+    const ax = X(i);
+    const ay = Y(i);
+    const bx = X(i + 1);
+    const by = Y(i + 1);
+    if (
+      p0x < Math.min(ax, bx) ||
+      p0x > Math.max(ax, bx) ||
+      p0y < Math.min(ay, by) ||
+      p0y > Math.max(ay, by)
+    ) {
+      continue;
+    }
+    if (orientationIndex(ax, ay, bx, by, p0x, p0y) === 0) {
+      index = p0x === bx && p0y === by ? i + 1 : i;
+      break;
+    }
+  }
+  if (index < 0) return false;
+  const prevIndex = (k: number): number => (k === 0 ? count - 2 : k - 1);
+  const nextIndex = (k: number): number => (k >= count - 2 ? 0 : k + 1);
+  let iPrev = index;
+  while (X(iPrev) === p0x && Y(iPrev) === p0y) iPrev = prevIndex(iPrev);
+  let iNext = index + 1 > count - 1 ? 0 : index + 1;
+  while (X(iNext) === p0x && Y(iNext) === p0y) iNext = nextIndex(iNext);
+  let rPrevX = X(iPrev);
+  let rPrevY = Y(iPrev);
+  let rNextX = X(iNext);
+  let rNextY = Y(iNext);
+  if (isRingCCW(xy, first, count)) {
+    const tx = rPrevX;
+    const ty = rPrevY;
+    rPrevX = rNextX;
+    rPrevY = rNextY;
+    rNextX = tx;
+    rNextY = ty;
+  }
+  return isInteriorSegment(p0x, p0y, rPrevX, rPrevY, rNextX, rNextY, p1x, p1y);
+}

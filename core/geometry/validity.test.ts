@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { findValidityIssues, geosReason, isValidPolygons } from './validity.ts';
+
+const ring = (...xy: number[]): Float64Array => Float64Array.from(xy);
+const square = ring(0, 0, 10, 0, 10, 10, 0, 10, 0, 0);
+
+describe('findValidityIssues', () => {
+  it('returns plain records with kind, position and point, computed on flat arrays', () => {
+    const issues = findValidityIssues([[ring(0, 0, 10, 0, 0, 10, 10, 10, 0, 0)]]);
+    expect(issues).toEqual([
+      {
+        kind: 'self-intersection',
+        severity: 'error',
+        polygon: 0,
+        ring: 0,
+        coordinate: 1,
+        point: [5, 5],
+        detail: 'crossing',
+        other: { polygon: 0, ring: 0, coordinate: 3 },
+      },
+    ]);
+    expect(geosReason['self-intersection']).toBe('Self-intersection');
+  });
+
+  it('skips polygons without rings and EMPTY rings, and treats holes of an EMPTY shell as outside', () => {
+    expect(findValidityIssues([[], [square, new Float64Array(0)]])).toEqual([]);
+    const issues = findValidityIssues([[new Float64Array(0), ring(1, 1, 2, 1, 2, 2, 1, 1)]]);
+    expect(issues.map((i) => i.kind)).toEqual(['hole-outside-shell']);
+  });
+
+  it('caps the issues of each kind and can leave out warnings', () => {
+    // A zigzag crossing a bar many times.
+    const zig: number[] = [];
+    for (let i = 0; i <= 40; i++) zig.push(i, i % 2 === 0 ? -1 : 1);
+    zig.push(40, 5, 0, 5, 0, -1);
+    const capped = findValidityIssues(
+      [[ring(...zig)], [ring(-1, -0.5, 41, -0.5, 41, 0.5, -1, 0.5, -1, -0.5)]],
+      {
+        maxIssues: 5,
+      },
+    );
+    expect(capped.filter((i) => i.kind === 'overlapping-polygons')).toHaveLength(5);
+    const repeated = [[ring(0, 0, 10, 0, 10, 0, 10, 10, 0, 0)]];
+    expect(findValidityIssues(repeated).map((i) => i.kind)).toEqual(['repeated-point']);
+    expect(findValidityIssues(repeated, { warnings: false })).toEqual([]);
+  });
+
+  it('finds crossings whatever the order of segments along x (sort fallback)', () => {
+    // Many tiny segments piled into one bucket next to one huge one: the bucket sort gives up and a
+    // comparison sort takes over; the crossing must still be found.
+    const xy: number[] = [];
+    const n = 400;
+    for (let i = 0; i < n; i++) xy.push(((i * 7919) % n) * 1e-9, ((i * 104729) % n) * 1e-3);
+    xy.push(1e6, 0.2, xy[0] as number, xy[1] as number);
+    const issues = findValidityIssues([[ring(...xy)]], { warnings: false });
+    expect(issues.length).toBeGreaterThan(0);
+    expect(issues.every((i) => i.severity === 'error')).toBe(true);
+  });
+
+  it('answers the verdict alone with isValidPolygons', () => {
+    expect(isValidPolygons([[square]])).toBe(true);
+    expect(isValidPolygons([[square], [square]])).toBe(false);
+    expect(isValidPolygons([[ring(0, 0, 1, 0, 1, 1)]])).toBe(false);
+  });
+
+  it('measures near-spikes with the given angle and x scale', () => {
+    // The tip angle is 2·atan(0.2 / 20) = 1.15°.
+    const needle = [[ring(0, 0, 10, 0, 10, 10, 5.2, 10, 5, 30, 4.8, 10, 0, 10, 0, 0)]];
+    expect(findValidityIssues(needle).map((i) => i.kind)).toEqual([]);
+    expect(findValidityIssues(needle, { nearSpikeDegrees: 2 }).map((i) => i.kind)).toEqual(['near-spike']);
+    expect(findValidityIssues(needle, { xScale: 0.3 }).map((i) => i.kind)).toEqual(['near-spike']);
+    expect(findValidityIssues(needle, { nearSpikeDegrees: 0, xScale: 0.3 })).toEqual([]);
+  });
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { applyTextFixes } from '../../diagnostics/fix-application.ts';
+import { rectangleWkt, runBoundary } from '../../boundary/test-helpers.ts';
+
+// 0.01° × 0.01° at 40° N (1,110 m × 854 m): 234.28 acres on the WGS 84 ellipsoid.
+const wkt = rectangleWkt(-96, 40, 0.01, 0.01);
+
+describe('ACR001 acreage-mismatch', () => {
+  it('warns beyond the 2 % default, showing both numbers, at the boundary', () => {
+    const run = runBoundary(wkt, { statedAcres: 250 });
+    expect(run.result.areaAcres).toBeCloseTo(234.2804, 4);
+    expect(run.brief).toEqual([['ACR001', '2:1', wkt]]);
+    const d = run.diagnostics[0];
+    expect(d?.severity).toBe('warning');
+    expect(d?.message).toBe(
+      "The stated acres (250) differ from the boundary's area (234.28 acres on the WGS 84 ellipsoid) by 6.71%, beyond the 2% tolerance",
+    );
+  });
+
+  it('points at the stated acres when their place is known, and the unsafe fix rewrites them', () => {
+    const text = `{"acres": 250, "boundary": "${wkt}"}`;
+    const run = runBoundary(wkt, {
+      statedAcres: 250,
+      acresSpan: { start: 10, end: 13 },
+      acresLocation: { path: ['acres'] },
+    });
+    const d = run.diagnostics[0];
+    expect(d?.location.path).toEqual(['acres']);
+    expect(d?.related?.[0]?.message).toBe('the boundary');
+    expect(d?.fix).toMatchObject({ safety: 'unsafe', before: '250', after: '234.2804' });
+    expect(applyTextFixes(text, run.diagnostics, ['unsafe']).text).toBe(
+      `{"acres": 234.2804, "boundary": "${wkt}"}`,
+    );
+    expect(applyTextFixes(text, run.diagnostics, ['safe']).applied).toEqual([]);
+  });
+
+  it('names hectares when the ratio is 2.47', () => {
+    expect(runBoundary(wkt, { statedAcres: 94.81 }).diagnostics[0]?.hint).toContain('hectares');
+  });
+
+  it('does not fire within the tolerance, with a wider tolerance, or without stated acres', () => {
+    expect(runBoundary(wkt, { statedAcres: 230 }).brief).toEqual([]);
+    expect(runBoundary(wkt, { statedAcres: 250, acreageTolerance: 0.1 }).brief).toEqual([]);
+    expect(runBoundary(wkt).brief).toEqual([]);
+  });
+
+  it('does not compare an invalid (bow-tie) or projected boundary', () => {
+    const bowtie = 'POLYGON ((-96 40, -95.99 40.01, -95.99 40, -96 40.01, -96 40))';
+    expect(runBoundary(bowtie, { statedAcres: 1 }).brief).toEqual([]);
+    expect(
+      runBoundary('POLYGON ((374000 6135000, 374100 6135000, 374100 6135100, 374000 6135000))', {
+        statedAcres: 1,
+      }).brief.map((b) => b[0]),
+    ).toEqual(['WGS004']);
+  });
+});

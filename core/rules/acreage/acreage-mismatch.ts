@@ -1,0 +1,22 @@
+import { defineRule } from '../rule.ts';
+
+/** Reported by the boundary pipeline (core/boundary/check-acreage.ts). */
+export const acreageMismatch = defineRule({
+  meta: {
+    code: 'ACR001',
+    name: 'acreage-mismatch',
+    group: 'acreage',
+    severity: 'warning',
+    fixable: 'unsafe',
+    messages: {
+      mismatch:
+        "The stated acres ({stated}) differ from the boundary's area ({computed} acres on the WGS 84 ellipsoid) by {percent}%, beyond the {tolerance}% tolerance",
+    },
+    docs: {
+      what: 'Compares the stated acres of a field with the area of its boundary on the WGS 84 ellipsoid and warns when they differ by more than the tolerance (default 2 %, setting `acreageTolerance`), showing both numbers. The unsafe fix sets acres to the computed area.',
+      why: 'A large difference means the boundary or the acres belong to another field, a part of the field is missing, or the acres are in hectares; the grower sees both numbers after the import.',
+      example: '{"acres": 120, "boundary": "POLYGON ((-103.2718 35.8539, …))"}  (boundary: 80.9 acres)',
+      useInstead: '{"acres": 80.9, …}, or the boundary that belongs to the 120-acre field',
+    },
+  },
+});

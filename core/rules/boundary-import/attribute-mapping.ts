@@ -1,0 +1,23 @@
+import { defineRule } from '../rule.ts';
+
+/** Reported by the boundary imports (core/boundary/field-attributes.ts), once per file. */
+export const attributeMapping = defineRule({
+  meta: {
+    code: 'IMP006',
+    name: 'attribute-mapping',
+    group: 'boundary-import',
+    severity: 'info',
+    messages: {
+      guessed:
+        '{target} taken from the attribute {attribute} (guessed; set it with --map {target}=ATTRIBUTE)',
+      unknownAttribute:
+        'The mapping {target}={attribute} names an attribute the file does not have; its attributes are {available}',
+    },
+    docs: {
+      what: 'Says which attribute each field property (clientName, farmName, name, acres) was taken from when the import guessed it (name/NAME/field_name, farm, client, CSBACRES/acres …, case-insensitive), and reports a mapping that names an attribute the file lacks (an error).',
+      why: 'A guessed mapping can be wrong (a farm ID taken as the field name); saying what was used lets the person check it before the upload.',
+      example: 'fieldgate convert fields.zip --map name=FIELDNAME  (the .dbf has FIELD_NAME)',
+      useInstead: 'fieldgate convert fields.zip --map name=FIELD_NAME',
+    },
+  },
+});

@@ -1,0 +1,97 @@
+/**
+ * Validate a prescription ZIP for POST /v2/rx: archive safety → members → CRS → shapefile structure →
+ * zones and rates → summary with map data. Each stage stops the later ones only when they could not
+ * say anything meaningful (one fault, one diagnostic).
+ */
+import type { ZipLimits } from '../archive/zip-reader.ts';
+import { openZip } from '../archive/zip-reader.ts';
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import type { JsonValue } from '../json/json-document.ts';
+import { DiagnosticCollector } from '../rules/reporter.ts';
+import { shapeTypeNotPolygon } from '../rules/rx-shapefile/shape-type-not-polygon.ts';
+import { shapeTypeZM } from '../rules/rx-shapefile/shape-type-z-m.ts';
+import type { RuleSelection } from '../rules/selection.ts';
+import { readShapefile, type ShapefileResult } from '../shapefile/read-shapefile.ts';
+import { hasZ, shapeFamily } from '../shapefile/shape-types.ts';
+import { checkZones, type ZoneCheckResult, type ZoneSettings } from './check-zones.ts';
+import { checkRxCrs, type RxCrs } from './rx-crs.ts';
+import { findRxMembers, type RxMembers } from './rx-members.ts';
+import { buildRxSummary } from './rx-summary.ts';
+
+export interface ValidateRxOptions {
+  selection?: RuleSelection;
+  settings?: ZoneSettings;
+  limits?: Partial<ZipLimits>;
+}
+
+export interface RxValidation {
+  diagnostics: Diagnostic[];
+  summary: JsonValue;
+  members?: RxMembers;
+  shapefile?: ShapefileResult;
+  crs?: RxCrs;
+  zones?: ZoneCheckResult;
+}
+
+export function validateRx(bytes: Uint8Array, options: ValidateRxOptions = {}): RxValidation {
+  const collector = new DiagnosticCollector(options.selection);
+  const done = (parts: Omit<RxValidation, 'diagnostics' | 'summary'> = {}): RxValidation => ({
+    ...parts,
+    diagnostics: collector.diagnostics,
+    summary: buildRxSummary(parts),
+  });
+
+  const archive = openZip(bytes, collector, options.limits ? { limits: options.limits } : {});
+  if (!archive) return done();
+  const members = findRxMembers(archive, collector);
+  if (!members) return done();
+
+  const shp = archive.read(members.shp);
+  const shx = members.shx && archive.read(members.shx);
+  const dbf = members.dbf && archive.read(members.dbf);
+  const cpg = members.cpg && archive.read(members.cpg);
+  const prj = members.prj && archive.read(members.prj);
+  if (members.prj && !prj) return done({ members });
+  const crs = checkRxCrs(prj, members.prj?.name, members.shp.name, collector);
+  if (!shp) return done({ members, crs });
+
+  const names = { shp: members.shp.name, shx: members.shx?.name ?? '.shx', dbf: members.dbf?.name ?? '.dbf' };
+  const input: { shp: Uint8Array; shx?: Uint8Array; dbf?: Uint8Array; cpg?: Uint8Array } = { shp };
+  if (shx) input.shx = shx;
+  if (dbf) input.dbf = dbf;
+  if (cpg) input.cpg = cpg;
+  const shapefile = readShapefile(input, { collector, names });
+  if (shapefile.shapeType === undefined) return done({ members, crs, shapefile });
+
+  const type = shapefile.shapeType;
+  const typeName = shapefile.shapeTypeName ?? String(type);
+  if (shapeFamily(type) !== 'polygon') {
+    collector.report(shapeTypeNotPolygon, {
+      messageId: 'notPolygon',
+      data: { type: `${typeName} (${type})` },
+      location: { entry: members.shp.name },
+      hint:
+        shapeFamily(type) === 'point' || shapeFamily(type) === 'multipoint'
+          ? 'Points are sample or log locations, not zones; export the zone polygons that carry the rates.'
+          : 'Export the zone polygons that carry the rates (shape type Polygon).',
+    });
+    return done({ members, crs, shapefile });
+  }
+  if (type !== 5) {
+    collector.report(shapeTypeZM, {
+      messageId: 'zm',
+      data: { type: `${typeName} (${type})`, what: hasZ(type) ? 'Z (and M)' : 'M' },
+      location: { entry: members.shp.name },
+      hint: 'Export the zones as a 2-D Polygon shapefile.',
+    });
+  }
+
+  const zoneInput = {
+    shapefile,
+    crs,
+    names: { shp: names.shp, dbf: names.dbf },
+    settings: options.settings ?? {},
+  };
+  const zones = checkZones(zoneInput, collector);
+  return done({ members, crs, shapefile, zones });
+}

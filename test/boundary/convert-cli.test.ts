@@ -1,0 +1,154 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../cli/cli-helpers.ts';
+
+const corpus = resolve(import.meta.dirname, '../../../shared/corpus');
+const se = resolve(corpus, 'fiboa-cli-testdata/tests/data-files/convert/se/se2023.zip');
+const csbGeojson = resolve(corpus, 'derived/us_csb_2024_sample_wgs84.geojson');
+
+interface Upload {
+  fields: Array<{
+    clientName: string;
+    farmName: string;
+    name: string;
+    boundary: string;
+    acres?: number;
+    source?: string;
+  }>;
+}
+
+describe('fieldgate convert', () => {
+  it('converts the Swedish shapefile ZIP to an upload body, reprojected from SWEREF99 TM, and says so', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fg-convert-'));
+    const run = await runCli(
+      [
+        'convert',
+        se,
+        '--to',
+        'fields.json',
+        '--client',
+        'Jordbruksverket',
+        '--farm',
+        'Skåne',
+        '--source',
+        'fieldgate-test',
+      ],
+      { cwd: dir },
+    );
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('WGS006');
+    expect(run.stdout).toContain(
+      'wrote 10 fields to fields.json, reprojected from SWEREF99 TM (EPSG:3006) to WGS 84',
+    );
+    const upload = JSON.parse(readFileSync(join(dir, 'fields.json'), 'utf8')) as Upload;
+    expect(upload.fields).toHaveLength(10);
+    expect(upload.fields[0]).toMatchObject({
+      clientName: 'Jordbruksverket',
+      farmName: 'Skåne',
+      name: '1A',
+      source: 'fieldgate-test',
+    });
+    expect(upload.fields[0]?.boundary).toMatch(/^POLYGON \(\(13\.294915641 55\.342055296, /);
+    expect(readdirSync(dir)).toEqual(['fields.json']);
+  });
+
+  it('writes CSV with the upload columns, names and acres from CSB attributes, and reports the 4 invalid fields', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fg-convert-'));
+    const run = await runCli(
+      ['convert', csbGeojson, '--to', 'csb.csv', '--client', 'USDA', '--farm', 'CSB', '--map', 'name=csbid'],
+      { cwd: dir },
+    );
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('IMP006'); // acres guessed from CSBACRES
+    expect(run.stdout).toContain('wrote 100 fields to csb.csv');
+    expect(run.stdout).toContain('4 fields with boundary errors');
+    const rows = Papa.parse<Record<string, string>>(readFileSync(join(dir, 'csb.csv'), 'utf8'), {
+      header: true,
+      skipEmptyLines: true,
+    });
+    expect(rows.meta.fields).toEqual(['clientName', 'farmName', 'name', 'boundary', 'acres', 'source']);
+    expect(rows.data).toHaveLength(100);
+    expect(rows.data[0]).toMatchObject({
+      clientName: 'USDA',
+      farmName: 'CSB',
+      name: '351724000000001',
+      acres: '2.77799307271717',
+      source: '',
+    });
+    expect(rows.data[0]?.boundary).toMatch(/^POLYGON \(\(-103\.2717514 35\.8539136, /);
+    // The invalid fields are the four the corpus lists (CSBID …016, …018, …030, …055), reported at their
+    // coordinates in the GeoJSON; no stated acres is off by more than 2 %.
+    for (const feature of [15, 17, 29, 54])
+      expect(run.stdout).toContain(`at features[${feature}].geometry.coordinates[`);
+    expect(run.stdout).not.toContain('ACR001');
+  });
+
+  it('writes nothing when a required name has no source, and leaves an existing output alone', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fg-convert-'));
+    writeFileSync(join(dir, 'fields.json'), 'old');
+    const run = await runCli(['convert', se, '--to', 'fields.json', '--client', 'C'], { cwd: dir });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('IMP005');
+    expect(run.stdout).toContain('nothing written');
+    expect(readFileSync(join(dir, 'fields.json'), 'utf8')).toBe('old');
+  });
+
+  it('explains a ZIP without a shapefile (the CSB FileGDB) and a usage mistake', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fg-convert-'));
+    const gdb = resolve(
+      corpus,
+      'fiboa-cli-testdata/tests/data-files/convert/us_usda_cropland/NationalCSB_2017-2024_rev23.zip',
+    );
+    const run = await runCli(['convert', gdb, '--to', 'x.json', '--client', 'C', '--farm', 'F'], {
+      cwd: dir,
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('IMP004');
+    expect(run.stdout).toContain('CSB1724.gdb');
+    expect(existsSync(join(dir, 'x.json'))).toBe(false);
+    const usage = await runCli(['convert', se, '--to', 'x.txt'], { cwd: dir });
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('must end in .json or .csv');
+    const badMap = await runCli(['convert', se, '--to', 'x.json', '--map', 'field=NAME'], { cwd: dir });
+    expect(badMap.code).toBe(2);
+  });
+
+  it('converts KML placemarks, names from <name>, a MultiGeometry as MULTIPOLYGON', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fg-convert-'));
+    const kml = resolve(import.meta.dirname, '../../core/boundary/fixtures/valid/two-fields.kml');
+    const run = await runCli(['convert', kml, '--to', 'f.json', '--client', 'C', '--farm', 'F'], {
+      cwd: dir,
+    });
+    expect(run.code).toBe(0);
+    const upload = JSON.parse(readFileSync(join(dir, 'f.json'), 'utf8')) as Upload;
+    expect(upload.fields.map((f) => [f.name, f.boundary.split(' ')[0]])).toEqual([
+      ['North', 'POLYGON'],
+      ['South', 'MULTIPOLYGON'],
+    ]);
+    expect(upload.fields[0]?.boundary).toBe('POLYGON ((13 55, 13.01 55, 13.01 55.01, 13 55.01, 13 55))');
+  });
+
+  it('reports JSON for scripts', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fg-convert-'));
+    const run = await runCli(
+      ['convert', se, '--to', 'f.json', '--client', 'C', '--farm', 'F', '--format', 'json'],
+      { cwd: dir },
+    );
+    const report = JSON.parse(run.stdout) as {
+      fields: number;
+      reprojectedFrom: string;
+      written: string;
+      counts: { error: number };
+    };
+    expect(report).toMatchObject({
+      fields: 10,
+      reprojectedFrom: 'SWEREF99 TM (EPSG:3006)',
+      written: 'f.json',
+      counts: { error: 0 },
+    });
+  });
+});
