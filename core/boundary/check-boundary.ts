@@ -12,9 +12,8 @@
 
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { areaAcres } from '../geodesy/area.ts';
-import { checkWktGeometry } from '../geometry/check-geometry.ts';
+import { checkWktGeometryVerdict } from '../geometry/check-geometry.ts';
 import type { ParsedGeometry } from '../geometry/geometry.ts';
-import { isValidPolygons } from '../geometry/validity.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
 import { BoundaryPlace, type BoundaryBase } from './boundary-location.ts';
 import { checkAcreage, type AcreageInput } from './check-acreage.ts';
@@ -53,7 +52,7 @@ export function checkBoundary(
   base: BoundaryBase = {},
 ): BoundaryCheckResult {
   const place = new BoundaryPlace(wkt, base);
-  const geometry = checkWktGeometry(wkt, collector, base);
+  const { geometry, valid: validPolygons } = checkWktGeometryVerdict(wkt, collector, base);
   if (!geometry) {
     const location: Location = { ...base.location, range: place.range(0, wkt.length) };
     checkAcreage(undefined, options, collector, location);
@@ -62,7 +61,7 @@ export function checkBoundary(
   const areal = (geometry.type === 'Polygon' || geometry.type === 'MultiPolygon') && !geometry.empty;
   checkPointLimit(geometry, collector, place);
   const coordinates = checkWgs84(geometry, collector, place);
-  const valid = areal && isValidPolygons(geometry.polygons);
+  const valid = areal && validPolygons === true;
   const result: BoundaryCheckResult = { geometry, coordinates, valid };
   const location = place.geometry(geometry);
   if (coordinates === 'wgs84' && valid) {

@@ -26,7 +26,7 @@ import { formatNumber, writePolygonsWkt } from '../wkt/write-wkt.ts';
 import type { ParsedGeometry, PolygonRings } from './geometry.ts';
 import { makeValidPolygons } from './make-valid.ts';
 import { isValidArea, removeRing, removeVertex } from './fixes.ts';
-import { findValidityIssues, type ValidityIssue, type ValidityOptions } from './validity.ts';
+import { findValidityIssues, isValidPolygons, type ValidityIssue, type ValidityOptions } from './validity.ts';
 
 /**
  * The boundary checks of the `wkt-syntax` and `ogc-validity` groups, reported as diagnostics. The WKT may
@@ -185,6 +185,29 @@ export function checkWktGeometry(
   base: GeometryCheckBase = {},
   options: GeometryCheckOptions = {},
 ): ParsedGeometry | undefined {
+  return checkWktGeometryVerdict(wkt, collector, base, { ...options, verdict: false }).geometry;
+}
+
+export interface GeometryVerdict {
+  /** The parsed geometry, or undefined when the text is not WKT. */
+  geometry?: ParsedGeometry;
+  /**
+   * OGC-valid polygons (areal, not empty, no validity error), whichever rules are selected; undefined when
+   * not asked for (`verdict: false`) and the validity rules are not selected.
+   */
+  valid?: boolean;
+}
+
+/**
+ * As checkWktGeometry, and also says whether the polygons are OGC-valid, from the same single pass, so
+ * callers that go on to compute areas need not validate again.
+ */
+export function checkWktGeometryVerdict(
+  wkt: string,
+  collector: DiagnosticCollector,
+  base: GeometryCheckBase = {},
+  options: GeometryCheckOptions & { verdict?: boolean } = {},
+): GeometryVerdict {
   const rep = new GeometryReporter(wkt, collector, base, options.fixes ?? true);
   const parsed = parseWkt(wkt);
   if (!parsed.ok) {
@@ -196,7 +219,7 @@ export function checkWktGeometry(
     };
     if (e.hint !== undefined) descriptor.hint = e.hint;
     collector.report(wktSyntaxError, { ...descriptor, messageId: 'syntax' });
-    return undefined;
+    return {};
   }
   const g = parsed.geometry;
 
@@ -226,7 +249,7 @@ export function checkWktGeometry(
       location: rep.location(g.spans.geometry[0], g.spans.geometry[1]),
       hint: 'Give the field its boundary polygon; an empty geometry has no area.',
     });
-    return g;
+    return { geometry: g, valid: false };
   }
 
   if (g.type !== 'Polygon' && g.type !== 'MultiPolygon') {
@@ -264,7 +287,7 @@ export function checkWktGeometry(
             : 'A line has no area: close the outline and send it as a POLYGON.',
       });
     }
-    return g;
+    return { geometry: g, valid: false };
   }
 
   if (g.hasZ || g.hasM) {
@@ -286,9 +309,10 @@ export function checkWktGeometry(
 
   if (g.emptyParts > 0) reportEmptyParts(rep, g);
 
-  if (!ogcValidityRules.some((rule) => collector.isEnabled(rule))) return g;
-  reportValidity(rep, g, options.validity ?? {});
-  return g;
+  if (!ogcValidityRules.some((rule) => collector.isEnabled(rule))) {
+    return options.verdict === false ? { geometry: g } : { geometry: g, valid: isValidPolygons(g.polygons) };
+  }
+  return { geometry: g, valid: reportValidity(rep, g, options.validity ?? {}) };
 }
 
 function firstCoordinateSpan(g: ParsedGeometry): [number, number] {
@@ -358,7 +382,8 @@ function geographicXScale(polygons: PolygonRings): number {
   return Math.max(0.01, Math.cos((y * Math.PI) / 180));
 }
 
-function reportValidity(rep: GeometryReporter, g: ParsedGeometry, options: ValidityOptions): void {
+/** Reports the validity issues; returns whether there was no error among them. */
+function reportValidity(rep: GeometryReporter, g: ParsedGeometry, options: ValidityOptions): boolean {
   const polygons = g.polygons;
   const multi = g.type === 'MultiPolygon';
   const issues = findValidityIssues(polygons, { xScale: geographicXScale(polygons), ...options });
@@ -641,6 +666,7 @@ function reportValidity(rep: GeometryReporter, g: ParsedGeometry, options: Valid
       }
     }
   }
+  return !issues.some((issue) => issue.severity === 'error');
 }
 
 /** Text edits removing coordinate k of a ring; the first point also replaces the closing point. */
