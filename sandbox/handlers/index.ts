@@ -1,0 +1,60 @@
+/** Every operation of the OpenAPI documents, by operationId. The server refuses to start when one is missing. */
+import type { Reply } from '../reply.ts';
+import type { RequestContext } from '../service.ts';
+import { downloadSharedFile, getAgronomicDataResultsV3, getAgronomicDataUrlsV2 } from './agronomic-data.ts';
+import {
+  createEnrollment,
+  getEnrollment,
+  listEnrollments,
+  removeEnrollment,
+  updateEnrollment,
+} from './enrollments.ts';
+import { createExperiment, findExperiments } from './experiments.ts';
+import {
+  confirmInboxItem,
+  createSharingKey,
+  declineInboxItem,
+  getSandboxFaults,
+  getSandboxLog,
+  getSandboxSeed,
+  listInbox,
+  listNotifications,
+  listSharingKeys,
+  resetSandbox,
+  revokeSharingKey,
+  setSandboxFaults,
+} from './sandbox-api.ts';
+import { requestToken } from './token.ts';
+import { uploadFieldsV2, uploadModusResultV2, uploadRxV2 } from './uploads.ts';
+
+export type Handler = (ctx: RequestContext) => Reply | Promise<Reply>;
+
+export const handlers: Readonly<Record<string, Handler>> = {
+  requestToken,
+  createEnrollment,
+  listEnrollments,
+  listEnrollmentsWithSlash: listEnrollments,
+  getEnrollment,
+  updateEnrollment,
+  removeEnrollment,
+  findExperiments,
+  createExperiment,
+  getAgronomicDataUrlsV2,
+  getAgronomicDataResultsV3,
+  uploadFieldsV2,
+  uploadRxV2,
+  uploadModusResultV2,
+  getSandboxSeed,
+  getSandboxFaults,
+  setSandboxFaults,
+  resetSandbox,
+  getSandboxLog,
+  listInbox,
+  confirmInboxItem,
+  declineInboxItem,
+  listNotifications,
+  listSharingKeys,
+  createSharingKey,
+  revokeSharingKey,
+  downloadSharedFile,
+};

@@ -1,0 +1,214 @@
+/**
+ * The sandbox's in-memory state: enrollments, experiments, sharing keys, the data inbox and its notifications.
+ * Plain data, serialisable to JSON for `--data file`. Ids come from a seeded stream whose position is saved
+ * with the state, so a restarted sandbox never hands out an id twice.
+ */
+import type {
+  EnrollmentByLocation,
+  EnrollmentByProgram,
+  EnrollmentType,
+  Experiment,
+  InboxItem,
+  Notification,
+  SharingKey,
+} from './api-types.ts';
+import { Prng, type PrngState } from './prng.ts';
+import { seededExperiment, sharingKeyText, v5Timestamp, type SeedData } from './seed.ts';
+
+export type StoredEnrollment =
+  { type: 'program'; record: EnrollmentByProgram } | { type: 'location'; record: EnrollmentByLocation };
+
+export interface SharingKeyRecord {
+  key: string;
+  grower: string;
+  createdAt: string;
+  expiresAt: string;
+  revokedAt?: string;
+  fieldNames: string[];
+}
+
+export interface StateData {
+  format: 'fieldgate-sandbox-state';
+  version: 1;
+  seed: number;
+  ids: PrngState;
+  enrollments: StoredEnrollment[];
+  experiments: Experiment[];
+  sharingKeys: SharingKeyRecord[];
+  inbox: InboxItem[];
+  notifications: Notification[];
+}
+
+const DAY_MS = 86_400_000;
+
+/** One year of validity, as the spec says for sharing keys. */
+export function oneYearAfter(date: Date): Date {
+  const end = new Date(date.getTime());
+  end.setUTCFullYear(end.getUTCFullYear() + 1);
+  return end;
+}
+
+export class StateFormatError extends Error {}
+
+export class SandboxState {
+  readonly enrollments = new Map<string, StoredEnrollment>();
+  readonly experiments = new Map<string, Experiment>();
+  readonly sharingKeys = new Map<string, SharingKeyRecord>();
+  readonly inbox = new Map<string, InboxItem>();
+  readonly notifications: Notification[] = [];
+  ids: Prng;
+  private readonly listeners: Array<() => void> = [];
+
+  private constructor(
+    readonly seed: SeedData,
+    ids: Prng,
+  ) {
+    this.ids = ids;
+  }
+
+  /** The state a fresh sandbox starts with: one experiment, two enrollments, four sharing keys. */
+  static initial(seed: SeedData, now: Date): SandboxState {
+    const state = new SandboxState(seed, Prng.stream(seed.seed, 'ids'));
+    const experiment = seededExperiment(seed, state.newId(), now);
+    state.experiments.set(experiment.id, experiment);
+    const at = v5Timestamp(now);
+    const [protocol] = seed.experimentProtocols;
+    const [season2024, season2025] = seed.temporalPeriods;
+    const [location] = seed.locations;
+    if (!protocol || !season2024 || !season2025 || !location) throw new Error('seed data is incomplete');
+    state.putEnrollment({
+      type: 'program',
+      record: {
+        id: state.newId(),
+        createdAt: at,
+        updatedAt: at,
+        dataLegitimacy: 'LEGITIMATE',
+        enrollmentStatus: 'APPROVED',
+        experimentProtocolId: protocol.id,
+        itemStatus: 'ACTIVE',
+        temporalEntity: {
+          dimensionality: 'INDIVIDUAL',
+          id: season2024.id,
+          temporalPeriodTypeName: 'GrowingSeason',
+        },
+      },
+    });
+    state.putEnrollment({
+      type: 'location',
+      record: {
+        id: state.newId(),
+        createdAt: at,
+        updatedAt: at,
+        dataLegitimacy: 'LEGITIMATE',
+        enrollmentStatus: 'APPROVED',
+        itemStatus: 'ACTIVE',
+        experimentId: experiment.id,
+        experimentLocationStatus: 'NOMINATED',
+        locationId: location.id,
+        temporalEntity: {
+          dimensionality: 'INDIVIDUAL',
+          id: season2025.id,
+          temporalPeriodTypeName: 'GrowingSeason',
+        },
+      },
+    });
+    const t = now.getTime();
+    const key = (createdDaysAgo: number, fieldNames: string[], revokedDaysAgo?: number): void => {
+      const created = new Date(t - createdDaysAgo * DAY_MS);
+      const record: SharingKeyRecord = {
+        key: sharingKeyText(state.ids),
+        grower: seed.grower.name,
+        createdAt: created.toISOString(),
+        expiresAt: oneYearAfter(created).toISOString(),
+        fieldNames,
+      };
+      if (revokedDaysAgo !== undefined)
+        record.revokedAt = new Date(t - revokedDaysAgo * DAY_MS).toISOString();
+      state.sharingKeys.set(record.key, record);
+    };
+    const [firstField] = seed.grower.fieldNames;
+    key(30, [...seed.grower.fieldNames]);
+    key(10, firstField ? [firstField] : []);
+    key(400, [...seed.grower.fieldNames]);
+    key(60, [...seed.grower.fieldNames], 5);
+    return state;
+  }
+
+  static fromData(seed: SeedData, data: unknown): SandboxState {
+    const d = data as Partial<StateData> | null;
+    if (!d || typeof d !== 'object' || d.format !== 'fieldgate-sandbox-state' || d.version !== 1) {
+      throw new StateFormatError(
+        'not a Fieldgate sandbox state file (format "fieldgate-sandbox-state", version 1)',
+      );
+    }
+    if (d.seed !== seed.seed) {
+      throw new StateFormatError(`the state file was made with seed ${String(d.seed)}, not ${seed.seed}`);
+    }
+    if (!Array.isArray(d.ids) || d.ids.length !== 4 || !d.ids.every((n) => Number.isInteger(n))) {
+      throw new StateFormatError('the state file has no id stream position');
+    }
+    const state = new SandboxState(seed, new Prng(d.ids));
+    for (const e of d.enrollments ?? []) state.enrollments.set(e.record.id, e);
+    for (const e of d.experiments ?? []) state.experiments.set(e.id, e);
+    for (const k of d.sharingKeys ?? []) state.sharingKeys.set(k.key, k);
+    for (const i of d.inbox ?? []) state.inbox.set(i.id, i);
+    state.notifications.push(...(d.notifications ?? []));
+    return state;
+  }
+
+  toData(): StateData {
+    return {
+      format: 'fieldgate-sandbox-state',
+      version: 1,
+      seed: this.seed.seed,
+      ids: this.ids.state,
+      enrollments: [...this.enrollments.values()],
+      experiments: [...this.experiments.values()],
+      sharingKeys: [...this.sharingKeys.values()],
+      inbox: [...this.inbox.values()],
+      notifications: [...this.notifications],
+    };
+  }
+
+  newId(): string {
+    return this.ids.uuid();
+  }
+
+  onChange(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** Call after every mutation: persistence listens. */
+  changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+
+  putEnrollment(enrollment: StoredEnrollment): void {
+    this.enrollments.set(enrollment.record.id, enrollment);
+  }
+
+  enrollmentsOfType(type: EnrollmentType): StoredEnrollment[] {
+    return [...this.enrollments.values()].filter((e) => e.type === type);
+  }
+
+  newSharingKey(fieldNames: string[], now: Date): SharingKeyRecord {
+    const record: SharingKeyRecord = {
+      key: sharingKeyText(this.ids),
+      grower: this.seed.grower.name,
+      createdAt: now.toISOString(),
+      expiresAt: oneYearAfter(now).toISOString(),
+      fieldNames,
+    };
+    this.sharingKeys.set(record.key, record);
+    return record;
+  }
+}
+
+export function sharingKeyStatus(key: SharingKeyRecord, now: Date): SharingKey['status'] {
+  if (key.revokedAt !== undefined) return 'revoked';
+  return Date.parse(key.expiresAt) <= now.getTime() ? 'expired' : 'valid';
+}
+
+export function sharingKeyView(key: SharingKeyRecord, now: Date): SharingKey {
+  return { ...key, fieldNames: [...key.fieldNames], status: sharingKeyStatus(key, now) };
+}
