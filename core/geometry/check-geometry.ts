@@ -1,4 +1,5 @@
 import type { Fix, Location, RelatedLocation, TextEdit } from '../diagnostics/diagnostic.ts';
+import { formatPoint } from './format-point.ts';
 import { LineIndex } from '../diagnostics/text-position.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
 import type { RuleMeta } from '../rules/rule.ts';
@@ -22,7 +23,7 @@ import { geometryTypeNotAccepted } from '../rules/wkt-syntax/geometry-type-not-a
 import { sridNotWgs84 } from '../rules/wkt-syntax/srid-not-wgs84.ts';
 import { wktSyntaxError } from '../rules/wkt-syntax/wkt-syntax-error.ts';
 import { parseWkt } from '../wkt/parse-wkt.ts';
-import { formatNumber, writePolygonsWkt } from '../wkt/write-wkt.ts';
+import { writePolygonsWkt } from '../wkt/write-wkt.ts';
 import type { ParsedGeometry, PolygonRings } from './geometry.ts';
 import { makeValidPolygons } from './make-valid.ts';
 import { isValidArea, removeRing, removeVertex } from './fixes.ts';
@@ -73,10 +74,6 @@ function capitalize(s: string): string {
 export function ringLabel(multi: boolean, polygon: number, ring: number): string {
   if (!multi) return ring === 0 ? 'the shell' : `hole ${ring}`;
   return ring === 0 ? `the shell of polygon ${polygon}` : `hole ${ring} of polygon ${polygon}`;
-}
-
-function formatPoint(point: readonly [number, number]): string {
-  return `(${formatNumber(point[0])} ${formatNumber(point[1])})`;
 }
 
 /** Reports diagnostics for one WKT, turning WKT offsets into document ranges and edits. */

@@ -4,6 +4,7 @@
  * diagnostics carry no text fixes; the location gives record, polygon, ring, coordinate and point.
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
+import { formatPoint } from '../geometry/format-point.ts';
 import { findValidityIssues, type ValidityIssue } from '../geometry/validity.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
 import type { RuleMeta } from '../rules/rule.ts';
@@ -38,11 +39,6 @@ function ringLabel(record: number, multi: boolean, polygon: number, ring: number
 }
 
 const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
-
-function formatPoint(p: readonly [number, number]): string {
-  const f = (v: number): string => String(Number(v.toPrecision(12)));
-  return `(${f(p[0])} ${f(p[1])})`;
-}
 
 /** Whether the coordinates look like longitude/latitude (for measuring spike angles on the ground). */
 function xScaleOf(polygons: Float64Array[][]): number {

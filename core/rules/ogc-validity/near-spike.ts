@@ -8,7 +8,7 @@ export const nearSpike = defineRule({
     group: 'ogc-validity',
     severity: 'warning',
     messages: {
-      spike: 'Needle-like spike at coordinate {coordinate} of {ring} ({point}): its edges meet at {angle}°',
+      spike: 'Needle-like spike at coordinate {coordinate} of {ring} {point}: its edges meet at {angle}°',
     },
     fixable: 'unsafe',
     docs: {

@@ -8,9 +8,9 @@ export const repeatedPoints = defineRule({
     group: 'ogc-validity',
     severity: 'warning',
     messages: {
-      repeated: 'Coordinate {coordinate} of {ring} repeats the previous point ({point})',
+      repeated: 'Coordinate {coordinate} of {ring} repeats the previous point {point}',
       'repeated-run':
-        'Coordinates {coordinate} to {lastCoordinate} of {ring} repeat the previous point ({point})',
+        'Coordinates {coordinate} to {lastCoordinate} of {ring} repeat the previous point {point}',
     },
     fixable: 'safe',
     docs: {

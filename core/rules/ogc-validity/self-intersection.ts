@@ -15,7 +15,7 @@ export const selfIntersection = defineRule({
       overlap:
         '{ring} runs back over itself between {point} and the edge starting at coordinate {otherCoordinate}',
       spike:
-        '{ring} has a zero-width spike at coordinate {coordinate} ({point}): the boundary goes out and back along the same line',
+        '{ring} has a zero-width spike at coordinate {coordinate} {point}: the boundary goes out and back along the same line',
     },
     fixable: 'unsafe',
     docs: {

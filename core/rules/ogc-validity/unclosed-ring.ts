@@ -8,7 +8,7 @@ export const unclosedRing = defineRule({
     group: 'ogc-validity',
     severity: 'error',
     messages: {
-      unclosed: '{ring} is not closed: its last point ({last}) is not its first ({first})',
+      unclosed: '{ring} is not closed: its last point {last} is not its first {first}',
     },
     fixable: 'safe',
     docs: {
