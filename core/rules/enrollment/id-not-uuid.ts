@@ -1,10 +1,8 @@
-import type { Location, TextEdit } from '../../diagnostics/diagnostic.ts';
-import { describeKind } from '../../json/json-document.ts';
-import { subjectLocation } from '../../json/json-location.ts';
-import { propertyOf, replaceWithString } from '../../json/json-subject-access.ts';
+import { propertyOf } from '../../json/json-subject-access.ts';
 import { replaceNamedValue, type RequestSubject } from '../../requests/request-subject.ts';
-import { canonicalUuid, isUuid } from '../../values/uuid.ts';
-import { defineRule, type RuleContext } from '../rule.ts';
+import { isUuid } from '../../values/uuid.ts';
+import { defineRule } from '../rule.ts';
+import { reportUuidProperty, reportUuidValue, UUID_MESSAGES } from '../shared/uuid-property.ts';
 
 const BODY_ID_FIELDS = [
   'experimentProtocolId',
@@ -16,36 +14,6 @@ const QUERY_ID_FIELDS = ['experimentProtocolId', 'experimentId', 'experimentEnro
 
 type Messages = 'notString' | 'notUuid' | 'pathId';
 
-function reportValue(
-  context: RuleContext<Messages>,
-  field: string,
-  value: string,
-  location: Location,
-  edit: (text: string) => TextEdit | undefined,
-): void {
-  if (isUuid(value)) return;
-  const canonical = canonicalUuid(value);
-  context.report({
-    messageId: 'notUuid',
-    data: { field, value },
-    location,
-    hint: canonical
-      ? `Write it as ${canonical}.`
-      : `Use the UUID the service or its operator gave for ${field}.`,
-    ...(canonical && edit(canonical)
-      ? {
-          fix: {
-            safety: 'safe' as const,
-            title: `Write the UUID in its standard form: ${canonical}`,
-            before: value,
-            after: canonical,
-            edits: [edit(canonical)!],
-          },
-        }
-      : {}),
-  });
-}
-
 export const idNotUuid = defineRule<RequestSubject, Messages>({
   meta: {
     code: 'EN004',
@@ -54,8 +22,7 @@ export const idNotUuid = defineRule<RequestSubject, Messages>({
     severity: 'error',
     fixable: 'safe',
     messages: {
-      notString: '{field} must be a UUID string, but this is {kind}',
-      notUuid: '{field} "{value}" is not a UUID (8-4-4-4-12 hexadecimal digits)',
+      ...UUID_MESSAGES,
       pathId: 'The enrollment id "{value}" in the path is not a UUID',
     },
     docs: {
@@ -75,27 +42,18 @@ export const idNotUuid = defineRule<RequestSubject, Messages>({
         hint: 'Use the id returned when the enrollment was created.',
       });
     }
+    const hint = (field: string): string => `Use the UUID the service or its operator gave for ${field}.`;
     if (request.body?.node.kind === 'object') {
       for (const field of BODY_ID_FIELDS) {
         const prop = propertyOf(request.body, field);
-        if (!prop) continue;
-        if (prop.node.kind !== 'string') {
-          context.report({
-            messageId: 'notString',
-            data: { field, kind: describeKind(prop.node) },
-            location: subjectLocation(prop),
-            hint: 'Write the UUID as a string in double quotes.',
-          });
-        } else
-          reportValue(context, field, prop.node.value, subjectLocation(prop), (t) =>
-            replaceWithString(prop, t),
-          );
+        if (prop) reportUuidProperty(context, field, prop, hint(field));
       }
     }
     for (const field of QUERY_ID_FIELDS) {
       const q = request.query.get(field);
-      if (q && q.value !== '')
-        reportValue(context, field, q.value, q.location, (t) => replaceNamedValue(q, t));
+      if (q && q.value !== '') {
+        reportUuidValue(context, field, q.value, q.location, (t) => replaceNamedValue(q, t), hint(field));
+      }
     }
   },
 });

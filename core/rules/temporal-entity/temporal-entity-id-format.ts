@@ -1,8 +1,7 @@
-import { subjectLocation, type JsonSubject } from '../../json/json-location.ts';
-import { propertyOf, replaceWithString } from '../../json/json-subject-access.ts';
-import { describeKind } from '../../json/json-document.ts';
-import { canonicalUuid, isUuid } from '../../values/uuid.ts';
+import type { JsonSubject } from '../../json/json-location.ts';
+import { propertyOf } from '../../json/json-subject-access.ts';
 import { defineRule } from '../rule.ts';
+import { reportUuidProperty, UUID_MESSAGES } from '../shared/uuid-property.ts';
 import { TEMPORAL_ID_FIELDS } from './temporal-entity-known.ts';
 
 export const temporalEntityIdFormat = defineRule<JsonSubject, 'notString' | 'notUuid'>({
@@ -12,10 +11,7 @@ export const temporalEntityIdFormat = defineRule<JsonSubject, 'notString' | 'not
     group: 'temporal-entity',
     severity: 'error',
     fixable: 'safe',
-    messages: {
-      notString: '{field} must be a UUID string, but this is {kind}',
-      notUuid: '{field} "{value}" is not a UUID (8-4-4-4-12 hexadecimal digits)',
-    },
+    messages: UUID_MESSAGES,
     docs: {
       what: 'Reports id, startId or endId values that are not UUIDs. Upper- and lowercase hex digits are both accepted.',
       why: 'Temporal entities are identified by UUIDs; a name or a number is refused by the service.',
@@ -27,38 +23,8 @@ export const temporalEntityIdFormat = defineRule<JsonSubject, 'notString' | 'not
     if (subject.node.kind !== 'object') return;
     for (const field of TEMPORAL_ID_FIELDS) {
       const prop = propertyOf(subject, field);
-      if (!prop) continue;
-      if (prop.node.kind !== 'string') {
-        context.report({
-          messageId: 'notString',
-          data: { field, kind: describeKind(prop.node) },
-          location: subjectLocation(prop),
-          hint: 'Write the UUID as a string in double quotes.',
-        });
-        continue;
-      }
-      const value = prop.node.value;
-      if (isUuid(value)) continue;
-      const canonical = canonicalUuid(value);
-      context.report({
-        messageId: 'notUuid',
-        data: { field, value },
-        location: subjectLocation(prop),
-        hint: canonical
-          ? `Write it as ${canonical}.`
-          : 'Use the UUID the service gave for this temporal entity.',
-        ...(canonical
-          ? {
-              fix: {
-                safety: 'safe' as const,
-                title: `Write the UUID in its standard form: ${canonical}`,
-                before: value,
-                after: canonical,
-                edits: [replaceWithString(prop, canonical)],
-              },
-            }
-          : {}),
-      });
+      if (prop)
+        reportUuidProperty(context, field, prop, 'Use the UUID the service gave for this temporal entity.');
     }
   },
 });
