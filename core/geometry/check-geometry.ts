@@ -1,22 +1,8 @@
-import type { Fix, Location, RelatedLocation, TextEdit } from '../diagnostics/diagnostic.ts';
-import { formatPoint } from './format-point.ts';
+import type { Fix, Location, TextEdit } from '../diagnostics/diagnostic.ts';
 import { LineIndex } from '../diagnostics/text-position.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
 import type { RuleMeta } from '../rules/rule.ts';
-import { disconnectedInterior } from '../rules/ogc-validity/disconnected-interior.ts';
-import { holeOutsideShell } from '../rules/ogc-validity/hole-outside-shell.ts';
 import { ogcValidityRules } from '../rules/ogc-validity/index.ts';
-import { invalidCoordinate } from '../rules/ogc-validity/invalid-coordinate.ts';
-import { nearSpike } from '../rules/ogc-validity/near-spike.ts';
-import { nestedHoles } from '../rules/ogc-validity/nested-holes.ts';
-import { nestedPolygons } from '../rules/ogc-validity/nested-polygons.ts';
-import { overlappingPolygons } from '../rules/ogc-validity/overlapping-polygons.ts';
-import { repeatedPoints } from '../rules/ogc-validity/repeated-points.ts';
-import { ringSelfTouch } from '../rules/ogc-validity/ring-self-touch.ts';
-import { ringsIntersect } from '../rules/ogc-validity/rings-intersect.ts';
-import { selfIntersection } from '../rules/ogc-validity/self-intersection.ts';
-import { tooFewPoints } from '../rules/ogc-validity/too-few-points.ts';
-import { unclosedRing } from '../rules/ogc-validity/unclosed-ring.ts';
 import { emptyGeometry } from '../rules/wkt-syntax/empty-geometry.ts';
 import { extraDimensions } from '../rules/wkt-syntax/extra-dimensions.ts';
 import { geometryTypeNotAccepted } from '../rules/wkt-syntax/geometry-type-not-accepted.ts';
@@ -27,7 +13,10 @@ import { writePolygonsWkt } from '../wkt/write-wkt.ts';
 import type { ParsedGeometry, PolygonRings } from './geometry.ts';
 import { makeValidPolygons } from './make-valid.ts';
 import { isValidArea, removeRing, removeVertex } from './fixes.ts';
-import { findValidityIssues, isValidPolygons, type ValidityIssue, type ValidityOptions } from './validity.ts';
+import { type IssueTarget, reportValidityIssues, ringLabel } from './report-validity.ts';
+import { isValidPolygons, type ValidityIssue, type ValidityOptions } from './validity.ts';
+
+export { ringLabel } from './report-validity.ts';
 
 /**
  * The boundary checks of the `wkt-syntax` and `ogc-validity` groups, reported as diagnostics. The WKT may
@@ -67,26 +56,15 @@ function abbreviate(text: string): string {
   return `${text.slice(0, DISPLAY_LIMIT - 200)} … ${text.slice(text.length - 150)}`;
 }
 
-function capitalize(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
-}
-
-export function ringLabel(multi: boolean, polygon: number, ring: number): string {
-  if (!multi) return ring === 0 ? 'the shell' : `hole ${ring}`;
-  return ring === 0 ? `the shell of polygon ${polygon}` : `hole ${ring} of polygon ${polygon}`;
-}
-
 /** Reports diagnostics for one WKT, turning WKT offsets into document ranges and edits. */
 class GeometryReporter {
   private lineIndex: LineIndex | undefined;
 
   constructor(
     readonly wkt: string,
-    private readonly collector: DiagnosticCollector,
+    readonly collector: DiagnosticCollector,
     private readonly base: GeometryCheckBase,
     readonly fixes: boolean,
-    /** False when the WKT was written by us from polygons: no ranges, no text edits. */
-    private readonly positional = true,
   ) {}
 
   doc(offset: number): number {
@@ -95,7 +73,6 @@ class GeometryReporter {
   }
 
   location(start: number, end: number, extra: Location = {}): Location {
-    if (!this.positional) return { ...this.base.location, ...extra };
     const lines = this.base.lines ?? (this.lineIndex ??= new LineIndex(this.wkt));
     return { ...this.base.location, range: lines.range(this.doc(start), this.doc(end)), ...extra };
   }
@@ -155,20 +132,20 @@ class GeometryReporter {
 /**
  * The `ogc-validity` checks for polygons that have no WKT text of their own (read from a shapefile or
  * GeoJSON): locations carry `location` plus polygon, ring, coordinate and point, without ranges or fixes.
- * Returns whether the polygons are valid (no error found).
+ * Returns whether the polygons are valid (no error reported).
  */
 export function checkPolygonValidity(
   polygons: PolygonRings,
   collector: DiagnosticCollector,
   options: { location?: Location; multi?: boolean; validity?: ValidityOptions } = {},
 ): boolean {
-  const wkt = writePolygonsWkt(polygons, { multi: options.multi ?? polygons.length !== 1 });
-  const parsed = parseWkt(wkt);
-  if (!parsed.ok) throw new Error(`written WKT does not read back: ${parsed.error.message}`);
-  const base: GeometryCheckBase = options.location ? { location: options.location } : {};
-  const rep = new GeometryReporter(wkt, collector, base, false, false);
+  const multi = options.multi ?? polygons.length !== 1;
   const before = collector.diagnostics.length;
-  reportValidity(rep, parsed.geometry, options.validity ?? {});
+  reportValidityIssues(polygons, collector, {
+    ringLabel: (p, r) => ringLabel(multi, p, r),
+    place: () => ({ ...options.location }),
+    validity: options.validity,
+  });
   return !collector.diagnostics.slice(before).some((d) => d.severity === 'error');
 }
 
@@ -370,23 +347,44 @@ function removalEdit(
   return { start: spans[0] as number, end: spans[1] as number, text: '' };
 }
 
-function geographicXScale(polygons: PolygonRings): number {
-  const ring = polygons[0]?.[0];
-  if (!ring || ring.length < 2) return 1;
-  const x = ring[0] as number;
-  const y = ring[1] as number;
-  if (Math.abs(x) > 180 || Math.abs(y) > 90) return 1;
-  return Math.max(0.01, Math.cos((y * Math.PI) / 180));
+/** Reports the validity issues of a WKT, placed by character range; returns whether none is an error. */
+function reportValidity(rep: GeometryReporter, g: ParsedGeometry, validity: ValidityOptions): boolean {
+  const multi = g.type === 'MultiPolygon';
+  const issues = reportValidityIssues(g.polygons, rep.collector, {
+    ringLabel: (p, r) => ringLabel(multi, p, r),
+    place: (target) => {
+      const [start, end] = targetSpan(g, target);
+      return rep.location(start, end);
+    },
+    validity,
+    ...(rep.fixes ? { fix: validityFixes(rep, g) } : {}),
+  });
+  return !issues.some((issue) => issue.severity === 'error');
 }
 
-/** Reports the validity issues; returns whether there was no error among them. */
-function reportValidity(rep: GeometryReporter, g: ParsedGeometry, options: ValidityOptions): boolean {
+/** The WKT range of coordinate k of a ring (the whole geometry when there is no such coordinate). */
+function coordinateSpan(g: ParsedGeometry, p: number, r: number, k: number): [number, number] {
+  const spans = g.positions[p]?.[r];
+  const start = spans?.[2 * k];
+  const end = spans?.[2 * k + 1];
+  if (start === undefined || end === undefined) return g.spans.geometry;
+  return [start, end];
+}
+
+function targetSpan(g: ParsedGeometry, target: IssueTarget): [number, number] {
+  const { polygon: p, ring: r } = target;
+  if ('wholeRing' in target) {
+    const spans = g.ringSpans[p];
+    return [spans?.[2 * r] ?? g.spans.geometry[0], spans?.[2 * r + 1] ?? g.spans.geometry[1]];
+  }
+  return [coordinateSpan(g, p, r, target.first)[0], coordinateSpan(g, p, r, target.last)[1]];
+}
+
+/** The text fix for each validity issue of a WKT: edits of its coordinates, or the geometry rebuilt. */
+function validityFixes(rep: GeometryReporter, g: ParsedGeometry): (issue: ValidityIssue) => Fix | undefined {
   const polygons = g.polygons;
-  const multi = g.type === 'MultiPolygon';
-  const issues = findValidityIssues(polygons, { xScale: geographicXScale(polygons), ...options });
   let makeValidFix: Fix | null | undefined;
   const makeValid = (): Fix | undefined => {
-    if (!rep.fixes) return undefined;
     if (makeValidFix === undefined) {
       const fixed = makeValidPolygons(polygons);
       makeValidFix = fixed
@@ -394,276 +392,64 @@ function reportValidity(rep: GeometryReporter, g: ParsedGeometry, options: Valid
             'unsafe',
             'Rebuild a valid area from the outline (bow-ties split, spikes removed, overlapping parts merged)',
             g,
-            writePolygonsWkt(fixed, { multi: multi || fixed.length > 1 }),
+            writePolygonsWkt(fixed, { multi: g.type === 'MultiPolygon' || fixed.length > 1 }),
           )
         : null;
     }
     return makeValidFix ?? undefined;
   };
-  const span = (p: number, r: number, k: number): [number, number] => {
-    const spans = g.positions[p]?.[r];
-    const start = spans?.[2 * k];
-    const end = spans?.[2 * k + 1];
-    if (start === undefined || end === undefined) return g.spans.geometry;
-    return [start, end];
-  };
-  const at = (issue: ValidityIssue, extra: Location = {}): Location => {
-    const [start, end] = span(issue.polygon, issue.ring, issue.coordinate);
-    return rep.location(start, end, {
-      polygon: issue.polygon,
-      ring: issue.ring,
-      coordinate: issue.coordinate,
-      point: issue.point,
-      ...extra,
-    });
-  };
-  const related = (issue: ValidityIssue, message: string): RelatedLocation[] => {
-    const o = issue.other;
-    if (!o) return [];
-    const [start, end] = span(o.polygon, o.ring, o.coordinate);
-    return [
-      {
-        message,
-        location: rep.location(start, end, { polygon: o.polygon, ring: o.ring, coordinate: o.coordinate }),
-      },
-    ];
-  };
-  const ringSpan = (p: number, r: number): [number, number] => {
-    const spans = g.ringSpans[p];
-    return [spans?.[2 * r] ?? g.spans.geometry[0], spans?.[2 * r + 1] ?? g.spans.geometry[1]];
-  };
+  const removeHole = (issue: ValidityIssue, title: string): Fix =>
+    rep.editFix('unsafe', title, [
+      removalEdit(
+        g.ringSpans[issue.polygon] as Uint32Array,
+        issue.ring,
+        polygons[issue.polygon]?.length ?? 0,
+      ),
+    ]);
 
-  for (const issue of issues) {
-    const label = ringLabel(multi, issue.polygon, issue.ring);
-    const otherLabel = issue.other ? ringLabel(multi, issue.other.polygon, issue.other.ring) : '';
-    const common = {
-      ring: label,
-      point: formatPoint(issue.point),
-      coordinate: issue.coordinate,
-      otherCoordinate: issue.other?.coordinate ?? '',
-      polygon: issue.polygon,
-      otherPolygon: issue.other?.polygon ?? '',
-      other: otherLabel,
-    };
-    const withFix = (fix: Fix | undefined): { fix?: Fix } => (fix ? { fix } : {});
+  return (issue) => {
     switch (issue.kind) {
       case 'invalid-coordinate':
-        rep.report(invalidCoordinate, {
-          messageId: 'not-finite',
-          data: { ...common, x: String(issue.point[0]), y: String(issue.point[1]) },
-          location: at(issue),
-          hint: 'Replace the value with the real coordinate, or remove the point.',
-        });
-        break;
+        return undefined;
       case 'unclosed-ring': {
         const spans = g.positions[issue.polygon]?.[issue.ring] as Uint32Array;
         const firstText = rep.wkt.slice(spans[0] as number, spans[1] as number);
         const lastEnd = spans[spans.length - 1] as number;
-        const n = spans.length >> 1;
-        const ring = polygons[issue.polygon]?.[issue.ring] as Float64Array;
-        rep.report(unclosedRing, {
-          messageId: 'unclosed',
-          data: {
-            ...common,
-            ring: capitalize(label),
-            first: formatPoint([ring[0] as number, ring[1] as number]),
-            last: formatPoint(issue.point),
-          },
-          location: at(issue, { coordinate: n - 1 }),
-          hint: 'Repeat the first point at the end of the ring.',
-          fix: rep.editFix('safe', 'Close the ring by repeating its first point', [
-            { start: lastEnd, end: lastEnd, text: `, ${firstText}` },
-          ]),
-        });
-        break;
+        return rep.editFix('safe', 'Close the ring by repeating its first point', [
+          { start: lastEnd, end: lastEnd, text: `, ${firstText}` },
+        ]);
       }
-      case 'too-few-points': {
-        const [start, end] = ringSpan(issue.polygon, issue.ring);
-        rep.report(tooFewPoints, {
-          messageId: 'too-few',
-          data: { ...common, ring: capitalize(label), count: issue.count ?? 0 },
-          location: rep.location(start, end, {
-            polygon: issue.polygon,
-            ring: issue.ring,
-            coordinate: 0,
-            point: issue.point,
-          }),
-          hint:
-            issue.ring > 0
-              ? 'Remove the degenerate hole, or give it its real outline.'
-              : 'Give the field its real outline: at least three corners.',
-          ...(issue.ring > 0
-            ? {
-                fix: rep.editFix('unsafe', 'Remove the degenerate hole', [
-                  removalEdit(
-                    g.ringSpans[issue.polygon] as Uint32Array,
-                    issue.ring,
-                    polygons[issue.polygon]?.length ?? 0,
-                  ),
-                ]),
-              }
-            : {}),
-        });
-        break;
-      }
-      case 'self-intersection':
-        rep.report(selfIntersection, {
-          messageId:
-            issue.detail === 'spike' || issue.detail === 'overlap' || issue.detail === 'vertex-crossing'
-              ? issue.detail
-              : 'crossing',
-          data: { ...common, ring: capitalize(label) },
-          location: at(issue),
-          related: related(issue, 'the other edge'),
-          hint:
-            issue.detail === 'spike'
-              ? 'Remove the spike vertex: the boundary must not go out and back along the same line.'
-              : 'Reorder or move the points so the outline does not cross itself; a figure-eight is two polygons.',
-          ...withFix(makeValid()),
-        });
-        break;
-      case 'ring-self-touch':
-        rep.report(ringSelfTouch, {
-          messageId: 'touch',
-          data: { ...common, ring: capitalize(label) },
-          location: at(issue),
-          related: related(issue, 'the same point, visited again'),
-          hint: 'Write the inner loop as a hole, or split the outline into separate polygons at this point.',
-          ...withFix(makeValid()),
-        });
-        break;
-      case 'rings-intersect':
-        rep.report(ringsIntersect, {
-          messageId: issue.detail === 'overlap' ? 'overlap' : 'crossing',
-          data: { ...common, ring: capitalize(label) },
-          location: at(issue),
-          related: related(issue, `${otherLabel}`),
-          hint: 'Holes must lie inside the shell and apart from each other, touching at single points at most.',
-          ...withFix(makeValid()),
-        });
-        break;
-      case 'overlapping-polygons':
-        rep.report(overlappingPolygons, {
-          messageId: issue.detail === 'overlap' ? 'overlap' : 'crossing',
-          data: common,
-          location: at(issue),
-          related: related(issue, `polygon ${issue.other?.polygon ?? ''}`),
-          hint: 'Merge the overlapping polygons into one, or cut one of them back to the shared boundary.',
-          ...withFix(makeValid()),
-        });
-        break;
-      case 'hole-outside-shell': {
-        const [start, end] = ringSpan(issue.polygon, issue.ring);
-        const fixed = rep.fixes ? removeRing(polygons, issue.polygon, issue.ring) : [];
-        rep.report(holeOutsideShell, {
-          messageId: 'outside',
-          data: { ...common, ring: capitalize(label) },
-          location: rep.location(start, end, {
-            polygon: issue.polygon,
-            ring: issue.ring,
-            coordinate: 0,
-            point: issue.point,
-          }),
-          hint: 'Remove the hole, or if it is a separate piece of the field, make it a polygon of a MULTIPOLYGON.',
-          ...withFix(
-            rep.fixes && isValidArea(fixed)
-              ? rep.editFix('unsafe', 'Remove the hole', [
-                  removalEdit(
-                    g.ringSpans[issue.polygon] as Uint32Array,
-                    issue.ring,
-                    polygons[issue.polygon]?.length ?? 0,
-                  ),
-                ])
-              : undefined,
-          ),
-        });
-        break;
-      }
-      case 'nested-holes': {
-        const [start, end] = ringSpan(issue.polygon, issue.ring);
-        const fixed = rep.fixes ? removeRing(polygons, issue.polygon, issue.ring) : [];
-        rep.report(nestedHoles, {
-          messageId: 'nested',
-          data: { ...common, ring: capitalize(label) },
-          location: rep.location(start, end, {
-            polygon: issue.polygon,
-            ring: issue.ring,
-            coordinate: 0,
-            point: issue.point,
-          }),
-          related: related(issue, `the enclosing ${otherLabel}`),
-          hint: 'Remove the inner hole; an island inside a hole is a separate polygon of a MULTIPOLYGON.',
-          ...withFix(
-            rep.fixes && isValidArea(fixed)
-              ? rep.editFix('unsafe', 'Remove the inner hole', [
-                  removalEdit(
-                    g.ringSpans[issue.polygon] as Uint32Array,
-                    issue.ring,
-                    polygons[issue.polygon]?.length ?? 0,
-                  ),
-                ])
-              : undefined,
-          ),
-        });
-        break;
-      }
-      case 'nested-polygons':
-        rep.report(nestedPolygons, {
-          messageId: 'nested',
-          data: common,
-          location: at(issue),
-          related: related(issue, `the enclosing polygon ${issue.other?.polygon ?? ''}`),
-          hint: 'Remove the inner polygon, or cut a hole for it in the outer one if it is an island.',
-          ...withFix(makeValid()),
-        });
-        break;
-      case 'disconnected-interior':
-        rep.report(disconnectedInterior, {
-          messageId: 'disconnected',
-          data: common,
-          location: at(issue),
-          hint: 'Split the polygon into separate polygons where the holes cut it, or move the holes apart.',
-          ...withFix(makeValid()),
-        });
-        break;
+      case 'too-few-points':
+        return issue.ring > 0 ? removeHole(issue, 'Remove the degenerate hole') : undefined;
+      case 'hole-outside-shell':
+        return isValidArea(removeRing(polygons, issue.polygon, issue.ring))
+          ? removeHole(issue, 'Remove the hole')
+          : undefined;
+      case 'nested-holes':
+        return isValidArea(removeRing(polygons, issue.polygon, issue.ring))
+          ? removeHole(issue, 'Remove the inner hole')
+          : undefined;
       case 'repeated-point': {
         const count = issue.count ?? 1;
-        const spans = g.positions[issue.polygon]?.[issue.ring] as Uint32Array;
-        const k = issue.coordinate;
-        const last = k + count - 1;
-        const [, prevEnd] = span(issue.polygon, issue.ring, k - 1);
-        const [start] = span(issue.polygon, issue.ring, k);
-        const lastEnd = spans[2 * last + 1] as number;
-        rep.report(repeatedPoints, {
-          messageId: count > 1 ? 'repeated-run' : 'repeated',
-          data: { ...common, lastCoordinate: last },
-          location: rep.location(start, lastEnd, {
-            polygon: issue.polygon,
-            ring: issue.ring,
-            coordinate: k,
-            point: issue.point,
-          }),
-          hint: 'Remove the duplicate point.',
-          fix: rep.editFix('safe', count > 1 ? 'Remove the duplicate points' : 'Remove the duplicate point', [
-            { start: prevEnd, end: lastEnd, text: '' },
-          ]),
-        });
-        break;
+        const [, prevEnd] = coordinateSpan(g, issue.polygon, issue.ring, issue.coordinate - 1);
+        const [, lastEnd] = coordinateSpan(g, issue.polygon, issue.ring, issue.coordinate + count - 1);
+        return rep.editFix('safe', count > 1 ? 'Remove the duplicate points' : 'Remove the duplicate point', [
+          { start: prevEnd, end: lastEnd, text: '' },
+        ]);
       }
-      case 'near-spike': {
-        const fixed = rep.fixes ? removeVertex(polygons, issue.polygon, issue.ring, issue.coordinate) : [];
-        rep.report(nearSpike, {
-          messageId: 'spike',
-          data: { ...common, angle: Number((issue.angle ?? 0).toPrecision(2)) },
-          location: at(issue),
-          hint: 'Remove the spike vertex unless the field really has this narrow strip.',
-          ...withFix(rep.fixes && isValidArea(fixed) ? vertexRemovalFix(rep, g, issue) : undefined),
-        });
-        break;
-      }
+      case 'near-spike':
+        return isValidArea(removeVertex(polygons, issue.polygon, issue.ring, issue.coordinate))
+          ? vertexRemovalFix(rep, g, issue)
+          : undefined;
+      case 'self-intersection':
+      case 'ring-self-touch':
+      case 'rings-intersect':
+      case 'overlapping-polygons':
+      case 'nested-polygons':
+      case 'disconnected-interior':
+        return makeValid();
     }
-  }
-  return !issues.some((issue) => issue.severity === 'error');
+  };
 }
 
 /** Text edits removing coordinate k of a ring; the first point also replaces the closing point. */

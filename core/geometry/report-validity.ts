@@ -1,0 +1,253 @@
+import type { Fix, Location, RelatedLocation } from '../diagnostics/diagnostic.ts';
+import type { DiagnosticCollector } from '../rules/reporter.ts';
+import type { RuleMeta } from '../rules/rule.ts';
+import { disconnectedInterior } from '../rules/ogc-validity/disconnected-interior.ts';
+import { holeOutsideShell } from '../rules/ogc-validity/hole-outside-shell.ts';
+import { invalidCoordinate } from '../rules/ogc-validity/invalid-coordinate.ts';
+import { nearSpike } from '../rules/ogc-validity/near-spike.ts';
+import { nestedHoles } from '../rules/ogc-validity/nested-holes.ts';
+import { nestedPolygons } from '../rules/ogc-validity/nested-polygons.ts';
+import { overlappingPolygons } from '../rules/ogc-validity/overlapping-polygons.ts';
+import { repeatedPoints } from '../rules/ogc-validity/repeated-points.ts';
+import { ringSelfTouch } from '../rules/ogc-validity/ring-self-touch.ts';
+import { ringsIntersect } from '../rules/ogc-validity/rings-intersect.ts';
+import { selfIntersection } from '../rules/ogc-validity/self-intersection.ts';
+import { tooFewPoints } from '../rules/ogc-validity/too-few-points.ts';
+import { unclosedRing } from '../rules/ogc-validity/unclosed-ring.ts';
+import { formatPoint } from './format-point.ts';
+import type { PolygonRings } from './geometry.ts';
+import {
+  findValidityIssues,
+  type ValidityIssue,
+  type ValidityIssueKind,
+  type ValidityOptions,
+} from './validity.ts';
+
+/**
+ * The one mapping from validity issues (validity.ts) to `ogc-validity` diagnostics (GEO001–GEO013), for
+ * every kind of input: WKT boundaries (check-geometry.ts, with character ranges and text fixes) and
+ * polygons without text (shapefile zones, polygons read from GeoJSON). The caller says how to name a
+ * ring, where an issue is (the location fields besides polygon/ring/coordinate/point), how to turn a
+ * point into longitude/latitude, which hints to give and, when it has text to edit, which fix to offer.
+ */
+
+/** The coordinates an issue covers: a run of one ring (one coordinate when first = last), or a whole ring. */
+export type IssueTarget =
+  | { polygon: number; ring: number; first: number; last: number }
+  | { polygon: number; ring: number; wholeRing: true };
+
+export type ValidityHint = string | ((issue: ValidityIssue) => string);
+
+export interface ValidityReportOptions {
+  /** How messages name a ring: "the shell", "hole 2 of polygon 1", "the shell of zone 12, polygon 1". */
+  ringLabel: (polygon: number, ring: number) => string;
+  /**
+   * The location fields of an issue (role 'issue') or of the other ring it involves (role 'related'),
+   * placed before polygon, ring, coordinate and point: a base (file, entry, record) and, with text, the
+   * character range of the target.
+   */
+  place: (target: IssueTarget, role: 'issue' | 'related') => Location;
+  /** Maps an issue's point to the location's [longitude, latitude]; undefined leaves the point out. */
+  toLonLat?: (point: [number, number]) => [number, number] | undefined;
+  /** Hints replacing the boundary wording of `boundaryValidityHints`. */
+  hints?: Partial<Record<ValidityIssueKind, ValidityHint>>;
+  /** The fix for an issue; only inputs with text to edit have fixes. */
+  fix?: (issue: ValidityIssue) => Fix | undefined;
+  validity?: ValidityOptions;
+}
+
+/** Hints for field boundaries given as WKT (check-geometry.ts); other inputs replace some of them. */
+export const boundaryValidityHints: Record<ValidityIssueKind, ValidityHint> = {
+  'invalid-coordinate': 'Replace the value with the real coordinate, or remove the point.',
+  'unclosed-ring': 'Repeat the first point at the end of the ring.',
+  'too-few-points': (issue) =>
+    issue.ring > 0
+      ? 'Remove the degenerate hole, or give it its real outline.'
+      : 'Give the field its real outline: at least three corners.',
+  'self-intersection': (issue) =>
+    issue.detail === 'spike'
+      ? 'Remove the spike vertex: the boundary must not go out and back along the same line.'
+      : 'Reorder or move the points so the outline does not cross itself; a figure-eight is two polygons.',
+  'ring-self-touch':
+    'Write the inner loop as a hole, or split the outline into separate polygons at this point.',
+  'rings-intersect':
+    'Holes must lie inside the shell and apart from each other, touching at single points at most.',
+  'overlapping-polygons':
+    'Merge the overlapping polygons into one, or cut one of them back to the shared boundary.',
+  'hole-outside-shell':
+    'Remove the hole, or if it is a separate piece of the field, make it a polygon of a MULTIPOLYGON.',
+  'nested-holes': 'Remove the inner hole; an island inside a hole is a separate polygon of a MULTIPOLYGON.',
+  'nested-polygons': 'Remove the inner polygon, or cut a hole for it in the outer one if it is an island.',
+  'disconnected-interior':
+    'Split the polygon into separate polygons where the holes cut it, or move the holes apart.',
+  'repeated-point': 'Remove the duplicate point.',
+  'near-spike': 'Remove the spike vertex unless the field really has this narrow strip.',
+};
+
+/**
+ * A ring's name in messages: "the shell", "hole 2"; with several polygons "hole 2 of polygon 1"; with an
+ * owner "the shell of zone 12" or "hole 2 of zone 12, polygon 1".
+ */
+export function ringLabel(multi: boolean, polygon: number, ring: number, owner?: string): string {
+  const name = ring === 0 ? 'the shell' : `hole ${ring}`;
+  const of = [...(owner !== undefined ? [owner] : []), ...(multi ? [`polygon ${polygon}`] : [])];
+  return of.length > 0 ? `${name} of ${of.join(', ')}` : name;
+}
+
+function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** cos(latitude) when the coordinates look like longitude/latitude, so spike angles are measured on the ground. */
+function geographicXScale(polygons: PolygonRings): number {
+  const ring = polygons[0]?.[0];
+  const x = ring?.[0];
+  const y = ring?.[1];
+  if (x === undefined || y === undefined || Math.abs(x) > 180 || Math.abs(y) > 90) return 1;
+  return Math.max(0.01, Math.cos((y * Math.PI) / 180));
+}
+
+/** Finds the validity issues of the polygons and reports them; returns the issues found. */
+export function reportValidityIssues(
+  polygons: PolygonRings,
+  collector: DiagnosticCollector,
+  options: ValidityReportOptions,
+): ValidityIssue[] {
+  const issues = findValidityIssues(polygons, { xScale: geographicXScale(polygons), ...options.validity });
+  const { place, toLonLat, fix } = options;
+  const hints = { ...boundaryValidityHints, ...options.hints };
+
+  const locate = (issue: ValidityIssue, target: IssueTarget): Location => {
+    const point = toLonLat ? toLonLat(issue.point) : issue.point;
+    return {
+      ...place(target, 'issue'),
+      polygon: issue.polygon,
+      ring: issue.ring,
+      coordinate: issue.coordinate,
+      ...(point ? { point } : {}),
+    };
+  };
+  const related = (issue: ValidityIssue, message: string): RelatedLocation[] => {
+    const o = issue.other;
+    if (!o) return [];
+    const target = { polygon: o.polygon, ring: o.ring, first: o.coordinate, last: o.coordinate };
+    const location = {
+      ...place(target, 'related'),
+      polygon: o.polygon,
+      ring: o.ring,
+      coordinate: o.coordinate,
+    };
+    return [{ message, location }];
+  };
+
+  for (const issue of issues) {
+    const label = options.ringLabel(issue.polygon, issue.ring);
+    const otherLabel = issue.other ? options.ringLabel(issue.other.polygon, issue.other.ring) : '';
+    const data = {
+      ring: label,
+      point: formatPoint(issue.point),
+      coordinate: issue.coordinate,
+      otherCoordinate: issue.other?.coordinate ?? '',
+      polygon: issue.polygon,
+      otherPolygon: issue.other?.polygon ?? '',
+      other: otherLabel,
+    };
+    const capitalized = { ...data, ring: capitalize(label) };
+    const hint = hints[issue.kind];
+    const { polygon, ring, coordinate } = issue;
+    const report = <M extends string>(
+      rule: { meta: RuleMeta<M> },
+      messageId: M,
+      values: Record<string, string | number>,
+      details: { target?: IssueTarget; related?: string } = {},
+    ): void => {
+      const issueFix = fix && collector.isEnabled(rule) ? fix(issue) : undefined;
+      collector.report(rule, {
+        messageId,
+        data: values,
+        location: locate(issue, details.target ?? { polygon, ring, first: coordinate, last: coordinate }),
+        hint: typeof hint === 'string' ? hint : hint(issue),
+        ...(details.related !== undefined ? { related: related(issue, details.related) } : {}),
+        ...(issueFix ? { fix: issueFix } : {}),
+      });
+    };
+    const wholeRing: IssueTarget = { polygon, ring, wholeRing: true };
+
+    switch (issue.kind) {
+      case 'invalid-coordinate':
+        report(invalidCoordinate, 'not-finite', {
+          ...data,
+          x: String(issue.point[0]),
+          y: String(issue.point[1]),
+        });
+        break;
+      case 'unclosed-ring': {
+        const points = polygons[polygon]?.[ring];
+        report(unclosedRing, 'unclosed', {
+          ...capitalized,
+          first: formatPoint([points?.[0] ?? NaN, points?.[1] ?? NaN]),
+          last: formatPoint(issue.point),
+        });
+        break;
+      }
+      case 'too-few-points':
+        report(tooFewPoints, 'too-few', { ...capitalized, count: issue.count ?? 0 }, { target: wholeRing });
+        break;
+      case 'self-intersection':
+        report(
+          selfIntersection,
+          issue.detail === 'spike' || issue.detail === 'overlap' || issue.detail === 'vertex-crossing'
+            ? issue.detail
+            : 'crossing',
+          capitalized,
+          { related: 'the other edge' },
+        );
+        break;
+      case 'ring-self-touch':
+        report(ringSelfTouch, 'touch', capitalized, { related: 'the same point, visited again' });
+        break;
+      case 'rings-intersect':
+        report(ringsIntersect, issue.detail === 'overlap' ? 'overlap' : 'crossing', capitalized, {
+          related: otherLabel,
+        });
+        break;
+      case 'overlapping-polygons':
+        report(overlappingPolygons, issue.detail === 'overlap' ? 'overlap' : 'crossing', data, {
+          related: `polygon ${issue.other?.polygon ?? ''}`,
+        });
+        break;
+      case 'hole-outside-shell':
+        report(holeOutsideShell, 'outside', capitalized, { target: wholeRing });
+        break;
+      case 'nested-holes':
+        report(nestedHoles, 'nested', capitalized, {
+          target: wholeRing,
+          related: `the enclosing ${otherLabel}`,
+        });
+        break;
+      case 'nested-polygons':
+        report(nestedPolygons, 'nested', data, {
+          related: `the enclosing polygon ${issue.other?.polygon ?? ''}`,
+        });
+        break;
+      case 'disconnected-interior':
+        report(disconnectedInterior, 'disconnected', data);
+        break;
+      case 'repeated-point': {
+        const count = issue.count ?? 1;
+        const last = coordinate + count - 1;
+        report(
+          repeatedPoints,
+          count > 1 ? 'repeated-run' : 'repeated',
+          { ...data, lastCoordinate: last },
+          { target: { polygon, ring, first: coordinate, last } },
+        );
+        break;
+      }
+      case 'near-spike':
+        report(nearSpike, 'spike', { ...data, angle: Number((issue.angle ?? 0).toPrecision(2)) });
+        break;
+    }
+  }
+  return issues;
+}
