@@ -4,6 +4,18 @@ import { sampleDateRules } from './sample-date/index.ts';
 import { temporalEntityRules } from './temporal-entity/index.ts';
 import { enrollmentRules } from './enrollment/index.ts';
 import { fieldUploadRules } from './field-upload/index.ts';
+import { rxArchiveRules } from './rx-archive/index.ts';
+import { rxShapefileRules } from './rx-shapefile/index.ts';
+import { rxZoneRules } from './rx-zones/index.ts';
+import { wktSyntaxRules } from './wkt-syntax/index.ts';
+import { ogcValidityRules } from './ogc-validity/index.ts';
+import { wgs84Rules } from './wgs84/index.ts';
+import { acreageRules } from './acreage/index.ts';
+import { serviceLimitRules } from './service-limits/index.ts';
+import { boundaryImportRules } from './boundary-import/index.ts';
+import { modusSchemaRules } from './modus-schema/index.ts';
+import { modusSemanticsRules } from './modus-semantics/index.ts';
+import { modusServiceRules } from './modus-service/index.ts';
 
 /**
  * Every rule Fieldgate has, group by group. Adding a rule means adding it to its group's index; the
@@ -15,14 +27,46 @@ export const ruleGroups: ReadonlyArray<{
   rules: ReadonlyArray<{ meta: RuleMeta }>;
 }> = [
   { group: 'json', title: 'JSON syntax', rules: jsonRules },
-  { group: 'sample-date', title: 'sampleDate of soil test uploads', rules: sampleDateRules },
-  { group: 'temporal-entity', title: 'TemporalEntity objects', rules: temporalEntityRules },
-  { group: 'enrollment', title: 'Enrollment and experiment requests', rules: enrollmentRules },
   {
     group: 'field-upload',
     title: 'Field upload items (FieldsWithBoundaryAndHierarchy)',
     rules: fieldUploadRules,
   },
+  { group: 'wkt-syntax', title: 'Field boundary WKT syntax and geometry type', rules: wktSyntaxRules },
+  { group: 'ogc-validity', title: 'Field boundary OGC validity (GEOS rules)', rules: ogcValidityRules },
+  {
+    group: 'wgs84',
+    title: 'Field boundary coordinates in WGS 84 (ranges, axes, projections)',
+    rules: wgs84Rules,
+  },
+  { group: 'acreage', title: 'Stated acres against the boundary area', rules: acreageRules },
+  {
+    group: 'service-limits',
+    title: 'Field boundary service limits (points, acres)',
+    rules: serviceLimitRules,
+  },
+  {
+    group: 'boundary-import',
+    title: 'Boundary imports (GeoJSON, KML, shapefile ZIP)',
+    rules: boundaryImportRules,
+  },
+  { group: 'sample-date', title: 'sampleDate of soil test uploads', rules: sampleDateRules },
+  {
+    group: 'modus-schema',
+    title: 'Modus v1 XML: well-formedness, parser safety, XSD structure',
+    rules: modusSchemaRules,
+  },
+  {
+    group: 'modus-semantics',
+    title: 'Modus v1 XML: references and values the XSD does not check',
+    rules: modusSemanticsRules,
+  },
+  { group: 'modus-service', title: 'Modus soil test upload: the service’s limits', rules: modusServiceRules },
+  { group: 'rx-archive', title: 'Prescription ZIP: archive safety and members', rules: rxArchiveRules },
+  { group: 'rx-shapefile', title: 'Prescription shapefile structure', rules: rxShapefileRules },
+  { group: 'rx-zones', title: 'Prescription zones and rates', rules: rxZoneRules },
+  { group: 'temporal-entity', title: 'TemporalEntity objects', rules: temporalEntityRules },
+  { group: 'enrollment', title: 'Enrollment and experiment requests', rules: enrollmentRules },
 ];
 
 export const allRules: readonly RuleMeta[] = ruleGroups.flatMap((g) => g.rules.map((r) => r.meta));

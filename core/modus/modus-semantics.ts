@@ -1,0 +1,432 @@
+/**
+ * Checks the Modus schema cannot express (group modus-semantics), made while the document streams past.
+ * State is per event (DepthRefs, SampleNumbers and FMISSampleIDs seen, as compact maps of strings) and per
+ * sample / depth; nothing else is kept.
+ */
+import type { Location } from '../diagnostics/diagnostic.ts';
+import { columnDepthMismatch } from '../rules/modus-semantics/column-depth-mismatch.ts';
+import { depthRangeInverted } from '../rules/modus-semantics/depth-range-inverted.ts';
+import { depthRefUndefined } from '../rules/modus-semantics/depth-ref-undefined.ts';
+import { depthRefUnused } from '../rules/modus-semantics/depth-ref-unused.ts';
+import { depthRepeated } from '../rules/modus-semantics/depth-repeated.ts';
+import { depthUnitInconsistent } from '../rules/modus-semantics/depth-unit-inconsistent.ts';
+import { eventTypeMismatch } from '../rules/modus-semantics/event-type-mismatch.ts';
+import { fmisSampleIdDuplicate } from '../rules/modus-semantics/fmis-sample-id-duplicate.ts';
+import { sampleGeometryInvalid } from '../rules/modus-semantics/sample-geometry-invalid.ts';
+import { resultValueNotFinite } from '../rules/modus-semantics/result-value-not-finite.ts';
+import { sampleNumberDuplicate } from '../rules/modus-semantics/sample-number-duplicate.ts';
+import { sampleWithoutResults } from '../rules/modus-semantics/sample-without-results.ts';
+import { testResultDuplicate } from '../rules/modus-semantics/test-result-duplicate.ts';
+import type { ModusRole } from './modus-schema.ts';
+import { readSampleGeometry } from './sample-geometry.ts';
+import type { ElementValue, ModusContext, ModusObserver } from './schema-validator.ts';
+import { keyValue, XSD_NON_NEGATIVE_INTEGER, XSD_POSITIVE_INTEGER } from './xsd-values.ts';
+
+const positiveInteger = XSD_POSITIVE_INTEGER;
+const nonNegativeInteger = XSD_NON_NEGATIVE_INTEGER;
+
+interface DepthRefState {
+  id: string | undefined;
+  location: Location;
+  name?: string;
+  start?: number;
+  end?: number;
+  column?: number;
+  columnRange?: { start: number; end: number };
+  unit?: string;
+  used: boolean;
+}
+
+interface PendingReference {
+  location: Location;
+  count: number;
+}
+
+function integerOf(value: ElementValue | undefined): number | undefined {
+  if (!value || !value.valid || value.nil) return undefined;
+  const key = keyValue(nonNegativeInteger, value.text);
+  return key === undefined ? undefined : Number(key);
+}
+
+export class ModusSemantics implements ModusObserver {
+  readonly roles: readonly ModusRole[] = [
+    'column-depth',
+    'depth',
+    'depth-ref',
+    'depth-ref-name',
+    'depth-refs',
+    'depth-unit',
+    'ending-depth',
+    'event',
+    'event-samples-kind',
+    'event-type-kind',
+    'fmis-sample-id',
+    'geometry',
+    'nutrient-result',
+    'result-element',
+    'result-test-id',
+    'result-value',
+    'results',
+    'sample',
+    'sample-number',
+    'starting-depth',
+  ];
+  // per event
+  private depthRefs = new Map<string, DepthRefState>();
+  private depthRefList: DepthRefState[] = [];
+  private depthRefsClosed = false;
+  /** A Depth without a usable DepthID was seen: which DepthRef it meant is unknown. */
+  private depthUnknown = false;
+  /** epsg of the geometry being read ('' when absent). */
+  private epsg = '';
+  private pending = new Map<string, PendingReference>();
+  private sampleNumbers = new Map<string, number>();
+  private fmisIds = new Map<string, number>();
+  private firstUnit: DepthRefState | undefined;
+  private unitReported = false;
+  private eventType: string | undefined;
+  private samplesKind: { name: string; location: Location } | undefined;
+  // per DepthRef
+  private depthRef: DepthRefState | undefined;
+  // per sample
+  private sampleDepths = new Map<string, number>();
+  private sampleLabel = '';
+  private sampleHasResults = false;
+  // per depth (or per plant sample)
+  private testIds = new Map<string, number>();
+  private resultElement = '';
+
+  start(role: ModusRole, c: ModusContext): void {
+    switch (role) {
+      case 'nutrient-result':
+        this.resultElement = '';
+        break;
+      case 'results':
+        this.sampleHasResults = true;
+        break;
+      case 'geometry':
+        this.epsg = c.attribute('epsg')?.value.trim() ?? '';
+        break;
+      case 'depth':
+        this.testIds.clear();
+        this.depth(c);
+        break;
+      case 'sample':
+        this.sampleDepths.clear();
+        this.testIds.clear();
+        this.sampleLabel = '';
+        this.sampleHasResults = false;
+        break;
+      case 'event':
+        this.depthRefs = new Map();
+        this.depthRefList = [];
+        this.depthRefsClosed = false;
+        this.depthUnknown = false;
+        this.pending = new Map();
+        this.sampleNumbers = new Map();
+        this.fmisIds = new Map();
+        this.firstUnit = undefined;
+        this.unitReported = false;
+        this.eventType = undefined;
+        this.samplesKind = undefined;
+        break;
+      case 'event-type-kind':
+        this.eventType = c.name();
+        break;
+      case 'event-samples-kind':
+        this.samplesKind = { name: c.name(), location: c.elementLocation() };
+        break;
+      case 'depth-ref': {
+        const id = c.attribute('DepthID');
+        this.depthRef = {
+          id: id ? keyValue(positiveInteger, id.value) : undefined,
+          location: c.elementLocation(),
+          used: false,
+        };
+        break;
+      }
+      default:
+        break;
+    }
+  }
+
+  private depth(c: ModusContext): void {
+    const attr = c.attribute('DepthID');
+    const id = attr ? keyValue(positiveInteger, attr.value) : undefined;
+    if (id === undefined) {
+      // Absent or not a positive integer: the schema reports it.
+      this.depthUnknown = true;
+      return;
+    }
+    const location = c.attributeLocation('DepthID') ?? c.elementLocation();
+    const first = this.sampleDepths.get(id);
+    if (first !== undefined) {
+      c.reporter.report(depthRepeated, {
+        messageId: 'repeated',
+        data: { id, line: first },
+        location,
+        hint: `Put all results of depth ${id} in one <Depth DepthID="${id}">.`,
+      });
+    } else this.sampleDepths.set(id, c.line());
+    const ref = this.depthRefs.get(id);
+    if (ref) {
+      ref.used = true;
+      return;
+    }
+    if (this.depthRefsClosed) this.reportUndefined(c, id, location, 1);
+    else {
+      const p = this.pending.get(id);
+      if (p) p.count++;
+      else this.pending.set(id, { location, count: 1 });
+    }
+  }
+
+  private reportUndefined(c: ModusContext, id: string, location: Location, count: number): void {
+    const known = [...this.depthRefs.keys()];
+    c.reporter.report(depthRefUndefined, {
+      messageId: 'undefined',
+      data: {
+        id,
+        known:
+          (known.length > 0 ? ` (defined: ${known.join(', ')})` : ' (the event defines no DepthRef)') +
+          (count > 1 ? `; ${count} depths refer to it` : ''),
+      },
+      location,
+      hint:
+        known.length > 0
+          ? `Use one of the DepthIDs defined in <DepthRefs>, or add <DepthRef DepthID="${id}">.`
+          : `Add <DepthRefs><DepthRef DepthID="${id}">…</DepthRef></DepthRefs> before the samples.`,
+    });
+  }
+
+  end(role: ModusRole, value: ElementValue | undefined, c: ModusContext): void {
+    switch (role) {
+      case 'result-element':
+        if (value) this.resultElement = value.text;
+        break;
+      case 'result-value':
+        if (value?.valid) {
+          const v = Math.fround(value.number);
+          if (!Number.isFinite(v)) {
+            c.reporter.report(resultValueNotFinite, {
+              messageId: 'notFinite',
+              data: { value: value.text.trim(), element: this.resultElement || 'the result' },
+              location: c.valueLocation(),
+              hint: 'Give the measured value, or leave the result out.',
+            });
+          }
+        }
+        break;
+      case 'result-test-id':
+        if (value && value.valid) {
+          const first = this.testIds.get(value.text);
+          if (first !== undefined) {
+            c.reporter.report(testResultDuplicate, {
+              messageId: 'duplicate',
+              data: { test: value.text, line: first },
+              location: c.valueLocation(),
+              hint: 'Keep one result per ModusTestID; a second extraction method has its own ModusTestID.',
+            });
+          } else this.testIds.set(value.text, c.line());
+        }
+        break;
+      case 'sample-number':
+        if (value) this.sampleNumber(value, c);
+        break;
+      case 'sample':
+        if (c.rootName === 'ModusResult' && !this.sampleHasResults) {
+          c.reporter.report(sampleWithoutResults, {
+            messageId: 'empty',
+            data: { sample: this.sampleLabel || c.path().slice(-2).join(' ') },
+            location: c.elementLocation(),
+            hint: 'Leave out samples the lab did not run, or add their results.',
+          });
+        }
+        break;
+      case 'depth-ref-name':
+        if (this.depthRef && value) this.depthRef.name = value.text;
+        break;
+      case 'starting-depth':
+        if (this.depthRef) this.depthRef.start = integerOf(value);
+        break;
+      case 'ending-depth':
+        if (this.depthRef) this.depthRef.end = integerOf(value);
+        break;
+      case 'column-depth':
+        if (this.depthRef) {
+          this.depthRef.column = integerOf(value);
+          this.depthRef.columnRange = c.valueRange();
+        }
+        break;
+      case 'depth-unit':
+        if (this.depthRef && value) this.depthRef.unit = value.text.trim();
+        break;
+      case 'depth-ref':
+        this.endDepthRef(c);
+        break;
+      case 'depth-refs':
+        this.depthRefsClosed = true;
+        break;
+      case 'fmis-sample-id':
+        if (value && !value.nil) this.fmisSampleId(value, c);
+        break;
+      case 'geometry':
+        if (value?.valid && !value.nil) this.geometry(value, c);
+        break;
+      case 'event':
+        this.endEvent(c);
+        break;
+      default:
+        break;
+    }
+  }
+
+  private endDepthRef(c: ModusContext): void {
+    const ref = this.depthRef;
+    this.depthRef = undefined;
+    if (!ref) return;
+    const label = ref.id ?? '?';
+    if (ref.start !== undefined && ref.end !== undefined) {
+      if (ref.start >= ref.end) {
+        c.reporter.report(depthRangeInverted, {
+          messageId: 'inverted',
+          data: { id: label, start: ref.start, end: ref.end },
+          location: ref.location,
+          hint: 'StartingDepth is the top of the sampled layer and EndingDepth its bottom; swap them if they were exchanged.',
+        });
+      } else if (ref.column !== undefined && ref.column !== ref.end - ref.start) {
+        const expected = String(ref.end - ref.start);
+        const descriptor = {
+          messageId: 'mismatch' as const,
+          data: { id: label, column: ref.column, expected },
+          location: ref.location,
+          hint: `Check the three depths; if StartingDepth and EndingDepth are right, ColumnDepth is ${expected}.`,
+        };
+        c.reporter.report(
+          columnDepthMismatch,
+          ref.columnRange
+            ? {
+                ...descriptor,
+                fix: {
+                  safety: 'unsafe',
+                  title: `Set ColumnDepth to EndingDepth − StartingDepth = ${expected} (assumes both depths are right)`,
+                  before: String(ref.column),
+                  after: expected,
+                  edits: [{ ...ref.columnRange, text: expected }],
+                },
+              }
+            : descriptor,
+        );
+      }
+    }
+    const first = this.firstUnit;
+    if (!first) this.firstUnit = ref;
+    else if (!this.unitReported && (first.unit ?? '') !== (ref.unit ?? '')) {
+      this.unitReported = true;
+      c.reporter.report(depthUnitInconsistent, {
+        messageId: 'inconsistent',
+        data: {
+          id: label,
+          unit: ref.unit ?? '(none)',
+          firstId: first.id ?? '?',
+          first: first.unit ?? '(none)',
+        },
+        location: ref.location,
+        hint: 'Give every DepthRef of the event its depths in the same unit.',
+      });
+    }
+    if (ref.id !== undefined && !this.depthRefs.has(ref.id)) {
+      this.depthRefs.set(ref.id, ref);
+      this.depthRefList.push(ref);
+    }
+  }
+
+  private sampleNumber(value: ElementValue, c: ModusContext): void {
+    const key = value.text.trim();
+    this.sampleLabel = key;
+    if (key === '') return;
+    const first = this.sampleNumbers.get(key);
+    if (first !== undefined) {
+      c.reporter.report(sampleNumberDuplicate, {
+        messageId: 'duplicate',
+        data: { value: key, line: first },
+        location: c.valueLocation(),
+        hint: 'Number the samples of an event uniquely.',
+      });
+    } else this.sampleNumbers.set(key, c.line());
+  }
+
+  private fmisSampleId(value: ElementValue, c: ModusContext): void {
+    const key = value.text.trim();
+    if (key === '') return;
+    const first = this.fmisIds.get(key);
+    if (first !== undefined) {
+      c.reporter.report(fmisSampleIdDuplicate, {
+        messageId: 'duplicate',
+        data: { value: key, line: first },
+        location: c.valueLocation(),
+        hint: "Each sample carries the FMIS's own id; check that results were not pasted twice.",
+      });
+    } else this.fmisIds.set(key, c.line());
+  }
+
+  private geometry(value: ElementValue, c: ModusContext): void {
+    const g = readSampleGeometry(value.text);
+    const shown = value.text.trim().length > 60 ? value.text.trim().slice(0, 59) + '…' : value.text.trim();
+    if (!g.ok) {
+      c.reporter.report(sampleGeometryInvalid, {
+        messageId: 'syntax',
+        data: { value: shown, detail: g.error },
+        location: c.valueLocation(),
+        hint: 'Write the sample location as POINT (longitude latitude), e.g. POINT (-88.0367 44.2063).',
+      });
+      return;
+    }
+    // Coordinates in another declared system are modus-service's to report (MSV008).
+    if (!g.point || (this.epsg !== '' && this.epsg !== '4326')) return;
+    const [x, y] = g.point;
+    let detail: string | undefined;
+    if (!Number.isFinite(x) || !Number.isFinite(y)) detail = 'the coordinates are not finite numbers';
+    else if (Math.abs(y) > 90 && Math.abs(x) <= 90)
+      detail = `latitude ${y} is outside −90…90; longitude and latitude look swapped`;
+    else if (Math.abs(x) > 180) detail = `longitude ${x} is outside −180…180; these are not WGS 84 degrees`;
+    else if (Math.abs(y) > 90) detail = `latitude ${y} is outside −90…90`;
+    if (detail !== undefined) {
+      c.reporter.report(sampleGeometryInvalid, {
+        messageId: 'range',
+        data: { value: shown, detail },
+        location: c.valueLocation(),
+        hint: 'WKT points are POINT (longitude latitude) in decimal degrees.',
+      });
+    }
+  }
+
+  private endEvent(c: ModusContext): void {
+    for (const [id, p] of this.pending) {
+      const ref = this.depthRefs.get(id);
+      if (ref) ref.used = true;
+      else this.reportUndefined(c, id, p.location, p.count);
+    }
+    if (this.depthRefsClosed && !this.depthUnknown) {
+      for (const ref of this.depthRefList) {
+        if (!ref.used) {
+          c.reporter.report(depthRefUnused, {
+            messageId: 'unused',
+            data: { id: ref.id ?? '?', name: ref.name ?? '' },
+            location: ref.location,
+            hint: 'Remove the DepthRef, or check the DepthID of the samples’ depths.',
+          });
+        }
+      }
+    }
+    const samples = this.samplesKind;
+    if (this.eventType !== undefined && samples && samples.name !== this.eventType) {
+      c.reporter.report(eventTypeMismatch, {
+        messageId: 'mismatch',
+        data: { type: this.eventType, samples: samples.name },
+        location: samples.location,
+        hint: `Make <EventType> and <EventSamples> agree (both ${samples.name}, or both ${this.eventType}).`,
+      });
+    }
+  }
+}

@@ -1,0 +1,149 @@
+/**
+ * Validate a Modus v1 file in one streaming pass: bytes are decoded chunk by chunk, scanned, checked
+ * against the schema, the semantic rules and the service's limits, and summarised. Memory holds the
+ * current chunk, the open elements and small per-event sets, whatever the file's size.
+ */
+import { sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.ts';
+import { xmlEncoding } from '../rules/modus-schema/xml-encoding.ts';
+import type { RuleSelection } from '../rules/selection.ts';
+import { ModusReporter } from './modus-reporter.ts';
+import { ModusSemantics } from './modus-semantics.ts';
+import { ModusService } from './modus-service.ts';
+import { ModusSummaryBuilder, type ModusSummary } from './modus-summary.ts';
+import { ModusSchemaValidator, type ModusObserver } from './schema-validator.ts';
+import { XmlByteDecoder, type DecodeProblem } from './xml-decoding.ts';
+import { defaultXmlLimits, XmlScanner, type XmlLimits } from './xml-scanner.ts';
+
+export interface ModusValidationOptions {
+  /** Which rules run (--select / --ignore). */
+  selection?: RuleSelection;
+  /** Diagnostics kept per rule (default 1000; Infinity keeps all). */
+  maxDiagnosticsPerRule?: number;
+  /** Safety limits of the XML scanner. */
+  limits?: Partial<XmlLimits>;
+  /** The sampleDate sent with the upload, compared with EventDate (MSV012). */
+  sampleDate?: string;
+}
+
+export interface ModusValidationResult {
+  /** In document order. */
+  diagnostics: Diagnostic[];
+  /** What the file holds; present when the file is well-formed and has a Modus root. */
+  summary?: ModusSummary;
+  /** ModusResult or ModusSubmit; undefined when the root is something else. */
+  root?: string;
+  wellFormed: boolean;
+  /** The encoding the bytes were read in (utf-8 for string input). */
+  encoding: string;
+  hadBom: boolean;
+  /** Characters of decoded text. */
+  length: number;
+}
+
+export const CHUNK_BYTES = 64 * 1024;
+
+/** Push-style validator: `write` chunks (bytes or text) as they arrive, then `end`. */
+export class ModusValidator {
+  private readonly reporter: ModusReporter;
+  private readonly scanner: XmlScanner;
+  private readonly schema: ModusSchemaValidator;
+  private readonly summary = new ModusSummaryBuilder();
+  private readonly decoder = new XmlByteDecoder();
+  private stopped = false;
+  private text = false;
+
+  constructor(options: ModusValidationOptions = {}) {
+    this.reporter = new ModusReporter(options.selection, options.maxDiagnosticsPerRule ?? 1000);
+    const observers: ModusObserver[] = [
+      new ModusSemantics(),
+      new ModusService(options.sampleDate !== undefined ? { sampleDate: options.sampleDate } : {}),
+      this.summary,
+    ];
+    this.schema = new ModusSchemaValidator(this.reporter, observers);
+    this.scanner = new XmlScanner(this.schema, { ...defaultXmlLimits, ...options.limits });
+    this.schema.attach(this.scanner);
+  }
+
+  /** True once a fatal error (malformed XML, a rejected DOCTYPE, a limit) stopped reading: feed no more. */
+  get done(): boolean {
+    return this.stopped || this.scanner.hasFailed;
+  }
+
+  write(chunk: Uint8Array | string): void {
+    if (this.stopped) return;
+    if (typeof chunk === 'string') {
+      this.text = true;
+      this.scanner.write(chunk, true);
+      return;
+    }
+    const piece = this.decoder.decode(chunk);
+    if (piece.text.length > 0) this.scanner.write(piece.text);
+    if (piece.problem) this.decodeProblem(piece.problem);
+  }
+
+  end(): ModusValidationResult {
+    if (!this.stopped) {
+      if (!this.text) {
+        const piece = this.decoder.finish();
+        if (piece.text.length > 0) this.scanner.write(piece.text);
+        if (piece.problem) this.decodeProblem(piece.problem);
+      }
+      if (!this.stopped) this.scanner.end();
+    }
+    const wellFormed = !this.stopped && !this.scanner.hasFailed;
+    const root = this.schema.rootName || undefined;
+    if (wellFormed && root !== undefined) this.schema.finish();
+    const result: ModusValidationResult = {
+      diagnostics: sortDiagnostics(this.reporter.diagnostics()),
+      wellFormed,
+      encoding: this.text ? 'utf-8' : this.decoder.encoding,
+      hadBom: this.decoder.hadBom,
+      length: this.scanner.length,
+    };
+    if (root !== undefined) result.root = root;
+    if (wellFormed && root !== undefined) result.summary = this.summary.summary;
+    return result;
+  }
+
+  private decodeProblem(problem: DecodeProblem): void {
+    this.stopped = true;
+    if (this.scanner.hasFailed) return;
+    const offset = this.scanner.length;
+    const p = this.scanner.position(offset);
+    const at = { offset, line: p.line, column: p.column };
+    this.reporter.report(xmlEncoding, {
+      messageId: problem.kind === 'invalid-bytes' ? 'invalidBytes' : 'unsupported',
+      data: {
+        encoding: this.decoder.encoding.toUpperCase(),
+        detail: `${problem.message} (byte ${problem.byteOffset})`,
+      },
+      location: { range: { start: at, end: at } },
+      hint:
+        problem.kind === 'invalid-bytes'
+          ? 'Save the file as UTF-8, or declare its real encoding in <?xml version="1.0" encoding="…"?>.'
+          : 'Save the file as UTF-8.',
+    });
+  }
+}
+
+/** Validate a whole file given as bytes (decoded in chunks, never as one string) or as text. */
+export function validateModus(
+  input: Uint8Array | string,
+  options: ModusValidationOptions = {},
+): ModusValidationResult {
+  const validator = new ModusValidator(options);
+  if (typeof input === 'string') {
+    const size = CHUNK_BYTES;
+    for (let i = 0; i < input.length;) {
+      let end = Math.min(input.length, i + size);
+      const last = input.charCodeAt(end - 1);
+      if (end < input.length && last >= 0xd800 && last <= 0xdbff) end++;
+      validator.write(input.slice(i, end));
+      i = end;
+    }
+    if (input.length === 0) validator.write('');
+  } else {
+    for (let i = 0; i < input.length; i += CHUNK_BYTES) validator.write(input.subarray(i, i + CHUNK_BYTES));
+  }
+  return validator.end();
+}

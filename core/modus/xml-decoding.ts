@@ -1,0 +1,234 @@
+/**
+ * Bytes → text for XML, one chunk at a time: the encoding is sniffed from the byte order mark or the XML
+ * declaration, and invalid bytes are found at their exact byte offset instead of silently becoming U+FFFD.
+ */
+
+export interface DecodeProblem {
+  kind: 'invalid-bytes' | 'unsupported-encoding';
+  message: string;
+  /** Byte offset of the problem in the whole input. */
+  byteOffset: number;
+}
+
+export interface DecodedPiece {
+  /** Text decoded before the problem (or all of this chunk's text). */
+  text: string;
+  problem?: DecodeProblem;
+}
+
+const SNIFF_BYTES = 1024;
+
+/** WHATWG labels for the encodings an XML declaration may name; unknown labels are tried as they are. */
+function decoderLabel(declared: string): string {
+  const name = declared.trim().toLowerCase();
+  if (name === 'utf8' || name === 'utf-8' || name === 'us-ascii' || name === 'ascii') return 'utf-8';
+  if (name === 'latin1' || name === 'latin-1') return 'iso-8859-1';
+  return name;
+}
+
+function sniffDeclaredEncoding(bytes: Uint8Array): string | undefined {
+  // The declaration is ASCII in every ASCII-compatible encoding.
+  let head = '';
+  const n = Math.min(bytes.length, 256);
+  for (let i = 0; i < n; i++) {
+    const b = bytes[i] ?? 0;
+    head += String.fromCharCode(b);
+    if (b === 0x3e /* > */) break;
+  }
+  if (!head.startsWith('<?xml')) return undefined;
+  const m = /\sencoding\s*=\s*(["'])([A-Za-z][A-Za-z0-9._-]*)\1/.exec(head);
+  return m?.[2];
+}
+
+/**
+ * Index of the first byte that is not part of a valid UTF-8 sequence, or -1. Continuation bytes at the
+ * very start (the tail of a sequence begun in an earlier chunk) and a sequence cut by the end are skipped.
+ */
+export function firstInvalidUtf8(bytes: Uint8Array, skipLeading = true): number {
+  let i = 0;
+  while (skipLeading && i < 3 && i < bytes.length && ((bytes[i] ?? 0) & 0xc0) === 0x80) i++;
+  while (i < bytes.length) {
+    const b = bytes[i] ?? 0;
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    let need: number;
+    let min: number;
+    if (b >= 0xc2 && b <= 0xdf) {
+      need = 1;
+      min = 0x80;
+    } else if (b >= 0xe0 && b <= 0xef) {
+      need = 2;
+      min = 0x800;
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      need = 3;
+      min = 0x10000;
+    } else return i;
+    let cp = b & (need === 1 ? 0x1f : need === 2 ? 0x0f : 0x07);
+    for (let k = 1; k <= need; k++) {
+      const c = bytes[i + k];
+      if (c === undefined) return -1;
+      if ((c & 0xc0) !== 0x80) return i;
+      cp = (cp << 6) | (c & 0x3f);
+    }
+    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return i;
+    i += need + 1;
+  }
+  return -1;
+}
+
+/**
+ * Incremental decoder. Feed chunks with `decode(chunk)`, then call `finish()`. After a problem is
+ * returned, the decoder stops (an XML parser must not guess past an encoding error).
+ */
+export class XmlByteDecoder {
+  encoding = 'utf-8';
+  private decoder: TextDecoder | undefined;
+  private pending: Uint8Array | undefined;
+  /** UTF-8 is decoded chunk by chunk without the (much slower) streaming mode: a sequence cut by the
+   * chunk's end is carried over to the next chunk. */
+  private utf8 = false;
+  private carry: Uint8Array | undefined;
+  private bytesSeen = 0;
+  private failed = false;
+  /** Whether the input started with a byte order mark (kept when a fixed file is written back). */
+  hadBom = false;
+
+  decode(chunk: Uint8Array): DecodedPiece {
+    if (this.failed) return { text: '' };
+    if (!this.decoder) {
+      const joined = this.pending ? concat(this.pending, chunk) : chunk;
+      if (joined.length < SNIFF_BYTES) {
+        this.pending = joined;
+        return { text: '' };
+      }
+      this.pending = undefined;
+      const problem = this.start(joined);
+      if (problem) return { text: '', problem };
+      return this.run(joined, false);
+    }
+    return this.run(chunk, false);
+  }
+
+  finish(): DecodedPiece {
+    if (this.failed) return { text: '' };
+    if (!this.decoder) {
+      const joined = this.pending ?? new Uint8Array(0);
+      this.pending = undefined;
+      const problem = this.start(joined);
+      if (problem) return { text: '', problem };
+      return this.run(joined, true);
+    }
+    return this.run(new Uint8Array(0), true);
+  }
+
+  private start(head: Uint8Array): DecodeProblem | undefined {
+    let label = 'utf-8';
+    if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) {
+      this.hadBom = true;
+    } else if (head[0] === 0xff && head[1] === 0xfe) {
+      label = 'utf-16le';
+      this.hadBom = true;
+    } else if (head[0] === 0xfe && head[1] === 0xff) {
+      label = 'utf-16be';
+      this.hadBom = true;
+    } else if (head[0] === 0x3c && head[1] === 0x00 && head[2] === 0x3f && head[3] === 0x00) {
+      label = 'utf-16le';
+    } else if (head[0] === 0x00 && head[1] === 0x3c && head[2] === 0x00 && head[3] === 0x3f) {
+      label = 'utf-16be';
+    } else {
+      const declared = sniffDeclaredEncoding(head);
+      if (declared !== undefined) {
+        const l = decoderLabel(declared);
+        if (l === 'utf-16') label = 'utf-16le';
+        else label = l;
+      }
+    }
+    try {
+      this.utf8 = label === 'utf-8';
+      this.decoder = new TextDecoder(label, { fatal: true, ignoreBOM: this.utf8 });
+    } catch {
+      this.failed = true;
+      return {
+        kind: 'unsupported-encoding',
+        message: `the XML declaration names the encoding "${label}", which cannot be read`,
+        byteOffset: 0,
+      };
+    }
+    this.encoding = this.decoder.encoding;
+    return undefined;
+  }
+
+  private run(chunk: Uint8Array, final: boolean): DecodedPiece {
+    return this.utf8 ? this.runUtf8(chunk, final) : this.runStreaming(chunk, final);
+  }
+
+  private runUtf8(chunk: Uint8Array, final: boolean): DecodedPiece {
+    const decoder = this.decoder as TextDecoder;
+    let bytes = chunk;
+    let startOffset = this.bytesSeen;
+    this.bytesSeen += chunk.length;
+    if (this.carry) {
+      startOffset -= this.carry.length;
+      bytes = concat(this.carry, chunk);
+      this.carry = undefined;
+    }
+    if (startOffset === 0 && this.hadBom) {
+      bytes = bytes.subarray(3);
+      startOffset = 3;
+    }
+    let end = bytes.length;
+    if (!final) {
+      let i = end - 1;
+      let k = 0;
+      while (i >= 0 && k < 3 && ((bytes[i] ?? 0) & 0xc0) === 0x80) {
+        i--;
+        k++;
+      }
+      if (i >= 0) {
+        const b = bytes[i] ?? 0;
+        const need = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
+        if (need > end - i) end = i;
+      }
+      if (end < bytes.length) this.carry = bytes.slice(end);
+    }
+    const body = end === bytes.length ? bytes : bytes.subarray(0, end);
+    try {
+      return { text: decoder.decode(body) };
+    } catch {
+      this.failed = true;
+      const at = firstInvalidUtf8(body, false);
+      const bad = at < 0 ? body.length : at;
+      const valid = new TextDecoder('utf-8').decode(body.subarray(0, bad));
+      const message =
+        bad >= body.length
+          ? 'the input ends inside a multi-byte UTF-8 character'
+          : `byte 0x${(body[bad] ?? 0).toString(16).padStart(2, '0').toUpperCase()} is not valid UTF-8`;
+      return { text: valid, problem: { kind: 'invalid-bytes', message, byteOffset: startOffset + bad } };
+    }
+  }
+
+  private runStreaming(chunk: Uint8Array, final: boolean): DecodedPiece {
+    const decoder = this.decoder as TextDecoder;
+    const startOffset = this.bytesSeen;
+    this.bytesSeen += chunk.length;
+    try {
+      return { text: decoder.decode(chunk, { stream: !final }) };
+    } catch {
+      this.failed = true;
+      const message =
+        chunk.length === 0
+          ? `the input ends inside a multi-byte ${this.encoding.toUpperCase()} character`
+          : `the bytes are not valid ${this.encoding.toUpperCase()}`;
+      return { text: '', problem: { kind: 'invalid-bytes', message, byteOffset: startOffset } };
+    }
+  }
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a, 0);
+  out.set(b, a.length);
+  return out;
+}
