@@ -86,7 +86,10 @@ export interface Diagnostic {
   /** The rule's group, e.g. "sample-date". */
   group: string;
   severity: Severity;
-  /** Which message template of the rule produced `message`. */
+  /**
+   * Which message template of the rule produced `message`. The one exception is the collector's
+   * `not-listed` note, which sums up the diagnostics of a rule past its per-rule cap (core/rules/reporter.ts).
+   */
   messageId: string;
   message: string;
   location: Location;

@@ -21,7 +21,7 @@ import { xmlDoctype } from '../rules/modus-schema/xml-doctype.ts';
 import { xmlLimitExceeded } from '../rules/modus-schema/xml-limit-exceeded.ts';
 import { xmlMalformed } from '../rules/modus-schema/xml-malformed.ts';
 import { xsiAttributeInvalid } from '../rules/modus-schema/xsi-attribute-invalid.ts';
-import type { ModusReporter } from './modus-reporter.ts';
+import type { DiagnosticCollector } from '../rules/reporter.ts';
 import {
   MODUS_ROLES,
   modusResultSchema,
@@ -75,7 +75,7 @@ export interface AttributeValue {
  */
 /** What observers may ask about the element being started or ended. */
 export interface ModusContext {
-  readonly reporter: ModusReporter;
+  readonly reporter: DiagnosticCollector;
   /** The root element's name (ModusResult or ModusSubmit). */
   readonly rootName: string;
   /** The element's start tag, with its path. */
@@ -261,7 +261,7 @@ export class ModusSchemaValidator implements XmlHandler {
   private readonly childTables: Array<Int16Array | undefined> = [];
 
   constructor(
-    private readonly reporter: ModusReporter,
+    private readonly reporter: DiagnosticCollector,
     private readonly observers: readonly ModusObserver[] = [],
   ) {
     for (const o of observers) {

@@ -5,8 +5,8 @@
  */
 import { sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { xmlEncoding } from '../rules/modus-schema/xml-encoding.ts';
+import { DiagnosticCollector } from '../rules/reporter.ts';
 import type { RuleSelection } from '../rules/selection.ts';
-import { ModusReporter } from './modus-reporter.ts';
 import { ModusSemantics } from './modus-semantics.ts';
 import { ModusService } from './modus-service.ts';
 import { ModusSummaryBuilder, type ModusSummary } from './modus-summary.ts';
@@ -17,7 +17,7 @@ import { defaultXmlLimits, XmlScanner, type XmlLimits } from './xml-scanner.ts';
 export interface ModusValidationOptions {
   /** Which rules run (--select / --ignore). */
   selection?: RuleSelection;
-  /** Diagnostics kept per rule (default 1000; Infinity keeps all). */
+  /** Diagnostics kept per rule, the rest summed up in one per rule (default 1000; Infinity keeps all). */
   maxDiagnosticsPerRule?: number;
   /** Safety limits of the XML scanner. */
   limits?: Partial<XmlLimits>;
@@ -44,7 +44,7 @@ export const CHUNK_BYTES = 64 * 1024;
 
 /** Push-style validator: `write` chunks (bytes or text) as they arrive, then `end`. */
 export class ModusValidator {
-  private readonly reporter: ModusReporter;
+  private readonly reporter: DiagnosticCollector;
   private readonly scanner: XmlScanner;
   private readonly schema: ModusSchemaValidator;
   private readonly summary = new ModusSummaryBuilder();
@@ -53,7 +53,9 @@ export class ModusValidator {
   private text = false;
 
   constructor(options: ModusValidationOptions = {}) {
-    this.reporter = new ModusReporter(options.selection, options.maxDiagnosticsPerRule ?? 1000);
+    this.reporter = new DiagnosticCollector(options.selection, {
+      maxPerRule: options.maxDiagnosticsPerRule ?? 1000,
+    });
     const observers: ModusObserver[] = [
       new ModusSemantics(),
       new ModusService(options.sampleDate !== undefined ? { sampleDate: options.sampleDate } : {}),
@@ -93,8 +95,9 @@ export class ModusValidator {
     const wellFormed = !this.stopped && !this.scanner.hasFailed;
     const root = this.schema.rootName || undefined;
     if (wellFormed && root !== undefined) this.schema.finish();
+    this.reporter.finish();
     const result: ModusValidationResult = {
-      diagnostics: sortDiagnostics(this.reporter.diagnostics()),
+      diagnostics: sortDiagnostics(this.reporter.diagnostics),
       wellFormed,
       encoding: this.text ? 'utf-8' : this.decoder.encoding,
       hadBom: this.decoder.hadBom,

@@ -4,7 +4,6 @@
  * everything is reported with record numbers.
  */
 import { reprojectToWgs84 } from '../crs/reproject.ts';
-import { CappedReporter } from '../shapefile/capped-reporter.ts';
 import type { DbfField } from '../shapefile/read-dbf.ts';
 import type { ShapefileResult, ShapeRecord } from '../shapefile/read-shapefile.ts';
 import { ringBbox, unionBbox, type Bbox } from '../shapefile/rings.ts';
@@ -28,6 +27,8 @@ export const MAX_ZONES = 100;
 export const GROUP_GAP_KM = 2;
 /** Zones spanning more than this in either direction are more than one field (km). */
 export const MAX_SPAN_KM = 10;
+/** Per-record problems (empty zones, rates, overlaps) reported per rule before the rest are summed up. */
+const MAX_REPORTS_PER_RULE = 50;
 
 export interface ZoneSettings {
   rateColumn?: string;
@@ -58,7 +59,7 @@ function zonePolygons(rec: ShapeRecord): Float64Array[][] {
 
 export function checkZones(input: ZoneCheckInput, collector: DiagnosticCollector): ZoneCheckResult {
   const { shapefile, crs, names } = input;
-  const reporter = new CappedReporter(collector);
+  const reporter = collector.capped(MAX_REPORTS_PER_RULE);
   const records = shapefile.records;
   const result: ZoneCheckResult = { lonLat: [], rates: [] };
 
@@ -96,7 +97,7 @@ export function checkZones(input: ZoneCheckInput, collector: DiagnosticCollector
   }
 
   placeZones(input, result, collector);
-  checkRates(input, result, reporter);
+  checkRates(input, result, collector, reporter);
 
   const overlaps = findZoneOverlaps(
     records.filter((r) => !r.malformed).map((r) => ({ record: r.record, polygons: zonePolygons(r) })),
@@ -119,7 +120,7 @@ export function checkZones(input: ZoneCheckInput, collector: DiagnosticCollector
   }
 
   checkExtent(input, result, collector);
-  reporter.flush();
+  reporter.finish();
   return result;
 }
 
@@ -183,9 +184,13 @@ function placeZones(input: ZoneCheckInput, result: ZoneCheckResult, collector: D
   if (box && box.every(Number.isFinite)) result.bbox = box;
 }
 
-function checkRates(input: ZoneCheckInput, result: ZoneCheckResult, reporter: CappedReporter): void {
+function checkRates(
+  input: ZoneCheckInput,
+  result: ZoneCheckResult,
+  collector: DiagnosticCollector,
+  reporter: DiagnosticCollector,
+): void {
   const { shapefile, names } = input;
-  const collector = reporter.collector;
   if (shapefile.counts.dbf === undefined) return; // no .dbf: reported as a missing member
   const fields = shapefile.fields;
   const choice = chooseRateColumn(fields, input.settings.rateColumn);

@@ -2,11 +2,11 @@
  * dBASE (.dbf) attribute tables as written beside shapefiles: dBASE III/IV and Visual FoxPro layouts,
  * field types C, N, F, D, L (decoded), I and B (FoxPro binary), others kept as text.
  */
+import type { DiagnosticCollector } from '../rules/reporter.ts';
 import { dbfDeletedRecord } from '../rules/rx-shapefile/dbf-deleted-record.ts';
 import { dbfHeaderInvalid } from '../rules/rx-shapefile/dbf-header-invalid.ts';
 import { dbfTextEncoding } from '../rules/rx-shapefile/dbf-text-encoding.ts';
 import { dbfValueInvalid } from '../rules/rx-shapefile/dbf-value-invalid.ts';
-import type { CappedReporter } from './capped-reporter.ts';
 import { chooseTextEncoding, type TextEncodingChoice } from './text-encoding.ts';
 
 export interface DbfField {
@@ -45,7 +45,7 @@ export function isNumericField(field: DbfField): boolean {
 export function readDbf(
   bytes: Uint8Array,
   cpg: string | undefined,
-  reporter: CappedReporter,
+  reporter: DiagnosticCollector,
   entry: string,
 ): DbfTable | undefined {
   const at = { entry };
@@ -194,7 +194,7 @@ function decodeValue(
   f: DbfField,
   raw: Uint8Array,
   encoding: TextEncodingChoice,
-  reporter: CappedReporter,
+  reporter: DiagnosticCollector,
   entry: string,
   record: number,
   view: DataView,

@@ -9,7 +9,6 @@ import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
 import { recordCountMismatch } from '../rules/rx-shapefile/record-count-mismatch.ts';
 import type { RuleSelection } from '../rules/selection.ts';
-import { CappedReporter } from './capped-reporter.ts';
 import { readDbf, type DbfField, type DbfValue } from './read-dbf.ts';
 import { checkShx, readShp, type ShapeGeometry } from './read-shp.ts';
 import type { Bbox } from './rings.ts';
@@ -65,7 +64,7 @@ export interface ShapefileResult {
 
 export function readShapefile(input: ShapefileInput, options: ReadShapefileOptions = {}): ShapefileResult {
   const collector = options.collector ?? new DiagnosticCollector(options.selection);
-  const reporter = new CappedReporter(collector, options.maxReportsPerRule ?? 50);
+  const reporter = collector.capped(options.maxReportsPerRule ?? 50);
   const names = { shp: '.shp', shx: '.shx', dbf: '.dbf', ...options.names };
   const shp = readShp(input.shp, reporter, names.shp);
   const result: ShapefileResult = {
@@ -114,6 +113,6 @@ export function readShapefile(input: ShapefileInput, options: ReadShapefileOptio
     }
     result.records.push({ ...rec, attributes, deleted: row?.deleted ?? false });
   }
-  reporter.flush();
+  reporter.finish();
   return result;
 }

@@ -3,13 +3,13 @@
  * decoded with bounds checks before anything is allocated, so a record declaring a million points in
  * 200 bytes is reported, not trusted.
  */
+import type { DiagnosticCollector } from '../rules/reporter.ts';
 import { bboxMismatch } from '../rules/rx-shapefile/bbox-mismatch.ts';
 import { recordCountMismatch } from '../rules/rx-shapefile/record-count-mismatch.ts';
 import { recordShapeTypeMismatch } from '../rules/rx-shapefile/record-shape-type-mismatch.ts';
 import { shpHeaderInvalid } from '../rules/rx-shapefile/shp-header-invalid.ts';
 import { shpRecordMalformed } from '../rules/rx-shapefile/shp-record-malformed.ts';
 import { shxIndexMismatch } from '../rules/rx-shapefile/shx-index-mismatch.ts';
-import type { CappedReporter } from './capped-reporter.ts';
 import { groupRings, ringBbox, unionBbox, type Bbox } from './rings.ts';
 import { hasZ, SHAPE_TYPE_NAMES, shapeFamily, shapeTypeName } from './shape-types.ts';
 
@@ -60,7 +60,7 @@ function fmtBbox(b: Bbox): string {
 export function readShpHeader(
   bytes: Uint8Array,
   file: '.shp' | '.shx',
-  reporter: CappedReporter,
+  reporter: DiagnosticCollector,
   entry: string,
 ): ShpHeader | undefined {
   const location = { entry };
@@ -148,7 +148,11 @@ function bboxRelation(stored: Bbox, actual: Bbox): 'same' | 'loose' | 'misses' {
   return 'same';
 }
 
-export function readShp(bytes: Uint8Array, reporter: CappedReporter, entry: string): ShpFile | undefined {
+export function readShp(
+  bytes: Uint8Array,
+  reporter: DiagnosticCollector,
+  entry: string,
+): ShpFile | undefined {
   const header = readShpHeader(bytes, '.shp', reporter, entry);
   if (!header) return undefined;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -347,7 +351,7 @@ function readBbox(view: DataView, at: number): Bbox {
 export function checkShx(
   bytes: Uint8Array,
   shp: ShpFile,
-  reporter: CappedReporter,
+  reporter: DiagnosticCollector,
   entry: string,
 ): { count: number } | undefined {
   const header = readShpHeader(bytes, '.shx', reporter, entry);

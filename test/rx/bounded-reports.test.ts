@@ -4,9 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DiagnosticCollector } from '../../core/rules/reporter.ts';
-import { CappedReporter } from '../../core/shapefile/capped-reporter.ts';
 import { nullShape } from '../../core/rules/rx-shapefile/null-shape.ts';
-import { zipUnreadable } from '../../core/rules/rx-archive/zip-unreadable.ts';
+import { zoneCount } from '../../core/rules/rx-zones/zone-count.ts';
 import { validateRx } from '../../core/rx/validate-rx.ts';
 import { buildShapefile, square } from './build-shapefile.ts';
 import { rxZip } from './build-zip.ts';
@@ -86,18 +85,26 @@ describe('bounded reports', () => {
     ]);
   });
 
-  it('rules without a "more" message are never dropped', () => {
+  it('rules without a "more" message get the collector\'s note', () => {
     const c = new DiagnosticCollector();
-    const capped = new CappedReporter(c, 2);
-    for (let i = 0; i < 5; i++) capped.report(zipUnreadable, { messageId: 'empty', location: {} });
+    const capped = c.capped(2);
+    for (let i = 0; i < 5; i++) capped.report(zoneCount, { messageId: 'none', location: { entry: 'z.shp' } });
     for (let i = 0; i < 5; i++)
       capped.report(nullShape, { messageId: 'empty', data: { record: i }, location: {} });
-    capped.flush();
+    capped.finish();
     expect(c.diagnostics.map((d) => `${d.code}:${d.messageId}`)).toEqual([
-      ...Array(5).fill('RXA001:empty'),
+      'RXZ001:none',
+      'RXZ001:none',
       'RXS009:empty',
       'RXS009:empty',
+      'RXZ001:not-listed',
       'RXS009:more',
     ]);
+    expect(c.diagnostics[4]).toMatchObject({
+      severity: 'info',
+      location: { entry: 'z.shp' },
+      message:
+        '3 more RXZ001 zone-count diagnostics like the ones above were counted but not listed (limit 2 per rule)',
+    });
   });
 });

@@ -19,7 +19,7 @@ describe('per-rule cap on diagnostics', () => {
     const r = validateModus(many, { maxDiagnosticsPerRule: 10 });
     const units = r.diagnostics.filter((d) => d.code === 'MSV009');
     expect(units.filter((d) => d.messageId === 'spelling')).toHaveLength(10);
-    const note = units.find((d) => d.messageId === 'truncated');
+    const note = units.find((d) => d.messageId === 'not-listed');
     expect(note).toMatchObject({
       severity: 'info',
       rule: 'result-unit-not-accepted',
