@@ -9,6 +9,7 @@ export default defineConfig({
       'test/**/*.test.ts',
       'host/**/*.test.ts',
     ],
+    setupFiles: ['./test/support/message-coverage.setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

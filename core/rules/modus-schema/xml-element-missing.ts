@@ -10,7 +10,6 @@ export const xmlElementMissing = defineRule({
     messages: {
       missing: '<{parent}> is missing {missing}',
       missingBefore: '<{parent}> is missing {missing} before <{name}>',
-      missingChoice: '<{parent}> must contain one of {options}',
     },
     docs: {
       what: 'Reports a required child element that is absent, naming every missing element of its parent.',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { modus, diagnosticsOf, at, MINIMAL_RESULT } from '../../../test/modus/modus-documents.ts';
+import { readFileSync } from 'node:fs';
+import { modus, diagnosticsOf, at, MINIMAL_RESULT, AL_SUBMIT } from '../../../test/modus/modus-documents.ts';
 
 describe('MOD006 xml-element-not-allowed', () => {
   it('does not fire on a valid document', () => {
@@ -37,5 +38,14 @@ describe('MOD006 xml-element-not-allowed', () => {
   it('reports a namespaced element', () => {
     const xml = modus(['<LabName>', '<x:LabName xmlns:x="urn:x">'], ['</LabName>', '</x:LabName>']);
     expect(diagnosticsOf(xml, 'MOD006')[0]?.messageId).toBe('namespaced');
+  });
+
+  it('reports an element inside an element that must be empty (a submitted Depth)', () => {
+    const submit = readFileSync(AL_SUBMIT, 'utf8');
+    const xml = submit.replace("<Depth DepthID='1'></Depth>", "<Depth DepthID='1'><Value>3</Value></Depth>");
+    const [d] = diagnosticsOf(xml, 'MOD006');
+    expect(d?.messageId).toBe('inEmpty');
+    expect(d?.message).toBe('<Depth> must be empty; the element <Value> is not allowed in it');
+    expect(d?.location.range?.start).toEqual(at(xml, '<Value>'));
   });
 });

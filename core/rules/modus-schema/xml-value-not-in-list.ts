@@ -9,7 +9,6 @@ export const xmlValueNotInList = defineRule({
     severity: 'error',
     messages: {
       element: '<{element}> value "{value}" is not one of {allowed}',
-      attribute: 'Attribute {name} of <{element}>: "{value}" is not one of {allowed}',
     },
     docs: {
       what: "Reports a value outside the schema's list of allowed values, such as ValueType (Measured, Percent, Calculated, Index) or ValueDesc (Very Low … Very High, VL … VH). The comparison is exact: case and spaces count.",
