@@ -11,6 +11,9 @@ import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError, type CliCommand, type C
 import { fixedPathFor, readInput, writeAtomically } from '../io/files.ts';
 import { renderReport, renderSummary } from '../render/terminal.ts';
 
+/** ESLint's limit too: fixes that keep producing new fixes stop here. */
+const MAX_FIX_PASSES = 10;
+
 const options = {
   format: { type: 'string', default: 'text' },
   select: { type: 'string', multiple: true },
@@ -193,8 +196,18 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
       continue;
     }
     if (fixing && kind.fix) {
-      const fixed = await kind.fix(read.file, report, allowed);
-      if (fixed) {
+      // Like ESLint: fixes that overlapped an applied one get their turn in a later pass.
+      let bytes = read.file.bytes;
+      let current = report;
+      let applied = 0;
+      for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {
+        const fixed = await kind.fix({ name: read.file.name, bytes }, current, allowed);
+        if (!fixed) break;
+        bytes = fixed.bytes;
+        applied += fixed.applied.length;
+        current = (await validateFile({ name: read.file.name, bytes }, validateOptions, kind)).report;
+      }
+      if (applied > 0) {
         const target =
           values.output !== undefined
             ? resolve(io.cwd, values.output)
@@ -204,11 +217,10 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
                 ? fixedPathFor(read.path)
                 : undefined;
         if (!target) throw new UsageError('fixing standard input needs --output FILE');
-        await writeAtomically(target, fixed.bytes);
-        run.written.push({ file: arg, to: target, applied: fixed.applied.length });
+        await writeAtomically(target, bytes);
+        run.written.push({ file: arg, to: target, applied });
         // Report what is left in the fixed file, as ESLint does after --fix.
-        const again = await validateFile({ name: read.file.name, bytes: fixed.bytes }, validateOptions, kind);
-        run.reports.push(again.report);
+        run.reports.push(current);
         continue;
       }
     }

@@ -27,92 +27,86 @@ export interface JsonShape {
   check(root: JsonNode, lines: LineIndex, collector: DiagnosticCollector, options: ValidateOptions): void;
 }
 
-export function jsonShapes(): JsonShape[] {
-  return [
-    {
-      id: 'field-upload',
-      title: 'Field upload (FieldsWithBoundaryAndHierarchy, POST /v2/fields)',
-      matches: isFieldUploadDocument,
-      check: (root, lines, collector, options) => {
-        const tolerance = options.settings?.acreageTolerance;
-        checkFieldUploadDocument(
-          root,
-          lines,
-          collector,
-          typeof tolerance === 'number' ? { acreageTolerance: tolerance } : {},
-        );
-      },
+/** The JSON documents Fieldgate checks, tried in order. */
+export const jsonShapes: readonly JsonShape[] = [
+  {
+    id: 'field-upload',
+    title: 'Field upload (FieldsWithBoundaryAndHierarchy, POST /v2/fields)',
+    matches: isFieldUploadDocument,
+    check: (root, lines, collector, options) => {
+      const tolerance = options.settings?.acreageTolerance;
+      checkFieldUploadDocument(
+        root,
+        lines,
+        collector,
+        typeof tolerance === 'number' ? { acreageTolerance: tolerance } : {},
+      );
     },
-    {
-      id: 'service-requests',
-      title: 'Enrollment or experiment request(s) (version 5)',
-      matches: isRequestDocument,
-      check: (root, lines, collector, options) => {
-        checkRequestDocument(root, lines, collector, options.now?.());
-      },
+  },
+  {
+    id: 'service-requests',
+    title: 'Enrollment or experiment request(s) (version 5)',
+    matches: isRequestDocument,
+    check: (root, lines, collector, options) => {
+      checkRequestDocument(root, lines, collector, options.now?.());
     },
-    {
-      id: 'temporal-entity',
-      title: 'TemporalEntity',
-      matches: (root) => root.kind === 'object' && root.properties.some((p) => p.key === 'dimensionality'),
-      check: (root, lines, collector) => runTemporalEntityRules(collector, { node: root, path: [], lines }),
+  },
+  {
+    id: 'temporal-entity',
+    title: 'TemporalEntity',
+    matches: (root) => root.kind === 'object' && root.properties.some((p) => p.key === 'dimensionality'),
+    check: (root, lines, collector) => runTemporalEntityRules(collector, { node: root, path: [], lines }),
+  },
+  {
+    id: 'request-body',
+    title: 'Request body (version 5), checked as the create call it belongs to',
+    matches: (root) =>
+      root.kind === 'object' &&
+      root.properties.some((p) =>
+        ['experimentProtocolId', 'experimentId', 'locationId', 'experimentEnrollmentId'].includes(p.key),
+      ),
+    check: (root, lines, collector) => {
+      const keys = root.kind === 'object' ? root.properties.map((p) => p.key) : [];
+      const kind = keys.includes('experimentEnrollmentId')
+        ? 'experiment'
+        : keys.includes('experimentProtocolId')
+          ? 'program'
+          : 'location';
+      runRequestRules(collector, requestForBareBody(root, lines, kind));
     },
-    {
-      id: 'request-body',
-      title: 'Request body (version 5), checked as the create call it belongs to',
-      matches: (root) =>
-        root.kind === 'object' &&
-        root.properties.some((p) =>
-          ['experimentProtocolId', 'experimentId', 'locationId', 'experimentEnrollmentId'].includes(p.key),
-        ),
-      check: (root, lines, collector) => {
-        const keys = root.kind === 'object' ? root.properties.map((p) => p.key) : [];
-        const kind = keys.includes('experimentEnrollmentId')
-          ? 'experiment'
-          : keys.includes('experimentProtocolId')
-            ? 'program'
-            : 'location';
-        runRequestRules(collector, requestForBareBody(root, lines, kind));
-      },
-    },
-  ];
-}
+  },
+];
 
-export function createJsonFileKind(): FileKind {
-  const shapes = jsonShapes();
-  return {
-    id: 'json',
-    title: 'Fieldgate JSON documents: field uploads, v5 requests, temporal entities',
-    detect(file: InputFile): number {
-      const ext = extensionOf(file.name);
-      const first = firstSignificantChar(file.bytes);
-      if (ext === 'json') return 5;
-      return first === '{' || first === '[' ? 2 : 0;
-    },
-    async validate(file: InputFile, options: ValidateOptions): Promise<FileReport> {
-      const text = decodeUtf8(file.bytes);
-      const read = readJson(text, options.selection);
-      if (!read.root) return { file: file.name, kind: 'json', diagnostics: read.diagnostics, text };
-      const collector = new DiagnosticCollector(options.selection);
-      const shape = shapes.find((s) => s.matches(read.root!));
-      if (!shape) {
-        collector.report(jsonDocumentUnrecognised, {
-          messageId: 'unrecognised',
-          location: { range: read.lines.range(read.root.start, read.root.start + 1), path: [] },
-          hint: `Fieldgate reads: ${shapes.map((s) => s.title).join('; ')}.`,
-        });
-        return { file: file.name, kind: 'json', diagnostics: collector.diagnostics, text };
-      }
-      shape.check(read.root, read.lines, collector, options);
-      return { file: file.name, kind: shape.id, diagnostics: collector.diagnostics, text };
-    },
-    async fix(file: InputFile, report: FileReport, allowed: readonly FixSafety[]) {
-      if (report.text === undefined) return undefined;
-      const result = applyTextFixes(report.text, report.diagnostics, allowed);
-      if (result.applied.length === 0) return undefined;
-      return { bytes: new TextEncoder().encode(result.text), applied: result.applied };
-    },
-  };
-}
-
-export const jsonFileKind = createJsonFileKind();
+export const jsonFileKind: FileKind = {
+  id: 'json',
+  title: 'Fieldgate JSON documents: field uploads, v5 requests, temporal entities',
+  detect(file: InputFile): number {
+    const ext = extensionOf(file.name);
+    const first = firstSignificantChar(file.bytes);
+    if (ext === 'json') return 5;
+    return first === '{' || first === '[' ? 2 : 0;
+  },
+  async validate(file: InputFile, options: ValidateOptions): Promise<FileReport> {
+    const text = decodeUtf8(file.bytes);
+    const read = readJson(text, options.selection);
+    if (!read.root) return { file: file.name, kind: 'json', diagnostics: read.diagnostics, text };
+    const collector = new DiagnosticCollector(options.selection);
+    const shape = jsonShapes.find((s) => s.matches(read.root!));
+    if (!shape) {
+      collector.report(jsonDocumentUnrecognised, {
+        messageId: 'unrecognised',
+        location: { range: read.lines.range(read.root.start, read.root.start + 1), path: [] },
+        hint: `Fieldgate reads: ${jsonShapes.map((s) => s.title).join('; ')}.`,
+      });
+      return { file: file.name, kind: 'json', diagnostics: collector.diagnostics, text };
+    }
+    shape.check(read.root, read.lines, collector, options);
+    return { file: file.name, kind: shape.id, diagnostics: collector.diagnostics, text };
+  },
+  async fix(file: InputFile, report: FileReport, allowed: readonly FixSafety[]) {
+    if (report.text === undefined) return undefined;
+    const result = applyTextFixes(report.text, report.diagnostics, allowed);
+    if (result.applied.length === 0) return undefined;
+    return { bytes: new TextEncoder().encode(result.text), applied: result.applied };
+  },
+};

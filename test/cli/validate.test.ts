@@ -104,6 +104,23 @@ describe('fieldgate validate', () => {
     expect(readdirSync(dir).sort()).toEqual(['fields.fixed.json', 'fields.json']);
   });
 
+  it('--fix runs further passes for fixes that only appear after earlier ones, as ESLint does', async () => {
+    const dir = tempDir();
+    const input = join(dir, 'fields.json');
+    // Pass 1 turns acres "12" into the number 12; only then can the acreage check (and its unsafe fix) run.
+    writeFileSync(
+      input,
+      JSON.stringify({
+        fields: [{ clientName: 'a', farmName: 'b', name: 'c', boundary: SMALL_FIELD, acres: '12' }],
+      }),
+    );
+    const run = await runCli(['fix', '--unsafe-fixes', input], { cwd: dir });
+    const fixed = JSON.parse(readFileSync(join(dir, 'fields.fixed.json'), 'utf8'));
+    expect(fixed.fields[0].acres).toBeCloseTo(98.52, 1);
+    expect(run.stdout).toContain('(2 fixes applied)');
+    expect(run.code).toBe(0);
+  });
+
   it('--fix-in-place overwrites the input; fixing stdin needs --output', async () => {
     const dir = tempDir();
     const input = join(dir, 'fields.json');
