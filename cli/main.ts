@@ -16,6 +16,13 @@ function helpText(list: readonly CliCommand[]): string {
 }
 
 export function nodeIo(): CliIo {
+  // A reader that goes away (`fieldgate rules | head`) is not an error: stop quietly, like other Unix tools.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      throw e;
+    });
+  }
   return {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),

@@ -1,9 +1,11 @@
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { countBySeverity } from '../../core/diagnostics/diagnostic.ts';
 import { EXIT_OK, type CliCommand } from '../command.ts';
-import { runValidation } from './validate.ts';
+import { validateFile } from './validate.ts';
 
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 function exampleFiles(dir: string): string[] {
@@ -17,9 +19,9 @@ function exampleFiles(dir: string): string[] {
 }
 
 /**
- * `npm start`. Until the desktop app lands, the most useful thing there is: check the bundled examples
- * (so a new user sees every kind of problem explained) and then run the sandbox, the local stand-in for the
- * service, when it is available.
+ * `npm start`. Until the desktop app lands, the most useful thing there is: an overview of the bundled
+ * examples (what Fieldgate finds in each, and the command that explains it) and then the sandbox, the local
+ * stand-in for the service.
  */
 export function createStartCommand(lookup: (name: string) => CliCommand | undefined): CliCommand {
   return {
@@ -28,16 +30,29 @@ export function createStartCommand(lookup: (name: string) => CliCommand | undefi
     usage: 'Usage: fieldgate start [--no-sandbox] [sandbox options…]',
     async run(args, io) {
       const noSandbox = args.includes('--no-sandbox');
-      const files = exampleFiles(join(repoRoot, 'examples')).map((f) => relative(io.cwd, f));
-      io.stdout(
-        `Fieldgate — checking the ${files.length} bundled examples in examples/ (fieldgate validate examples/…)\n\n`,
-      );
-      await runValidation(files, io, 'validate');
-      const sandbox = lookup('sandbox');
-      if (noSandbox || !sandbox) {
-        if (!sandbox) io.stdout('\n(The sandbox service is not part of this build yet.)\n');
-        return EXIT_OK;
+      const files = exampleFiles(join(repoRoot, 'examples'));
+      io.stdout(`Fieldgate: what it finds in the ${files.length} bundled examples\n\n`);
+      const width = Math.max(...files.map((f) => relative(io.cwd, f).length));
+      for (const path of files) {
+        const name = relative(io.cwd, path);
+        const { report } = await validateFile(
+          { name, bytes: new Uint8Array(readFileSync(path)) },
+          { now: () => io.now() },
+        );
+        const c = countBySeverity(report.diagnostics);
+        const codes = [...new Set(report.diagnostics.map((d) => d.code))];
+        const found =
+          report.diagnostics.length === 0
+            ? 'no problems'
+            : `${plural(c.error, 'error')}, ${plural(c.warning, 'warning')}${c.info ? `, ${c.info} info` : ''}: ${codes.slice(0, 8).join(' ')}${codes.length > 8 ? ' …' : ''}`;
+        io.stdout(`  ${name.padEnd(width)}  ${report.kind.padEnd(16)} ${found}\n`);
       }
+      io.stdout(
+        '\nSee any of them explained, with locations, hints and fixes: npx fieldgate validate <file>' +
+          '\nEvery rule: npx fieldgate rules   ·   Commands: npx fieldgate help\n',
+      );
+      const sandbox = lookup('sandbox');
+      if (noSandbox || !sandbox) return EXIT_OK;
       io.stdout(
         '\nStarting the sandbox: a local emulator of the service, for practice and tests. Ctrl-C stops it.\n\n',
       );
