@@ -3,8 +3,8 @@
  * overlapping zones and whether the zones look like one field. Runs on what readShapefile returned;
  * everything is reported with record numbers.
  */
-import { reprojectToWgs84 } from '../crs/reproject.ts';
-import type { DbfField } from '../shapefile/read-dbf.ts';
+import { reprojectPointToWgs84, reprojectToWgs84 } from '../crs/reproject.ts';
+import { DECIMAL_NUMBER, type DbfField } from '../shapefile/read-dbf.ts';
 import type { ShapefileResult, ShapeRecord } from '../shapefile/read-shapefile.ts';
 import { ringBbox, unionBbox, type Bbox } from '../shapefile/rings.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
@@ -62,11 +62,13 @@ export function checkZones(input: ZoneCheckInput, collector: DiagnosticCollector
   const reporter = collector.capped(MAX_REPORTS_PER_RULE);
   const records = shapefile.records;
   const result: ZoneCheckResult = { lonLat: [], rates: [] };
+  const polygons = records.map(zonePolygons);
 
   // Geometry per record: empty records, then OGC validity.
-  for (const rec of records) {
+  for (const [i, rec] of records.entries()) {
     if (rec.malformed) continue;
-    if (zonePolygons(rec).length === 0) {
+    const zone = polygons[i] ?? [];
+    if (zone.length === 0) {
       reporter.report(nullShape, {
         messageId: 'empty',
         data: { record: rec.record },
@@ -75,9 +77,7 @@ export function checkZones(input: ZoneCheckInput, collector: DiagnosticCollector
       });
       continue;
     }
-    reportZoneValidity({ record: rec.record, polygons: zonePolygons(rec) }, names.shp, collector, (p) =>
-      toLonLat(p, crs),
-    );
+    reportZoneValidity({ record: rec.record, polygons: zone }, names.shp, collector, (p) => toLonLat(p, crs));
   }
 
   const maxZones = input.settings.maxZones ?? MAX_ZONES;
@@ -96,11 +96,11 @@ export function checkZones(input: ZoneCheckInput, collector: DiagnosticCollector
     });
   }
 
-  placeZones(input, result, collector);
+  const zoneBoxes = placeZones(input, polygons, result, collector);
   checkRates(input, result, collector, reporter);
 
   const overlaps = findZoneOverlaps(
-    records.filter((r) => !r.malformed).map((r) => ({ record: r.record, polygons: zonePolygons(r) })),
+    records.flatMap((r, i) => (r.malformed ? [] : [{ record: r.record, polygons: polygons[i] ?? [] }])),
   );
   for (const o of overlaps) {
     const point = toLonLat(o.point, crs);
@@ -119,7 +119,7 @@ export function checkZones(input: ZoneCheckInput, collector: DiagnosticCollector
     });
   }
 
-  checkExtent(input, result, collector);
+  checkExtent(input, result, zoneBoxes, collector);
   reporter.finish();
   return result;
 }
@@ -127,22 +127,35 @@ export function checkZones(input: ZoneCheckInput, collector: DiagnosticCollector
 function toLonLat(point: [number, number], crs: RxCrs): [number, number] | undefined {
   if (crs.state === 'wgs84' || crs.state === 'missing') return point;
   if (crs.state === 'known') {
-    const r = reprojectToWgs84(point, crs.crs);
-    const lon = r[0] ?? NaN;
-    const lat = r[1] ?? NaN;
+    const [lon, lat] = reprojectPointToWgs84(point[0], point[1], crs.crs);
     return Number.isFinite(lon) && Number.isFinite(lat) ? [lon, lat] : undefined;
   }
   return undefined;
 }
 
-/** Put the zones in WGS 84: as they are (stated or assumed WGS 84), or reprojected from a known CRS. */
-function placeZones(input: ZoneCheckInput, result: ZoneCheckResult, collector: DiagnosticCollector): void {
+/** The extent of a zone's rings (in whatever CRS they are in). */
+function zoneBbox(polygons: Float64Array[][] | undefined): Bbox | undefined {
+  let box: Bbox | undefined;
+  for (const ring of (polygons ?? []).flat()) if (ring.length >= 2) box = unionBbox(box, ringBbox(ring));
+  return box;
+}
+
+/**
+ * Put the zones (`polygons`, one entry per record) in WGS 84: as they are (stated or assumed WGS 84), or
+ * reprojected from a known CRS. Returns each zone's WGS 84 extent (empty when the zones cannot be placed).
+ */
+function placeZones(
+  input: ZoneCheckInput,
+  polygons: Float64Array[][][],
+  result: ZoneCheckResult,
+  collector: DiagnosticCollector,
+): (Bbox | undefined)[] {
   const { shapefile, crs } = input;
-  if (crs.state === 'unknown') return;
+  if (crs.state === 'unknown') return [];
   if (crs.state === 'wgs84' || crs.state === 'missing') {
     let worst: [number, number] | undefined;
-    for (const rec of shapefile.records) {
-      for (const ring of zonePolygons(rec).flat()) {
+    for (const zone of polygons) {
+      for (const ring of zone.flat()) {
         for (let i = 0; i + 1 < ring.length; i += 2) {
           const x = ring[i] ?? 0;
           const y = ring[i + 1] ?? 0;
@@ -167,21 +180,23 @@ function placeZones(input: ZoneCheckInput, result: ZoneCheckResult, collector: D
             ? 'Zip the .prj that came with the shapefile; Fieldgate can then reproject the zones (unsafe fix).'
             : 'The .prj does not match the coordinates; zip the original .prj, or reproject the zones to WGS 84.',
       });
-      return;
+      return [];
     }
-    for (const rec of shapefile.records) result.lonLat[rec.record - 1] = zonePolygons(rec);
+    shapefile.records.forEach((rec, i) => {
+      result.lonLat[rec.record - 1] = polygons[i] ?? [];
+    });
   } else {
-    for (const rec of shapefile.records) {
-      result.lonLat[rec.record - 1] = zonePolygons(rec).map((polygon) =>
+    shapefile.records.forEach((rec, i) => {
+      result.lonLat[rec.record - 1] = (polygons[i] ?? []).map((polygon) =>
         polygon.map((ring) => reprojectToWgs84(ring, crs.crs)),
       );
-    }
+    });
   }
+  const boxes = result.lonLat.map(zoneBbox);
   let box: Bbox | undefined;
-  for (const polygons of result.lonLat) {
-    for (const ring of (polygons ?? []).flat()) if (ring.length >= 2) box = unionBbox(box, ringBbox(ring));
-  }
+  for (const b of boxes) if (b) box = unionBbox(box, b);
   if (box && box.every(Number.isFinite)) result.bbox = box;
+  return boxes;
 }
 
 function checkRates(
@@ -245,7 +260,7 @@ function checkRates(
       }
     } else if (typeof raw === 'number') {
       value = raw;
-    } else if (typeof raw === 'string' && /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(raw)) {
+    } else if (typeof raw === 'string' && DECIMAL_NUMBER.test(raw.trim())) {
       value = Number(raw);
     } else {
       reporter.report(rateInvalid, {
@@ -279,7 +294,12 @@ function checkRates(
 
 const KM_PER_DEGREE_LAT = 110.574;
 
-function checkExtent(input: ZoneCheckInput, result: ZoneCheckResult, collector: DiagnosticCollector): void {
+function checkExtent(
+  input: ZoneCheckInput,
+  result: ZoneCheckResult,
+  zoneBoxes: (Bbox | undefined)[],
+  collector: DiagnosticCollector,
+): void {
   const box = result.bbox;
   if (!box) return;
   const midLat = ((box[1] + box[3]) / 2) * (Math.PI / 180);
@@ -289,12 +309,8 @@ function checkExtent(input: ZoneCheckInput, result: ZoneCheckResult, collector: 
   const location = { entry: input.names.shp };
 
   // Single-linkage groups: zones whose boxes lie within GROUP_GAP_KM of each other belong together.
-  const zones = result.lonLat
-    .map((polygons, i) => {
-      let b: Bbox | undefined;
-      for (const ring of (polygons ?? []).flat()) if (ring.length >= 2) b = unionBbox(b, ringBbox(ring));
-      return b && b.every(Number.isFinite) ? { record: i + 1, box: b } : undefined;
-    })
+  const zones = zoneBoxes
+    .map((b, i) => (b && b.every(Number.isFinite) ? { record: i + 1, box: b } : undefined))
     .filter((z): z is { record: number; box: Bbox } => z !== undefined)
     .sort((a, b) => a.box[0] - b.box[0]);
   const parent = zones.map((_, i) => i);

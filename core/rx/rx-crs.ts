@@ -21,11 +21,11 @@ export type RxCrs =
   /** Named, but not one Fieldgate can transform: coordinates cannot be placed. */
   | { state: 'unknown'; name: string };
 
-export function isWgs84(crs: CrsDefinition): boolean {
+function isWgs84(crs: CrsDefinition): boolean {
   return crs.code === 'EPSG:4326';
 }
 
-export function decodePrj(bytes: Uint8Array): string {
+function decodePrj(bytes: Uint8Array): string {
   const utf8 = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
   return utf8.replace(/^\ufeff/, '').replace(/\0+$/, '');
 }

@@ -9,11 +9,10 @@
  */
 import { openZip, type ZipEntry } from '../archive/zip-reader.ts';
 import { writeZip, type ZipWriteEntry } from '../archive/zip-writer.ts';
-import { identifyCrs } from '../crs/identify-crs.ts';
 import { reprojectToWgs84 } from '../crs/reproject.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
 import { transformShpCoordinates } from '../shapefile/transform-shp.ts';
-import { decodePrj, isWgs84, WGS84_PRJ } from './rx-crs.ts';
+import { checkRxCrs, WGS84_PRJ } from './rx-crs.ts';
 import { findRxMembers, FIX_LIFT, FIX_RENAME, FIX_REPROJECT, splitEntryPath } from './rx-members.ts';
 
 export type RebuildResult =
@@ -38,9 +37,9 @@ export function rebuildRxZip(bytes: Uint8Array, artifacts: ReadonlySet<string>):
   const applied: string[] = [];
 
   if (artifacts.has(FIX_REPROJECT) && members.prj) {
-    const id = identifyCrs(decodePrj(contents.get(members.prj) ?? new Uint8Array(0)));
-    if (id.ok && !isWgs84(id.crs)) {
-      const crs = id.crs;
+    const found = checkRxCrs(contents.get(members.prj), members.prj.name, members.shp.name, collector);
+    if (found.state === 'known') {
+      const crs = found.crs;
       const moved = transformShpCoordinates(
         contents.get(members.shp) ?? new Uint8Array(0),
         members.shx ? contents.get(members.shx) : undefined,

@@ -7,7 +7,7 @@ import { dbfDeletedRecord } from '../rules/rx-shapefile/dbf-deleted-record.ts';
 import { dbfHeaderInvalid } from '../rules/rx-shapefile/dbf-header-invalid.ts';
 import { dbfTextEncoding } from '../rules/rx-shapefile/dbf-text-encoding.ts';
 import { dbfValueInvalid } from '../rules/rx-shapefile/dbf-value-invalid.ts';
-import { chooseTextEncoding, type TextEncodingChoice } from './text-encoding.ts';
+import { chooseTextEncoding, latin1, type TextEncodingChoice } from './text-encoding.ts';
 
 export interface DbfField {
   name: string;
@@ -35,6 +35,9 @@ export interface DbfTable {
   rows: DbfRow[];
   encoding: TextEncodingChoice;
 }
+
+/** A decimal number as N and F fields hold it (after trimming), e.g. -12.5 or 1.2e3. */
+export const DECIMAL_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 export function isNumericField(field: DbfField): boolean {
   return (
@@ -184,12 +187,6 @@ export function readDbf(
   return { version, ldid, fields, declaredRecords, rows, encoding };
 }
 
-function ascii(raw: Uint8Array): string {
-  let s = '';
-  for (const b of raw) s += String.fromCharCode(b);
-  return s;
-}
-
 function decodeValue(
   f: DbfField,
   raw: Uint8Array,
@@ -204,9 +201,9 @@ function decodeValue(
   switch (f.type) {
     case 'N':
     case 'F': {
-      const text = ascii(raw).replace(/\0/g, '').trim();
+      const text = latin1(raw).replace(/\0/g, '').trim();
       if (text === '' || /^\*+$/.test(text) || /^\?+$/.test(text)) return null;
-      const value = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text) ? Number(text) : NaN;
+      const value = DECIMAL_NUMBER.test(text) ? Number(text) : NaN;
       if (!Number.isFinite(value)) {
         reporter.report(dbfValueInvalid, {
           messageId: 'number',
@@ -224,7 +221,7 @@ function decodeValue(
     case 'O':
       return raw.length >= 8 ? view.getFloat64(absolute, true) : null;
     case 'D': {
-      const text = ascii(raw).replace(/\0/g, '').trim();
+      const text = latin1(raw).replace(/\0/g, '').trim();
       if (text === '' || /^0+$/.test(text)) return null;
       if (!/^\d{8}$/.test(text)) {
         reporter.report(dbfValueInvalid, {
@@ -238,7 +235,7 @@ function decodeValue(
       return text;
     }
     case 'L': {
-      const c = ascii(raw).trim();
+      const c = latin1(raw).trim();
       if (c === '' || c === '?') return null;
       if (/^[TtYy]$/.test(c)) return true;
       if (/^[FfNn]$/.test(c)) return false;

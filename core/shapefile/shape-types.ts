@@ -52,7 +52,3 @@ export function shapeFamily(type: number): ShapeFamily | undefined {
 export function hasZ(type: number): boolean {
   return type === 11 || type === 13 || type === 15 || type === 18 || type === 31;
 }
-
-export function hasM(type: number): boolean {
-  return hasZ(type) || type === 21 || type === 23 || type === 25 || type === 28;
-}

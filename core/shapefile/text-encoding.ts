@@ -15,7 +15,8 @@ export interface TextEncodingChoice {
   strict: boolean;
 }
 
-function latin1(bytes: Uint8Array): string {
+/** Exact ISO-8859-1: each byte is the code point of the same number. */
+export function latin1(bytes: Uint8Array): string {
   let s = '';
   for (const b of bytes) s += String.fromCharCode(b);
   return s;

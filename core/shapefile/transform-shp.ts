@@ -3,6 +3,7 @@
  * headers, part indexes, Z and M values. Record boxes and the .shp/.shx header boxes are recomputed.
  * Used by the reprojection fix; the .shx offsets do not change because no record changes size.
  */
+import { ringBbox, unionBbox, type Bbox } from './rings.ts';
 import { shapeFamily } from './shape-types.ts';
 
 export type CoordinateTransform = (xy: Float64Array) => Float64Array;
@@ -18,10 +19,7 @@ export function transformShpCoordinates(
   if (shp.length < 100) return { ok: false, reason: 'the .shp has no header' };
   const out = shp.slice();
   const view = new DataView(out.buffer, out.byteOffset, out.byteLength);
-  let xmin = Infinity;
-  let ymin = Infinity;
-  let xmax = -Infinity;
-  let ymax = -Infinity;
+  let extent: Bbox | undefined;
   let p = 100;
   let record = 0;
   while (p + 12 <= out.length) {
@@ -54,10 +52,6 @@ export function transformShpCoordinates(
       const xy = new Float64Array(2 * count);
       for (let i = 0; i < 2 * count; i++) xy[i] = view.getFloat64(pointsAt + 8 * i, true);
       const moved = transform(xy);
-      let rx0 = Infinity;
-      let ry0 = Infinity;
-      let rx1 = -Infinity;
-      let ry1 = -Infinity;
       for (let i = 0; i < count; i++) {
         const x = moved[2 * i] ?? NaN;
         const y = moved[2 * i + 1] ?? NaN;
@@ -66,34 +60,21 @@ export function transformShpCoordinates(
         }
         view.setFloat64(pointsAt + 16 * i, x, true);
         view.setFloat64(pointsAt + 16 * i + 8, y, true);
-        rx0 = Math.min(rx0, x);
-        ry0 = Math.min(ry0, y);
-        rx1 = Math.max(rx1, x);
-        ry1 = Math.max(ry1, y);
       }
-      if (boxAt >= 0) {
-        view.setFloat64(boxAt, rx0, true);
-        view.setFloat64(boxAt + 8, ry0, true);
-        view.setFloat64(boxAt + 16, rx1, true);
-        view.setFloat64(boxAt + 24, ry1, true);
-      }
-      xmin = Math.min(xmin, rx0);
-      ymin = Math.min(ymin, ry0);
-      xmax = Math.max(xmax, rx1);
-      ymax = Math.max(ymax, ry1);
+      const box = ringBbox(moved.subarray(0, 2 * count));
+      if (boxAt >= 0) writeBox(view, boxAt, box);
+      extent = unionBbox(extent, box);
     }
     p = c + length;
   }
-  if (xmin > xmax) xmin = ymin = xmax = ymax = 0;
-  const writeBox = (v: DataView): void => {
-    v.setFloat64(36, xmin, true);
-    v.setFloat64(44, ymin, true);
-    v.setFloat64(52, xmax, true);
-    v.setFloat64(60, ymax, true);
-  };
-  writeBox(view);
+  const header: Bbox = extent ?? [0, 0, 0, 0];
+  writeBox(view, 36, header);
   if (!shx || shx.length < 100) return { ok: true, shp: out };
   const shxOut = shx.slice();
-  writeBox(new DataView(shxOut.buffer, shxOut.byteOffset, shxOut.byteLength));
+  writeBox(new DataView(shxOut.buffer, shxOut.byteOffset, shxOut.byteLength), 36, header);
   return { ok: true, shp: out, shx: shxOut };
+}
+
+function writeBox(view: DataView, at: number, box: Bbox): void {
+  for (let k = 0; k < 4; k++) view.setFloat64(at + 8 * k, box[k] ?? 0, true);
 }

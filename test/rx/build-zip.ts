@@ -14,7 +14,7 @@ export interface CraftEntry {
   data?: Uint8Array;
   /** Compressed bytes to store as they are. */
   raw?: Uint8Array;
-  /** 0 stored, 8 deflate (default 8 when `data` compresses, else 0). */
+  /** 0 stored, 8 deflate (default). */
   method?: number;
   /** Header values to lie with. */
   uncompressedSize?: number;
@@ -35,7 +35,7 @@ export function craftZip(entries: CraftEntry[]): Uint8Array {
   entries.forEach((e, index) => {
     const name = enc.encode(e.name);
     const data = e.data ?? new Uint8Array(0);
-    const method = e.method ?? (e.raw ? 8 : 8);
+    const method = e.method ?? 8;
     const body = e.raw ?? (method === 8 ? new Uint8Array(deflateRawSync(data)) : data);
     const crc = e.crc ?? crc32(data);
     const usize = e.uncompressedSize ?? data.length;
