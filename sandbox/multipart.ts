@@ -25,6 +25,7 @@ function headerParam(header: string, name: string): string | undefined {
 export function parseMultipart(body: Uint8Array, boundary: string): MultipartResult {
   const buf = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
   const delimiter = Buffer.from(`--${boundary}`);
+  const partEnd = Buffer.from(`\r\n--${boundary}`);
   let pos = buf.indexOf(delimiter);
   if (pos < 0) return { ok: false, problem: `the body has no part delimited by the boundary "${boundary}"` };
   const parts: FormPart[] = [];
@@ -42,7 +43,7 @@ export function parseMultipart(body: Uint8Array, boundary: string): MultipartRes
       const colon = line.indexOf(':');
       if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
     }
-    const next = buf.indexOf(Buffer.concat([Buffer.from('\r\n'), delimiter]), headerEnd + 4);
+    const next = buf.indexOf(partEnd, headerEnd + 4);
     if (next < 0) return { ok: false, problem: 'the body ends before the closing boundary' };
     const disposition = headers.get('content-disposition') ?? '';
     const name = headerParam(disposition, 'name');

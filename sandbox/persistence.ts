@@ -2,7 +2,8 @@
  * Persistence of the sandbox state to one JSON file (`--data file`). Writes are coalesced and atomic (write a
  * temporary file, then rename), so a crash never leaves half a file.
  */
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import { writeAtomically } from '../cli/io/files.ts';
 import type { StateData } from './state.ts';
 
 /** The saved state, or undefined when the file does not exist yet. */
@@ -45,9 +46,7 @@ export class StateFileWriter {
       while (this.pending) {
         const snapshot = this.pending;
         this.pending = undefined;
-        const tmp = `${this.file}.${process.pid}.tmp`;
-        await writeFile(tmp, JSON.stringify(snapshot(), null, 2) + '\n');
-        await rename(tmp, this.file);
+        await writeAtomically(this.file, Buffer.from(JSON.stringify(snapshot(), null, 2) + '\n'));
       }
     } catch (error) {
       this.failure = error;

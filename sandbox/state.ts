@@ -114,17 +114,9 @@ export class SandboxState {
     });
     const t = now.getTime();
     const key = (createdDaysAgo: number, fieldNames: string[], revokedDaysAgo?: number): void => {
-      const created = new Date(t - createdDaysAgo * DAY_MS);
-      const record: SharingKeyRecord = {
-        key: sharingKeyText(state.ids),
-        grower: seed.grower.name,
-        createdAt: created.toISOString(),
-        expiresAt: oneYearAfter(created).toISOString(),
-        fieldNames,
-      };
+      const record = state.newSharingKey(fieldNames, new Date(t - createdDaysAgo * DAY_MS));
       if (revokedDaysAgo !== undefined)
         record.revokedAt = new Date(t - revokedDaysAgo * DAY_MS).toISOString();
-      state.sharingKeys.set(record.key, record);
     };
     const [firstField] = seed.grower.fieldNames;
     key(30, [...seed.grower.fieldNames]);

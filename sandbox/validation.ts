@@ -7,29 +7,12 @@ import { checkFieldUploadText } from '../core/fields/check-field-upload.ts';
 import type { InputFile } from '../core/formats/file-kind.ts';
 import { fileKindById } from '../core/formats/registry.ts';
 import { checkServiceRequest } from '../core/requests/check-request.ts';
+import type { ServiceRequest } from '../core/requests/request-subject.ts';
 import { checkSampleDate } from '../core/rules/sample-date/check-sample-date.ts';
 
-export interface V5RequestInput {
-  method: string;
-  /** Relative to the version 5 base: "/v5/enrollments/…". */
-  path: string;
-  query: Record<string, string>;
-  headers: Record<string, string>;
-  bodyText: string;
-}
-
 /** Rules of the version 5 interface: enrollment type header, body fields, TemporalEntity, update and query rules. */
-export function checkV5Request(input: V5RequestInput, now: Date): Diagnostic[] {
-  return checkServiceRequest(
-    {
-      method: input.method,
-      path: input.path,
-      query: input.query,
-      headers: input.headers,
-      bodyText: input.bodyText,
-    },
-    { now },
-  );
+export function checkV5Request(request: ServiceRequest, now: Date): Diagnostic[] {
+  return checkServiceRequest(request, { now });
 }
 
 /** Rules of `sampleDate` (POST /v2/soil/modus/result). */
@@ -44,38 +27,17 @@ export function checkFieldUpload(text: string): Diagnostic[] {
 
 export type UploadKindId = 'rx-zip' | 'modus-result';
 
-/**
- * Validates an uploaded file with its core file kind. `checked` is false when the kind is not registered (the
- * sandbox then accepts the file after the minimal checks of `minimalFileCheck`).
- */
+/** Validates an uploaded file with its core file kind (both kinds are registered in core/formats/registry.ts). */
 export async function checkUploadedFile(
   kindId: UploadKindId,
   file: InputFile,
   options: { now: Date; sampleDate?: string },
-): Promise<{ checked: boolean; diagnostics: Diagnostic[] }> {
+): Promise<Diagnostic[]> {
   const kind = fileKindById(kindId);
-  if (!kind) return { checked: false, diagnostics: [] };
+  if (!kind) throw new Error(`the core file kind ${kindId} is not registered`);
   const report = await kind.validate(file, {
     now: () => options.now,
     ...(options.sampleDate !== undefined ? { sampleDate: options.sampleDate } : {}),
   });
-  return { checked: true, diagnostics: report.diagnostics };
-}
-
-/** The least a file must be when no core kind checks it: a ZIP starts with "PK", a Modus result is XML. */
-export function minimalFileCheck(kindId: UploadKindId, bytes: Uint8Array): string | undefined {
-  if (bytes.length === 0) return 'the file is empty';
-  if (kindId === 'rx-zip') {
-    return bytes[0] === 0x50 && bytes[1] === 0x4b
-      ? undefined
-      : 'the file is not a ZIP archive (it does not start with "PK")';
-  }
-  const head = new TextDecoder('utf-8')
-    .decode(bytes.subarray(0, 4096))
-    .replace(/^\ufeff/, '')
-    .trimStart();
-  if (!head.startsWith('<')) return 'the file is not XML';
-  return /<(\w+:)?ModusResult[\s>]/.test(new TextDecoder('utf-8').decode(bytes))
-    ? undefined
-    : 'the file has no ModusResult root element';
+  return report.diagnostics;
 }

@@ -2,7 +2,6 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   FaultSpecError,
-  parseFaultFlag,
   startSandbox,
   type RunningSandbox,
   type SandboxOptions,
@@ -125,21 +124,15 @@ export function createSandboxCommand(deps: SandboxCommandDeps = {}): CliCommand 
         strictIds: values['strict-ids'],
         now: () => io.now(),
       };
-      if (values.faults !== undefined) {
-        try {
-          parseFaultFlag(values.faults);
-        } catch (error) {
-          if (error instanceof FaultSpecError) throw new UsageError(`--faults: ${error.message}`);
-          throw error;
-        }
-        options.faults = values.faults;
-      }
+      if (values.faults !== undefined) options.faults = values.faults;
       if (values.data !== undefined) options.dataFile = resolve(io.cwd, values.data);
 
       let sandbox: RunningSandbox;
       try {
         sandbox = await startSandbox(options);
       } catch (error) {
+        // The fault list is parsed before anything listens or reads the data file.
+        if (error instanceof FaultSpecError) throw new UsageError(`--faults: ${error.message}`);
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'EADDRINUSE') {
           io.stderr(

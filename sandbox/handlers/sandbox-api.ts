@@ -4,31 +4,20 @@ import { faultSettingsFromSpec, faultSpecOf, FaultSpecError } from '../faults.ts
 import { emptyReply, jsonReply, serviceError, type Reply } from '../reply.ts';
 import { bodyText, type RequestContext } from '../service.ts';
 import { sharingKeyView } from '../state.ts';
+import { jsonBody, type JsonObject } from './v5-common.ts';
 
 function badRequest(code: string, message: string): Reply {
   return serviceError(400, code, message);
 }
 
-function readJsonObject(ctx: RequestContext, optional = false): Record<string, unknown> | Reply {
-  const text = bodyText(ctx);
-  if (optional && text.trim() === '') return {};
-  try {
-    const value: unknown = JSON.parse(text);
-    if (value !== null && typeof value === 'object' && !Array.isArray(value))
-      return value as Record<string, unknown>;
-  } catch {
-    // answered below
-  }
-  return badRequest('invalid-json', 'The body must be a JSON object');
+/** The body as a JSON object; `{}` for an empty body when it is optional. */
+function readJsonObject(ctx: RequestContext, optional = false): JsonObject | undefined {
+  if (optional && bodyText(ctx).trim() === '') return {};
+  return jsonBody(ctx);
 }
 
-function isReply(value: unknown): value is Reply {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    'status' in value &&
-    typeof (value as Reply).status === 'number'
-  );
+function invalidJson(): Reply {
+  return badRequest('invalid-json', 'The body must be a JSON object');
 }
 
 export function getSandboxSeed(ctx: RequestContext): Reply {
@@ -41,7 +30,7 @@ export function getSandboxFaults(ctx: RequestContext): Reply {
 
 export function setSandboxFaults(ctx: RequestContext): Reply {
   const spec = readJsonObject(ctx);
-  if (isReply(spec)) return spec;
+  if (!spec) return invalidJson();
   try {
     const { settings, seed } = faultSettingsFromSpec(spec);
     ctx.service.faults.configure(settings, seed);
@@ -124,7 +113,7 @@ export function listSharingKeys(ctx: RequestContext): Reply {
 
 export function createSharingKey(ctx: RequestContext): Reply {
   const body = readJsonObject(ctx, true);
-  if (isReply(body)) return body;
+  if (!body) return invalidJson();
   const all = ctx.service.seed.grower.fieldNames;
   let fieldNames = [...all];
   if (body.fieldNames !== undefined) {

@@ -11,7 +11,6 @@ import {
   checkFieldUpload,
   checkSampleDateValue,
   checkUploadedFile,
-  minimalFileCheck,
   type UploadKindId,
 } from '../validation.ts';
 
@@ -147,16 +146,12 @@ async function checkFile(
   sampleDate?: string,
 ): Promise<Reply | undefined> {
   const name = file.filename ?? (kindId === 'rx-zip' ? 'upload.zip' : 'upload.xml');
-  const checked = await checkUploadedFile(
+  const diagnostics = await checkUploadedFile(
     kindId,
     { name, bytes: file.data },
     sampleDate === undefined ? { now: ctx.now } : { now: ctx.now, sampleDate },
   );
-  if (checked.checked) {
-    return hasErrorDiagnostics(checked.diagnostics) ? diagnosticsError(checked.diagnostics, what) : undefined;
-  }
-  const problem = minimalFileCheck(kindId, file.data);
-  return problem ? serviceError(400, 'invalid-file', `${what}: ${problem}`) : undefined;
+  return hasErrorDiagnostics(diagnostics) ? diagnosticsError(diagnostics, what) : undefined;
 }
 
 function fileFacts(file: FormPart): Partial<InboxItem> {

@@ -317,4 +317,15 @@ describe('the admin endpoint', () => {
     expect(bad.status).toBe(400);
     expect(bad.json()['error-code']).toBe('invalid-faults');
   });
+
+  it('reads a body that looks like an answer ({"status": …}) as faults, not as the answer', async () => {
+    const sandbox = await start();
+    const put = await http(`${sandbox.urls.sandboxUrl}/faults`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 99 }),
+    });
+    expect(put.status).toBe(400);
+    expect(put.json()['error-code']).toBe('invalid-faults');
+  });
 });
