@@ -1,7 +1,7 @@
 import { extname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeCrs } from '../../core/crs/identify-crs.ts';
-import { countBySeverity } from '../../core/diagnostics/diagnostic.ts';
+import { countBySeverity, hasErrors } from '../../core/diagnostics/diagnostic.ts';
 import {
   convertBoundaries,
   type ConvertBoundariesOptions,
@@ -147,9 +147,7 @@ export const convertCommand: CliCommand = {
       color: values.color ?? (io.isTTY && !io.env.NO_COLOR),
       io,
     });
-    const counts = countBySeverity(result.diagnostics);
-    if (!written) return EXIT_PROBLEMS;
-    return counts.error > 0 ? EXIT_PROBLEMS : EXIT_OK;
+    return written && !hasErrors(result.diagnostics) ? EXIT_OK : EXIT_PROBLEMS;
   },
 };
 

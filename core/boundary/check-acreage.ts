@@ -1,6 +1,7 @@
 /** Stated acres against the boundary's ellipsoidal area (ACR001) and stated acres that make no sense (ACR002). */
 
 import type { Fix, Location } from '../diagnostics/diagnostic.ts';
+import { ACRES_PER_HECTARE } from '../geodesy/area.ts';
 import { acreageMismatch } from '../rules/acreage/acreage-mismatch.ts';
 import { acreageNotPositive } from '../rules/acreage/acreage-not-positive.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
@@ -67,7 +68,7 @@ export function checkAcreage(
   if (difference <= tolerance) return;
   const ratio = stated / computedAcres;
   let cause = '';
-  if (Math.abs(ratio * 2.4710538 - 1) < 0.02 || Math.abs(ratio / 2.4710538 - 1) < 0.02)
+  if (Math.abs(ratio * ACRES_PER_HECTARE - 1) < 0.02 || Math.abs(ratio / ACRES_PER_HECTARE - 1) < 0.02)
     cause =
       ' The ratio is about 2.47, the number of acres in a hectare: one of the two is probably in hectares.';
   const report: ReportDescriptor<'mismatch'> = {

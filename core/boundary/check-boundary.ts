@@ -58,19 +58,15 @@ export function checkBoundary(
     checkAcreage(undefined, options, collector, location);
     return { coordinates: 'unparsed', valid: false };
   }
-  const areal = (geometry.type === 'Polygon' || geometry.type === 'MultiPolygon') && !geometry.empty;
   checkPointLimit(geometry, collector, place);
   const coordinates = checkWgs84(geometry, collector, place);
-  const valid = areal && validPolygons === true;
+  // The verdict is true only for non-empty Polygon/MultiPolygon geometries without validity errors.
+  const valid = validPolygons === true;
   const result: BoundaryCheckResult = { geometry, coordinates, valid };
-  const location = place.geometry(geometry);
   if (coordinates === 'wgs84' && valid) {
-    const acres = areaAcres(geometry.polygons);
-    result.areaAcres = acres;
-    checkAreaLimits(acres, geometry, collector, place);
-    checkAcreage(acres, options, collector, location);
-  } else {
-    checkAcreage(undefined, options, collector, location);
+    result.areaAcres = areaAcres(geometry.polygons);
+    checkAreaLimits(result.areaAcres, geometry, collector, place);
   }
+  checkAcreage(result.areaAcres, options, collector, place.geometry(geometry));
   return result;
 }

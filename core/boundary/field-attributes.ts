@@ -5,6 +5,7 @@
  */
 
 import type { Location } from '../diagnostics/diagnostic.ts';
+import { ACRES_PER_HECTARE } from '../geodesy/area.ts';
 import { attributeMapping } from '../rules/boundary-import/attribute-mapping.ts';
 import { attributeMissing } from '../rules/boundary-import/attribute-missing.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
@@ -89,7 +90,6 @@ const CANDIDATES: Record<FieldTarget, string[]> = {
   ],
 };
 const HECTARE_CANDIDATES = ['hectares', 'hectare', 'ha', 'area_ha', 'areaHa', 'flaeche_ha'];
-const ACRES_PER_HECTARE = 2.471053814671653;
 
 const norm = (s: string): string => s.toLowerCase().replace(/[\s_-]/g, '');
 
@@ -123,7 +123,7 @@ function numeric(value: AttributeValue | undefined): number | undefined {
 }
 
 type Source =
-  | { kind: 'attribute'; attribute: string; hectares?: boolean }
+  | { kind: 'attribute'; attribute: string; hectares: boolean }
   | { kind: 'value'; value: string }
   | { kind: 'none' };
 
@@ -159,7 +159,7 @@ export function toFieldItems(
         });
         sources[target] = { kind: 'none' };
         complete = false;
-      } else sources[target] = { kind: 'attribute', attribute: found };
+      } else sources[target] = { kind: 'attribute', attribute: found, hectares: false };
       continue;
     }
     const given =
@@ -168,16 +168,11 @@ export function toFieldItems(
       sources[target] = { kind: 'value', value: given.trim() };
       continue;
     }
-    let attribute = guess(attributes, CANDIDATES[target]);
-    let hectares = false;
-    if (attribute === undefined && target === 'acres') {
-      attribute = guess(attributes, HECTARE_CANDIDATES);
-      hectares = attribute !== undefined;
-    }
-    if (attribute !== undefined) {
-      sources[target] = hectares
-        ? { kind: 'attribute', attribute, hectares }
-        : { kind: 'attribute', attribute };
+    const guessed =
+      target === 'acres' ? guessAcresAttribute(attributes) : guessAttribute(attributes, CANDIDATES[target]);
+    if (guessed !== undefined) {
+      const { attribute, hectares } = guessed;
+      sources[target] = { kind: 'attribute', attribute, hectares };
       collector.report(attributeMapping, {
         messageId: 'guessed',
         data: { target, attribute: hectares ? `${attribute} (hectares × 2.4711)` : attribute },
@@ -250,8 +245,8 @@ export function toFieldItems(
     const acresSource = sources.acres;
     if (acresSource.kind === 'attribute') {
       const raw = feature.properties[acresSource.attribute];
-      const n = numeric(raw);
-      if (n !== undefined) item.acres = acresSource.hectares ? n * ACRES_PER_HECTARE : n;
+      const acres = acresOf(feature, acresSource);
+      if (acres !== undefined) item.acres = acres;
       else if (text(raw) !== undefined) {
         collector.report(attributeMissing, {
           messageId: 'acresNotNumber',
@@ -271,20 +266,27 @@ export function toFieldItems(
   return { fields, complete };
 }
 
-/** The acres attribute an import would use, for validation without a full conversion. */
-export function guessAcresAttribute(
-  attributes: readonly string[],
-): { attribute: string; hectares: boolean } | undefined {
-  const acres = guess(attributes, CANDIDATES.acres);
-  if (acres !== undefined) return { attribute: acres, hectares: false };
-  const ha = guess(attributes, HECTARE_CANDIDATES);
-  return ha === undefined ? undefined : { attribute: ha, hectares: true };
+interface GuessedAttribute {
+  attribute: string;
+  /** The values are hectares (converted to acres). */
+  hectares: boolean;
 }
 
-export function acresOf(
-  feature: BoundaryFeature,
-  source: { attribute: string; hectares: boolean },
-): number | undefined {
+function guessAttribute(
+  attributes: readonly string[],
+  candidates: readonly string[],
+  hectares = false,
+): GuessedAttribute | undefined {
+  const attribute = guess(attributes, candidates);
+  return attribute === undefined ? undefined : { attribute, hectares };
+}
+
+/** The acres attribute an import would use (an acres one, else a hectares one), also for validation. */
+export function guessAcresAttribute(attributes: readonly string[]): GuessedAttribute | undefined {
+  return guessAttribute(attributes, CANDIDATES.acres) ?? guessAttribute(attributes, HECTARE_CANDIDATES, true);
+}
+
+export function acresOf(feature: BoundaryFeature, source: GuessedAttribute): number | undefined {
   const n = numeric(feature.properties[source.attribute]);
   return n === undefined ? undefined : source.hectares ? n * ACRES_PER_HECTARE : n;
 }

@@ -5,17 +5,16 @@
  *   checkFieldUploadDocument(root, lines, collector, { checkBoundary: checkFieldUploadBoundary })
  */
 
-import type { Diagnostic, Location } from '../diagnostics/diagnostic.ts';
+import type { Location } from '../diagnostics/diagnostic.ts';
 import type { BoundaryInput } from '../fields/check-field-upload.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
 import { checkBoundary, type CheckBoundaryOptions } from './check-boundary.ts';
 
-export type FieldUploadBoundaryInput = BoundaryInput;
-
-export function checkFieldUploadBoundary(
-  input: FieldUploadBoundaryInput,
-  collector: DiagnosticCollector,
-): void {
+/**
+ * The field-upload check always gives the WKT's document offset, and an offset map as well when the JSON
+ * string has escapes, so every range lands on the document's own characters.
+ */
+export function checkFieldUploadBoundary(input: BoundaryInput, collector: DiagnosticCollector): void {
   const location: Location = { path: input.path, row: input.row, field: 'boundary' };
   const options: CheckBoundaryOptions = {};
   if (input.statedAcres !== undefined) options.statedAcres = input.statedAcres;
@@ -26,26 +25,8 @@ export function checkFieldUploadBoundary(
     if (input.acresSpan)
       options.acresLocation.range = input.lines.range(input.acresSpan.start, input.acresSpan.end);
   }
-  if (input.offset !== undefined || input.mapOffset) {
-    const base = input.mapOffset
-      ? { lines: input.lines, mapOffset: input.mapOffset, location }
-      : { lines: input.lines, offset: input.offset, location };
-    checkBoundary(input.wkt, options, collector, base);
-    return;
-  }
-  // The JSON string has escapes and no offset map: positions inside the WKT cannot be placed in the
-  // document, so diagnostics keep the item's path and the polygon/ring/coordinate indices instead.
-  const start = collector.diagnostics.length;
-  checkBoundary(input.wkt, options, collector, { location });
-  for (let i = start; i < collector.diagnostics.length; i++) {
-    const d = collector.diagnostics[i] as Diagnostic;
-    if (d.group === 'acreage' && input.acresPath) continue;
-    const { range: _range, ...rest } = d.location;
-    const moved: Diagnostic = { ...d, location: rest };
-    if (d.fix?.edits) {
-      const { edits: _edits, ...described } = d.fix;
-      moved.fix = described;
-    }
-    collector.diagnostics[i] = moved;
-  }
+  const base = input.mapOffset
+    ? { lines: input.lines, mapOffset: input.mapOffset, location }
+    : { lines: input.lines, offset: input.offset, location };
+  checkBoundary(input.wkt, options, collector, base);
 }

@@ -9,7 +9,7 @@ import type { LineIndex } from '../diagnostics/text-position.ts';
 import { decodeUtf8, extensionOf, type InputFile } from '../formats/file-kind.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
 import type { BoundaryFeature, BoundaryImport } from './boundary-feature.ts';
-import { checkBoundary, type BoundaryCheckResult } from './check-boundary.ts';
+import { checkBoundary, type BoundaryCheckResult, type CheckBoundaryOptions } from './check-boundary.ts';
 import { acresOf, guessAcresAttribute } from './field-attributes.ts';
 import { importGeoJson, looksLikeGeoJson } from './import-geojson.ts';
 import { importKml, looksLikeKml } from './import-kml.ts';
@@ -50,12 +50,6 @@ export function importBoundaries(
   return { ...imported, text };
 }
 
-export interface FeatureCheckOptions {
-  acreageTolerance?: number;
-  /** Stated acres for the feature (convert passes the mapped value); default: a guessed acres attribute. */
-  statedAcres?: (feature: BoundaryFeature) => { acres: number; attribute?: string } | undefined;
-}
-
 /**
  * Check one imported feature's boundary. The WKT is generated, so diagnostics are re-pointed at the
  * feature in the source: coordinate-level ones at the coordinate when the format knows where it is.
@@ -68,14 +62,15 @@ export function checkFeatureBoundary(
   collector: DiagnosticCollector,
 ): BoundaryCheckResult {
   const start = collector.diagnostics.length;
-  const options: Parameters<typeof checkBoundary>[1] = {};
+  const options: CheckBoundaryOptions = {};
   let acresLocation: Location | undefined;
   if (statedAcres) {
     options.statedAcres = statedAcres.acres;
     const attribute = statedAcres.attribute;
     acresLocation =
-      (attribute !== undefined ? feature.attributeLocation?.(attribute) : undefined) ??
-      (attribute !== undefined ? { ...feature.location, field: attribute } : feature.location);
+      attribute === undefined
+        ? feature.location
+        : (feature.attributeLocation?.(attribute) ?? { ...feature.location, field: attribute });
     options.acresLocation = acresLocation;
     // In a text format the stated acres can be rewritten in place (GeoJSON's property value).
     if (acresLocation.range)
@@ -115,19 +110,19 @@ function relocate(feature: BoundaryFeature, location: Location): Location {
   return out;
 }
 
-/** Check every feature of an import (the file kinds' validate). */
+/** Check every feature of an import (the file kinds' validate), with a guessed acres attribute as stated acres. */
 export function checkImportedBoundaries(
   imported: BoundaryImport,
   collector: DiagnosticCollector,
-  options: FeatureCheckOptions = {},
+  options: { acreageTolerance?: number } = {},
 ): { checked: number; acres: number; invalid: number } {
   const acresSource = guessAcresAttribute(imported.attributes);
   let acres = 0;
   let invalid = 0;
   for (const feature of imported.features) {
     const wkt = polygonsToWkt(feature.polygons, { multi: feature.multi });
-    let stated = options.statedAcres?.(feature);
-    if (!options.statedAcres && acresSource) {
+    let stated: { acres: number; attribute: string } | undefined;
+    if (acresSource) {
       const value = acresOf(feature, acresSource);
       if (value !== undefined) stated = { acres: value, attribute: acresSource.attribute };
     }

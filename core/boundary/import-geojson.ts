@@ -383,9 +383,8 @@ export function importGeoJson(text: string, collector: DiagnosticCollector): Geo
         result.failed = true;
         return result;
       }
-      reprojectFeatures(result.features, identified, collector, location);
-      if (!(identified.crs.geographic && identified.crs.datum === 'wgs84'))
-        result.reprojectedFrom = identified.crs;
+      const from = reprojectFeatures(result.features, identified, collector, location);
+      if (from) result.reprojectedFrom = from;
     } else {
       collector.report(geojsonStructure, {
         messageId: 'badMember',

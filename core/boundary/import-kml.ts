@@ -16,7 +16,7 @@ import type { AttributeValue, BoundaryFeature, BoundaryImport } from './boundary
 
 /** Cheap sniff for file detection. */
 export function looksLikeKml(head: string): boolean {
-  return /<kml[\s>]/.test(head) || /<(\w+:)?kml[\s>]/.test(head);
+  return /<(\w+:)?kml[\s>]/.test(head);
 }
 
 class Stop extends Error {}
@@ -36,7 +36,6 @@ interface OpenPlacemark {
   properties: Record<string, AttributeValue>;
   polygons: RingText[][];
   others: string[];
-  multi: boolean;
 }
 
 const localName = (name: string): string => name.slice(name.indexOf(':') + 1);
@@ -112,11 +111,7 @@ export function importKml(text: string, collector: DiagnosticCollector): KmlImpo
           properties: {},
           polygons: [],
           others: [],
-          multi: false,
         };
-        break;
-      case 'MultiGeometry':
-        if (placemark) placemark.multi = true;
         break;
       case 'Polygon':
         polygon = { outer: [], inner: [] };
@@ -263,7 +258,8 @@ function makeFeature(
     index,
     label,
     polygons: p.polygons.map((poly) => poly.map((r) => r.coordinates)),
-    multi: p.multi && p.polygons.length > 1,
+    // One Polygon in a MultiGeometry stays a POLYGON; two or more are a MULTIPOLYGON either way.
+    multi: p.polygons.length > 1,
     properties: p.properties,
     location,
     geometryLocation: first ? range(first.elementStart, first.elementEnd) : location,

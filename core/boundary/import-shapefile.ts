@@ -6,7 +6,9 @@
  */
 
 import { openZip, type ZipArchive, type ZipEntry } from '../archive/zip-reader.ts';
+import { decodePrj } from '../crs/identify-crs.ts';
 import type { Location } from '../diagnostics/diagnostic.ts';
+import { extensionOf } from '../formats/file-kind.ts';
 import { featureNotPolygon } from '../rules/boundary-import/feature-not-polygon.ts';
 import { noBoundaries } from '../rules/boundary-import/no-boundaries.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
@@ -14,7 +16,7 @@ import { crsMissing } from '../rules/wgs84/crs-missing.ts';
 import { readShapefile } from '../shapefile/read-shapefile.ts';
 import { shapeFamily } from '../shapefile/shape-types.ts';
 import type { BoundaryFeature, BoundaryImport } from './boundary-feature.ts';
-import { identifySourceCrs, isWgs84, reprojectFeatures } from './reproject-features.ts';
+import { identifySourceCrs, reprojectFeatures, type IdentifiedCrs } from './reproject-features.ts';
 
 interface ShapefileMembers {
   shp: ZipEntry;
@@ -30,14 +32,13 @@ function isJunk(name: string): boolean {
 }
 
 const stem = (name: string): string => name.replace(/\.[^./\\]*$/, '').toLowerCase();
-const extension = (name: string): string => (/\.([^./\\]*)$/.exec(name)?.[1] ?? '').toLowerCase();
 
 export function findShapefiles(archive: ZipArchive): ShapefileMembers[] {
   const files = archive.files.filter((e) => !isJunk(e.name));
   const sets: ShapefileMembers[] = [];
-  for (const shp of files.filter((e) => extension(e.name) === 'shp')) {
+  for (const shp of files.filter((e) => extensionOf(e.name) === 'shp')) {
     const sibling = (ext: string): ZipEntry | undefined =>
-      files.find((e) => extension(e.name) === ext && stem(e.name) === stem(shp.name));
+      files.find((e) => extensionOf(e.name) === ext && stem(e.name) === stem(shp.name));
     const set: ShapefileMembers = { shp };
     const shx = sibling('shx');
     const dbf = sibling('dbf');
@@ -59,13 +60,6 @@ export function zipHasShapefile(bytes: Uint8Array): boolean {
   const tail = bytes.subarray(Math.max(0, bytes.length - 65536));
   const text = new TextDecoder('latin1').decode(tail).toLowerCase();
   return text.includes('.shp');
-}
-
-function decodePrj(bytes: Uint8Array): string {
-  return new TextDecoder('utf-8', { fatal: false })
-    .decode(bytes)
-    .replace(/^\ufeff/, '')
-    .replace(/\0+$/, '');
 }
 
 export function importShapefileZip(bytes: Uint8Array, collector: DiagnosticCollector): BoundaryImport {
@@ -110,7 +104,7 @@ export function importShapefileZip(bytes: Uint8Array, collector: DiagnosticColle
     }
 
     const shpLocation: Location = { entry: shpName };
-    let identified: ReturnType<typeof identifySourceCrs>;
+    let identified: IdentifiedCrs | undefined;
     if (prj && set.prj) {
       identified = identifySourceCrs(decodePrj(prj), collector, { entry: set.prj.name });
       if (!identified) {
@@ -180,8 +174,8 @@ export function importShapefileZip(bytes: Uint8Array, collector: DiagnosticColle
       });
     }
     if (identified) {
-      reprojectFeatures(features, identified, collector, { entry: set.prj?.name ?? shpName });
-      if (!isWgs84(identified.crs)) result.reprojectedFrom = identified.crs;
+      const from = reprojectFeatures(features, identified, collector, { entry: set.prj?.name ?? shpName });
+      if (from) result.reprojectedFrom = from;
     }
     result.features.push(...features);
   }

@@ -16,15 +16,17 @@ const MATCHED_BY: Record<string, string> = {
   parameters: 'identified by its projection parameters',
 };
 
+export type IdentifiedCrs = CrsIdentification & { ok: true };
+
 /**
  * Identify `crsText` (a .prj, an EPSG code, a GeoJSON crs name). Unknown → WGS005 at `location`, and
- * undefined. WGS 84 itself → the definition, nothing reported.
+ * undefined. WGS 84 itself → its identification, nothing reported.
  */
 export function identifySourceCrs(
   crsText: string,
   collector: DiagnosticCollector,
   location: Location,
-): { crs: CrsDefinition; identification: CrsIdentification & { ok: true } } | undefined {
+): IdentifiedCrs | undefined {
   const identification = identifyCrs(crsText);
   if (!identification.ok) {
     collector.report(crsUnknown, {
@@ -35,23 +37,21 @@ export function identifySourceCrs(
     });
     return undefined;
   }
-  return { crs: identification.crs, identification };
+  return identification;
 }
 
-/** True when coordinates in `crs` need no change to be WGS 84 longitude/latitude. */
-export function isWgs84(crs: CrsDefinition): boolean {
-  return crs.geographic && crs.datum === 'wgs84';
-}
-
-/** Reproject every feature's polygons in place from `crs` to WGS 84 and say so (WGS006). */
+/**
+ * Reproject every feature's polygons in place from `crs` to WGS 84 and say so (WGS006). Returns the source
+ * CRS (the import's `reprojectedFrom`) unless it was WGS 84 longitude/latitude already.
+ */
 export function reprojectFeatures(
   features: BoundaryFeature[],
-  identified: { crs: CrsDefinition; identification: CrsIdentification & { ok: true } },
+  identification: IdentifiedCrs,
   collector: DiagnosticCollector,
   location: Location,
-): void {
-  const { crs, identification } = identified;
-  if (isWgs84(crs)) return;
+): CrsDefinition | undefined {
+  const { crs } = identification;
+  if (crs.geographic && crs.datum === 'wgs84') return undefined;
   if (crs.geographic) {
     // NAD83, ETRS89, GDA lat/lon: the same numbers within a metre or two; taken as they are.
     collector.report(crsReprojected, {
@@ -59,7 +59,7 @@ export function reprojectFeatures(
       data: { crs: describeCrs(crs), datum: datumNames[crs.datum] },
       location,
     });
-    return;
+    return crs;
   }
   for (const feature of features) {
     feature.polygons = feature.polygons.map((polygon) => polygon.map((ring) => reprojectToWgs84(ring, crs)));
@@ -75,4 +75,5 @@ export function reprojectFeatures(
     },
     location,
   });
+  return crs;
 }

@@ -165,7 +165,7 @@ function utmParameters(
   return { method: 'tmerc', lat0: 0, lon0: zone * 6 - 183, k: 0.9996, x0: 500000, y0: south ? 10000000 : 0 };
 }
 
-export function parametersOfProj4(def: string, datum: DatumFamily): CrsParameters {
+function parametersOfProj4(def: string, datum: DatumFamily): CrsParameters {
   const tokens = new Map<string, string>();
   for (const t of def.split(/\s+/)) {
     const m = /^\+([a-z_0-9]+)(?:=(.*))?$/.exec(t);
@@ -356,7 +356,7 @@ function readWkt(root: CrsWktNode): WktReading {
 const close = (a: number | undefined, b: number | undefined, tol: number): boolean =>
   a === undefined || b === undefined ? a === b : Math.abs(a - b) <= tol;
 
-export function sameParameters(a: CrsParameters, b: CrsParameters): boolean {
+function sameParameters(a: CrsParameters, b: CrsParameters): boolean {
   if (a.method !== b.method || a.datum !== b.datum || a.datum === undefined) return false;
   if (!close(a.toMeter, b.toMeter, 1e-9)) return false;
   if (a.method === 'longlat') return true;
@@ -395,6 +395,14 @@ function buildDefinition(name: string, p: CrsParameters): CrsDefinition | undefi
   if (p.method !== 'longlat') parts.push(p.toMeter === 1 ? '+units=m' : `+to_meter=${p.toMeter}`);
   parts.push('+no_defs');
   return { name, proj4: parts.join(' '), geographic: p.method === 'longlat', datum: p.datum };
+}
+
+/** The text of a .prj file: UTF-8 without a BOM, and without the NUL padding some writers leave. */
+export function decodePrj(bytes: Uint8Array): string {
+  return new TextDecoder('utf-8', { fatal: false })
+    .decode(bytes)
+    .replace(/^\ufeff/, '')
+    .replace(/\0+$/, '');
 }
 
 /**

@@ -34,15 +34,14 @@ export function reprojectToWgs84(xy: ArrayLike<number>, crs: CrsDefinition): Flo
     return out;
   }
   const forward = converterFor(crs);
-  const point: [number, number] = [0, 0];
   for (let i = 0; i + 1 < xy.length; i += 2) {
-    point[0] = xy[i] ?? NaN;
-    point[1] = xy[i + 1] ?? NaN;
+    const x = xy[i] ?? NaN;
+    const y = xy[i + 1] ?? NaN;
     let lon = NaN;
     let lat = NaN;
-    if (Number.isFinite(point[0]) && Number.isFinite(point[1])) {
+    if (Number.isFinite(x) && Number.isFinite(y)) {
       try {
-        const r = forward([point[0], point[1]]);
+        const r = forward([x, y]);
         lon = r[0];
         lat = r[1];
       } catch {

@@ -24,6 +24,7 @@ const DEG = Math.PI / 180;
 
 /** The international acre: 4,046.856 4224 m² (the US survey acre differs by 4 ppm). */
 export const SQUARE_METRES_PER_ACRE = 4046.8564224;
+export const ACRES_PER_HECTARE = 10_000 / SQUARE_METRES_PER_ACRE;
 
 /** Authalic q(φ) for sin φ; q(90°) = q_p. */
 function authalicQ(sinPhi: number): number {
