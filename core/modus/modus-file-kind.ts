@@ -8,6 +8,7 @@ import { applyTextFixes } from '../diagnostics/fix-application.ts';
 import type { JsonValue } from '../json/json-document.ts';
 import { checkSampleDate } from '../rules/sample-date/check-sample-date.ts';
 import {
+  decodeUtf8,
   extensionOf,
   type FileKind,
   type FileReport,
@@ -86,7 +87,7 @@ export const modusFileKind: FileKind = {
     }
     const report: FileReport = { file: file.name, kind: 'modus-result', diagnostics };
     if (file.bytes.length <= TEXT_IN_REPORT && result.encoding === 'utf-8') {
-      report.text = new TextDecoder('utf-8').decode(file.bytes);
+      report.text = decodeUtf8(file.bytes);
     }
     if (result.summary) {
       const plan = prepareModusUpload(result.summary, {
@@ -114,7 +115,7 @@ export const modusFileKind: FileKind = {
     const result = validateModus(file.bytes, { maxDiagnosticsPerRule: Infinity });
     if (result.encoding !== 'utf-8') return undefined;
     // Our offsets count from after a byte order mark; so does the decoder.
-    const text = new TextDecoder('utf-8').decode(file.bytes);
+    const text = decodeUtf8(file.bytes);
     // The report may hold capped diagnostics; the fixes come from a complete pass, restricted to the
     // rules the report was made with.
     const codes = new Set(report.diagnostics.map((d) => d.code));

@@ -18,12 +18,14 @@ import { sampleNumberDuplicate } from '../rules/modus-semantics/sample-number-du
 import { sampleWithoutResults } from '../rules/modus-semantics/sample-without-results.ts';
 import { testResultDuplicate } from '../rules/modus-semantics/test-result-duplicate.ts';
 import type { ModusRole } from './modus-schema.ts';
-import { readSampleGeometry } from './sample-geometry.ts';
-import type { ElementValue, ModusContext, ModusObserver } from './schema-validator.ts';
-import { keyValue, XSD_NON_NEGATIVE_INTEGER, XSD_POSITIVE_INTEGER } from './xsd-values.ts';
-
-const positiveInteger = XSD_POSITIVE_INTEGER;
-const nonNegativeInteger = XSD_NON_NEGATIVE_INTEGER;
+import { SampleGeometryReader } from './sample-geometry.ts';
+import {
+  integerValue,
+  type ElementValue,
+  type ModusContext,
+  type ModusObserver,
+} from './schema-validator.ts';
+import { keyValue, XSD_POSITIVE_INTEGER } from './xsd-values.ts';
 
 interface DepthRefState {
   id: string | undefined;
@@ -42,10 +44,9 @@ interface PendingReference {
   count: number;
 }
 
-function integerOf(value: ElementValue | undefined): number | undefined {
-  if (!value || !value.valid || value.nil) return undefined;
-  const key = keyValue(nonNegativeInteger, value.text);
-  return key === undefined ? undefined : Number(key);
+function shownWkt(wkt: string): string {
+  const text = wkt.trim();
+  return text.length > 60 ? text.slice(0, 59) + '…' : text;
 }
 
 export class ModusSemantics implements ModusObserver {
@@ -72,8 +73,8 @@ export class ModusSemantics implements ModusObserver {
     'starting-depth',
   ];
   // per event
+  /** The event's DepthRefs by DepthID, in document order. */
   private depthRefs = new Map<string, DepthRefState>();
-  private depthRefList: DepthRefState[] = [];
   private depthRefsClosed = false;
   /** A Depth without a usable DepthID was seen: which DepthRef it meant is unknown. */
   private depthUnknown = false;
@@ -95,6 +96,8 @@ export class ModusSemantics implements ModusObserver {
   // per depth (or per plant sample)
   private testIds = new Map<string, number>();
   private resultElement = '';
+
+  constructor(private readonly geometries = new SampleGeometryReader()) {}
 
   start(role: ModusRole, c: ModusContext): void {
     switch (role) {
@@ -119,7 +122,6 @@ export class ModusSemantics implements ModusObserver {
         break;
       case 'event':
         this.depthRefs = new Map();
-        this.depthRefList = [];
         this.depthRefsClosed = false;
         this.depthUnknown = false;
         this.pending = new Map();
@@ -139,7 +141,7 @@ export class ModusSemantics implements ModusObserver {
       case 'depth-ref': {
         const id = c.attribute('DepthID');
         this.depthRef = {
-          id: id ? keyValue(positiveInteger, id.value) : undefined,
+          id: id ? keyValue(XSD_POSITIVE_INTEGER, id.value) : undefined,
           location: c.elementLocation(),
           used: false,
         };
@@ -152,7 +154,7 @@ export class ModusSemantics implements ModusObserver {
 
   private depth(c: ModusContext): void {
     const attr = c.attribute('DepthID');
-    const id = attr ? keyValue(positiveInteger, attr.value) : undefined;
+    const id = attr ? keyValue(XSD_POSITIVE_INTEGER, attr.value) : undefined;
     if (id === undefined) {
       // Absent or not a positive integer: the schema reports it.
       this.depthUnknown = true;
@@ -247,14 +249,14 @@ export class ModusSemantics implements ModusObserver {
         if (this.depthRef && value) this.depthRef.name = value.text;
         break;
       case 'starting-depth':
-        if (this.depthRef) this.depthRef.start = integerOf(value);
+        if (this.depthRef) this.depthRef.start = integerValue(value);
         break;
       case 'ending-depth':
-        if (this.depthRef) this.depthRef.end = integerOf(value);
+        if (this.depthRef) this.depthRef.end = integerValue(value);
         break;
       case 'column-depth':
         if (this.depthRef) {
-          this.depthRef.column = integerOf(value);
+          this.depthRef.column = integerValue(value);
           this.depthRef.columnRange = c.valueRange();
         }
         break;
@@ -335,10 +337,7 @@ export class ModusSemantics implements ModusObserver {
         hint: 'Give every DepthRef of the event its depths in the same unit.',
       });
     }
-    if (ref.id !== undefined && !this.depthRefs.has(ref.id)) {
-      this.depthRefs.set(ref.id, ref);
-      this.depthRefList.push(ref);
-    }
+    if (ref.id !== undefined && !this.depthRefs.has(ref.id)) this.depthRefs.set(ref.id, ref);
   }
 
   private sampleNumber(value: ElementValue, c: ModusContext): void {
@@ -371,12 +370,11 @@ export class ModusSemantics implements ModusObserver {
   }
 
   private geometry(value: ElementValue, c: ModusContext): void {
-    const g = readSampleGeometry(value.text);
-    const shown = value.text.trim().length > 60 ? value.text.trim().slice(0, 59) + '…' : value.text.trim();
+    const g = this.geometries.read(value.text);
     if (!g.ok) {
       c.reporter.report(sampleGeometryInvalid, {
         messageId: 'syntax',
-        data: { value: shown, detail: g.error },
+        data: { value: shownWkt(value.text), detail: g.error },
         location: c.valueLocation(),
         hint: 'Write the sample location as POINT (longitude latitude), e.g. POINT (-88.0367 44.2063).',
       });
@@ -394,7 +392,7 @@ export class ModusSemantics implements ModusObserver {
     if (detail !== undefined) {
       c.reporter.report(sampleGeometryInvalid, {
         messageId: 'range',
-        data: { value: shown, detail },
+        data: { value: shownWkt(value.text), detail },
         location: c.valueLocation(),
         hint: 'WKT points are POINT (longitude latitude) in decimal degrees.',
       });
@@ -408,7 +406,7 @@ export class ModusSemantics implements ModusObserver {
       else this.reportUndefined(c, id, p.location, p.count);
     }
     if (this.depthRefsClosed && !this.depthUnknown) {
-      for (const ref of this.depthRefList) {
+      for (const ref of this.depthRefs.values()) {
         if (!ref.used) {
           c.reporter.report(depthRefUnused, {
             messageId: 'unused',

@@ -19,10 +19,10 @@ import { tooManySamples } from '../rules/modus-service/too-many-samples.ts';
 import { resultUnitNotAccepted } from '../rules/modus-service/result-unit-not-accepted.ts';
 import { resultUnitVariant } from '../rules/modus-service/result-unit-variant.ts';
 import type { ModusRole } from './modus-schema.ts';
-import { readSampleGeometry } from './sample-geometry.ts';
+import { SampleGeometryReader } from './sample-geometry.ts';
 import type { ElementValue, ModusContext, ModusObserver } from './schema-validator.ts';
 import { classifyDepthUnit, classifyUnit, type UnitVerdict } from './service-units.ts';
-import { keyValue, XSD_INT, XSD_NON_NEGATIVE_INTEGER } from './xsd-values.ts';
+import { isXsdDate, keyValue, XSD_INT, XSD_NON_NEGATIVE_INTEGER } from './xsd-values.ts';
 
 export const SERVICE_LIMITS = {
   maxEventCodeBytes: 64,
@@ -37,18 +37,11 @@ export interface ModusServiceOptions {
   sampleDate?: string;
 }
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** YYYY-MM-DD naming a real day (an xs:date without time zone or a longer year). */
 function isCalendarDate(s: string): boolean {
-  const m = ISO_DATE.exec(s);
-  if (!m) return false;
-  const y = Number(m[1]);
-  const mo = Number(m[2]);
-  const d = Number(m[3]);
-  if (y < 1 || mo < 1 || mo > 12 || d < 1) return false;
-  const days = new Date(Date.UTC(2000, mo, 0)).getUTCDate();
-  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-  return d <= (mo === 2 ? (leap ? 29 : 28) : days);
+  return ISO_DATE.test(s) && isXsdDate(s, false);
 }
 
 function utf8Length(s: string): number {
@@ -105,7 +98,10 @@ export class ModusService implements ModusObserver {
   private epsg: { value: string; location: Location | undefined } | undefined;
   private readonly unitVerdicts = new Map<string, UnitVerdict>();
 
-  constructor(private readonly options: ModusServiceOptions = {}) {}
+  constructor(
+    private readonly options: ModusServiceOptions = {},
+    private readonly geometries = new SampleGeometryReader(),
+  ) {}
 
   start(role: ModusRole, c: ModusContext): void {
     switch (role) {
@@ -239,11 +235,8 @@ export class ModusService implements ModusObserver {
   private checkEventDate(value: ElementValue, c: ModusContext): void {
     if (value.nil) return;
     const text = value.text;
-    if (isCalendarDate(text)) {
-      this.eventDate = text;
-      return;
-    }
     this.eventDate = text;
+    if (isCalendarDate(text)) return;
     // The schema already reported a value that is not an xs:date; say it once.
     if (!value.valid && c.reporter.isEnabled(xmlValueTypeInvalid)) return;
     const trimmed = text.trim();
@@ -332,7 +325,7 @@ export class ModusService implements ModusObserver {
       });
       return;
     }
-    const g = readSampleGeometry(value.text);
+    const g = this.geometries.read(value.text);
     if (!g.ok) return; // not WKT at all: modus-semantics reports it
     if (g.type !== 'POINT' || g.empty) {
       c.reporter.report(sampleGeometryNotWgs84Point, {

@@ -3,8 +3,13 @@
  * units and value ranges. JSON-serialisable; `fieldgate inspect` and the app show it.
  */
 import type { ModusRole } from './modus-schema.ts';
-import type { ElementValue, ModusContext, ModusObserver } from './schema-validator.ts';
-import { keyValue, XSD_NON_NEGATIVE_INTEGER, XSD_POSITIVE_INTEGER } from './xsd-values.ts';
+import {
+  integerValue,
+  type ElementValue,
+  type ModusContext,
+  type ModusObserver,
+} from './schema-validator.ts';
+import { keyValue, XSD_POSITIVE_INTEGER } from './xsd-values.ts';
 
 export interface ModusDepthSummary {
   depthId: string;
@@ -59,12 +64,6 @@ export interface ModusSummary {
 }
 
 const MAX_EVENTS = 100;
-
-function integerValue(value: ElementValue | undefined): number | undefined {
-  if (!value || value.nil || !value.valid) return undefined;
-  const k = keyValue(XSD_NON_NEGATIVE_INTEGER, value.text);
-  return k === undefined ? undefined : Number(k);
-}
 const MAX_ANALYTES = 500;
 
 export class ModusSummaryBuilder implements ModusObserver {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readSampleGeometry } from './sample-geometry.ts';
+import { readSampleGeometry, SampleGeometryReader } from './sample-geometry.ts';
 
 describe('readSampleGeometry', () => {
   it('reads points, with Z, EWKT prefix and any case', () => {
@@ -41,5 +41,15 @@ describe('readSampleGeometry', () => {
       ok: false,
       error: expect.stringContaining("'x'"),
     });
+  });
+});
+
+describe('SampleGeometryReader', () => {
+  it('parses a geometry once for the observers that read it in turn', () => {
+    const reader = new SampleGeometryReader();
+    const first = reader.read('POINT (1 2)');
+    expect(reader.read('POINT (1 2)')).toBe(first);
+    expect(reader.read('POINT (3 4)')).toMatchObject({ ok: true, point: [3, 4] });
+    expect(reader.read('')).toEqual({ ok: false, error: 'it is empty' });
   });
 });

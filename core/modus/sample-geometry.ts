@@ -20,3 +20,20 @@ export function readSampleGeometry(wkt: string): SampleGeometry {
   const xy = g.lines[0];
   return { ok: true, type, empty: false, point: [xy?.[0] ?? NaN, xy?.[1] ?? NaN] };
 }
+
+/**
+ * One validation's reader: the observers that check a sample's <Geometry> see the same element in turn, so
+ * its WKT is parsed once and the result shared.
+ */
+export class SampleGeometryReader {
+  private wkt: string | undefined;
+  private geometry: SampleGeometry = { ok: false, error: 'it is empty' };
+
+  read(wkt: string): SampleGeometry {
+    if (wkt !== this.wkt) {
+      this.wkt = wkt;
+      this.geometry = readSampleGeometry(wkt);
+    }
+    return this.geometry;
+  }
+}

@@ -48,9 +48,13 @@ import {
   parseXsdNumber,
   type SimpleType,
   type ValueProblem,
+  XSD_NON_NEGATIVE_INTEGER,
 } from './xsd-values.ts';
 
-/** The value of an element with simple content, as observers see it at the element's end. */
+/**
+ * The value of an element with simple content, as observers see it at the element's end. Observers get
+ * one ElementValue object, reused for every element: copy the fields you keep.
+ */
 export interface ElementValue {
   /** The text (entities resolved), or the schema default when the element is empty. */
   text: string;
@@ -64,15 +68,19 @@ export interface ElementValue {
   number: number;
 }
 
+/** A valid, non-nil xs:nonNegativeInteger value (the Modus depths) as a number. */
+export function integerValue(value: ElementValue | undefined): number | undefined {
+  if (!value || !value.valid || value.nil) return undefined;
+  const key = keyValue(XSD_NON_NEGATIVE_INTEGER, value.text);
+  return key === undefined ? undefined : Number(key);
+}
+
 export interface AttributeValue {
   value: string;
   start: number;
   end: number;
 }
 
-/**
- * Observers get one ElementValue object, reused for every element: copy the fields you keep.
- */
 /** What observers may ask about the element being started or ended. */
 export interface ModusContext {
   readonly reporter: DiagnosticCollector;

@@ -54,11 +54,7 @@ const ACCEPTED_VERDICT: UnitVerdict = { kind: 'accepted' };
 
 /** How the service sees a ValueUnit. */
 export function classifyUnit(unit: string): UnitVerdict {
-  return ACCEPTED.has(unit) ? ACCEPTED_VERDICT : classify(unit);
-}
-
-function classify(unit: string): UnitVerdict {
-  if ((ACCEPTED_UNITS as readonly string[]).includes(unit)) return { kind: 'accepted' };
+  if (ACCEPTED.has(unit)) return ACCEPTED_VERDICT;
   if ((WARNED_UNITS as readonly string[]).includes(unit)) return { kind: 'warned' };
   const key = unit.toLowerCase().replace(/\s+/g, '');
   const canonical = SAME_MEANING[key];

@@ -10,6 +10,7 @@ import type { RuleSelection } from '../rules/selection.ts';
 import { ModusSemantics } from './modus-semantics.ts';
 import { ModusService } from './modus-service.ts';
 import { ModusSummaryBuilder, type ModusSummary } from './modus-summary.ts';
+import { SampleGeometryReader } from './sample-geometry.ts';
 import { ModusSchemaValidator, type ModusObserver } from './schema-validator.ts';
 import { XmlByteDecoder, type DecodeProblem } from './xml-decoding.ts';
 import { defaultXmlLimits, XmlScanner, type XmlLimits } from './xml-scanner.ts';
@@ -56,9 +57,13 @@ export class ModusValidator {
     this.reporter = new DiagnosticCollector(options.selection, {
       maxPerRule: options.maxDiagnosticsPerRule ?? 1000,
     });
+    const geometries = new SampleGeometryReader();
     const observers: ModusObserver[] = [
-      new ModusSemantics(),
-      new ModusService(options.sampleDate !== undefined ? { sampleDate: options.sampleDate } : {}),
+      new ModusSemantics(geometries),
+      new ModusService(
+        options.sampleDate !== undefined ? { sampleDate: options.sampleDate } : {},
+        geometries,
+      ),
       this.summary,
     ];
     this.schema = new ModusSchemaValidator(this.reporter, observers);
