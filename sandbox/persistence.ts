@@ -3,7 +3,7 @@
  * temporary file, then rename), so a crash never leaves half a file.
  */
 import { readFile } from 'node:fs/promises';
-import { writeAtomically } from '../cli/io/files.ts';
+import { writeAtomically } from '../node/atomic-write.ts';
 import type { StateData } from './state.ts';
 
 /** The saved state, or undefined when the file does not exist yet. */

@@ -11,7 +11,9 @@ import { FIELD_TARGETS, type FieldTarget } from '../../core/boundary/field-attri
 import { toUploadCsv, toUploadJson } from '../../core/boundary/field-output.ts';
 import { BOUNDARY_FORMATS, type BoundaryFormat } from '../../core/boundary/import-boundaries.ts';
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError, type CliCommand } from '../command.ts';
-import { readInput, writeAtomically } from '../io/files.ts';
+import { writeAtomically } from '../../node/atomic-write.ts';
+import { readInput } from '../io/files.ts';
+import { plural } from '../render/terminal.ts';
 import { renderReport, renderSummary } from '../render/terminal.ts';
 import { selectionFrom, settingsFrom } from './validate.ts';
 
@@ -58,10 +60,6 @@ function parseMapping(list: string[] | undefined): Partial<Record<FieldTarget, s
     mapping[known] = attribute;
   }
   return mapping;
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 export const convertCommand: CliCommand = {

@@ -3,9 +3,9 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { countBySeverity } from '../../core/diagnostics/diagnostic.ts';
 import { EXIT_OK, type CliCommand } from '../command.ts';
+import { plural } from '../render/terminal.ts';
 import { validateFile } from './validate.ts';
 
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 function exampleFiles(dir: string): string[] {

@@ -8,7 +8,8 @@ import { allRules } from '../../core/rules/registry.ts';
 import { parseSelectorList, unknownSelectors, type RuleSelection } from '../../core/rules/selection.ts';
 import { checkSampleDate } from '../../core/rules/sample-date/check-sample-date.ts';
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError, type CliCommand, type CliIo } from '../command.ts';
-import { fixedPathFor, readInput, writeAtomically } from '../io/files.ts';
+import { writeAtomically } from '../../node/atomic-write.ts';
+import { fixedPathFor, readInput } from '../io/files.ts';
 import { renderReport, renderSummary } from '../render/terminal.ts';
 
 /** ESLint's limit too: fixes that keep producing new fixes stop here. */

@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { InputFile } from '../../core/formats/file-kind.ts';
 import type { CliIo } from '../command.ts';
@@ -27,18 +26,6 @@ export async function readInput(arg: string, io: CliIo): Promise<ReadOutcome> {
             ? 'permission denied'
             : String((e as Error).message);
     return { ok: false, name: arg, reason };
-  }
-}
-
-/** Write all bytes or nothing: a temporary file beside the target, then a rename. */
-export async function writeAtomically(path: string, bytes: Uint8Array): Promise<void> {
-  const tmp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
-  try {
-    await writeFile(tmp, bytes);
-    await rename(tmp, path);
-  } catch (e) {
-    await rm(tmp, { force: true });
-    throw e;
   }
 }
 

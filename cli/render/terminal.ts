@@ -93,6 +93,11 @@ export function renderReport(report: FileReport, options: RenderOptions): string
   return out.join('\n');
 }
 
+/** "1 file", "2 files". */
+export function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
 function truncate(s: string, max = 80): string {
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 }
@@ -102,7 +107,6 @@ export function renderSummary(reports: readonly FileReport[], options: RenderOpt
   const all = reports.flatMap((r) => r.diagnostics);
   const c = countBySeverity(all);
   const fixable = all.filter((d) => d.fix?.safety === 'safe').length;
-  const plural = (n: number, w: string): string => `${n} ${w}${n === 1 ? '' : 's'}`;
   if (all.length === 0) return paint('green', `✓ ${plural(reports.length, 'file')} checked, no problems`);
   const text = `${plural(reports.length, 'file')} checked: ${plural(c.error, 'error')}, ${plural(c.warning, 'warning')}, ${c.info} info`;
   const fixNote = fixable > 0 ? `\n${plural(fixable, 'problem')} can be fixed safely with --fix.` : '';

@@ -5,6 +5,7 @@
  * (RXA/RXS codes) are kept. Every .shp in the archive is imported, in archive order.
  */
 
+import { isArchiveJunk } from '../archive/archive-junk.ts';
 import { openZip, type ZipArchive, type ZipEntry } from '../archive/zip-reader.ts';
 import { decodePrj } from '../crs/identify-crs.ts';
 import type { Location } from '../diagnostics/diagnostic.ts';
@@ -26,15 +27,10 @@ interface ShapefileMembers {
   cpg?: ZipEntry;
 }
 
-function isJunk(name: string): boolean {
-  const file = name.split(/[/\\]/).pop() ?? '';
-  return name.startsWith('__MACOSX/') || file.startsWith('._') || file === '.DS_Store';
-}
-
 const stem = (name: string): string => name.replace(/\.[^./\\]*$/, '').toLowerCase();
 
 export function findShapefiles(archive: ZipArchive): ShapefileMembers[] {
-  const files = archive.files.filter((e) => !isJunk(e.name));
+  const files = archive.files.filter((e) => !isArchiveJunk(e.name));
   const sets: ShapefileMembers[] = [];
   for (const shp of files.filter((e) => extensionOf(e.name) === 'shp')) {
     const sibling = (ext: string): ZipEntry | undefined =>

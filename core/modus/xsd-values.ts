@@ -4,6 +4,7 @@
  * without digits ("1.5e") and NaN satisfies minInclusive 0; xs:date and xs:dateTime do not trim spaces;
  * base64 ignores characters outside its alphabet; integers may have at most 24 significant digits.
  */
+import { daysInMonth } from '../values/calendar.ts';
 
 export type Builtin =
   | 'string'
@@ -193,11 +194,6 @@ function compareDigits(a: string, b: string): number {
   return a.length !== b.length ? a.length - b.length : a < b ? -1 : a > b ? 1 : 0;
 }
 
-function daysIn(year: number, month: number): number {
-  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
-  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
-}
-
 function twoDigits(s: string, i: number): number {
   const a = s.charCodeAt(i);
   const b = s.charCodeAt(i + 1);
@@ -234,7 +230,7 @@ export function isXsdDate(s: string, withTime: boolean): boolean {
   const day = twoDigits(s, i + 4);
   if (day < 1 || day > 31) return false;
   i += 6;
-  if (day > daysIn(year, month)) return false;
+  if (day > daysInMonth(year, month)) return false;
   if (s.charCodeAt(i) !== 0x54 /* T */) {
     if (withTime) return false;
     return timeZone(s, i) === s.length;

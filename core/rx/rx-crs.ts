@@ -3,7 +3,7 @@
  * CRS is an error with an unsafe reprojection fix; an unknown one is an error naming what the .prj says.
  */
 import type { CrsDefinition } from '../crs/crs-catalog.ts';
-import { describeCrs, identifyCrs } from '../crs/identify-crs.ts';
+import { decodePrj, describeCrs, identifyCrs } from '../crs/identify-crs.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
 import { rxCrsNotWgs84 } from '../rules/rx-archive/rx-crs-not-wgs84.ts';
 import { rxPrjMissing } from '../rules/rx-archive/rx-prj-missing.ts';
@@ -23,11 +23,6 @@ export type RxCrs =
 
 function isWgs84(crs: CrsDefinition): boolean {
   return crs.code === 'EPSG:4326';
-}
-
-function decodePrj(bytes: Uint8Array): string {
-  const utf8 = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
-  return utf8.replace(/^\ufeff/, '').replace(/\0+$/, '');
 }
 
 export function checkRxCrs(

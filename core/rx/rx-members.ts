@@ -3,6 +3,7 @@
  * (or one folder, with a warning), plus an optional .prj and .cpg. Everything else is listed as extra.
  * macOS resource forks (__MACOSX/, ._name) and .DS_Store are never taken as members.
  */
+import { isArchiveJunk } from '../archive/archive-junk.ts';
 import type { ZipArchive, ZipEntry } from '../archive/zip-reader.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
 import { rxExtraFiles } from '../rules/rx-archive/rx-extra-files.ts';
@@ -51,11 +52,6 @@ export function splitEntryPath(name: string): EntryPath {
   };
 }
 
-function isJunk(name: string): boolean {
-  const { fileName } = splitEntryPath(name);
-  return name.startsWith('__MACOSX/') || fileName.startsWith('._') || fileName === '.DS_Store';
-}
-
 function folderDepth(folder: string): number {
   return folder === '' ? 0 : folder.split('/').length;
 }
@@ -66,7 +62,7 @@ export function findRxMembers(archive: ZipArchive, collector: DiagnosticCollecto
   const extras: ZipEntry[] = [];
   for (const e of archive.files) {
     const ext = splitEntryPath(e.name).extension as MemberExtension;
-    if (!isJunk(e.name) && MEMBER_EXTENSIONS.includes(ext)) {
+    if (!isArchiveJunk(e.name) && MEMBER_EXTENSIONS.includes(ext)) {
       const list = byExtension.get(ext) ?? [];
       list.push(e);
       byExtension.set(ext, list);

@@ -1,3 +1,4 @@
+import { daysInMonth } from '../../values/calendar.ts';
 import type { Location } from '../../diagnostics/diagnostic.ts';
 
 /** A sampleDate value to check, with where it sits. */
@@ -25,11 +26,6 @@ export interface DateTimeParts {
   minute: number;
   second: number;
   millisecond: number;
-}
-
-export function daysInMonth(year: number, month: number): number {
-  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
 
 /** Why the parts are not a real instant, or undefined when they are. */
