@@ -45,6 +45,8 @@ export interface Location {
   coordinate?: number;
   /** A coordinate the problem is at, e.g. a self-intersection point: [x, y] = [longitude, latitude]. */
   point?: [number, number];
+  /** 0-based index of the feature (field, zone, sample) in the report's `features`, for maps. */
+  feature?: number;
 }
 
 /** Replace the text in [start, end) (0-based offsets into the checked text) with `text`. */
@@ -79,6 +81,11 @@ export interface RelatedLocation {
 }
 
 export interface Diagnostic {
+  /**
+   * Stable id of this diagnostic within its report ("d12"), given by the engine: a caller picks fixes by
+   * id. Absent on diagnostics straight from a check, before the engine has numbered them.
+   */
+  id?: string;
   /** Permanent code, e.g. "SD001". Never reused. */
   code: string;
   /** The problem's name, e.g. "sample-date-format". */

@@ -1,6 +1,7 @@
 import type { Diagnostic, FixSafety } from '../diagnostics/diagnostic.ts';
 import type { RuleSelection } from '../rules/selection.ts';
 import type { JsonValue } from '../json/json-document.ts';
+import type { GeoJsonFeature } from '../geojson/geojson.ts';
 
 /** A file handed to the core by an adapter: a name (for detection and messages) and its bytes. */
 export interface InputFile {
@@ -27,6 +28,8 @@ export interface FileReport {
   text?: string;
   /** A kind-specific summary (counts, extents, analytes) for `inspect` and the app. */
   summary?: JsonValue;
+  /** The geometry that was checked (fields, zones, sample points); `Location.feature` indexes it. */
+  features?: GeoJsonFeature[];
 }
 
 export interface FixResult {
