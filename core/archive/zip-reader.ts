@@ -3,22 +3,22 @@
  * streaming inflater under a hard output cap, so a zip bomb is stopped while it unpacks, not after.
  * Nothing is ever written to disk; entries are read one at a time, on request.
  *
- * Every problem is reported into the caller's DiagnosticCollector with an rx-archive rule (RXA001–RXA011)
+ * Every problem is reported into the caller's DiagnosticCollector with a zip-archive rule (RXA001–RXA011)
  * and the entry name; entries with a reported problem are marked `refused` and never unpacked.
  */
 import { Inflate } from 'fflate';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
-import { zipBomb } from '../rules/rx-archive/zip-bomb.ts';
-import { zipDuplicateEntry } from '../rules/rx-archive/zip-duplicate-entry.ts';
-import { zipEntryCorrupt } from '../rules/rx-archive/zip-entry-corrupt.ts';
-import { zipEntryTooLarge } from '../rules/rx-archive/zip-entry-too-large.ts';
-import { zipEntryUnsupported } from '../rules/rx-archive/zip-entry-unsupported.ts';
-import { zipNestedArchive } from '../rules/rx-archive/zip-nested-archive.ts';
-import { zipOverlappingEntries } from '../rules/rx-archive/zip-overlapping-entries.ts';
-import { zipSymlink } from '../rules/rx-archive/zip-symlink.ts';
-import { zipTooManyEntries } from '../rules/rx-archive/zip-too-many-entries.ts';
-import { zipUnreadable } from '../rules/rx-archive/zip-unreadable.ts';
-import { zipUnsafePath } from '../rules/rx-archive/zip-unsafe-path.ts';
+import { zipBomb } from '../rules/zip-archive/zip-bomb.ts';
+import { zipDuplicateEntry } from '../rules/zip-archive/zip-duplicate-entry.ts';
+import { zipEntryCorrupt } from '../rules/zip-archive/zip-entry-corrupt.ts';
+import { zipEntryTooLarge } from '../rules/zip-archive/zip-entry-too-large.ts';
+import { zipEntryUnsupported } from '../rules/zip-archive/zip-entry-unsupported.ts';
+import { zipNestedArchive } from '../rules/zip-archive/zip-nested-archive.ts';
+import { zipOverlappingEntries } from '../rules/zip-archive/zip-overlapping-entries.ts';
+import { zipSymlink } from '../rules/zip-archive/zip-symlink.ts';
+import { zipTooManyEntries } from '../rules/zip-archive/zip-too-many-entries.ts';
+import { zipUnreadable } from '../rules/zip-archive/zip-unreadable.ts';
+import { zipUnsafePath } from '../rules/zip-archive/zip-unsafe-path.ts';
 import { decodeCp437 } from './cp437.ts';
 import { crc32 } from './crc32.ts';
 

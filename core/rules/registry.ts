@@ -5,8 +5,9 @@ import { temporalEntityRules } from './temporal-entity/index.ts';
 import { enrollmentRules } from './enrollment/index.ts';
 import { fieldUploadRules } from './field-upload/index.ts';
 import { rxArchiveRules } from './rx-archive/index.ts';
-import { rxShapefileRules } from './rx-shapefile/index.ts';
 import { rxZoneRules } from './rx-zones/index.ts';
+import { shapefileRules } from './shapefile/index.ts';
+import { zipArchiveRules } from './zip-archive/index.ts';
 import { wktSyntaxRules } from './wkt-syntax/index.ts';
 import { ogcValidityRules } from './ogc-validity/index.ts';
 import { wgs84Rules } from './wgs84/index.ts';
@@ -62,8 +63,13 @@ export const ruleGroups: ReadonlyArray<{
     rules: modusSemanticsRules,
   },
   { group: 'modus-service', title: 'Modus soil test upload: the service’s limits', rules: modusServiceRules },
-  { group: 'rx-archive', title: 'Prescription ZIP: archive safety and members', rules: rxArchiveRules },
-  { group: 'rx-shapefile', title: 'Prescription shapefile structure', rules: rxShapefileRules },
+  { group: 'zip-archive', title: 'ZIP archive safety (any uploaded ZIP)', rules: zipArchiveRules },
+  {
+    group: 'shapefile',
+    title: 'Shapefile structure (.shp, .shx, .dbf; prescriptions and boundaries)',
+    rules: shapefileRules,
+  },
+  { group: 'rx-archive', title: 'Prescription ZIP: members and CRS', rules: rxArchiveRules },
   { group: 'rx-zones', title: 'Prescription zones and rates', rules: rxZoneRules },
   { group: 'temporal-entity', title: 'TemporalEntity objects', rules: temporalEntityRules },
   { group: 'enrollment', title: 'Enrollment and experiment requests', rules: enrollmentRules },

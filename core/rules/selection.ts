@@ -11,10 +11,21 @@ export interface SelectorProblem {
   message: string;
 }
 
+/**
+ * Former group names, still accepted: each selects what it selected before its rules moved. ZIP safety and
+ * shapefile structure are not prescription rules (boundary shapefile ZIPs report them too), so they left the
+ * rx groups; their codes stayed.
+ */
+export const groupAliases: ReadonlyMap<string, readonly string[]> = new Map([
+  ['rx-archive', ['rx-archive', 'zip-archive']],
+  ['rx-shapefile', ['shapefile']],
+]);
+
 function matches(selector: string, rule: RuleMeta): boolean {
   const s = selector.trim();
   if (s === 'ALL' || s === 'all') return true;
   if (s === rule.group || s === rule.name) return true;
+  if (groupAliases.get(s)?.includes(rule.group)) return true;
   // Code or code prefix ("GEO", "GEO0", "GEO012"), case-insensitive like Ruff.
   return /^[A-Za-z]+\d*$/.test(s) && rule.code.toUpperCase().startsWith(s.toUpperCase());
 }

@@ -8,7 +8,7 @@ import { DECIMAL_NUMBER, type DbfField } from '../shapefile/read-dbf.ts';
 import type { ShapefileResult, ShapeRecord } from '../shapefile/read-shapefile.ts';
 import { ringBbox, unionBbox, type Bbox } from '../shapefile/rings.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
-import { nullShape } from '../rules/rx-shapefile/null-shape.ts';
+import { nullShape } from '../rules/shapefile/null-shape.ts';
 import { coordinatesNotDegrees } from '../rules/rx-zones/coordinates-not-degrees.ts';
 import { extentImplausible } from '../rules/rx-zones/extent-implausible.ts';
 import { rateColumnMissing } from '../rules/rx-zones/rate-column-missing.ts';

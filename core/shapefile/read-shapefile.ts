@@ -1,13 +1,13 @@
 /**
  * Our own shapefile reader: .shp geometry, .shx index and .dbf attributes, cross-checked, every problem
- * reported with its record number (rx-shapefile rules RXS001–RXS013). Pure: takes the members' bytes.
+ * reported with its record number (shapefile rules RXS001–RXS013). Pure: takes the members' bytes.
  *
  *   const { shapeType, records, fields, diagnostics } = readShapefile({ shp, shx, dbf, cpg });
  *   records[0].polygons  // Float64Array[][]: polygons of rings, each ring [x0, y0, x1, y1, …]
  */
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
-import { recordCountMismatch } from '../rules/rx-shapefile/record-count-mismatch.ts';
+import { recordCountMismatch } from '../rules/shapefile/record-count-mismatch.ts';
 import type { RuleSelection } from '../rules/selection.ts';
 import { readDbf, type DbfField, type DbfValue } from './read-dbf.ts';
 import { checkShx, readShp, type ShapeGeometry } from './read-shp.ts';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DiagnosticCollector } from '../../core/rules/reporter.ts';
-import { nullShape } from '../../core/rules/rx-shapefile/null-shape.ts';
+import { nullShape } from '../../core/rules/shapefile/null-shape.ts';
 import { zoneCount } from '../../core/rules/rx-zones/zone-count.ts';
 import { validateRx } from '../../core/rx/validate-rx.ts';
 import { buildShapefile, square } from './build-shapefile.ts';

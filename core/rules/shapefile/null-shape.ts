@@ -5,7 +5,7 @@ export const nullShape = defineRule({
   meta: {
     code: 'RXS009',
     name: 'null-shape',
-    group: 'rx-shapefile',
+    group: 'shapefile',
     severity: 'error',
     messages: {
       empty: 'Record {record} has no geometry (Null shape or no points)',

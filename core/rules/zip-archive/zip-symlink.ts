@@ -5,7 +5,7 @@ export const zipSymlink = defineRule({
   meta: {
     code: 'RXA006',
     name: 'zip-symlink',
-    group: 'rx-archive',
+    group: 'zip-archive',
     severity: 'error',
     messages: {
       symlink: 'Entry "{entry}" is a symbolic link to "{target}"; links are not followed',

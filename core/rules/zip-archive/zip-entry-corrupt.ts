@@ -5,7 +5,7 @@ export const zipEntryCorrupt = defineRule({
   meta: {
     code: 'RXA008',
     name: 'zip-entry-corrupt',
-    group: 'rx-archive',
+    group: 'zip-archive',
     severity: 'error',
     messages: {
       localHeader: 'Entry "{entry}": {detail}',

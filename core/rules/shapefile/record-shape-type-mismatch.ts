@@ -5,7 +5,7 @@ export const recordShapeTypeMismatch = defineRule({
   meta: {
     code: 'RXS008',
     name: 'record-shape-type-mismatch',
-    group: 'rx-shapefile',
+    group: 'shapefile',
     severity: 'error',
     messages: {
       mismatch: 'Record {record} is a {type}, but the file header declares {header}',

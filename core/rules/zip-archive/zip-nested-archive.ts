@@ -5,7 +5,7 @@ export const zipNestedArchive = defineRule({
   meta: {
     code: 'RXA007',
     name: 'zip-nested-archive',
-    group: 'rx-archive',
+    group: 'zip-archive',
     severity: 'warning',
     messages: {
       nested: 'Entry "{entry}" is an archive inside the archive; it is not opened',

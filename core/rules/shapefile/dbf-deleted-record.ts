@@ -5,7 +5,7 @@ export const dbfDeletedRecord = defineRule({
   meta: {
     code: 'RXS012',
     name: 'dbf-deleted-record',
-    group: 'rx-shapefile',
+    group: 'shapefile',
     severity: 'warning',
     messages: {
       deleted: 'Record {record} is marked as deleted in the .dbf, but its shape is still in the .shp',

@@ -5,7 +5,7 @@ export const zipUnreadable = defineRule({
   meta: {
     code: 'RXA001',
     name: 'zip-unreadable',
-    group: 'rx-archive',
+    group: 'zip-archive',
     severity: 'error',
     messages: {
       empty: 'The file is empty: expected a ZIP archive',

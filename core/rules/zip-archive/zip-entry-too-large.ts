@@ -5,7 +5,7 @@ export const zipEntryTooLarge = defineRule({
   meta: {
     code: 'RXA003',
     name: 'zip-entry-too-large',
-    group: 'rx-archive',
+    group: 'zip-archive',
     severity: 'error',
     messages: {
       entry: 'Entry "{entry}" unpacks to {size} bytes, over the limit of {limit} bytes per entry',

@@ -5,7 +5,7 @@ export const zipBomb = defineRule({
   meta: {
     code: 'RXA004',
     name: 'zip-bomb',
-    group: 'rx-archive',
+    group: 'zip-archive',
     severity: 'error',
     messages: {
       ratio:

@@ -12,8 +12,11 @@ import { shpHeaderInvalid } from './shp-header-invalid.ts';
 import { shpRecordMalformed } from './shp-record-malformed.ts';
 import { shxIndexMismatch } from './shx-index-mismatch.ts';
 
-/** Shapefile structure: .shp/.shx/.dbf headers, records, counts, boxes, attribute table (RXS001–RXS013). */
-export const rxShapefileRules = [
+/**
+ * Shapefile structure, reported by the shapefile reader for prescriptions and boundary imports alike: .shp/.shx/.dbf headers, records, counts, boxes, attribute table
+ * (RXS001–RXS013; the codes keep their RXS prefix: codes are permanent).
+ */
+export const shapefileRules = [
   shpHeaderInvalid,
   shapeTypeNotPolygon,
   shapeTypeZM,

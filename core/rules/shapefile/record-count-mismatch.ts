@@ -5,7 +5,7 @@ export const recordCountMismatch = defineRule({
   meta: {
     code: 'RXS004',
     name: 'record-count-mismatch',
-    group: 'rx-shapefile',
+    group: 'shapefile',
     severity: 'error',
     messages: {
       shx: 'The .shp has {shp} records, the .shx indexes {shx}',

@@ -5,7 +5,7 @@ export const dbfTextEncoding = defineRule({
   meta: {
     code: 'RXS013',
     name: 'dbf-text-encoding',
-    group: 'rx-shapefile',
+    group: 'shapefile',
     severity: 'warning',
     messages: {
       unknownCpg: 'The .cpg names the encoding "{value}", which is not known; text is read as {fallback}',

@@ -5,7 +5,7 @@ export const shxIndexMismatch = defineRule({
   meta: {
     code: 'RXS005',
     name: 'shx-index-mismatch',
-    group: 'rx-shapefile',
+    group: 'shapefile',
     severity: 'error',
     messages: {
       offset:

@@ -5,7 +5,7 @@ export const zipUnsafePath = defineRule({
   meta: {
     code: 'RXA005',
     name: 'zip-unsafe-path',
-    group: 'rx-archive',
+    group: 'zip-archive',
     severity: 'error',
     messages: {
       absolute: 'Entry "{entry}" has an absolute path',

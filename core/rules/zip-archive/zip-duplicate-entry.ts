@@ -5,7 +5,7 @@ export const zipDuplicateEntry = defineRule({
   meta: {
     code: 'RXA010',
     name: 'zip-duplicate-entry',
-    group: 'rx-archive',
+    group: 'zip-archive',
     severity: 'error',
     messages: {
       duplicate: 'Entry "{entry}" appears {count} times in the archive',

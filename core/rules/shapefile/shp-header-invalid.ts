@@ -5,7 +5,7 @@ export const shpHeaderInvalid = defineRule({
   meta: {
     code: 'RXS001',
     name: 'shp-header-invalid',
-    group: 'rx-shapefile',
+    group: 'shapefile',
     severity: 'error',
     messages: {
       tooShort: '{file} is {size} bytes long, shorter than the 100-byte shapefile header',

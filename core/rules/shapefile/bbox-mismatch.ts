@@ -5,7 +5,7 @@ export const bboxMismatch = defineRule({
   meta: {
     code: 'RXS006',
     name: 'bbox-mismatch',
-    group: 'rx-shapefile',
+    group: 'shapefile',
     severity: 'error',
     messages: {
       record: 'Record {record}: its bounding box {stored} does not contain all its points ({actual})',

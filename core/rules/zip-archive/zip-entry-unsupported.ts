@@ -5,7 +5,7 @@ export const zipEntryUnsupported = defineRule({
   meta: {
     code: 'RXA009',
     name: 'zip-entry-unsupported',
-    group: 'rx-archive',
+    group: 'zip-archive',
     severity: 'error',
     messages: {
       encrypted: 'Entry "{entry}" is encrypted',

@@ -5,7 +5,7 @@ export const dbfValueInvalid = defineRule({
   meta: {
     code: 'RXS011',
     name: 'dbf-value-invalid',
-    group: 'rx-shapefile',
+    group: 'shapefile',
     severity: 'warning',
     messages: {
       number: 'Record {record}, field {field}: "{value}" is not a number',

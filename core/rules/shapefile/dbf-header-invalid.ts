@@ -5,7 +5,7 @@ export const dbfHeaderInvalid = defineRule({
   meta: {
     code: 'RXS010',
     name: 'dbf-header-invalid',
-    group: 'rx-shapefile',
+    group: 'shapefile',
     severity: 'error',
     messages: {
       tooShort: 'The .dbf is {size} bytes long, shorter than its header',

@@ -5,7 +5,7 @@ export const zipOverlappingEntries = defineRule({
   meta: {
     code: 'RXA011',
     name: 'zip-overlapping-entries',
-    group: 'rx-archive',
+    group: 'zip-archive',
     severity: 'error',
     messages: {
       overlap: 'Entry "{entry}" overlaps the data of entry "{other}"; it is not read',

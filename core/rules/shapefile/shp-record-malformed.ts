@@ -5,7 +5,7 @@ export const shpRecordMalformed = defineRule({
   meta: {
     code: 'RXS007',
     name: 'shp-record-malformed',
-    group: 'rx-shapefile',
+    group: 'shapefile',
     severity: 'error',
     messages: {
       truncated:

@@ -5,7 +5,7 @@ export const shapeTypeNotPolygon = defineRule({
   meta: {
     code: 'RXS002',
     name: 'shape-type-not-polygon',
-    group: 'rx-shapefile',
+    group: 'shapefile',
     severity: 'error',
     messages: {
       notPolygon: 'The shapefile holds {type} geometry; a prescription needs Polygon zones',

@@ -5,7 +5,7 @@ export const zipTooManyEntries = defineRule({
   meta: {
     code: 'RXA002',
     name: 'zip-too-many-entries',
-    group: 'rx-archive',
+    group: 'zip-archive',
     severity: 'error',
     messages: {
       tooMany: 'The archive declares {count} entries; at most {limit} are read, so it was not opened',

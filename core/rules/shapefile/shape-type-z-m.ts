@@ -5,7 +5,7 @@ export const shapeTypeZM = defineRule({
   meta: {
     code: 'RXS003',
     name: 'shape-type-z-m',
-    group: 'rx-shapefile',
+    group: 'shapefile',
     severity: 'warning',
     messages: {
       zm: 'The shapefile is {type}: it carries {what} values a prescription does not use',
