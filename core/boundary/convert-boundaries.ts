@@ -41,6 +41,15 @@ export interface ConvertBoundariesResult {
   text?: string;
 }
 
+/** "fields/North Farm.zip" → "North Farm"; undefined for stdin and names without a stem. */
+export function fileBaseName(name: string): string | undefined {
+  if (name === '' || name === '-' || name.startsWith('<')) return undefined;
+  const base = name.split(/[\\/]/).pop() ?? name;
+  const dot = base.lastIndexOf('.');
+  const stem = (dot > 0 ? base.slice(0, dot) : base).trim();
+  return stem === '' ? undefined : stem;
+}
+
 export function convertBoundaries(
   file: InputFile,
   options: ConvertBoundariesOptions = {},
@@ -60,7 +69,10 @@ export function convertBoundaries(
   if (imported.reprojectedFrom) result.reprojectedFrom = imported.reprojectedFrom;
   if (imported.failed && imported.features.length === 0) return result;
 
-  const converted = toFieldItems(imported, options, collector, {});
+  const itemOptions: FieldItemOptions = { ...options };
+  const baseName = fileBaseName(file.name);
+  if (options.defaultFarmName === undefined && baseName !== undefined) itemOptions.defaultFarmName = baseName;
+  const converted = toFieldItems(imported, itemOptions, collector, {});
   result.items = converted.fields.map((f) => f.item);
   result.complete = converted.complete && !imported.failed && !hasErrors(collector.diagnostics);
 

@@ -32,6 +32,11 @@ export interface FieldItemOptions {
   /** Values for every field, used unless `mapping` names an attribute: --client, --farm. */
   clientName?: string;
   farmName?: string;
+  /**
+   * farmName of every field when no option or attribute gives one (convert passes the file's base name), so
+   * a file without farms still converts; the import says so (IMP006 `defaulted`).
+   */
+  defaultFarmName?: string;
   /** `source` of every item (the partner's name). */
   source?: string;
   /** Round WKT coordinates to this many decimals; default: 9 when reprojected, as read otherwise. */
@@ -125,6 +130,8 @@ function numeric(value: AttributeValue | undefined): number | undefined {
 type Source =
   | { kind: 'attribute'; attribute: string; hectares: boolean }
   | { kind: 'value'; value: string }
+  /** "Field 1", "Field 2" … in file order, when nothing names the fields. */
+  | { kind: 'numbered' }
   | { kind: 'none' };
 
 /**
@@ -180,6 +187,28 @@ export function toFieldItems(
       });
       continue;
     }
+    const fallback = target === 'farmName' ? options.defaultFarmName?.trim() : undefined;
+    if (fallback !== undefined && fallback !== '') {
+      sources[target] = { kind: 'value', value: fallback };
+      collector.report(attributeMapping, {
+        messageId: 'defaulted',
+        data: { target, value: fallback, reason: "the file's name", option: 'farm' },
+        location: fileLocation,
+        hint: `Check that "${fallback}" is the farm these fields belong to; give the real one with --farm NAME.`,
+      });
+      continue;
+    }
+    if (target === 'name' && options.defaultFarmName !== undefined && imported.features.length > 0) {
+      // Convert numbers the fields rather than writing nothing; each name is unique within the file.
+      sources[target] = { kind: 'numbered' };
+      collector.report(attributeMapping, {
+        messageId: 'numbered',
+        data: { count: imported.features.length },
+        location: fileLocation,
+        hint: `Rename the fields after converting, or map the attribute that holds their names with --map name=ATTRIBUTE (the file has ${attributes.join(', ') || 'no attributes'}).`,
+      });
+      continue;
+    }
     sources[target] = { kind: 'none' };
     if (target !== 'acres' && imported.features.length > 0) {
       complete = false;
@@ -201,7 +230,7 @@ export function toFieldItems(
 
   const decimals = options.decimals ?? (imported.reprojectedFrom ? 9 : undefined);
   const fields: ConvertedField[] = [];
-  for (const feature of imported.features) {
+  for (const [position, feature] of imported.features.entries()) {
     const values: Partial<Record<'clientName' | 'farmName' | 'name', string>> = {};
     let ok = true;
     for (const target of ['clientName', 'farmName', 'name'] as const) {
@@ -211,7 +240,9 @@ export function toFieldItems(
           ? source.value
           : source.kind === 'attribute'
             ? text(feature.properties[source.attribute])
-            : undefined;
+            : source.kind === 'numbered'
+              ? `Field ${position + 1}`
+              : undefined;
       if (value === undefined) {
         ok = false;
         collector.report(attributeMissing, {

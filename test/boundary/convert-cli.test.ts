@@ -90,17 +90,28 @@ describe('fieldgate convert', () => {
   it('writes nothing when a required name has no source, and leaves an existing output alone', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'fg-convert-'));
     writeFileSync(join(dir, 'fields.json'), 'old');
-    const run = await runCli(['convert', se, '--to', 'fields.json', '--client', 'C'], { cwd: dir });
+    const run = await runCli(['convert', se, '--to', 'fields.json', '--farm', 'F'], { cwd: dir });
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain('IMP005');
+    expect(run.stdout).toContain('IMP005  No attribute gives the clientName');
     expect(run.stdout).toContain('nothing written');
     expect(readFileSync(join(dir, 'fields.json'), 'utf8')).toBe('old');
   });
 
+  it('runs the README command: without --farm, the farm is the file name and the report says so', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fg-convert-'));
+    const run = await runCli(['convert', se, '--to', 'fields.json', '--client', 'Smith Farms'], { cwd: dir });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(
+      'IMP006  No attribute gives the farmName of the fields: every field gets farmName "se2023"',
+    );
+    const upload = JSON.parse(readFileSync(join(dir, 'fields.json'), 'utf8')) as Upload;
+    expect(upload.fields).toHaveLength(10);
+    expect(upload.fields[0]).toMatchObject({ clientName: 'Smith Farms', farmName: 'se2023', name: '1A' });
+  });
+
   it('explains a ZIP without a shapefile (the CSB FileGDB) and a usage mistake', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'fg-convert-'));
-    const gdb = resolve(
-      corpus,
+    const gdb = corpusPath(
       'fiboa-cli-testdata/tests/data-files/convert/us_usda_cropland/NationalCSB_2017-2024_rev23.zip',
     );
     const run = await runCli(['convert', gdb, '--to', 'x.json', '--client', 'C', '--farm', 'F'], {

@@ -10,6 +10,10 @@ export const attributeMapping = defineRule({
     messages: {
       guessed:
         '{target} taken from the attribute {attribute} (guessed; set it with --map {target}=ATTRIBUTE)',
+      defaulted:
+        'No attribute gives the {target} of the fields: every field gets {target} "{value}" ({reason}); set it with --{option} NAME or --map {target}=ATTRIBUTE',
+      numbered:
+        'No attribute gives the names of the fields: they are named "Field 1" … "Field {count}" in file order; set them with --map name=ATTRIBUTE',
       unknownAttribute:
         'The mapping {target}={attribute} names an attribute the file does not have; its attributes are {available}',
     },
