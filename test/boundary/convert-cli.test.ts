@@ -111,7 +111,8 @@ describe('fieldgate convert', () => {
 
   it('explains a ZIP without a shapefile (the CSB FileGDB) and a usage mistake', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'fg-convert-'));
-    const gdb = corpusPath(
+    const gdb = resolve(
+      corpus,
       'fiboa-cli-testdata/tests/data-files/convert/us_usda_cropland/NationalCSB_2017-2024_rev23.zip',
     );
     const run = await runCli(['convert', gdb, '--to', 'x.json', '--client', 'C', '--farm', 'F'], {
