@@ -1,7 +1,7 @@
-import { commands } from './commands/index.ts';
-import { EXIT_OK, EXIT_USAGE, UsageError, type CliCommand, type CliIo } from './command.ts';
+import { commands, type CliCommandEntry } from './commands/index.ts';
+import { EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from './command.ts';
 
-function helpText(list: readonly CliCommand[]): string {
+function helpText(list: readonly CliCommandEntry[]): string {
   const width = Math.max(...list.map((c) => c.name.length));
   return [
     'fieldgate: check, fix and submit farm data for the partner service, offline first.',
@@ -42,24 +42,26 @@ export function nodeIo(): CliIo {
 export async function main(
   argv: string[],
   io: CliIo = nodeIo(),
-  list: readonly CliCommand[] = commands,
+  list: readonly CliCommandEntry[] = commands,
 ): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
     const topic = name === 'help' ? rest[0] : undefined;
-    const command = topic ? list.find((c) => c.name === topic) : undefined;
-    if (topic && !command) {
+    const entry = topic ? list.find((c) => c.name === topic) : undefined;
+    if (topic && !entry) {
       io.stderr(`fieldgate: unknown command ${topic}\n\n${helpText(list)}\n`);
       return EXIT_USAGE;
     }
-    io.stdout((command ? command.usage : helpText(list)) + '\n');
+    io.stdout((entry ? (await entry.load()).usage : helpText(list)) + '\n');
     return name === undefined ? EXIT_USAGE : EXIT_OK;
   }
-  const command = list.find((c) => c.name === name);
-  if (!command) {
+  const entry = list.find((c) => c.name === name);
+  if (!entry) {
     io.stderr(`fieldgate: unknown command ${name}\n\n${helpText(list)}\n`);
     return EXIT_USAGE;
   }
+  // Loaded only now, so `fieldgate help` and each command load just their own code.
+  const command = await entry.load();
   try {
     return await command.run(rest, io);
   } catch (e) {

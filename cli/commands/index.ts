@@ -1,21 +1,60 @@
 import type { CliCommand } from '../command.ts';
-import { inspectCommand } from './inspect.ts';
-import { kindsCommand } from './kinds.ts';
-import { convertCommand } from './convert.ts';
-import { rulesCommand } from './rules.ts';
-import { sandboxCommand } from './sandbox.ts';
-import { createStartCommand } from './start.ts';
-import { fixCommand, validateCommand } from './validate.ts';
+
+/**
+ * A command as `fieldgate help` lists it. Its code (validators, the sandbox, the YAML parser…) loads only
+ * when the command runs or shows its usage, so `fieldgate help` and each command start fast.
+ */
+export interface CliCommandEntry {
+  name: string;
+  /** The same summary as the loaded command's (a test checks they agree). */
+  summary: string;
+  load(): Promise<CliCommand>;
+}
 
 /** Every `fieldgate` command, in the order `fieldgate help` lists them. */
-export const commands: CliCommand[] = [
-  validateCommand,
-  fixCommand,
-  inspectCommand,
-  rulesCommand,
-  kindsCommand,
-  convertCommand,
-  sandboxCommand,
+export const commands: CliCommandEntry[] = [
+  {
+    name: 'validate',
+    summary: 'check files offline and explain every problem (optionally --fix)',
+    load: async () => (await import('./validate.ts')).validateCommand,
+  },
+  {
+    name: 'fix',
+    summary: 'apply safe fixes (--unsafe-fixes for guesses) and write a fixed copy',
+    load: async () => (await import('./validate.ts')).fixCommand,
+  },
+  {
+    name: 'inspect',
+    summary: 'summarise a soil test, prescription or upload (counts, ranges, analytes, zones)',
+    load: async () => (await import('./inspect.ts')).inspectCommand,
+  },
+  {
+    name: 'rules',
+    summary: 'list the rules (codes, groups, fixes) or explain one',
+    load: async () => (await import('./rules.ts')).rulesCommand,
+  },
+  {
+    name: 'kinds',
+    summary: 'list the kinds of file `validate` understands',
+    load: async () => (await import('./kinds.ts')).kindsCommand,
+  },
+  {
+    name: 'convert',
+    summary: 'turn a boundary shapefile ZIP, GeoJSON or KML into a field upload (JSON or CSV)',
+    load: async () => (await import('./convert.ts')).convertCommand,
+  },
+  {
+    name: 'sandbox',
+    summary: 'run a local emulator of the partner service, with demo data and fault injection',
+    load: async () => (await import('./sandbox.ts')).sandboxCommand,
+  },
+  {
+    name: 'start',
+    summary: 'check the bundled examples, then run the local sandbox service',
+    load: async () => {
+      const { createStartCommand } = await import('./start.ts');
+      const others = await Promise.all(commands.filter((c) => c.name !== 'start').map((c) => c.load()));
+      return createStartCommand((name) => others.find((c) => c.name === name));
+    },
+  },
 ];
-
-commands.push(createStartCommand((name) => commands.find((c) => c.name === name)));

@@ -1,0 +1,153 @@
+#!/usr/bin/env node
+// `npm run build` (and `prepare`, so `npm install` / `npm ci` build too): compiles what Node runs.
+//   dist/cli/     the `fieldgate` command, bundled with its dependencies and split so each command loads
+//                 only its own code (`fieldgate help` loads no validator, no sandbox, no YAML parser)
+//   dist/index.js the library (core/index.ts) as plain ESM JS; its npm dependencies stay imports
+//   dist/types/   the library's type declarations (tsc), named by the package's `exports`
+// `--no-types` skips the declarations (the slow part) for quick rebuilds before tests.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+
+export const root = fileURLToPath(new URL('..', import.meta.url));
+export const cliOutDir = join(root, 'dist', 'cli');
+/** Written last by a CLI build: which entry file to run and which sources it was built from. */
+export const cliBuildInfoPath = join(cliOutDir, 'build-info.json');
+
+const toPosix = (path) => path.split(sep).join('/');
+
+/**
+ * Sources read files beside themselves (`new URL('../openapi/x.yaml', import.meta.url)`); in a bundle
+ * `import.meta.url` would be the chunk's. Each source's `import.meta.url` becomes the URL its own file has
+ * in the package, found from the chunk's location at run time, so the package stays relocatable and no
+ * asset needs copying.
+ */
+function sourceUrlPlugin(outDir) {
+  const outToRoot = toPosix(relative(outDir, root)) + '/';
+  return {
+    name: 'source-import-meta-url',
+    setup(build) {
+      build.onLoad({ filter: /\.[cm]?ts$/ }, async (args) => {
+        if (args.path.includes(`${sep}node_modules${sep}`)) return undefined;
+        const { readFile } = await import('node:fs/promises');
+        const text = await readFile(args.path, 'utf8');
+        if (!text.includes('import.meta.url')) return { contents: text, loader: 'ts' };
+        const sourcePath = JSON.stringify(toPosix(relative(root, args.path)));
+        const url = `new URL(${sourcePath}, new URL(${JSON.stringify(outToRoot)}, import.meta.url)).href`;
+        return { contents: text.replace(/\bimport\.meta\.url\b/g, url), loader: 'ts' };
+      });
+    },
+  };
+}
+
+/** Bundled CommonJS dependencies (yaml, proj4) may `require` Node built-ins; ESM output has no `require`. */
+const requireBanner =
+  "import { createRequire as __fieldgateCreateRequire } from 'node:module';\n" +
+  'const require = __fieldgateCreateRequire(import.meta.url);';
+
+/**
+ * Bundle the CLI into dist/cli. Every output file carries a content hash and is written beside older
+ * ones, and build-info.json (naming the entry) is replaced last and atomically: a `fieldgate` process
+ * started from the previous build keeps finding its lazily loaded chunks while another process rebuilds.
+ * `clean` empties dist/cli first (the full build); otherwise files of builds older than ten minutes go.
+ */
+export async function buildCli({ clean = false, logLevel = 'warning' } = {}) {
+  const startedAt = Date.now();
+  if (clean) rmSync(cliOutDir, { recursive: true, force: true });
+  const result = await esbuild.build({
+    entryPoints: { fieldgate: join(root, 'cli', 'main.ts') },
+    outdir: cliOutDir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunk-[hash]',
+    sourcemap: 'linked',
+    sourcesContent: false,
+    metafile: true,
+    write: false,
+    logLevel,
+    banner: { js: requireBanner },
+    plugins: [sourceUrlPlugin(cliOutDir)],
+  });
+  mkdirSync(cliOutDir, { recursive: true });
+  const written = new Set(['build-info.json']);
+  for (const file of result.outputFiles) {
+    written.add(relative(cliOutDir, file.path));
+    writeAtomically(file.path, file.contents);
+  }
+  const entry = Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint)?.[0];
+  const info = {
+    entry: toPosix(relative(cliOutDir, join(root, entry))),
+    startedAt,
+    // The sources this build read (not dependencies, which change only with `npm install`, which rebuilds).
+    inputs: Object.keys(result.metafile.inputs).filter((p) => !p.startsWith('node_modules/')),
+  };
+  writeAtomically(cliBuildInfoPath, JSON.stringify(info) + '\n');
+  if (!clean) removeOldOutputs(written, startedAt - 10 * 60_000);
+  return info;
+}
+
+function writeAtomically(path, contents) {
+  mkdirSync(dirname(path), { recursive: true });
+  const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  writeFileSync(temporary, contents);
+  renameSync(temporary, path);
+}
+
+function removeOldOutputs(keep, before) {
+  for (const name of readdirSync(cliOutDir)) {
+    if (keep.has(name)) continue;
+    const path = join(cliOutDir, name);
+    try {
+      if (statSync(path).mtimeMs < before) rmSync(path, { force: true });
+    } catch {
+      // another build removed it first
+    }
+  }
+}
+
+/** The library entry: core/index.ts as one ESM file; dependencies stay imports, resolved by the user. */
+export async function buildLibrary({ logLevel = 'warning' } = {}) {
+  await esbuild.build({
+    entryPoints: [join(root, 'core', 'index.ts')],
+    outfile: join(root, 'dist', 'index.js'),
+    bundle: true,
+    packages: 'external',
+    format: 'esm',
+    platform: 'neutral',
+    target: 'es2022',
+    sourcemap: 'linked',
+    sourcesContent: false,
+    logLevel,
+  });
+}
+
+/** Type declarations of core/ into dist/types (tsconfig.types.json); returns whether tsc was clean. */
+export function buildDeclarations() {
+  rmSync(join(root, 'dist', 'types'), { recursive: true, force: true });
+  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  const run = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.types.json')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  return run.status === 0;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const started = Date.now();
+  const withTypes = !process.argv.includes('--no-types');
+  const info = await buildCli();
+  await buildLibrary();
+  // tsc reports type errors (`npm run typecheck` is the place for them) but still writes declarations.
+  const typesClean = withTypes ? buildDeclarations() : true;
+  const ms = Math.round(Date.now() - started);
+  console.log(
+    `built dist/cli (${info.inputs.length} sources), dist/index.js` +
+      `${withTypes ? ', dist/types' : ''} in ${ms} ms${typesClean ? '' : ' (declarations written despite type errors)'}`,
+  );
+}
