@@ -1,21 +1,19 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
+import { corpusPath } from '../../test/support/corpus.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
 import { craftZip } from '../../test/rx/build-zip.ts';
 import { crc32 } from './crc32.ts';
 import { inflateCapped, openZip, unsafePathKind } from './zip-reader.ts';
 import { concatBytes, writeZip } from './zip-writer.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const corpus = (p: string): Uint8Array => readFileSync(path.resolve(root, '../shared/corpus', p));
+const corpus = (p: string): Uint8Array => readFileSync(corpusPath(p));
 
 describe('openZip', () => {
   it('reads every member of the corpus archives exactly as jszip does', async () => {
     for (const p of [
-      'derived/ofpetrial_td.zip',
+      'derived/isoxml_test_rx.zip',
       'fiboa-cli-testdata/tests/data-files/convert/de_bb/antrag.zip',
       'oats-center-modus/examples/examples/enyart-east50-a_l_labs/soil/locations-shp.zip',
       'dev4Agriculture-isoxml-js/data/duplicate-xmlid.zip',

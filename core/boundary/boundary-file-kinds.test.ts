@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { corpusPath } from '../../test/support/corpus.ts';
 import { detectFileKind, fileKinds } from '../formats/registry.ts';
 import { LineIndex } from '../diagnostics/text-position.ts';
 import {
@@ -11,7 +11,6 @@ import {
   wktFileKind,
 } from './boundary-file-kinds.ts';
 
-const corpus = resolve(import.meta.dirname, '../../../shared/corpus');
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 const file = (name: string, text: string) => ({ name, bytes: enc(text) });
 
@@ -32,7 +31,7 @@ describe('boundary file kinds', () => {
     const zip = {
       name: 'se2023.zip',
       bytes: new Uint8Array(
-        readFileSync(resolve(corpus, 'fiboa-cli-testdata/tests/data-files/convert/se/se2023.zip')),
+        readFileSync(corpusPath('fiboa-cli-testdata/tests/data-files/convert/se/se2023.zip')),
       ),
     };
     expect(boundaryShapefileFileKind.detect(zip)).toBe(3);
@@ -44,7 +43,7 @@ describe('boundary file kinds', () => {
     const zip = {
       name: 'se2023.zip',
       bytes: new Uint8Array(
-        readFileSync(resolve(corpus, 'fiboa-cli-testdata/tests/data-files/convert/se/se2023.zip')),
+        readFileSync(corpusPath('fiboa-cli-testdata/tests/data-files/convert/se/se2023.zip')),
       ),
     };
     const report = await boundaryShapefileFileKind.validate(zip, {});

@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { corpusPath } from '../../test/support/corpus.ts';
 import { describeCrs, identifyCrs } from './identify-crs.ts';
 import { reprojectPointToWgs84, reprojectToWgs84 } from './reproject.ts';
 
-const corpus = resolve(import.meta.dirname, '../../../shared/corpus');
-const convert = resolve(corpus, 'fiboa-cli-testdata/tests/data-files/convert');
+const convert = corpusPath('fiboa-cli-testdata/tests/data-files/convert');
 const prjOf = (zip: string): string => {
   const entries = unzipSync(readFileSync(zip));
   const name = Object.keys(entries).find((n) => n.toLowerCase().endsWith('.prj'));
@@ -24,7 +24,7 @@ describe('identifyCrs', () => {
     expect(se).toMatchObject({ ok: true, matchedBy: 'name', crs: { code: 'EPSG:3006' } });
     const de = identifyCrs(prjOf(resolve(convert, 'de_bb/antrag.zip')));
     expect(de).toMatchObject({ ok: true, matchedBy: 'name', crs: { code: 'EPSG:25833' } });
-    const wgs = identifyCrs(prjOf(resolve(corpus, 'derived/ofpetrial_td.zip')));
+    const wgs = identifyCrs(prjOf(corpusPath('derived/isoxml_test_rx.zip')));
     expect(wgs).toMatchObject({ ok: true, crs: { code: 'EPSG:4326' } });
   });
 

@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import geographiclib from 'geographiclib-geodesic';
 import { describe, expect, it } from 'vitest';
+import { corpusPath } from '../../test/support/corpus.ts';
 import { areaAcres, multiPolygonArea, polygonArea, signedRingArea, SQUARE_METRES_PER_ACRE } from './area.ts';
 
 const geod = geographiclib.Geodesic.WGS84;
-const corpus = resolve(import.meta.dirname, '../../../shared/corpus');
 
 /** The reference: geographiclib's exact geodesic polygon area (shell minus holes). */
 function referenceArea(rings: ArrayLike<number>[]): number {
@@ -81,7 +80,7 @@ describe('ellipsoidal area', () => {
 
   it('agrees with geographiclib within 1e-7 on every CSB corpus polygon', () => {
     const geojson = JSON.parse(
-      readFileSync(resolve(corpus, 'derived/us_csb_2024_sample_wgs84.geojson'), 'utf8'),
+      readFileSync(corpusPath('derived/us_csb_2024_sample_wgs84.geojson'), 'utf8'),
     ) as { features: Array<{ geometry: { type: string; coordinates: number[][][] | number[][][][] } }> };
     expect(geojson.features).toHaveLength(100);
     for (const f of geojson.features) {

@@ -1,21 +1,19 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { needsShared, sharedPath } from '../../test/support/corpus.ts';
 import { buildShapefile, reversed, square } from '../../test/rx/build-shapefile.ts';
 import { readShapefile } from './read-shapefile.ts';
 import { groupRings, signedArea } from './rings.ts';
 import { chooseTextEncoding, encodingLabel } from './text-encoding.ts';
 import { transformShpCoordinates } from './transform-shp.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const ofpetrial = needsShared('corpus/DIFM-Brain-ofpetrial');
 const set = (base: string) => {
-  const read = (ext: string) =>
-    readFileSync(path.resolve(root, '../shared/corpus/DIFM-Brain-ofpetrial', `${base}.${ext}`));
+  const read = (ext: string) => readFileSync(sharedPath(`corpus/DIFM-Brain-ofpetrial/${base}.${ext}`));
   return { shp: read('shp'), shx: read('shx'), dbf: read('dbf') };
 };
 
-describe('readShapefile on the ofpetrial sets', () => {
+describe.skipIf(ofpetrial.missing)(ofpetrial.title('readShapefile on the ofpetrial sets'), () => {
   it('td: 609 polygon records with their rates, no structural issue', () => {
     const r = readShapefile(set('docs/reference/td'));
     expect(r.diagnostics).toEqual([]);

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
+import { corpusPath } from '../support/corpus.ts';
 import { runCli } from '../cli/cli-helpers.ts';
 
-const corpus = resolve(import.meta.dirname, '../../../shared/corpus');
-const se = resolve(corpus, 'fiboa-cli-testdata/tests/data-files/convert/se/se2023.zip');
-const csbGeojson = resolve(corpus, 'derived/us_csb_2024_sample_wgs84.geojson');
+const se = corpusPath('fiboa-cli-testdata/tests/data-files/convert/se/se2023.zip');
+const csbGeojson = corpusPath('derived/us_csb_2024_sample_wgs84.geojson');
 
 interface Upload {
   fields: Array<{
@@ -111,8 +111,7 @@ describe('fieldgate convert', () => {
 
   it('explains a ZIP without a shapefile (the CSB FileGDB) and a usage mistake', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'fg-convert-'));
-    const gdb = resolve(
-      corpus,
+    const gdb = corpusPath(
       'fiboa-cli-testdata/tests/data-files/convert/us_usda_cropland/NationalCSB_2017-2024_rev23.zip',
     );
     const run = await runCli(['convert', gdb, '--to', 'x.json', '--client', 'C', '--farm', 'F'], {

@@ -7,13 +7,13 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
+import { corpusPath } from '../support/corpus.ts';
 import { importShapefileZip } from '../../core/boundary/import-shapefile.ts';
 import { areaAcres } from '../../core/geodesy/area.ts';
 import { DiagnosticCollector } from '../../core/rules/reporter.ts';
 import { parseWkt } from '../../core/wkt/parse-wkt.ts';
 
-const corpus = resolve(import.meta.dirname, '../../../shared/corpus');
-const convert = resolve(corpus, 'fiboa-cli-testdata/tests/data-files/convert');
+const convert = corpusPath('fiboa-cli-testdata/tests/data-files/convert');
 
 function csvRows(path: string): Record<string, string>[] {
   const parsed = Papa.parse<Record<string, string>>(readFileSync(path, 'utf8'), {
@@ -37,7 +37,7 @@ describe('corpus: projected shapefiles import with reprojection', () => {
     expect(imported.reprojectedFrom?.code).toBe('EPSG:3006');
     expect(collector.diagnostics.map((d) => [d.code, d.severity])).toEqual([['WGS006', 'info']]);
     expect(collector.diagnostics[0]?.message).toContain('SWEREF99 TM (EPSG:3006)');
-    const rows = csvRows(resolve(corpus, 'derived/se2023_wgs84.csv'));
+    const rows = csvRows(corpusPath('derived/se2023_wgs84.csv'));
     expect(imported.features).toHaveLength(rows.length);
     let maxDiff = 0;
     imported.features.forEach((f, i) => {
@@ -86,7 +86,7 @@ describe('corpus: projected shapefiles import with reprojection', () => {
 
 describe('corpus: CSB stated acres', () => {
   it('CSBACRES agrees with the ellipsoidal area within 0.1 % on all 100 fields', () => {
-    const rows = csvRows(resolve(corpus, 'derived/us_csb_2024_sample_wgs84.csv'));
+    const rows = csvRows(corpusPath('derived/us_csb_2024_sample_wgs84.csv'));
     expect(rows).toHaveLength(100);
     const off: string[] = [];
     let worst = 0;

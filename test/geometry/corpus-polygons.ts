@@ -1,20 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { unzipSync } from 'fflate';
 import Papa from 'papaparse';
 import { isRingCCW, locateInRing, EXTERIOR } from '../../core/geometry/ring-location.ts';
 import { writePolygonsWkt } from '../../core/wkt/write-wkt.ts';
+import { corpusPath } from '../support/corpus.ts';
 
 /**
- * Every polygon of ../shared/corpus as one-line WKT, for comparing verdicts with GEOS: the WKT columns of
+ * Every polygon of the corpus (test/corpus, and the GPL ofpetrial files when ../shared is there) as one-line WKT, for comparing verdicts with GEOS: the WKT columns of
  * the derived CSVs, the GeoJSON files, and the polygon shapefiles (plain and zipped, projected ones
  * included: validity does not depend on the coordinate system). A small reader is enough here; the
  * product's shapefile import lives elsewhere.
  */
-
-export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-export const corpusRoot = resolve(repoRoot, '../shared/corpus');
 
 export interface CorpusPolygon {
   source: string;
@@ -23,7 +19,7 @@ export interface CorpusPolygon {
 }
 
 function read(path: string): Buffer {
-  return readFileSync(resolve(corpusRoot, path));
+  return readFileSync(corpusPath(path));
 }
 
 function fromCsv(path: string, idColumn: string): CorpusPolygon[] {
@@ -118,22 +114,33 @@ function fromZip(path: string): CorpusPolygon[] {
   return out;
 }
 
-/** All corpus polygons; undefined when the corpus folder is missing. */
-export function corpusPolygons(): CorpusPolygon[] | undefined {
-  if (!existsSync(corpusRoot)) return undefined;
+/** The files only ../shared has (GPL-3.0 ofpetrial data, not copied into the project). */
+export const SHARED_ONLY_POLYGON_FILES = [
+  'DIFM-Brain-ofpetrial/inst/extdata/boundary-simple1.shp',
+  'DIFM-Brain-ofpetrial/inst/extdata/boundary-irregular1.shp',
+  'DIFM-Brain-ofpetrial/inst/extdata/field_boundary_with_holes.shp',
+  'DIFM-Brain-ofpetrial/inst/extdata/ssurgo-simple1.shp',
+  'DIFM-Brain-ofpetrial/docs/reference/td.shp',
+  'derived/ofpetrial_td.zip',
+];
+
+/** All corpus polygons: those of the project's copy, and those only ../shared has when it is there. */
+export function corpusPolygons(): CorpusPolygon[] {
+  const shared = (path: string, read: (p: string) => CorpusPolygon[]): CorpusPolygon[] =>
+    existsSync(corpusPath(path)) ? read(path) : [];
   return [
     ...fromCsv('derived/us_csb_2024_sample_wgs84.csv', 'CSBID'),
     ...fromCsv('derived/se2023_wgs84.csv', 'blockid'),
     ...fromGeoJson('derived/us_csb_2024_sample_wgs84.geojson'),
     ...fromGeoJson('dev4Agriculture-isoxml-js/data/test.geojson'),
-    ...fromShapefile('DIFM-Brain-ofpetrial/inst/extdata/boundary-simple1.shp'),
-    ...fromShapefile('DIFM-Brain-ofpetrial/inst/extdata/boundary-irregular1.shp'),
-    ...fromShapefile('DIFM-Brain-ofpetrial/inst/extdata/field_boundary_with_holes.shp'),
-    ...fromShapefile('DIFM-Brain-ofpetrial/inst/extdata/ssurgo-simple1.shp'),
-    ...fromShapefile('DIFM-Brain-ofpetrial/docs/reference/td.shp'),
+    ...shared('DIFM-Brain-ofpetrial/inst/extdata/boundary-simple1.shp', fromShapefile),
+    ...shared('DIFM-Brain-ofpetrial/inst/extdata/boundary-irregular1.shp', fromShapefile),
+    ...shared('DIFM-Brain-ofpetrial/inst/extdata/field_boundary_with_holes.shp', fromShapefile),
+    ...shared('DIFM-Brain-ofpetrial/inst/extdata/ssurgo-simple1.shp', fromShapefile),
+    ...shared('DIFM-Brain-ofpetrial/docs/reference/td.shp', fromShapefile),
     ...fromZip('fiboa-cli-testdata/tests/data-files/convert/se/se2023.zip'),
     ...fromZip('fiboa-cli-testdata/tests/data-files/convert/de_bb/antrag.zip'),
-    ...fromZip('derived/ofpetrial_td.zip'),
+    ...shared('derived/ofpetrial_td.zip', fromZip),
     ...fromZip('derived/isoxml_test_rx.zip'),
   ];
 }

@@ -2,11 +2,10 @@
  * Small Modus documents for rule tests: one valid ModusResult (valid for every rule group), edited by
  * literal replacements, and helpers to find where a piece of text is.
  */
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Diagnostic, TextPosition } from '../../core/diagnostics/diagnostic.ts';
 import { LineIndex } from '../../core/diagnostics/text-position.ts';
 import { validateModus, type ModusValidationOptions } from '../../core/modus/validate-modus.ts';
+import { corpusPath } from '../support/corpus.ts';
 
 export const MINIMAL_RESULT = `<?xml version="1.0" encoding="UTF-8"?>
 <ModusResult Version="1.0" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
@@ -54,8 +53,7 @@ export function at(xml: string, needle: string, nth = 0, delta = 0): TextPositio
   return new LineIndex(xml).position(offset + delta);
 }
 
-export const corpusDir = resolve(fileURLToPath(new URL('../..', import.meta.url)), '../shared/corpus');
-export const corpusFile = (path: string): string => resolve(corpusDir, path);
+export const corpusFile = corpusPath;
 
 export const LAB_MODUS = corpusFile(
   'oats-center-modus/examples/examples/enyart-east50-a_l_labs/soil/lab-modus.xml',

@@ -10,11 +10,17 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { validateModus } from '../../core/modus/validate-modus.ts';
-import { CORPUS_MODUS_FILES, corpusFile } from './modus-documents.ts';
+import { needsShared, sharedPath } from '../support/corpus.ts';
+import { CORPUS_MODUS_FILES } from './modus-documents.ts';
 import { mutate } from './mutations.ts';
 
 const xmllint = spawnSync('xmllint', ['--version'], { encoding: 'utf8' });
 const haveXmllint = xmllint.status === 0;
+// The XSDs are not copied into the project (their licence is unclear, see NOTICE).
+const xsds = needsShared(
+  'corpus/ahunt-xx-modus-xsd/modus_result.xsd',
+  'corpus/ahunt-xx-modus-xsd/modus_submit.xsd',
+);
 const fixtures = resolve(fileURLToPath(new URL('../../core/modus/fixtures', import.meta.url)));
 
 interface Case {
@@ -61,7 +67,7 @@ function xmllintVerdicts(cases: Case[]): Map<string, boolean> {
   for (const schema of ['modus_result.xsd', 'modus_submit.xsd'] as const) {
     const batch = cases.filter((c) => c.schema === schema).map((c) => c.path);
     if (batch.length === 0) continue;
-    const xsd = corpusFile(`ahunt-xx-modus-xsd/${schema}`);
+    const xsd = sharedPath(`corpus/ahunt-xx-modus-xsd/${schema}`);
     const run = spawnSync('xmllint', ['--noout', '--schema', xsd, ...batch], {
       encoding: 'utf8',
       maxBuffer: 1 << 28,
@@ -76,6 +82,10 @@ function xmllintVerdicts(cases: Case[]): Map<string, boolean> {
 describe('modus-schema verdict = xmllint --schema verdict', () => {
   if (!haveXmllint) {
     it.skip('skipped: xmllint is not installed (Debian package libxml2-utils)', () => undefined);
+    return;
+  }
+  if (xsds.missing) {
+    it.skip(xsds.title('agrees with xmllint on the corpus, its mutations and the fixtures'), () => undefined);
     return;
   }
   const dir = mkdtempSync(join(tmpdir(), 'fieldgate-modus-differential-'));

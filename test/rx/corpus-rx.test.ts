@@ -3,17 +3,17 @@
  * DIFM-Brain/ofpetrial shapefile sets zipped in memory.
  */
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { corpusPath, needsShared } from '../support/corpus.ts';
 import { writeZip } from '../../core/archive/zip-writer.ts';
 import type { Diagnostic } from '../../core/diagnostics/diagnostic.ts';
 import { detectFileKind } from '../../core/formats/registry.ts';
 import { rxFileKind } from '../../core/rx/rx-file-kind.ts';
 import { validateRx } from '../../core/rx/validate-rx.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const corpus = (p: string): Uint8Array => readFileSync(path.resolve(root, '../shared/corpus', p));
+const corpus = (p: string): Uint8Array => readFileSync(corpusPath(p));
+const tdZip = needsShared('corpus/derived/ofpetrial_td.zip');
+const ofpetrialSets = needsShared('corpus/DIFM-Brain-ofpetrial');
 
 const errors = (ds: Diagnostic[]) => ds.filter((d) => d.severity === 'error').map((d) => d.code);
 const warnings = (ds: Diagnostic[]) => ds.filter((d) => d.severity === 'warning').map((d) => d.code);
@@ -21,29 +21,32 @@ const warnings = (ds: Diagnostic[]) => ds.filter((d) => d.severity === 'warning'
 type Summary = any;
 
 describe('corpus prescriptions', () => {
-  it('derived/ofpetrial_td.zip (609 zones) fails the zone limit only', () => {
-    const r = validateRx(corpus('derived/ofpetrial_td.zip'));
-    expect(errors(r.diagnostics)).toEqual(['RXZ001']);
-    expect(warnings(r.diagnostics)).toEqual([]);
-    const limit = r.diagnostics.find((d) => d.code === 'RXZ001');
-    expect(limit?.message).toBe('The prescription has 609 zones; the service accepts at most 100');
-    expect(limit?.location).toEqual({ entry: 'td.shp' });
-    const info = r.diagnostics.find((d) => d.code === 'RXZ002');
-    expect(info?.message).toBe('Rates are read from the column "rate", found by its name');
+  it.skipIf(tdZip.missing)(
+    tdZip.title('derived/ofpetrial_td.zip (609 zones) fails the zone limit only'),
+    () => {
+      const r = validateRx(corpus('derived/ofpetrial_td.zip'));
+      expect(errors(r.diagnostics)).toEqual(['RXZ001']);
+      expect(warnings(r.diagnostics)).toEqual([]);
+      const limit = r.diagnostics.find((d) => d.code === 'RXZ001');
+      expect(limit?.message).toBe('The prescription has 609 zones; the service accepts at most 100');
+      expect(limit?.location).toEqual({ entry: 'td.shp' });
+      const info = r.diagnostics.find((d) => d.code === 'RXZ002');
+      expect(info?.message).toBe('Rates are read from the column "rate", found by its name');
 
-    const s: Summary = r.summary;
-    expect(s.zoneCount).toBe(609);
-    expect(s.rateColumn).toBe('rate');
-    expect(s.rate).toMatchObject({ min: 100, max: 260, mean: 180, zonesWithRate: 609 });
-    expect(s.rateClasses.map((c: { rate: number }) => c.rate)).toEqual([100, 140, 180, 220, 260]);
-    expect(s.rateClasses.reduce((n: number, c: { zones: number }) => n + c.zones, 0)).toBe(609);
-    // The trial covers boundary-simple1 (about 80.9 acres per SOURCES.md).
-    expect(s.totalAcres).toBeCloseTo(80.9, 0);
-    expect(s.crs).toEqual({ name: 'WGS 84', code: 'EPSG:4326', known: true });
-    expect(s.map.type).toBe('FeatureCollection');
-    expect(s.map.features).toHaveLength(609);
-    expect(s.map.features[0].properties).toMatchObject({ record: 1, rate: 100, strip_id: 1, plot_id: 1 });
-  });
+      const s: Summary = r.summary;
+      expect(s.zoneCount).toBe(609);
+      expect(s.rateColumn).toBe('rate');
+      expect(s.rate).toMatchObject({ min: 100, max: 260, mean: 180, zonesWithRate: 609 });
+      expect(s.rateClasses.map((c: { rate: number }) => c.rate)).toEqual([100, 140, 180, 220, 260]);
+      expect(s.rateClasses.reduce((n: number, c: { zones: number }) => n + c.zones, 0)).toBe(609);
+      // The trial covers boundary-simple1 (about 80.9 acres per SOURCES.md).
+      expect(s.totalAcres).toBeCloseTo(80.9, 0);
+      expect(s.crs).toEqual({ name: 'WGS 84', code: 'EPSG:4326', known: true });
+      expect(s.map.type).toBe('FeatureCollection');
+      expect(s.map.features).toHaveLength(609);
+      expect(s.map.features[0].properties).toMatchObject({ record: 1, rate: 100, strip_id: 1, plot_id: 1 });
+    },
+  );
 
   it('derived/isoxml_test_rx.zip (two zones) passes', () => {
     const r = validateRx(corpus('derived/isoxml_test_rx.zip'));
@@ -117,53 +120,56 @@ describe('corpus prescriptions', () => {
   });
 });
 
-describe('loose ofpetrial shapefile sets, zipped in memory', () => {
-  const zipSet = (dir: string, base: string): Uint8Array =>
-    writeZip(
-      ['shp', 'shx', 'dbf', 'prj'].map((ext) => ({
-        name: `${base}.${ext}`,
-        bytes: corpus(`DIFM-Brain-ofpetrial/${dir}/${base}.${ext}`),
-      })),
-    );
+describe.skipIf(ofpetrialSets.missing)(
+  ofpetrialSets.title('loose ofpetrial shapefile sets, zipped in memory'),
+  () => {
+    const zipSet = (dir: string, base: string): Uint8Array =>
+      writeZip(
+        ['shp', 'shx', 'dbf', 'prj'].map((ext) => ({
+          name: `${base}.${ext}`,
+          bytes: corpus(`DIFM-Brain-ofpetrial/${dir}/${base}.${ext}`),
+        })),
+      );
 
-  it('ssurgo-simple1 (11 soil polygons, no rate-like column) reports the missing rate column', () => {
-    const r = validateRx(zipSet('inst/extdata', 'ssurgo-simple1'));
-    expect(errors(r.diagnostics)).toEqual(['RXZ003']);
-    expect(r.diagnostics.find((d) => d.code === 'RXZ003')?.messageId).toBe('ambiguous');
-    const s: Summary = r.summary;
-    expect(s.zoneCount).toBe(11);
-    expect(s.totalAcres).toBeCloseTo(85.3, 0);
-  });
+    it('ssurgo-simple1 (11 soil polygons, no rate-like column) reports the missing rate column', () => {
+      const r = validateRx(zipSet('inst/extdata', 'ssurgo-simple1'));
+      expect(errors(r.diagnostics)).toEqual(['RXZ003']);
+      expect(r.diagnostics.find((d) => d.code === 'RXZ003')?.messageId).toBe('ambiguous');
+      const s: Summary = r.summary;
+      expect(s.zoneCount).toBe(11);
+      expect(s.totalAcres).toBeCloseTo(85.3, 0);
+    });
 
-  it('ssurgo-simple1 with settings.rateColumn = clay passes', () => {
-    const r = validateRx(zipSet('inst/extdata', 'ssurgo-simple1'), { settings: { rateColumn: 'CLAY' } });
-    expect(errors(r.diagnostics)).toEqual([]);
-    expect(r.diagnostics.find((d) => d.code === 'RXZ002')?.message).toBe(
-      'Rates are read from the column "clay" (set by settings.rateColumn)',
-    );
-  });
+    it('ssurgo-simple1 with settings.rateColumn = clay passes', () => {
+      const r = validateRx(zipSet('inst/extdata', 'ssurgo-simple1'), { settings: { rateColumn: 'CLAY' } });
+      expect(errors(r.diagnostics)).toEqual([]);
+      expect(r.diagnostics.find((d) => d.code === 'RXZ002')?.message).toBe(
+        'Rates are read from the column "clay" (set by settings.rateColumn)',
+      );
+    });
 
-  it('field_boundary_with_holes: the only numeric column is an identifier, so there is no rate', () => {
-    const r = validateRx(zipSet('inst/extdata', 'field_boundary_with_holes'));
-    expect(errors(r.diagnostics)).toEqual(['RXZ003']);
-    const s: Summary = r.summary;
-    expect(s.totalAcres).toBeCloseTo(138.1, 0);
-    // The hole is kept: one polygon with two rings.
-    expect(s.map.features[0].geometry.coordinates).toHaveLength(2);
-  });
+    it('field_boundary_with_holes: the only numeric column is an identifier, so there is no rate', () => {
+      const r = validateRx(zipSet('inst/extdata', 'field_boundary_with_holes'));
+      expect(errors(r.diagnostics)).toEqual(['RXZ003']);
+      const s: Summary = r.summary;
+      expect(s.totalAcres).toBeCloseTo(138.1, 0);
+      // The hole is kept: one polygon with two rings.
+      expect(s.map.features[0].geometry.coordinates).toHaveLength(2);
+    });
 
-  it('boundary-irregular1 (151 vertices): an identifier column (Obj__Id) is never taken as the rate', () => {
-    const r = validateRx(zipSet('inst/extdata', 'boundary-irregular1'));
-    // Fields: Field (C), Obj__Id (N), Bnd_Name (C).
-    expect(errors(r.diagnostics)).toEqual(['RXZ003']);
-    expect(r.diagnostics.find((d) => d.code === 'RXZ003')?.message).toBe(
-      'No rate column: no column is named like a rate, and no column but identifiers is numeric (columns: "Field", "Obj__Id", "Bnd_Name")',
-    );
-    expect((r.summary as Summary).totalAcres).toBeCloseTo(142.6, 0);
-  });
+    it('boundary-irregular1 (151 vertices): an identifier column (Obj__Id) is never taken as the rate', () => {
+      const r = validateRx(zipSet('inst/extdata', 'boundary-irregular1'));
+      // Fields: Field (C), Obj__Id (N), Bnd_Name (C).
+      expect(errors(r.diagnostics)).toEqual(['RXZ003']);
+      expect(r.diagnostics.find((d) => d.code === 'RXZ003')?.message).toBe(
+        'No rate column: no column is named like a rate, and no column but identifiers is numeric (columns: "Field", "Obj__Id", "Bnd_Name")',
+      );
+      expect((r.summary as Summary).totalAcres).toBeCloseTo(142.6, 0);
+    });
 
-  it('docs/reference/td zipped here equals the derived corpus file', () => {
-    const here = validateRx(zipSet('docs/reference', 'td'));
-    expect(errors(here.diagnostics)).toEqual(['RXZ001']);
-  });
-});
+    it('docs/reference/td zipped here equals the derived corpus file', () => {
+      const here = validateRx(zipSet('docs/reference', 'td'));
+      expect(errors(here.diagnostics)).toEqual(['RXZ001']);
+    });
+  },
+);

@@ -4,9 +4,8 @@
  * against GDAL's reprojection of the same file (derived/se2023_wgs84.csv, ogr2ogr -t_srs EPSG:4326).
  */
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { corpusPath } from '../support/corpus.ts';
 import { openZip } from '../../core/archive/zip-reader.ts';
 import { DiagnosticCollector } from '../../core/rules/reporter.ts';
 import { rxFileKind } from '../../core/rx/rx-file-kind.ts';
@@ -15,8 +14,7 @@ import { readShapefile } from '../../core/shapefile/read-shapefile.ts';
 import { buildShapefile, square } from './build-shapefile.ts';
 import { rxZip } from './build-zip.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const corpus = (p: string): Uint8Array => readFileSync(path.resolve(root, '../shared/corpus', p));
+const corpus = (p: string): Uint8Array => readFileSync(corpusPath(p));
 
 function entryNames(zip: Uint8Array): string[] {
   return openZip(zip, new DiagnosticCollector())?.entries.map((e) => e.name) ?? [];

@@ -3,15 +3,14 @@
  * checks status, body and headers. Every exchange is also validated against the document (contract.ts).
  */
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { corpusPath } from '../support/corpus.ts';
 import { fileKindById } from '../../core/formats/registry.ts';
 import { buildMultipart, startSandbox, type RunningSandbox } from '../../sandbox/index.ts';
 import { loadOpenApiDocuments, HTTP_METHODS, type Operation } from '../../sandbox/openapi-routes.ts';
 import { ContractRecorder } from './contract.ts';
 import { http, individual, session, tokenFor, type HttpResponse, type Session } from './http.ts';
 
-const corpus = resolve(import.meta.dirname, '../../../shared/corpus');
 const json = { 'content-type': 'application/json' };
 
 let sandbox: RunningSandbox;
@@ -672,7 +671,7 @@ describe('earlier interface: uploads', () => {
   });
 
   it('POST /v2/rx answers the size of the ZIP part', async () => {
-    const zip = readFileSync(resolve(corpus, 'derived/isoxml_test_rx.zip'));
+    const zip = readFileSync(corpusPath('derived/isoxml_test_rx.zip'));
     const form = buildMultipart([
       { name: 'file', filename: 'isoxml_test_rx.zip', contentType: 'application/zip', data: zip },
     ]);
@@ -706,7 +705,7 @@ describe('earlier interface: uploads', () => {
   it('POST /v2/soil/modus/result refuses what the core Modus rules refuse, and takes the file once fixed', async () => {
     const xml = new Uint8Array(
       readFileSync(
-        resolve(corpus, 'oats-center-modus/examples/examples/enyart-east50-a_l_labs/soil/lab-modus.xml'),
+        corpusPath('oats-center-modus/examples/examples/enyart-east50-a_l_labs/soil/lab-modus.xml'),
       ),
     );
     const sampleDate = '2021-09-24T15:00:00.000Z';
@@ -726,7 +725,7 @@ describe('earlier interface: uploads', () => {
     const kind = fileKindById('modus-result');
     const preflight = await kind?.validate(
       { name: 'lab-modus.xml', bytes: xml },
-      { now: () => new Date(), sampleDate },
+      { now: new Date(), sampleDate },
     );
     const preflightErrors = (preflight?.diagnostics ?? [])
       .filter((d) => d.severity === 'error')

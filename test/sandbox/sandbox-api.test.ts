@@ -5,9 +5,10 @@
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { corpusPath } from '../support/corpus.ts';
 import {
   buildMultipart,
   startSandbox,
@@ -17,7 +18,6 @@ import {
 import { ContractRecorder } from './contract.ts';
 import { http, individual, session, type HttpResponse, type Session } from './http.ts';
 
-const corpus = resolve(import.meta.dirname, '../../../shared/corpus');
 const contract = new ContractRecorder();
 const running: RunningSandbox[] = [];
 const tmp: string[] = [];
@@ -89,7 +89,7 @@ describe('data inbox', () => {
       }),
     });
     expect(fields.status).toBe(200);
-    const zip = readFileSync(resolve(corpus, 'derived/isoxml_test_rx.zip'));
+    const zip = readFileSync(corpusPath('derived/isoxml_test_rx.zip'));
     const rxForm = buildMultipart([
       { name: 'file', filename: 'rx.zip', contentType: 'application/zip', data: zip },
     ]);

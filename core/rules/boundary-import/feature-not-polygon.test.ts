@@ -1,13 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { corpusPath } from '../../../test/support/corpus.ts';
 import { importGeoJson } from '../../boundary/import-geojson.ts';
 import { importKml } from '../../boundary/import-kml.ts';
 import { importShapefileZip } from '../../boundary/import-shapefile.ts';
 import { DiagnosticCollector } from '../reporter.ts';
-
-const corpus = resolve(import.meta.dirname, '../../../../shared/corpus');
 
 describe('IMP003 feature-not-polygon', () => {
   it('reports a GeoJSON Point feature at its geometry, and a null geometry', () => {
@@ -42,7 +40,7 @@ describe('IMP003 feature-not-polygon', () => {
 
   it('reports a point shapefile (the corpus sample locations) at the .shp', () => {
     const zip = readFileSync(
-      resolve(corpus, 'oats-center-modus/examples/examples/enyart-east50-a_l_labs/soil/locations-shp.zip'),
+      corpusPath('oats-center-modus/examples/examples/enyart-east50-a_l_labs/soil/locations-shp.zip'),
     );
     const collector = new DiagnosticCollector();
     const imported = importShapefileZip(zip, collector);
@@ -54,10 +52,7 @@ describe('IMP003 feature-not-polygon', () => {
 
   it('does not fire on polygon shapefiles', () => {
     const collector = new DiagnosticCollector();
-    importShapefileZip(
-      zipSync(unzipSync(readFileSync(resolve(corpus, 'derived/ofpetrial_td.zip')))),
-      collector,
-    );
+    importShapefileZip(zipSync(unzipSync(readFileSync(corpusPath('derived/isoxml_test_rx.zip')))), collector);
     expect(collector.diagnostics.filter((d) => d.code === 'IMP003')).toEqual([]);
   });
 });

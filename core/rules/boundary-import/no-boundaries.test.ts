@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { corpusPath } from '../../../test/support/corpus.ts';
 import { importGeoJson } from '../../boundary/import-geojson.ts';
 import { importShapefileZip } from '../../boundary/import-shapefile.ts';
 import { DiagnosticCollector } from '../reporter.ts';
 
-const corpus = resolve(import.meta.dirname, '../../../../shared/corpus');
+const polygonZip = corpusPath('derived/isoxml_test_rx.zip');
 
 function run(f: (c: DiagnosticCollector) => void): Array<[string, string, string | undefined]> {
   const collector = new DiagnosticCollector();
@@ -23,8 +23,7 @@ describe('IMP004 no-boundaries', () => {
 
   it('reports a ZIP without a shapefile, listing its entries (the CSB FileGDB)', () => {
     const gdb = readFileSync(
-      resolve(
-        corpus,
+      corpusPath(
         'fiboa-cli-testdata/tests/data-files/convert/us_usda_cropland/NationalCSB_2017-2024_rev23.zip',
       ),
     );
@@ -38,14 +37,14 @@ describe('IMP004 no-boundaries', () => {
   });
 
   it('reports a shapefile without its .dbf', () => {
-    const members = unzipSync(readFileSync(resolve(corpus, 'derived/ofpetrial_td.zip')));
-    delete members['td.dbf'];
-    expect(run((c) => importShapefileZip(zipSync(members), c))).toEqual([['IMP004', 'incomplete', 'td.shp']]);
+    const members = unzipSync(readFileSync(polygonZip));
+    delete members['isoxml_test_rx.dbf'];
+    expect(run((c) => importShapefileZip(zipSync(members), c))).toEqual([
+      ['IMP004', 'incomplete', 'isoxml_test_rx.shp'],
+    ]);
   });
 
   it('does not fire on a complete shapefile', () => {
-    expect(
-      run((c) => importShapefileZip(readFileSync(resolve(corpus, 'derived/ofpetrial_td.zip')), c)),
-    ).toEqual([]);
+    expect(run((c) => importShapefileZip(readFileSync(polygonZip), c))).toEqual([]);
   });
 });

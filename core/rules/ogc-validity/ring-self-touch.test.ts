@@ -18,8 +18,7 @@ function fixedClean(wkt: string): string {
 }
 
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { corpusPath } from '../../../test/support/corpus.ts';
 
 describe('GEO005 ring-self-touch', () => {
   it('reports a ring passing twice through the same vertex, at both visits', () => {
@@ -39,13 +38,7 @@ describe('GEO005 ring-self-touch', () => {
   });
 
   it('finds the real self-touching fields of the USDA crop sequence boundaries sample', () => {
-    const csv = readFileSync(
-      resolve(
-        fileURLToPath(new URL('../../..', import.meta.url)),
-        '../shared/corpus/derived/us_csb_2024_sample_wgs84.csv',
-      ),
-      'utf8',
-    );
+    const csv = readFileSync(corpusPath('derived/us_csb_2024_sample_wgs84.csv'), 'utf8');
     const found: string[] = [];
     for (const m of csv.matchAll(/"(MULTIPOLYGON[^"]*)","(\d+)"/g)) {
       const codes = run(m[1] as string).map((d) => d.code);

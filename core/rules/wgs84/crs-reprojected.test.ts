@@ -1,19 +1,17 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { corpusPath } from '../../../test/support/corpus.ts';
 import { importGeoJson } from '../../boundary/import-geojson.ts';
 import { importShapefileZip } from '../../boundary/import-shapefile.ts';
 import { DiagnosticCollector } from '../reporter.ts';
 
-const convert = resolve(
-  import.meta.dirname,
-  '../../../../shared/corpus/fiboa-cli-testdata/tests/data-files/convert',
-);
-
 describe('WGS006 crs-reprojected', () => {
   it('says which CRS the corpus shapefiles were reprojected from, at the .prj', () => {
     const collector = new DiagnosticCollector();
-    importShapefileZip(readFileSync(resolve(convert, 'de_bb/antrag.zip')), collector);
+    importShapefileZip(
+      readFileSync(corpusPath('fiboa-cli-testdata/tests/data-files/convert/de_bb/antrag.zip')),
+      collector,
+    );
     const info = collector.diagnostics.filter((d) => d.code === 'WGS006');
     expect(info.map((d) => [d.severity, d.messageId, d.location.entry])).toEqual([
       ['info', 'reprojected', 'antrag_land_gem.prj'],
@@ -38,10 +36,7 @@ describe('WGS006 crs-reprojected', () => {
 
   it('does not fire for WGS 84 input', () => {
     const collector = new DiagnosticCollector();
-    importShapefileZip(
-      readFileSync(resolve(import.meta.dirname, '../../../../shared/corpus/derived/ofpetrial_td.zip')),
-      collector,
-    );
+    importShapefileZip(readFileSync(corpusPath('derived/isoxml_test_rx.zip')), collector);
     expect(collector.diagnostics.filter((d) => d.code === 'WGS006')).toEqual([]);
   });
 });

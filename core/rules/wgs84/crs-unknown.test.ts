@@ -1,15 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { corpusPath } from '../../../test/support/corpus.ts';
 import { importGeoJson } from '../../boundary/import-geojson.ts';
 import { importShapefileZip } from '../../boundary/import-shapefile.ts';
 import { DiagnosticCollector } from '../reporter.ts';
 
-const se = resolve(
-  import.meta.dirname,
-  '../../../../shared/corpus/fiboa-cli-testdata/tests/data-files/convert/se/se2023.zip',
-);
+const se = corpusPath('fiboa-cli-testdata/tests/data-files/convert/se/se2023.zip');
 const DHDN =
   'PROJCS["DHDN_3_Degree_Gauss_Zone_4",GEOGCS["GCS_Deutsches_Hauptdreiecksnetz",DATUM["D_Deutsches_Hauptdreiecksnetz",SPHEROID["Bessel_1841",6377397.155,299.1528128]],PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]],PROJECTION["Gauss_Kruger"],PARAMETER["False_Easting",4500000.0],PARAMETER["False_Northing",0.0],PARAMETER["Central_Meridian",12.0],PARAMETER["Scale_Factor",1.0],PARAMETER["Latitude_Of_Origin",0.0],UNIT["Meter",1.0]]';
 
