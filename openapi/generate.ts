@@ -10,6 +10,7 @@
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
+import { generateOperationTable } from './generate-operations.ts';
 
 export interface GeneratedDocument {
   /** The OpenAPI document. */
@@ -29,6 +30,29 @@ export const generatedDocuments: readonly GeneratedDocument[] = [
   },
 ];
 
+/** The operation tables (openapi/generate-operations.ts), by the name each file exports. */
+export const generatedTables: readonly (GeneratedDocument & { exportName: string })[] = [
+  {
+    source: new URL('./partner-service.yaml', import.meta.url),
+    target: new URL('./generated/operations.ts', import.meta.url),
+    exportName: 'serviceOperations',
+  },
+  {
+    source: new URL('./sandbox.yaml', import.meta.url),
+    target: new URL('./generated/sandbox-operations.ts', import.meta.url),
+    exportName: 'sandboxOperations',
+  },
+];
+
+/** Every generated file with the text generation produces for it now. */
+async function generateAll(): Promise<{ doc: GeneratedDocument; text: string }[]> {
+  const out: { doc: GeneratedDocument; text: string }[] = [];
+  for (const doc of generatedDocuments) out.push({ doc, text: await generateTypes(doc.source) });
+  for (const doc of generatedTables)
+    out.push({ doc, text: await generateOperationTable(doc.source, doc.exportName) });
+  return out;
+}
+
 /** The generated TypeScript text for one document. */
 export async function generateTypes(source: URL): Promise<string> {
   const ast = await openapiTS(source, { silent: true });
@@ -38,9 +62,9 @@ export async function generateTypes(source: URL): Promise<string> {
 /** Documents whose generated file differs from what generation produces now. */
 export async function staleDocuments(): Promise<GeneratedDocument[]> {
   const stale: GeneratedDocument[] = [];
-  for (const doc of generatedDocuments) {
+  for (const { doc, text } of await generateAll()) {
     const current = await readFile(doc.target, 'utf8').catch(() => '');
-    if (current !== (await generateTypes(doc.source))) stale.push(doc);
+    if (current !== text) stale.push(doc);
   }
   return stale;
 }
@@ -55,9 +79,9 @@ async function main(args: string[]): Promise<number> {
     }
     return stale.length === 0 ? 0 : 1;
   }
-  for (const doc of generatedDocuments) {
+  for (const { doc, text } of await generateAll()) {
     await mkdir(new URL('.', doc.target), { recursive: true });
-    await writeFile(doc.target, await generateTypes(doc.source));
+    await writeFile(doc.target, text);
     process.stdout.write(`wrote ${fileURLToPath(doc.target)}\n`);
   }
   return 0;

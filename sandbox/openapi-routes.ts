@@ -1,10 +1,14 @@
 /**
- * Routes from the OpenAPI documents: every operation of `openapi/partner-service.yaml` and
- * `openapi/sandbox.yaml` becomes a route, mounted under the path of its server's default address. The sandbox
- * refuses to start when an operation has no handler, so the documents and the sandbox cannot drift apart.
+ * Routes from the operation tables generated from the OpenAPI documents (openapi/generated/operations.ts for
+ * `openapi/partner-service.yaml`, openapi/generated/sandbox-operations.ts for `openapi/sandbox.yaml`): every
+ * operation becomes a route, mounted under the path of its server's default address. The sandbox refuses to
+ * start when an operation has no handler, so the documents and the sandbox cannot drift apart. The YAML itself
+ * is read only by the contract tests (loadOpenApiDocuments, definitionOf).
  */
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
+import { serviceOperations, type OperationSpec } from '../openapi/generated/operations.ts';
+import { sandboxOperations } from '../openapi/generated/sandbox-operations.ts';
 
 export type ApiName = 'auth' | 'v5' | 'legacy' | 'sandbox';
 
@@ -48,13 +52,18 @@ export interface Route {
   template: string;
   /** The mount path of the API ("/partner"), from its server's default address. */
   mount: string;
-  security: SecurityRequirement[];
-  operation: Operation;
-  pathItem: PathItem;
-  document: OpenApiDocument;
+  security: readonly Readonly<Record<string, readonly string[]>>[];
+  /** The operation's record in the generated table. */
+  spec: OperationSpec;
   regex: RegExp;
-  paramNames: string[];
+  paramNames: readonly string[];
 }
+
+/** The operation tables the sandbox serves: the service's and its own. */
+export const OPERATION_TABLES: readonly Readonly<Record<string, OperationSpec>>[] = [
+  serviceOperations,
+  sandboxOperations,
+];
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
@@ -78,57 +87,51 @@ export function loadOpenApiDocuments(): OpenApiDocument[] {
   return cached;
 }
 
-function serverOf(document: OpenApiDocument, pathItem: PathItem): { api: ApiName; mount: string } {
-  const server = pathItem.servers?.[0] ?? document.servers?.[0];
-  const variable = /^\{(\w+)\}$/.exec(server?.url ?? '')?.[1];
-  const api = variable === undefined ? undefined : API_OF_VARIABLE[variable];
-  const address = variable === undefined ? undefined : server?.variables?.[variable]?.default;
-  if (!api || address === undefined)
-    throw new Error(`no known server for a path item: ${JSON.stringify(server)}`);
-  return { api, mount: new URL(address).pathname.replace(/\/$/, '') };
-}
-
 function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-export function buildRoutes(documents: readonly OpenApiDocument[] = loadOpenApiDocuments()): Route[] {
+export function buildRoutes(
+  tables: readonly Readonly<Record<string, OperationSpec>>[] = OPERATION_TABLES,
+): Route[] {
   const routes: Route[] = [];
-  for (const document of documents) {
-    for (const [template, pathItem] of Object.entries(document.paths)) {
-      const { api, mount } = serverOf(document, pathItem);
-      const paramNames: string[] = [];
-      const pattern = template
+  for (const table of tables) {
+    for (const spec of Object.values(table)) {
+      const api = API_OF_VARIABLE[spec.server];
+      if (!api) throw new Error(`${spec.operationId}: no known server ${spec.server}`);
+      const mount = new URL(spec.serverDefault).pathname.replace(/\/$/, '');
+      const pattern = spec.path
         .split(/(\{\w+\})/)
-        .map((part) => {
-          const name = /^\{(\w+)\}$/.exec(part)?.[1];
-          if (name === undefined) return escapeRegex(part);
-          paramNames.push(name);
-          return '([^/]+)';
-        })
+        .map((part) => (/^\{\w+\}$/.test(part) ? '([^/]+)' : escapeRegex(part)))
         .join('');
-      const regex = new RegExp(`^${escapeRegex(mount)}${pattern}$`);
-      for (const method of HTTP_METHODS) {
-        const operation = pathItem[method] as Operation | undefined;
-        if (!operation) continue;
-        routes.push({
-          operationId: operation.operationId,
-          method: method.toUpperCase(),
-          api,
-          template,
-          mount,
-          security: operation.security ?? document.security ?? [],
-          operation,
-          pathItem,
-          document,
-          regex,
-          paramNames,
-        });
-      }
+      routes.push({
+        operationId: spec.operationId,
+        method: spec.method,
+        api,
+        template: spec.path,
+        mount,
+        security: spec.security,
+        spec,
+        regex: new RegExp(`^${escapeRegex(mount)}${pattern}$`),
+        paramNames: spec.pathParams,
+      });
     }
   }
   // Literal paths win over templated ones ("/v5/enrollments/" before "/v5/enrollments/{enrollmentId}").
   return routes.sort((a, b) => a.paramNames.length - b.paramNames.length);
+}
+
+/** The operation of a route as its OpenAPI document writes it (for the contract checks). */
+export function definitionOf(
+  route: Route,
+  documents: readonly OpenApiDocument[] = loadOpenApiDocuments(),
+): { operation: Operation; pathItem: PathItem; document: OpenApiDocument } {
+  for (const document of documents) {
+    const pathItem = document.paths[route.template];
+    const operation = pathItem?.[route.method.toLowerCase()] as Operation | undefined;
+    if (pathItem && operation?.operationId === route.operationId) return { operation, pathItem, document };
+  }
+  throw new Error(`no operation ${route.operationId} at ${route.method} ${route.template} in the documents`);
 }
 
 export type RouteMatch =
@@ -140,8 +143,8 @@ export class Router {
   readonly routes: Route[];
   private readonly mounts: Array<{ mount: string; api: ApiName }>;
 
-  constructor(documents?: readonly OpenApiDocument[]) {
-    this.routes = buildRoutes(documents);
+  constructor(tables?: readonly Readonly<Record<string, OperationSpec>>[]) {
+    this.routes = buildRoutes(tables);
     const seen = new Map<string, ApiName>();
     for (const r of this.routes) seen.set(r.mount, r.api);
     // Longest mount first: "/api/partnerapis" before "".

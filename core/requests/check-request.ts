@@ -24,7 +24,7 @@ export interface CheckRequestOptions {
 export function runRequestRules(collector: DiagnosticCollector, request: RequestSubject, now?: Date): void {
   for (const rule of requestRules) collector.run(rule, request);
   const op = request.operation?.id;
-  if (op === 'uploadSoilTest') {
+  if (op === 'uploadModusResultV2') {
     const q = request.query.get('sampleDate');
     runSampleDateRules(collector, {
       value: q?.value,

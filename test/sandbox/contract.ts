@@ -11,11 +11,11 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { parseMultipart, multipartBoundary } from '../../sandbox/multipart.ts';
 import {
+  definitionOf,
   loadOpenApiDocuments,
   Router,
   type OpenApiDocument,
   type Route,
-  type SecurityRequirement,
 } from '../../sandbox/openapi-routes.ts';
 import type { RecordedExchange } from '../../sandbox/server.ts';
 
@@ -110,7 +110,7 @@ export class ContractValidator {
       this.ids.set(doc, id);
       this.ajv.addSchema({ $id: id, $defs: rewriteRefs(doc.components?.schemas ?? {}, id) as Json });
     });
-    this.router = new Router(documents);
+    this.router = new Router();
   }
 
   /** Compile every schema of every document once, so a broken schema fails loudly (not on first use). */
@@ -168,14 +168,15 @@ export class ContractValidator {
 
   private parameters(route: Route): ParameterObject[] {
     const byKey = new Map<string, ParameterObject>();
-    for (const p of [...(route.pathItem.parameters ?? []), ...(route.operation.parameters ?? [])]) {
-      const param = this.resolve<ParameterObject>(route.document, p);
+    const { operation, pathItem, document } = definitionOf(route, this.documents);
+    for (const p of [...(pathItem.parameters ?? []), ...(operation.parameters ?? [])]) {
+      const param = this.resolve<ParameterObject>(document, p);
       byKey.set(`${param.in}:${param.in === 'header' ? param.name.toLowerCase() : param.name}`, param);
     }
     return [...byKey.values()];
   }
 
-  private securitySatisfied(requirements: SecurityRequirement[], headers: Record<string, string>): boolean {
+  private securitySatisfied(requirements: Route['security'], headers: Record<string, string>): boolean {
     if (requirements.length === 0) return true;
     const auth = headers.authorization ?? '';
     return requirements.some((alternative) =>
@@ -194,7 +195,7 @@ export class ContractValidator {
     ex: RecordedExchange,
     problems: string[],
   ): void {
-    const doc = route.document;
+    const { operation, document: doc } = definitionOf(route, this.documents);
     const url = new URL(ex.url, 'http://127.0.0.1');
     for (const p of this.parameters(route)) {
       const raw =
@@ -215,10 +216,10 @@ export class ContractValidator {
       problems.push(`request does not carry the credentials of ${JSON.stringify(route.security)}`);
     }
     const body = ex.requestBody;
-    const requestBody = route.operation.requestBody
+    const requestBody = operation.requestBody
       ? this.resolve<{ required?: boolean; content: Record<string, MediaTypeObject> }>(
           doc,
-          route.operation.requestBody,
+          operation.requestBody,
         )
       : undefined;
     // A body on an operation that takes none is ignored (the core rules warn about it): not a problem here.
@@ -269,8 +270,8 @@ export class ContractValidator {
   private checkResponse(route: Route, ex: RecordedExchange, problems: string[]): void {
     const response = ex.response;
     if (!response) return;
-    const doc = route.document;
-    const declared = route.operation.responses[String(response.status)] ?? route.operation.responses.default;
+    const { operation, document: doc } = definitionOf(route, this.documents);
+    const declared = operation.responses[String(response.status)] ?? operation.responses.default;
     if (declared === undefined) {
       problems.push(`status ${response.status} is not declared for ${route.operationId}`);
       return;
