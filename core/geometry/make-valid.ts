@@ -1,6 +1,6 @@
 import type { PolygonRings } from './geometry.ts';
-import { orientationIndex } from './orientation.ts';
-import { INTERIOR, locateInRing } from './ring-location.ts';
+import { orientationIndex } from '../planar/orientation.ts';
+import { INTERIOR, locateInRing } from '../planar/point-in-ring.ts';
 import {
   compareAngle,
   COLLINEAR_INTERSECTION,

@@ -1,77 +1,12 @@
-import { orientationIndex } from './orientation.ts';
+import { orientationIndex } from '../planar/orientation.ts';
+import { EXTERIOR, INTERIOR, locateInRing } from '../planar/point-in-ring.ts';
 import { isInteriorSegment } from './segment-intersection.ts';
 
 /**
- * Point-in-ring location and ring orientation on interleaved coordinates, with exact predicates. A ring is
- * `count` points starting at point index `first` of `xy` (x at 2k, y at 2k+1), closing point included.
+ * Ring orientation and nesting on interleaved coordinates, with exact predicates (GEOS). A ring is `count`
+ * points starting at point index `first` of `xy` (x at 2k, y at 2k+1), closing point included. Whether a
+ * point is in a ring is core/planar/point-in-ring.ts.
  */
-
-export const EXTERIOR = 0;
-export const BOUNDARY = 1;
-export const INTERIOR = 2;
-
-/** Ray-crossing state for one point over several rings (GEOS RayCrossingCounter). */
-export class RayCrossingCounter {
-  crossings = 0;
-  onBoundary = false;
-
-  constructor(
-    private px: number,
-    private py: number,
-  ) {}
-
-  reset(px: number, py: number): void {
-    this.px = px;
-    this.py = py;
-    this.crossings = 0;
-    this.onBoundary = false;
-  }
-
-  countRing(xy: Float64Array, first: number, count: number): void {
-    const px = this.px;
-    const py = this.py;
-    const end = 2 * (first + count - 1);
-    for (let k = 2 * first; k < end && !this.onBoundary; k += 2) {
-      const x1 = xy[k] as number;
-      const y1 = xy[k + 1] as number;
-      const x2 = xy[k + 2] as number;
-      const y2 = xy[k + 3] as number;
-      if (x1 < px && x2 < px) continue;
-      if (px === x2 && py === y2) {
-        this.onBoundary = true;
-        return;
-      }
-      if (y1 === py && y2 === py) {
-        const minX = x1 < x2 ? x1 : x2;
-        const maxX = x1 < x2 ? x2 : x1;
-        if (px >= minX && px <= maxX) this.onBoundary = true;
-        continue;
-      }
-      if ((y1 > py && y2 <= py) || (y2 > py && y1 <= py)) {
-        let orient = orientationIndex(x1, y1, x2, y2, px, py);
-        if (orient === 0) {
-          this.onBoundary = true;
-          return;
-        }
-        if (y2 < y1) orient = -orient;
-        if (orient === 1) this.crossings++;
-      }
-    }
-  }
-
-  get location(): number {
-    if (this.onBoundary) return BOUNDARY;
-    return this.crossings % 2 === 1 ? INTERIOR : EXTERIOR;
-  }
-}
-
-const counter = new RayCrossingCounter(0, 0);
-
-export function locateInRing(px: number, py: number, xy: Float64Array, first: number, count: number): number {
-  counter.reset(px, py);
-  counter.countRing(xy, first, count);
-  return counter.location;
-}
 
 /** GEOS Orientation.isCCW: robust for rings with flat tops and repeated points; false for flat rings. */
 export function isRingCCW(xy: Float64Array, first: number, count: number): boolean {

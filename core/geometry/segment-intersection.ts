@@ -1,4 +1,4 @@
-import { orientationIndex } from './orientation.ts';
+import { orientationIndex } from '../planar/orientation.ts';
 
 /**
  * Intersection of two segments with exact predicates, classified as GEOS's RobustLineIntersector does:

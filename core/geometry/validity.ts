@@ -1,6 +1,7 @@
 import type { PolygonRings } from './geometry.ts';
-import { orient2d } from './orientation.ts';
-import { EXTERIOR, INTERIOR, isRingNested, RayCrossingCounter } from './ring-location.ts';
+import { orient2d } from '../planar/orientation.ts';
+import { EXTERIOR, INTERIOR, RayCrossingCounter } from '../planar/point-in-ring.ts';
+import { isRingNested } from './ring-location.ts';
 import {
   COLLINEAR_INTERSECTION,
   intersection,

@@ -6,7 +6,7 @@
 import { reprojectPointToWgs84, reprojectToWgs84 } from '../crs/reproject.ts';
 import { DECIMAL_NUMBER, type DbfField } from '../shapefile/read-dbf.ts';
 import type { ShapefileResult, ShapeRecord } from '../shapefile/read-shapefile.ts';
-import { ringBbox, unionBbox, type Bbox } from '../shapefile/rings.ts';
+import { ringBbox, unionBbox, type Bbox } from '../planar/rings.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
 import { nullShape } from '../rules/shapefile/null-shape.ts';
 import { coordinatesNotDegrees } from '../rules/rx-zones/coordinates-not-degrees.ts';

@@ -7,7 +7,7 @@ import type { JsonValue } from '../json/json-document.ts';
 import { areaAcres } from '../geodesy/area.ts';
 import type { DbfValue } from '../shapefile/read-dbf.ts';
 import type { ShapefileResult } from '../shapefile/read-shapefile.ts';
-import { signedArea } from '../shapefile/rings.ts';
+import { signedArea } from '../planar/rings.ts';
 import type { ZoneCheckResult } from './check-zones.ts';
 import type { RxCrs } from './rx-crs.ts';
 import type { RxMembers } from './rx-members.ts';

@@ -10,7 +10,8 @@
  * from the other boundary. Candidate pairs come from a sweep over bounding boxes; each test looks only
  * at the edges inside both zones' boxes, so adjacent zones cost a few edges each.
  */
-import { ringBbox, unionBbox, type Bbox } from '../shapefile/rings.ts';
+import { INTERIOR, RayCrossingCounter } from '../planar/point-in-ring.ts';
+import { ringBbox, unionBbox, type Bbox } from '../planar/rings.ts';
 
 export interface OverlapZone {
   /** 1-based record number. */
@@ -83,20 +84,23 @@ function nearRing(x: number, y: number, ring: IndexedRing, tol: number): boolean
   return false;
 }
 
-/** Even-odd containment, counting crossings of the edges in the point's stripe only. */
+const stripeCounter = new RayCrossingCounter(0, 0);
+
+/** Whether the point is inside the ring, counting the crossings of the edges in the point's stripe only. */
 function insideRing(x: number, y: number, ring: IndexedRing): boolean {
   const [k] = stripeRange(ring, y, y);
   const c = ring.coords;
-  let inside = false;
+  stripeCounter.reset(x, y);
   for (const i of ring.stripes[k] ?? []) {
     const j = (i + 1) % ring.n;
-    const xi = c[2 * i] ?? 0;
-    const yi = c[2 * i + 1] ?? 0;
-    const xj = c[2 * j] ?? 0;
-    const yj = c[2 * j + 1] ?? 0;
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+    stripeCounter.countSegment(
+      c[2 * i] as number,
+      c[2 * i + 1] as number,
+      c[2 * j] as number,
+      c[2 * j + 1] as number,
+    );
   }
-  return inside;
+  return stripeCounter.location === INTERIOR;
 }
 
 interface Prepared {

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { needsShared, sharedPath } from '../../test/support/corpus.ts';
 import { buildShapefile, reversed, square } from '../../test/rx/build-shapefile.ts';
 import { readShapefile } from './read-shapefile.ts';
-import { groupRings, signedArea } from './rings.ts';
+import { signedArea } from '../planar/rings.ts';
+import { groupRings } from './group-rings.ts';
 import { chooseTextEncoding, encodingLabel } from './text-encoding.ts';
 import { transformShpCoordinates } from './transform-shp.ts';
 

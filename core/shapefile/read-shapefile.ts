@@ -11,7 +11,7 @@ import { recordCountMismatch } from '../rules/shapefile/record-count-mismatch.ts
 import type { RuleSelection } from '../rules/selection.ts';
 import { readDbf, type DbfField, type DbfValue } from './read-dbf.ts';
 import { checkShx, readShp, type ShapeGeometry } from './read-shp.ts';
-import type { Bbox } from './rings.ts';
+import type { Bbox } from '../planar/rings.ts';
 import { shapeTypeName } from './shape-types.ts';
 
 export interface ShapefileInput {

@@ -10,7 +10,8 @@ import { recordShapeTypeMismatch } from '../rules/shapefile/record-shape-type-mi
 import { shpHeaderInvalid } from '../rules/shapefile/shp-header-invalid.ts';
 import { shpRecordMalformed } from '../rules/shapefile/shp-record-malformed.ts';
 import { shxIndexMismatch } from '../rules/shapefile/shx-index-mismatch.ts';
-import { groupRings, ringBbox, unionBbox, type Bbox } from './rings.ts';
+import { ringBbox, unionBbox, type Bbox } from '../planar/rings.ts';
+import { groupRings } from './group-rings.ts';
 import { hasZ, SHAPE_TYPE_NAMES, shapeFamily, shapeTypeName } from './shape-types.ts';
 
 export interface ShpHeader {

@@ -3,7 +3,7 @@
  * headers, part indexes, Z and M values. Record boxes and the .shp/.shx header boxes are recomputed.
  * Used by the reprojection fix; the .shx offsets do not change because no record changes size.
  */
-import { ringBbox, unionBbox, type Bbox } from './rings.ts';
+import { ringBbox, unionBbox, type Bbox } from '../planar/rings.ts';
 import { shapeFamily } from './shape-types.ts';
 
 export type CoordinateTransform = (xy: Float64Array) => Float64Array;

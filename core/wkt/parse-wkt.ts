@@ -1,4 +1,4 @@
-import type { GeometrySpans, GeometryType, ParsedGeometry } from '../geometry/geometry.ts';
+import type { GeometrySpans, GeometryType, ParsedGeometry } from '../planar/geometry.ts';
 
 /**
  * A strict, single-pass WKT reader over character codes. Coordinates go straight into Float64Arrays and

@@ -1,4 +1,4 @@
-import type { PolygonRings } from '../geometry/geometry.ts';
+import type { PolygonRings } from '../planar/geometry.ts';
 
 /**
  * WKT output for fixed boundaries. Numbers are printed with the shortest text that reads back to the same

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { unzipSync } from 'fflate';
 import Papa from 'papaparse';
-import { isRingCCW, locateInRing, EXTERIOR } from '../../core/geometry/ring-location.ts';
+import { isRingCCW } from '../../core/geometry/ring-location.ts';
+import { EXTERIOR, locateInRing } from '../../core/planar/point-in-ring.ts';
 import { writePolygonsWkt } from '../../core/wkt/write-wkt.ts';
 import { corpusPath } from '../support/corpus.ts';
 

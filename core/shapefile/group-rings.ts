@@ -1,84 +1,17 @@
+import { BOUNDARY, INTERIOR, locatePointInRing } from '../planar/point-in-ring.ts';
+import { bboxContains, ringBbox, signedArea, type Bbox } from '../planar/rings.ts';
+
 /**
- * Ring helpers on interleaved coordinates ([x0, y0, x1, y1, …]) and the grouping of a shapefile polygon
- * record's rings into polygons: by the format, outer rings run clockwise and holes counter-clockwise; a
+ * The grouping of a shapefile polygon record's rings (interleaved coordinates) into polygons: by the format, outer rings run clockwise and holes counter-clockwise; a
  * hole belongs to the smallest outer ring that contains it. Files with the winding reversed throughout
  * are grouped by nesting depth instead, as GDAL does.
  */
 
-export type Bbox = [xmin: number, ymin: number, xmax: number, ymax: number];
-
-/** Shoelace area: positive when the ring runs counter-clockwise (x east, y north). */
-export function signedArea(ring: Float64Array): number {
-  const n = ring.length >> 1;
-  if (n < 3) return 0;
-  let sum = 0;
-  const x0 = ring[0] ?? 0;
-  const y0 = ring[1] ?? 0;
-  for (let i = 1; i + 1 < n; i++) {
-    const ax = (ring[2 * i] ?? 0) - x0;
-    const ay = (ring[2 * i + 1] ?? 0) - y0;
-    const bx = (ring[2 * i + 2] ?? 0) - x0;
-    const by = (ring[2 * i + 3] ?? 0) - y0;
-    sum += ax * by - bx * ay;
-  }
-  return sum / 2;
-}
-
-export function ringBbox(ring: Float64Array): Bbox {
-  let xmin = Infinity;
-  let ymin = Infinity;
-  let xmax = -Infinity;
-  let ymax = -Infinity;
-  for (let i = 0; i + 1 < ring.length; i += 2) {
-    const x = ring[i] ?? 0;
-    const y = ring[i + 1] ?? 0;
-    if (x < xmin) xmin = x;
-    if (x > xmax) xmax = x;
-    if (y < ymin) ymin = y;
-    if (y > ymax) ymax = y;
-  }
-  return [xmin, ymin, xmax, ymax];
-}
-
-export function unionBbox(a: Bbox | undefined, b: Bbox): Bbox {
-  if (!a) return [...b];
-  return [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
-}
-
-export function bboxContains(outer: Bbox, inner: Bbox): boolean {
-  return outer[0] <= inner[0] && outer[1] <= inner[1] && outer[2] >= inner[2] && outer[3] >= inner[3];
-}
-
-/** 1 inside, -1 outside, 0 on the boundary (exactly). Even-odd rule; the ring may be open or closed. */
-export function pointInRing(x: number, y: number, ring: Float64Array): number {
-  const n = ring.length >> 1;
-  let inside = false;
-  for (let i = 0, j = n - 1; i < n; j = i++) {
-    const xi = ring[2 * i] ?? 0;
-    const yi = ring[2 * i + 1] ?? 0;
-    const xj = ring[2 * j] ?? 0;
-    const yj = ring[2 * j + 1] ?? 0;
-    // On the segment?
-    const cross = (xj - xi) * (y - yi) - (yj - yi) * (x - xi);
-    if (
-      cross === 0 &&
-      Math.min(xi, xj) <= x &&
-      x <= Math.max(xi, xj) &&
-      Math.min(yi, yj) <= y &&
-      y <= Math.max(yi, yj)
-    ) {
-      return 0;
-    }
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside ? 1 : -1;
-}
-
 /** Whether `inner` lies inside `outer`, judged at the first vertex of `inner` not on `outer`'s boundary. */
 function ringInside(inner: Float64Array, outer: Float64Array): boolean {
   for (let i = 0; i + 1 < inner.length; i += 2) {
-    const where = pointInRing(inner[i] ?? 0, inner[i + 1] ?? 0, outer);
-    if (where !== 0) return where > 0;
+    const where = locatePointInRing(inner[i] as number, inner[i + 1] as number, outer);
+    if (where !== BOUNDARY) return where === INTERIOR;
   }
   return false;
 }
