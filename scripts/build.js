@@ -51,12 +51,14 @@ const requireBanner =
  * Bundle the CLI into dist/cli. Every output file carries a content hash and is written beside older
  * ones, and build-info.json (naming the entry) is replaced last and atomically: a `fieldgate` process
  * started from the previous build keeps finding its lazily loaded chunks while another process rebuilds.
- * `clean` empties dist/cli first (the full build); otherwise files of builds older than ten minutes go.
+ * Files of other builds go once they are ten minutes old.
  */
-export async function buildCli({ clean = false, logLevel = 'warning' } = {}) {
+export async function buildCli({ logLevel = 'warning' } = {}) {
   const startedAt = Date.now();
-  if (clean) rmSync(cliOutDir, { recursive: true, force: true });
   const result = await esbuild.build({
+    // Paths in the metafile (and so in build-info.json) are relative to the package root, not to the
+    // directory `fieldgate` happens to run in.
+    absWorkingDir: root,
     entryPoints: { fieldgate: join(root, 'cli', 'main.ts') },
     outdir: cliOutDir,
     bundle: true,
@@ -88,8 +90,8 @@ export async function buildCli({ clean = false, logLevel = 'warning' } = {}) {
     inputs: Object.keys(result.metafile.inputs).filter((p) => !p.startsWith('node_modules/')),
   };
   writeAtomically(cliBuildInfoPath, JSON.stringify(info) + '\n');
-  if (!clean) removeOldOutputs(written, startedAt - 10 * 60_000);
-  return info;
+  removeOldOutputs(written, startedAt - 10 * 60_000);
+  return { ...info, metafile: result.metafile };
 }
 
 function writeAtomically(path, contents) {
@@ -113,7 +115,8 @@ function removeOldOutputs(keep, before) {
 
 /** The library entry: core/index.ts as one ESM file; dependencies stay imports, resolved by the user. */
 export async function buildLibrary({ logLevel = 'warning' } = {}) {
-  await esbuild.build({
+  const result = await esbuild.build({
+    absWorkingDir: root,
     entryPoints: [join(root, 'core', 'index.ts')],
     outfile: join(root, 'dist', 'index.js'),
     bundle: true,
@@ -123,8 +126,10 @@ export async function buildLibrary({ logLevel = 'warning' } = {}) {
     target: 'es2022',
     sourcemap: 'linked',
     sourcesContent: false,
+    write: false,
     logLevel,
   });
+  for (const file of result.outputFiles) writeAtomically(file.path, file.contents);
 }
 
 /** Type declarations of core/ into dist/types (tsconfig.types.json); returns whether tsc was clean. */

@@ -1,0 +1,20 @@
+// Types of scripts/build.js for the tests that build and inspect the compiled outputs.
+import type { Metafile } from 'esbuild';
+
+export const root: string;
+export const cliOutDir: string;
+export const cliBuildInfoPath: string;
+
+export interface CliBuild {
+  /** The entry file, relative to dist/cli. */
+  entry: string;
+  /** Epoch milliseconds when the build started: a source changed after it makes the build stale. */
+  startedAt: number;
+  /** The sources bundled, relative to the package root. */
+  inputs: string[];
+  metafile: Metafile;
+}
+
+export function buildCli(options?: { logLevel?: 'silent' | 'warning' | 'info' }): Promise<CliBuild>;
+export function buildLibrary(options?: { logLevel?: 'silent' | 'warning' | 'info' }): Promise<void>;
+export function buildDeclarations(): boolean;

@@ -1,0 +1,138 @@
+/**
+ * The `fieldgate` command runs compiled (dist/cli): built from the current sources, loading for each
+ * command only its own code, and reading the files beside its sources (examples, the OpenAPI document)
+ * from wherever it is started.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentCompiledEntry } from '../../cli/bin/compiled-build.js';
+import { commands } from '../../cli/commands/index.ts';
+import { buildCli, root, type CliBuild } from '../../scripts/build.js';
+
+const bin = join(root, 'cli', 'bin', 'fieldgate.js');
+const elsewhere = mkdtempSync(join(tmpdir(), 'fieldgate-compiled-cli-'));
+afterAll(() => rmSync(elsewhere, { recursive: true, force: true }));
+
+function fieldgate(args: string[]) {
+  return spawnSync(process.execPath, [bin, ...args], { cwd: elsewhere, encoding: 'utf8' });
+}
+
+/** The source files a process loads before any dynamic import: the entry chunk and its static imports. */
+function staticallyLoadedSources(build: CliBuild): string[] {
+  const outputs = build.metafile.outputs;
+  const pending = [`dist/cli/${build.entry}`];
+  const seen = new Set<string>();
+  for (let chunk = pending.pop(); chunk !== undefined; chunk = pending.pop()) {
+    if (seen.has(chunk)) continue;
+    seen.add(chunk);
+    const output = outputs[chunk];
+    if (!output) throw new Error(`no output ${chunk} in the metafile`);
+    for (const i of output.imports) if (i.kind === 'import-statement' && !i.external) pending.push(i.path);
+  }
+  return [...seen].flatMap((chunk) => Object.keys(outputs[chunk]?.inputs ?? {}));
+}
+
+describe('the compiled fieldgate command', () => {
+  let build: CliBuild;
+  beforeAll(async () => {
+    build = await buildCli();
+  }, 60_000);
+
+  it('is what the bin runs while no source changed since the build', () => {
+    const entry = currentCompiledEntry(pathToFileURL(root + '/'));
+    expect(entry?.href).toBe(pathToFileURL(join(root, 'dist', 'cli', build.entry)).href);
+    expect(build.inputs).toContain('cli/main.ts');
+    expect(build.inputs.some((p) => p.startsWith('node_modules/'))).toBe(false);
+  });
+
+  it('loads for `fieldgate help` only the command list: no validator, sandbox or YAML parser', () => {
+    const loaded = staticallyLoadedSources(build);
+    expect(loaded).toContain('cli/main.ts');
+    expect(loaded).toContain('cli/commands/index.ts');
+    const heavy = /^(sandbox|core\/rules|core\/formats)\/|node_modules\/(yaml|proj4|saxes|fflate)\//;
+    expect(loaded.filter((p) => heavy.test(p))).toEqual([]);
+    // …while the commands' chunks do hold them.
+    expect(Object.keys(build.metafile.inputs).some((p) => p.startsWith('node_modules/yaml/'))).toBe(true);
+  });
+
+  it('lists every command with the summary its code has', async () => {
+    for (const entry of commands) {
+      const command = await entry.load();
+      expect({ name: command.name, summary: command.summary }).toEqual({
+        name: entry.name,
+        summary: entry.summary,
+      });
+    }
+  });
+
+  it('answers help, usage errors and validate from another directory', () => {
+    const help = fieldgate(['help']);
+    expect(help.status).toBe(0);
+    expect(help.stderr).toBe('');
+    for (const entry of commands) expect(help.stdout).toContain(`  ${entry.name} `);
+
+    const usage = fieldgate(['validate', '--no-such-option']);
+    expect(usage.status).toBe(2);
+    expect(usage.stderr).toMatch(/^fieldgate validate: .*no-such-option[\s\S]*Usage: fieldgate validate/);
+
+    const file = join(elsewhere, 'ring.wkt');
+    writeFileSync(file, 'POLYGON((0 0, 1 0, 1 1, 0 1))\n');
+    const validate = fieldgate(['validate', '--format', 'json', file]);
+    expect(validate.status).toBe(1);
+    expect(validate.stdout).toContain('"GEO');
+  });
+
+  it('runs the sandbox from another directory (it reads the OpenAPI document beside its source)', async () => {
+    const child = spawn(process.execPath, [bin, 'sandbox', '--port', '0', '--json'], { cwd: elsewhere });
+    try {
+      const line = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        let err = '';
+        child.stdout.on('data', (d: Buffer) => {
+          out += d.toString();
+          if (out.includes('\n')) resolve(out.slice(0, out.indexOf('\n')));
+        });
+        child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+        child.on('exit', (code) => reject(new Error(`sandbox exited with ${code}: ${err}`)));
+      });
+      const { baseUrl } = JSON.parse(line) as { baseUrl: string };
+      const reply = await fetch(`${baseUrl}/v5/enrollments`);
+      expect(reply.status).toBe(401);
+    } finally {
+      child.kill();
+    }
+  });
+});
+
+describe('currentCompiledEntry', () => {
+  const tree = mkdtempSync(join(tmpdir(), 'fieldgate-build-info-'));
+  afterAll(() => rmSync(tree, { recursive: true, force: true }));
+  const rootUrl = pathToFileURL(tree + '/');
+  const startedAt = Date.now();
+  mkdirSync(join(tree, 'dist', 'cli'), { recursive: true });
+  writeFileSync(join(tree, 'a.ts'), '');
+  const setSourceTime = (ms: number) => utimesSync(join(tree, 'a.ts'), ms / 1000, ms / 1000);
+  const writeInfo = () =>
+    writeFileSync(
+      join(tree, 'dist', 'cli', 'build-info.json'),
+      JSON.stringify({ entry: 'fieldgate-X.js', startedAt, inputs: ['a.ts'] }),
+    );
+
+  it('is undefined without a build', () => {
+    expect(currentCompiledEntry(rootUrl)).toBeUndefined();
+  });
+
+  it('names the entry while the sources are older than the build, and not once one changed or went', () => {
+    writeInfo();
+    setSourceTime(startedAt - 60_000);
+    expect(currentCompiledEntry(rootUrl)?.href).toBe(new URL('dist/cli/fieldgate-X.js', rootUrl).href);
+    setSourceTime(startedAt + 1_000);
+    expect(currentCompiledEntry(rootUrl)).toBeUndefined();
+    rmSync(join(tree, 'a.ts'));
+    expect(currentCompiledEntry(rootUrl)).toBeUndefined();
+  });
+});
