@@ -102,3 +102,48 @@ describe('checkPolygonValidity', () => {
     ).toBe(true);
   });
 });
+
+/** A star polygon {n/step} on the unit circle, written as WKT (closed). */
+function starWkt(n: number, step: number): string {
+  const points: string[] = [];
+  for (let i = 0; i <= n; i++) {
+    const a = (((i * step) % n) / n) * 2 * Math.PI;
+    points.push(`${Math.cos(a).toFixed(9)} ${Math.sin(a).toFixed(9)}`);
+  }
+  return `POLYGON ((${points.join(', ')}))`;
+}
+
+describe('self-crossing outlines stay cheap to report', () => {
+  it('lists 10 crossings per ring, states the rest, and carries the rebuilt polygon once', () => {
+    // {20/3}: 40 crossings, each edge with the four edges it jumps over.
+    const { diagnostics } = run(starWkt(20, 3));
+    const crossings = diagnostics.filter((d) => d.messageId === 'crossing');
+    expect(crossings).toHaveLength(10);
+    const more = diagnostics.filter((d) => d.messageId === 'more-crossings');
+    expect(more.map((d) => [d.code, d.severity, d.message])).toEqual([
+      ['GEO004', 'info', 'The shell crosses itself 30 more times besides the 10 listed (40 in all)'],
+    ]);
+    const withFix = diagnostics.filter((d) => d.fix);
+    expect(withFix).toHaveLength(1);
+    expect(withFix[0]).toBe(crossings[0]);
+    expect(crossings[1]?.hint).toContain('The fix offered with GEO004 at the shell, coordinate');
+    // The fix is the star's outline: its 20 tips and 20 inner corners, not every crossing.
+    const fixed = applyTextFixes(starWkt(20, 3), diagnostics, ['safe', 'unsafe']).text;
+    expect(fixed.match(/,/g)).toHaveLength(40);
+    expect(run(fixed).diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  });
+
+  it('stops counting a tangle at 1,000 crossings, says so, and offers no rebuild', () => {
+    // {300/149}: about 44,000 crossings.
+    const wkt = starWkt(300, 149);
+    const started = performance.now();
+    const { diagnostics } = run(wkt);
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(diagnostics.filter((d) => d.messageId === 'crossing')).toHaveLength(10);
+    expect(diagnostics.filter((d) => d.messageId === 'many-crossings').map((d) => d.message)).toEqual([
+      'The shell crosses itself at least 990 more times besides the 10 listed (counting stopped at 1000)',
+    ]);
+    expect(diagnostics.some((d) => d.fix)).toBe(false);
+    expect(JSON.stringify(diagnostics).length).toBeLessThan(20_000);
+  });
+});

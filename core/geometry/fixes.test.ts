@@ -104,3 +104,36 @@ describe('unsafe fixes', () => {
     expect(fixed / tried).toBeGreaterThan(0.95);
   });
 });
+
+describe('makeValidPolygons on self-crossing outlines', () => {
+  const star = (n: number, step: number): Float64Array => {
+    const xy: number[] = [];
+    for (let i = 0; i <= n; i++) {
+      const a = (((i * step) % n) / n) * 2 * Math.PI;
+      xy.push(Math.cos(a), Math.sin(a));
+    }
+    return Float64Array.from(xy);
+  };
+  const vertexCount = (polygons: PolygonRings): number =>
+    polygons.reduce((n, rings) => n + rings.reduce((m, r) => m + r.length / 2, 0), 0);
+
+  it('turns a star polygon into its outline: input vertices plus the crossings on the outline', () => {
+    // {300/7}: 1,800 crossings inside, but only 300 tips and 300 inner corners on the outline.
+    const fixed = makeValidPolygons([[star(300, 7)]]);
+    expect(fixed).toHaveLength(1);
+    expect(vertexCount(fixed ?? [])).toBe(2 * 300 + 1);
+    expect(isValidArea(fixed ?? [])).toBe(true);
+  });
+
+  it('keeps a hole that a reversed inner loop draws, and fills a loop drawn the same way round', () => {
+    // The loop (0 0, 2 2, 2 8, 8 8, 8 2, 0 0) runs clockwise inside the counter-clockwise square: a hole.
+    const reversedLoop = ring(0, 0, 10, 0, 10, 10, 0, 10, 0, 0, 2, 2, 2, 8, 8, 8, 8, 2, 0, 0);
+    expect(area(makeValidPolygons([[reversedLoop]]) ?? [])).toBe(100 - 42);
+    const twiceAround = ring(0, 0, 10, 0, 10, 10, 0, 10, 0, 0, 10, 0, 10, 10, 0, 10, 0, 0);
+    expect(area(makeValidPolygons([[twiceAround]]) ?? [])).toBe(100);
+  });
+
+  it('gives up on a tangle with far more crossings than edges', () => {
+    expect(makeValidPolygons([[star(300, 149)]])).toBeUndefined();
+  });
+});

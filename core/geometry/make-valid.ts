@@ -10,15 +10,19 @@ import {
 import { findValidityIssues } from './validity.ts';
 
 /**
- * Make polygons valid by rebuilding their area from the linework, like GEOS's MakeValid: every ring edge
- * is split where edges meet, the pieces form a planar graph, and each face of the graph is inside when it
- * is inside some input polygon by the even-odd rule over that polygon's rings. The boundary between inside
- * and outside faces is traced back into rings (shells counter-clockwise, holes clockwise).
+ * Make polygons valid by rebuilding their area from the linework, as GEOS's MakeValid with the
+ * "structure" method: every ring edge is split where edges meet, the pieces form a planar graph, and each
+ * face of the graph is inside when, for some input polygon, the shell winds around it (any non-zero
+ * winding number, either orientation) and none of its holes does. The boundary between inside and outside
+ * faces is traced back into rings (shells counter-clockwise, holes clockwise).
  *
  * So a bow-tie becomes two polygons, a zero-width spike disappears (its two edges cancel), overlapping or
- * nested parts of a multipolygon are merged, a hole touching the shell twice splits the polygon, and a ring
- * touching itself becomes a shell with a hole. The result is checked with `findValidityIssues`; when it is
- * not valid (rounding of computed crossing points can do that) or nothing remains, the answer is undefined.
+ * nested parts of a multipolygon are merged, a hole touching the shell twice splits the polygon, a ring
+ * touching itself with a reversed loop becomes a shell with a hole, and a star polygon becomes its
+ * outline: the result has the input's vertices plus the crossings on the outline, never every crossing.
+ * The result is checked with `findValidityIssues`; when it is not valid (rounding of computed crossing
+ * points can do that), nothing remains, or the rings cross each other more than `MAX_CROSSINGS` allows
+ * (a tangle, not a boundary: rebuilding it would cost time and guess), the answer is undefined.
  */
 
 interface Edge {
@@ -26,10 +30,16 @@ interface Edge {
   y0: number;
   x1: number;
   y1: number;
-  polygon: number;
+  /** Index of the input ring (over all polygons) the edge comes from, in its direction. */
+  ring: number;
 }
 
 const MAX_NODING_ROUNDS = 6;
+
+/** Crossings allowed in all: a few per edge, as in a badly digitised outline; a star polygon has far more. */
+function maxCrossings(edgeCount: number): number {
+  return 4 * edgeCount + 1000;
+}
 
 function cleanRing(ring: Float64Array): number[] | undefined {
   const out: number[] = [];
@@ -47,9 +57,15 @@ function cleanRing(ring: Float64Array): number[] | undefined {
   return out;
 }
 
-/** Split edges at every point where they meet another edge; returns undefined when noding does not settle. */
+/**
+ * Split edges at every point where they meet another edge; returns undefined when noding does not settle
+ * or finds more than `maxCrossings` meeting points. Pairs are found by a sweep: edges sorted on their
+ * minimum along the axis where edges overlap least, each tested against the following ones until they
+ * start beyond its end.
+ */
 function node(edges: Edge[]): Edge[] | undefined {
   let current = edges;
+  let budget = maxCrossings(edges.length);
   for (let round = 0; round < MAX_NODING_ROUNDS; round++) {
     const splits = new Map<number, number[]>();
     const addSplit = (e: number, x: number, y: number): void => {
@@ -62,22 +78,44 @@ function node(edges: Edge[]): Edge[] | undefined {
       }
       list.push(x, y);
     };
-    const order = current.map((_, i) => i);
-    const minX = current.map((e) => Math.min(e.x0, e.x1));
-    order.sort((a, b) => (minX[a] as number) - (minX[b] as number));
-    for (let i = 0; i < order.length; i++) {
+    const count = current.length;
+    const alongY = sweepAlongY(current);
+    // Per edge: its interval on the sweep axis (lo, hi) and on the other axis (lo2, hi2).
+    const lo = new Float64Array(count);
+    const hi = new Float64Array(count);
+    const lo2 = new Float64Array(count);
+    const hi2 = new Float64Array(count);
+    for (let e = 0; e < count; e++) {
+      const { x0, y0, x1, y1 } = current[e] as Edge;
+      const a0 = alongY ? y0 : x0;
+      const a1 = alongY ? y1 : x1;
+      const b0 = alongY ? x0 : y0;
+      const b1 = alongY ? x1 : y1;
+      lo[e] = a0 < a1 ? a0 : a1;
+      hi[e] = a0 < a1 ? a1 : a0;
+      lo2[e] = b0 < b1 ? b0 : b1;
+      hi2[e] = b0 < b1 ? b1 : b0;
+    }
+    const order = Array.from({ length: count }, (_, i) => i).sort(
+      (a, b) => (lo[a] as number) - (lo[b] as number),
+    );
+    for (let i = 0; i < count; i++) {
       const a = order[i] as number;
       const ea = current[a] as Edge;
-      const maxX = Math.max(ea.x0, ea.x1);
-      const minY = Math.min(ea.y0, ea.y1);
-      const maxY = Math.max(ea.y0, ea.y1);
-      for (let j = i + 1; j < order.length; j++) {
+      const end = hi[a] as number;
+      const minB = lo2[a] as number;
+      const maxB = hi2[a] as number;
+      for (let j = i + 1; j < count; j++) {
         const b = order[j] as number;
-        if ((minX[b] as number) > maxX) break;
+        if ((lo[b] as number) > end) break;
+        if ((hi2[b] as number) < minB || (lo2[b] as number) > maxB) continue;
         const eb = current[b] as Edge;
-        if (Math.max(eb.y0, eb.y1) < minY || Math.min(eb.y0, eb.y1) > maxY) continue;
         const code = intersectSegments(ea.x0, ea.y0, ea.x1, ea.y1, eb.x0, eb.y0, eb.x1, eb.y1);
         if (code === 0) continue;
+        // Consecutive edges of a ring meet at their shared vertex: not a crossing.
+        if (intersection.proper || code === COLLINEAR_INTERSECTION || !sharesEnd(ea, eb)) {
+          if (--budget < 0) return undefined;
+        }
         const { x0, y0, x1, y1 } = intersection;
         addSplit(a, x0, y0);
         addSplit(b, x0, y0);
@@ -109,12 +147,12 @@ function node(edges: Edge[]): Edge[] | undefined {
       let py = edge.y0;
       for (const p of points) {
         if (p.x === px && p.y === py) continue;
-        next.push({ x0: px, y0: py, x1: p.x, y1: p.y, polygon: edge.polygon });
+        next.push({ x0: px, y0: py, x1: p.x, y1: p.y, ring: edge.ring });
         px = p.x;
         py = p.y;
       }
       if (px !== edge.x1 || py !== edge.y1) {
-        next.push({ x0: px, y0: py, x1: edge.x1, y1: edge.y1, polygon: edge.polygon });
+        next.push({ x0: px, y0: py, x1: edge.x1, y1: edge.y1, ring: edge.ring });
       }
     }
     current = next;
@@ -122,13 +160,44 @@ function node(edges: Edge[]): Edge[] | undefined {
   return undefined;
 }
 
+function sharesEnd(a: Edge, b: Edge): boolean {
+  return (
+    (a.x0 === b.x0 && a.y0 === b.y0) ||
+    (a.x0 === b.x1 && a.y0 === b.y1) ||
+    (a.x1 === b.x0 && a.y1 === b.y0) ||
+    (a.x1 === b.x1 && a.y1 === b.y1)
+  );
+}
+
+/** Whether edges overlap less along y than along x (mean edge extent over total extent), as validity.ts. */
+function sweepAlongY(edges: Edge[]): boolean {
+  let spanX = 0;
+  let spanY = 0;
+  let minX = Infinity;
+  let maxX = -Infinity;
+  let minY = Infinity;
+  let maxY = -Infinity;
+  for (const e of edges) {
+    spanX += Math.abs(e.x1 - e.x0);
+    spanY += Math.abs(e.y1 - e.y0);
+    minX = Math.min(minX, e.x0, e.x1);
+    maxX = Math.max(maxX, e.x0, e.x1);
+    minY = Math.min(minY, e.y0, e.y1);
+    maxY = Math.max(maxY, e.y0, e.y1);
+  }
+  return spanY * (maxX - minX) < spanX * (maxY - minY);
+}
+
 interface Graph {
   x: number[];
   y: number[];
   /** Half-edge h goes from `from[h]` to `from[h ^ 1]`; halves 2i and 2i+1 are twins. */
   from: number[];
-  /** Polygons for which each undirected edge is covered an odd number of times. */
-  odd: number[][];
+  /**
+   * Per undirected edge i (half-edges 2i and 2i+1): [ring, count] pairs, count = input edges of that ring
+   * running along half-edge 2i minus those running the other way (only non-zero counts are kept).
+   */
+  winding: number[][];
   /** Outgoing half-edges of each vertex, sorted counter-clockwise. */
   out: number[][];
   /** Position of each half-edge in its origin's `out` list. */
@@ -190,8 +259,8 @@ class PointIndex {
 function buildGraph(edges: Edge[]): Graph {
   const points = new PointIndex(edges.length + 1);
   const { x, y } = points;
-  // Undirected edge (u < v) → index into the parity lists; parity per polygon as a flat list of
-  // [polygon, bit] pairs (an edge is covered by one or two polygons almost always).
+  // Undirected edge (u < v) → index into the cover lists; per ring a signed count, as a flat list of
+  // [ring, count] pairs (an edge is covered by one or two rings almost always).
   const edgeIndex = new Map<number, number>();
   const ends: number[] = [];
   const cover: number[][] = [];
@@ -210,21 +279,24 @@ function buildGraph(edges: Edge[]): Graph {
       cover.push([]);
     }
     const list = cover[i] as number[];
+    const sign = a === u ? 1 : -1;
     let k = 0;
-    while (k < list.length && list[k] !== e.polygon) k += 2;
-    if (k < list.length) list[k + 1] = (list[k + 1] as number) ^ 1;
-    else list.push(e.polygon, 1);
+    while (k < list.length && list[k] !== e.ring) k += 2;
+    if (k < list.length) list[k + 1] = (list[k + 1] as number) + sign;
+    else list.push(e.ring, sign);
   }
   const from: number[] = [];
-  const odd: number[][] = [];
+  const winding: number[][] = [];
   for (let i = 0; i < cover.length; i++) {
     const list = cover[i] as number[];
-    const polygons: number[] = [];
-    for (let k = 0; k < list.length; k += 2) if (list[k + 1] === 1) polygons.push(list[k] as number);
-    // An edge covered an even number of times by every polygon separates nothing: drop it.
-    if (polygons.length === 0) continue;
+    const counts: number[] = [];
+    for (let k = 0; k < list.length; k += 2) {
+      if (list[k + 1] !== 0) counts.push(list[k] as number, list[k + 1] as number);
+    }
+    // An edge run as often one way as the other by every ring separates nothing: drop it.
+    if (counts.length === 0) continue;
     from.push(ends[2 * i] as number, ends[2 * i + 1] as number);
-    odd.push(polygons);
+    winding.push(counts);
   }
   const out: number[][] = x.map(() => []);
   for (let h = 0; h < from.length; h++) (out[from[h] as number] as number[]).push(h);
@@ -240,7 +312,7 @@ function buildGraph(edges: Edge[]): Graph {
     });
     list.forEach((h, i) => (slot[h] = i));
   }
-  return { x, y, from, odd, out, slot };
+  return { x, y, from, winding, out, slot };
 }
 
 /** The half-edge after h around the face on h's left (or, with `allowed`, the next allowed one clockwise). */
@@ -268,8 +340,16 @@ function signedArea(xs: number[], ys: number[]): number {
 
 export function makeValidPolygons(polygons: PolygonRings): PolygonRings | undefined {
   const edges: Edge[] = [];
+  // Per input ring (numbered over all polygons): its polygon, and whether it is a shell.
+  const ringPolygon: number[] = [];
+  const ringIsShell: boolean[] = [];
   for (let p = 0; p < polygons.length; p++) {
-    for (const ring of polygons[p] as Float64Array[]) {
+    const rings = polygons[p] as Float64Array[];
+    for (let r = 0; r < rings.length; r++) {
+      const id = ringPolygon.length;
+      ringPolygon.push(p);
+      ringIsShell.push(r === 0);
+      const ring = rings[r] as Float64Array;
       if (ring.length === 0) continue;
       const clean = cleanRing(ring);
       if (!clean) return undefined;
@@ -280,7 +360,7 @@ export function makeValidPolygons(polygons: PolygonRings): PolygonRings | undefi
           y0: clean[k + 1] as number,
           x1: clean[k + 2] as number,
           y1: clean[k + 3] as number,
-          polygon: p,
+          ring: id,
         });
       }
     }
@@ -335,10 +415,11 @@ export function makeValidPolygons(polygons: PolygonRings): PolygonRings | undefi
     components++;
   }
 
-  // Parity of each polygon in each face: from each component's outer face (found by ray casting against
-  // the other components' edges), across edges flipping the polygons that cover them an odd number of times.
-  const polygonCount = polygons.length;
-  const parity: (Uint8Array | undefined)[] = new Array<Uint8Array | undefined>(faceArea.length);
+  // Winding number of each ring around each face: from each component's outer face (found by ray casting
+  // against the other components' edges), across edges, each changing the numbers of the rings that run
+  // along it.
+  const ringTotal = ringPolygon.length;
+  const windings: (Int32Array | undefined)[] = new Array<Int32Array | undefined>(faceArea.length);
   for (let c = 0; c < components; c++) {
     let outer = -1;
     for (let f = 0; f < faceArea.length; f++) {
@@ -350,31 +431,49 @@ export function makeValidPolygons(polygons: PolygonRings): PolygonRings | undefi
     const start = g.from[(faceEdges[outer] as number[])[0] as number] as number;
     const px = g.x[start] as number;
     const py = g.y[start] as number;
-    const bits = new Uint8Array(polygonCount);
+    const counts = new Int32Array(ringTotal);
     for (let e = 0; e < halfCount; e += 2) {
       const a = g.from[e] as number;
       if (component[a] === c) continue;
       const b = g.from[e + 1] as number;
-      if (crossesRay(px, py, g.x[a] as number, g.y[a] as number, g.x[b] as number, g.y[b] as number)) {
-        for (const p of g.odd[e >> 1] as number[]) bits[p] = (bits[p] as number) ^ 1;
+      const side = rayCrossing(
+        px,
+        py,
+        g.x[a] as number,
+        g.y[a] as number,
+        g.x[b] as number,
+        g.y[b] as number,
+      );
+      if (side === 0) continue;
+      const list = g.winding[e >> 1] as number[];
+      for (let k = 0; k < list.length; k += 2) {
+        const r = list[k] as number;
+        counts[r] = (counts[r] as number) + side * (list[k + 1] as number);
       }
     }
-    parity[outer] = bits;
+    windings[outer] = counts;
     const queue = [outer];
     while (queue.length > 0) {
       const f = queue.pop() as number;
-      const fb = parity[f] as Uint8Array;
+      const fw = windings[f] as Int32Array;
       for (const h of faceEdges[f] as number[]) {
         const other = face[h ^ 1] as number;
-        if (parity[other]) continue;
-        const ob = fb.slice();
-        for (const p of g.odd[h >> 1] as number[]) ob[p] = (ob[p] as number) ^ 1;
-        parity[other] = ob;
+        if (windings[other]) continue;
+        // Crossing half-edge h from its left (face f) to its right: each ring running along h winds once
+        // less around the right side.
+        const ow = fw.slice();
+        const list = g.winding[h >> 1] as number[];
+        const sign = (h & 1) === 0 ? 1 : -1;
+        for (let k = 0; k < list.length; k += 2) {
+          const r = list[k] as number;
+          ow[r] = (ow[r] as number) - sign * (list[k + 1] as number);
+        }
+        windings[other] = ow;
         queue.push(other);
       }
     }
   }
-  const inside = parity.map((bits) => (bits ? bits.some((b) => b === 1) : false));
+  const inside = windings.map((w) => (w ? isInside(w, ringPolygon, ringIsShell) : false));
 
   // Boundary half-edges: inside on the left, outside on the right. Trace them into rings.
   const selected = (h: number): boolean =>
@@ -458,10 +557,27 @@ function findOwner(hole: Float64Array, shells: { ring: Float64Array; area: numbe
   return -1;
 }
 
-/** Whether the edge a–b crosses the ray from p towards +x (half-open rule, exact). */
-function crossesRay(px: number, py: number, ax: number, ay: number, bx: number, by: number): boolean {
-  if (!((ay > py && by <= py) || (by > py && ay <= py))) return false;
-  let orient = orientationIndex(ax, ay, bx, by, px, py);
-  if (by < ay) orient = -orient;
-  return orient === 1;
+/** Inside some polygon: its shell winds around the point and none of its holes does. */
+function isInside(winding: Int32Array, ringPolygon: number[], ringIsShell: boolean[]): boolean {
+  let candidate = -1;
+  let inside = false;
+  for (let r = 0; r < winding.length; r++) {
+    if (ringIsShell[r]) {
+      if (inside) return true;
+      candidate = ringPolygon[r] as number;
+      inside = winding[r] !== 0;
+    } else if (ringPolygon[r] === candidate && winding[r] !== 0) inside = false;
+  }
+  return inside;
+}
+
+/**
+ * How the edge a–b crosses the ray from p towards +x (half-open rule, exact): 1 upwards with p on its
+ * left, -1 downwards with p on its right, 0 not at all.
+ */
+function rayCrossing(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
+  if (ay <= py) {
+    if (by > py && orientationIndex(ax, ay, bx, by, px, py) > 0) return 1;
+  } else if (by <= py && orientationIndex(ax, ay, bx, by, px, py) < 0) return -1;
+  return 0;
 }

@@ -94,6 +94,9 @@ export function ringLabel(multi: boolean, polygon: number, ring: number, owner?:
   return of.length > 0 ? `${name} of ${of.join(', ')}` : name;
 }
 
+/** Self-crossings listed per ring; the rest are counted and stated in one more diagnostic. */
+export const MAX_CROSSINGS_LISTED_PER_RING = 10;
+
 function capitalize(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
@@ -113,7 +116,11 @@ export function reportValidityIssues(
   collector: DiagnosticCollector,
   options: ValidityReportOptions,
 ): ValidityIssue[] {
-  const issues = findValidityIssues(polygons, { xScale: geographicXScale(polygons), ...options.validity });
+  const issues = findValidityIssues(polygons, {
+    xScale: geographicXScale(polygons),
+    maxPerRing: MAX_CROSSINGS_LISTED_PER_RING,
+    ...options.validity,
+  });
   const { place, toLonLat, fix } = options;
   const hints = { ...boundaryValidityHints, ...options.hints };
 
@@ -140,6 +147,11 @@ export function reportValidityIssues(
     return [{ message, location }];
   };
 
+  // A fix that rebuilds the whole geometry (make-valid) is the same for all its issues: it goes on the
+  // first diagnostic only, and the others point to that one in their hint.
+  const attached = new Map<Fix, string>();
+  const listedCrossings = new Map<string, number>();
+
   for (const issue of issues) {
     const label = options.ringLabel(issue.polygon, issue.ring);
     const otherLabel = issue.other ? options.ringLabel(issue.other.polygon, issue.other.ring) : '';
@@ -161,12 +173,25 @@ export function reportValidityIssues(
       values: Record<string, string | number>,
       details: { target?: IssueTarget; related?: string } = {},
     ): void => {
-      const issueFix = fix && collector.isEnabled(rule) ? fix(issue) : undefined;
+      let issueFix = fix && collector.isEnabled(rule) ? fix(issue) : undefined;
+      let hintText = typeof hint === 'string' ? hint : hint(issue);
+      if (issueFix) {
+        const first = attached.get(issueFix);
+        if (first !== undefined) {
+          hintText += ` ${first}`;
+          issueFix = undefined;
+        } else {
+          attached.set(
+            issueFix,
+            `The fix offered with ${rule.meta.code} at ${label}, coordinate ${coordinate}, repairs this too.`,
+          );
+        }
+      }
       collector.report(rule, {
         messageId,
         data: values,
         location: locate(issue, details.target ?? { polygon, ring, first: coordinate, last: coordinate }),
-        hint: typeof hint === 'string' ? hint : hint(issue),
+        hint: hintText,
         ...(details.related !== undefined ? { related: related(issue, details.related) } : {}),
         ...(issueFix ? { fix: issueFix } : {}),
       });
@@ -193,7 +218,7 @@ export function reportValidityIssues(
       case 'too-few-points':
         report(tooFewPoints, 'too-few', { ...capitalized, count: issue.count ?? 0 }, { target: wholeRing });
         break;
-      case 'self-intersection':
+      case 'self-intersection': {
         report(
           selfIntersection,
           issue.detail === 'spike' || issue.detail === 'overlap' || issue.detail === 'vertex-crossing'
@@ -202,7 +227,21 @@ export function reportValidityIssues(
           capitalized,
           { related: 'the other edge' },
         );
+        const ringKey = `${polygon}|${ring}`;
+        const listed = (listedCrossings.get(ringKey) ?? 0) + 1;
+        listedCrossings.set(ringKey, listed);
+        if (issue.unlisted) {
+          const { count, atLeast } = issue.unlisted;
+          collector.report(selfIntersection, {
+            messageId: atLeast ? 'many-crossings' : 'more-crossings',
+            severity: 'info',
+            data: { ring: capitalize(label), count, listed, total: listed + count },
+            location: locate(issue, wholeRing),
+            hint: 'Only the first crossings of a ring are listed: correct those, or redraw the outline, and check again.',
+          });
+        }
         break;
+      }
       case 'ring-self-touch':
         report(ringSelfTouch, 'touch', capitalized, { related: 'the same point, visited again' });
         break;

@@ -60,11 +60,23 @@ export interface ValidityIssue extends GeometryPosition {
   count?: number;
   /** near-spike: the angle at the tip, in degrees. */
   angle?: number;
+  /**
+   * On the last listed self-intersection of a ring: how many more crossings of that ring were found but
+   * not listed (see `maxPerRing`), and whether counting stopped early so the ring has at least that many.
+   */
+  unlisted?: { count: number; atLeast: boolean };
 }
 
 export interface ValidityOptions {
   /** At most this many issues of each kind (default 100). */
   maxIssues?: number;
+  /**
+   * At most this many self-intersections listed per ring (default: no limit besides `maxIssues`); the
+   * rest are counted, up to `maxCounted` intersections in all, and stated on the last listed one.
+   */
+  maxPerRing?: number;
+  /** Errors counted (listed or not) before the intersection sweep stops (default 1000, or 4 × maxIssues). */
+  maxCounted?: number;
   /** Report warnings (repeated points, near-spikes); default true. */
   warnings?: boolean;
   /** A vertex whose two edges meet at less than this angle (degrees) is a near-spike; 0 disables (default 1). */
@@ -156,9 +168,17 @@ class IssueList {
   readonly issues: ValidityIssue[] = [];
   private readonly perKind = new Map<ValidityIssueKind, number>();
   private readonly seen = new Set<string>();
+  /** Per ring ("polygon|ring"): self-intersections found, and listed. */
+  private readonly ringFound = new Map<string, number>();
+  private readonly ringListed = new Map<string, number>();
   errors = 0;
+  /** Errors found, listed or not. */
+  found = 0;
 
-  constructor(readonly max: number) {}
+  constructor(
+    readonly max: number,
+    readonly maxPerRing = Infinity,
+  ) {}
 
   /** The error issues only (warnings found before a structural error are dropped: one fault at a time). */
   onlyErrors(): ValidityIssue[] {
@@ -179,14 +199,35 @@ class IssueList {
   }
 
   add(issue: ValidityIssue, dedupeKey?: string): void {
-    if (this.full(issue.kind)) return;
     if (dedupeKey !== undefined) {
       if (this.seen.has(dedupeKey)) return;
       this.seen.add(dedupeKey);
     }
+    if (issue.severity === 'error') this.found++;
+    if (issue.kind === 'self-intersection') {
+      const ring = `${issue.polygon}|${issue.ring}`;
+      this.ringFound.set(ring, (this.ringFound.get(ring) ?? 0) + 1);
+      const listed = this.ringListed.get(ring) ?? 0;
+      if (listed >= this.maxPerRing || this.full(issue.kind)) return;
+      this.ringListed.set(ring, listed + 1);
+    } else if (this.full(issue.kind)) return;
     this.perKind.set(issue.kind, (this.perKind.get(issue.kind) ?? 0) + 1);
     if (issue.severity === 'error') this.errors++;
     this.issues.push(issue);
+  }
+
+  /** Marks the last listed self-intersection of each ring with the crossings found but not listed. */
+  markUnlisted(sorted: ValidityIssue[], countingStopped: boolean): void {
+    for (let k = sorted.length - 1; k >= 0; k--) {
+      const issue = sorted[k] as ValidityIssue;
+      if (issue.kind !== 'self-intersection') continue;
+      const ring = `${issue.polygon}|${issue.ring}`;
+      const listed = this.ringListed.get(ring);
+      if (listed === undefined) continue;
+      this.ringListed.delete(ring);
+      const count = (this.ringFound.get(ring) ?? 0) - listed;
+      if (count > 0 || countingStopped) issue.unlisted = { count, atLeast: countingStopped };
+    }
   }
 }
 
@@ -199,13 +240,23 @@ function pt(xy: Float64Array, k: number): [number, number] {
  * without rings and EMPTY rings are skipped, as GEOS skips empty components.
  */
 export function findValidityIssues(polygons: PolygonRings, options: ValidityOptions = {}): ValidityIssue[] {
-  const issues = collectIssues(polygons, options);
+  const list = new IssueList(options.maxIssues ?? 100, options.maxPerRing);
+  const countLimit = options.maxCounted ?? Math.max(DEFAULT_MAX_COUNTED, 4 * list.max);
+  const issues = collectIssues(polygons, options, list, countLimit);
   // In reading order: polygon, ring, coordinate (stable, so stage order breaks ties).
-  return issues.sort((a, b) => a.polygon - b.polygon || a.ring - b.ring || a.coordinate - b.coordinate);
+  issues.sort((a, b) => a.polygon - b.polygon || a.ring - b.ring || a.coordinate - b.coordinate);
+  if (list.maxPerRing !== Infinity) list.markUnlisted(issues, list.found >= countLimit);
+  return issues;
 }
 
-function collectIssues(polygons: PolygonRings, options: ValidityOptions): ValidityIssue[] {
-  const list = new IssueList(options.maxIssues ?? 100);
+const DEFAULT_MAX_COUNTED = 1000;
+
+function collectIssues(
+  polygons: PolygonRings,
+  options: ValidityOptions,
+  list: IssueList,
+  countLimit: number,
+): ValidityIssue[] {
   const warnings = options.warnings ?? true;
 
   // One pass over the coordinates: finite check, consecutive repeats dropped into the flat scratch
@@ -380,7 +431,7 @@ function collectIssues(polygons: PolygonRings, options: ValidityOptions): Validi
     segMinY[i] = b0 < b1 ? b0 : b1;
     segMaxY[i] = b0 < b1 ? b1 : b0;
   }
-  sweepSegments(ns, axis, analysis, list);
+  sweepSegments(ns, axis, analysis, list, countLimit);
   const ringsWithErrors = analysis.ringsWithErrors;
   if (analysis.spikeBases.size > 0) {
     list.drop(
@@ -500,7 +551,13 @@ function collectIssues(polygons: PolygonRings, options: ValidityOptions): Validi
 }
 
 /** Sweep segments sorted on their minimum along `axis` (0 = x, 1 = y); test pairs whose boxes overlap. */
-function sweepSegments(ns: number, axis: number, analysis: IntersectionAnalysis, list: IssueList): void {
+function sweepSegments(
+  ns: number,
+  axis: number,
+  analysis: IntersectionAnalysis,
+  list: IssueList,
+  countLimit: number,
+): void {
   const keys = sortKey;
   const minYs = segMinY;
   const maxYs = segMaxY;
@@ -548,7 +605,7 @@ function sweepSegments(ns: number, axis: number, analysis: IntersectionAnalysis,
         if (o3 !== 0 && o3 === sureSide(q0x, q0y, q1x, q1y, p1x, p1y)) continue;
       }
       analysis.pair(s < t ? s : t, s < t ? t : s);
-      if (list.errors >= limit) break sweep;
+      if (list.errors >= limit || list.found >= countLimit) break sweep;
     }
   }
 }

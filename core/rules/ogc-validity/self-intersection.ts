@@ -16,6 +16,10 @@ export const selfIntersection = defineRule({
         '{ring} runs back over itself between {point} and the edge starting at coordinate {otherCoordinate}',
       spike:
         '{ring} has a zero-width spike at coordinate {coordinate} {point}: the boundary goes out and back along the same line',
+      'more-crossings':
+        '{ring} crosses itself {count} more times besides the {listed} listed ({total} in all)',
+      'many-crossings':
+        '{ring} crosses itself at least {count} more times besides the {listed} listed (counting stopped at {total})',
     },
     fixable: 'unsafe',
     docs: {
