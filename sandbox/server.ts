@@ -187,6 +187,21 @@ async function send(
   return { status: reply.status, headers: recorded, body: bytes };
 }
 
+/**
+ * The first path segment whose %-escapes do not decode (`%ZZ`, a cut `%E0%A4%A`), if any: such a path
+ * names nothing, so it is the client's mistake (400), never an internal error.
+ */
+export function malformedPathSegment(pathname: string): string | undefined {
+  for (const segment of pathname.split('/')) {
+    try {
+      decodeURIComponent(segment);
+    } catch {
+      return segment;
+    }
+  }
+  return undefined;
+}
+
 function injectedError(status: 500 | 502 | 503, settings: FaultSettings): Reply {
   const reply =
     status === 500
@@ -263,6 +278,13 @@ class SandboxServer {
     } else if (decision?.errorStatus !== undefined) {
       exchange.fault = 'error';
       reply = injectedError(decision.errorStatus, service.faults.settings);
+    } else if (malformedPathSegment(url.pathname) !== undefined) {
+      reply = serviceError(
+        400,
+        'invalid-request',
+        `The request path is not valid: "${malformedPathSegment(url.pathname) ?? ''}" is not percent-encoded UTF-8`,
+        { path: url.pathname },
+      );
     } else if (match.kind === 'not-found') {
       reply = gatewayError(404, 'Not Found', { 'X-Sandbox-Reason': `No operation at ${url.pathname}` });
     } else if (match.kind === 'method-not-allowed') {
