@@ -18,7 +18,11 @@ import {
 import { describeCrs } from '../crs/identify-crs.ts';
 import type { JsonValue } from '../json/json-document.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
-import { checkBoundary } from './check-boundary.ts';
+import type { Location } from '../diagnostics/diagnostic.ts';
+import type { GeoJsonFeature } from '../geojson/geojson.ts';
+import type { FieldRecord } from '../records/field-record.ts';
+import { fieldFeature } from '../records/field-features.ts';
+import { checkRecordBoundary } from './record-boundary.ts';
 import { checkImportedBoundaries, importBoundaries, type BoundaryFormat } from './import-boundaries.ts';
 import { looksLikeGeoJson } from './import-geojson.ts';
 import { looksLikeKml } from './import-kml.ts';
@@ -55,6 +59,31 @@ export function splitWktStatements(
   return [{ text, offset: 0 }];
 }
 
+/** The field records of a .wkt file: one per statement, its boundary placed at its characters. */
+export function wktRecords(text: string, lines: LineIndex): FieldRecord[] {
+  return splitWktStatements(text, lines).map((s, i) => {
+    const location: Location =
+      s.line !== undefined ? { row: s.line, range: lines.range(s.offset, s.offset + s.text.length) } : {};
+    const offset = s.offset;
+    const record: FieldRecord = {
+      format: 'wkt',
+      row: s.line ?? 1,
+      feature: i,
+      location,
+      label: s.line !== undefined ? `line ${s.line}` : 'the boundary',
+      lines,
+      boundary: {
+        kind: 'string',
+        value: s.text,
+        location,
+        span: { start: offset, end: offset + s.text.length },
+        mapOffset: (o) => offset + o,
+      },
+    };
+    return record;
+  });
+}
+
 export const wktFileKind: FileKind = {
   id: 'wkt',
   title: 'WKT field boundaries (.wkt: one WKT per line, or one WKT)',
@@ -74,20 +103,20 @@ export const wktFileKind: FileKind = {
     const tolerance = toleranceFrom(options);
     let valid = 0;
     let acres = 0;
-    const statements = splitWktStatements(text, lines);
-    for (const s of statements) {
-      const base = { lines, offset: s.offset, location: s.line !== undefined ? { row: s.line } : {} };
-      const result = checkBoundary(
-        s.text,
-        tolerance === undefined ? {} : { acreageTolerance: tolerance },
+    const records = wktRecords(text, lines);
+    const features: GeoJsonFeature[] = [];
+    for (const record of records) {
+      const result = checkRecordBoundary(
+        record,
         collector,
-        base,
+        tolerance === undefined ? {} : { acreageTolerance: tolerance },
       );
-      if (result.valid) valid++;
-      if (result.areaAcres !== undefined) acres += result.areaAcres;
+      if (result?.valid) valid++;
+      if (result?.areaAcres !== undefined) acres += result.areaAcres;
+      features.push(fieldFeature(record, result));
     }
-    const summary: JsonValue = { boundaries: statements.length, valid, acres: round(acres) };
-    return { file: file.name, kind: 'wkt', diagnostics: collector.diagnostics, text, summary };
+    const summary: JsonValue = { boundaries: records.length, valid, acres: round(acres) };
+    return { file: file.name, kind: 'wkt', diagnostics: collector.diagnostics, text, summary, features };
   },
   fix: textFix,
 };
@@ -118,7 +147,14 @@ function importedKind(
         attributes: imported.attributes,
       };
       if (imported.reprojectedFrom) summary.reprojectedFrom = describeCrs(imported.reprojectedFrom);
-      const report: FileReport = { file: file.name, kind: id, diagnostics: collector.diagnostics, summary };
+      const features = checked.fields.map(({ record, boundary }) => fieldFeature(record, boundary));
+      const report: FileReport = {
+        file: file.name,
+        kind: id,
+        diagnostics: collector.diagnostics,
+        summary,
+        features,
+      };
       if (imported.text !== undefined) report.text = imported.text;
       return report;
     },

@@ -77,13 +77,21 @@ export function convertBoundaries(
   result.complete = converted.complete && !imported.failed && !hasErrors(collector.diagnostics);
 
   if (options.check !== false) {
-    for (const { item, feature, acresAttribute } of converted.fields) {
+    for (const [position, { item, feature, acresAttribute }] of converted.fields.entries()) {
       const before = collector.diagnostics.length;
       const stated =
         item.acres === undefined
           ? undefined
           : { acres: item.acres, ...(acresAttribute ? { attribute: acresAttribute } : {}) };
-      checkFeatureBoundary(feature, item.boundary, stated, options.acreageTolerance, collector);
+      checkFeatureBoundary(
+        feature,
+        item.boundary,
+        stated,
+        options.acreageTolerance,
+        collector,
+        format,
+        position,
+      );
       if (hasErrors(collector.diagnostics.slice(before))) result.itemsWithErrors++;
     }
   }

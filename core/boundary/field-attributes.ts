@@ -297,7 +297,7 @@ export function toFieldItems(
   return { fields, complete };
 }
 
-interface GuessedAttribute {
+export interface GuessedAttribute {
   attribute: string;
   /** The values are hectares (converted to acres). */
   hectares: boolean;
@@ -310,6 +310,14 @@ function guessAttribute(
 ): GuessedAttribute | undefined {
   const attribute = guess(attributes, candidates);
   return attribute === undefined ? undefined : { attribute, hectares };
+}
+
+/** The attribute an import would take a hierarchy name from, for validation (features' properties). */
+export function guessNameAttribute(
+  attributes: readonly string[],
+  target: 'clientName' | 'farmName' | 'name',
+): string | undefined {
+  return guess(attributes, CANDIDATES[target]);
 }
 
 /** The acres attribute an import would use (an acres one, else a hectares one), also for validation. */

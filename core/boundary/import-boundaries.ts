@@ -4,17 +4,26 @@
  * KML tuple, shapefile record) rather than at the WKT made from it.
  */
 
-import type { Diagnostic, Location } from '../diagnostics/diagnostic.ts';
 import type { LineIndex } from '../diagnostics/text-position.ts';
 import { decodeUtf8, extensionOf, type InputFile } from '../formats/file-kind.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
 import type { BoundaryFeature, BoundaryImport } from './boundary-feature.ts';
-import { checkBoundary, type BoundaryCheckResult, type CheckBoundaryOptions } from './check-boundary.ts';
-import { acresOf, guessAcresAttribute } from './field-attributes.ts';
+import type { FieldRecord, FieldRecordFormat, RecordValue } from '../records/field-record.ts';
+import type { BoundaryCheckResult } from './check-boundary.ts';
+import {
+  acresOf,
+  guessAcresAttribute,
+  guessNameAttribute,
+  type GuessedAttribute,
+} from './field-attributes.ts';
 import { importGeoJson, looksLikeGeoJson } from './import-geojson.ts';
 import { importKml, looksLikeKml } from './import-kml.ts';
 import { importShapefileZip } from './import-shapefile.ts';
-import { polygonsToWkt } from './write-wkt.ts';
+import {
+  checkRecordBoundary,
+  type RecordBoundaryOptions,
+  type RecordBoundaryResult,
+} from './record-boundary.ts';
 
 export type BoundaryFormat = 'geojson' | 'kml' | 'shapefile';
 
@@ -50,9 +59,94 @@ export function importBoundaries(
   return { ...imported, text };
 }
 
+/** The attributes a boundary file's fields are named by, guessed once per file. */
+export interface FeatureAttributes {
+  acres?: GuessedAttribute;
+  clientName?: string;
+  farmName?: string;
+  name?: string;
+}
+
+export function guessFeatureAttributes(attributes: readonly string[]): FeatureAttributes {
+  const out: FeatureAttributes = {};
+  const acres = guessAcresAttribute(attributes);
+  if (acres) out.acres = acres;
+  for (const target of ['clientName', 'farmName', 'name'] as const) {
+    const found = guessNameAttribute(attributes, target);
+    if (found !== undefined) out[target] = found;
+  }
+  return out;
+}
+
 /**
- * Check one imported feature's boundary. The WKT is generated, so diagnostics are re-pointed at the
- * feature in the source: coordinate-level ones at the coordinate when the format knows where it is.
+ * The field record of one imported feature: its geometry as the boundary, stated acres from the acres
+ * attribute (as a number, at the attribute's place in the file), and the hierarchy names when attributes
+ * give them. `feature` is its 0-based index in the report's features.
+ */
+export function featureRecord(
+  feature: BoundaryFeature,
+  format: FieldRecordFormat,
+  position: number,
+  attributes: FeatureAttributes,
+  statedAcres?: { acres: number; attribute?: string },
+): FieldRecord {
+  const record: FieldRecord = {
+    format,
+    row: feature.index,
+    feature: position,
+    location: feature.location,
+    label: feature.label,
+    boundary: {
+      kind: 'object',
+      location: feature.geometryLocation,
+      geometry: {
+        polygons: feature.polygons,
+        multi: feature.multi,
+        ...(feature.coordinateLocation ? { coordinateLocation: feature.coordinateLocation } : {}),
+      },
+    },
+  };
+  const attributeValue = (attribute: string): RecordValue | undefined => {
+    const value = feature.properties[attribute];
+    if (value === undefined) return undefined;
+    const location = feature.attributeLocation?.(attribute) ?? { ...feature.location, field: attribute };
+    const out: RecordValue = {
+      kind: value === null ? 'null' : (typeof value as 'string' | 'number' | 'boolean'),
+      location,
+    };
+    if (value !== null) out.value = value;
+    return out;
+  };
+  for (const target of ['clientName', 'farmName', 'name'] as const) {
+    const attribute = attributes[target];
+    const value = attribute === undefined ? undefined : attributeValue(attribute);
+    if (value) record[target] = value;
+  }
+  let stated = statedAcres;
+  if (!stated && attributes.acres) {
+    const acres = acresOf(feature, attributes.acres);
+    if (acres !== undefined) stated = { acres, attribute: attributes.acres.attribute };
+  }
+  if (stated) {
+    const attribute = stated.attribute;
+    const location =
+      attribute === undefined
+        ? feature.location
+        : (feature.attributeLocation?.(attribute) ?? { ...feature.location, field: attribute });
+    const acres: RecordValue = { kind: 'number', value: stated.acres, location };
+    // In a text format the stated acres can be rewritten in place (GeoJSON's property value), unless they
+    // were converted from hectares.
+    const hectares = attributes.acres?.attribute === attribute && attributes.acres?.hectares === true;
+    if (location.range && !hectares)
+      acres.span = { start: location.range.start.offset, end: location.range.end.offset };
+    record.acres = acres;
+  }
+  return record;
+}
+
+/**
+ * Check one imported feature's boundary (convert uses this on the WKT it writes). The WKT is generated, so
+ * diagnostics are re-pointed at the feature in the source.
  */
 export function checkFeatureBoundary(
   feature: BoundaryFeature,
@@ -60,54 +154,21 @@ export function checkFeatureBoundary(
   statedAcres: { acres: number; attribute?: string } | undefined,
   acreageTolerance: number | undefined,
   collector: DiagnosticCollector,
+  format: FieldRecordFormat = 'geojson',
+  position = feature.index - 1,
 ): BoundaryCheckResult {
-  const start = collector.diagnostics.length;
-  const options: CheckBoundaryOptions = {};
-  let acresLocation: Location | undefined;
-  if (statedAcres) {
-    options.statedAcres = statedAcres.acres;
-    const attribute = statedAcres.attribute;
-    acresLocation =
-      attribute === undefined
-        ? feature.location
-        : (feature.attributeLocation?.(attribute) ?? { ...feature.location, field: attribute });
-    options.acresLocation = acresLocation;
-    // In a text format the stated acres can be rewritten in place (GeoJSON's property value).
-    if (acresLocation.range)
-      options.acresSpan = { start: acresLocation.range.start.offset, end: acresLocation.range.end.offset };
-  }
+  const record = featureRecord(feature, format, position, {}, statedAcres);
+  const options: RecordBoundaryOptions = { wkt };
   if (acreageTolerance !== undefined) options.acreageTolerance = acreageTolerance;
-  const result = checkBoundary(wkt, options, collector, { location: feature.geometryLocation });
-  for (let i = start; i < collector.diagnostics.length; i++) {
-    const d = collector.diagnostics[i] as Diagnostic;
-    // Acreage diagnostics already point at the stated acres in the source; everything else came from the WKT.
-    const atAcres = d.group === 'acreage' && acresLocation !== undefined;
-    const moved: Diagnostic = { ...d, location: atAcres ? d.location : relocate(feature, d.location) };
-    if (d.related) moved.related = d.related.map((r) => ({ ...r, location: relocate(feature, r.location) }));
-    if (d.fix?.edits && !atAcres) {
-      // Edits on the generated WKT mean nothing in the source file; the fix stays as a description.
-      const { edits: _edits, ...described } = d.fix;
-      moved.fix = described;
-    }
-    collector.diagnostics[i] = moved;
-  }
-  return result;
+  return checkRecordBoundary(record, collector, options) as BoundaryCheckResult;
 }
 
-/**
- * A location from the checks of the generated WKT, pointed back at the source: the coordinate's place in
- * the file when the format knows it, else the feature's geometry. Ranges within the WKT are dropped.
- */
-function relocate(feature: BoundaryFeature, location: Location): Location {
-  const { range: _wktRange, ...rest } = location;
-  const { polygon, ring, coordinate } = location;
-  const at =
-    polygon !== undefined && ring !== undefined && coordinate !== undefined
-      ? feature.coordinateLocation?.(polygon, ring, coordinate)
-      : undefined;
-  const out: Location = { ...rest, ...(at ?? {}) };
-  if (!at?.range && feature.geometryLocation.range) out.range = feature.geometryLocation.range;
-  return out;
+export interface CheckedImport {
+  checked: number;
+  acres: number;
+  invalid: number;
+  /** One per feature, in order: the record and what its boundary check found. */
+  fields: Array<{ record: FieldRecord; boundary: RecordBoundaryResult }>;
 }
 
 /** Check every feature of an import (the file kinds' validate), with a guessed acres attribute as stated acres. */
@@ -115,20 +176,17 @@ export function checkImportedBoundaries(
   imported: BoundaryImport,
   collector: DiagnosticCollector,
   options: { acreageTolerance?: number } = {},
-): { checked: number; acres: number; invalid: number } {
-  const acresSource = guessAcresAttribute(imported.attributes);
+): CheckedImport {
+  const attributes = guessFeatureAttributes(imported.attributes);
   let acres = 0;
   let invalid = 0;
-  for (const feature of imported.features) {
-    const wkt = polygonsToWkt(feature.polygons, { multi: feature.multi });
-    let stated: { acres: number; attribute: string } | undefined;
-    if (acresSource) {
-      const value = acresOf(feature, acresSource);
-      if (value !== undefined) stated = { acres: value, attribute: acresSource.attribute };
-    }
-    const result = checkFeatureBoundary(feature, wkt, stated, options.acreageTolerance, collector);
+  const fields: CheckedImport['fields'] = [];
+  imported.features.forEach((feature, position) => {
+    const record = featureRecord(feature, imported.format, position, attributes);
+    const result = checkRecordBoundary(record, collector, options) as RecordBoundaryResult;
     if (result.areaAcres !== undefined) acres += result.areaAcres;
     if (!result.valid) invalid++;
-  }
-  return { checked: imported.features.length, acres, invalid };
+    fields.push({ record, boundary: result });
+  });
+  return { checked: imported.features.length, acres, invalid, fields };
 }

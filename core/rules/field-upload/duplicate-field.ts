@@ -1,9 +1,51 @@
-import { subjectLocation } from '../../json/json-location.ts';
-import { propertyOf, stringValue } from '../../json/json-subject-access.ts';
-import { defineRule } from '../rule.ts';
-import type { FieldUploadSubject } from './field-upload-subject.ts';
+import { atRecord, recordString, type FieldRecord } from '../../records/field-record.ts';
+import { defineRule, type RuleContext } from '../rule.ts';
+import type { FieldRecordsSubject } from './field-upload-subject.ts';
 
-export const duplicateField = defineRule<FieldUploadSubject, 'duplicate'>({
+type DuplicateMessage = 'duplicate';
+
+/**
+ * Remembers the hierarchy of each field seen so far, so duplicates can be found while records stream in
+ * (a CSV read row by row) as well as over a whole upload: one key per distinct field, nothing per duplicate.
+ */
+export class DuplicateFieldTracker {
+  private readonly seen = new Map<string, { row: number; raw: string; location: FieldRecord['location'] }>();
+
+  constructor(private readonly context: RuleContext<DuplicateMessage>) {}
+
+  add(record: FieldRecord): void {
+    const parts = [
+      recordString(record, 'clientName'),
+      recordString(record, 'farmName'),
+      recordString(record, 'name'),
+    ];
+    if (parts.some((p) => p === undefined || p.trim() === '')) return;
+    const raw = parts.join('\u0000');
+    const key = parts.map((p) => (p ?? '').trim().toLowerCase()).join('\u0000');
+    const first = this.seen.get(key);
+    if (!first) {
+      this.seen.set(key, { row: record.row, raw, location: atRecord(record, record.location) });
+      return;
+    }
+    const [clientName, farmName, name] = parts as [string, string, string];
+    this.context.report({
+      messageId: 'duplicate',
+      data: {
+        row: record.row,
+        clientName,
+        farmName,
+        name,
+        firstRow: first.row,
+        caseNote: first.raw === raw ? '' : ' (differing only in case or spaces)',
+      },
+      location: atRecord(record, record.location),
+      related: [{ message: `first occurrence, field ${first.row}`, location: first.location }],
+      hint: 'Remove one of them, or rename it if it is a different field.',
+    });
+  }
+}
+
+export const duplicateField = defineRule<FieldRecordsSubject, DuplicateMessage>({
   meta: {
     code: 'FU005',
     name: 'duplicate-field',
@@ -21,49 +63,8 @@ export const duplicateField = defineRule<FieldUploadSubject, 'duplicate'>({
       useInstead: 'One entry per field; rename the second if it is a different field ("North 40 East").',
     },
   },
-  check(subject, context) {
-    const fields = propertyOf(subject, 'fields');
-    if (!fields || fields.node.kind !== 'array') return;
-    const items = fields.node.items;
-    const seen = new Map<string, { row: number; raw: string }>();
-    items.forEach((node, i) => {
-      const item = { node, path: ['fields', i], lines: subject.lines, row: i + 1 };
-      const parts = ['clientName', 'farmName', 'name'].map((k) => stringValue(propertyOf(item, k)));
-      if (parts.some((p) => p === undefined || p.trim() === '')) return;
-      const raw = parts.join('\u0000');
-      const key = parts.map((p) => (p ?? '').trim().toLowerCase()).join('\u0000');
-      const first = seen.get(key);
-      if (!first) {
-        seen.set(key, { row: i + 1, raw });
-        return;
-      }
-      const [clientName, farmName, name] = parts as [string, string, string];
-      context.report({
-        messageId: 'duplicate',
-        data: {
-          row: i + 1,
-          clientName,
-          farmName,
-          name,
-          firstRow: first.row,
-          caseNote: first.raw === raw ? '' : ' (differing only in case or spaces)',
-        },
-        location: { ...subjectLocation(item), row: i + 1 },
-        related: [
-          {
-            message: `first occurrence, field ${first.row}`,
-            location: {
-              ...subjectLocation({
-                node: items[first.row - 1] ?? node,
-                path: ['fields', first.row - 1],
-                lines: subject.lines,
-              }),
-              row: first.row,
-            },
-          },
-        ],
-        hint: 'Remove one of them, or rename it if it is a different field.',
-      });
-    });
+  check(records, context) {
+    const tracker = new DuplicateFieldTracker(context);
+    for (const record of records) tracker.add(record);
   },
 });

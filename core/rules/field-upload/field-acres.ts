@@ -1,6 +1,4 @@
-import { describeKind } from '../../json/json-document.ts';
-import { subjectLocation } from '../../json/json-location.ts';
-import { propertyOf } from '../../json/json-subject-access.ts';
+import { atRecord, describeValueKind } from '../../records/field-record.ts';
 import { defineRule } from '../rule.ts';
 import type { FieldItemSubject } from './field-upload-subject.ts';
 
@@ -23,44 +21,50 @@ export const fieldAcres = defineRule<FieldItemSubject, 'notNumber' | 'negative' 
       useInstead: '"acres": 80.5',
     },
   },
-  check(item, context) {
-    const prop = propertyOf(item, 'acres');
-    if (!prop) return;
-    const node = prop.node;
-    if (node.kind === 'number') {
-      if (node.value < 0) {
+  check(record, context) {
+    const acres = record.acres;
+    if (!acres) return;
+    const location = atRecord(record, acres.location);
+    if (acres.kind === 'number') {
+      if (typeof acres.value === 'number' && acres.value < 0) {
         context.report({
           messageId: 'negative',
-          data: { row: item.row, value: node.raw },
-          location: subjectLocation(prop),
+          data: { row: record.row, value: acres.raw ?? String(acres.value) },
+          location,
           hint: 'Give the area in acres, or leave acres out.',
         });
       }
       return;
     }
-    const cleaned = node.kind === 'string' ? node.value.trim().replace(/,/g, '') : '';
-    if (node.kind === 'string' && /^\d+(\.\d+)?$/.test(cleaned)) {
+    const text = acres.kind === 'string' ? String(acres.value ?? '') : '';
+    const cleaned = text.trim().replace(/,/g, '');
+    if (acres.kind === 'string' && /^\d+(\.\d+)?$/.test(cleaned)) {
+      const number = String(Number(cleaned));
+      const separator = text.includes(',');
       context.report({
         messageId: 'numericString',
-        data: { row: item.row, value: node.value },
-        location: subjectLocation(prop),
-        hint: `Write it without quotes: ${Number(cleaned)}.`,
+        data: { row: record.row, value: text },
+        location,
+        hint: `Write it without quotes: ${number}.`,
         fix: {
-          safety: node.value.includes(',') ? 'unsafe' : 'safe',
-          title: node.value.includes(',')
-            ? `Read "${node.value}" with "," as a thousands separator: ${Number(cleaned)}`
-            : `Write acres as a number: ${Number(cleaned)}`,
-          before: JSON.stringify(node.value),
-          after: String(Number(cleaned)),
-          edits: [{ start: node.start, end: node.end, text: String(Number(cleaned)) }],
+          safety: separator ? 'unsafe' : 'safe',
+          title: separator
+            ? `Read "${text}" with "," as a thousands separator: ${number}`
+            : `Write acres as a number: ${number}`,
+          before: JSON.stringify(text),
+          after: number,
+          ...(acres.span ? { edits: [{ start: acres.span.start, end: acres.span.end, text: number }] } : {}),
         },
       });
       return;
     }
     context.report({
       messageId: 'notNumber',
-      data: { row: item.row, kind: node.kind === 'string' ? `the text "${node.value}"` : describeKind(node) },
-      location: subjectLocation(prop),
+      data: {
+        row: record.row,
+        kind: acres.kind === 'string' ? `the text "${text}"` : describeValueKind(acres.kind),
+      },
+      location,
       hint: 'Give the area in acres as a number, or leave acres out.',
     });
   },

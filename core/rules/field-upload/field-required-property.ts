@@ -1,6 +1,4 @@
-import { describeKind } from '../../json/json-document.ts';
-import { subjectLocation } from '../../json/json-location.ts';
-import { propertyOf } from '../../json/json-subject-access.ts';
+import { atRecord, describeValueKind } from '../../records/field-record.ts';
 import { defineRule } from '../rule.ts';
 import { REQUIRED_FIELD_PROPERTIES } from './field-upload-known.ts';
 import type { FieldItemSubject } from './field-upload-subject.ts';
@@ -23,32 +21,33 @@ export const fieldRequiredProperty = defineRule<FieldItemSubject, 'missing' | 'n
       useInstead: '{"clientName": "Smith", "farmName": "Home", "name": "North 40", "boundary": "POLYGON(…)"}',
     },
   },
-  check(item, context) {
-    if (item.node.kind !== 'object') return;
+  check(record, context) {
     for (const property of REQUIRED_FIELD_PROPERTIES) {
-      const prop = propertyOf(item, property);
-      if (!prop) {
+      const value = record[property];
+      if (!value) {
         context.report({
           messageId: 'missing',
-          data: { row: item.row, property },
-          location: { ...subjectLocation(item), field: property },
+          data: { row: record.row, property },
+          location: atRecord(record, { ...record.location, field: property }),
           hint:
             property === 'boundary'
               ? 'Add the boundary as WKT in WGS 84, e.g. "POLYGON((lon lat, …))".'
               : `Add "${property}".`,
         });
-      } else if (prop.node.kind !== 'string') {
+      } else if (property === 'boundary' && 'geometry' in value && value.geometry) {
+        // A boundary read as geometry (GeoJSON, KML, shapefile) is the boundary checks' business.
+      } else if (value.kind !== 'string') {
         context.report({
           messageId: 'notString',
-          data: { row: item.row, property, kind: describeKind(prop.node) },
-          location: subjectLocation(prop),
+          data: { row: record.row, property, kind: describeValueKind(value.kind) },
+          location: atRecord(record, value.location),
           hint: 'Write it in double quotes.',
         });
-      } else if (prop.node.value.trim() === '') {
+      } else if (String(value.value ?? '').trim() === '') {
         context.report({
           messageId: 'blank',
-          data: { row: item.row, property },
-          location: subjectLocation(prop),
+          data: { row: record.row, property },
+          location: atRecord(record, value.location),
           hint: `Fill in ${property}.`,
         });
       }

@@ -1,6 +1,4 @@
-import { describeKind } from '../../json/json-document.ts';
-import { subjectLocation } from '../../json/json-location.ts';
-import { propertyOf } from '../../json/json-subject-access.ts';
+import { atRecord, describeValueKind } from '../../records/field-record.ts';
 import { defineRule } from '../rule.ts';
 import type { FieldItemSubject } from './field-upload-subject.ts';
 
@@ -19,23 +17,32 @@ export const fieldSource = defineRule<FieldItemSubject, 'notString'>({
       useInstead: '"source": "Acme Agronomy"',
     },
   },
-  check(item, context) {
-    const prop = propertyOf(item, 'source');
-    if (!prop || prop.node.kind === 'string') return;
-    const node = prop.node;
+  check(record, context) {
+    const source = record.source;
+    if (!source || source.kind === 'string') return;
     const asText =
-      node.kind === 'number' ? node.raw : node.kind === 'boolean' ? String(node.value) : undefined;
+      source.kind === 'number'
+        ? (source.raw ?? String(source.value))
+        : source.kind === 'boolean'
+          ? String(source.value)
+          : undefined;
     context.report({
       messageId: 'notString',
-      data: { row: item.row, kind: describeKind(node) },
-      location: subjectLocation(prop),
+      data: { row: record.row, kind: describeValueKind(source.kind) },
+      location: atRecord(record, source.location),
       hint: 'Name the origin of the boundary, e.g. your company name.',
       ...(asText !== undefined
         ? {
             fix: {
               safety: 'safe' as const,
               title: `Write source as text: "${asText}"`,
-              edits: [{ start: node.start, end: node.end, text: JSON.stringify(asText) }],
+              before: asText,
+              after: JSON.stringify(asText),
+              ...(source.span
+                ? {
+                    edits: [{ start: source.span.start, end: source.span.end, text: JSON.stringify(asText) }],
+                  }
+                : {}),
             },
           }
         : {}),

@@ -1,4 +1,4 @@
-import { locationOf } from '../../json/json-location.ts';
+import { atRecord } from '../../records/field-record.ts';
 import { defineRule } from '../rule.ts';
 import { FIELD_PROPERTIES } from './field-upload-known.ts';
 import type { FieldItemSubject } from './field-upload-subject.ts';
@@ -17,23 +17,16 @@ export const fieldUnknownProperty = defineRule<FieldItemSubject, 'unknown'>({
       useInstead: '{"clientName": "Smith", …}',
     },
   },
-  check(item, context) {
-    if (item.node.kind !== 'object') return;
+  check(record, context) {
     const squash = (s: string): string => s.replace(/[\s_-]/g, '').toLowerCase();
-    for (const p of item.node.properties) {
-      if ((FIELD_PROPERTIES as readonly string[]).includes(p.key)) continue;
+    for (const { name, location } of record.unknown ?? []) {
       const near = FIELD_PROPERTIES.find(
-        (f) => squash(f) === squash(p.key) || squash(f) === squash(p.key) + 'name',
+        (f) => squash(f) === squash(name) || squash(f) === squash(name) + 'name',
       );
       context.report({
         messageId: 'unknown',
-        data: { row: item.row, property: p.key, suggestion: near ? ` (did you mean "${near}"?)` : '' },
-        location: locationOf(
-          item.lines,
-          { start: p.keyStart, end: p.keyEnd },
-          [...item.path, p.key],
-          item.row,
-        ),
+        data: { row: record.row, property: name, suggestion: near ? ` (did you mean "${near}"?)` : '' },
+        location: atRecord(record, location),
         hint: near ? `Rename it to "${near}".` : 'Remove it; the service does not read it.',
       });
     }

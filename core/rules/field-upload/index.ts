@@ -5,9 +5,11 @@ import { fieldSource } from './field-source.ts';
 import { fieldUnknownProperty } from './field-unknown-property.ts';
 import { fieldsArray } from './fields-array.ts';
 
-/** Rules over the whole upload body. */
-export const uploadRules = [fieldsArray, duplicateField] as const;
-/** Rules over one item of "fields". */
+/** Rules over the JSON structure of an upload body. */
+export const uploadRules = [fieldsArray] as const;
+/** Rules across the records of one upload (or CSV, or boundary file). */
+export const recordsRules = [duplicateField] as const;
+/** Rules over one field record. */
 export const itemRules = [fieldRequiredProperty, fieldAcres, fieldSource, fieldUnknownProperty] as const;
 
-export const fieldUploadRules = [...uploadRules, ...itemRules] as const;
+export const fieldUploadRules = [...uploadRules, ...recordsRules, ...itemRules] as const;

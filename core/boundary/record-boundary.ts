@@ -1,0 +1,122 @@
+/**
+ * The boundary pipeline (check-boundary.ts) for one field record, whatever its source: a WKT string in a
+ * document (a JSON upload's boundary, a CSV cell, a .wkt line) is checked in place, so ranges and fix edits
+ * land on the document's characters; a boundary read as geometry (GeoJSON, KML, shapefile) is written as
+ * WKT, checked, and its diagnostics pointed back at the feature in the source (coordinate-level ones at the
+ * coordinate when the format knows where it is). Stated acres are the record's `acres` when it is a number.
+ */
+
+import type { Diagnostic, Location } from '../diagnostics/diagnostic.ts';
+import { atRecord, type FieldRecord, type RecordGeometry } from '../records/field-record.ts';
+import type { DiagnosticCollector } from '../rules/reporter.ts';
+import { checkBoundary, type BoundaryCheckResult, type CheckBoundaryOptions } from './check-boundary.ts';
+import { polygonsToWkt } from './write-wkt.ts';
+
+export interface RecordBoundaryOptions {
+  /** Relative acreage tolerance (fraction, default 0.02). */
+  acreageTolerance?: number;
+  /**
+   * For a boundary given as geometry: the WKT to check instead of the one written from it (convert checks
+   * the WKT it writes, rounded).
+   */
+  wkt?: string;
+}
+
+export interface RecordBoundaryResult extends BoundaryCheckResult {
+  /** The WKT that was checked (the record's own text, or the one written from its geometry). */
+  wkt: string;
+}
+
+function withoutRange(location: Location): Location {
+  const { range: _range, ...rest } = location;
+  return rest;
+}
+
+function acreageOptions(record: FieldRecord, options: RecordBoundaryOptions): CheckBoundaryOptions {
+  const out: CheckBoundaryOptions = {};
+  const acres = record.acres;
+  if (acres?.kind === 'number' && typeof acres.value === 'number') {
+    out.statedAcres = acres.value;
+    out.acresLocation = atRecord(record, acres.location);
+    if (acres.span) out.acresSpan = acres.span;
+  }
+  if (options.acreageTolerance !== undefined) out.acreageTolerance = options.acreageTolerance;
+  return out;
+}
+
+/** Check the record's boundary; undefined when it has none to check (missing, blank or not a string). */
+export function checkRecordBoundary(
+  record: FieldRecord,
+  collector: DiagnosticCollector,
+  options: RecordBoundaryOptions = {},
+): RecordBoundaryResult | undefined {
+  const boundary = record.boundary;
+  if (!boundary) return undefined;
+  if (boundary.geometry) return checkGeometryBoundary(record, boundary.geometry, collector, options);
+  if (boundary.kind !== 'string' || typeof boundary.value !== 'string' || boundary.value.trim() === '')
+    return undefined;
+  const wkt = boundary.value;
+  const location = atRecord(record, withoutRange(boundary.location));
+  const base =
+    record.lines && boundary.mapOffset
+      ? { lines: record.lines, mapOffset: boundary.mapOffset, location }
+      : { location };
+  return { ...checkBoundary(wkt, acreageOptions(record, options), collector, base), wkt };
+}
+
+/**
+ * A boundary that came as geometry: the WKT is generated, so diagnostics are re-pointed at the feature in
+ * the source, and fix edits on the generated WKT are dropped here (the file kinds write geometry fixes back
+ * in the source's own format, see boundary-fixes.ts).
+ */
+function checkGeometryBoundary(
+  record: FieldRecord,
+  geometry: RecordGeometry,
+  collector: DiagnosticCollector,
+  options: RecordBoundaryOptions,
+): RecordBoundaryResult {
+  const boundary = record.boundary!;
+  const start = collector.diagnostics.length;
+  const acreage = acreageOptions(record, options);
+  const wkt = options.wkt ?? polygonsToWkt(geometry.polygons, { multi: geometry.multi });
+  const geometryLocation = atRecord(record, boundary.location);
+  const result = checkBoundary(wkt, acreage, collector, { location: geometryLocation });
+  for (let i = start; i < collector.diagnostics.length; i++) {
+    const d = collector.diagnostics[i] as Diagnostic;
+    // Acreage diagnostics already point at the stated acres in the source; everything else came from the WKT.
+    const atAcres = d.group === 'acreage' && acreage.acresLocation !== undefined;
+    const moved: Diagnostic = {
+      ...d,
+      location: atAcres ? d.location : relocate(geometry, geometryLocation, d.location),
+    };
+    if (d.related)
+      moved.related = d.related.map((r) => ({
+        ...r,
+        location: relocate(geometry, geometryLocation, r.location),
+      }));
+    if (d.fix?.edits && !(atAcres && acreage.acresSpan)) {
+      // Edits on the generated WKT mean nothing in the source file; the fix stays as a description.
+      const { edits: _edits, ...described } = d.fix;
+      moved.fix = described;
+    }
+    collector.diagnostics[i] = moved;
+  }
+  return { ...result, wkt };
+}
+
+/**
+ * A location from the checks of the generated WKT, pointed back at the source: the coordinate's place in
+ * the file when the format knows it, else the feature's geometry. Ranges within the WKT are dropped.
+ */
+function relocate(geometry: RecordGeometry, geometryLocation: Location, location: Location): Location {
+  const { range: _wktRange, ...rest } = location;
+  const { polygon, ring, coordinate } = location;
+  const at =
+    polygon !== undefined && ring !== undefined && coordinate !== undefined
+      ? geometry.coordinateLocation?.(polygon, ring, coordinate)
+      : undefined;
+  const out: Location = { ...rest, ...(at ?? {}) };
+  if (!at?.range && geometryLocation.range) out.range = geometryLocation.range;
+  if (geometryLocation.feature !== undefined) out.feature = geometryLocation.feature;
+  return out;
+}

@@ -1,0 +1,65 @@
+/**
+ * Field records as GeoJSON features, so a map can draw what was checked: one feature per record, its
+ * geometry as parsed (null when unreadable), and in `properties` what the record says and what the
+ * boundary checks found.
+ */
+
+import type { GeoJsonFeature, GeoJsonGeometry, GeoJsonPosition } from '../geojson/geojson.ts';
+import type { PolygonRings } from '../geometry/geometry.ts';
+import type { JsonValue } from '../json/json-document.ts';
+import type { FieldRecord, RecordValue } from './field-record.ts';
+
+/** What the boundary checks found, as far as a feature shows it. */
+export interface FeatureVerdict {
+  geometry?: { polygons: PolygonRings; type?: string };
+  valid: boolean;
+  areaAcres?: number;
+}
+
+function ringPositions(ring: Float64Array): GeoJsonPosition[] {
+  const out: GeoJsonPosition[] = [];
+  for (let i = 0; i + 1 < ring.length; i += 2) out.push([ring[i] as number, ring[i + 1] as number]);
+  return out;
+}
+
+/** Polygons as a GeoJSON Polygon (one part, unless `multi`) or MultiPolygon; null when there are none. */
+export function polygonsToGeoJson(polygons: PolygonRings, multi = false): GeoJsonGeometry | null {
+  const parts = polygons.filter((rings) => rings.length > 0);
+  if (parts.length === 0) return null;
+  const coordinates = parts.map((rings) => rings.map(ringPositions));
+  if (parts.length === 1 && !multi) return { type: 'Polygon', coordinates: coordinates[0]! };
+  return { type: 'MultiPolygon', coordinates };
+}
+
+function plain(value: RecordValue | undefined): JsonValue | undefined {
+  if (!value) return undefined;
+  if (value.value !== undefined) return value.value;
+  return value.kind === 'null' ? null : undefined;
+}
+
+const round = (n: number, digits: number): number => Number(n.toFixed(digits));
+
+/** The feature of one record; `id` defaults to the record's feature index. */
+export function fieldFeature(
+  record: FieldRecord,
+  verdict: FeatureVerdict | undefined,
+  id = record.feature ?? record.row - 1,
+): GeoJsonFeature {
+  const geometrySource = verdict?.geometry ?? record.boundary?.geometry;
+  const multi =
+    record.boundary?.geometry?.multi ?? (verdict?.geometry?.type === 'MultiPolygon' ? true : undefined);
+  const geometry = geometrySource ? polygonsToGeoJson(geometrySource.polygons, multi) : null;
+  const properties: { [key: string]: JsonValue } = { row: record.row, label: record.label };
+  const name = plain(record.name);
+  const client = plain(record.clientName);
+  const farm = plain(record.farmName);
+  if (name !== undefined) properties.name = name;
+  if (client !== undefined) properties.client = client;
+  if (farm !== undefined) properties.farm = farm;
+  const acres = plain(record.acres);
+  if (acres !== undefined) properties.acres = acres;
+  properties.statedAcres = typeof record.acres?.value === 'number' ? record.acres.value : null;
+  properties.areaAcres = verdict?.areaAcres !== undefined ? round(verdict.areaAcres, 4) : null;
+  properties.valid = verdict?.valid ?? false;
+  return { type: 'Feature', id, geometry, properties };
+}
