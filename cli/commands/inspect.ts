@@ -4,6 +4,8 @@ import type { JsonValue } from '../../core/json/json-document.ts';
 import { fileKindById } from '../../core/formats/registry.ts';
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError, type CliCommand } from '../command.ts';
 import { readInput } from '../io/files.ts';
+import { describeCounts } from '../render/terminal.ts';
+import { jsonForTerminal, terminalSafe } from '../render/terminal-text.ts';
 import { clockFrom, selectionFrom, settingsFrom, validateFile } from './validate.ts';
 
 const usage = `Usage: fieldgate inspect [--format text|json] [--setting KEY=VALUE] [--sample-date VALUE] <file…>
@@ -12,11 +14,11 @@ Summarises what a file holds: for a soil test the event, lab, samples, depths an
 prescription the zones, rate column, rates and area per rate class; with a count of problems found.`;
 
 function renderValue(value: JsonValue, indent = ''): string[] {
-  if (value === null || typeof value !== 'object') return [`${indent}${String(value)}`];
+  if (value === null || typeof value !== 'object') return [`${indent}${terminalSafe(String(value))}`];
   const out: string[] = [];
   if (Array.isArray(value)) {
     const simple = value.every((v) => v === null || typeof v !== 'object');
-    if (simple) return [`${indent}${value.join(', ')}`];
+    if (simple) return [`${indent}${terminalSafe(value.join(', '))}`];
     for (const item of value) {
       const lines = renderValue(item, indent + '  ');
       out.push(`${indent}- ${(lines[0] ?? '').trimStart()}`, ...lines.slice(1));
@@ -31,7 +33,7 @@ function renderValue(value: JsonValue, indent = ''): string[] {
       !Array.isArray(v) &&
       (v.type === 'FeatureCollection' || v.type === 'Feature')
     ) {
-      out.push(`${indent}${key}: (GeoJSON, see --format json)`);
+      out.push(`${indent}${terminalSafe(key)}: (GeoJSON, see --format json)`);
       continue;
     }
     if (
@@ -39,8 +41,8 @@ function renderValue(value: JsonValue, indent = ''): string[] {
       typeof v === 'object' &&
       !(Array.isArray(v) && v.every((x) => x === null || typeof x !== 'object'))
     ) {
-      out.push(`${indent}${key}:`, ...renderValue(v, indent + '  '));
-    } else out.push(`${indent}${key}: ${renderValue(v)[0]}`);
+      out.push(`${indent}${terminalSafe(key)}:`, ...renderValue(v, indent + '  '));
+    } else out.push(`${indent}${terminalSafe(key)}: ${renderValue(v)[0]}`);
   }
   return out;
 }
@@ -74,7 +76,7 @@ export const inspectCommand: CliCommand = {
     for (const arg of positionals) {
       const read = await readInput(arg, io);
       if (!read.ok) {
-        io.stderr(`fieldgate: cannot read ${read.name}: ${read.reason}\n`);
+        io.stderr(`fieldgate: cannot read ${terminalSafe(read.name)}: ${terminalSafe(read.reason)}\n`);
         status = EXIT_USAGE;
         continue;
       }
@@ -89,7 +91,7 @@ export const inspectCommand: CliCommand = {
         forced,
       );
       if (!kind) {
-        io.stderr(`fieldgate: ${arg}: not a kind of file Fieldgate reads\n`);
+        io.stderr(`fieldgate: ${terminalSafe(arg)}: not a kind of file Fieldgate reads\n`);
         status = EXIT_USAGE;
         continue;
       }
@@ -99,15 +101,14 @@ export const inspectCommand: CliCommand = {
       if (report.summary !== undefined) entry.summary = report.summary;
       out.push(entry);
       if (values.format !== 'json') {
-        io.stdout(`${arg} (${kind.title})\n`);
-        io.stdout(
-          `  problems: ${counts.error} errors, ${counts.warning} warnings, ${counts.info} info (run \`fieldgate validate ${arg}\` for details)\n`,
-        );
+        const name = terminalSafe(arg);
+        io.stdout(`${name} (${kind.title})\n`);
+        io.stdout(`  problems: ${describeCounts(counts)} (run \`fieldgate validate ${name}\` for details)\n`);
         if (report.summary !== undefined) io.stdout(renderValue(report.summary, '  ').join('\n') + '\n');
         else io.stdout('  (no summary for this kind of file)\n');
       }
     }
-    if (values.format === 'json') io.stdout(JSON.stringify(out, null, 2) + '\n');
+    if (values.format === 'json') io.stdout(jsonForTerminal(out) + '\n');
     return status;
   },
 };

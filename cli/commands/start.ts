@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { countBySeverity } from '../../core/diagnostics/diagnostic.ts';
 import { EXIT_OK, type CliCommand } from '../command.ts';
 import { plural } from '../render/terminal.ts';
+import { terminalSafe } from '../render/terminal-text.ts';
 import { validateFile } from './validate.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -45,7 +46,7 @@ export function createStartCommand(lookup: (name: string) => CliCommand | undefi
           report.diagnostics.length === 0
             ? 'no problems'
             : `${plural(c.error, 'error')}, ${plural(c.warning, 'warning')}${c.info ? `, ${c.info} info` : ''}: ${codes.slice(0, 8).join(' ')}${codes.length > 8 ? ' …' : ''}`;
-        io.stdout(`  ${name.padEnd(width)}  ${report.kind.padEnd(16)} ${found}\n`);
+        io.stdout(`  ${terminalSafe(name).padEnd(width)}  ${report.kind.padEnd(16)} ${found}\n`);
       }
       io.stdout(
         '\nSee any of them explained, with locations, hints and fixes: npx fieldgate validate <file>' +

@@ -1,8 +1,14 @@
-import type { Diagnostic, Severity } from '../../core/diagnostics/diagnostic.ts';
-import { countBySeverity, sortDiagnostics } from '../../core/diagnostics/diagnostic.ts';
-import { LineIndex } from '../../core/diagnostics/text-position.ts';
-import type { FileReport } from '../../core/formats/file-kind.ts';
-import { describeLocation, formatPath } from '../../core/report/describe-location.ts';
+import {
+  countBySeverity,
+  describeLocation,
+  formatPath,
+  LineIndex,
+  sortDiagnostics,
+  type Diagnostic,
+  type FileReport,
+  type Severity,
+} from '../../core/index.ts';
+import { sourceLineForFrame, terminalSafe } from './terminal-text.ts';
 
 export interface RenderOptions {
   color: boolean;
@@ -31,27 +37,26 @@ export function codeFrame(
   const width = String(last).length;
   const out: string[] = [];
   for (let line = first; line <= last; line++) {
-    let text = lines.lineText(line);
-    let shift = 0;
-    if (text.length > MAX_LINE) {
-      // Very long lines (a WKT polygon on one line): show a window around the column.
-      const col = line === range.start.line ? range.start.column : 1;
-      shift = Math.max(0, Math.min(col - 40, text.length - MAX_LINE));
-      text =
-        (shift > 0 ? '…' : '') +
-        text.slice(shift, shift + MAX_LINE) +
-        (shift + MAX_LINE < text.length ? '…' : '');
-      if (shift > 0) shift -= 1;
-    }
+    const full = lines.lineText(line);
+    // Very long lines (a WKT polygon on one line): show a window around the column.
+    const col = line === range.start.line ? range.start.column : 1;
+    const shift = full.length > MAX_LINE ? Math.max(0, Math.min(col - 40, full.length - MAX_LINE)) : 0;
+    const window = full.slice(shift, shift + MAX_LINE);
+    const before = shift > 0 ? '…' : '';
+    const after = shift + window.length < full.length ? '…' : '';
+    const { shown, columns } = sourceLineForFrame(window);
     const marker = line === range.start.line ? '>' : ' ';
-    out.push(`${paint('dim', `${marker} ${String(line).padStart(width)} |`)} ${text}`);
+    out.push(`${paint('dim', `${marker} ${String(line).padStart(width)} |`)} ${before}${shown}${after}`);
     if (line === range.start.line) {
-      const startCol = range.start.column - shift;
-      const endCol =
-        range.end.line === line ? Math.max(range.end.column - shift, startCol + 1) : text.length + 1;
-      const underline =
-        ' '.repeat(Math.max(0, startCol - 1)) +
-        '^'.repeat(Math.max(1, Math.min(endCol - startCol, MAX_LINE)));
+      // Offsets within the window, then display columns (wide characters, escapes, tabs).
+      const at = (offset: number): number => {
+        const i = Math.max(0, Math.min(offset, window.length));
+        return (columns[i] ?? 0) + before.length;
+      };
+      const startAt = at(range.start.column - 1 - shift);
+      const endOffset = range.end.line === line ? range.end.column - 1 - shift : window.length;
+      const endAt = Math.max(at(endOffset), startAt + 1);
+      const underline = ' '.repeat(startAt) + '^'.repeat(Math.min(endAt - startAt, MAX_LINE));
       out.push(`${paint('dim', `  ${' '.repeat(width)} |`)} ${paint(severityStyle[d.severity], underline)}`);
     }
   }
@@ -61,31 +66,34 @@ export function codeFrame(
 export function renderReport(report: FileReport, options: RenderOptions): string {
   const paint = painter(options.color);
   const lines = report.text !== undefined ? new LineIndex(report.text) : undefined;
+  // Everything below that comes from the input (names, values, paths, messages quoting it) is made safe.
+  const file = terminalSafe(report.file);
+  const safe = (text: string): string => terminalSafe(text, { layout: true });
   const out: string[] = [];
   for (const d of sortDiagnostics(report.diagnostics)) {
     const pos = d.location.range ? `:${d.location.range.start.line}:${d.location.range.start.column}` : '';
     const where = describeLocation(d.location);
     out.push(
-      `${paint('bold', `${report.file}${pos}`)}  ${paint(severityStyle[d.severity], d.severity)}  ${paint('cyan', d.code)}  ${d.message}  ${paint('dim', `[${d.rule}]`)}`,
+      `${paint('bold', `${file}${pos}`)}  ${paint(severityStyle[d.severity], d.severity)}  ${paint('cyan', d.code)}  ${safe(d.message)}  ${paint('dim', `[${d.rule}]`)}`,
     );
-    if (where && !d.location.range) out.push(`  ${paint('dim', 'at')} ${where}`);
+    if (where && !d.location.range) out.push(`  ${paint('dim', 'at')} ${terminalSafe(where)}`);
     else if (d.location.path && d.location.path.length > 0)
-      out.push(`  ${paint('dim', 'at')} ${formatPath(d.location.path)}`);
+      out.push(`  ${paint('dim', 'at')} ${terminalSafe(formatPath(d.location.path))}`);
     if (lines) out.push(...codeFrame(lines, d, paint).map((l) => `  ${l}`));
     for (const r of d.related ?? []) {
       const rpos = r.location.range
-        ? `${report.file}:${r.location.range.start.line}:${r.location.range.start.column}`
-        : describeLocation(r.location);
-      out.push(`  ${paint('dim', 'see')} ${rpos} (${r.message})`);
+        ? `${file}:${r.location.range.start.line}:${r.location.range.start.column}`
+        : terminalSafe(describeLocation(r.location));
+      out.push(`  ${paint('dim', 'see')} ${rpos} (${safe(r.message)})`);
     }
-    if (d.hint) out.push(`  ${paint('green', 'hint:')} ${d.hint}`);
+    if (d.hint) out.push(`  ${paint('green', 'hint:')} ${safe(d.hint)}`);
     if (d.fix) {
       const change =
         d.fix.before !== undefined && d.fix.after !== undefined
-          ? `: ${truncate(d.fix.before)} → ${truncate(d.fix.after)}`
+          ? `: ${terminalSafe(truncate(d.fix.before))} → ${terminalSafe(truncate(d.fix.after))}`
           : '';
       out.push(
-        `  ${paint('green', `fix (${d.fix.safety}):`)} ${d.fix.title}${d.fix.title.includes(d.fix.after ?? '\u0000') ? '' : change}`,
+        `  ${paint('green', `fix (${d.fix.safety}):`)} ${safe(d.fix.title)}${d.fix.title.includes(d.fix.after ?? '\u0000') ? '' : change}`,
       );
     }
     out.push('');
@@ -102,13 +110,25 @@ function truncate(s: string, max = 80): string {
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 }
 
+/** "2 errors, 1 warning, 3 info": the counts of a set of diagnostics. */
+export function describeCounts(c: Record<Severity, number>): string {
+  return `${plural(c.error, 'error')}, ${plural(c.warning, 'warning')}, ${c.info} info`;
+}
+
 export function renderSummary(reports: readonly FileReport[], options: RenderOptions): string {
   const paint = painter(options.color);
   const all = reports.flatMap((r) => r.diagnostics);
   const c = countBySeverity(all);
   const fixable = all.filter((d) => d.fix?.safety === 'safe').length;
   if (all.length === 0) return paint('green', `✓ ${plural(reports.length, 'file')} checked, no problems`);
-  const text = `${plural(reports.length, 'file')} checked: ${plural(c.error, 'error')}, ${plural(c.warning, 'warning')}, ${c.info} info`;
+  const text = `${plural(reports.length, 'file')} checked: ${describeCounts(c)}`;
   const fixNote = fixable > 0 ? `\n${plural(fixable, 'problem')} can be fixed safely with --fix.` : '';
-  return (c.error > 0 ? paint('red', `✖ ${text}`) : paint('yellow', `⚠ ${text}`)) + fixNote;
+  // Only notes: nothing to warn about, so no warning sign.
+  const line =
+    c.error > 0
+      ? paint('red', `✖ ${text}`)
+      : c.warning > 0
+        ? paint('yellow', `⚠ ${text}`)
+        : paint('blue', `ℹ ${text}`);
+  return line + fixNote;
 }

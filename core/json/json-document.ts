@@ -4,6 +4,7 @@
  */
 
 import type { PathSegment } from '../diagnostics/diagnostic.ts';
+import { characterName, codePointLabel, describeCharacter } from '../values/describe-character.ts';
 
 interface NodeBase {
   /** 0-based offset of the first character of the value. */
@@ -67,10 +68,12 @@ class JsonSyntaxFailure extends Error {
 
 function describe(text: string, i: number): string {
   if (i >= text.length) return 'end of input';
-  const ch = text[i] ?? '';
+  const ch = String.fromCodePoint(text.codePointAt(i) ?? 0);
+  const code = ch.codePointAt(0) ?? 0;
+  const name = characterName(code);
   return /\s/.test(ch)
-    ? `whitespace (U+${ch.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()})`
-    : `"${ch}"`;
+    ? `whitespace (${codePointLabel(code)}${name !== undefined ? ` ${name}` : ''})`
+    : describeCharacter(ch, '"');
 }
 
 export function parseJson(text: string): JsonParseResult {

@@ -1,4 +1,5 @@
 import type { GeometrySpans, GeometryType, ParsedGeometry } from '../planar/geometry.ts';
+import { describeCharacter } from '../values/describe-character.ts';
 
 /**
  * A strict, single-pass WKT reader over character codes. Coordinates go straight into Float64Arrays and
@@ -181,7 +182,7 @@ function describe(s: string, i: number): { found: string; end: number } {
   if (c === 10 || c === 13) return { found: 'a line break', end: i + 1 };
   if (c === 9) return { found: 'a tab', end: i + 1 };
   const ch = String.fromCodePoint(s.codePointAt(i) ?? c);
-  return { found: `'${ch}'`, end: i + ch.length };
+  return { found: describeCharacter(ch), end: i + ch.length };
 }
 
 class WktReader {

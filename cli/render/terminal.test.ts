@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { Diagnostic, FileReport } from '../../core/index.ts';
+import { renderSummary } from './terminal.ts';
+import { displayWidth, jsonForTerminal, sourceLineForFrame, terminalSafe } from './terminal-text.ts';
+
+function note(severity: Diagnostic['severity']): Diagnostic {
+  return { code: 'X001', rule: 'x', group: 'g', severity, message: 'm', location: {} } as Diagnostic;
+}
+
+const report = (...diagnostics: Diagnostic[]): FileReport => ({ file: 'f', kind: 'k', diagnostics });
+
+describe('renderSummary', () => {
+  it('shows notes only with an information sign, not a warning sign', () => {
+    const text = renderSummary([report(note('info'))], { color: false });
+    expect(text).toBe('ℹ 1 file checked: 0 errors, 0 warnings, 1 info');
+  });
+
+  it('says "1 warning" and "1 error"', () => {
+    expect(renderSummary([report(note('warning'))], { color: false })).toBe(
+      '⚠ 1 file checked: 0 errors, 1 warning, 0 info',
+    );
+    expect(renderSummary([report(note('error'), note('warning'), note('warning'))], { color: false })).toBe(
+      '✖ 1 file checked: 1 error, 2 warnings, 0 info',
+    );
+  });
+});
+
+describe('terminal text', () => {
+  it('escapes C0 (but layout on request), DEL, C1 and bidi overrides', () => {
+    expect(terminalSafe('a\u001b[2J\u0007\u007f\u009b\u202eb\n\tc')).toBe(
+      'a\\x1b[2J\\x07\\x7f\\x9b\\u202eb\\n\\tc',
+    );
+    expect(terminalSafe('a\nb\tc\rd', { layout: true })).toBe('a\nb\tc\\rd');
+  });
+
+  it('measures wide and combining characters as the terminal draws them', () => {
+    expect(displayWidth('田中')).toBe(4);
+    expect(displayWidth('e\u0301')).toBe(1);
+    expect(displayWidth('\u001b')).toBe(4);
+    const { shown, columns } = sourceLineForFrame('田\tx\u0001y');
+    expect(shown).toBe('田    x\\x01y');
+    expect(columns).toEqual([0, 2, 6, 7, 11, 12]);
+  });
+
+  it('writes JSON that parses back to the same values with no raw control character', () => {
+    const value = { s: 'a\u001b\u009b\u202e\u2028' };
+    const text = jsonForTerminal(value);
+    // eslint-disable-next-line no-control-regex -- finding control characters is the point
+    expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e\u2028]/);
+    expect(JSON.parse(text)).toEqual(value);
+  });
+});

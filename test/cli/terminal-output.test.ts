@@ -1,0 +1,121 @@
+/**
+ * What the text report prints for hostile or unusual input: no terminal control sequence from a file reaches
+ * stdout, carets sit under wide characters, invisible characters are named, counts read as English.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from './cli-helpers.ts';
+
+// C0 (except line feed), DEL and C1: what a terminal would act on.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
+
+function tempFile(name: string, content: string | Uint8Array): string {
+  const dir = mkdtempSync(join(tmpdir(), 'fieldgate-terminal-'));
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  return path;
+}
+
+const hostileName = 'A\u001b]0;PWNED\u0007\u001b[2J';
+const upload = JSON.stringify({
+  fields: [
+    {
+      clientName: hostileName,
+      farmName: 'F',
+      name: 'N',
+      boundary: 'POLYGON((0 0, 0.01 0, 0.01 0.01, 0 0))',
+      source: 'x',
+    },
+    {
+      clientName: hostileName,
+      farmName: 'F',
+      name: 'N',
+      boundary: 'POLYGON((0 0, 0.01 0, 0.01 0.01, 0 0))',
+      source: 'x',
+      'extra\u009b': 1,
+    },
+  ],
+});
+
+describe('terminal output of text from the input', () => {
+  it('escapes control characters of a field upload in messages, paths and code frames', async () => {
+    const path = tempFile('hostile.json', upload);
+    const run = await runCli(['validate', path]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).not.toMatch(RAW_CONTROL);
+    // The duplicate's message quotes the client name: visible, escaped.
+    expect(run.stdout).toContain('A\\x1b]0;PWNED\\x07\\x1b[2J');
+    expect(run.stdout).toContain('extra\\x9b');
+  });
+
+  it('escapes raw ESC bytes of a WKT file in the message and the code frame, carets under the escape', async () => {
+    const path = tempFile('raw.wkt', 'POLYGON((0 0, 1 0\u001b[2J, 1 1, 0 0))\n');
+    const run = await runCli(['validate', path]);
+    expect(run.stdout).not.toMatch(RAW_CONTROL);
+    expect(run.stdout).toContain('found U+001B (a control character)');
+    const lines = run.stdout.split('\n');
+    const source = lines.findIndex((l) => l.includes('> 1 |'));
+    expect(lines[source]).toContain('1 0\\x1b[2J');
+    const caretLine = lines[source + 1] ?? '';
+    const caretAt = caretLine.indexOf('^');
+    expect((lines[source] ?? '').slice(caretAt, caretAt + 4)).toBe('\\x1b');
+    expect(caretLine.slice(caretAt)).toBe('^^^^');
+  });
+
+  it('keeps them JSON-escaped in the JSON report, so the values round-trip', async () => {
+    const path = tempFile('hostile.json', upload);
+    const run = await runCli(['validate', '--format', 'json', path]);
+    expect(run.stdout).not.toMatch(RAW_CONTROL);
+    const report = JSON.parse(run.stdout) as { diagnostics: { message: string }[] };
+    expect(report.diagnostics.some((d) => d.message.includes(hostileName))).toBe(true);
+  });
+
+  it('escapes control characters in file names', async () => {
+    const path = tempFile('bad\u001b[31mname.wkt', 'POLYGON((0 0, 1 0, 1 1))\n');
+    const run = await runCli(['validate', path]);
+    expect(run.stdout).not.toMatch(RAW_CONTROL);
+    expect(run.stdout).toContain('bad\\x1b[31mname.wkt');
+  });
+});
+
+describe('code frames and messages for people', () => {
+  it('puts the carets under the value after CJK names (two columns each)', async () => {
+    const text = JSON.stringify({
+      fields: [
+        {
+          clientName: '田中農場',
+          farmName: 'F',
+          name: 'N',
+          boundary: 'POLYGON((0 0, 0.01 0, 0.01 0.01, 0 0))',
+          acres: 'x',
+          source: 's',
+        },
+      ],
+    });
+    const run = await runCli(['validate', tempFile('cjk.json', text)]);
+    const lines = run.stdout.split('\n');
+    const source = lines.findIndex((l) => l.includes('> 1 |') && l.includes('"acres":"x"'));
+    expect(source).toBeGreaterThan(-1);
+    const caretLine = lines[source + 1] ?? '';
+    // Four CJK characters before the value: four columns more than their count of characters.
+    expect(caretLine.indexOf('^')).toBe((lines[source] ?? '').indexOf('"x"') + 4);
+    expect(caretLine.trim().replace(/^\|\s*/, '')).toBe('^^^');
+  });
+
+  it('names a no-break space instead of showing a blank', async () => {
+    const path = tempFile('nbsp.wkt', 'POLYGON((0 0, 1\u00a00, 1 1, 0 0))\n');
+    const run = await runCli(['validate', path]);
+    expect(run.stdout).toContain('found U+00A0 NO-BREAK SPACE');
+    expect(run.stdout).not.toContain("found ' '");
+  });
+
+  it('writes counts in English: "1 error", not "1 errors"', async () => {
+    const path = tempFile('one.wkt', 'POLYGON((0 0, 1 0, 1 1, 0 0))\n');
+    const run = await runCli(['inspect', path]);
+    expect(run.stdout).toContain('1 error,');
+    expect(run.stdout).not.toMatch(/\b1 (errors|warnings)\b/);
+  });
+});
