@@ -1,5 +1,6 @@
 import { commands, type CliCommandEntry } from './commands/index.ts';
 import { EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from './command.ts';
+import { fileProblemMessage } from './io/file-errors.ts';
 
 function helpText(list: readonly CliCommandEntry[]): string {
   const width = Math.max(...list.map((c) => c.name.length));
@@ -69,6 +70,12 @@ export async function main(
     const code = (e as { code?: string }).code;
     if (e instanceof UsageError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'))) {
       io.stderr(`fieldgate ${command.name}: ${(e as Error).message}\n\n${command.usage}\n`);
+      return EXIT_USAGE;
+    }
+    // A file that cannot be read or written is for the user to fix, not a bug: one line, no stack.
+    const fileProblem = fileProblemMessage(e);
+    if (fileProblem !== undefined) {
+      io.stderr(`fieldgate ${command.name}: ${fileProblem}\n`);
       return EXIT_USAGE;
     }
     throw e;

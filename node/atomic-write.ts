@@ -2,17 +2,93 @@
  * Node adapters shared by the command line and the sandbox (both sit on Node; core does not).
  */
 import { randomBytes } from 'node:crypto';
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { unlinkSync } from 'node:fs';
+import { chmod, chown, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
-/** Write all bytes or nothing: a temporary file beside the target, then a rename. */
-export async function writeAtomically(path: string, bytes: Uint8Array): Promise<void> {
-  const tmp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+/** Temporary files being written now: removed if the process is stopped before they are renamed. */
+const pendingTemporaryFiles = new Set<string>();
+
+const signalNumbers = { SIGINT: 2, SIGTERM: 15 } as const;
+type StopSignal = keyof typeof signalNumbers;
+
+function removePendingTemporaryFiles(): void {
+  for (const tmp of pendingTemporaryFiles) {
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // Already renamed or never created: nothing to clean.
+    }
+  }
+  pendingTemporaryFiles.clear();
+}
+
+function onStopSignal(signal: StopSignal): void {
+  removePendingTemporaryFiles();
+  stopListening();
+  // Another part of the process (the sandbox) decides how to stop; alone, stop as a killed process would.
+  if (process.listenerCount(signal) === 0) process.exit(128 + signalNumbers[signal]);
+}
+
+const listeners: Record<StopSignal, () => void> = {
+  SIGINT: () => onStopSignal('SIGINT'),
+  SIGTERM: () => onStopSignal('SIGTERM'),
+};
+let listening = false;
+
+function startListening(): void {
+  if (listening) return;
+  listening = true;
+  for (const signal of Object.keys(listeners) as StopSignal[]) process.on(signal, listeners[signal]);
+}
+
+function stopListening(): void {
+  if (!listening) return;
+  listening = false;
+  for (const signal of Object.keys(listeners) as StopSignal[]) process.off(signal, listeners[signal]);
+}
+
+/**
+ * The file a write to `path` should replace: the final target when `path` is a symbolic link (so the link
+ * stays a link), else `path` itself.
+ */
+export async function writeTargetOf(path: string): Promise<string> {
   try {
-    await writeFile(tmp, bytes);
-    await rename(tmp, path);
+    return await realpath(path);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    return path;
+  }
+}
+
+/**
+ * Write all bytes or nothing: a temporary file beside the target, then a rename. An existing target keeps
+ * its permission bits, and a symbolic link keeps pointing where it did (its target is replaced). If the
+ * process is stopped by SIGINT or SIGTERM mid-write, the temporary file is removed.
+ */
+export async function writeAtomically(path: string, bytes: Uint8Array): Promise<void> {
+  const target = await writeTargetOf(path);
+  const existing = await stat(target).catch(() => undefined);
+  if (existing?.isDirectory())
+    throw Object.assign(new Error(`EISDIR: is a directory, ${path}`), { code: 'EISDIR', path });
+  const mode = existing ? existing.mode & 0o7777 : 0o666;
+  const tmp = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
+  pendingTemporaryFiles.add(tmp);
+  startListening();
+  try {
+    // Created with at most the target's bits (the umask only removes some), then given exactly those.
+    await writeFile(tmp, bytes, { mode, flag: 'wx' });
+    if (existing) {
+      await chmod(tmp, mode);
+      // Run as root on someone else's file: the file stays theirs.
+      if (process.getuid?.() === 0) await chown(tmp, existing.uid, existing.gid);
+    }
+    await rename(tmp, target);
   } catch (e) {
     await rm(tmp, { force: true });
     throw e;
+  } finally {
+    pendingTemporaryFiles.delete(tmp);
+    if (pendingTemporaryFiles.size === 0) stopListening();
   }
 }

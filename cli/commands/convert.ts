@@ -11,10 +11,10 @@ import { FIELD_TARGETS, type FieldTarget } from '../../core/boundary/field-attri
 import { toUploadCsv, toUploadJson } from '../../core/boundary/field-output.ts';
 import { BOUNDARY_FORMATS, type BoundaryFormat } from '../../core/boundary/import-boundaries.ts';
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError, type CliCommand } from '../command.ts';
-import { writeAtomically } from '../../node/atomic-write.ts';
+import { OutputFileError, writeOutputFile } from '../../node/output-file.ts';
 import { readInput } from '../io/files.ts';
-import { plural } from '../render/terminal.ts';
-import { renderReport, renderSummary } from '../render/terminal.ts';
+import { plural, renderReport, renderSummary } from '../render/terminal.ts';
+import { jsonForTerminal, terminalSafe } from '../render/terminal-text.ts';
 import { selectionFrom, settingsFrom } from './validate.ts';
 
 const usage = `Usage: fieldgate convert <fields.zip|fields.geojson|fields.kml> --to OUT.json|OUT.csv [options]
@@ -119,13 +119,13 @@ export const convertCommand: CliCommand = {
     const input = positionals[0] as string;
     const read = await readInput(input, io);
     if (!read.ok) {
-      io.stderr(`fieldgate convert: cannot read ${read.name}: ${read.reason}\n`);
+      io.stderr(`fieldgate convert: cannot read ${terminalSafe(read.name)}: ${terminalSafe(read.reason)}\n`);
       return EXIT_USAGE;
     }
     const result = convertBoundaries(read.file, options);
     if (!result.format) {
       io.stderr(
-        `fieldgate convert: ${input} is not a boundary file Fieldgate reads (a ZIP with a .shp, GeoJSON or KML); use --from to choose\n`,
+        `fieldgate convert: ${terminalSafe(input)} is not a boundary file Fieldgate reads (a ZIP with a .shp, GeoJSON or KML); use --from to choose\n`,
       );
       return EXIT_USAGE;
     }
@@ -134,7 +134,17 @@ export const convertCommand: CliCommand = {
     let written = false;
     if (writable) {
       const text = outExt === '.csv' ? toUploadCsv(result.items) : toUploadJson(result.items);
-      await writeAtomically(target, new TextEncoder().encode(text));
+      try {
+        await writeOutputFile(target, new TextEncoder().encode(text), {
+          shownPath: values.to,
+          protect: read.path ? [read.path] : [],
+          inPlaceHint: 'choose another --to',
+        });
+      } catch (e) {
+        if (!(e instanceof OutputFileError)) throw e;
+        io.stderr(`fieldgate convert: ${terminalSafe(e.message)}\n`);
+        return EXIT_USAGE;
+      }
       written = true;
     }
     report(result, {
@@ -172,7 +182,7 @@ function report(
   };
   if (o.format === 'json') {
     o.io.stdout(
-      `${JSON.stringify({ version: 1, ...what, counts: countBySeverity(diagnostics), diagnostics }, null, 2)}\n`,
+      `${jsonForTerminal({ version: 1, ...what, counts: countBySeverity(diagnostics), diagnostics })}\n`,
     );
     return;
   }
@@ -184,18 +194,19 @@ function report(
   };
   const rendered = renderReport(fileReport, { color: o.color });
   if (rendered) o.io.stdout(rendered + '\n');
+  const target = terminalSafe(o.target);
   const from = result.reprojectedFrom
     ? `, reprojected from ${describeCrs(result.reprojectedFrom)} to WGS 84`
     : '';
   if (o.written) {
-    o.io.stdout(`wrote ${plural(result.items.length, 'field')} to ${o.target}${from}\n`);
+    o.io.stdout(`wrote ${plural(result.items.length, 'field')} to ${target}${from}\n`);
     if (!result.complete)
       o.io.stdout(
         'some features could not be converted and were left out (--skip-invalid); see the errors above\n',
       );
     if (result.itemsWithErrors > 0)
       o.io.stdout(
-        `${plural(result.itemsWithErrors, 'field')} with boundary errors: fix them before uploading (fieldgate validate ${o.target})\n`,
+        `${plural(result.itemsWithErrors, 'field')} with boundary errors: fix them before uploading (fieldgate validate ${target})\n`,
       );
   } else {
     o.io.stdout(
