@@ -1,12 +1,14 @@
 /**
  * The members of a prescription ZIP: exactly one .shp, .shx and .dbf with one base name, at the top level
- * (or one folder, with a warning), plus an optional .prj and .cpg. Everything else is listed as extra.
+ * (or one folder, with a warning), plus an optional .prj and .cpg. Everything else is listed as extra. An
+ * ISOXML task set without a shapefile is named as such.
  * macOS resource forks (__MACOSX/, ._name) and .DS_Store are never taken as members.
  */
 import { isArchiveJunk } from '../archive/archive-junk.ts';
 import type { ZipArchive, ZipEntry } from '../archive/zip-reader.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
 import { rxExtraFiles } from '../rules/rx-archive/rx-extra-files.ts';
+import { rxIsoxmlTaskdata } from '../rules/rx-archive/rx-isoxml-taskdata.ts';
 import { rxMemberBaseName } from '../rules/rx-archive/rx-member-base-name.ts';
 import { rxMemberDuplicate } from '../rules/rx-archive/rx-member-duplicate.ts';
 import { rxMemberFolder } from '../rules/rx-archive/rx-member-folder.ts';
@@ -70,6 +72,19 @@ export function findRxMembers(archive: ZipArchive, collector: DiagnosticCollecto
   }
 
   const shps = byExtension.get('shp') ?? [];
+  // An ISOXML task set (ISO 11783-10) is a different format altogether: say so once, not "no .shp" thrice.
+  const taskdata = archive.files.find(
+    (e) => splitEntryPath(e.name).fileName.toUpperCase() === 'TASKDATA.XML',
+  );
+  if (shps.length === 0 && taskdata && collector.isEnabled(rxIsoxmlTaskdata)) {
+    collector.report(rxIsoxmlTaskdata, {
+      messageId: 'taskdata',
+      data: { entry: taskdata.name },
+      location: { entry: taskdata.name },
+      hint: 'Export the prescription as a shapefile (zones.shp, zones.shx, zones.dbf, zones.prj) and zip those files.',
+    });
+    return undefined;
+  }
   const required = ['shp', 'shx', 'dbf'] as const;
   let fatal = false;
   for (const ext of required) {
