@@ -48,6 +48,12 @@ export async function main(
   const [name, ...rest] = argv;
   if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
     const topic = name === 'help' ? rest[0] : undefined;
+    if (topic === '--help' || topic === '-h') {
+      io.stdout(
+        'Usage: fieldgate help [COMMAND]\n\nLists the commands, or shows the usage and options of one.\n',
+      );
+      return EXIT_OK;
+    }
     const entry = topic ? list.find((c) => c.name === topic) : undefined;
     if (topic && !entry) {
       io.stderr(`fieldgate: unknown command ${topic}\n\n${helpText(list)}\n`);

@@ -19,6 +19,15 @@ function exampleFiles(dir: string): string[] {
   return out;
 }
 
+const START_USAGE = `Usage: fieldgate start [--no-sandbox] [sandbox options…]   (what \`npm start\` runs)
+
+Checks every bundled example in examples/ and prints one line for each (its kind, what was found and the
+rule codes), then starts the local sandbox service, as \`fieldgate sandbox\` does, until Ctrl+C.
+
+Options:
+  --no-sandbox   only check the examples
+  any option of \`fieldgate sandbox\` (--port, --seed, --faults, --data, --json, --strict-ids) is passed on`;
+
 /**
  * `npm start`. Until the desktop app lands, the most useful thing there is: an overview of the bundled
  * examples (what Fieldgate finds in each, and the command that explains it) and then the sandbox, the local
@@ -28,8 +37,12 @@ export function createStartCommand(lookup: (name: string) => CliCommand | undefi
   return {
     name: 'start',
     summary: 'check the bundled examples, then run the local sandbox service',
-    usage: 'Usage: fieldgate start [--no-sandbox] [sandbox options…]',
+    usage: START_USAGE,
     async run(args, io) {
+      if (args.includes('--help') || args.includes('-h')) {
+        io.stdout(START_USAGE + '\n');
+        return EXIT_OK;
+      }
       const noSandbox = args.includes('--no-sandbox');
       const files = exampleFiles(join(repoRoot, 'examples'));
       io.stdout(`Fieldgate: what it finds in the ${files.length} bundled examples\n\n`);
