@@ -109,7 +109,7 @@ export function checkZones(input: ZoneCheckInput, collector: DiagnosticCollector
       data: {
         record: o.record,
         other: o.other,
-        near: point ? ` near ${point[1].toFixed(6)}, ${point[0].toFixed(6)} (lat, lon)` : '',
+        near: point ? ` near ${describeNear(point)}` : '',
       },
       location: point
         ? { entry: names.shp, record: o.record, row: o.record, point }
@@ -122,6 +122,16 @@ export function checkZones(input: ZoneCheckInput, collector: DiagnosticCollector
   checkExtent(input, result, zoneBoxes, collector);
   reporter.finish();
   return result;
+}
+
+/**
+ * The overlap point in words: latitude and longitude when it is in degrees; without a .prj the file's own
+ * numbers (often projected metres) are shown as x and y, not called degrees.
+ */
+function describeNear(point: [number, number]): string {
+  const [x, y] = point;
+  if (Math.abs(x) <= 180 && Math.abs(y) <= 90) return `${y.toFixed(6)}, ${x.toFixed(6)} (lat, lon)`;
+  return `x ${Number(x.toPrecision(12))}, y ${Number(y.toPrecision(12))} (the file's coordinates, not degrees)`;
 }
 
 function toLonLat(point: [number, number], crs: RxCrs): [number, number] | undefined {

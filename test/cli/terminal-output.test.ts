@@ -6,6 +6,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { rxZip } from '../rx/build-zip.ts';
+import { square } from '../rx/build-shapefile.ts';
 import { runCli } from './cli-helpers.ts';
 
 // C0 (except line feed), DEL and C1: what a terminal would act on.
@@ -117,5 +119,14 @@ describe('code frames and messages for people', () => {
     const run = await runCli(['inspect', path]);
     expect(run.stdout).toContain('1 error,');
     expect(run.stdout).not.toMatch(/\b1 (errors|warnings)\b/);
+  });
+
+  it('does not call projected coordinates "(lat, lon)" (overlapping zones, no .prj, UTM metres)', async () => {
+    const records = [[square(500000, 4980000, 100)], [square(500050, 4980050, 100)]];
+    const path = tempFile('utm-no-prj.zip', rxZip({ prj: null, shapefile: { records } }));
+    const run = await runCli(['validate', '--select', 'RXZ006', path]);
+    expect(run.stdout).toMatch(/Zones 1 and 2 overlap near x 5000\d\d, y 4980\d\d\d /);
+    expect(run.stdout).toContain("(the file's coordinates, not degrees)");
+    expect(run.stdout).not.toContain('(lat, lon)');
   });
 });
