@@ -7,6 +7,7 @@
 // `--no-types` skips the declarations (the slow part) for quick rebuilds before tests.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -19,24 +20,28 @@ export const cliBuildInfoPath = join(cliOutDir, 'build-info.json');
 const toPosix = (path) => path.split(sep).join('/');
 
 /**
- * Sources read files beside themselves (`new URL('../openapi/x.yaml', import.meta.url)`); in a bundle
- * `import.meta.url` would be the chunk's. Each source's `import.meta.url` becomes the URL its own file has
- * in the package, found from the chunk's location at run time, so the package stays relocatable and no
- * asset needs copying.
+ * Sources find files beside themselves with `new URL('../openapi/x.yaml', import.meta.url)`; in a bundle
+ * `import.meta.url` is the chunk's URL, so each such URL is resolved from the source file's own place in
+ * the package instead (found from the chunk's location at run time: the package stays relocatable and no
+ * asset needs copying). Any other use of `import.meta.url` (a worker starting its own module,
+ * `createRequire`) keeps naming the chunk, which is the code that runs.
  */
-function sourceUrlPlugin(outDir) {
-  const outToRoot = toPosix(relative(outDir, root)) + '/';
+function sourceRelativeUrlPlugin(outDir) {
+  const outToRoot = JSON.stringify(toPosix(relative(outDir, root)) + '/');
+  const relativeUrl = /new URL\(\s*(['"`])([^'"`$\\]*)\1\s*,\s*import\.meta\.url\s*\)/g;
   return {
-    name: 'source-import-meta-url',
+    name: 'source-relative-urls',
     setup(build) {
       build.onLoad({ filter: /\.[cm]?ts$/ }, async (args) => {
         if (args.path.includes(`${sep}node_modules${sep}`)) return undefined;
-        const { readFile } = await import('node:fs/promises');
         const text = await readFile(args.path, 'utf8');
-        if (!text.includes('import.meta.url')) return { contents: text, loader: 'ts' };
-        const sourcePath = JSON.stringify(toPosix(relative(root, args.path)));
-        const url = `new URL(${sourcePath}, new URL(${JSON.stringify(outToRoot)}, import.meta.url)).href`;
-        return { contents: text.replace(/\bimport\.meta\.url\b/g, url), loader: 'ts' };
+        const source = JSON.stringify(toPosix(relative(root, args.path)));
+        const contents = text.replace(
+          relativeUrl,
+          (_, _quote, target) =>
+            `new URL(${JSON.stringify(target)}, new URL(${source}, new URL(${outToRoot}, import.meta.url)))`,
+        );
+        return { contents, loader: 'ts' };
       });
     },
   };
@@ -74,7 +79,7 @@ export async function buildCli({ logLevel = 'warning' } = {}) {
     write: false,
     logLevel,
     banner: { js: requireBanner },
-    plugins: [sourceUrlPlugin(cliOutDir)],
+    plugins: [sourceRelativeUrlPlugin(cliOutDir)],
   });
   mkdirSync(cliOutDir, { recursive: true });
   const written = new Set(['build-info.json']);
