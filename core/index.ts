@@ -21,3 +21,4 @@ export { isUuid, canonicalUuid } from './values/uuid.ts';
 export * from './formats/file-kind.ts';
 export { fileKinds, detectFileKind, fileKindById } from './formats/registry.ts';
 export { describeLocation, formatPath } from './report/describe-location.ts';
+export * from './client/index.ts';

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { generatedTables } from '../../openapi/generate.ts';
 import { generateOperationTable } from '../../openapi/generate-operations.ts';
-import { serviceOperations } from '../../openapi/generated/operations.ts';
+import { serviceOperations, type OperationSpec } from '../../openapi/generated/operations.ts';
 import { sandboxOperations } from '../../openapi/generated/sandbox-operations.ts';
 import {
   BODY_FIELDS,
@@ -122,7 +122,7 @@ describe('the request rules and the table', () => {
 
   it('know exactly the body fields of the document, per enrollment type', () => {
     const variant = (id: OperationId, schema: string): readonly string[] =>
-      serviceOperations[id].body?.variants.find((v) => v.schema === schema)?.fields ?? [];
+      (serviceOperations[id] as OperationSpec).body?.variants.find((v) => v.schema === schema)?.fields ?? [];
     expect(BODY_FIELDS.program).toEqual(variant('createEnrollment', 'CreateEnrollmentByProgramRequest'));
     expect(BODY_FIELDS.program).toEqual(variant('updateEnrollment', 'UpdateEnrollmentByProgramRequest'));
     expect(BODY_FIELDS.location).toEqual(variant('createEnrollment', 'CreateEnrollmentByLocationRequest'));

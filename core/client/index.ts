@@ -1,0 +1,33 @@
+/** The typed, tolerant client of the partner service (see service-client.ts). */
+export * from './client-types.ts';
+export {
+  ServiceClient,
+  recordTypeOf,
+  serviceTimestampToDate,
+  type AgronomicDataFile,
+  type CallParts,
+  type ClientOptions,
+  type CreateEnrollmentByLocationBody,
+  type CreateEnrollmentByProgramBody,
+  type CreateExperimentBody,
+  type EnrollmentRecord,
+  type EnrollmentType,
+  type ExperimentRecord,
+  type FieldsUploadBody,
+  type OperationId,
+  type Received,
+  type ResourceType,
+  type TemporalEntity,
+  type UpdateEnrollmentBody,
+} from './service-client.ts';
+export { RateLimiter, type RateLimiterOptions } from './rate-limiter.ts';
+export {
+  RetryBudget,
+  parseRetryAfter,
+  RETRYABLE_STATUSES,
+  type BackoffOptions,
+  type RetryBudgetOptions,
+} from './retry-policy.ts';
+export { ClientConfigError } from './secure-address.ts';
+export { REDACTED } from './redaction.ts';
+export { systemIo, sleepWithTimers } from './system-io.ts';

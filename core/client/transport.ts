@@ -1,0 +1,270 @@
+/**
+ * Sending one operation: rate limiting, the access token (one retry after a 401), per-attempt time-outs,
+ * cancellation, and retries of 408/429/5xx and network errors with backoff under the retry budget.
+ *
+ * Only requests that are safe to repeat are repeated blindly (GET, PUT, DELETE, the token request). A create or
+ * upload (POST) is repeated only when the service cannot have applied it: a 429 or 408, a 401 of the gateway,
+ * or a connection that was never made. When it may have been applied (a time-out, a reset, a 5xx after the
+ * body was sent), the caller gets "outcome-unknown" and reconciles before sending it again.
+ */
+import type { AccessGrant, AccessTokens } from './access-token.ts';
+import { failureWithout, isQuotaAnswer, type Answer, type CallContext } from './answer.ts';
+import type { ClientEvent, ClientFailure, FetchLike, FetchResponse, Sleep } from './client-types.ts';
+import type { RateLimiter } from './rate-limiter.ts';
+import {
+  parseRetryAfter,
+  retryDelayMs,
+  RETRYABLE_STATUSES,
+  type Backoff,
+  type RetryBudget,
+} from './retry-policy.ts';
+
+export interface TransportDeps {
+  fetch: FetchLike;
+  now: () => Date;
+  sleep: Sleep;
+  random: () => number;
+  backoff: Backoff;
+  budget: RetryBudget;
+  limiter?: RateLimiter;
+  tokens: AccessTokens;
+  timeoutMs: number;
+  onEvent?: (event: ClientEvent) => void;
+}
+
+export interface OutgoingRequest {
+  context: CallContext;
+  /** The full address, unredacted. */
+  url: string;
+  headers: Record<string, string>;
+  body?: string | Uint8Array<ArrayBuffer>;
+  /** Bearer token (the service's operations) or none (the token request authenticates itself). */
+  bearer: boolean;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+export type SendResult =
+  { ok: true; answer: Answer; retryAfterMs?: number } | { ok: false; error: ClientFailure };
+
+type Attempt =
+  | { kind: 'answer'; response: FetchResponse; bytes: Uint8Array }
+  | { kind: 'timeout' }
+  | { kind: 'cancelled' }
+  | { kind: 'network'; notSent: boolean; detail: string };
+
+/** Error codes that mean the connection was never made, so nothing was sent. */
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+function errorCodes(error: unknown): string[] {
+  const codes: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') codes.push(code);
+    current = (current as { cause?: unknown }).cause;
+  }
+  return codes;
+}
+
+function describeError(error: unknown): string {
+  const codes = errorCodes(error);
+  const message = error instanceof Error ? error.message : String(error);
+  return codes.length > 0 ? `${message} (${codes.join(', ')})` : message;
+}
+
+export class Transport {
+  constructor(private readonly deps: TransportDeps) {}
+
+  private emit(event: ClientEvent): void {
+    this.deps.onEvent?.(event);
+  }
+
+  private async attempt(request: OutgoingRequest, headers: Record<string, string>): Promise<Attempt> {
+    const controller = new AbortController();
+    const signal = request.signal;
+    const onAbort = (): void => controller.abort();
+    if (signal?.aborted) return { kind: 'cancelled' };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const timer = new AbortController();
+    let timedOut = false;
+    this.deps.sleep(request.timeoutMs ?? this.deps.timeoutMs, timer.signal).then(
+      () => {
+        timedOut = true;
+        controller.abort();
+      },
+      () => undefined,
+    );
+    try {
+      const init = { method: request.context.spec.method, headers, signal: controller.signal };
+      const response = await this.deps.fetch(
+        request.url,
+        request.body === undefined ? init : { ...init, body: request.body },
+      );
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      return { kind: 'answer', response, bytes };
+    } catch (error) {
+      if (timedOut) return { kind: 'timeout' };
+      if (signal?.aborted) return { kind: 'cancelled' };
+      const notSent = errorCodes(error).some((code) => NOT_SENT_CODES.has(code));
+      return { kind: 'network', notSent, detail: describeError(error) };
+    } finally {
+      timer.abort();
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  async send(request: OutgoingRequest): Promise<SendResult> {
+    const { deps } = this;
+    const { context } = request;
+    const spec = context.spec;
+    const safeToRepeat = spec.method !== 'POST' || spec.operationId === 'requestToken';
+    deps.budget.onRequest();
+    let attempts = 0;
+    let tokenRenewed = false;
+    let unknownOutcomeSeen = false;
+    const time = (): string => deps.now().toISOString();
+    const cancelled = (sent: boolean): SendResult => ({
+      ok: false,
+      error: failureWithout(context, 'cancelled', 'cancelled', {
+        time: time(),
+        attempts,
+        outcomeUnknown: sent && !safeToRepeat,
+      }),
+    });
+
+    for (;;) {
+      attempts++;
+      try {
+        await deps.limiter?.take(request.signal);
+      } catch {
+        return cancelled(false);
+      }
+      const headers = { ...request.headers };
+      let grant: AccessGrant | undefined;
+      if (request.bearer) {
+        const got = await deps.tokens.get();
+        if (!got.ok) {
+          const error = { ...got.error, attempts };
+          error.message = `${spec.operationId}: no access token: ${got.error.message}`;
+          return { ok: false, error };
+        }
+        grant = got.grant;
+        context.secrets.add(grant.accessToken);
+        if (grant.scopes) context.tokenScopes = grant.scopes;
+        headers.authorization = `Bearer ${grant.accessToken}`;
+      }
+
+      const outcome = await this.attempt(request, headers);
+      if (outcome.kind === 'cancelled') return cancelled(true);
+
+      let retryAfterMs: number | undefined;
+      let reason: string;
+      let status: number | undefined;
+      if (outcome.kind === 'answer') {
+        status = outcome.response.status;
+        const requestId = outcome.response.headers.get('x-http-request-id') ?? undefined;
+        const answer: Answer = {
+          status,
+          headers: outcome.response.headers,
+          bytes: outcome.bytes,
+          time: time(),
+          attempts,
+          retriedAfterUnknownOutcome: unknownOutcomeSeen,
+        };
+        if (requestId !== undefined) answer.requestId = requestId;
+        this.emit({
+          type: 'response',
+          operationId: spec.operationId,
+          status,
+          attempt: attempts,
+          ...(requestId !== undefined ? { requestId } : {}),
+        });
+        // A 401 (or a 403 to a token our clock says has expired, A36): one new token, one more try.
+        if (grant && !tokenRenewed && (status === 401 || (status === 403 && deps.tokens.isExpired(grant)))) {
+          tokenRenewed = true;
+          deps.tokens.invalidate(grant.accessToken);
+          attempts--;
+          continue;
+        }
+        retryAfterMs = parseRetryAfter(outcome.response.headers.get('retry-after'), deps.now());
+        if (!RETRYABLE_STATUSES.has(status) || isQuotaAnswer(answer)) {
+          return retryAfterMs === undefined ? { ok: true, answer } : { ok: true, answer, retryAfterMs };
+        }
+        if (status === 429) {
+          // The gateway refused before the service saw the request: safe to repeat, but slower.
+          if (deps.limiter) {
+            const rate = deps.limiter.slowDown();
+            this.emit({ type: 'rate', ratePerSecond: rate, reason: 'Too Many Requests' });
+            if (retryAfterMs !== undefined)
+              deps.limiter.holdUntil(new Date(deps.now().getTime() + retryAfterMs));
+          }
+        } else if (status !== 408) {
+          if (!safeToRepeat) {
+            const error = failureWithout(
+              context,
+              'outcome-unknown',
+              `the service answered ${status} after the request was sent, so it may or may not have been applied; reconcile before sending it again [request id ${requestId ?? 'not sent'}, at ${answer.time}]`,
+              { time: answer.time, attempts, status, outcomeUnknown: true },
+            );
+            if (requestId !== undefined) error.requestId = requestId;
+            return { ok: false, error };
+          }
+          unknownOutcomeSeen = true;
+        }
+        if (attempts >= deps.backoff.maxAttempts || !deps.budget.trySpend()) {
+          return retryAfterMs === undefined ? { ok: true, answer } : { ok: true, answer, retryAfterMs };
+        }
+        reason = `status ${status}`;
+      } else {
+        const what =
+          outcome.kind === 'timeout' ? 'no answer within the time-out' : `network error: ${outcome.detail}`;
+        const notSent = outcome.kind === 'network' && outcome.notSent;
+        if (!safeToRepeat && !notSent) {
+          return {
+            ok: false,
+            error: failureWithout(
+              context,
+              'outcome-unknown',
+              `${what} after the request was sent, so it may or may not have been applied; reconcile before sending it again`,
+              { time: time(), attempts, outcomeUnknown: true },
+            ),
+          };
+        }
+        if (!notSent) unknownOutcomeSeen = true;
+        if (attempts >= deps.backoff.maxAttempts || !deps.budget.trySpend()) {
+          return {
+            ok: false,
+            error: failureWithout(context, 'unavailable', `${what}, after ${attempts} attempts`, {
+              time: time(),
+              attempts,
+              retriedAfterUnknownOutcome: unknownOutcomeSeen,
+            }),
+          };
+        }
+        reason = what;
+      }
+      const delayMs = retryDelayMs(deps.backoff, attempts, deps.random, retryAfterMs);
+      this.emit({
+        type: 'retry',
+        operationId: spec.operationId,
+        attempt: attempts,
+        delayMs,
+        reason: context.secrets.redact(reason),
+        ...(status !== undefined ? { status } : {}),
+      });
+      try {
+        await deps.sleep(delayMs, request.signal);
+      } catch {
+        return cancelled(false);
+      }
+    }
+  }
+}
