@@ -21,4 +21,43 @@ export { isUuid, canonicalUuid } from './values/uuid.ts';
 export * from './formats/file-kind.ts';
 export { fileKinds, detectFileKind, fileKindById } from './formats/registry.ts';
 export { describeLocation, formatPath } from './report/describe-location.ts';
+export {
+  validate,
+  fix,
+  runEngine,
+  resolveOptions,
+  EngineOptionsError,
+  type EngineInput,
+  type EngineOptions,
+  type EngineEvent,
+  type RunOptions,
+  type FixOutcome,
+} from './engine/engine.ts';
+export { MAX_FIX_PASSES, allowedSafeties, type FixSelection } from './engine/fix-loop.ts';
+export * from './engine/report.ts';
+export {
+  settingSpecs,
+  settingsFor,
+  checkSettings,
+  describeSettings,
+  nearestName,
+  type SettingSpec,
+  type SettingProblem,
+} from './engine/settings.ts';
+export { detectKind, chosenKind, type DetectedAs, type KindDetection } from './formats/detect-kind.ts';
+export { kindCatalogue } from './formats/registry.ts';
+export {
+  decodeText,
+  encodeText,
+  encodeTextLike,
+  sniffTextEncoding,
+  type DecodedText,
+} from './formats/text-decoding.ts';
+export type { GeoJsonFeature, GeoJsonFeatureCollection, GeoJsonGeometry } from './geojson/geojson.ts';
+export {
+  createReportJsonWriter,
+  reportToJson,
+  fileEntry,
+  type ReportJsonWriter,
+} from './engine/report-json.ts';
 export * from './client/index.ts';

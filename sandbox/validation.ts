@@ -1,14 +1,17 @@
 /**
- * The sandbox validates requests with the same core rules as the client's preflight, so every refusal the
- * sandbox gives is one the preflight explains. This module is the one place that wires the core checks in.
+ * The sandbox validates requests with the same core engine as `fieldgate validate`, so every refusal the
+ * sandbox gives is one the preflight explains. This module is the one place that wires the core in.
  */
-import type { Diagnostic } from '../core/diagnostics/diagnostic.ts';
-import { checkFieldUploadText } from '../core/fields/check-field-upload.ts';
-import type { InputFile } from '../core/formats/file-kind.ts';
-import { fileKindById } from '../core/formats/registry.ts';
-import { checkServiceRequest } from '../core/requests/check-request.ts';
-import type { ServiceRequest } from '../core/requests/request-subject.ts';
-import { checkSampleDate } from '../core/rules/sample-date/check-sample-date.ts';
+import {
+  checkSampleDate,
+  checkServiceRequest,
+  validate,
+  type Diagnostic,
+  type EngineInput,
+  type EngineOptions,
+  type InputFile,
+  type ServiceRequest,
+} from '../core/index.ts';
 
 /** Rules of the version 5 interface: enrollment type header, body fields, TemporalEntity, update and query rules. */
 export function checkV5Request(request: ServiceRequest, now: Date): Diagnostic[] {
@@ -20,24 +23,31 @@ export function checkSampleDateValue(value: string | undefined, now: Date): Diag
   return checkSampleDate(value, { now, location: { path: ['query', 'sampleDate'], field: 'sampleDate' } });
 }
 
-/** Rules of a POST /v2/fields body, boundaries included (the core's default boundary pipeline). */
-export function checkFieldUpload(text: string): Diagnostic[] {
-  return checkFieldUploadText(text);
+/** Rules of a POST /v2/fields body, boundaries included: the engine's `field-upload` kind. */
+export async function checkFieldUpload(text: string, now?: Date): Promise<Diagnostic[]> {
+  const bytes = new TextEncoder().encode(text);
+  return checkWithEngine({ name: 'body.json', bytes, kind: 'field-upload' }, now ? { now } : {});
 }
 
 export type UploadKindId = 'rx-zip' | 'modus-result';
 
-/** Validates an uploaded file with its core file kind (both kinds are registered in core/formats/registry.ts). */
+/** Validates an uploaded file with the engine, read as the kind its endpoint takes. */
 export async function checkUploadedFile(
   kindId: UploadKindId,
   file: InputFile,
   options: { now: Date; sampleDate?: string },
 ): Promise<Diagnostic[]> {
-  const kind = fileKindById(kindId);
-  if (!kind) throw new Error(`the core file kind ${kindId} is not registered`);
-  const report = await kind.validate(file, {
-    now: () => options.now,
-    ...(options.sampleDate !== undefined ? { sampleDate: options.sampleDate } : {}),
+  return checkWithEngine({ ...file, kind: kindId }, options);
+}
+
+/**
+ * The diagnostics of one input as the service answers them: without the report's ids and file name, which
+ * belong to a report, not to a refusal.
+ */
+async function checkWithEngine(input: EngineInput, options: EngineOptions): Promise<Diagnostic[]> {
+  const report = await validate([input], options);
+  return report.diagnostics.map(({ id: _id, ...d }) => {
+    const { file: _file, ...location } = d.location;
+    return { ...d, location };
   });
-  return report.diagnostics;
 }

@@ -51,7 +51,7 @@ export function createStartCommand(lookup: (name: string) => CliCommand | undefi
         const name = relative(io.cwd, path);
         const { report } = await validateFile(
           { name, bytes: new Uint8Array(readFileSync(path)) },
-          { now: () => io.now() },
+          { now: io.now() },
         );
         const c = countBySeverity(report.diagnostics);
         const codes = [...new Set(report.diagnostics.map((d) => d.code))];

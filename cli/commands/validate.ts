@@ -1,19 +1,42 @@
+/**
+ * `fieldgate validate` and `fieldgate fix`: parse the arguments, read the files, run the core engine, render
+ * its events as they come (text or streamed JSON), write fixed files, and choose the exit code. Detection,
+ * checks, numbering and the fix loop all live in the engine (core/engine).
+ */
 import { parseArgs } from 'node:util';
-import { resolve } from 'node:path';
-import type { Diagnostic, FixSafety } from '../../core/diagnostics/diagnostic.ts';
-import { countBySeverity } from '../../core/diagnostics/diagnostic.ts';
-import type { FileKind, FileReport, InputFile, ValidateOptions } from '../../core/formats/file-kind.ts';
-import { detectFileKind, fileKindById, fileKinds } from '../../core/formats/registry.ts';
-import { allRules } from '../../core/rules/registry.ts';
-import { parseSelectorList, unknownSelectors, type RuleSelection } from '../../core/rules/selection.ts';
-import { checkSampleDate } from '../../core/rules/sample-date/check-sample-date.ts';
+import { relative, resolve } from 'node:path';
+import {
+  allRules,
+  createReportJsonWriter,
+  EngineOptionsError,
+  fileKindById,
+  parseSelectorList,
+  resolveOptions,
+  runEngine,
+  sortDiagnostics,
+  unknownSelectors,
+  validate as validateWithEngine,
+  type EngineInput,
+  type EngineOptions,
+  type FileKind,
+  type FileReport,
+  type FileResult,
+  type FixSelection,
+  type InputFile,
+  type Report,
+  type RuleSelection,
+  type Unreadable,
+  type ValidateOptions,
+  type Written,
+} from '../../core/index.ts';
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError, type CliCommand, type CliIo } from '../command.ts';
-import { writeAtomically } from '../../node/atomic-write.ts';
+import { writeOutputFile } from '../../node/output-file.ts';
 import { fixedPathFor, readInput } from '../io/files.ts';
 import { renderReport, renderSummary } from '../render/terminal.ts';
+import { jsonForTerminal, terminalSafe } from '../render/terminal-text.ts';
 
-/** ESLint's limit too: fixes that keep producing new fixes stop here. */
-const MAX_FIX_PASSES = 10;
+/** Diagnostics rendered at a time: the text report is written as it goes, never built whole. */
+const RENDER_CHUNK = 2000;
 
 const options = {
   format: { type: 'string', default: 'text' },
@@ -22,6 +45,7 @@ const options = {
   fix: { type: 'boolean', default: false },
   'unsafe-fixes': { type: 'boolean', default: false },
   'fix-in-place': { type: 'boolean', default: false },
+  'fix-only': { type: 'string', multiple: true },
   output: { type: 'string', short: 'o' },
   'sample-date': { type: 'string' },
   kind: { type: 'string' },
@@ -30,12 +54,6 @@ const options = {
   color: { type: 'boolean' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
-
-export interface ValidationRun {
-  reports: FileReport[];
-  unreadable: { name: string; reason: string }[];
-  written: { file: string; to: string; applied: number }[];
-}
 
 export function selectionFrom(select: string[] | undefined, ignore: string[] | undefined): RuleSelection {
   const selection: RuleSelection = {
@@ -48,82 +66,72 @@ export function selectionFrom(select: string[] | undefined, ignore: string[] | u
   return selection;
 }
 
-export function clockFrom(now: string | undefined, io: CliIo): () => Date {
-  if (now === undefined) return () => io.now();
+/** --now ISO → the run's "now" (default: the adapter's clock, read once). */
+export function clockFrom(now: string | undefined, io: CliIo): Date {
+  if (now === undefined) return io.now();
   const fixed = new Date(now);
   if (Number.isNaN(fixed.getTime())) throw new UsageError(`--now ${now} is not a date`);
-  return () => fixed;
+  return fixed;
 }
 
-/** --setting key=value (numbers and booleans parsed) → kind settings. */
-export function settingsFrom(list: string[] | undefined): ValidateOptions['settings'] {
-  const settings: NonNullable<ValidateOptions['settings']> = {};
+/** --setting key=value → settings as given; the engine checks names, types and ranges. */
+export function settingsFrom(list: string[] | undefined): Record<string, string> {
+  const settings: Record<string, string> = {};
   for (const item of list ?? []) {
     const eq = item.indexOf('=');
     if (eq <= 0) throw new UsageError(`--setting ${item}: expected key=value`);
-    const raw = item.slice(eq + 1);
-    settings[item.slice(0, eq)] =
-      raw === 'true'
-        ? true
-        : raw === 'false'
-          ? false
-          : raw !== '' && !Number.isNaN(Number(raw))
-            ? Number(raw)
-            : raw;
+    settings[item.slice(0, eq)] = item.slice(eq + 1);
   }
   return settings;
 }
 
+/** The engine's verdict on options, as a usage error (exit 2) listing what is wrong and what is valid. */
+function checkedOptions(engineOptions: EngineOptions): void {
+  try {
+    resolveOptions(engineOptions);
+  } catch (e) {
+    if (e instanceof EngineOptionsError) throw new UsageError(e.problems.join('\n'));
+    throw e;
+  }
+}
+
+/** Validate one file with the engine (for `inspect` and `start`); no kind when none fits. */
 export async function validateFile(
   file: InputFile,
   validateOptions: ValidateOptions,
   forcedKind?: FileKind,
 ): Promise<{ kind?: FileKind; report: FileReport }> {
-  const kind = forcedKind ?? detectFileKind(file);
-  if (!kind) {
-    return {
-      report: {
-        file: file.name,
-        kind: 'unknown',
-        diagnostics: [],
-      },
-    };
-  }
-  const report = await kind.validate(file, validateOptions);
-  return {
-    kind,
-    report: {
-      ...report,
-      file: file.name,
-      diagnostics: report.diagnostics.map((d) => withFile(d, file.name)),
-    },
-  };
+  const engineOptions: EngineOptions = {};
+  if (validateOptions.selection) engineOptions.rules = validateOptions.selection;
+  if (validateOptions.now) engineOptions.now = validateOptions.now;
+  if (validateOptions.sampleDate !== undefined) engineOptions.sampleDate = validateOptions.sampleDate;
+  if (validateOptions.settings) engineOptions.settings = validateOptions.settings;
+  if (forcedKind) engineOptions.kind = forcedKind.id;
+  checkedOptions(engineOptions);
+  const report = await validateWithEngine([file], engineOptions);
+  const result = report.files[0];
+  if (!result) return { report: { file: file.name, kind: 'unknown', diagnostics: [] } };
+  const kind = forcedKind ?? fileKindById(result.kind);
+  return kind ? { kind, report: result } : { report: result };
 }
 
-function withFile(d: Diagnostic, file: string): Diagnostic {
-  return { ...d, location: { file, ...d.location } };
-}
+const commonOptions = `  --format text|json        report for people (default) or JSON for scripts (docs/report-format.md)
+  --select LIST             only these rules: codes (SD002), prefixes (SD), groups (sample-date) or names
+  --ignore LIST             skip these rules (same forms as --select)
+  --sample-date VALUE       the sampleDate to pair with a Modus file; alone, checks just the value
+  --kind NAME               read every file as this kind instead of detecting it (see \`fieldgate kinds\`)
+  --setting KEY=VALUE       a setting for the file kind: acreageTolerance=0.05 (0–1), rateColumn=RATE,
+                            maxDiagnosticsPerRule=200; unknown names and bad values are refused
+  --now ISO                 the clock for "in the future" checks (default: now)`;
 
-function jsonReport(run: ValidationRun): string {
-  const diagnostics = run.reports.flatMap((r) => r.diagnostics);
-  return JSON.stringify(
-    {
-      version: 1,
-      counts: countBySeverity(diagnostics),
-      files: run.reports.map((r) => ({
-        file: r.file,
-        kind: r.kind,
-        counts: countBySeverity(r.diagnostics),
-        ...(r.summary !== undefined ? { summary: r.summary } : {}),
-      })),
-      unreadable: run.unreadable,
-      written: run.written,
-      diagnostics,
-    },
-    null,
-    2,
-  );
-}
+const fixOptions = `  --unsafe-fixes            apply unsafe fixes too (guesses that state their assumption; check the result)
+  --fix-in-place            overwrite the input instead of writing <name>.fixed.<ext>
+  --fix-only LIST           only these fixes: diagnostic ids from a report of the file (d3,d7) or rule
+                            codes, prefixes, groups and names
+  -o, --output FILE         with one input: where to write the fixed file`;
+
+const exitStatus =
+  'Exit status: 0 no errors (warnings allowed), 1 errors found, 2 usage error or unreadable input.';
 
 export const validateUsage = `Usage: fieldgate validate [options] <file…>   ("-" reads standard input)
 
@@ -131,118 +139,172 @@ Checks field uploads, v5 request files and bodies, TemporalEntity JSON, and ever
 \`fieldgate kinds\`, offline, and explains each problem with its rule code and location.
 
 Options:
-  --format text|json        report for people (default) or JSON for scripts
-  --select LIST             only these rules: codes (SD002), prefixes (SD), groups (sample-date) or names
-  --ignore LIST             skip these rules (same forms as --select)
-  --fix                     write safe fixes to a new file <name>.fixed.<ext> and report what remains
-  --unsafe-fixes            with --fix: apply unsafe fixes too (guesses; check the result)
-  --fix-in-place            with --fix: overwrite the input instead
-  -o, --output FILE         with --fix and one input: where to write the fixed file
-  --sample-date VALUE       the sampleDate to pair with a Modus file; alone, checks just the value
-  --kind ID                 treat every file as this kind instead of detecting it
-  --setting KEY=VALUE       a setting for the file kind (e.g. rateColumn=RATE, acreageTolerance=0.05)
-  --now ISO                 the clock for "in the future" checks (default: now)
+${commonOptions}
+  --fix                     write fixes to a new file <name>.fixed.<ext> and report what remains
+${fixOptions}
 
-Exit status: 0 no errors (warnings allowed), 1 errors found, 2 usage error or unreadable input.`;
+${exitStatus}`;
+
+export const fixUsage = `Usage: fieldgate fix [options] <file…>   ("-" reads standard input, with --output)
+
+Applies the fixes of what \`fieldgate validate\` finds (safe ones, unless --unsafe-fixes), writes the fixed
+copy to <name>.fixed.<ext> (or --output, or the input with --fix-in-place), lists every fix applied (rule,
+where, before → after) and every chosen fix not applied and why, then reports what is left. A fix that would
+create a new error is not applied.
+
+Options:
+${fixOptions}
+${commonOptions}
+
+${exitStatus}`;
+
+interface Target {
+  path?: string;
+}
 
 export async function runValidation(args: string[], io: CliIo, mode: 'validate' | 'fix'): Promise<number> {
   const { values, positionals } = parseArgs({ args, options, allowPositionals: true, strict: true });
   if (values.help) {
-    io.stdout(validateUsage + '\n');
+    io.stdout((mode === 'fix' ? fixUsage : validateUsage) + '\n');
     return EXIT_OK;
   }
   if (values.format !== 'text' && values.format !== 'json')
     throw new UsageError(`--format must be text or json, not ${values.format}`);
-  const selection = selectionFrom(values.select, values.ignore);
-  const now = clockFrom(values.now, io);
-  const settings = settingsFrom(values.setting);
+  const engineOptions: EngineOptions = {
+    rules: selectionFrom(values.select, values.ignore),
+    now: clockFrom(values.now, io),
+    settings: settingsFrom(values.setting),
+  };
+  if (values.kind !== undefined) engineOptions.kind = values.kind;
+  if (values['sample-date'] !== undefined) engineOptions.sampleDate = values['sample-date'];
+  checkedOptions(engineOptions);
   const fixing = mode === 'fix' || values.fix || values['fix-in-place'];
-  const allowed: FixSafety[] = values['unsafe-fixes'] ? ['safe', 'unsafe'] : ['safe'];
+  const fix = fixing ? fixSelectionFrom(values['fix-only'], values['unsafe-fixes']) : undefined;
   if (values.output && positionals.length !== 1)
     throw new UsageError('--output needs exactly one input file');
-  const forcedKind = values.kind ? fileKindById(values.kind) : undefined;
-  if (values.kind && !forcedKind)
-    throw new UsageError(
-      `--kind ${values.kind} is not a kind; kinds: ${fileKinds.map((k) => k.id).join(', ')}`,
-    );
 
-  const validateOptions: ValidateOptions = { selection, now, settings };
-  if (values['sample-date'] !== undefined) validateOptions.sampleDate = values['sample-date'];
-
-  const run: ValidationRun = { reports: [], unreadable: [], written: [] };
+  const inputs: EngineInput[] = [];
+  const targets: Target[] = [];
+  const unreadable: Unreadable[] = [];
   if (positionals.length === 0) {
     if (values['sample-date'] === undefined)
       throw new UsageError('give at least one file (or --sample-date VALUE)');
-    const value = values['sample-date'];
-    run.reports.push({
-      file: '--sample-date',
+    inputs.push({
+      name: '--sample-date',
+      bytes: new TextEncoder().encode(values['sample-date']),
       kind: 'sample-date',
-      diagnostics: checkSampleDate(value, { now: now(), selection }).map((d) => withFile(d, '--sample-date')),
-      text: value,
     });
+    targets.push({});
   }
-
   for (const arg of positionals) {
     const read = await readInput(arg, io);
-    if (!read.ok) {
-      run.unreadable.push({ name: read.name, reason: read.reason });
-      continue;
+    if (!read.ok) unreadable.push({ name: read.name, reason: read.reason });
+    else if (arg === '-' && read.file.bytes.length === 0)
+      unreadable.push({ name: read.file.name, reason: 'stdin is empty' });
+    else {
+      if (fix && !read.path && values.output === undefined)
+        throw new UsageError('fixing standard input needs --output FILE');
+      inputs.push(read.file);
+      targets.push(read.path ? { path: read.path } : {});
     }
-    const { kind, report } = await validateFile(read.file, validateOptions, forcedKind);
-    if (!kind) {
-      run.unreadable.push({
-        name: arg,
-        reason: `not a kind of file Fieldgate reads (kinds: ${fileKinds.map((k) => k.title).join('; ')}); use --kind to choose`,
-      });
-      continue;
-    }
-    if (fixing && kind.fix) {
-      // Like ESLint: fixes that overlapped an applied one get their turn in a later pass.
-      let bytes = read.file.bytes;
-      let current = report;
-      let applied = 0;
-      for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {
-        const fixed = await kind.fix({ name: read.file.name, bytes }, current, allowed);
-        if (!fixed) break;
-        bytes = fixed.bytes;
-        applied += fixed.applied.length;
-        current = (await validateFile({ name: read.file.name, bytes }, validateOptions, kind)).report;
-      }
-      if (applied > 0) {
-        const target =
-          values.output !== undefined
-            ? resolve(io.cwd, values.output)
-            : values['fix-in-place'] && read.path
-              ? read.path
-              : read.path
-                ? fixedPathFor(read.path)
-                : undefined;
-        if (!target) throw new UsageError('fixing standard input needs --output FILE');
-        await writeAtomically(target, bytes);
-        run.written.push({ file: arg, to: target, applied });
-        // Report what is left in the fixed file, as ESLint does after --fix.
-        run.reports.push(current);
-        continue;
-      }
-    }
-    run.reports.push(report);
   }
 
   const color = values.color ?? (io.isTTY && !io.env.NO_COLOR);
-  if (values.format === 'json') io.stdout(jsonReport(run) + '\n');
-  else {
-    for (const r of run.reports) {
-      const text = renderReport(r, { color });
-      if (text) io.stdout(text + '\n');
-    }
-    for (const w of run.written)
-      io.stdout(`wrote ${w.to} (${w.applied} fix${w.applied === 1 ? '' : 'es'} applied)\n`);
-    io.stdout(renderSummary(run.reports, { color }) + '\n');
+  const json = values.format === 'json' ? createReportJsonWriter(io.stdout, jsonForTerminal) : undefined;
+  const written: Written[] = [];
+  let report: Report | undefined;
+  let index = -1;
+  for await (const event of runEngine(inputs, { ...engineOptions, ...(fix ? { fix } : {}) })) {
+    if (event.type === 'file-started') index = event.index;
+    else if (event.type === 'fixed') {
+      const path = targets[index]?.path;
+      const target =
+        values.output !== undefined
+          ? resolve(io.cwd, values.output)
+          : values['fix-in-place'] && path
+            ? path
+            : path
+              ? fixedPathFor(path)
+              : undefined;
+      if (!target) throw new UsageError('fixing standard input needs --output FILE');
+      await writeOutputFile(target, event.bytes, {
+        shownPath: values.output ?? relative(io.cwd, target),
+        protect: path ? [path] : [],
+        inPlace: values['fix-in-place'],
+        inPlaceHint: 'use --fix-in-place to overwrite it',
+      });
+      written.push({ file: positionals[index] ?? event.file, to: target, applied: event.applied });
+    } else if (event.type === 'file-done') {
+      if (json) json.file(event.result);
+      else writeFileText(event.result, color, io);
+    } else if (event.type === 'report') report = event.report;
   }
-  for (const u of run.unreadable) io.stderr(`fieldgate: cannot read ${u.name}: ${u.reason}\n`);
+  if (!report) throw new Error('the engine ended without a report');
+  report.unreadable.unshift(...unreadable);
+  report.written = written;
 
-  if (run.unreadable.length > 0) return EXIT_USAGE;
-  return run.reports.some((r) => r.diagnostics.some((d) => d.severity === 'error')) ? EXIT_PROBLEMS : EXIT_OK;
+  if (json) json.end(report);
+  else {
+    for (const w of written)
+      io.stdout(`wrote ${terminalSafe(w.to)} (${w.applied} fix${w.applied === 1 ? '' : 'es'} applied)\n`);
+    // Nothing checked is no success: no tick when every input was unreadable.
+    if (report.files.length > 0 || report.unreadable.length === 0)
+      io.stdout(renderSummary(report.files, { color }) + '\n');
+  }
+  for (const u of report.unreadable)
+    io.stderr(`fieldgate: cannot read ${terminalSafe(u.name)}: ${terminalSafe(u.reason)}\n`);
+
+  if (report.outcome === 'cancelled') return EXIT_USAGE;
+  if (report.unreadable.length > 0) return EXIT_USAGE;
+  return report.counts.error > 0 ? EXIT_PROBLEMS : EXIT_OK;
+}
+
+/** --fix-only d3,GEO → ids and rule selectors; --unsafe-fixes → the safety. */
+function fixSelectionFrom(only: string[] | undefined, unsafe: boolean): FixSelection {
+  const selection: FixSelection = { safety: unsafe ? 'safe-and-unsafe' : 'safe' };
+  const items = (only ?? []).flatMap(parseSelectorList);
+  const ids = items.filter((s) => /^d\d+$/.test(s));
+  const rules = items.filter((s) => !/^d\d+$/.test(s));
+  if (rules.length > 0) {
+    const problems = unknownSelectors({ select: rules }, allRules);
+    if (problems.length > 0) throw new UsageError(`--fix-only: ${problems.map((p) => p.message).join('; ')}`);
+    selection.rules = rules;
+  }
+  if (ids.length > 0) selection.ids = ids;
+  return selection;
+}
+
+/** One file's part of the text report, written as soon as the file is done. */
+function writeFileText(result: FileResult, color: boolean, io: CliIo): void {
+  const file = terminalSafe(result.file);
+  const detected = result.detectedAs;
+  if (detected.alternatives.length > 0)
+    io.stdout(`note: ${file} is read as ${detected.kind}: ${terminalSafe(detected.reason)}\n\n`);
+  const fixes = result.fixes;
+  if (fixes) {
+    for (const a of fixes.applied) {
+      const change = a.before !== undefined && a.after !== undefined ? `: ${a.before} → ${a.after}` : '';
+      io.stdout(
+        `fixed ${file}${at(a.location)}  ${a.code}  ${terminalSafe(a.title + change)}  [${a.rule}]\n`,
+      );
+    }
+    for (const n of fixes.notApplied)
+      io.stdout(
+        `not fixed ${file}${at(n.location)}  ${n.code}  ${terminalSafe(n.title)}: ${terminalSafe(n.reason)}\n`,
+      );
+    if (fixes.stopped) io.stdout(`fix stopped on ${file}: ${terminalSafe(fixes.stopped.message)}\n`);
+    if (fixes.applied.length + fixes.notApplied.length > 0 || fixes.stopped) io.stdout('\n');
+  }
+  const sorted = sortDiagnostics(result.diagnostics);
+  for (let i = 0; i < sorted.length; i += RENDER_CHUNK) {
+    const text = renderReport({ ...result, diagnostics: sorted.slice(i, i + RENDER_CHUNK) }, { color });
+    if (text) io.stdout(text + '\n');
+  }
+}
+
+function at(location: { range?: { start: { line: number; column: number } }; row?: number }): string {
+  if (location.range) return `:${location.range.start.line}:${location.range.start.column}`;
+  return location.row !== undefined ? ` (row ${location.row})` : '';
 }
 
 export const validateCommand: CliCommand = {
@@ -255,8 +317,6 @@ export const validateCommand: CliCommand = {
 export const fixCommand: CliCommand = {
   name: 'fix',
   summary: 'apply safe fixes (--unsafe-fixes for guesses) and write a fixed copy',
-  usage: validateUsage
-    .replace('fieldgate validate', 'fieldgate fix')
-    .replace('Checks', 'Fixes what can be fixed in'),
+  usage: fixUsage,
   run: (args, io) => runValidation(args, io, 'fix'),
 };

@@ -18,7 +18,9 @@ describe('boundary file kinds', () => {
   it('detects .wkt, .geojson, GeoJSON-shaped .json (above the generic JSON kind) and .kml', () => {
     expect(detectFileKind(file('f.wkt', 'POLYGON ((0 0, 1 0, 1 1, 0 0))'))?.id).toBe('wkt');
     expect(detectFileKind(file('f.txt', 'MULTIPOLYGON (((0 0, 1 0, 1 1, 0 0)))'))?.id).toBe('wkt');
-    expect(detectFileKind(file('f.geojson', '{}'))?.id).toBe('geojson');
+    expect(detectFileKind(file('f.geojson', '{"type": "Feature"}'))?.id).toBe('geojson');
+    // Content first: JSON that is not GeoJSON is read as JSON whatever its name.
+    expect(detectFileKind(file('f.geojson', '{}'))?.id).toBe('json');
     expect(detectFileKind(file('f.json', '{"type": "FeatureCollection", "features": []}'))?.id).toBe(
       'geojson',
     );

@@ -2,6 +2,7 @@ import type { Diagnostic, FixSafety } from '../diagnostics/diagnostic.ts';
 import type { RuleSelection } from '../rules/selection.ts';
 import type { JsonValue } from '../json/json-document.ts';
 import type { GeoJsonFeature } from '../geojson/geojson.ts';
+import { decodeText } from './text-decoding.ts';
 
 /** A file handed to the core by an adapter: a name (for detection and messages) and its bytes. */
 export interface InputFile {
@@ -9,14 +10,38 @@ export interface InputFile {
   bytes: Uint8Array;
 }
 
+/** How far a kind has got with one file, for progress bars. */
+export interface KindProgress {
+  /** Bytes of the input read so far. */
+  bytes?: number;
+  /** Records (fields, requests, zones, samples) checked so far. */
+  records?: number;
+  /** Features (geometries) checked so far. */
+  features?: number;
+}
+
 export interface ValidateOptions {
   selection?: RuleSelection;
-  /** The clock, injected: "in the future" checks compare against it. */
-  now?: () => Date;
+  /**
+   * The time "now", injected: "in the future" checks compare against it. One `Date` per run, the same type
+   * `checkSampleDate` and `checkServiceRequest` take, so every check of a report sees the same instant.
+   */
+  now?: Date;
   /** sampleDate to pair with a Modus soil test file. */
   sampleDate?: string;
-  /** Kind-specific settings (rate column name, acreage tolerance ...). */
+  /** Kind-specific settings (rate column name, acreage tolerance ...), checked by core/engine/settings.ts. */
   settings?: Record<string, JsonValue>;
+  /**
+   * Keep every diagnostic instead of capping each rule's list: the engine asks for this in fix passes, so
+   * the cap limits what is listed, never what is fixed. Kinds honour it where they cap.
+   */
+  listAll?: boolean;
+  /** Hooks for kinds that work in chunks: report progress, let the caller's event loop run, stop early. */
+  progress?: (progress: KindProgress) => void;
+  /** Resolves after the event loop had a turn; a kind awaits it between chunks. */
+  pause?: () => Promise<void>;
+  /** When aborted a kind may stop early: the engine discards its report and says the run was cancelled. */
+  signal?: AbortSignal;
 }
 
 export interface FileReport {
@@ -41,6 +66,7 @@ export interface FixResult {
 
 /** One kind of input file Fieldgate understands. */
 export interface FileKind {
+  /** The kind's name: what reports say, `fieldgate kinds` lists and `--kind` takes. */
   id: string;
   title: string;
   /** How sure this kind is that the file is its own: 0 = not mine; the highest score wins. */
@@ -56,18 +82,17 @@ export function extensionOf(name: string): string {
   return dot <= 0 ? '' : base.slice(dot + 1).toLowerCase();
 }
 
-/** Decode UTF-8 text (dropping a BOM). Invalid sequences become U+FFFD, which the text checks report. */
+/**
+ * Decode a text file: UTF-8, or UTF-16 LE/BE when a byte order mark says so (core/formats/text-decoding.ts).
+ * The name is kept for the kinds that call it; every text kind decodes through here.
+ */
 export function decodeUtf8(bytes: Uint8Array): string {
-  return new TextDecoder('utf-8', { fatal: false, ignoreBOM: false }).decode(bytes);
+  return decodeText(bytes).text;
 }
 
-/** The first non-whitespace character of a file, for cheap sniffing. */
+/** The first non-whitespace character of a file (in its encoding), for cheap sniffing. */
 export function firstSignificantChar(bytes: Uint8Array): string {
-  let i = 0;
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) i = 3;
-  for (; i < bytes.length && i < 4096; i++) {
-    const b = bytes[i] ?? 0;
-    if (b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d) return String.fromCharCode(b);
-  }
-  return '';
+  const head = decodeText(bytes.subarray(0, 4096)).text;
+  const m = /[^ \t\r\n]/.exec(head);
+  return m ? m[0] : '';
 }

@@ -18,6 +18,7 @@ import {
   type InputFile,
   type ValidateOptions,
 } from './file-kind.ts';
+import { encodeTextLike } from './text-decoding.ts';
 
 /** A JSON document shape that Fieldgate knows, recognised from the parsed root. */
 export interface JsonShape {
@@ -48,7 +49,7 @@ export const jsonShapes: readonly JsonShape[] = [
     title: 'Enrollment or experiment request(s) (version 5)',
     matches: isRequestDocument,
     check: (root, lines, collector, options) => {
-      checkRequestDocument(root, lines, collector, options.now?.());
+      checkRequestDocument(root, lines, collector, options.now);
     },
   },
   {
@@ -77,36 +78,59 @@ export const jsonShapes: readonly JsonShape[] = [
   },
 ];
 
+/** Check a parsed JSON document as `shape`, or as the shape its root matches when none is given. */
+async function validateJson(
+  file: InputFile,
+  options: ValidateOptions,
+  forced?: JsonShape,
+): Promise<FileReport> {
+  const text = decodeUtf8(file.bytes);
+  const read = readJson(text, options.selection);
+  const kind = forced?.id ?? 'json';
+  if (!read.root) return { file: file.name, kind, diagnostics: read.diagnostics, text };
+  const collector = new DiagnosticCollector(options.selection);
+  const shape = forced ?? jsonShapes.find((s) => s.matches(read.root!));
+  if (!shape) {
+    collector.report(jsonDocumentUnrecognised, {
+      messageId: 'unrecognised',
+      location: { range: read.lines.range(read.root.start, read.root.start + 1), path: [] },
+      hint: `Fieldgate reads: ${jsonShapes.map((s) => s.title).join('; ')}.`,
+    });
+    return { file: file.name, kind, diagnostics: collector.diagnostics, text };
+  }
+  shape.check(read.root, read.lines, collector, options);
+  return { file: file.name, kind: shape.id, diagnostics: collector.diagnostics, text };
+}
+
+/** Apply the text fixes of the given diagnostics, writing the file back in the encoding it came in. */
+async function fixJson(file: InputFile, report: FileReport, allowed: readonly FixSafety[]) {
+  if (report.text === undefined) return undefined;
+  const result = applyTextFixes(report.text, report.diagnostics, allowed);
+  if (result.applied.length === 0) return undefined;
+  return { bytes: encodeTextLike(result.text, file.bytes), applied: result.applied };
+}
+
 export const jsonFileKind: FileKind = {
   id: 'json',
-  title: 'Fieldgate JSON documents: field uploads, v5 requests, temporal entities',
+  title: 'Fieldgate JSON document, its shape recognised from the content (one of the four below)',
   detect(file: InputFile): number {
     const ext = extensionOf(file.name);
     const first = firstSignificantChar(file.bytes);
     if (ext === 'json') return 5;
     return first === '{' || first === '[' ? 2 : 0;
   },
-  async validate(file: InputFile, options: ValidateOptions): Promise<FileReport> {
-    const text = decodeUtf8(file.bytes);
-    const read = readJson(text, options.selection);
-    if (!read.root) return { file: file.name, kind: 'json', diagnostics: read.diagnostics, text };
-    const collector = new DiagnosticCollector(options.selection);
-    const shape = jsonShapes.find((s) => s.matches(read.root!));
-    if (!shape) {
-      collector.report(jsonDocumentUnrecognised, {
-        messageId: 'unrecognised',
-        location: { range: read.lines.range(read.root.start, read.root.start + 1), path: [] },
-        hint: `Fieldgate reads: ${jsonShapes.map((s) => s.title).join('; ')}.`,
-      });
-      return { file: file.name, kind: 'json', diagnostics: collector.diagnostics, text };
-    }
-    shape.check(read.root, read.lines, collector, options);
-    return { file: file.name, kind: shape.id, diagnostics: collector.diagnostics, text };
-  },
-  async fix(file: InputFile, report: FileReport, allowed: readonly FixSafety[]) {
-    if (report.text === undefined) return undefined;
-    const result = applyTextFixes(report.text, report.diagnostics, allowed);
-    if (result.applied.length === 0) return undefined;
-    return { bytes: new TextEncoder().encode(result.text), applied: result.applied };
-  },
+  validate: (file, options) => validateJson(file, options),
+  fix: fixJson,
 };
+
+/**
+ * One kind per JSON shape, so `--kind field-upload` names what reports say. Detection goes through the
+ * generic JSON kind (which picks the shape from the content); these are only chosen by name.
+ */
+export const jsonShapeKinds: readonly FileKind[] = jsonShapes.map((shape) => ({
+  id: shape.id,
+  title: shape.title,
+  detect: () => 0,
+  validate: (file: InputFile, options: ValidateOptions) => validateJson(file, options, shape),
+  fix: fixJson,
+}));

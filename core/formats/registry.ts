@@ -1,28 +1,35 @@
 import type { FileKind, InputFile } from './file-kind.ts';
-import { jsonFileKind } from './json-file-kind.ts';
+import { jsonFileKind, jsonShapeKinds } from './json-file-kind.ts';
 import { rxFileKind } from '../rx/rx-file-kind.ts';
 import { boundaryFileKinds } from '../boundary/boundary-file-kinds.ts';
 import { modusFileKind } from '../modus/modus-file-kind.ts';
+import { sampleDateFileKind } from './sample-date-file-kind.ts';
+import { detectKind } from './detect-kind.ts';
 
-/** Every kind of file `validate` understands. Detection picks the highest score. */
+/** The kinds detection chooses from (content first, see core/engine/detect-kind.ts). */
 export const fileKinds: readonly FileKind[] = [jsonFileKind, rxFileKind, ...boundaryFileKinds, modusFileKind];
 
+/**
+ * Every kind by name: the detected ones and those only chosen by name (each JSON shape, a bare sampleDate).
+ * These names are exactly what reports say, `fieldgate kinds` lists and `--kind` accepts.
+ */
+export const kindCatalogue: readonly FileKind[] = [
+  jsonFileKind,
+  ...jsonShapeKinds,
+  rxFileKind,
+  ...boundaryFileKinds,
+  modusFileKind,
+  sampleDateFileKind,
+];
+
+/** The kind of a file, content first (core/formats/detect-kind.ts): the same bytes give the same kind. */
 export function detectFileKind(
   file: InputFile,
   kinds: readonly FileKind[] = fileKinds,
 ): FileKind | undefined {
-  let best: FileKind | undefined;
-  let bestScore = 0;
-  for (const kind of kinds) {
-    const score = kind.detect(file);
-    if (score > bestScore) {
-      best = kind;
-      bestScore = score;
-    }
-  }
-  return best;
+  return detectKind(file, kinds)?.kind;
 }
 
-export function fileKindById(id: string, kinds: readonly FileKind[] = fileKinds): FileKind | undefined {
+export function fileKindById(id: string, kinds: readonly FileKind[] = kindCatalogue): FileKind | undefined {
   return kinds.find((k) => k.id === id);
 }

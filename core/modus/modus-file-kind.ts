@@ -5,6 +5,8 @@
  */
 import type { FixSafety } from '../diagnostics/diagnostic.ts';
 import { applyTextFixes } from '../diagnostics/fix-application.ts';
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import type { GeoJsonFeature } from '../geojson/geojson.ts';
 import type { JsonValue } from '../json/json-document.ts';
 import { checkSampleDate } from '../rules/sample-date/check-sample-date.ts';
 import {
@@ -16,12 +18,16 @@ import {
   type InputFile,
   type ValidateOptions,
 } from '../formats/file-kind.ts';
+import { encodeTextLike } from '../formats/text-decoding.ts';
+import { readSampleGeometry } from './sample-geometry.ts';
 import { prepareModusUpload } from './upload-preparation.ts';
-import { validateModus, type ModusValidationOptions } from './validate-modus.ts';
+import { ModusValidator, type ModusValidationOptions } from './validate-modus.ts';
 
 /** Files up to this size keep their text in the report, for code frames. */
 const TEXT_IN_REPORT = 16 * 1024 * 1024;
 const SNIFF = 16 * 1024;
+/** Bytes validated between two turns of the caller's event loop. */
+const SLICE_BYTES = 1024 * 1024;
 
 /** The root element's local name, read from the start of the file (after declarations and comments). */
 export function sniffRootElement(bytes: Uint8Array): string | undefined {
@@ -72,9 +78,18 @@ export const modusFileKind: FileKind = {
     const validation: ModusValidationOptions = {};
     if (options.selection) validation.selection = options.selection;
     if (options.sampleDate !== undefined) validation.sampleDate = options.sampleDate;
-    if (typeof max === 'number') validation.maxDiagnosticsPerRule = max;
-    const result = validateModus(file.bytes, validation);
-    const now = options.now?.();
+    if (options.listAll) validation.maxDiagnosticsPerRule = Infinity;
+    else if (typeof max === 'number') validation.maxDiagnosticsPerRule = max;
+    // The validator streams: feed it a slice at a time and let the caller's event loop run in between.
+    const validator = new ModusValidator(validation);
+    for (let at = 0; at < file.bytes.length && !validator.done; at += SLICE_BYTES) {
+      validator.write(file.bytes.subarray(at, Math.min(file.bytes.length, at + SLICE_BYTES)));
+      options.progress?.({ bytes: Math.min(file.bytes.length, at + SLICE_BYTES) });
+      if (options.signal?.aborted) break;
+      if (options.pause && at + SLICE_BYTES < file.bytes.length) await options.pause();
+    }
+    const result = validator.end();
+    const now = options.now;
     const diagnostics = [...result.diagnostics];
     if (options.sampleDate !== undefined) {
       diagnostics.unshift(
@@ -88,6 +103,7 @@ export const modusFileKind: FileKind = {
     const report: FileReport = { file: file.name, kind: 'modus-result', diagnostics };
     if (file.bytes.length <= TEXT_IN_REPORT && result.encoding === 'utf-8') {
       report.text = decodeUtf8(file.bytes);
+      report.features = samplePoints(report.text, diagnostics);
     }
     if (result.summary) {
       const plan = prepareModusUpload(result.summary, {
@@ -107,26 +123,68 @@ export const modusFileKind: FileKind = {
     return report;
   },
 
+  /** Applies the text fixes of exactly the diagnostics it is given (the engine chose them). */
   async fix(
     file: InputFile,
     report: FileReport,
     allowed: readonly FixSafety[],
   ): Promise<FixResult | undefined> {
-    const result = validateModus(file.bytes, { maxDiagnosticsPerRule: Infinity });
-    if (result.encoding !== 'utf-8') return undefined;
-    // Our offsets count from after a byte order mark; so does the decoder.
-    const text = decodeUtf8(file.bytes);
-    // The report may hold capped diagnostics; the fixes come from a complete pass, restricted to the
-    // rules the report was made with.
-    const codes = new Set(report.diagnostics.map((d) => d.code));
-    const fixable = result.diagnostics.filter((d) => d.fix && codes.has(d.code));
-    const applied = applyTextFixes(text, fixable, allowed);
+    // Offsets count from after a byte order mark; so does the decoder. Other encodings are not rewritten.
+    const text = report.text ?? (declaresUtf8(file.bytes) ? decodeUtf8(file.bytes) : undefined);
+    if (text === undefined) return undefined;
+    const applied = applyTextFixes(text, report.diagnostics, allowed);
     if (applied.applied.length === 0) return undefined;
-    const body = new TextEncoder().encode(applied.text);
-    if (!result.hadBom) return { bytes: body, applied: applied.applied };
-    const bytes = new Uint8Array(body.length + 3);
-    bytes.set([0xef, 0xbb, 0xbf], 0);
-    bytes.set(body, 3);
-    return { bytes, applied: applied.applied };
+    return { bytes: encodeTextLike(applied.text, file.bytes), applied: applied.applied };
   },
 };
+
+/** Whether the file is UTF-8 XML (no UTF-16 mark, no other encoding declared). */
+function declaresUtf8(bytes: Uint8Array): boolean {
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return false;
+  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 256));
+  const declared = /^(?:\uFEFF|\u00EF\u00BB\u00BF)?<\?xml[^>]*\sencoding\s*=\s*["']([^"']+)["']/.exec(
+    head,
+  )?.[1];
+  return declared === undefined || /^utf-?8$/i.test(declared);
+}
+
+const SAMPLE_START = /<(?:\w+:)?SampleMetaData\b/g;
+const SAMPLE_NUMBER = /<(?:\w+:)?SampleNumber>\s*([^<]*?)\s*</;
+const GEOMETRY = /<(?:\w+:)?Geometry\b[^>]*>([^<]*)</;
+
+/**
+ * The samples' points as GeoJSON features (for maps), read from the text of a well-formed file: one feature
+ * per sample whose <Geometry> is a POINT. Diagnostics inside a sample's metadata point at its feature.
+ */
+export function samplePoints(text: string, diagnostics: Diagnostic[]): GeoJsonFeature[] {
+  const features: GeoJsonFeature[] = [];
+  const spans: Array<{ start: number; end: number; feature: number }> = [];
+  const starts = [...text.matchAll(SAMPLE_START)].map((m) => m.index);
+  starts.forEach((start, i) => {
+    const end = starts[i + 1] ?? text.length;
+    const block = text.slice(start, Math.min(end, start + 4096));
+    const wkt = GEOMETRY.exec(block)?.[1];
+    if (wkt === undefined) return;
+    const geometry = readSampleGeometry(wkt.trim());
+    if (!geometry.ok || !geometry.point) return;
+    const properties: { [key: string]: JsonValue } = {};
+    const number = SAMPLE_NUMBER.exec(block)?.[1];
+    if (number !== undefined) properties.sampleNumber = number;
+    const id = features.length;
+    features.push({
+      type: 'Feature',
+      id,
+      geometry: { type: 'Point', coordinates: geometry.point },
+      properties,
+    });
+    spans.push({ start, end, feature: id });
+  });
+  if (spans.length === 0) return features;
+  for (const d of diagnostics) {
+    const offset = d.location.range?.start.offset;
+    if (offset === undefined) continue;
+    const span = spans.find((s) => offset >= s.start && offset < s.end);
+    if (span) d.location.feature = span.feature;
+  }
+  return features;
+}

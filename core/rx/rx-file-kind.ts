@@ -4,6 +4,8 @@
  */
 import type { Diagnostic, FixSafety } from '../diagnostics/diagnostic.ts';
 import { extensionOf, type FileKind, type FileReport, type InputFile } from '../formats/file-kind.ts';
+import type { GeoJsonFeature } from '../geojson/geojson.ts';
+import type { JsonValue } from '../json/json-document.ts';
 import { rebuildRxZip } from './rx-fixes.ts';
 import { validateRx } from './validate-rx.ts';
 
@@ -14,8 +16,10 @@ export const rxFileKind: FileKind = {
   title: 'Prescription ZIP (zone shapefile, POST /v2/rx)',
   detect(file: InputFile): number {
     if (extensionOf(file.name) === 'zip') return 8;
+    // Any ZIP is read as a prescription first, above the boundary shapefile kind (3), so a ZIP gives the
+    // same kind from stdin as by its .zip path; `--kind boundary-shapefile` reads it as boundaries.
     const magic = ZIP_MAGIC.every((b, i) => file.bytes[i] === b);
-    return magic ? 2 : 0;
+    return magic ? 4 : 0;
   },
   async validate(file, options): Promise<FileReport> {
     const rateColumn = options.settings?.rateColumn;
@@ -23,8 +27,17 @@ export const rxFileKind: FileKind = {
       ...(options.selection ? { selection: options.selection } : {}),
       settings: typeof rateColumn === 'string' ? { rateColumn } : {},
     });
-    return { file: file.name, kind: 'rx-zip', diagnostics: result.diagnostics, summary: result.summary };
+    const report: FileReport = {
+      file: file.name,
+      kind: 'rx-zip',
+      diagnostics: result.diagnostics,
+      summary: result.summary,
+    };
+    const features = zoneFeatures(result.summary, result.diagnostics);
+    if (features) report.features = features;
+    return report;
   },
+  /** Rebuilds the ZIP with the artifacts of exactly the diagnostics it is given (the engine chose them). */
   async fix(file: InputFile, report: FileReport, allowed: readonly FixSafety[]) {
     const wanted = report.diagnostics.filter(
       (d): d is Diagnostic & { fix: { artifact: string } } =>
@@ -36,3 +49,26 @@ export const rxFileKind: FileKind = {
     return { bytes: rebuilt.bytes, applied: wanted.filter((d) => rebuilt.applied.includes(d.fix.artifact)) };
   },
 };
+
+/**
+ * The zones as GeoJSON features (ids 0, 1, … in record order), taken from the summary's map, and each zone
+ * diagnostic (one with a shapefile record) pointed at its zone's feature.
+ */
+function zoneFeatures(summary: JsonValue, diagnostics: Diagnostic[]): GeoJsonFeature[] | undefined {
+  const map =
+    typeof summary === 'object' && summary !== null && !Array.isArray(summary) ? summary.map : undefined;
+  const list = typeof map === 'object' && map !== null && !Array.isArray(map) ? map.features : undefined;
+  if (!Array.isArray(list)) return undefined;
+  const byRecord = new Map<number, number>();
+  const features = list.map((f, id) => {
+    const feature = f as unknown as Omit<GeoJsonFeature, 'id'> & { id: number };
+    byRecord.set(feature.id, id);
+    return { type: 'Feature' as const, id, geometry: feature.geometry, properties: feature.properties };
+  });
+  for (const d of diagnostics) {
+    const record = d.location.record;
+    const feature = record !== undefined ? byRecord.get(record) : undefined;
+    if (feature !== undefined) d.location.feature = feature;
+  }
+  return features;
+}

@@ -141,12 +141,12 @@ describe('Modus FileKind on the corpus', () => {
   it('validates with a given sampleDate through the sample-date rules', async () => {
     const report = await validate(LAB_MODUS, {
       sampleDate: '2021-09-24',
-      now: () => new Date('2026-01-01T00:00:00Z'),
+      now: new Date('2026-01-01T00:00:00Z'),
     });
     expect(report.diagnostics.some((d) => d.group === 'sample-date' && d.code === 'SD002')).toBe(true);
     const ok = await validate(LAB_MODUS, {
       sampleDate: '2021-09-24T00:00:00.000Z',
-      now: () => new Date('2026-01-01T00:00:00Z'),
+      now: new Date('2026-01-01T00:00:00Z'),
     });
     expect(ok.diagnostics.filter((d) => d.group === 'sample-date')).toEqual([]);
     expect(summaryOf(ok).upload).toMatchObject({ source: 'given', sampleDate: '2021-09-24T00:00:00.000Z' });

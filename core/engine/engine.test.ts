@@ -1,0 +1,257 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { FileKind, FileReport } from '../formats/file-kind.ts';
+import { fix, resolveOptions, runEngine, validate, EngineOptionsError, type EngineEvent } from './engine.ts';
+import { runFixLoop } from './fix-loop.ts';
+import { reportToJson } from './report-json.ts';
+import { checkSettings } from './settings.ts';
+
+const root = new URL('../../', import.meta.url).pathname;
+const example = (path: string) => ({ name: path, bytes: new Uint8Array(readFileSync(root + path)) });
+const now = new Date('2026-11-22T12:00:00.000Z');
+const text = (s: string) => new TextEncoder().encode(s);
+
+const SMALL_FIELD =
+  'POLYGON((-93.2650 45.1210, -93.2570 45.1210, -93.2570 45.1267, -93.2650 45.1267, -93.2650 45.1210))';
+const upload = JSON.stringify(
+  {
+    fields: [
+      { clientName: 'a', farmName: 'b', name: 'c', boundary: SMALL_FIELD, acres: '98.5' },
+      { clientName: 'a', farmName: 'b', name: 'd', boundary: SMALL_FIELD, source: 3 },
+    ],
+  },
+  null,
+  2,
+);
+
+describe('engine: validate', () => {
+  it('numbers diagnostics d1, d2, … across files in report order and adds the file name', async () => {
+    const report = await validate(
+      [
+        example('examples/fields/fields-with-problems.json'),
+        example('examples/requests/batch-with-problems.json'),
+      ],
+      { now },
+    );
+    expect(report.version).toBe(1);
+    expect(report.outcome).toBe('complete');
+    expect(report.diagnostics.map((d) => d.id)).toEqual(report.diagnostics.map((_, i) => `d${i + 1}`));
+    expect(report.files.map((f) => f.kind)).toEqual(['field-upload', 'service-requests']);
+    const first = report.files[0]!;
+    expect(
+      first.diagnostics.every((d) => d.location.file === 'examples/fields/fields-with-problems.json'),
+    ).toBe(true);
+    expect(report.counts.error).toBe(report.files.reduce((n, f) => n + f.counts.error, 0));
+  });
+
+  it('gives the same kind for the same bytes whatever the name, and says why and what else fits', async () => {
+    const zip = example('examples/rx/zones-in-folder-no-prj.zip');
+    const byPath = await validate([zip]);
+    const fromStdin = await validate([{ name: '<stdin>', bytes: zip.bytes }]);
+    const noExtension = await validate([{ name: 'zones', bytes: zip.bytes }]);
+    for (const r of [byPath, fromStdin, noExtension]) {
+      expect(r.files[0]?.kind).toBe('rx-zip');
+      expect(r.files[0]?.detectedAs.alternatives).toContain('boundary-shapefile');
+      expect(r.counts).toEqual(byPath.counts);
+    }
+    expect(fromStdin.files[0]?.detectedAs.reason).toContain('--kind boundary-shapefile');
+    const forced = await validate([{ name: '<stdin>', bytes: zip.bytes }], { kind: 'boundary-shapefile' });
+    expect(forced.files[0]?.detectedAs).toEqual({
+      kind: 'boundary-shapefile',
+      reason: 'chosen with --kind',
+      alternatives: [],
+    });
+  });
+
+  it('accepts every kind name reports use as a forced kind, field-upload included', async () => {
+    const report = await validate([{ name: 'x', bytes: text(upload) }], { kind: 'field-upload' });
+    expect(report.files[0]?.kind).toBe('field-upload');
+    expect(report.diagnostics.map((d) => d.code)).toEqual(['FU003', 'FU004']);
+  });
+
+  it('decodes UTF-16 LE and BE JSON with a byte order mark, positions as in UTF-8', async () => {
+    const utf8 = await validate([{ name: 'a.json', bytes: text(upload) }]);
+    for (const encoding of ['utf-16le', 'utf-16be'] as const) {
+      const { encodeText } = await import('../formats/text-decoding.ts');
+      const bytes = encodeText(upload, { encoding, bom: true });
+      const report = await validate([{ name: 'a.json', bytes }]);
+      expect(report.files[0]?.kind).toBe('field-upload');
+      expect(report.diagnostics.map((d) => [d.code, d.location.range])).toEqual(
+        utf8.diagnostics.map((d) => [d.code, d.location.range]),
+      );
+      // A fixed file is written back in the encoding it came in.
+      const fixed = await fix({ name: 'a.json', bytes }, { safety: 'safe' });
+      expect([fixed.bytes?.[0], fixed.bytes?.[1]]).toEqual(
+        encoding === 'utf-16le' ? [0xff, 0xfe] : [0xfe, 0xff],
+      );
+      expect(JSON.parse(new TextDecoder(encoding).decode(fixed.bytes)).fields[0].acres).toBe(98.5);
+    }
+  });
+
+  it('refuses unknown, misspelt, non-numeric and negative settings, listing the valid ones', () => {
+    const bad = checkSettings({ acreageTolerence: '0.2', nonsense: '1', rateColumn: '' });
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) {
+      expect(bad.problems[0]?.message).toBe(
+        'unknown setting "acreageTolerence" (did you mean acreageTolerance?)',
+      );
+      expect(bad.problems[1]?.message).toBe('unknown setting "nonsense"');
+      expect(bad.problems).toHaveLength(3);
+    }
+    expect(checkSettings({ acreageTolerance: 'abc' })).toMatchObject({ ok: false });
+    expect(checkSettings({ acreageTolerance: '-5' })).toMatchObject({ ok: false });
+    expect(checkSettings({ acreageTolerance: '0.2', rateColumn: 'RATE' })).toEqual({
+      ok: true,
+      settings: { acreageTolerance: 0.2, rateColumn: 'RATE' },
+    });
+    expect(() => resolveOptions({ settings: { acreageTolerence: '0.2' } })).toThrow(EngineOptionsError);
+    try {
+      resolveOptions({ settings: { acreageTolerance: '-5' } });
+    } catch (e) {
+      expect((e as EngineOptionsError).problems.join('\n')).toContain('valid settings: acreageTolerance');
+    }
+    expect(() => resolveOptions({ kind: 'nope' })).toThrow(/field-upload/);
+  });
+
+  it('reports progress events and ends a cancelled run with outcome cancelled and fewer files', async () => {
+    const inputs = [
+      example('examples/fields/fields-with-problems.json'),
+      example('examples/rx/two-zone-rx.zip'),
+      example('examples/soil/a-and-l-lab-result.xml'),
+    ];
+    const all: EngineEvent[] = [];
+    for await (const e of runEngine(inputs)) all.push(e);
+    expect(all.filter((e) => e.type === 'file-done')).toHaveLength(3);
+    expect(all.some((e) => e.type === 'progress' && e.bytes === e.totalBytes)).toBe(true);
+
+    const controller = new AbortController();
+    const seen: EngineEvent[] = [];
+    for await (const e of runEngine(inputs, { signal: controller.signal })) {
+      seen.push(e);
+      if (e.type === 'file-done') controller.abort();
+    }
+    const last = seen.at(-1);
+    expect(last?.type).toBe('report');
+    if (last?.type === 'report') {
+      expect(last.report.outcome).toBe('cancelled');
+      expect(last.report.files).toHaveLength(1);
+    }
+    expect(seen.some((e) => e.type === 'cancelled')).toBe(true);
+    expect(seen.length).toBeLessThan(all.length);
+  });
+
+  it('writes the JSON report in pieces that parse to the report', async () => {
+    const report = await validate([example('examples/fields/fields-with-problems.json')], { now });
+    const parsed = JSON.parse(reportToJson(report));
+    expect(parsed.version).toBe(1);
+    expect(parsed.diagnostics).toEqual(JSON.parse(JSON.stringify(report.diagnostics)));
+    expect(parsed.files[0]).not.toHaveProperty('text');
+    expect(parsed.files[0].detectedAs.kind).toBe('field-upload');
+    expect(JSON.parse(reportToJson({ ...report, files: [], diagnostics: [] })).diagnostics).toEqual([]);
+  });
+});
+
+describe('engine: fix', () => {
+  it('applies only the fix chosen by id and lists it with before and after', async () => {
+    const input = { name: 'f.json', bytes: text(upload) };
+    const listed = await validate([input]);
+    const chosen = listed.diagnostics.find((d) => d.code === 'FU004')!;
+    const out = await fix(input, { ids: [chosen.id!], safety: 'safe' });
+    const fixes = out.report.files[0]?.fixes;
+    expect(fixes?.applied).toHaveLength(1);
+    expect(fixes?.applied[0]).toMatchObject({
+      id: chosen.id,
+      code: 'FU004',
+      before: '3',
+      after: '"3"',
+      pass: 1,
+    });
+    const fixed = JSON.parse(new TextDecoder().decode(out.bytes));
+    expect(fixed.fields[1].source).toBe('3');
+    expect(fixed.fields[0].acres).toBe('98.5');
+    expect(out.report.diagnostics.map((d) => d.code)).toEqual(['FU003']);
+  });
+
+  it('applies the fixes of one rule, or all safe ones', async () => {
+    const input = { name: 'f.json', bytes: text(upload) };
+    const byRule = await fix(input, { rules: ['field-acres-invalid'], safety: 'safe' });
+    expect(byRule.report.files[0]?.fixes?.applied.map((a) => a.code)).toEqual(['FU003']);
+    const all = await fix(input, { safety: 'safe' });
+    expect(all.report.files[0]?.fixes?.applied.map((a) => a.code).sort()).toEqual(['FU003', 'FU004']);
+    expect(all.report.diagnostics).toEqual([]);
+  });
+
+  it('rolls back a fix that would create a new error and says which error', async () => {
+    // A kind whose fix for BAD replaces "x" with "y" and whose fix for OK removes a "!": "y" is an error.
+    const kind: FileKind = {
+      id: 'test-kind',
+      title: 'test',
+      detect: () => 0,
+      async validate(file) {
+        const t = new TextDecoder().decode(file.bytes);
+        const diagnostics: FileReport['diagnostics'] = [];
+        const at = (i: number, code: string, fixText?: string, len = 1) =>
+          diagnostics.push({
+            code,
+            rule: code.toLowerCase(),
+            group: 'test',
+            severity: 'error',
+            messageId: 'm',
+            message: code,
+            location: {},
+            ...(fixText !== undefined
+              ? {
+                  fix: {
+                    safety: 'safe' as const,
+                    title: `to ${fixText}`,
+                    edits: [{ start: i, end: i + len, text: fixText }],
+                  },
+                }
+              : {}),
+          });
+        [...t].forEach((ch, i) => {
+          if (ch === 'x') at(i, 'BAD', 'y');
+          if (ch === '!') at(i, 'OK', '');
+          if (ch === 'y') at(i, 'NEW');
+        });
+        return { file: file.name, kind: 'test-kind', diagnostics, text: t };
+      },
+      async fix(file, report, allowed) {
+        const { applyTextFixes } = await import('../diagnostics/fix-application.ts');
+        const r = applyTextFixes(new TextDecoder().decode(file.bytes), report.diagnostics, allowed);
+        return r.applied.length ? { bytes: text(r.text), applied: r.applied } : undefined;
+      },
+    };
+    const file = { name: 't', bytes: text('a!x!b') };
+    const first = await kind.validate(file, {});
+    const result = await runFixLoop({
+      file,
+      kind,
+      first,
+      selection: { safety: 'safe' },
+      check: (bytes) => kind.validate({ name: 't', bytes }, {}),
+      stopped: () => false,
+      onPass: () => {},
+    });
+    expect(new TextDecoder().decode(result.bytes)).toBe('axb');
+    expect(result.fixes.applied.map((a) => a.code)).toEqual(['OK', 'OK']);
+    expect(result.fixes.notApplied).toEqual([
+      expect.objectContaining({ code: 'BAD', reason: 'would create NEW' }),
+    ]);
+  });
+
+  it('applies every fix of a rule in one pass', async () => {
+    // 30 quoted acres: every one fixed in one pass (the cap lists, it does not limit fixing).
+    const fields = Array.from({ length: 30 }, (_, i) => ({
+      clientName: 'a',
+      farmName: 'b',
+      name: `f${i}`,
+      boundary: SMALL_FIELD,
+      acres: '98.5',
+    }));
+    const out = await fix({ name: 'f.json', bytes: text(JSON.stringify({ fields })) }, { safety: 'safe' });
+    expect(out.report.files[0]?.fixes?.applied).toHaveLength(30);
+    expect(out.report.files[0]?.fixes?.passes).toBe(1);
+    expect(out.report.files[0]?.fixes?.stopped).toBeUndefined();
+  });
+});

@@ -1,0 +1,252 @@
+/**
+ * The one way to run Fieldgate: detect each file's kind (content first) → check it with its kind → number
+ * its diagnostics → (when asked) the fix loop → one typed Report. The command line, the sandbox and the app
+ * call this through core/index.ts, with progress events and an AbortSignal.
+ */
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import { countBySeverity } from '../diagnostics/diagnostic.ts';
+import { chosenKind, detectKind, type KindDetection } from '../formats/detect-kind.ts';
+import type { FileKind, FileReport, InputFile, KindProgress, ValidateOptions } from '../formats/file-kind.ts';
+import { fileKindById, fileKinds, kindCatalogue } from '../formats/registry.ts';
+import { allRules } from '../rules/registry.ts';
+import { unknownSelectors, type RuleSelection } from '../rules/selection.ts';
+import { EventChannel, nextTurn } from './events.ts';
+import { runFixLoop, type FixSelection } from './fix-loop.ts';
+import { addFileResult, emptyReport, type FileResult, type Report } from './report.ts';
+import { checkSettings, describeSettings } from './settings.ts';
+
+/** A file for the engine; `kind` forces its kind (else `options.kind`, else detection). */
+export interface EngineInput extends InputFile {
+  kind?: string;
+}
+
+export interface EngineOptions {
+  /** Which rules run: codes, prefixes, groups or rule names, as `--select` / `--ignore` take them. */
+  rules?: RuleSelection;
+  /** "Now" for the checks that compare with the present (dates in the future): one instant per run. */
+  now?: Date;
+  /** The sampleDate sent with a Modus soil test file. */
+  sampleDate?: string;
+  /** Read every file as this kind instead of detecting it (a name `fieldgate kinds` lists). */
+  kind?: string;
+  /** Kind settings (core/engine/settings.ts): text is converted, unknown keys and bad values refused. */
+  settings?: Readonly<Record<string, unknown>>;
+  /** Aborting ends the run with outcome `cancelled` (no exception). */
+  signal?: AbortSignal;
+}
+
+export interface RunOptions extends EngineOptions {
+  /** Fix what the selection chooses, then report what is left in each fixed file. */
+  fix?: FixSelection;
+}
+
+export type EngineEvent =
+  | { type: 'file-started'; file: string; index: number; total: number; bytes: number }
+  | ({ type: 'progress'; file: string; totalBytes: number } & KindProgress)
+  | { type: 'diagnostics'; file: string; diagnostics: Diagnostic[] }
+  | { type: 'fix-pass'; file: string; pass: number; applied: number; notApplied: number }
+  | { type: 'fixed'; file: string; bytes: Uint8Array; applied: number }
+  | { type: 'file-done'; result: FileResult }
+  | { type: 'unreadable'; name: string; reason: string }
+  | { type: 'cancelled' }
+  | { type: 'report'; report: Report };
+
+/** Options a caller got wrong (an unknown rule, kind or setting): a usage error, never a data problem. */
+export class EngineOptionsError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('; '));
+  }
+}
+
+interface Resolved {
+  validate: ValidateOptions;
+  forced?: FileKind;
+}
+
+/** Check the options; throws EngineOptionsError listing every problem (and the valid settings). */
+export function resolveOptions(options: EngineOptions): Resolved {
+  const problems: string[] = [];
+  if (options.rules) {
+    for (const p of unknownSelectors(options.rules, allRules)) problems.push(p.message);
+  }
+  let forced: FileKind | undefined;
+  if (options.kind !== undefined) {
+    forced = fileKindById(options.kind);
+    if (!forced)
+      problems.push(`"${options.kind}" is not a kind; kinds: ${kindCatalogue.map((k) => k.id).join(', ')}`);
+  }
+  const validate: ValidateOptions = {};
+  if (options.settings) {
+    const checked = checkSettings(options.settings);
+    if (checked.ok) validate.settings = checked.settings;
+    else
+      problems.push(
+        ...checked.problems.map((p) => p.message),
+        `valid settings: ${describeSettings().join('; ')}`,
+      );
+  }
+  if (problems.length > 0) throw new EngineOptionsError(problems);
+  if (options.rules) validate.selection = options.rules;
+  if (options.now) validate.now = options.now;
+  if (options.sampleDate !== undefined) validate.sampleDate = options.sampleDate;
+  if (options.signal) validate.signal = options.signal;
+  return forced ? { validate, forced } : { validate };
+}
+
+/** Run the engine: events as it works, ending with `{ type: 'report' }`. Options are checked first (throws). */
+export function runEngine(
+  inputs: readonly EngineInput[],
+  options: RunOptions = {},
+): AsyncIterable<EngineEvent> {
+  const resolved = resolveOptions(options);
+  return new EventChannel<EngineEvent>((channel) => produce(inputs, options, resolved, channel));
+}
+
+/** Validate files; the Report of every file. */
+export async function validate(inputs: readonly EngineInput[], options: EngineOptions = {}): Promise<Report> {
+  return lastReport(runEngine(inputs, { ...options, fix: undefined }));
+}
+
+export interface FixOutcome {
+  /** The report of the fixed file (what is left), with `files[0].fixes` saying what was applied. */
+  report: Report;
+  /** The fixed file's bytes; undefined when no fix was applied. */
+  bytes?: Uint8Array;
+}
+
+/**
+ * Apply the chosen fixes to one file: by diagnostic id (ids of a report of this file alone, with the same
+ * options), by rule, or all of a safety. Each pass is guarded: a pass that would create an error is rolled
+ * back and the fixes that caused it are listed as not applied.
+ */
+export async function fix(
+  input: EngineInput,
+  selection: FixSelection,
+  options: EngineOptions = {},
+): Promise<FixOutcome> {
+  let bytes: Uint8Array | undefined;
+  let report: Report | undefined;
+  for await (const event of runEngine([input], { ...options, fix: selection })) {
+    if (event.type === 'fixed') bytes = event.bytes;
+    if (event.type === 'report') report = event.report;
+  }
+  if (!report) throw new Error('the engine ended without a report');
+  return bytes ? { report, bytes } : { report };
+}
+
+async function lastReport(events: AsyncIterable<EngineEvent>): Promise<Report> {
+  let report: Report | undefined;
+  for await (const event of events) if (event.type === 'report') report = event.report;
+  if (!report) throw new Error('the engine ended without a report');
+  return report;
+}
+
+async function produce(
+  inputs: readonly EngineInput[],
+  options: RunOptions,
+  resolved: Resolved,
+  channel: EventChannel<EngineEvent>,
+): Promise<void> {
+  const report = emptyReport();
+  const signal = options.signal;
+  const stopped = (): boolean => Boolean(signal?.aborted) || channel.closed;
+  let nextId = 1;
+  for (const [index, input] of inputs.entries()) {
+    await nextTurn();
+    if (stopped()) break;
+    const name = input.name;
+    channel.push({
+      type: 'file-started',
+      file: name,
+      index,
+      total: inputs.length,
+      bytes: input.bytes.length,
+    });
+    const forced = input.kind !== undefined ? fileKindById(input.kind) : resolved.forced;
+    if (input.kind !== undefined && !forced) throw new EngineOptionsError([`"${input.kind}" is not a kind`]);
+    const detection: KindDetection | undefined = forced ? chosenKind(forced) : detectKind(input, fileKinds);
+    if (!detection) {
+      const reason = `not a kind of file Fieldgate reads (its content and name fit none of: ${kindCatalogue
+        .map((k) => k.id)
+        .join(', ')}); use --kind to choose one`;
+      report.unreadable.push({ name, reason });
+      channel.push({ type: 'unreadable', name, reason });
+      continue;
+    }
+    const totalBytes = input.bytes.length;
+    const kindOptions: ValidateOptions = {
+      ...resolved.validate,
+      progress: (p) => channel.push({ type: 'progress', file: name, totalBytes, ...p }),
+      pause: nextTurn,
+    };
+    const check = async (bytes: Uint8Array, listAll: boolean): Promise<FileReport> => {
+      const r = await detection.kind.validate(
+        { name, bytes },
+        listAll ? { ...kindOptions, listAll } : kindOptions,
+      );
+      return { ...r, file: name, diagnostics: r.diagnostics.map((d) => withFile(d, name)) };
+    };
+    let checked = await check(input.bytes, false);
+    if (stopped()) break;
+    // Numbered in report order, so a caller can name a fix by id.
+    const firstId = nextId;
+    const numbered = (r: FileReport): FileReport => {
+      let n = firstId;
+      for (const d of r.diagnostics) d.id = `d${n++}`;
+      return r;
+    };
+    numbered(checked);
+    let fixes: FileResult['fixes'];
+    if (options.fix) {
+      const loop = await runFixLoop({
+        file: { name, bytes: input.bytes },
+        kind: detection.kind,
+        first: checked,
+        selection: options.fix,
+        check,
+        stopped,
+        onPass: (pass, applied, notApplied) =>
+          channel.push({ type: 'fix-pass', file: name, pass, applied, notApplied }),
+      });
+      fixes = loop.fixes;
+      if (loop.bytes) {
+        channel.push({ type: 'fixed', file: name, bytes: loop.bytes, applied: loop.fixes.applied.length });
+        checked = numbered(await check(loop.bytes, false));
+      }
+      if (stopped() && loop.fixes.stopped?.reason === 'cancelled') break;
+    }
+    nextId = firstId + checked.diagnostics.length;
+    channel.push({ type: 'progress', file: name, totalBytes, bytes: totalBytes, ...featureCount(checked) });
+    // The JSON kind names the document's shape in its report: say that shape, the name reports use.
+    const detectedAs =
+      checked.kind === detection.detectedAs.kind
+        ? detection.detectedAs
+        : {
+            ...detection.detectedAs,
+            kind: checked.kind,
+            reason: `${detection.detectedAs.reason}; the document is a ${checked.kind}`,
+          };
+    const result: FileResult = {
+      ...checked,
+      counts: countBySeverity(checked.diagnostics),
+      detectedAs,
+      ...(fixes ? { fixes } : {}),
+    };
+    addFileResult(report, result);
+    channel.push({ type: 'diagnostics', file: name, diagnostics: checked.diagnostics });
+    channel.push({ type: 'file-done', result });
+  }
+  if (stopped()) {
+    report.outcome = 'cancelled';
+    channel.push({ type: 'cancelled' });
+  }
+  channel.push({ type: 'report', report });
+}
+
+function featureCount(r: FileReport): KindProgress {
+  return r.features ? { features: r.features.length } : {};
+}
+
+function withFile(d: Diagnostic, file: string): Diagnostic {
+  return { ...d, location: { file, ...d.location } };
+}

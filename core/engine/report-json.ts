@@ -1,0 +1,75 @@
+/**
+ * The report as JSON (docs/report-format.md), written piece by piece to a sink: each diagnostic is
+ * serialised on its own as its file is done, so a report of 200,000 diagnostics never becomes one string.
+ */
+import type { FileResult, Report } from './report.ts';
+
+export type Stringify = (value: unknown, indent: number) => string;
+
+const plain: Stringify = (value, indent) => JSON.stringify(value, null, indent);
+
+export interface ReportJsonWriter {
+  /** Write a finished file's diagnostics (call in report order). */
+  file(result: FileResult): void;
+  /** Write the rest (outcome, counts, files, unreadable, written) and close the document. */
+  end(report: Report): void;
+}
+
+/** What a file entry of the JSON report holds: everything but its text and diagnostics (listed at the top). */
+export function fileEntry(result: FileResult): Record<string, unknown> {
+  const entry: Record<string, unknown> = {
+    file: result.file,
+    kind: result.kind,
+    counts: result.counts,
+    detectedAs: result.detectedAs,
+  };
+  if (result.summary !== undefined) entry.summary = result.summary;
+  if (result.features !== undefined) entry.features = result.features;
+  if (result.fixes !== undefined) entry.fixes = result.fixes;
+  return entry;
+}
+
+export function createReportJsonWriter(
+  write: (chunk: string) => void,
+  stringify: Stringify = plain,
+): ReportJsonWriter {
+  let first = true;
+  let started = false;
+  const start = (version: number): void => {
+    if (started) return;
+    started = true;
+    write(`{\n  "version": ${version},\n  "diagnostics": [`);
+  };
+  const value = (v: unknown, indent: string): string => stringify(v, 2).replace(/\n/g, `\n${indent}`);
+  return {
+    file(result) {
+      start(1);
+      for (const d of result.diagnostics) {
+        write(`${first ? '' : ','}\n    ${value(d, '    ')}`);
+        first = false;
+      }
+    },
+    end(report) {
+      start(report.version);
+      write(first ? ']' : '\n  ]');
+      const rest: Array<[string, unknown]> = [
+        ['outcome', report.outcome],
+        ['counts', report.counts],
+        ['files', report.files.map(fileEntry)],
+        ['unreadable', report.unreadable],
+        ['written', report.written],
+      ];
+      for (const [key, v] of rest) write(`,\n  ${JSON.stringify(key)}: ${value(v, '  ')}`);
+      write('\n}\n');
+    },
+  };
+}
+
+/** The whole report as one JSON text (for small reports and tests; adapters stream with the writer). */
+export function reportToJson(report: Report, stringify: Stringify = plain): string {
+  const chunks: string[] = [];
+  const writer = createReportJsonWriter((c) => chunks.push(c), stringify);
+  for (const f of report.files) writer.file(f);
+  writer.end(report);
+  return chunks.join('');
+}

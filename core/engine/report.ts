@@ -1,0 +1,109 @@
+/**
+ * The engine's report: what `fieldgate validate --format json` prints (docs/report-format.md), plus the
+ * decoded text of each file for code frames (never serialised).
+ */
+import {
+  countBySeverity,
+  type Diagnostic,
+  type DiagnosticCounts,
+  type FixSafety,
+  type Location,
+} from '../diagnostics/diagnostic.ts';
+import type { DetectedAs } from '../formats/detect-kind.ts';
+import type { FileReport } from '../formats/file-kind.ts';
+
+/** The report format's version: it changes only when a field changes meaning or goes away. */
+export const REPORT_VERSION = 1;
+
+/** A fix the engine applied: which diagnostic, where, and the value before and after. */
+export interface AppliedFix {
+  /** The diagnostic's id in the report the fix was chosen from (pass 1), when it had one. */
+  id?: string;
+  /** The fix pass (1-based) that applied it. */
+  pass: number;
+  code: string;
+  rule: string;
+  safety: FixSafety;
+  title: string;
+  location: Location;
+  /** Shortened to 200 characters for display. */
+  before?: string;
+  after?: string;
+}
+
+/** A chosen fix that was not applied, and why ("would create GEO004", "overlaps another chosen fix"). */
+export interface NotAppliedFix {
+  id?: string;
+  code: string;
+  rule: string;
+  title: string;
+  location: Location;
+  reason: string;
+}
+
+export interface FileFixes {
+  applied: AppliedFix[];
+  notApplied: NotAppliedFix[];
+  /** Fix passes run. */
+  passes: number;
+  /** Why fixing stopped with chosen fixes left, when it did. */
+  stopped?: { reason: 'max-passes' | 'not-writable' | 'cancelled'; message: string; remaining: number };
+}
+
+/** One checked file: the kind's report, its counts, how its kind was found and what fixing did. */
+export interface FileResult extends FileReport {
+  counts: DiagnosticCounts;
+  detectedAs: DetectedAs;
+  fixes?: FileFixes;
+}
+
+export interface Unreadable {
+  name: string;
+  reason: string;
+}
+
+/** Filled by the adapter that writes fixed files (the engine writes nothing). */
+export interface Written {
+  file: string;
+  to: string;
+  applied: number;
+}
+
+export interface Report {
+  version: typeof REPORT_VERSION;
+  /** `cancelled` when the run's AbortSignal fired: the report holds the files finished before. */
+  outcome: 'complete' | 'cancelled';
+  counts: DiagnosticCounts;
+  files: FileResult[];
+  unreadable: Unreadable[];
+  written: Written[];
+  /** Every file's diagnostics in report order, each with its `id` ("d1", "d2", …) and `location.file`. */
+  diagnostics: Diagnostic[];
+}
+
+export function emptyReport(): Report {
+  return {
+    version: REPORT_VERSION,
+    outcome: 'complete',
+    counts: { error: 0, warning: 0, info: 0 },
+    files: [],
+    unreadable: [],
+    written: [],
+    diagnostics: [],
+  };
+}
+
+/** Add a file's result to the report (its diagnostics already numbered). */
+export function addFileResult(report: Report, result: FileResult): void {
+  report.files.push(result);
+  for (const d of result.diagnostics) report.diagnostics.push(d);
+  const c = countBySeverity(result.diagnostics);
+  report.counts.error += c.error;
+  report.counts.warning += c.warning;
+  report.counts.info += c.info;
+}
+
+/** Whether any file of the report has an error. */
+export function reportHasErrors(report: Report): boolean {
+  return report.counts.error > 0;
+}
