@@ -1,20 +1,44 @@
-import { fileKinds } from '../../core/formats/registry.ts';
+import { parseArgs } from 'node:util';
+import { kindCatalogue, settingsFor } from '../../core/index.ts';
 import { EXIT_OK, type CliCommand } from '../command.ts';
+
+const usage = `Usage: fieldgate kinds [--json]
+
+Lists the kinds of file \`fieldgate validate\` reads: the names reports use and \`--kind\` accepts, and the
+settings (\`--setting KEY=VALUE\`) each kind takes. Kinds are detected from the content first; the file name
+only breaks ties.
+
+Options:
+  --json      the list as JSON (name, title, settings)`;
 
 export const kindsCommand: CliCommand = {
   name: 'kinds',
   summary: 'list the kinds of file `validate` understands',
-  usage: 'Usage: fieldgate kinds [--json]',
+  usage,
   async run(args, io) {
-    if (args.includes('--json'))
-      io.stdout(
-        JSON.stringify(
-          fileKinds.map((k) => ({ id: k.id, title: k.title })),
-          null,
-          2,
-        ) + '\n',
-      );
-    else for (const k of fileKinds) io.stdout(`  ${k.id.padEnd(22)} ${k.title}\n`);
+    const { values } = parseArgs({
+      args,
+      options: {
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+      strict: true,
+    });
+    if (values.help) {
+      io.stdout(usage + '\n');
+      return EXIT_OK;
+    }
+    const kinds = kindCatalogue.map((k) => ({
+      id: k.id,
+      title: k.title,
+      settings: settingsFor(k.id).map((s) => s.name),
+    }));
+    if (values.json) io.stdout(JSON.stringify(kinds, null, 2) + '\n');
+    else
+      for (const k of kinds)
+        io.stdout(
+          `  ${k.id.padEnd(20)} ${k.title}${k.settings.length > 0 ? ` (settings: ${k.settings.join(', ')})` : ''}\n`,
+        );
     return EXIT_OK;
   },
 };
