@@ -8,17 +8,19 @@
  */
 import { Inflate } from 'fflate';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
-import { zipBomb } from '../rules/zip-archive/zip-bomb.ts';
-import { zipDuplicateEntry } from '../rules/zip-archive/zip-duplicate-entry.ts';
-import { zipEntryCorrupt } from '../rules/zip-archive/zip-entry-corrupt.ts';
-import { zipEntryTooLarge } from '../rules/zip-archive/zip-entry-too-large.ts';
-import { zipEntryUnsupported } from '../rules/zip-archive/zip-entry-unsupported.ts';
-import { zipNestedArchive } from '../rules/zip-archive/zip-nested-archive.ts';
-import { zipOverlappingEntries } from '../rules/zip-archive/zip-overlapping-entries.ts';
-import { zipSymlink } from '../rules/zip-archive/zip-symlink.ts';
-import { zipTooManyEntries } from '../rules/zip-archive/zip-too-many-entries.ts';
-import { zipUnreadable } from '../rules/zip-archive/zip-unreadable.ts';
-import { zipUnsafePath } from '../rules/zip-archive/zip-unsafe-path.ts';
+import {
+  zipBomb,
+  zipDuplicateEntry,
+  zipEntryCorrupt,
+  zipEntryTooLarge,
+  zipEntryUnsupported,
+  zipNestedArchive,
+  zipOverlappingEntries,
+  zipSymlink,
+  zipTooManyEntries,
+  zipUnreadable,
+  zipUnsafePath,
+} from './zip-rules.ts';
 import { decodeCp437 } from './cp437.ts';
 import { crc32 } from './crc32.ts';
 

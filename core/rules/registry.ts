@@ -1,13 +1,13 @@
 import type { RuleMeta } from './rule.ts';
+import { zipArchiveRules } from '../archive/zip-rules.ts';
+import { rxArchiveRules } from '../rx/member-rules.ts';
+import { rxShapefileRules, rxZoneRules } from '../rx/zone-rules.ts';
+import { shapefileRules } from '../shapefile/shapefile-rules.ts';
 import { jsonRules } from './json/index.ts';
 import { sampleDateRules } from './sample-date/index.ts';
 import { temporalEntityRules } from './temporal-entity/index.ts';
 import { enrollmentRules } from './enrollment/index.ts';
 import { fieldUploadRules } from './field-upload/index.ts';
-import { rxArchiveRules } from './rx-archive/index.ts';
-import { rxZoneRules } from './rx-zones/index.ts';
-import { shapefileRules } from './shapefile/index.ts';
-import { zipArchiveRules } from './zip-archive/index.ts';
 import { wktSyntaxRules } from './wkt-syntax/index.ts';
 import { ogcValidityRules } from './ogc-validity/index.ts';
 import { wgs84Rules } from './wgs84/index.ts';
@@ -19,8 +19,10 @@ import { modusSemanticsRules } from './modus-semantics/index.ts';
 import { modusServiceRules } from './modus-service/index.ts';
 
 /**
- * Every rule Fieldgate has, group by group. Adding a rule means adding it to its group's index; the
- * meta-test (registry.test.ts) checks codes are unique and every rule has docs and a test file.
+ * Every rule Fieldgate has, group by group. A rule is defined either beside the check that reports it, in
+ * that folder's `*-rules.ts` (core/archive/zip-rules.ts), or in its own file under core/rules/<group>/
+ * with its group's index. The meta-test (test/core/registry.test.ts) checks codes are unique, every rule
+ * has docs and a test, and a rule defined beside a check is used by that check.
  */
 export const ruleGroups: ReadonlyArray<{
   group: string;
@@ -70,6 +72,11 @@ export const ruleGroups: ReadonlyArray<{
     rules: shapefileRules,
   },
   { group: 'rx-archive', title: 'Prescription ZIP: members and CRS', rules: rxArchiveRules },
+  {
+    group: 'rx-shapefile',
+    title: 'Prescription shapefile: polygon zones, 2-D, no empty records',
+    rules: rxShapefileRules,
+  },
   { group: 'rx-zones', title: 'Prescription zones and rates', rules: rxZoneRules },
   { group: 'temporal-entity', title: 'TemporalEntity objects', rules: temporalEntityRules },
   { group: 'enrollment', title: 'Enrollment and experiment requests', rules: enrollmentRules },

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DiagnosticCollector, TRUNCATED_MESSAGE_ID } from './reporter.ts';
-import { nullShape } from './shapefile/null-shape.ts';
-import { zoneCount } from './rx-zones/zone-count.ts';
+import { nullShape, zoneCount } from '../rx/zone-rules.ts';
 
 const empty = (record: number, entry = 'z.shp') =>
   ({ messageId: 'empty', data: { record }, location: { entry, record } }) as const;
@@ -25,7 +24,7 @@ describe('DiagnosticCollector per-rule cap', () => {
     expect(c.diagnostics[3]).toEqual({
       code: 'RXS009',
       rule: 'null-shape',
-      group: 'shapefile',
+      group: 'rx-shapefile',
       severity: nullShape.meta.severity,
       messageId: 'more',
       message: '2 more records have no geometry',

@@ -21,9 +21,11 @@ describe('rule selection', () => {
     expect(unknownSelectors({ select: ['rx-archive'] }, allRules)).toEqual([]);
   });
 
-  it('keeps the former group rx-shapefile selecting the shapefile structure rules', () => {
-    expect(codesSelectedBy('rx-shapefile')).toEqual(codesSelectedBy('shapefile'));
-    expect(codesSelectedBy('rx-shapefile')).toContain('RXS009');
+  it('keeps rx-shapefile selecting every RXS rule, the shapefile structure rules included', () => {
+    const rxs = allRules.filter((r) => /^RXS0(0\d|1[0-3])$/.test(r.code)).map((r) => r.code);
+    expect(rxs).toHaveLength(13);
+    expect(codesSelectedBy('rx-shapefile').sort()).toEqual(rxs.sort());
+    expect(codesSelectedBy('shapefile')).toHaveLength(10);
     expect(allRules.filter(createRuleFilter({ ignore: ['rx-shapefile'] })).map((r) => r.code)).not.toContain(
       'RXS001',
     );
@@ -32,7 +34,9 @@ describe('rule selection', () => {
   it('files ZIP safety and shapefile structure outside the prescription groups', () => {
     for (const r of allRules) {
       if (r.name.startsWith('zip-')) expect(r.group, r.code).toBe('zip-archive');
-      if (/^RXS0(0\d|1[0-3])$/.test(r.code)) expect(r.group, r.code).toBe('shapefile');
+      if (/^RXS0(0[145678]|1[0-3])$/.test(r.code)) expect(r.group, r.code).toBe('shapefile');
+      // What a prescription needs of its shapefile (polygons, 2-D, no empty records) is a prescription rule.
+      if (/^RXS00[239]$/.test(r.code)) expect(r.group, r.code).toBe('rx-shapefile');
     }
   });
 

@@ -12,12 +12,12 @@ export interface SelectorProblem {
 }
 
 /**
- * Former group names, still accepted: each selects what it selected before its rules moved. ZIP safety and
- * shapefile structure are not prescription rules (boundary shapefile ZIPs report them too), so they left the
- * rx groups; their codes stayed.
+ * Group names that also select the groups split off from them, so each still selects what it did. ZIP
+ * safety (zip-archive) and shapefile structure (shapefile) are not prescription rules (boundary shapefile
+ * ZIPs report them too), so they left rx-archive and rx-shapefile; their codes stayed.
  */
 export const groupAliases: ReadonlyMap<string, readonly string[]> = new Map([
-  ['rx-archive', ['rx-archive', 'zip-archive']],
+  ['rx-archive', ['zip-archive']],
   ['rx-shapefile', ['shapefile']],
 ]);
 

@@ -8,15 +8,17 @@ import { DECIMAL_NUMBER, type DbfField } from '../shapefile/read-dbf.ts';
 import type { ShapefileResult, ShapeRecord } from '../shapefile/read-shapefile.ts';
 import { ringBbox, unionBbox, type Bbox } from '../planar/rings.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
-import { nullShape } from '../rules/shapefile/null-shape.ts';
-import { coordinatesNotDegrees } from '../rules/rx-zones/coordinates-not-degrees.ts';
-import { extentImplausible } from '../rules/rx-zones/extent-implausible.ts';
-import { rateColumnMissing } from '../rules/rx-zones/rate-column-missing.ts';
-import { rateColumn } from '../rules/rx-zones/rate-column.ts';
-import { rateEmpty } from '../rules/rx-zones/rate-empty.ts';
-import { rateInvalid } from '../rules/rx-zones/rate-invalid.ts';
-import { zoneCount } from '../rules/rx-zones/zone-count.ts';
-import { zonesOverlap } from '../rules/rx-zones/zones-overlap.ts';
+import {
+  coordinatesNotDegrees,
+  extentImplausible,
+  nullShape,
+  rateColumn,
+  rateColumnMissing,
+  rateEmpty,
+  rateInvalid,
+  zoneCount,
+  zonesOverlap,
+} from './zone-rules.ts';
 import { chooseRateColumn } from './rate-column.ts';
 import type { RxCrs } from './rx-crs.ts';
 import { findZoneOverlaps } from './zone-overlaps.ts';

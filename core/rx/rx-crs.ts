@@ -5,8 +5,7 @@
 import type { CrsDefinition } from '../crs/crs-catalog.ts';
 import { decodePrj, describeCrs, identifyCrs } from '../crs/identify-crs.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
-import { rxCrsNotWgs84 } from '../rules/rx-archive/rx-crs-not-wgs84.ts';
-import { rxPrjMissing } from '../rules/rx-archive/rx-prj-missing.ts';
+import { rxCrsNotWgs84, rxPrjMissing } from './member-rules.ts';
 import { FIX_REPROJECT } from './rx-members.ts';
 
 /** The .prj Fieldgate writes for WGS 84 (ESRI WKT, as ArcGIS, QGIS and GDAL write it for shapefiles). */

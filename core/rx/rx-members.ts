@@ -7,12 +7,14 @@
 import { isArchiveJunk } from '../archive/archive-junk.ts';
 import type { ZipArchive, ZipEntry } from '../archive/zip-reader.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
-import { rxExtraFiles } from '../rules/rx-archive/rx-extra-files.ts';
-import { rxIsoxmlTaskdata } from '../rules/rx-archive/rx-isoxml-taskdata.ts';
-import { rxMemberBaseName } from '../rules/rx-archive/rx-member-base-name.ts';
-import { rxMemberDuplicate } from '../rules/rx-archive/rx-member-duplicate.ts';
-import { rxMemberFolder } from '../rules/rx-archive/rx-member-folder.ts';
-import { rxMemberMissing } from '../rules/rx-archive/rx-member-missing.ts';
+import {
+  rxExtraFiles,
+  rxIsoxmlTaskdata,
+  rxMemberBaseName,
+  rxMemberDuplicate,
+  rxMemberFolder,
+  rxMemberMissing,
+} from './member-rules.ts';
 
 export const MEMBER_EXTENSIONS = ['shp', 'shx', 'dbf', 'prj', 'cpg'] as const;
 export type MemberExtension = (typeof MEMBER_EXTENSIONS)[number];

@@ -3,10 +3,7 @@
  * field types C, N, F, D, L (decoded), I and B (FoxPro binary), others kept as text.
  */
 import type { DiagnosticCollector } from '../rules/reporter.ts';
-import { dbfDeletedRecord } from '../rules/shapefile/dbf-deleted-record.ts';
-import { dbfHeaderInvalid } from '../rules/shapefile/dbf-header-invalid.ts';
-import { dbfTextEncoding } from '../rules/shapefile/dbf-text-encoding.ts';
-import { dbfValueInvalid } from '../rules/shapefile/dbf-value-invalid.ts';
+import { dbfDeletedRecord, dbfHeaderInvalid, dbfTextEncoding, dbfValueInvalid } from './shapefile-rules.ts';
 import { chooseTextEncoding, latin1, type TextEncodingChoice } from './text-encoding.ts';
 
 export interface DbfField {

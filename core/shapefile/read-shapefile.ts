@@ -7,7 +7,7 @@
  */
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
-import { recordCountMismatch } from '../rules/shapefile/record-count-mismatch.ts';
+import { recordCountMismatch } from './shapefile-rules.ts';
 import type { RuleSelection } from '../rules/selection.ts';
 import { readDbf, type DbfField, type DbfValue } from './read-dbf.ts';
 import { checkShx, readShp, type ShapeGeometry } from './read-shp.ts';

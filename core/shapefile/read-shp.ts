@@ -4,12 +4,14 @@
  * 200 bytes is reported, not trusted.
  */
 import type { DiagnosticCollector } from '../rules/reporter.ts';
-import { bboxMismatch } from '../rules/shapefile/bbox-mismatch.ts';
-import { recordCountMismatch } from '../rules/shapefile/record-count-mismatch.ts';
-import { recordShapeTypeMismatch } from '../rules/shapefile/record-shape-type-mismatch.ts';
-import { shpHeaderInvalid } from '../rules/shapefile/shp-header-invalid.ts';
-import { shpRecordMalformed } from '../rules/shapefile/shp-record-malformed.ts';
-import { shxIndexMismatch } from '../rules/shapefile/shx-index-mismatch.ts';
+import {
+  bboxMismatch,
+  recordCountMismatch,
+  recordShapeTypeMismatch,
+  shpHeaderInvalid,
+  shpRecordMalformed,
+  shxIndexMismatch,
+} from './shapefile-rules.ts';
 import { ringBbox, unionBbox, type Bbox } from '../planar/rings.ts';
 import { groupRings } from './group-rings.ts';
 import { hasZ, SHAPE_TYPE_NAMES, shapeFamily, shapeTypeName } from './shape-types.ts';

@@ -1,22 +1,56 @@
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
+import { basename, dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allRules, ruleGroups } from '../../core/rules/registry.ts';
 
-const rulesDir = new URL('../../core/rules/', import.meta.url).pathname;
+const coreDir = new URL('../../core/', import.meta.url).pathname;
 
-/** code → file, found by reading every rule source under core/rules/<group>/. */
-function ruleSourceFiles(): Map<string, string> {
-  const byCode = new Map<string, string>();
-  for (const group of readdirSync(rulesDir, { withFileTypes: true })) {
-    if (!group.isDirectory()) continue;
-    for (const file of readdirSync(join(rulesDir, group.name))) {
-      if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue;
-      const text = readFileSync(join(rulesDir, group.name, file), 'utf8');
-      for (const m of text.matchAll(/\bcode:\s*'([A-Z]+\d{3})'/g)) byCode.set(m[1]!, join(group.name, file));
+/**
+ * Where a rule is defined. Two forms: beside the check that reports it, in a folder's `*-rules.ts` module
+ * (core/archive/zip-rules.ts, with zip-rules.test.ts beside it), or one file per rule under
+ * core/rules/<group>/ with its .test.ts beside it. A `*-rules.ts` module's test has one
+ * `describe('CODE name', …)` per rule.
+ */
+interface RuleSource {
+  /** Path relative to core/. */
+  file: string;
+  /** The exported name of the rule's definition. */
+  exportName: string;
+  form: 'beside-check' | 'rule-file';
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === 'fixtures' ? [] : sourceFiles(path);
+    return name.endsWith('.ts') && !name.endsWith('.test.ts') && !name.endsWith('.bench.ts') ? [path] : [];
+  });
+}
+
+/** code → where it is defined, from every definition in core/ (each code must be defined once). */
+function ruleSources(): { byCode: Map<string, RuleSource>; duplicates: string[] } {
+  const byCode = new Map<string, RuleSource>();
+  const duplicates: string[] = [];
+  for (const path of sourceFiles(coreDir)) {
+    const text = readFileSync(path, 'utf8');
+    const file = relative(coreDir, path);
+    const inRuleFolder = file.startsWith('rules/') && file.split('/').length === 3;
+    const besideCheck = file.endsWith('-rules.ts') && !file.startsWith('rules/');
+    if (!inRuleFolder && !besideCheck) continue;
+    for (const m of text.matchAll(
+      /export const (\w+) = defineRule(?:<[\s\S]*?>)?\(\{\s*meta: \{\s*code: '([A-Z]+\d{3})'/g,
+    )) {
+      if (byCode.has(m[2]!)) duplicates.push(m[2]!);
+      byCode.set(m[2]!, { file, exportName: m[1]!, form: besideCheck ? 'beside-check' : 'rule-file' });
     }
   }
-  return byCode;
+  return { byCode, duplicates };
+}
+
+function testFileOf(source: RuleSource): string {
+  return source.form === 'beside-check'
+    ? join(coreDir, source.file.replace(/\.ts$/, '.test.ts'))
+    : join(coreDir, source.file.replace(/\.ts$/, '.test.ts'));
 }
 
 describe('rule registry', () => {
@@ -31,31 +65,56 @@ describe('rule registry', () => {
     }
   });
 
-  it('files every rule under its group and registers every rule that has a file', () => {
-    const sources = ruleSourceFiles();
+  it('defines every rule once and registers every rule that is defined', () => {
+    const { byCode, duplicates } = ruleSources();
+    expect(duplicates, 'codes defined twice').toEqual([]);
     for (const r of allRules) {
-      const file = sources.get(r.code);
-      expect(file, `${r.code} has no source file under core/rules/`).toBeDefined();
-      expect(file?.split('/')[0], `${r.code} lives outside its group folder`).toBe(r.group);
+      const source = byCode.get(r.code);
+      expect(
+        source,
+        `${r.code} is defined neither in a *-rules.ts module nor under core/rules/`,
+      ).toBeDefined();
+      if (source?.form === 'rule-file') {
+        expect(source.file.split('/')[1], `${r.code} lives outside its group folder`).toBe(r.group);
+      }
     }
     const registered = new Set(allRules.map((r) => r.code));
-    const unregistered = [...sources.keys()].filter((c) => !registered.has(c));
-    expect(unregistered, 'rules with a file but missing from core/rules/registry.ts').toEqual([]);
+    const unregistered = [...byCode.keys()].filter((c) => !registered.has(c));
+    expect(unregistered, 'rules defined but missing from core/rules/registry.ts').toEqual([]);
   });
 
-  it('gives every rule docs, messages and a test beside it that names its code', () => {
-    const sources = ruleSourceFiles();
+  it('keeps a rule defined beside a check next to the code that reports it', () => {
+    const { byCode } = ruleSources();
+    const besideCheck = allRules.filter((r) => byCode.get(r.code)?.form === 'beside-check');
+    expect(besideCheck.length).toBeGreaterThanOrEqual(40);
+    for (const r of besideCheck) {
+      const source = byCode.get(r.code)!;
+      const folder = join(coreDir, dirname(source.file));
+      const users = readdirSync(folder).filter((name) => {
+        if (!name.endsWith('.ts') || name.endsWith('.test.ts') || name === basename(source.file))
+          return false;
+        const text = readFileSync(join(folder, name), 'utf8').replace(/^import[^;]*;$/gm, '');
+        return new RegExp(`\\b${source.exportName}\\b`).test(text);
+      });
+      expect(users, `${r.code} (${source.file}) is used by no check in ${dirname(source.file)}/`).not.toEqual(
+        [],
+      );
+    }
+  });
+
+  it('gives every rule docs, messages and a test beside its definition that names its code', () => {
+    const { byCode } = ruleSources();
     for (const r of allRules) {
       expect(r.docs.what.length, `${r.code} docs.what`).toBeGreaterThan(20);
       expect(r.docs.why.length, `${r.code} docs.why`).toBeGreaterThan(20);
       expect(Object.keys(r.messages).length, `${r.code} messages`).toBeGreaterThan(0);
-      const source = sources.get(r.code)!;
-      const testFile = join(rulesDir, source.replace(/\.ts$/, '.test.ts'));
+      const source = byCode.get(r.code)!;
+      const testFile = testFileOf(source);
       expect(existsSync(testFile), `${r.code}: missing ${relative(process.cwd(), testFile)}`).toBe(true);
       expect(
         readFileSync(testFile, 'utf8'),
         `${relative(process.cwd(), testFile)} should name ${r.code}`,
-      ).toContain(r.code);
+      ).toContain(source.form === 'beside-check' ? `describe('${r.code} ${r.name}'` : r.code);
     }
   });
 

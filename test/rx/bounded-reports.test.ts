@@ -4,8 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DiagnosticCollector } from '../../core/rules/reporter.ts';
-import { nullShape } from '../../core/rules/shapefile/null-shape.ts';
-import { zoneCount } from '../../core/rules/rx-zones/zone-count.ts';
+import { nullShape, zoneCount } from '../../core/rx/zone-rules.ts';
 import { validateRx } from '../../core/rx/validate-rx.ts';
 import { buildShapefile, square } from './build-shapefile.ts';
 import { rxZip } from './build-zip.ts';

@@ -1,0 +1,248 @@
+/**
+ * The rules the ZIP reader (zip-reader.ts) reports, group zip-archive: archive safety for every ZIP Fieldgate
+ * opens, prescriptions and boundary shapefiles alike. Defined beside the check that reports them; the
+ * registry (core/rules/registry.ts) gathers them. The codes keep their RXA prefix: codes are permanent.
+ */
+
+import { defineRule } from '../rules/rule.ts';
+
+/** Reported by the ZIP reader (core/archive) when the file cannot be read as a ZIP at all. */
+export const zipUnreadable = defineRule({
+  meta: {
+    code: 'RXA001',
+    name: 'zip-unreadable',
+    group: 'zip-archive',
+    severity: 'error',
+    messages: {
+      empty: 'The file is empty: expected a ZIP archive',
+      notZip: 'The file is not a ZIP archive: {detail}',
+      truncated: 'The archive is truncated: {detail}',
+      centralDirectory: 'The archive directory is damaged: {detail}',
+      unsupported: 'The archive cannot be read: {detail}',
+    },
+    docs: {
+      what: 'Reports a file that is not a ZIP archive, a ZIP cut short (naming the entry where it ends) and a ZIP whose central directory is damaged.',
+      why: 'The service unpacks the upload before anything else; a file it cannot unpack is refused with a bare 400, and a truncated upload usually means the copy or download was interrupted.',
+      example:
+        'rx.zip copied while it was still being written: its last 2 KB (and the directory) are missing.',
+      useInstead: 'Zip the .shp, .shx, .dbf and .prj again, or copy the complete file.',
+    },
+  },
+});
+
+/** Reported by the ZIP reader before it reads the central directory beyond the limit. */
+export const zipTooManyEntries = defineRule({
+  meta: {
+    code: 'RXA002',
+    name: 'zip-too-many-entries',
+    group: 'zip-archive',
+    severity: 'error',
+    messages: {
+      tooMany: 'The archive declares {count} entries; at most {limit} are read, so it was not opened',
+    },
+    docs: {
+      what: 'Reports an archive with more entries than the reader accepts (1,000 by default).',
+      why: 'A prescription needs four or five files. Thousands of entries are either the wrong archive or an attempt to exhaust the reader; listing them all would cost time and memory for nothing.',
+      example: 'A ZIP of a whole project folder with 10,000 files.',
+      useInstead: 'A ZIP holding only zones.shp, zones.shx, zones.dbf and zones.prj.',
+    },
+  },
+});
+
+/** Reported by the ZIP reader from the declared sizes, and while inflating when the total budget runs out. */
+export const zipEntryTooLarge = defineRule({
+  meta: {
+    code: 'RXA003',
+    name: 'zip-entry-too-large',
+    group: 'zip-archive',
+    severity: 'error',
+    messages: {
+      entry: 'Entry "{entry}" unpacks to {size} bytes, over the limit of {limit} bytes per entry',
+      total: 'The entries unpack to {size} bytes in total, over the limit of {limit} bytes',
+    },
+    docs: {
+      what: 'Reports an entry, or a whole archive, whose uncompressed size is over the reader’s limits (100 MiB per entry, 200 MiB in total by default). Such entries are not unpacked.',
+      why: 'A 100-zone prescription is a few hundred kilobytes. Gigabytes of unpacked data are a zip bomb or the wrong file, and unpacking them would exhaust memory.',
+      example: 'An entry declaring 4 GB of uncompressed data.',
+      useInstead: 'Only the prescription shapefile, a few hundred kilobytes.',
+    },
+  },
+});
+
+/** Reported by the ZIP reader: from the declared sizes, and by the hard output cap while inflating. */
+export const zipBomb = defineRule({
+  meta: {
+    code: 'RXA004',
+    name: 'zip-bomb',
+    group: 'zip-archive',
+    severity: 'error',
+    messages: {
+      ratio:
+        'Entry "{entry}" is compressed {ratio}:1 ({compressed} bytes unpack to {size}), over the limit of {limit}:1',
+      overrun:
+        'Entry "{entry}" unpacks to more than the {declared} bytes its header declares; unpacking was stopped at {cap} bytes',
+    },
+    docs: {
+      what: 'Reports an entry compressed far more than real data compresses (over 200:1 for entries above 1 MiB), and an entry that unpacks to more than its header declares. The reader never produces more than the declared size: a lying header is caught by the cap, not after the damage.',
+      why: 'Zip bombs are small archives that unpack to gigabytes to exhaust the memory or disk of whoever opens them. A real shapefile compresses at most about 60:1.',
+      example: 'zones.dbf: 10 KB compressed, 10 MB of zeros unpacked.',
+      useInstead: 'The real shapefile members.',
+    },
+  },
+});
+
+/** Reported by the ZIP reader for entry names that would write outside the folder they are unpacked into. */
+export const zipUnsafePath = defineRule({
+  meta: {
+    code: 'RXA005',
+    name: 'zip-unsafe-path',
+    group: 'zip-archive',
+    severity: 'error',
+    messages: {
+      absolute: 'Entry "{entry}" has an absolute path',
+      parent: 'Entry "{entry}" climbs out of the archive with ".."',
+      control: 'Entry "{entry}" has a control character in its name',
+    },
+    docs: {
+      what: 'Reports entry names that are absolute (/etc/x, C:\\x, \\\\server\\x), that contain a ".." segment, or that contain control characters. Such entries are not read.',
+      why: 'Unpacking such a name writes outside the target folder ("zip slip"); services refuse these archives, and a prescription never needs them.',
+      example: '../../zones.shp',
+      useInstead: 'zones.shp',
+    },
+  },
+});
+
+/** Reported by the ZIP reader for entries whose Unix mode marks them as symbolic links. */
+export const zipSymlink = defineRule({
+  meta: {
+    code: 'RXA006',
+    name: 'zip-symlink',
+    group: 'zip-archive',
+    severity: 'error',
+    messages: {
+      symlink: 'Entry "{entry}" is a symbolic link to "{target}"; links are not followed',
+    },
+    docs: {
+      what: 'Reports entries stored as symbolic links (Unix mode 120000). They are not read or followed.',
+      why: 'A link unpacked on the server can point anywhere on its disk; a later entry written "through" it escapes the target folder. Prescriptions consist of plain files.',
+      example: 'zones.shp -> /etc/passwd',
+      useInstead: 'Zip the files themselves (zip without -y).',
+    },
+  },
+});
+
+/** Reported by the ZIP reader for members that are archives themselves. They are never opened. */
+export const zipNestedArchive = defineRule({
+  meta: {
+    code: 'RXA007',
+    name: 'zip-nested-archive',
+    group: 'zip-archive',
+    severity: 'warning',
+    messages: {
+      nested: 'Entry "{entry}" is an archive inside the archive; it is not opened',
+    },
+    docs: {
+      what: 'Reports archives (.zip, .7z, .rar, .tar, .gz, …) stored inside the uploaded ZIP. They are listed, not opened.',
+      why: 'The service reads only the top-level ZIP; a shapefile inside a nested ZIP is not found, and recursive archives are a classic way to multiply a zip bomb.',
+      example: 'rx.zip containing zones.zip',
+      useInstead: 'Upload zones.zip itself, or unpack it and zip its members directly.',
+    },
+  },
+});
+
+/** Reported by the ZIP reader when an entry's data cannot be unpacked or does not match its checksum. */
+export const zipEntryCorrupt = defineRule({
+  meta: {
+    code: 'RXA008',
+    name: 'zip-entry-corrupt',
+    group: 'zip-archive',
+    severity: 'error',
+    messages: {
+      localHeader: 'Entry "{entry}": {detail}',
+      outOfBounds: 'Entry "{entry}" runs past the end of the file: the archive is truncated or damaged',
+      inflate: 'Entry "{entry}" cannot be unpacked: {detail}',
+      size: 'Entry "{entry}" unpacks to {actual} bytes, but its header declares {declared}',
+      crc: 'Entry "{entry}" fails its checksum (CRC-32 {actual}, expected {expected}): the data is damaged',
+    },
+    docs: {
+      what: 'Reports an entry whose local header is missing or disagrees with the directory, whose data runs past the end of the file, whose compressed stream is broken, or whose unpacked bytes do not match the declared size or CRC-32.',
+      why: 'The service refuses a damaged archive, or worse reads a damaged shapefile; the entry is named so you know which file to zip again.',
+      example: 'A ZIP whose zones.dbf was damaged in transfer.',
+      useInstead: 'Zip the original files again.',
+    },
+  },
+});
+
+/** Reported by the ZIP reader for encrypted entries and compression methods it cannot unpack. */
+export const zipEntryUnsupported = defineRule({
+  meta: {
+    code: 'RXA009',
+    name: 'zip-entry-unsupported',
+    group: 'zip-archive',
+    severity: 'error',
+    messages: {
+      encrypted: 'Entry "{entry}" is encrypted',
+      method:
+        'Entry "{entry}" uses compression method {method} ({methodName}); only stored and deflated entries can be read',
+    },
+    docs: {
+      what: 'Reports encrypted entries and entries compressed with methods other than stored (0) and deflate (8), such as Deflate64, bzip2, LZMA or Zstandard.',
+      why: 'The service cannot unpack them either; the standard method every tool writes by default is deflate.',
+      example: 'A ZIP made with "7z a -mm=LZMA" or with a password.',
+      useInstead: 'Zip the files again with default settings and no password.',
+    },
+  },
+});
+
+/** Reported by the ZIP reader when two entries have the same name. */
+export const zipDuplicateEntry = defineRule({
+  meta: {
+    code: 'RXA010',
+    name: 'zip-duplicate-entry',
+    group: 'zip-archive',
+    severity: 'error',
+    messages: {
+      duplicate: 'Entry "{entry}" appears {count} times in the archive',
+    },
+    docs: {
+      what: 'Reports names that occur more than once in the archive directory. Only the first is read.',
+      why: 'Which copy an unpacker keeps differs between tools, so the service may read another file than the one checked here.',
+      example: 'zones.dbf added twice with "zip -g".',
+      useInstead: 'One entry per name.',
+    },
+  },
+});
+
+/** Reported by the ZIP reader when two entries share compressed data. */
+export const zipOverlappingEntries = defineRule({
+  meta: {
+    code: 'RXA011',
+    name: 'zip-overlapping-entries',
+    group: 'zip-archive',
+    severity: 'error',
+    messages: {
+      overlap: 'Entry "{entry}" overlaps the data of entry "{other}"; it is not read',
+    },
+    docs: {
+      what: 'Reports entries whose stored data overlaps another entry’s. Such entries are not read.',
+      why: 'Overlapping entries never come from a zip tool: they are how non-recursive zip bombs multiply a few kilobytes into gigabytes.',
+      example: '1,000 entries all pointing at the same deflated kernel.',
+      useInstead: 'An archive written by a zip tool.',
+    },
+  },
+});
+
+/** ZIP archive safety (RXA001–RXA011). */
+export const zipArchiveRules = [
+  zipUnreadable,
+  zipTooManyEntries,
+  zipEntryTooLarge,
+  zipBomb,
+  zipUnsafePath,
+  zipSymlink,
+  zipNestedArchive,
+  zipEntryCorrupt,
+  zipEntryUnsupported,
+  zipDuplicateEntry,
+  zipOverlappingEntries,
+] as const;

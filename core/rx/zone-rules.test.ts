@@ -1,0 +1,336 @@
+import { describe, expect, it } from 'vitest';
+import { buildShapefile, square, type TestField } from '../../test/rx/build-shapefile.ts';
+import { rxZip } from '../../test/rx/build-zip.ts';
+import { brief, only } from '../../test/rx/rule-helpers.ts';
+
+describe('RXS002 shape-type-not-polygon', () => {
+  it('accepts polygons', () => {
+    expect(only('RXS002', rxZip({ shapefile: { records: [[square(0, 0, 0.01)]] } }))).toEqual([]);
+  });
+
+  it('reports points and lines', () => {
+    const points = only('RXS002', rxZip({ shapefile: { shapeType: 1, records: [[1, 2]] } }));
+    expect(brief(points)).toEqual([
+      { messageId: 'notPolygon', severity: 'error', location: { entry: 'zones.shp' } },
+    ]);
+    expect(points[0]?.message).toBe(
+      'The shapefile holds Point (1) geometry; a prescription needs Polygon zones',
+    );
+    const lines = only('RXS002', rxZip({ shapefile: { shapeType: 3, records: [[[0, 0, 1, 1]]] } }));
+    expect(lines[0]?.message).toBe(
+      'The shapefile holds PolyLine (3) geometry; a prescription needs Polygon zones',
+    );
+  });
+});
+
+describe('RXS003 shape-type-z-m', () => {
+  it('accepts plain Polygon', () => {
+    expect(only('RXS003', rxZip({ shapefile: { records: [[square(0, 0, 0.01)]] } }))).toEqual([]);
+  });
+
+  it('flags PolygonZ and PolygonM', () => {
+    const z = only('RXS003', rxZip({ shapefile: { shapeType: 15, records: [[square(0, 0, 0.01)]] } }));
+    expect(brief(z)).toEqual([{ messageId: 'zm', severity: 'warning', location: { entry: 'zones.shp' } }]);
+    expect(z[0]?.message).toBe(
+      'The shapefile is PolygonZ (15): it carries Z (and M) values a prescription does not use',
+    );
+    const m = only('RXS003', rxZip({ shapefile: { shapeType: 25, records: [[square(0, 0, 0.01)]] } }));
+    expect(m[0]?.message).toBe(
+      'The shapefile is PolygonM (25): it carries M values a prescription does not use',
+    );
+  });
+});
+
+describe('RXS009 null-shape', () => {
+  it('accepts zones that all have geometry', () => {
+    expect(only('RXS009', rxZip({ shapefile: { records: [[square(0, 0, 0.01)]] } }))).toEqual([]);
+  });
+
+  it('reports Null records and polygons without parts, by record', () => {
+    const zip = rxZip({ shapefile: { records: [[square(0, 0, 0.01)], null, []] } });
+    const ds = only('RXS009', zip);
+    expect(brief(ds)).toEqual([
+      { messageId: 'empty', severity: 'error', location: { entry: 'zones.shp', record: 2, row: 2 } },
+      { messageId: 'empty', severity: 'error', location: { entry: 'zones.shp', record: 3, row: 3 } },
+    ]);
+    expect(ds[0]?.message).toBe('Record 2 has no geometry (Null shape or no points)');
+  });
+});
+
+describe('RXZ001 zone-count', () => {
+  const grid = (n: number) =>
+    Array.from({ length: n }, (_, i) => [
+      square(10 + (i % 10) * 0.001, 50 + Math.floor(i / 10) * 0.001, 0.001),
+    ]);
+
+  it('accepts 100 zones', () => {
+    expect(only('RXZ001', rxZip({ shapefile: { records: grid(100) } }))).toEqual([]);
+  });
+
+  it('reports 101 zones and an empty prescription', () => {
+    const many = only('RXZ001', rxZip({ shapefile: { records: grid(101) } }));
+    expect(brief(many)).toEqual([
+      { messageId: 'tooMany', severity: 'error', location: { entry: 'zones.shp' } },
+    ]);
+    expect(many[0]?.message).toBe('The prescription has 101 zones; the service accepts at most 100');
+    expect(brief(only('RXZ001', rxZip({ shapefile: { records: [] } })))).toEqual([
+      { messageId: 'none', severity: 'error', location: { entry: 'zones.shp' } },
+    ]);
+  });
+});
+
+describe('RXZ002 rate-column', () => {
+  const zone = [[square(10, 50, 0.001)]];
+  const zip = (fields: TestField[], row: (string | number)[]) =>
+    rxZip({ shapefile: { records: zone, fields, rows: [row] } });
+
+  it('says which column was found by name (any case), and names other candidates', () => {
+    const ds = only(
+      'RXZ002',
+      zip(
+        [
+          { name: 'id', type: 'N', length: 5 },
+          { name: 'Target', type: 'N', length: 5 },
+          { name: 'rx', type: 'N', length: 5 },
+        ],
+        [1, 20, 30],
+      ),
+    );
+    expect(brief(ds)).toEqual([
+      { messageId: 'byName', severity: 'info', location: { entry: 'zones.dbf', field: 'rx' } },
+    ]);
+    expect(ds[0]?.message).toBe(
+      'Rates are read from the column "rx", found by its name; other candidates: "Target"',
+    );
+  });
+
+  it('uses settings.rateColumn, and the only numeric column otherwise', () => {
+    const fields: TestField[] = [
+      { name: 'FID', type: 'N', length: 5 },
+      { name: 'SEED_KG', type: 'N', length: 8, decimals: 1 },
+    ];
+    expect(only('RXZ002', zip(fields, [1, 20]), { settings: { rateColumn: 'seed_kg' } })[0]?.message).toBe(
+      'Rates are read from the column "SEED_KG" (set by settings.rateColumn)',
+    );
+    expect(only('RXZ002', zip(fields, [1, 20]))[0]?.message).toBe(
+      'Rates are read from the column "SEED_KG", the only numeric column; other candidates: "FID"',
+    );
+  });
+
+  it('warns when the rate column is text', () => {
+    const ds = only('RXZ002', zip([{ name: 'RATE', type: 'C', length: 8 }], ['120']));
+    expect(brief(ds)).toEqual([
+      { messageId: 'byName', severity: 'info', location: { entry: 'zones.dbf', field: 'RATE' } },
+      { messageId: 'text', severity: 'warning', location: { entry: 'zones.dbf', field: 'RATE' } },
+    ]);
+  });
+
+  it('says nothing without a .dbf (reported as a missing member)', () => {
+    expect(only('RXZ002', rxZip({ omit: ['dbf'] }))).toEqual([]);
+  });
+});
+
+describe('RXZ003 rate-column-missing', () => {
+  const zip = (fields: TestField[], row: (string | number)[]) =>
+    rxZip({ shapefile: { records: [[square(10, 50, 0.001)]], fields, rows: [row] } });
+
+  it('accepts a DBF with a rate column', () => {
+    expect(only('RXZ003', zip([{ name: 'DOSE', type: 'N', length: 5 }], [3]))).toEqual([]);
+  });
+
+  it('reports a configured column that does not exist', () => {
+    const ds = only('RXZ003', zip([{ name: 'DOSE', type: 'N', length: 5 }], [3]), {
+      settings: { rateColumn: 'kg_ha' },
+    });
+    expect(brief(ds)).toEqual([
+      { messageId: 'setting', severity: 'error', location: { entry: 'zones.dbf' } },
+    ]);
+    expect(ds[0]?.message).toBe(
+      'settings.rateColumn names "kg_ha", but the .dbf has no such column (it has "DOSE")',
+    );
+  });
+
+  it('reports several numeric columns (ambiguous) and none at all', () => {
+    const ambiguous = only(
+      'RXZ003',
+      zip(
+        [
+          { name: 'N_KG', type: 'N', length: 5 },
+          { name: 'P_KG', type: 'N', length: 5 },
+        ],
+        [1, 2],
+      ),
+    );
+    expect(ambiguous[0]?.message).toBe(
+      'No rate column: no column is named like a rate, and there are 2 numeric columns ("N_KG", "P_KG")',
+    );
+    expect(brief(only('RXZ003', zip([{ name: 'NAME', type: 'C', length: 5 }], ['a'])))).toEqual([
+      { messageId: 'none', severity: 'error', location: { entry: 'zones.dbf' } },
+    ]);
+  });
+});
+
+describe('RXZ004 rate-invalid', () => {
+  const records = [[square(10, 50, 0.001)], [square(10.001, 50, 0.001)], [square(10.002, 50, 0.001)]];
+  const zip = (fields: TestField[], rows: (string | number)[][]) =>
+    rxZip({ shapefile: { records, fields, rows } });
+
+  it('accepts non-negative rates, zero included', () => {
+    expect(
+      only('RXZ004', zip([{ name: 'RATE', type: 'N', length: 8, decimals: 2 }], [[0], [12.5], [300]])),
+    ).toEqual([]);
+  });
+
+  it('reports negative rates (a no-data marker gets its own hint) and text that is not a number', () => {
+    const negative = only(
+      'RXZ004',
+      zip([{ name: 'RATE', type: 'N', length: 8, decimals: 0 }], [[-9999], [5], [-1]]),
+    );
+    expect(brief(negative)).toEqual([
+      {
+        messageId: 'negative',
+        severity: 'error',
+        location: { entry: 'zones.dbf', record: 1, row: 1, field: 'RATE' },
+      },
+      {
+        messageId: 'negative',
+        severity: 'error',
+        location: { entry: 'zones.dbf', record: 3, row: 3, field: 'RATE' },
+      },
+    ]);
+    expect(negative[0]?.message).toBe('Zone 1: the rate -9999 is negative');
+    expect(negative[0]?.hint).toMatch(/no-data marker/);
+    const text = only('RXZ004', zip([{ name: 'RATE', type: 'C', length: 8 }], [['12'], ['high'], ['3.5']]));
+    expect(text.map((d) => d.message)).toEqual(['Zone 2: the rate "high" is not a number']);
+  });
+
+  it('reports rates that are not finite (binary double fields)', () => {
+    const files = buildShapefile({
+      records: records.slice(0, 1),
+      fields: [{ name: 'RATE', type: 'C', length: 8 }],
+      rows: [['']],
+    });
+    const dbf = files.dbf.slice();
+    const view = new DataView(dbf.buffer);
+    dbf[32 + 11] = 'B'.charCodeAt(0); // the field becomes a FoxPro double
+    view.setFloat64(view.getUint16(8, true) + 1, Number.NaN, true);
+    const ds = only('RXZ004', rxZip({ files: { ...files, dbf } }));
+    expect(ds.map((d) => [d.messageId, d.message])).toEqual([
+      ['notFinite', 'Zone 1: the rate is NaN, not a finite number'],
+    ]);
+  });
+});
+
+describe('RXZ005 rate-empty', () => {
+  const grid = (n: number) =>
+    Array.from({ length: n }, (_, i) => [
+      square(10 + (i % 10) * 0.001, 50 + Math.floor(i / 10) * 0.001, 0.001),
+    ]);
+  const fields = [{ name: 'RATE', type: 'N', length: 8, decimals: 1 }] as const;
+
+  it('accepts zones that all have a rate', () => {
+    expect(
+      only('RXZ005', rxZip({ shapefile: { records: grid(2), fields: [...fields], rows: [[1], [0]] } })),
+    ).toEqual([]);
+  });
+
+  it('reports zones with an empty rate, by record', () => {
+    const ds = only(
+      'RXZ005',
+      rxZip({ shapefile: { records: grid(3), fields: [...fields], rows: [[1], [null], [2]] } }),
+    );
+    expect(brief(ds)).toEqual([
+      {
+        messageId: 'empty',
+        severity: 'error',
+        location: { entry: 'zones.dbf', record: 2, row: 2, field: 'RATE' },
+      },
+    ]);
+    expect(ds[0]?.message).toBe('Zone 2 has no rate (the RATE value is empty)');
+  });
+
+  it('reports the first 50 and sums up the rest', () => {
+    const ds = only(
+      'RXZ005',
+      rxZip({ shapefile: { records: grid(80), fields: [...fields], rows: grid(80).map(() => [null]) } }),
+    );
+    expect(ds).toHaveLength(51);
+    expect(ds[50]).toMatchObject({
+      messageId: 'more',
+      message: '30 more zones have no rate',
+      location: { entry: 'zones.dbf' },
+    });
+  });
+});
+
+describe('RXZ006 zones-overlap', () => {
+  it('accepts zones that share edges and corners, also with floating-point noise', () => {
+    const noise = 1e-13;
+    const records = [
+      [square(10, 50, 0.001)],
+      [square(10.001 + noise, 50, 0.001)],
+      [square(10.001, 50.001 - noise, 0.001)],
+    ];
+    expect(only('RXZ006', rxZip({ shapefile: { records } }))).toEqual([]);
+  });
+
+  it('reports overlapping zones with a point inside both, and identical zones', () => {
+    const records = [
+      [square(10, 50, 0.001)],
+      [square(10.0005, 50.0005, 0.001)],
+      [square(20, 50, 0.001)],
+      [square(20, 50, 0.001)],
+    ];
+    const ds = only('RXZ006', rxZip({ shapefile: { records } }));
+    expect(brief(ds).map((d) => [d.messageId, d.severity, d.location.record])).toEqual([
+      ['overlap', 'warning', 1],
+      ['overlap', 'warning', 3],
+    ]);
+    expect(ds[0]?.message).toMatch(/^Zones 1 and 2 overlap near 50\.\d+, 10\.\d+ \(lat, lon\)$/);
+    expect(ds[0]?.related?.[0]?.location).toEqual({ entry: 'zones.shp', record: 2 });
+    expect(ds[1]?.message).toMatch(/^Zones 3 and 4 overlap/);
+  });
+});
+
+describe('RXZ007 extent-implausible', () => {
+  it('accepts zones of one field', () => {
+    const records = [[square(10, 50, 0.005)], [square(10.005, 50, 0.005)], [square(10.012, 50, 0.005)]];
+    expect(only('RXZ007', rxZip({ shapefile: { records } }))).toEqual([]);
+  });
+
+  it('warns about groups of zones kilometres apart', () => {
+    const records = [[square(10, 50, 0.005)], [square(10.005, 50, 0.005)], [square(10.2, 50, 0.005)]];
+    const ds = only('RXZ007', rxZip({ shapefile: { records } }));
+    expect(brief(ds)).toEqual([
+      { messageId: 'apart', severity: 'warning', location: { entry: 'zones.shp' } },
+    ]);
+    expect(ds[0]?.message).toBe(
+      'The zones form 2 separate groups up to 13.6 km apart; a prescription covers one field',
+    );
+  });
+
+  it('warns about one connected group larger than a field', () => {
+    const records = Array.from({ length: 20 }, (_, i) => [square(10 + i * 0.01, 50, 0.01)]);
+    const ds = only('RXZ007', rxZip({ shapefile: { records } }));
+    expect(ds.map((d) => d.message)).toEqual(['The zones span 14.3 × 1.1 km, larger than one field']);
+  });
+});
+
+describe('RXZ008 coordinates-not-degrees', () => {
+  it('accepts longitude/latitude', () => {
+    expect(only('RXZ008', rxZip({ shapefile: { records: [[square(-96, 41, 0.01)]] } }))).toEqual([]);
+  });
+
+  it('reports metres without a .prj, and metres under a WGS 84 .prj', () => {
+    const records = [[square(372771, 6134140, 100)]];
+    const bare = only('RXZ008', rxZip({ shapefile: { records }, prj: null }));
+    expect(brief(bare)).toEqual([
+      { messageId: 'outOfRange', severity: 'error', location: { entry: 'zones.shp' } },
+    ]);
+    expect(bare[0]?.message).toBe(
+      'The coordinates reach 372871, 6134240: outside longitude −180…180 / latitude −90…90, so they are not WGS 84 degrees (there is no .prj)',
+    );
+    const lying = only('RXZ008', rxZip({ shapefile: { records } }));
+    expect(lying[0]?.message).toMatch(/, although the \.prj says WGS 84$/);
+  });
+});
