@@ -4,9 +4,20 @@
  * from wherever it is started.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentCompiledEntry } from '../../cli/bin/compiled-build.js';
@@ -110,6 +121,54 @@ describe('the compiled fieldgate command', () => {
     } finally {
       child.kill();
     }
+  });
+});
+
+describe('a copy of the package whose sources are edited', () => {
+  const copy = mkdtempSync(join(tmpdir(), 'fieldgate-edited-copy-'));
+  afterAll(() => rmSync(copy, { recursive: true, force: true }));
+  const skipped = new Set(['node_modules', 'dist', '.git', 'test']);
+  cpSync(root, copy, {
+    recursive: true,
+    filter: (from) => !skipped.has(relative(root, from).split(sep)[0] ?? ''),
+  });
+  symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'), 'dir');
+  const run = (args: string[]) =>
+    spawnSync(process.execPath, [join(copy, 'cli', 'bin', 'fieldgate.js'), ...args], {
+      cwd: elsewhere,
+      encoding: 'utf8',
+    });
+
+  it('builds dist/cli on its first run, and rebuilds when a source changed, so it runs the current code', () => {
+    expect(existsSync(join(copy, 'dist'))).toBe(false);
+    const first = run(['help']);
+    expect(first.stderr).toBe('');
+    expect(first.stdout).toContain('Usage: fieldgate <command>');
+    expect(existsSync(join(copy, 'dist', 'cli', 'build-info.json'))).toBe(true);
+
+    const main = join(copy, 'cli', 'main.ts');
+    writeFileSync(
+      main,
+      readFileSync(main, 'utf8').replace('Usage: fieldgate <command>', 'Usage: EDITED <command>'),
+    );
+    const second = run(['help']);
+    expect(second.stderr).toBe('');
+    expect(second.stdout).toContain('Usage: EDITED <command>');
+  });
+
+  it('runs the sources through tsx, saying so in one line, when it cannot build', () => {
+    rmSync(join(copy, 'scripts', 'build.js'));
+    const main = join(copy, 'cli', 'main.ts');
+    writeFileSync(
+      main,
+      readFileSync(main, 'utf8').replace(/Usage: \w+ <command>/, 'Usage: FROM-SOURCE <command>'),
+    );
+    const fallback = run(['help']);
+    expect(fallback.stderr).toMatch(
+      /^fieldgate: could not build dist\/cli \(.+\); running the sources through tsx\n$/,
+    );
+    expect(fallback.stdout).toContain('Usage: FROM-SOURCE <command>');
+    expect(fallback.status).toBe(0);
   });
 });
 
