@@ -31,6 +31,7 @@ import {
   type SandboxUrls,
 } from './service.ts';
 import { SandboxState } from './state.ts';
+import { ValidationLimitError } from './validation-worker.ts';
 
 export interface SandboxOptions extends Partial<BehaviourOptions> {
   /** Port on 127.0.0.1; 0 (the default) picks a free one. */
@@ -310,10 +311,16 @@ class SandboxServer {
           reply = await this.dispatch(ctx);
         }
       } catch (error) {
-        process.stderr.write(
-          `sandbox: ${match.route.operationId} failed: ${(error as Error).stack ?? String(error)}\n`,
-        );
-        reply = serviceError(500, 'internal-error', 'Internal server error');
+        if (error instanceof ValidationLimitError) {
+          reply = serviceError(413, 'request-too-costly', `The request was not checked: ${error.message}`, {
+            requestId,
+          });
+        } else {
+          process.stderr.write(
+            `sandbox: ${match.route.operationId} failed: ${(error as Error).stack ?? String(error)}\n`,
+          );
+          reply = serviceError(500, 'internal-error', 'Internal server error', { requestId });
+        }
       }
     }
 
@@ -398,8 +405,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const server: Server = createServer((req, res) => {
     sandbox.handle(req, res).catch((error: unknown) => {
       process.stderr.write(`sandbox: request failed: ${String(error)}\n`);
-      if (!res.headersSent) res.writeHead(500).end();
-      else res.destroy();
+      if (!res.headersSent) {
+        res
+          .writeHead(500, { 'Content-Type': 'application/json' })
+          .end(JSON.stringify({ 'error-code': 'internal-error', message: 'Internal server error' }));
+      } else res.destroy();
     });
   });
   // Keep idle connections longer than clients do, so a reused keep-alive socket is not closed under a request.

@@ -7,12 +7,8 @@ import type { FieldUploadResult, FileUploadResult, InboxItem, Notification } fro
 import { multipartBoundary, parseMultipart, type FormPart } from '../multipart.ts';
 import { diagnosticsError, hasErrorDiagnostics, jsonReply, serviceError, type Reply } from '../reply.ts';
 import { bodyText, mediaTypeOf, type RequestContext } from '../service.ts';
-import {
-  checkFieldUpload,
-  checkSampleDateValue,
-  checkUploadedFile,
-  type UploadKindId,
-} from '../validation.ts';
+import { checkSampleDateValue, checkUploadedFile, type UploadKindId } from '../validation.ts';
+import { checkFieldUploadOffThread } from '../validation-worker.ts';
 
 function receivingUser(ctx: RequestContext): string | Reply {
   const userName = ctx.headers['x-user-name']?.trim();
@@ -72,7 +68,7 @@ function deliver(
   return item;
 }
 
-export function uploadFieldsV2(ctx: RequestContext): Reply {
+export async function uploadFieldsV2(ctx: RequestContext): Promise<Reply> {
   const userName = receivingUser(ctx);
   if (typeof userName !== 'string') return userName;
   if (mediaTypeOf(ctx) !== 'application/json') {
@@ -86,7 +82,7 @@ export function uploadFieldsV2(ctx: RequestContext): Reply {
     );
   }
   const text = bodyText(ctx);
-  const diagnostics = checkFieldUpload(text);
+  const diagnostics = await checkFieldUploadOffThread(text, ctx.now);
   if (hasErrorDiagnostics(diagnostics)) return diagnosticsError(diagnostics, 'The field upload');
   let fields: unknown;
   try {

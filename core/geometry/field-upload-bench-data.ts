@@ -1,0 +1,97 @@
+/**
+ * Field uploads (`{"fields": [...]}`) for the geometry and whole-process benchmarks, deterministic from a
+ * seed: outlines of 100–700 vertices scattered over the US Midwest, written like GIS exports (9
+ * significant digits). Kinds:
+ * - `valid`: simple outlines (radius varying with the angle, angles strictly increasing);
+ * - `ragged`: the same outlines with a few neighbouring vertices swapped, so each swap is a small
+ *   self-crossing (what hand-edited or badly digitised boundaries look like);
+ * - `star`: 301-vertex star polygons {300/149}, every edge crossing most others (about 44,000 crossings
+ *   each): the worst case for reports and make-valid.
+ * Pure: returns the JSON text; the benchmarks write it to a temporary folder.
+ */
+
+export type BenchPolygonKind = 'valid' | 'ragged' | 'star';
+
+function createRandom(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function fmt(v: number): string {
+  return String(Number(v.toPrecision(9)));
+}
+
+function outline(random: () => number, cx: number, cy: number, n: number, ragged: boolean): number[] {
+  const radius = 0.004 + random() * 0.01;
+  const xScale = 1 / Math.cos((cy * Math.PI) / 180);
+  const phases = [random() * 6.283, random() * 6.283, random() * 6.283];
+  const amps = [0.15 * random(), 0.1 * random(), 0.05 * random()];
+  const xy: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const theta = ((i + (random() - 0.5) * 0.5) / n) * 2 * Math.PI;
+    let r = 1 + (random() - 0.5) * 0.01;
+    for (let k = 0; k < 3; k++) r += (amps[k] as number) * Math.sin((k + 2) * theta + (phases[k] as number));
+    xy.push(cx + radius * r * Math.cos(theta) * xScale, cy + radius * r * Math.sin(theta));
+  }
+  if (ragged) {
+    // Swap a few neighbouring vertices (away from the closing point): each swap crosses two edges.
+    const swaps = 1 + Math.floor(random() * 5);
+    for (let s = 0; s < swaps; s++) {
+      const i = 1 + Math.floor(random() * (n - 3));
+      const [x, y] = [xy[2 * i] as number, xy[2 * i + 1] as number];
+      xy[2 * i] = xy[2 * i + 2] as number;
+      xy[2 * i + 1] = xy[2 * i + 3] as number;
+      xy[2 * i + 2] = x;
+      xy[2 * i + 3] = y;
+    }
+  }
+  return xy;
+}
+
+function star(cx: number, cy: number): number[] {
+  const n = 300;
+  const xScale = 1 / Math.cos((cy * Math.PI) / 180);
+  const xy: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const a = (((i * 149) % n) / n) * 2 * Math.PI;
+    xy.push(cx + 0.01 * Math.cos(a) * xScale, cy + 0.01 * Math.sin(a));
+  }
+  return xy;
+}
+
+function polygonWkt(xy: number[]): string {
+  const parts: string[] = [];
+  for (let k = 0; k < xy.length; k += 2) parts.push(`${fmt(xy[k] as number)} ${fmt(xy[k + 1] as number)}`);
+  parts.push(parts[0] as string);
+  return `POLYGON ((${parts.join(', ')}))`;
+}
+
+/** The boundaries alone (WKT), as the upload holds them. */
+export function benchBoundaries(kind: BenchPolygonKind, count: number, seed = 7): string[] {
+  const random = createRandom(seed);
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const cx = -97 + random() * 8;
+    const cy = 38 + random() * 8;
+    const n = 100 + Math.floor(random() * 601);
+    out.push(polygonWkt(kind === 'star' ? star(cx, cy) : outline(random, cx, cy, n, kind === 'ragged')));
+  }
+  return out;
+}
+
+/** A field upload with one field per boundary. */
+export function benchFieldUpload(boundaries: readonly string[]): string {
+  const fields = boundaries.map((boundary, i) => ({
+    clientName: 'Bench Farms',
+    farmName: `Farm ${Math.floor(i / 50)}`,
+    name: `Field ${i}`,
+    boundary,
+  }));
+  return JSON.stringify({ fields }, null, 2);
+}
