@@ -1,6 +1,7 @@
 import type { PolygonRings } from './geometry.ts';
 import { orientationIndex } from '../planar/orientation.ts';
 import { INTERIOR, locateInRing } from '../planar/point-in-ring.ts';
+import { signedArea } from '../planar/rings.ts';
 import {
   compareAngle,
   COLLINEAR_INTERSECTION,
@@ -329,15 +330,6 @@ function nextHalfEdge(g: Graph, h: number, allowed?: (h: number) => boolean): nu
   return -1;
 }
 
-function signedArea(xs: number[], ys: number[]): number {
-  let area = 0;
-  for (let i = 0, n = xs.length; i < n; i++) {
-    const j = (i + 1) % n;
-    area += (xs[i] as number) * (ys[j] as number) - (xs[j] as number) * (ys[i] as number);
-  }
-  return area / 2;
-}
-
 export function makeValidPolygons(polygons: PolygonRings): PolygonRings | undefined {
   const edges: Edge[] = [];
   // Per input ring (numbered over all polygons): its polygon, and whether it is a shell.
@@ -378,19 +370,17 @@ export function makeValidPolygons(polygons: PolygonRings): PolygonRings | undefi
   for (let h0 = 0; h0 < halfCount; h0++) {
     if (face[h0] !== -1) continue;
     const id = faceArea.length;
-    const xs: number[] = [];
-    const ys: number[] = [];
+    const xy: number[] = [];
     const list: number[] = [];
     let h = h0;
     for (let guard = 0; guard <= halfCount && face[h] === -1; guard++) {
       face[h] = id;
       list.push(h);
       const v = g.from[h] as number;
-      xs.push(g.x[v] as number);
-      ys.push(g.y[v] as number);
+      xy.push(g.x[v] as number, g.y[v] as number);
       h = nextHalfEdge(g, h);
     }
-    faceArea.push(signedArea(xs, ys));
+    faceArea.push(signedArea(Float64Array.from(xy)));
     faceEdges.push(list);
   }
 
@@ -494,13 +484,11 @@ export function makeValidPolygons(polygons: PolygonRings): PolygonRings | undefi
     if (h !== h0) return undefined;
     // A face boundary may pass a vertex twice (a hole touching its shell): split it into simple rings.
     for (const cycle of simpleCycles(walk)) {
-      const xs = cycle.map((v) => g.x[v] as number);
-      const ys = cycle.map((v) => g.y[v] as number);
-      const area = signedArea(xs, ys);
       const coords: number[] = [];
-      for (let k = 0; k < cycle.length; k++) coords.push(xs[k] as number, ys[k] as number);
-      coords.push(xs[0] as number, ys[0] as number);
+      for (const v of cycle) coords.push(g.x[v] as number, g.y[v] as number);
+      coords.push(coords[0] as number, coords[1] as number);
       const ring = Float64Array.from(coords);
+      const area = signedArea(ring);
       if (area > 0) shells.push({ ring, area });
       else if (area < 0) holes.push(ring);
     }
