@@ -6,6 +6,8 @@ import type { ClientFailure } from './client-types.ts';
 
 export interface AccessGrant {
   accessToken: string;
+  /** When it was requested, milliseconds since the epoch. */
+  obtainedAt: number;
   /** Milliseconds since the epoch. */
   expiresAt: number;
   /** When to get a new one, milliseconds since the epoch. */
@@ -48,9 +50,12 @@ export class AccessTokens {
     if (this.current?.accessToken === accessToken) this.current = undefined;
   }
 
-  /** Whether the token has expired by our clock (a 403 may then really be an expired token, A36). */
-  isExpired(grant: AccessGrant): boolean {
-    return this.now().getTime() >= grant.expiresAt;
+  /**
+   * Whether the token has lived half its lifetime or more: a gateway that checks the API key before the token
+   * (A36) may then answer 403 to a token that has expired by its clock, so one renewal is worth a try.
+   */
+  isAging(grant: AccessGrant): boolean {
+    return this.now().getTime() >= grant.obtainedAt + (grant.expiresAt - grant.obtainedAt) / 2;
   }
 
   /** The scopes of the cached token, when known. */

@@ -277,6 +277,7 @@ export class ServiceClient {
         if (scopes === undefined) notices.push('the token response names no scope (A03)');
         return {
           accessToken: v.access_token,
+          obtainedAt: started,
           expiresAt: started + expiresIn * 1000,
           renewAt: renewalTime(started, expiresIn),
           ...(scopes ? { scopes } : {}),

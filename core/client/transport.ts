@@ -187,8 +187,12 @@ export class Transport {
           attempt: attempts,
           ...(requestId !== undefined ? { requestId } : {}),
         });
-        // A 401 (or a 403 to a token our clock says has expired, A36): one new token, one more try.
-        if (grant && !tokenRenewed && (status === 401 || (status === 403 && deps.tokens.isExpired(grant)))) {
+        // A 401 (or a 403 to an ageing token that is not about a scope, A36): one new token, one more try.
+        const scopeChallenge = /insufficient_scope/i.test(
+          outcome.response.headers.get('www-authenticate') ?? '',
+        );
+        const stale = grant !== undefined && status === 403 && !scopeChallenge && deps.tokens.isAging(grant);
+        if (grant && !tokenRenewed && (status === 401 || stale)) {
           tokenRenewed = true;
           deps.tokens.invalidate(grant.accessToken);
           attempts--;

@@ -113,11 +113,10 @@ describe('headers', () => {
 
   it('does not send a call whose required input is missing', async () => {
     const s = stubClient(findOk);
-    const error = failure(
-      await s.client.send('getEnrollment', { headers: { 'x-enrollment-type': 'program' } }),
-    );
-    expect(error.kind).toBe('invalid-input');
-    expect(error.message).toContain('path parameter enrollmentId');
+    const sent = await s.client.send('getEnrollment', { headers: { 'x-enrollment-type': 'program' } });
+    const error = sent.ok ? undefined : sent.error;
+    expect(error?.kind).toBe('invalid-input');
+    expect(error?.message).toContain('path parameter enrollmentId');
     expect(s.requests).toHaveLength(0);
   });
 });
