@@ -42,7 +42,7 @@ export const zipTooManyEntries = defineRule({
     },
     docs: {
       what: 'Reports an archive with more entries than the reader accepts (1,000 by default).',
-      why: 'A prescription needs four or five files. Thousands of entries are either the wrong archive or an attempt to exhaust the reader; listing them all would cost time and memory for nothing.',
+      why: 'A zipped shapefile (a prescription or field boundaries) needs four or five files. Thousands of entries are either the wrong archive or an attempt to exhaust the reader; listing them all would cost time and memory for nothing.',
       example: 'A ZIP of a whole project folder with 10,000 files.',
       useInstead: 'A ZIP holding only zones.shp, zones.shx, zones.dbf and zones.prj.',
     },
@@ -62,9 +62,9 @@ export const zipEntryTooLarge = defineRule({
     },
     docs: {
       what: 'Reports an entry, or a whole archive, whose uncompressed size is over the reader’s limits (100 MiB per entry, 200 MiB in total by default). Such entries are not unpacked.',
-      why: 'A 100-zone prescription is a few hundred kilobytes. Gigabytes of unpacked data are a zip bomb or the wrong file, and unpacking them would exhaust memory.',
+      why: 'A 100-zone prescription or a farm's field boundaries is a few hundred kilobytes. Gigabytes of unpacked data are a zip bomb or the wrong file, and unpacking them would exhaust memory.',
       example: 'An entry declaring 4 GB of uncompressed data.',
-      useInstead: 'Only the prescription shapefile, a few hundred kilobytes.',
+      useInstead: 'Only the shapefile members, a few hundred kilobytes.',
     },
   },
 });
@@ -105,7 +105,7 @@ export const zipUnsafePath = defineRule({
     },
     docs: {
       what: 'Reports entry names that are absolute (/etc/x, C:\\x, \\\\server\\x), that contain a ".." segment, or that contain control characters. Such entries are not read.',
-      why: 'Unpacking such a name writes outside the target folder ("zip slip"); services refuse these archives, and a prescription never needs them.',
+      why: 'Unpacking such a name writes outside the target folder ("zip slip"); services refuse these archives, and a shapefile never needs them.',
       example: '../../zones.shp',
       useInstead: 'zones.shp',
     },
@@ -124,7 +124,7 @@ export const zipSymlink = defineRule({
     },
     docs: {
       what: 'Reports entries stored as symbolic links (Unix mode 120000). They are not read or followed.',
-      why: 'A link unpacked on the server can point anywhere on its disk; a later entry written "through" it escapes the target folder. Prescriptions consist of plain files.',
+      why: 'A link unpacked on the server can point anywhere on its disk; a later entry written "through" it escapes the target folder. Shapefiles consist of plain files.',
       example: 'zones.shp -> /etc/passwd',
       useInstead: 'Zip the files themselves (zip without -y).',
     },

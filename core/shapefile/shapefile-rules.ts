@@ -25,7 +25,7 @@ export const shpHeaderInvalid = defineRule({
       what: 'Reports a .shp or .shx whose fixed header is short, does not start with the shapefile file code 9994 and version 1000, declares a file length other than the real one, or names an unknown shape type.',
       why: 'Readers trust the header: a wrong length cuts records off or reads past the end, and a file that is not a shapefile cannot be imported at all.',
       example: 'A .shp truncated during upload: the header says 106,224 bytes, the file has 65,536.',
-      useInstead: 'Export the shapefile again from the GIS or the prescription tool.',
+      useInstead: 'Export the shapefile again from the GIS or the tool that made it.',
     },
   },
 });
@@ -43,7 +43,7 @@ export const recordCountMismatch = defineRule({
     },
     docs: {
       what: 'Reports a .shx or .dbf whose record count differs from the number of shapes in the .shp.',
-      why: 'Shapes and attribute rows are matched by position. With different counts the rates land on the wrong zones, or some zones get no rate; it usually means the members come from different exports.',
+      why: 'Shapes and attribute rows are matched by position. With different counts the attributes (a zone’s rate, a field’s name) land on the wrong shapes, or some shapes get none; it usually means the members come from different exports.',
       example: 'zones.shp with 12 shapes, zones.dbf with 11 rows (one zone deleted in one file only).',
       useInstead: 'Members written together by one export.',
     },
@@ -65,7 +65,7 @@ export const shxIndexMismatch = defineRule({
     },
     docs: {
       what: 'Reports .shx index entries whose offset or content length differ from where the record really is in the .shp, and a .shx whose size is not 100 + 8 × records.',
-      why: 'Most readers (including GDAL, which the service is likely to use) find records through the .shx; a wrong offset reads garbage or the wrong zone.',
+      why: 'Most readers (including GDAL, which the service is likely to use) find records through the .shx; a wrong offset reads garbage or the wrong shape.',
       example: 'A .shx left over from an earlier version of the .shp.',
       useInstead: 'The .shx written together with the .shp.',
     },
@@ -88,7 +88,7 @@ export const bboxMismatch = defineRule({
     },
     docs: {
       what: 'Reports record and header bounding boxes that are not the extent of the coordinates: an error when points lie outside the box, a warning when the box is merely larger.',
-      why: 'Readers use the boxes to skip records and to zoom: a box that misses points hides zones from spatial queries and map previews.',
+      why: 'Readers use the boxes to skip records and to zoom: a box that misses points hides shapes from spatial queries and map previews.',
       example: 'A .shp whose coordinates were edited by a script that did not update the boxes.',
       useInstead: 'Boxes recomputed by the writer (export the shapefile again).',
     },
@@ -111,7 +111,7 @@ export const shpRecordMalformed = defineRule({
     },
     docs: {
       what: 'Reports .shp records that run past the end of the file, whose content length does not fit their parts and points, whose part indexes are out of order or out of range, or whose record number is not its position.',
-      why: 'A malformed record is read as garbage or stops the import; the record number tells which zone to fix.',
+      why: 'A malformed record is read as garbage or stops the import; the record number tells which zone or field to fix.',
       example: 'A polygon record declaring 1,000,000 points in 200 bytes.',
       useInstead: 'Export the shapefile again.',
     },
@@ -153,7 +153,7 @@ export const dbfHeaderInvalid = defineRule({
     },
     docs: {
       what: 'Reports a .dbf whose header is cut short, whose header or record length disagrees with its field descriptors, which holds fewer records than it declares, or which repeats a field name.',
-      why: 'The attribute table carries the rates: if it cannot be read reliably, every zone’s rate is in doubt.',
+      why: 'The attribute table carries the rates of a prescription and the names of fields: if it cannot be read reliably, every value is in doubt.',
       example: 'A .dbf declaring 120-byte records whose fields add up to 100 bytes.',
       useInstead: 'Export the shapefile again.',
     },
@@ -175,7 +175,7 @@ export const dbfValueInvalid = defineRule({
     },
     docs: {
       what: 'Reports DBF values that do not match their field type: numeric fields with text, dates that are not YYYYMMDD, logical fields with other letters. They are read as empty.',
-      why: 'Other readers read such values as empty or zero; in the rate column that silently changes the prescription.',
+      why: 'Other readers read such values as empty or zero; in a prescription’s rate column that silently changes the rate.',
       example: 'RATE (N 10.2) holding "12,5" with a decimal comma.',
       useInstead: '12.5',
     },
@@ -196,9 +196,9 @@ export const dbfDeletedRecord = defineRule({
     },
     docs: {
       what: 'Reports DBF rows flagged as deleted (“*”) while their shapes remain, and rows whose flag byte is neither a space nor “*”.',
-      why: 'Readers disagree on deleted rows: some skip them (shifting every following rate onto the wrong zone), others read them. The zone’s fate at the service is unknown.',
+      why: 'Readers disagree on deleted rows: some skip them (shifting every following row onto the wrong shape), others read them. The record’s fate at the service is unknown.',
       example: 'A zone deleted in an old dBASE tool without packing the table.',
-      useInstead: 'Delete the zone in a GIS, which removes the shape and the row together.',
+      useInstead: 'Delete the feature in a GIS, which removes the shape and the row together.',
     },
   },
 });
@@ -219,7 +219,7 @@ export const dbfTextEncoding = defineRule({
     },
     docs: {
       what: 'Reports a .cpg naming an unknown encoding, text that is not valid in the declared encoding, and non-ASCII text without a .cpg. The .cpg, when present, decides how DBF text is decoded; otherwise the DBF’s language driver byte, else ISO-8859-1.',
-      why: 'Zone and product names with accents turn into mojibake when the reader guesses another encoding.',
+      why: 'Zone, product and field names with accents turn into mojibake when the reader guesses another encoding.',
       example: 'UTF-8 names (“Düngung”) without a .cpg, read as ISO-8859-1: “DÃ¼ngung”.',
       useInstead: 'Add zones.cpg containing UTF-8.',
     },
