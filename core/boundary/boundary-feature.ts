@@ -5,6 +5,7 @@
 
 import type { Location } from '../diagnostics/diagnostic.ts';
 import type { CrsDefinition } from '../crs/crs-catalog.ts';
+import type { GeometryWriter } from '../records/field-record.ts';
 
 export type AttributeValue = string | number | boolean | null;
 
@@ -29,6 +30,8 @@ export interface BoundaryFeature {
   coordinateLocation?: (polygon: number, ring: number, coordinate: number) => Location | undefined;
   /** Location of one attribute's value (GeoJSON: the property; shapefile: the record's DBF field). */
   attributeLocation?: (name: string) => Location | undefined;
+  /** Writes a fixed geometry back in the file's format (GeoJSON coordinates, KML <coordinates> …). */
+  writer?: GeometryWriter;
 }
 
 export interface BoundaryImport {

@@ -16,6 +16,7 @@ import { checkWktGeometryVerdict } from '../geometry/check-geometry.ts';
 import type { ParsedGeometry } from '../geometry/geometry.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
 import { BoundaryPlace, type BoundaryBase } from './boundary-location.ts';
+import { reviewGeometryFixes, type GeometryFixTarget, type GeometryWriter } from './boundary-fixes.ts';
 import { checkAcreage, type AcreageInput } from './check-acreage.ts';
 import { checkAreaLimits, checkPointLimit } from './check-service-limits.ts';
 import { checkWgs84, type CoordinateVerdict } from './check-wgs84.ts';
@@ -23,6 +24,13 @@ import { checkWgs84, type CoordinateVerdict } from './check-wgs84.ts';
 export type { BoundaryBase } from './boundary-location.ts';
 
 export interface CheckBoundaryOptions extends AcreageInput {
+  /**
+   * For a boundary that is geometry in its source (GeoJSON, KML, shapefile): writes fixed polygons back in
+   * the source's format. Without it, fix edits apply to the WKT's own text (a JSON string, a .wkt line).
+   */
+  geometryWriter?: GeometryWriter;
+  /** Why geometry fixes cannot be written to the source (set instead of a writer). */
+  noWriterReason?: string;
   /** The acres the item states; compared with the computed area (ACR001) and checked for sense (ACR002). */
   statedAcres?: number;
   /** Allowed relative difference as a fraction (0.02 = 2 %, the default). */
@@ -52,6 +60,7 @@ export function checkBoundary(
   base: BoundaryBase = {},
 ): BoundaryCheckResult {
   const place = new BoundaryPlace(wkt, base);
+  const first = collector.diagnostics.length;
   const { geometry, valid: validPolygons } = checkWktGeometryVerdict(wkt, collector, base);
   if (!geometry) {
     const location: Location = { ...base.location, range: place.range(0, wkt.length) };
@@ -68,5 +77,9 @@ export function checkBoundary(
     checkAreaLimits(result.areaAcres, geometry, collector, place);
   }
   checkAcreage(result.areaAcres, options, collector, place.geometry(geometry));
+  const target: GeometryFixTarget = { wkt, geometry, toDocument: (offset) => place.doc(offset) };
+  if (options.geometryWriter) target.writer = options.geometryWriter;
+  if (options.noWriterReason !== undefined) target.noWriterReason = options.noWriterReason;
+  reviewGeometryFixes(collector.diagnostics, first, target);
   return result;
 }

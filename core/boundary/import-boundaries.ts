@@ -4,6 +4,8 @@
  * KML tuple, shapefile record) rather than at the WKT made from it.
  */
 
+import type { CrsDefinition } from '../crs/crs-catalog.ts';
+import { describeCrs } from '../crs/identify-crs.ts';
 import type { LineIndex } from '../diagnostics/text-position.ts';
 import { decodeUtf8, extensionOf, type InputFile } from '../formats/file-kind.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
@@ -89,6 +91,7 @@ export function featureRecord(
   position: number,
   attributes: FeatureAttributes,
   statedAcres?: { acres: number; attribute?: string },
+  reprojectedFrom?: CrsDefinition,
 ): FieldRecord {
   const record: FieldRecord = {
     format,
@@ -103,6 +106,12 @@ export function featureRecord(
         polygons: feature.polygons,
         multi: feature.multi,
         ...(feature.coordinateLocation ? { coordinateLocation: feature.coordinateLocation } : {}),
+        ...(feature.writer && !reprojectedFrom ? { writer: feature.writer } : {}),
+        ...(reprojectedFrom
+          ? {
+              noWriterReason: `the file's coordinates are in ${describeCrs(reprojectedFrom)}; Fieldgate checks them reprojected to WGS 84 and does not write WGS 84 back into the file`,
+            }
+          : {}),
       },
     },
   };
@@ -158,6 +167,12 @@ export function checkFeatureBoundary(
   position = feature.index - 1,
 ): BoundaryCheckResult {
   const record = featureRecord(feature, format, position, {}, statedAcres);
+  // Convert writes the upload from the features; fixes to the source file are not what it offers.
+  if (record.boundary?.geometry) {
+    delete record.boundary.geometry.writer;
+    record.boundary.geometry.noWriterReason =
+      'convert writes the boundary as it is; run `fieldgate fix` on the written upload';
+  }
   const options: RecordBoundaryOptions = { wkt };
   if (acreageTolerance !== undefined) options.acreageTolerance = acreageTolerance;
   return checkRecordBoundary(record, collector, options) as BoundaryCheckResult;
@@ -182,7 +197,14 @@ export function checkImportedBoundaries(
   let invalid = 0;
   const fields: CheckedImport['fields'] = [];
   imported.features.forEach((feature, position) => {
-    const record = featureRecord(feature, imported.format, position, attributes);
+    const record = featureRecord(
+      feature,
+      imported.format,
+      position,
+      attributes,
+      undefined,
+      imported.reprojectedFrom,
+    );
     const result = checkRecordBoundary(record, collector, options) as RecordBoundaryResult;
     if (result.areaAcres !== undefined) acres += result.areaAcres;
     if (!result.valid) invalid++;

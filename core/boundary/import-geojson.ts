@@ -22,6 +22,7 @@ import { noBoundaries } from '../rules/boundary-import/no-boundaries.ts';
 import { jsonSyntax } from '../rules/json/json-syntax.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
 import type { AttributeValue, BoundaryFeature, BoundaryImport } from './boundary-feature.ts';
+import { geoJsonWriter, type GeoJsonGeometrySpans } from './geometry-writers.ts';
 import { identifySourceCrs, reprojectFeatures } from './reproject-features.ts';
 
 const GEOMETRY_TYPES = [
@@ -257,6 +258,7 @@ function addFeature(walk: Walk, node: JsonNode, path: PathSegment[], index: numb
     props,
     at(walk, node, path),
     at(walk, geometry, [...path, 'geometry']),
+    geometry,
   );
   const propsNode = getProperty(node, 'properties')?.value;
   if (propsNode?.kind === 'object') {
@@ -268,6 +270,21 @@ function addFeature(walk: Walk, node: JsonNode, path: PathSegment[], index: numb
   walk.features.push(feature);
 }
 
+/** Where the geometry's parts are in the text, for writing a fixed geometry back. */
+function geometrySpans(geometry: JsonNode): GeoJsonGeometrySpans {
+  const spans: GeoJsonGeometrySpans = {
+    type: typeOf(geometry) ?? '',
+    geometry: { start: geometry.start, end: geometry.end },
+  };
+  if (geometry.kind === 'object') {
+    const type = getProperty(geometry, 'type')?.value;
+    const coordinates = getProperty(geometry, 'coordinates')?.value;
+    if (type) spans.typeValue = { start: type.start, end: type.end };
+    if (coordinates) spans.coordinates = { start: coordinates.start, end: coordinates.end };
+  }
+  return spans;
+}
+
 function makeFeature(
   walk: Walk,
   index: number,
@@ -276,9 +293,11 @@ function makeFeature(
   props: Record<string, AttributeValue>,
   location: Location,
   geometryLocation: Location,
+  geometry: JsonNode,
 ): BoundaryFeature {
   const nodes = read.read.nodes;
   return {
+    writer: geoJsonWriter(walk.lines.text, geometrySpans(geometry)),
     index,
     label,
     polygons: read.read.polygons,
@@ -351,7 +370,7 @@ export function importGeoJson(text: string, collector: DiagnosticCollector): Geo
     const geometry = readGeometry(walk, root, [], 'the geometry');
     if (geometry)
       walk.features.push(
-        makeFeature(walk, 1, 'the geometry', geometry, {}, at(walk, root, []), at(walk, root, [])),
+        makeFeature(walk, 1, 'the geometry', geometry, {}, at(walk, root, []), at(walk, root, []), root),
       );
   } else {
     collector.report(geojsonStructure, {

@@ -13,6 +13,7 @@ import { kmlUnreadable } from '../rules/boundary-import/kml-unreadable.ts';
 import { noBoundaries } from '../rules/boundary-import/no-boundaries.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
 import type { AttributeValue, BoundaryFeature, BoundaryImport } from './boundary-feature.ts';
+import { kmlWriter, type KmlGeometrySpans } from './geometry-writers.ts';
 
 /** Cheap sniff for file detection. */
 export function looksLikeKml(head: string): boolean {
@@ -27,6 +28,8 @@ interface RingText {
   spans?: Uint32Array;
   elementStart: number;
   elementEnd: number;
+  /** [start, end) of the text inside <coordinates>, when it had no entities or CDATA. */
+  content?: { start: number; end: number };
 }
 
 interface OpenPlacemark {
@@ -36,6 +39,8 @@ interface OpenPlacemark {
   properties: Record<string, AttributeValue>;
   polygons: RingText[][];
   others: string[];
+  /** The geometry elements (<Polygon>, <MultiGeometry>) directly inside the placemark, with their tag names. */
+  geometryElements: Array<{ start: number; end: number; tag: string }>;
 }
 
 const localName = (name: string): string => name.slice(name.indexOf(':') + 1);
@@ -111,9 +116,16 @@ export function importKml(text: string, collector: DiagnosticCollector): KmlImpo
           properties: {},
           polygons: [],
           others: [],
+          geometryElements: [],
         };
         break;
+      case 'MultiGeometry':
+        if (placemark && stack[stack.length - 2] === 'Placemark')
+          placemark.geometryElements.push({ start: tagStart, end: -1, tag: tag.name });
+        break;
       case 'Polygon':
+        if (placemark && stack[stack.length - 2] === 'Placemark')
+          placemark.geometryElements.push({ start: tagStart, end: -1, tag: tag.name });
         polygon = { outer: [], inner: [] };
         break;
       case 'Point':
@@ -189,10 +201,22 @@ export function importKml(text: string, collector: DiagnosticCollector): KmlImpo
         }
         // A stray second outer ring is kept (after the first) so the validity checks see it.
         const rings = stack.includes('innerBoundaryIs') ? polygon.inner : polygon.outer;
-        rings.push({ ...ring, elementStart: coordinatesStart, elementEnd: end });
+        const ringText: RingText = { ...ring, elementStart: coordinatesStart, elementEnd: end };
+        if (exact) ringText.content = { start: coordinatesContentStart, end: closeStart };
+        rings.push(ringText);
         break;
       }
+      case 'MultiGeometry':
+        if (placemark && parent === 'Placemark') {
+          const open = placemark.geometryElements[placemark.geometryElements.length - 1];
+          if (open && open.end < 0) open.end = end;
+        }
+        break;
       case 'Polygon':
+        if (placemark && parent === 'Placemark') {
+          const open = placemark.geometryElements[placemark.geometryElements.length - 1];
+          if (open && open.end < 0) open.end = end;
+        }
         if (placemark && polygon) placemark.polygons.push([...polygon.outer, ...polygon.inner]);
         polygon = undefined;
         break;
@@ -254,10 +278,18 @@ function makeFeature(
   range: (start: number, end: number) => Location,
 ): BoundaryFeature {
   const first = p.polygons[0]?.[0];
+  const polygons = p.polygons.map((poly) => poly.map((r) => r.coordinates));
+  const only = p.geometryElements.length === 1 ? p.geometryElements[0] : undefined;
+  const spans: KmlGeometrySpans = {
+    rings: p.polygons.map((poly) => poly.map((r) => (r.content ? { content: r.content } : {}))),
+    prefix: only ? only.tag.slice(0, only.tag.indexOf(':') + 1) : '',
+  };
+  if (only && only.end >= 0) spans.element = { start: only.start, end: only.end };
   return {
+    writer: kmlWriter(polygons, spans),
     index,
     label,
-    polygons: p.polygons.map((poly) => poly.map((r) => r.coordinates)),
+    polygons,
     // One Polygon in a MultiGeometry stays a POLYGON; two or more are a MULTIPOLYGON either way.
     multi: p.polygons.length > 1,
     properties: p.properties,

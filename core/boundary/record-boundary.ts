@@ -66,8 +66,7 @@ export function checkRecordBoundary(
 
 /**
  * A boundary that came as geometry: the WKT is generated, so diagnostics are re-pointed at the feature in
- * the source, and fix edits on the generated WKT are dropped here (the file kinds write geometry fixes back
- * in the source's own format, see boundary-fixes.ts).
+ * the source; geometry fixes come out as the source writer's edits (boundary-fixes.ts), or not at all.
  */
 function checkGeometryBoundary(
   record: FieldRecord,
@@ -78,6 +77,11 @@ function checkGeometryBoundary(
   const boundary = record.boundary!;
   const start = collector.diagnostics.length;
   const acreage = acreageOptions(record, options);
+  // Geometry fixes are written back by the source's writer (reviewed in check-boundary.ts).
+  if (geometry.writer) acreage.geometryWriter = geometry.writer;
+  else
+    acreage.noWriterReason =
+      geometry.noWriterReason ?? `Fieldgate cannot write a fixed geometry back into ${record.format} files`;
   const wkt = options.wkt ?? polygonsToWkt(geometry.polygons, { multi: geometry.multi });
   const geometryLocation = atRecord(record, boundary.location);
   const result = checkBoundary(wkt, acreage, collector, { location: geometryLocation });
@@ -94,11 +98,6 @@ function checkGeometryBoundary(
         ...r,
         location: relocate(geometry, geometryLocation, r.location),
       }));
-    if (d.fix?.edits && !(atAcres && acreage.acresSpan)) {
-      // Edits on the generated WKT mean nothing in the source file; the fix stays as a description.
-      const { edits: _edits, ...described } = d.fix;
-      moved.fix = described;
-    }
     collector.diagnostics[i] = moved;
   }
   return { ...result, wkt };

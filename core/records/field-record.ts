@@ -5,7 +5,7 @@
  * range; CSV row, column and a range inside the cell; shapefile record and DBF field; feature index).
  */
 
-import type { Location } from '../diagnostics/diagnostic.ts';
+import type { Location, TextEdit } from '../diagnostics/diagnostic.ts';
 import type { LineIndex } from '../diagnostics/text-position.ts';
 import type { PolygonRings } from '../geometry/geometry.ts';
 
@@ -32,6 +32,19 @@ export interface RecordValue {
   mapOffset?: (valueOffset: number) => number;
 }
 
+/** How a source takes fixed polygons back: edits of its text, or a rebuilt file (an archive member). */
+export type GeometryWriteResult =
+  | { edits: TextEdit[] }
+  | { artifact: string }
+  /** Why the source cannot take them ("its coordinates are in EPSG:3006 …"). */
+  | { reason: string };
+
+/** Writes a fixed geometry back into the source a record came from (a record-level replacement). */
+export interface GeometryWriter {
+  /** `decimals`: the input's precision, when known. */
+  write(polygons: PolygonRings, multi: boolean, decimals: number | undefined): GeometryWriteResult;
+}
+
 /** A boundary that came as geometry, not WKT text (GeoJSON, KML, shapefile), in WGS 84 after reprojection. */
 export interface RecordGeometry {
   polygons: PolygonRings;
@@ -39,6 +52,10 @@ export interface RecordGeometry {
   multi: boolean;
   /** Where a coordinate is in the source, when the format knows (the [x, y] of GeoJSON, a KML tuple). */
   coordinateLocation?: (polygon: number, ring: number, coordinate: number) => Location | undefined;
+  /** Writes fixed polygons back into the source; without it, geometry fixes are not offered. */
+  writer?: GeometryWriter;
+  /** Why fixes cannot be written back (reprojected coordinates …), when there is no writer. */
+  noWriterReason?: string;
 }
 
 export interface BoundaryValue extends RecordValue {

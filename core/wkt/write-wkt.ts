@@ -25,31 +25,66 @@ export function formatNumber(value: number): string {
   return negative ? '-' + out : out;
 }
 
-function writeRing(ring: Float64Array): string {
+/**
+ * A coordinate rounded to `decimals` places and written in its shortest form: 45.123850000000004 with 6
+ * decimals is 45.12385. Without `decimals`, the shortest text that reads back to the same double.
+ */
+export function formatCoordinate(value: number, decimals?: number): string {
+  if (decimals === undefined || !Number.isFinite(value)) return formatNumber(value);
+  // + 0 turns -0 into 0.
+  return formatNumber(Number(value.toFixed(Math.min(decimals, 100))) + 0);
+}
+
+/**
+ * The most decimal places any number in a geometry text is written with (for writing fixed coordinates with
+ * the input's precision); undefined when there is no number, or one is in exponent notation.
+ */
+export function maxDecimals(text: string, start = 0, end = text.length): number | undefined {
+  let max: number | undefined;
+  const re = /[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?/g;
+  re.lastIndex = start;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text)) !== null && m.index < end) {
+    if (m[2] !== undefined) return undefined;
+    const dot = m[1]!.indexOf('.');
+    const places = dot < 0 ? 0 : m[1]!.length - dot - 1;
+    if (max === undefined || places > max) max = places;
+  }
+  return max;
+}
+
+function writeRing(ring: Float64Array, decimals: number | undefined): string {
   const parts: string[] = [];
   for (let k = 0; k < ring.length; k += 2) {
-    parts.push(`${formatNumber(ring[k] as number)} ${formatNumber(ring[k + 1] as number)}`);
+    parts.push(
+      `${formatCoordinate(ring[k] as number, decimals)} ${formatCoordinate(ring[k + 1] as number, decimals)}`,
+    );
   }
   return `(${parts.join(', ')})`;
 }
 
-function writePolygonText(rings: Float64Array[]): string {
+function writePolygonText(rings: Float64Array[], decimals: number | undefined): string {
   if (rings.length === 0) return 'EMPTY';
-  return `(${rings.map((r) => (r.length === 0 ? 'EMPTY' : writeRing(r))).join(', ')})`;
+  return `(${rings.map((r) => (r.length === 0 ? 'EMPTY' : writeRing(r, decimals))).join(', ')})`;
 }
 
 export interface WritePolygonsOptions {
   /** Write MULTIPOLYGON even for a single polygon (default: POLYGON for one, MULTIPOLYGON otherwise). */
   multi?: boolean;
+  /** Round coordinates to this many decimal places (the input's precision); default: shortest round trip. */
+  decimals?: number;
 }
 
 /** POLYGON or MULTIPOLYGON text for polygons as [polygon][ring] flat x,y arrays. */
 export function writePolygonsWkt(polygons: PolygonRings, options: WritePolygonsOptions = {}): string {
   const multi = options.multi ?? polygons.length !== 1;
+  const { decimals } = options;
   if (!multi) {
     const only = polygons[0];
-    return only === undefined || only.length === 0 ? 'POLYGON EMPTY' : `POLYGON ${writePolygonText(only)}`;
+    return only === undefined || only.length === 0
+      ? 'POLYGON EMPTY'
+      : `POLYGON ${writePolygonText(only, decimals)}`;
   }
   if (polygons.length === 0) return 'MULTIPOLYGON EMPTY';
-  return `MULTIPOLYGON (${polygons.map(writePolygonText).join(', ')})`;
+  return `MULTIPOLYGON (${polygons.map((p) => writePolygonText(p, decimals)).join(', ')})`;
 }

@@ -1,0 +1,124 @@
+/**
+ * Geometry fixes written back in each format: fixtures/fixes/<case>.<ext> is fixed with every fix (safe and
+ * unsafe, passes repeated as the fix command does) and compared with <case>.fixed.<ext>, which must check
+ * clean. UPDATE_FIXTURES=1 rewrites the .fixed files; review the diff before committing.
+ */
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import { LineIndex } from '../diagnostics/text-position.ts';
+import type { FileKind, InputFile } from '../formats/file-kind.ts';
+import { jsonFileKind } from '../formats/json-file-kind.ts';
+import { DiagnosticCollector } from '../rules/reporter.ts';
+import { boundaryFileKinds } from './boundary-file-kinds.ts';
+import { reviewGeometryFixes } from './boundary-fixes.ts';
+import { checkBoundary } from './check-boundary.ts';
+
+const dir = join(import.meta.dirname, 'fixtures', 'fixes');
+const update = process.env.UPDATE_FIXTURES === '1';
+
+function kindFor(name: string): FileKind {
+  if (name.endsWith('.json')) return jsonFileKind;
+  const kind = boundaryFileKinds.find((k) => k.id === name.slice(name.lastIndexOf('.') + 1));
+  if (!kind) throw new Error(`no kind for ${name}`);
+  return kind;
+}
+
+async function fixAll(kind: FileKind, file: InputFile): Promise<{ text: string; applied: Diagnostic[] }> {
+  let current = file;
+  const applied: Diagnostic[] = [];
+  for (let pass = 0; pass < 10; pass++) {
+    const report = await kind.validate(current, {});
+    const fixed = await kind.fix?.(current, report, ['safe', 'unsafe']);
+    if (!fixed) break;
+    applied.push(...fixed.applied);
+    current = { name: file.name, bytes: fixed.bytes };
+  }
+  return { text: new TextDecoder().decode(current.bytes), applied };
+}
+
+const cases = readdirSync(dir).filter((f) => !/\.fixed\.\w+$/.test(f));
+
+describe('geometry fixes are written back in the input format', () => {
+  for (const name of cases) {
+    it(`${name} is fixed in place and then checks clean`, async () => {
+      const base = name.replace(/\.(\w+)$/, '');
+      const ext = name.slice(base.length);
+      const kind = kindFor(name);
+      const file = { name, bytes: new Uint8Array(readFileSync(join(dir, name))) };
+      const before = await kind.validate(file, {});
+      expect(before.diagnostics.some((d) => d.fix)).toBe(true);
+      const { text, applied } = await fixAll(kind, file);
+      const fixedPath = join(dir, `${base}.fixed${ext}`);
+      if (update) writeFileSync(fixedPath, text);
+      expect(existsSync(fixedPath)).toBe(true);
+      expect(text).toBe(readFileSync(fixedPath, 'utf8'));
+      // Every applied fix says what it changed.
+      for (const d of applied)
+        expect([d.fix?.before, d.fix?.after].every((s) => typeof s === 'string')).toBe(true);
+      // Written with the input's precision: no binary noise like 45.105000000000004.
+      expect(text).not.toMatch(/\d\.\d*0000000\d/);
+      const after = await kind.validate({ name, bytes: new TextEncoder().encode(text) }, {});
+      expect(after.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    });
+  }
+});
+
+describe('reviewGeometryFixes', () => {
+  const bowTie = 'POLYGON ((0 0, 1 1, 1 0, 0 1, 0 0))';
+
+  function diagnosticsWithFix(replacement: string): Diagnostic[] {
+    const collector = new DiagnosticCollector({ select: ['GEO004'] });
+    checkBoundary(bowTie, {}, collector);
+    const d = collector.diagnostics[0]!;
+    return [
+      {
+        ...d,
+        fix: {
+          safety: 'unsafe',
+          title: 'rebuild',
+          edits: [{ start: 0, end: bowTie.length, text: replacement }],
+        },
+      },
+    ];
+  }
+
+  it('does not offer a fix whose result breaks the point limit, and says why in the hint', () => {
+    const ring: string[] = [];
+    for (let i = 0; i < 10_500; i++) {
+      const a = (2 * Math.PI * i) / 10_500;
+      ring.push(`${0.5 + 0.4 * Math.cos(a)} ${0.5 + 0.4 * Math.sin(a)}`);
+    }
+    ring.push(ring[0]!);
+    const diagnostics = diagnosticsWithFix(`POLYGON ((${ring.join(', ')}))`);
+    const parsed = checkBoundary(bowTie, {}, new DiagnosticCollector({ select: ['GEO004'] })).geometry!;
+    reviewGeometryFixes(diagnostics, 0, { wkt: bowTie, geometry: parsed, toDocument: (o) => o });
+    expect(diagnostics[0]?.fix).toBeUndefined();
+    expect(diagnostics[0]?.hint).toContain(
+      "No fix is offered: the result would have 10,501 points, over the service's limit of 10,000.",
+    );
+  });
+
+  it('does not offer a rebuilt geometry that is still invalid', () => {
+    const diagnostics = diagnosticsWithFix(bowTie);
+    const parsed = checkBoundary(bowTie, {}, new DiagnosticCollector({ select: ['GEO004'] })).geometry!;
+    reviewGeometryFixes(diagnostics, 0, { wkt: bowTie, geometry: parsed, toDocument: (o) => o });
+    expect(diagnostics[0]?.hint).toContain(
+      'No fix is offered: the rebuilt boundary would still not be a valid polygon.',
+    );
+  });
+
+  it('writes a rebuilt WKT with the input precision, inside a document', () => {
+    const wkt =
+      'POLYGON ((-93.12345 45.12385, -93.11345 45.13385, -93.11345 45.12385, -93.12345 45.13385, -93.12345 45.12385))';
+    const text = `line one\n${wkt}`;
+    const collector = new DiagnosticCollector();
+    checkBoundary(wkt, {}, collector, { lines: new LineIndex(text), offset: 9 });
+    const fix = collector.diagnostics.find((d) => d.code === 'GEO004')?.fix;
+    expect(fix?.edits?.[0]?.start).toBe(9);
+    expect(fix?.edits?.[0]?.text).toContain('-93.11845 45.12885');
+    expect(fix?.edits?.[0]?.text).not.toMatch(/\d{9}/);
+    expect(fix?.after).toBe(fix?.edits?.[0]?.text);
+  });
+});

@@ -1,0 +1,200 @@
+/**
+ * Geometry fixes, reviewed before they are offered. The geometry checks (core/geometry, check-wgs84.ts)
+ * propose fixes as edits of the boundary's WKT; here each one is applied to the WKT and its result checked:
+ *
+ * - a fix must not create a new error: the result must be a non-empty polygon, within the service's point
+ *   limit (unless the input already was over it), and a rebuilt geometry (make-valid, swapped axes, a
+ *   collection rewritten) must be OGC-valid and, in WGS 84, within the acre limit. A fix that fails is not
+ *   offered, and the hint says why;
+ * - a rebuilt geometry is written with the input's precision (the most decimals the input geometry has), so
+ *   no 45.123850000000004 appears; if rounding would break the result, with full precision;
+ * - a boundary that is geometry in its source (GeoJSON, KML, shapefile) gets the fixed polygons written back
+ *   in the source's own format by its writer (text edits in the file, or a rebuilt archive member); without
+ *   a writer, or when the writer cannot (reprojected coordinates), the fix is not offered.
+ */
+
+import type { Diagnostic, Fix, TextEdit } from '../diagnostics/diagnostic.ts';
+import { areaAcres } from '../geodesy/area.ts';
+import {
+  isArealType,
+  polygonPointCount,
+  type ParsedGeometry,
+  type PolygonRings,
+} from '../geometry/geometry.ts';
+import { isValidPolygons } from '../geometry/validity.ts';
+import type { GeometryWriter } from '../records/field-record.ts';
+import { parseWkt } from '../wkt/parse-wkt.ts';
+import { maxDecimals, writePolygonsWkt } from '../wkt/write-wkt.ts';
+import { SERVICE_LIMITS } from './check-service-limits.ts';
+
+export type { GeometryWriteResult, GeometryWriter } from '../records/field-record.ts';
+
+export interface GeometryFixTarget {
+  /** The checked WKT (the source's own text, or the one written from the source's geometry). */
+  wkt: string;
+  geometry: ParsedGeometry;
+  /** Document offset of a WKT offset (identity when the WKT is not inside a document). */
+  toDocument(offset: number): number;
+  /** For a boundary that is geometry in its source; undefined when the WKT edits are the source's edits. */
+  writer?: GeometryWriter;
+  /** Says why geometry fixes cannot be written (a format without a writer). */
+  noWriterReason?: string;
+}
+
+/** Longest before/after text shown in a fix; longer geometries are shortened in the middle. */
+const DISPLAY_LIMIT = 600;
+
+function abbreviate(text: string): string {
+  if (text.length <= DISPLAY_LIMIT) return text;
+  return `${text.slice(0, DISPLAY_LIMIT - 200)} … ${text.slice(text.length - 150)}`;
+}
+
+/** WKT offset of a document offset: the inverse of a monotone `toDocument`. */
+function toLocal(target: GeometryFixTarget, offset: number): number {
+  let lo = 0;
+  let hi = target.wkt.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (target.toDocument(mid) < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function applyEdits(text: string, edits: readonly TextEdit[]): string {
+  let out = text;
+  for (const e of [...edits].sort((a, b) => b.start - a.start))
+    out = out.slice(0, e.start) + e.text + out.slice(e.end);
+  return out;
+}
+
+const count = (n: number): string => n.toLocaleString('en-US');
+
+/**
+ * Why the result of a fix would break a rule the input did not, or undefined when it is fine. `rebuilt`: a
+ * validity fix that rebuilds the geometry, whose result must be valid and within the acre limit.
+ */
+function resultProblem(
+  polygons: PolygonRings,
+  type: ParsedGeometry['type'],
+  rebuilt: boolean,
+  original: ParsedGeometry,
+): string | undefined {
+  if (!isArealType(type) || polygons.length === 0) return 'the result would not be a polygon';
+  const points = polygonPointCount(polygons);
+  const before = polygonPointCount(original.polygons);
+  if (points > SERVICE_LIMITS.maxPoints && points > before && before <= SERVICE_LIMITS.maxPoints)
+    return `the result would have ${count(points)} points, over the service's limit of ${count(SERVICE_LIMITS.maxPoints)}`;
+  if (!rebuilt) return undefined;
+  if (!isValidPolygons(polygons)) return 'the rebuilt boundary would still not be a valid polygon';
+  let wgs84 = true;
+  for (const rings of polygons)
+    for (const ring of rings)
+      for (let i = 0; i + 1 < ring.length; i += 2)
+        if (Math.abs(ring[i] as number) > 180 || Math.abs(ring[i + 1] as number) > 90) wgs84 = false;
+  if (wgs84) {
+    const acres = areaAcres(polygons);
+    if (acres > SERVICE_LIMITS.maxAcres)
+      return `the rebuilt boundary would cover ${count(Math.round(acres))} acres, over the service's limit of ${count(SERVICE_LIMITS.maxAcres)}`;
+  }
+  return undefined;
+}
+
+function round(polygons: PolygonRings, decimals: number): PolygonRings {
+  return polygons.map((rings) =>
+    rings.map((ring) => ring.map((v) => (Number.isFinite(v) ? Number(v.toFixed(decimals)) + 0 : v))),
+  );
+}
+
+type Reviewed = { fix: Fix } | { reason: string };
+
+/** `validity`: the fix is meant to make the geometry valid (its result must be). */
+function review(fix: Fix, target: GeometryFixTarget, validity: boolean): Reviewed {
+  const edits = fix.edits ?? [];
+  const { wkt, geometry } = target;
+  const local = edits.map((e) => ({
+    start: toLocal(target, e.start),
+    end: toLocal(target, e.end),
+    text: e.text,
+  }));
+  const [geometryStart, geometryEnd] = geometry.spans.geometry;
+  // A fix that replaces the whole geometry writes new coordinates; other fixes copy the input's text.
+  const rebuilt = local.length === 1 && local[0]!.start <= geometryStart && local[0]!.end >= geometryEnd;
+  const parsed = parseWkt(applyEdits(wkt, local));
+  if (!parsed.ok) return { reason: 'the fixed text would not read as WKT' };
+  const result = parsed.geometry;
+  const multi = result.type === 'MultiPolygon' || result.polygons.length > 1;
+  const decimals = maxDecimals(wkt, geometryStart, geometryEnd);
+
+  // Rounded to the input's precision first; if that breaks the result (a crossing point needs more digits),
+  // one more decimal at a time, and finally the exact coordinates.
+  const candidates: Array<{ polygons: PolygonRings; decimals?: number }> = [];
+  if (rebuilt && decimals !== undefined)
+    for (let d = decimals; d <= Math.min(decimals + 6, 15); d++)
+      candidates.push({ polygons: round(result.polygons, d), decimals: d });
+  candidates.push({ polygons: result.polygons });
+  let chosen: { polygons: PolygonRings; decimals?: number } | undefined;
+  let problem: string | undefined;
+  for (const candidate of candidates) {
+    problem = resultProblem(candidate.polygons, result.type, rebuilt && validity, geometry);
+    if (problem === undefined) {
+      chosen = candidate;
+      break;
+    }
+  }
+  if (!chosen) return { reason: problem ?? 'the result would not be valid' };
+  // Local edits keep the input's numbers: write them back with the input's precision.
+  const precision = rebuilt ? chosen.decimals : decimals;
+
+  if (target.writer) {
+    const written = target.writer.write(chosen.polygons, multi, precision);
+    if ('reason' in written) return written;
+    const text = writePolygonsWkt(chosen.polygons, { multi });
+    const out: Fix = {
+      ...fix,
+      before: abbreviate(wkt.slice(geometryStart, geometryEnd)),
+      after: abbreviate(text),
+    };
+    delete out.edits;
+    if ('edits' in written) out.edits = written.edits;
+    else out.artifact = written.artifact;
+    return { fix: out };
+  }
+  if (!rebuilt) return { fix };
+  const text = writePolygonsWkt(chosen.polygons, { multi: result.type === 'MultiPolygon' });
+  const edit = edits[0]!;
+  return { fix: { ...fix, edits: [{ start: edit.start, end: edit.end, text }], after: abbreviate(text) } };
+}
+
+/**
+ * Review the geometry fixes of diagnostics[from…] (see the module comment): each fix is replaced by the
+ * reviewed one, or removed with the reason added to the hint. A fix shared by several diagnostics is
+ * reviewed once. Acreage fixes (which edit the stated acres, not the geometry) are left alone.
+ */
+export function reviewGeometryFixes(
+  diagnostics: Diagnostic[],
+  from: number,
+  target: GeometryFixTarget,
+): void {
+  const done = new Map<Fix, Reviewed>();
+  for (let i = from; i < diagnostics.length; i++) {
+    const d = diagnostics[i] as Diagnostic;
+    const fix = d.fix;
+    if (!fix || d.group === 'acreage' || !fix.edits || fix.edits.length === 0) continue;
+    let reviewed = done.get(fix);
+    if (!reviewed) {
+      reviewed =
+        target.writer || target.noWriterReason === undefined
+          ? review(fix, target, d.group === 'ogc-validity')
+          : { reason: target.noWriterReason };
+      done.set(fix, reviewed);
+    }
+    if ('fix' in reviewed) {
+      diagnostics[i] = { ...d, fix: reviewed.fix };
+      continue;
+    }
+    const { fix: _dropped, ...rest } = d;
+    const note = `No fix is offered: ${reviewed.reason}.`;
+    diagnostics[i] = { ...rest, hint: d.hint ? `${d.hint} ${note}` : note };
+  }
+}
