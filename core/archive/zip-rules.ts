@@ -62,7 +62,7 @@ export const zipEntryTooLarge = defineRule({
     },
     docs: {
       what: 'Reports an entry, or a whole archive, whose uncompressed size is over the reader’s limits (100 MiB per entry, 200 MiB in total by default). Such entries are not unpacked.',
-      why: 'A 100-zone prescription or a farm's field boundaries is a few hundred kilobytes. Gigabytes of unpacked data are a zip bomb or the wrong file, and unpacking them would exhaust memory.',
+      why: 'A 100-zone prescription or a farm’s field boundaries is a few hundred kilobytes. Gigabytes of unpacked data are a zip bomb or the wrong file, and unpacking them would exhaust memory.',
       example: 'An entry declaring 4 GB of uncompressed data.',
       useInstead: 'Only the shapefile members, a few hundred kilobytes.',
     },
