@@ -1,7 +1,12 @@
 import type { FixSafety } from '../diagnostics/diagnostic.ts';
 import { applyTextFixes } from '../diagnostics/fix-application.ts';
 import type { LineIndex } from '../diagnostics/text-position.ts';
-import { checkFieldUploadDocument, isFieldUploadDocument } from '../fields/check-field-upload.ts';
+import {
+  checkFieldUploadDocument,
+  fieldUploadFeatures,
+  isFieldUploadDocument,
+} from '../fields/check-field-upload.ts';
+import type { GeoJsonFeature } from '../geojson/geojson.ts';
 import type { JsonNode } from '../json/json-document.ts';
 import { readJson } from '../json/read-json.ts';
 import { checkRequestDocument, isRequestDocument, runRequestRules } from '../requests/check-request.ts';
@@ -25,7 +30,13 @@ export interface JsonShape {
   id: string;
   title: string;
   matches(root: JsonNode): boolean;
-  check(root: JsonNode, lines: LineIndex, collector: DiagnosticCollector, options: ValidateOptions): void;
+  /** Reports into the collector; returns the document's features when it has geometry. */
+  check(
+    root: JsonNode,
+    lines: LineIndex,
+    collector: DiagnosticCollector,
+    options: ValidateOptions,
+  ): GeoJsonFeature[] | void;
 }
 
 /** The JSON documents Fieldgate checks, tried in order. */
@@ -36,12 +47,13 @@ export const jsonShapes: readonly JsonShape[] = [
     matches: isFieldUploadDocument,
     check: (root, lines, collector, options) => {
       const tolerance = options.settings?.acreageTolerance;
-      checkFieldUploadDocument(
+      const checked = checkFieldUploadDocument(
         root,
         lines,
         collector,
         typeof tolerance === 'number' ? { acreageTolerance: tolerance } : {},
       );
+      return fieldUploadFeatures(checked);
     },
   },
   {
@@ -98,8 +110,10 @@ async function validateJson(
     });
     return { file: file.name, kind, diagnostics: collector.diagnostics, text };
   }
-  shape.check(read.root, read.lines, collector, options);
-  return { file: file.name, kind: shape.id, diagnostics: collector.diagnostics, text };
+  const features = shape.check(read.root, read.lines, collector, options);
+  const report: FileReport = { file: file.name, kind: shape.id, diagnostics: collector.diagnostics, text };
+  if (features) report.features = features;
+  return report;
 }
 
 /** Apply the text fixes of the given diagnostics, writing the file back in the encoding it came in. */
