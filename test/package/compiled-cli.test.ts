@@ -9,6 +9,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   statSync,
@@ -23,6 +24,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentCompiledEntry } from '../../cli/bin/compiled-build.js';
 import { commands } from '../../cli/commands/index.ts';
 import { buildCli, root, type CliBuild } from '../../scripts/build.js';
+import { runCli } from '../cli/cli-helpers.ts';
 
 const bin = join(root, 'cli', 'bin', 'fieldgate.js');
 const elsewhere = mkdtempSync(join(tmpdir(), 'fieldgate-compiled-cli-'));
@@ -100,6 +102,20 @@ describe('the compiled fieldgate command', () => {
     const validate = fieldgate(['validate', '--format', 'json', file]);
     expect(validate.status).toBe(1);
     expect(validate.stdout).toContain('"GEO');
+  });
+
+  it('gives the same JSON report on every bundled example as the sources do', async () => {
+    const examples = readdirSync(join(root, 'examples'), { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && !e.name.endsWith('.md'))
+      .map((e) => relative(root, join(e.parentPath, e.name)))
+      .sort();
+    const args = ['validate', '--format', 'json', '--now', '2026-11-22T12:00:00.000Z', ...examples];
+    const compiled = spawnSync(process.execPath, [bin, ...args], { cwd: root, encoding: 'utf8' });
+    const fromSource = await runCli(args, { cwd: root });
+    expect(compiled.stderr).toBe(fromSource.stderr);
+    expect(compiled.status).toBe(fromSource.code);
+    expect(compiled.stdout).toBe(fromSource.stdout);
+    expect(compiled.stdout).toContain('"diagnostics"');
   });
 
   it('runs the sandbox from another directory (it reads the OpenAPI document beside its source)', async () => {
