@@ -1,7 +1,9 @@
 /**
- * Layers only look down. Every non-test TypeScript file belongs to one layer (by its folder); an import
- * from a layer above is a failure naming the file, the import and both layers. Imports within a layer are
- * free. Type-only imports count: a reader that needs a check's types is coupled to it all the same.
+ * Layers only look down. Every non-test TypeScript file belongs to one layer (by its folder, or for a
+ * domain's file kind by its name); an import from a layer above is a failure naming the file, the import
+ * and both layers. Imports within a layer are free. Type-only imports count: a reader that needs a check's
+ * types is coupled to it all the same. Rules defined beside the check that reports them
+ * (core/archive/zip-rules.ts) sit in that check's layer; the registry gathers them from above.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, posix, relative, resolve, sep } from 'node:path';
