@@ -6,20 +6,34 @@ import { currentCompiledEntry } from './compiled-build.js';
 
 const root = new URL('../../', import.meta.url);
 
+/** esbuild's first error with its place, or the first line of any other error. */
+function firstProblem(e) {
+  const first = e?.errors?.[0];
+  if (first?.location) return `${first.location.file}:${first.location.line}: ${first.text}`;
+  return String(e instanceof Error ? e.message : e).split('\n')[0];
+}
+
 async function rebuild() {
   try {
     const { buildCli } = await import('../../scripts/build.js');
     const info = await buildCli({ logLevel: 'silent' });
     return new URL(`dist/cli/${info.entry}`, root);
   } catch (e) {
-    const reason = String(e instanceof Error ? e.message : e).split('\n')[0];
-    console.error(`fieldgate: could not build dist/cli (${reason}); running the sources through tsx`);
+    console.error(
+      `fieldgate: could not build dist/cli (${firstProblem(e)}); running the sources through tsx`,
+    );
     return undefined;
   }
 }
 
 async function fromSource() {
-  const { register } = await import('tsx/esm/api');
+  let register;
+  try {
+    ({ register } = await import('tsx/esm/api'));
+  } catch {
+    console.error('fieldgate: no current build in dist/cli and no tsx to run the sources: run `npm install`');
+    process.exit(1);
+  }
   register();
   return import('../main.ts');
 }
