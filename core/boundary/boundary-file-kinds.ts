@@ -3,7 +3,8 @@
  * KML, and zipped boundary shapefiles. Setting `acreageTolerance` (fraction, default 0.02) tunes ACR001.
  */
 
-import type { FixSafety } from '../diagnostics/diagnostic.ts';
+import type { Diagnostic, FixSafety } from '../diagnostics/diagnostic.ts';
+import type { PolygonRings } from '../geometry/geometry.ts';
 import { applyTextFixes } from '../diagnostics/fix-application.ts';
 import { LineIndex } from '../diagnostics/text-position.ts';
 import {
@@ -12,6 +13,7 @@ import {
   firstSignificantChar,
   type FileKind,
   type FileReport,
+  type FixResult,
   type InputFile,
   type ValidateOptions,
 } from '../formats/file-kind.ts';
@@ -27,6 +29,7 @@ import { checkImportedBoundaries, importBoundaries, type BoundaryFormat } from '
 import { looksLikeGeoJson } from './import-geojson.ts';
 import { looksLikeKml } from './import-kml.ts';
 import { zipHasShapefile } from './import-shapefile.ts';
+import { parseShapeArtifact, rebuildShapefileZip, type ShapeFixStore } from './shapefile-writer.ts';
 
 function toleranceFrom(options: ValidateOptions): number | undefined {
   const t = options.settings?.acreageTolerance;
@@ -159,9 +162,47 @@ function importedKind(
       return report;
     },
   };
-  // Text formats: fixes whose edits point into the file itself (the stated acres of a GeoJSON feature).
-  if (format !== 'shapefile') kind.fix = textFix;
+  // Text formats: fixes whose edits point into the file itself (geometry, the stated acres of a feature);
+  // shapefile ZIPs: record-level replacements, the archive rebuilt.
+  kind.fix = format === 'shapefile' ? shapefileFix : textFix;
   return kind;
+}
+
+/**
+ * Apply the chosen shape fixes of a boundary shapefile ZIP: the checks run again to recover each chosen
+ * artifact's polygons, one fix per record per pass (the fix loop applies the rest), and the archive is
+ * rebuilt with the new shapes.
+ */
+async function shapefileFix(
+  file: InputFile,
+  report: FileReport,
+  allowed: readonly FixSafety[],
+): Promise<FixResult | undefined> {
+  const wanted = report.diagnostics.filter(
+    (d) =>
+      d.fix?.artifact !== undefined && allowed.includes(d.fix.safety) && parseShapeArtifact(d.fix.artifact),
+  );
+  if (wanted.length === 0) return undefined;
+  const store: ShapeFixStore = new Map();
+  const collector = new DiagnosticCollector();
+  const imported = importBoundaries(file, 'shapefile', collector, { shapeFixes: store });
+  checkImportedBoundaries(imported, collector);
+  const replacements = new Map<string, Map<number, PolygonRings>>();
+  const applied: Diagnostic[] = [];
+  for (const d of wanted) {
+    const artifact = d.fix?.artifact as string;
+    const target = parseShapeArtifact(artifact);
+    const polygons = store.get(artifact);
+    if (!target || !polygons) continue;
+    const records = replacements.get(target.entry) ?? new Map<number, PolygonRings>();
+    replacements.set(target.entry, records);
+    if (records.has(target.record)) continue;
+    records.set(target.record, polygons);
+    applied.push(d);
+  }
+  if (applied.length === 0) return undefined;
+  const bytes = rebuildShapefileZip(file.bytes, replacements);
+  return bytes ? { bytes, applied } : undefined;
 }
 
 async function textFix(_file: InputFile, report: FileReport, allowed: readonly FixSafety[]) {

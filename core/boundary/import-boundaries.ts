@@ -20,7 +20,7 @@ import {
 } from './field-attributes.ts';
 import { importGeoJson, looksLikeGeoJson } from './import-geojson.ts';
 import { importKml, looksLikeKml } from './import-kml.ts';
-import { importShapefileZip } from './import-shapefile.ts';
+import { importShapefileZip, type ImportShapefileOptions } from './import-shapefile.ts';
 import {
   checkRecordBoundary,
   type RecordBoundaryOptions,
@@ -54,8 +54,9 @@ export function importBoundaries(
   file: InputFile,
   format: BoundaryFormat,
   collector: DiagnosticCollector,
+  options: ImportShapefileOptions = {},
 ): ImportedBoundaries {
-  if (format === 'shapefile') return importShapefileZip(file.bytes, collector);
+  if (format === 'shapefile') return importShapefileZip(file.bytes, collector, options);
   const text = decodeUtf8(file.bytes);
   const imported = format === 'geojson' ? importGeoJson(text, collector) : importKml(text, collector);
   return { ...imported, text };

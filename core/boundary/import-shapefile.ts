@@ -18,6 +18,7 @@ import { readShapefile } from '../shapefile/read-shapefile.ts';
 import { shapeFamily } from '../shapefile/shape-types.ts';
 import type { BoundaryFeature, BoundaryImport } from './boundary-feature.ts';
 import { identifySourceCrs, reprojectFeatures, type IdentifiedCrs } from './reproject-features.ts';
+import { shapeWriter, type ShapeFixStore } from './shapefile-writer.ts';
 
 interface ShapefileMembers {
   shp: ZipEntry;
@@ -58,7 +59,16 @@ export function zipHasShapefile(bytes: Uint8Array): boolean {
   return text.includes('.shp');
 }
 
-export function importShapefileZip(bytes: Uint8Array, collector: DiagnosticCollector): BoundaryImport {
+export interface ImportShapefileOptions {
+  /** Collects the polygons of geometry fixes proposed while checking (the file kind's fix reads them). */
+  shapeFixes?: ShapeFixStore;
+}
+
+export function importShapefileZip(
+  bytes: Uint8Array,
+  collector: DiagnosticCollector,
+  options: ImportShapefileOptions = {},
+): BoundaryImport {
   const result: BoundaryImport = { format: 'shapefile', features: [], attributes: [], failed: false };
   const archive = openZip(bytes, collector);
   if (!archive) {
@@ -167,6 +177,10 @@ export function importShapefileZip(bytes: Uint8Array, collector: DiagnosticColle
         location,
         geometryLocation: location,
         attributeLocation: (name) => ({ ...location, field: name }),
+        // Only plain polygons are rewritten: a PolygonZ/M record would lose its Z or M values.
+        ...(shapefile.shapeType === 5
+          ? { writer: shapeWriter(shpName, rec.record, options.shapeFixes) }
+          : {}),
       });
     }
     if (identified) {
