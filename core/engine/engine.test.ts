@@ -254,4 +254,56 @@ describe('engine: fix', () => {
     expect(out.report.files[0]?.fixes?.passes).toBe(1);
     expect(out.report.files[0]?.fixes?.stopped).toBeUndefined();
   });
+
+  it('says when it stops at the pass limit with fixes left', async () => {
+    // Every fix appends a character that needs another fix: the loop never settles.
+    const kind: FileKind = {
+      id: 'endless',
+      title: 'endless',
+      detect: () => 0,
+      async validate(file) {
+        const t = new TextDecoder().decode(file.bytes);
+        return {
+          file: file.name,
+          kind: 'endless',
+          text: t,
+          diagnostics: [
+            {
+              code: 'END',
+              rule: 'end',
+              group: 'test',
+              severity: 'warning',
+              messageId: 'm',
+              message: 'again',
+              location: {},
+              fix: {
+                safety: 'safe',
+                title: 'add one',
+                edits: [{ start: t.length, end: t.length, text: '+' }],
+              },
+            },
+          ],
+        };
+      },
+      async fix(file, report, allowed) {
+        const { applyTextFixes } = await import('../diagnostics/fix-application.ts');
+        const r = applyTextFixes(new TextDecoder().decode(file.bytes), report.diagnostics, allowed);
+        return r.applied.length ? { bytes: text(r.text), applied: r.applied } : undefined;
+      },
+    };
+    const file = { name: 't', bytes: text('') };
+    const result = await runFixLoop({
+      file,
+      kind,
+      first: await kind.validate(file, {}),
+      selection: { safety: 'safe' },
+      check: (bytes) => kind.validate({ name: 't', bytes }, {}),
+      stopped: () => false,
+      onPass: () => {},
+    });
+    expect(result.fixes.passes).toBe(10);
+    expect(result.fixes.applied).toHaveLength(10);
+    expect(result.fixes.stopped).toMatchObject({ reason: 'max-passes', remaining: 1 });
+    expect(result.fixes.stopped?.message).toContain('stopped after 10 fix passes with 1 chosen fix left');
+  });
 });

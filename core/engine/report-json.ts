@@ -41,6 +41,20 @@ export function createReportJsonWriter(
     write(`{\n  "version": ${version},\n  "diagnostics": [`);
   };
   const value = (v: unknown, indent: string): string => stringify(v, 2).replace(/\n/g, `\n${indent}`);
+  // A file entry key by key, its features one per line (a zone's polygon is not spread over thousands).
+  const writeFile = (result: FileResult, firstFile: boolean): void => {
+    const { features, ...entry } = fileEntry(result);
+    write(`${firstFile ? '' : ','}\n    {`);
+    Object.entries(entry).forEach(([key, v], i) =>
+      write(`${i === 0 ? '' : ','}\n      ${JSON.stringify(key)}: ${value(v, '      ')}`),
+    );
+    if (Array.isArray(features)) {
+      write(',\n      "features": [');
+      features.forEach((f, i) => write(`${i === 0 ? '' : ','}\n        ${stringify(f, 0)}`));
+      write(features.length > 0 ? '\n      ]' : ']');
+    }
+    write('\n    }');
+  };
   return {
     file(result) {
       start(1);
@@ -52,14 +66,13 @@ export function createReportJsonWriter(
     end(report) {
       start(report.version);
       write(first ? ']' : '\n  ]');
-      const rest: Array<[string, unknown]> = [
-        ['outcome', report.outcome],
-        ['counts', report.counts],
-        ['files', report.files.map(fileEntry)],
-        ['unreadable', report.unreadable],
-        ['written', report.written],
-      ];
-      for (const [key, v] of rest) write(`,\n  ${JSON.stringify(key)}: ${value(v, '  ')}`);
+      write(`,\n  "outcome": ${JSON.stringify(report.outcome)}`);
+      write(`,\n  "counts": ${value(report.counts, '  ')}`);
+      write(`,\n  "files": [`);
+      report.files.forEach((f, i) => writeFile(f, i === 0));
+      write(report.files.length > 0 ? '\n  ]' : ']');
+      write(`,\n  "unreadable": ${value(report.unreadable, '  ')}`);
+      write(`,\n  "written": ${value(report.written, '  ')}`);
       write('\n}\n');
     },
   };
