@@ -1,16 +1,36 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * Two projects. Library tests (core/ is pure: no Node built-ins, no side effects at import, no globals
+ * to mutate; the corpus, Modus, geometry and prescription tests only call it) share one module graph per
+ * worker instead of re-importing it for each file: that per-file isolation was most of the suite's time.
+ * CLI runs, the sandbox's servers and package checks keep isolation.
+ */
+const shared = {
+  setupFiles: ['./test/support/message-coverage.setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 30_000,
+};
 
 export default defineConfig({
   test: {
-    include: [
-      'core/**/*.test.ts',
-      'cli/**/*.test.ts',
-      'sandbox/**/*.test.ts',
-      'test/**/*.test.ts',
-      'host/**/*.test.ts',
+    projects: [
+      {
+        test: {
+          ...shared,
+          name: 'library',
+          include: ['core/**/*.test.ts', 'test/{modus,geometry,rx,boundary}/**/*.test.ts'],
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'isolated',
+          include: ['cli/**/*.test.ts', 'sandbox/**/*.test.ts', 'test/**/*.test.ts', 'host/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'test/{modus,geometry,rx,boundary}/**/*.test.ts'],
+        },
+      },
     ],
-    setupFiles: ['./test/support/message-coverage.setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
   },
 });

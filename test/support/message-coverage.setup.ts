@@ -8,7 +8,12 @@ import { join } from 'node:path';
 import { DiagnosticCollector } from '../../core/rules/reporter.ts';
 
 const dir = process.env.FIELDGATE_MESSAGE_COVERAGE_DIR;
-if (dir) {
+// Without isolation (the core project) this file runs once per test file in the same module graph:
+// wrap the collector once.
+const patched = Symbol.for('fieldgate.messageCoverage');
+const proto = DiagnosticCollector.prototype as unknown as Record<symbol, boolean>;
+if (dir && !proto[patched]) {
+  proto[patched] = true;
   const seen = new Set<string>();
   const file = join(dir, `${process.pid}.txt`);
   const record = (key: string): void => {
