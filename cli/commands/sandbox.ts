@@ -127,6 +127,8 @@ export function createSandboxCommand(deps: SandboxCommandDeps = {}): CliCommand 
       if (values.faults !== undefined) options.faults = values.faults;
       if (values.data !== undefined) options.dataFile = resolve(io.cwd, values.data);
 
+      // Listen for Ctrl+C before the banner says to press it, so an early one stops the sandbox cleanly.
+      const signalled = deps.waitForStop ? undefined : waitForSignal();
       let sandbox: RunningSandbox;
       try {
         sandbox = await startSandbox(options);
@@ -159,7 +161,7 @@ export function createSandboxCommand(deps: SandboxCommandDeps = {}): CliCommand 
       } else {
         io.stdout(describeSandbox(sandbox) + 'Press Ctrl+C to stop.\n');
       }
-      await waitForStop(sandbox);
+      await (signalled ?? waitForStop(sandbox));
       await sandbox.close();
       io.stderr('fieldgate sandbox: stopped\n');
       return EXIT_OK;
