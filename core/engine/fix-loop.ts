@@ -8,6 +8,7 @@
 import type { Diagnostic, FixSafety } from '../diagnostics/diagnostic.ts';
 import type { FileKind, FileReport, InputFile } from '../formats/file-kind.ts';
 import { findRule } from '../rules/registry.ts';
+import { TRUNCATED_MESSAGE_ID } from '../rules/reporter.ts';
 import { createRuleFilter } from '../rules/selection.ts';
 import { nextTurn } from './events.ts';
 import type { AppliedFix, FileFixes, NotAppliedFix } from './report.ts';
@@ -81,6 +82,11 @@ export async function runFixLoop(input: FixLoopInput): Promise<FixLoopResult> {
 
   let bytes = input.file.bytes;
   let changed = false;
+  // Nothing to fix and no rule over its listing cap: no need to check the file again.
+  const capped = input.first.diagnostics.some(
+    (d) => d.messageId === TRUNCATED_MESSAGE_ID || d.messageId === 'more',
+  );
+  if (!capped && choose(input.first, 1).length === 0) return { fixes };
   let current = ids ? input.first : await check(bytes, true);
   // With no cap reached the complete list is the listed one: its fixes keep the ids the caller saw.
   if (!ids && current.diagnostics.length === input.first.diagnostics.length)
