@@ -3,18 +3,10 @@ import { LineIndex } from '../diagnostics/text-position.ts';
 import type { JsonNode, JsonValue } from '../json/json-document.ts';
 import { parseJson } from '../json/json-document.ts';
 import { locationOf, type JsonSubject } from '../json/json-location.ts';
-import { matchOperation, normalisePath, type EnrollmentType, type OperationMatch } from './operations.ts';
+import type { NamedValue, RequestRecord } from '../records/request-record.ts';
+import { matchOperation, normalisePath, type EnrollmentType } from './operations.ts';
 
-/** A header or query value, with where it is written when it came from a request file. */
-export interface NamedValue {
-  name: string;
-  value: string;
-  location: Location;
-  /** Present when the value is a JSON string in a request file, so fixes can edit it. */
-  subject?: JsonSubject;
-  /** Present when the value sits unquoted inside a longer string (a query in "path"): fixes edit these offsets. */
-  valueRange?: { start: number; end: number };
-}
+export type { NamedValue, RequestRecord } from '../records/request-record.ts';
 
 /** A text edit that replaces a named value, wherever it is written; undefined when it cannot be located. */
 export function replaceNamedValue(
@@ -27,25 +19,8 @@ export function replaceNamedValue(
   return undefined;
 }
 
-/** One request to the version 5 interface, ready for the enrollment rules. */
-export interface RequestSubject {
-  method: string;
-  path: string;
-  operation: OperationMatch | undefined;
-  /** Lower-cased header names. */
-  headers: Map<string, NamedValue>;
-  query: Map<string, NamedValue>;
-  body: JsonSubject | undefined;
-  /** The enrollment as it is now, when the request file gives it: lets the update rule see "no change". */
-  current: JsonSubject | undefined;
-  /** Where the request as a whole is. */
-  location: Location;
-  methodLocation: Location;
-  pathLocation: Location;
-  /** 0-based position in a batch. */
-  index: number;
-  lines: LineIndex;
-}
+/** The request rules' subject: a request record (core/records/request-record.ts). */
+export type RequestSubject = RequestRecord;
 
 export function enrollmentTypeOf(request: RequestSubject): EnrollmentType | undefined {
   const value = request.headers.get('x-enrollment-type')?.value;
@@ -62,6 +37,7 @@ export function requestFromJson(
   const loc = (n: { start: number; end: number }, path: (string | number)[]): Location =>
     locationOf(lines, n, path);
   const request: RequestSubject = {
+    format: 'request-file',
     method: '',
     path: '',
     operation: undefined,
@@ -163,6 +139,7 @@ export function requestFromService(req: ServiceRequest): RequestBuildResult {
     location: { path: [where, name], field: name },
   });
   const request: RequestSubject = {
+    format: 'program',
     method: req.method.toUpperCase(),
     path: req.path,
     operation: matchOperation(req.method, req.path),
@@ -195,6 +172,7 @@ export function requestForBareBody(
     headers.set('x-enrollment-type', { name: 'x-enrollment-type', value: kind, location: whole });
   }
   return {
+    format: 'bare-body',
     method: 'POST',
     path,
     operation: matchOperation('POST', path),
