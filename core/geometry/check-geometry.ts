@@ -9,9 +9,9 @@ import { geometryTypeNotAccepted } from '../rules/wkt-syntax/geometry-type-not-a
 import { sridNotWgs84 } from '../rules/wkt-syntax/srid-not-wgs84.ts';
 import { wktSyntaxError } from '../rules/wkt-syntax/wkt-syntax-error.ts';
 import { parseWkt } from '../wkt/parse-wkt.ts';
-import { writePolygonsWkt } from '../wkt/write-wkt.ts';
+import { formatNumber, writePolygonsWkt } from '../wkt/write-wkt.ts';
 import type { ParsedGeometry, PolygonRings } from './geometry.ts';
-import { makeValidPolygons } from './make-valid.ts';
+import { makeValidPolygonsTraced, type TracedPolygons } from './make-valid.ts';
 import { isValidArea, removeRing, removeVertex } from './fixes.ts';
 import { type IssueTarget, reportValidityIssues, ringLabel } from './report-validity.ts';
 import { isValidPolygons, type ValidityIssue, type ValidityOptions } from './validity.ts';
@@ -386,13 +386,13 @@ function validityFixes(rep: GeometryReporter, g: ParsedGeometry): (issue: Validi
   let makeValidFix: Fix | null | undefined;
   const makeValid = (): Fix | undefined => {
     if (makeValidFix === undefined) {
-      const fixed = makeValidPolygons(polygons);
+      const fixed = makeValidPolygonsTraced(polygons);
       makeValidFix = fixed
         ? rep.replaceFix(
             'unsafe',
             'Rebuild a valid area from the outline (bow-ties split, spikes removed, overlapping parts merged)',
             g,
-            writePolygonsWkt(fixed, { multi: g.type === 'MultiPolygon' || fixed.length > 1 }),
+            writeTracedWkt(rep.wkt, g, fixed),
           )
         : null;
     }
@@ -469,4 +469,56 @@ function vertexRemovalFix(rep: GeometryReporter, g: ParsedGeometry, issue: Valid
     { start: s(0), end: s(1), text: '' },
     { start: s(n - 1), end: e(n - 1), text: rep.wkt.slice(s(1), e(1)) },
   ]);
+}
+
+/**
+ * WKT of made-valid polygons, as writePolygonsWkt writes it, but each vertex that repeats an input
+ * coordinate keeps that coordinate's text (printing numbers is the slow part for big outlines).
+ */
+function writeTracedWkt(wkt: string, g: ParsedGeometry, traced: TracedPolygons): string {
+  const fixed = traced.polygons;
+  const multi = g.type === 'MultiPolygon' || fixed.length > 1;
+  if (g.hasZ || g.hasM) return writePolygonsWkt(fixed, { multi });
+  // Text span of every input coordinate, numbered as the sources are.
+  const spans: Uint32Array[] = [];
+  for (const rings of g.positions) for (const ring of rings) spans.push(ring);
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (const ring of spans) {
+    for (let k = 0; k < ring.length; k += 2) {
+      starts.push(ring[k] as number);
+      ends.push(ring[k + 1] as number);
+    }
+  }
+  const coordinate = (x: number, y: number, source: number): string => {
+    if (source >= 0) {
+      const text = wkt.slice(starts[source] as number, ends[source] as number);
+      if (isPlainPair(text)) return text;
+    }
+    return `${formatNumber(x)} ${formatNumber(y)}`;
+  };
+  const polygonText = (rings: Float64Array[], p: number): string => {
+    const parts = rings.map((ring, r) => {
+      const sources = traced.sources[p]?.[r];
+      const points: string[] = [];
+      for (let k = 0; k < ring.length; k += 2) {
+        points.push(coordinate(ring[k] as number, ring[k + 1] as number, sources?.[k >> 1] ?? -1));
+      }
+      return `(${points.join(', ')})`;
+    });
+    return `(${parts.join(', ')})`;
+  };
+  if (!multi) return `POLYGON ${polygonText(fixed[0] as Float64Array[], 0)}`;
+  return `MULTIPOLYGON (${fixed.map(polygonText).join(', ')})`;
+}
+
+/** "x y" with one space and no other white space (the text can be reused as it is). */
+function isPlainPair(text: string): boolean {
+  let spaces = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32) spaces++;
+    else if (c <= 32) return false;
+  }
+  return spaces === 1;
 }

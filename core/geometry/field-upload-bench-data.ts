@@ -72,14 +72,23 @@ function polygonWkt(xy: number[]): string {
   return `POLYGON ((${parts.join(', ')}))`;
 }
 
-/** The boundaries alone (WKT), as the upload holds them. */
-export function benchBoundaries(kind: BenchPolygonKind, count: number, seed = 7): string[] {
+/**
+ * The boundaries alone (WKT), as the upload holds them. `vertices` fixes the vertex count of `valid` and
+ * `ragged` outlines (default: 100 to 700).
+ */
+export function benchBoundaries(
+  kind: BenchPolygonKind,
+  count: number,
+  seed = 7,
+  vertices?: number,
+): string[] {
   const random = createRandom(seed);
   const out: string[] = [];
   for (let i = 0; i < count; i++) {
     const cx = -97 + random() * 8;
     const cy = 38 + random() * 8;
-    const n = 100 + Math.floor(random() * 601);
+    const drawn = 100 + Math.floor(random() * 601);
+    const n = vertices ?? drawn;
     out.push(polygonWkt(kind === 'star' ? star(cx, cy) : outline(random, cx, cy, n, kind === 'ragged')));
   }
   return out;

@@ -42,8 +42,10 @@ function maxCrossings(edgeCount: number): number {
   return 4 * edgeCount + 1000;
 }
 
-function cleanRing(ring: Float64Array): number[] | undefined {
+/** The ring without repeated consecutive points, closed; `raw` is each point's index in the ring as given. */
+function cleanRing(ring: Float64Array): { xy: number[]; raw: number[] } | undefined {
   const out: number[] = [];
+  const raw: number[] = [];
   for (let k = 0; k < ring.length; k += 2) {
     const x = ring[k] as number;
     const y = ring[k + 1] as number;
@@ -51,11 +53,14 @@ function cleanRing(ring: Float64Array): number[] | undefined {
     const n = out.length;
     if (n >= 2 && out[n - 2] === x && out[n - 1] === y) continue;
     out.push(x, y);
+    raw.push(k >> 1);
   }
   const n = out.length;
-  if (n >= 4 && (out[0] !== out[n - 2] || out[1] !== out[n - 1]))
+  if (n >= 4 && (out[0] !== out[n - 2] || out[1] !== out[n - 1])) {
     out.push(out[0] as number, out[1] as number);
-  return out;
+    raw.push(0);
+  }
+  return { xy: out, raw };
 }
 
 /**
@@ -203,6 +208,8 @@ interface Graph {
   out: number[][];
   /** Position of each half-edge in its origin's `out` list. */
   slot: number[];
+  /** Per vertex id below its length: the input coordinate it is (see SeedPoints). */
+  source: number[];
 }
 
 /** Exact (x, y) → id, by open addressing on the bits of the two doubles. */
@@ -257,9 +264,23 @@ class PointIndex {
   }
 }
 
-function buildGraph(edges: Edge[]): Graph {
+/** Input points, entered first so their graph ids say where each output vertex came from. */
+interface SeedPoints {
+  x: number[];
+  y: number[];
+  /** Index of the point over all input coordinates as given (ring after ring). */
+  source: number[];
+}
+
+function buildGraph(edges: Edge[], seed: SeedPoints): Graph {
   const points = new PointIndex(edges.length + 1);
   const { x, y } = points;
+  const source: number[] = [];
+  for (let i = 0; i < seed.x.length; i++) {
+    if (points.id(seed.x[i] as number, seed.y[i] as number) === source.length) {
+      source.push(seed.source[i] as number);
+    }
+  }
   // Undirected edge (u < v) → index into the cover lists; per ring a signed count, as a flat list of
   // [ring, count] pairs (an edge is covered by one or two rings almost always).
   const edgeIndex = new Map<number, number>();
@@ -313,7 +334,7 @@ function buildGraph(edges: Edge[]): Graph {
     });
     list.forEach((h, i) => (slot[h] = i));
   }
-  return { x, y, from, winding, out, slot };
+  return { x, y, from, winding, out, slot, source };
 }
 
 /** The half-edge after h around the face on h's left (or, with `allowed`, the next allowed one clockwise). */
@@ -331,7 +352,25 @@ function nextHalfEdge(g: Graph, h: number, allowed?: (h: number) => boolean): nu
 }
 
 export function makeValidPolygons(polygons: PolygonRings): PolygonRings | undefined {
+  return makeValidPolygonsTraced(polygons)?.polygons;
+}
+
+/** Polygons made valid, with the origin of each output vertex. */
+export interface TracedPolygons {
+  polygons: PolygonRings;
+  /**
+   * Per output ring, per vertex: the input coordinate it repeats, numbered over all input coordinates as
+   * given (polygon after polygon, ring after ring, repeated points counted), or -1 for a computed crossing.
+   * A writer can reuse the input's text for the vertices it repeats.
+   */
+  sources: Int32Array[][];
+}
+
+/** As makeValidPolygons, saying which input coordinate each output vertex repeats. */
+export function makeValidPolygonsTraced(polygons: PolygonRings): TracedPolygons | undefined {
   const edges: Edge[] = [];
+  const seed: SeedPoints = { x: [], y: [], source: [] };
+  let coordinateBase = 0;
   // Per input ring (numbered over all polygons): its polygon, and whether it is a shell.
   const ringPolygon: number[] = [];
   const ringIsShell: boolean[] = [];
@@ -342,10 +381,18 @@ export function makeValidPolygons(polygons: PolygonRings): PolygonRings | undefi
       ringPolygon.push(p);
       ringIsShell.push(r === 0);
       const ring = rings[r] as Float64Array;
+      const base = coordinateBase;
+      coordinateBase += ring.length >> 1;
       if (ring.length === 0) continue;
-      const clean = cleanRing(ring);
-      if (!clean) return undefined;
+      const cleaned = cleanRing(ring);
+      if (!cleaned) return undefined;
+      const clean = cleaned.xy;
       if (clean.length < 8) continue;
+      for (let k = 0; k < clean.length; k += 2) {
+        seed.x.push(clean[k] as number);
+        seed.y.push(clean[k + 1] as number);
+        seed.source.push(base + (cleaned.raw[k >> 1] as number));
+      }
       for (let k = 0; k + 3 < clean.length; k += 2) {
         edges.push({
           x0: clean[k] as number,
@@ -359,7 +406,7 @@ export function makeValidPolygons(polygons: PolygonRings): PolygonRings | undefi
   }
   const noded = node(edges);
   if (!noded) return undefined;
-  const g = buildGraph(noded);
+  const g = buildGraph(noded, seed);
   const halfCount = g.from.length;
   if (halfCount === 0) return undefined;
 
@@ -469,8 +516,8 @@ export function makeValidPolygons(polygons: PolygonRings): PolygonRings | undefi
   const selected = (h: number): boolean =>
     (inside[face[h] as number] ?? false) && !(inside[face[h ^ 1] as number] ?? false);
   const used = new Uint8Array(halfCount);
-  const shells: { ring: Float64Array; area: number }[] = [];
-  const holes: Float64Array[] = [];
+  const shells: { ring: Float64Array; area: number; sources: Int32Array }[] = [];
+  const holes: { ring: Float64Array; sources: Int32Array }[] = [];
   for (let h0 = 0; h0 < halfCount; h0++) {
     if (used[h0] || !selected(h0)) continue;
     const walk: number[] = [];
@@ -484,28 +531,39 @@ export function makeValidPolygons(polygons: PolygonRings): PolygonRings | undefi
     if (h !== h0) return undefined;
     // A face boundary may pass a vertex twice (a hole touching its shell): split it into simple rings.
     for (const cycle of simpleCycles(walk)) {
-      const coords: number[] = [];
-      for (const v of cycle) coords.push(g.x[v] as number, g.y[v] as number);
-      coords.push(coords[0] as number, coords[1] as number);
-      const ring = Float64Array.from(coords);
+      const n = cycle.length;
+      const ring = new Float64Array(2 * n + 2);
+      const sources = new Int32Array(n + 1);
+      for (let k = 0; k < n; k++) {
+        const v = cycle[k] as number;
+        ring[2 * k] = g.x[v] as number;
+        ring[2 * k + 1] = g.y[v] as number;
+        sources[k] = v < g.source.length ? (g.source[v] as number) : -1;
+      }
+      ring[2 * n] = ring[0] as number;
+      ring[2 * n + 1] = ring[1] as number;
+      sources[n] = sources[0] as number;
       const area = signedArea(ring);
-      if (area > 0) shells.push({ ring, area });
-      else if (area < 0) holes.push(ring);
+      if (area > 0) shells.push({ ring, area, sources });
+      else if (area < 0) holes.push({ ring, sources });
     }
   }
   if (shells.length === 0) return undefined;
   shells.sort((a, b) => a.area - b.area);
   const result: Float64Array[][] = shells.map((s) => [s.ring]);
+  const sources: Int32Array[][] = shells.map((s) => [s.sources]);
   for (const hole of holes) {
-    const owner = findOwner(hole, shells);
+    const owner = findOwner(hole.ring, shells);
     if (owner < 0) return undefined;
-    (result[owner] as Float64Array[]).push(hole);
+    (result[owner] as Float64Array[]).push(hole.ring);
+    (sources[owner] as Int32Array[]).push(hole.sources);
   }
   // Largest part first, as fields are usually listed.
   result.reverse();
+  sources.reverse();
   const issues = findValidityIssues(result, { warnings: false, maxIssues: 1 });
   if (issues.some((i) => i.severity === 'error')) return undefined;
-  return result;
+  return { polygons: result, sources };
 }
 
 /** Split a closed walk of vertex ids (start not repeated) into simple cycles at repeated vertices. */

@@ -1,0 +1,167 @@
+/**
+ * `npm run bench -- field-upload`: whole `fieldgate validate --format json` processes on field uploads
+ * (start-up, JSON reading, WKT parsing, validity, area, report), each against a reference measured in the
+ * same run. Runs alternate between the two sides and each side's best run counts, so load from other
+ * processes hits both alike. Peak memory is the process's maximum resident set (GNU time).
+ *
+ * (a) 5,000 self-crossing ("ragged") polygons of 100–700 vertices against the same upload with valid
+ *     polygons: target under 500 MB peak and at most 2× the time;
+ * (b) 2,000 star polygons {300/149} of 301 vertices against 2,000 valid 301-vertex polygons: likewise;
+ * (c) 5,000 valid polygons of 100–700 vertices (48 MB) against shapely (GEOS) reading the same JSON and
+ *     doing loads + is_valid + area on every boundary: target at least 1.5× shapely's speed.
+ * Options: FIELD_UPLOAD_BENCH=a,b,c (default all), FIELD_UPLOAD_BENCH_RUNS (default 3).
+ * The uploads are written to a temporary folder, removed at the end.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { benchBoundaries, benchFieldUpload } from './field-upload-bench-data.ts';
+
+const runs = Number(process.env.FIELD_UPLOAD_BENCH_RUNS ?? 3);
+const parts = new Set((process.env.FIELD_UPLOAD_BENCH ?? 'a,b,c').split(','));
+const bin = fileURLToPath(new URL('../../cli/bin/fieldgate.js', import.meta.url));
+const PYTHON = '/usr/bin/python3';
+const GNU_TIME = '/usr/bin/time';
+const dir = mkdtempSync(join(tmpdir(), 'fieldgate-field-upload-bench-'));
+
+const shapelyScript = join(dir, 'shapely_upload.py');
+writeFileSync(
+  shapelyScript,
+  `import json, sys
+import shapely
+try:
+    from_wkt = shapely.from_wkt  # shapely 2
+except AttributeError:
+    from shapely.wkt import loads as from_wkt  # shapely 1.8
+with open(sys.argv[1], 'rb') as f:
+    doc = json.load(f)
+valid = 0
+acres = 0.0
+for field in doc['fields']:
+    g = from_wkt(field['boundary'])
+    if g.is_valid:
+        valid += 1
+        acres += g.area
+print(valid, acres)
+`,
+);
+
+interface Run {
+  seconds: number;
+  peakMb: number;
+  status: number | null;
+  outputBytes: number;
+}
+
+/** One process, timed by GNU time when there is one (wall seconds and peak RSS), else by the clock. */
+function runOnce(command: string, args: string[]): Run {
+  const out = join(dir, 'out.txt');
+  const timing = join(dir, 'time.txt');
+  const gnu = existsSync(GNU_TIME);
+  const started = performance.now();
+  const r = gnu
+    ? spawnSync(GNU_TIME, ['-f', '%e %M', '-o', timing, command, ...args], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        maxBuffer: 1 << 30,
+      })
+    : spawnSync(command, args, { stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 30 });
+  const wall = (performance.now() - started) / 1000;
+  writeFileSync(out, r.stdout ?? '');
+  let peakMb = NaN;
+  if (gnu) {
+    const [, kb] = String(spawnSync('cat', [timing]).stdout)
+      .trim()
+      .split(/\s+/);
+    peakMb = Number(kb) / 1024;
+  }
+  return { seconds: wall, peakMb, status: r.status, outputBytes: statSync(out).size };
+}
+
+function best(runsOf: Run[]): Run {
+  return runsOf.reduce((a, b) => (b.seconds < a.seconds ? b : a));
+}
+
+function write(name: string, boundaries: string[]): string {
+  const path = join(dir, name);
+  writeFileSync(path, benchFieldUpload(boundaries));
+  return path;
+}
+
+const validate = (file: string): Run =>
+  runOnce(process.execPath, [bin, 'validate', '--format', 'json', file]);
+
+function describe(label: string, r: Run): string {
+  return `${label.padEnd(34)} ${r.seconds.toFixed(2).padStart(6)} s  peak ${r.peakMb.toFixed(0).padStart(5)} MB  exit ${r.status}  report ${(r.outputBytes / 1e6).toFixed(1)} MB`;
+}
+
+/** Alternate the two sides `runs` times; returns each side's best run. */
+function compare(a: () => Run, b: () => Run): [Run, Run] {
+  const as: Run[] = [];
+  const bs: Run[] = [];
+  for (let i = 0; i < runs; i++) {
+    as.push(a());
+    bs.push(b());
+  }
+  return [best(as), best(bs)];
+}
+
+function crossingCase(title: string, invalidFile: string, validFile: string): void {
+  validate(validFile); // warm the file cache and the compiled CLI
+  const [invalid, valid] = compare(
+    () => validate(invalidFile),
+    () => validate(validFile),
+  );
+  const mb = statSync(invalidFile).size / 1e6;
+  console.log(`\n${title} (${mb.toFixed(1)} MB upload)`);
+  console.log(describe('self-crossing', invalid));
+  console.log(describe('same upload, valid polygons', valid));
+  const ratio = invalid.seconds / valid.seconds;
+  const ok = ratio <= 2 && !(invalid.peakMb >= 500);
+  console.log(
+    `time ratio ${ratio.toFixed(2)}× (target ≤ 2×), peak ${invalid.peakMb.toFixed(0)} MB (target < 500 MB): ${ok ? 'met' : 'NOT met'}`,
+  );
+}
+
+try {
+  if (parts.has('a')) {
+    crossingCase(
+      '(a) 5,000 self-crossing polygons, 100–700 vertices',
+      write('ragged.json', benchBoundaries('ragged', 5000)),
+      write('valid.json', benchBoundaries('valid', 5000)),
+    );
+  }
+  if (parts.has('b')) {
+    crossingCase(
+      '(b) 2,000 star polygons {300/149}, 301 vertices',
+      write('stars.json', benchBoundaries('star', 2000)),
+      write('valid-301.json', benchBoundaries('valid', 2000, 7, 300)),
+    );
+  }
+  if (parts.has('c')) {
+    const file = join(dir, 'valid.json');
+    if (!existsSync(file)) write('valid.json', benchBoundaries('valid', 5000));
+    const shapely = spawnSync(PYTHON, ['-c', 'import shapely.wkt'], { encoding: 'utf8' });
+    console.log(
+      `\n(c) whole process: 5,000 valid polygons, ${(statSync(file).size / 1e6).toFixed(1)} MB upload`,
+    );
+    if (shapely.error || shapely.status !== 0) {
+      console.log(`shapely not measured: ${PYTHON} cannot import shapely (install python3-shapely)`);
+    } else {
+      validate(file);
+      const [ours, geos] = compare(
+        () => validate(file),
+        () => runOnce(PYTHON, [shapelyScript, file]),
+      );
+      console.log(describe('fieldgate validate --format json', ours));
+      console.log(describe('shapely loads + is_valid + area', geos));
+      const ratio = geos.seconds / ours.seconds;
+      console.log(
+        `speed vs shapely ${ratio.toFixed(2)}× (target ≥ 1.5×): ${ratio >= 1.5 ? 'met' : 'NOT met'}; memory ${(ours.peakMb / geos.peakMb).toFixed(2)}× shapely's`,
+      );
+    }
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
