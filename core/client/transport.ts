@@ -142,11 +142,6 @@ export class Transport {
 
     for (;;) {
       attempts++;
-      try {
-        await deps.limiter?.take(request.signal);
-      } catch {
-        return cancelled(false);
-      }
       const headers = { ...request.headers };
       let grant: AccessGrant | undefined;
       if (request.bearer) {
@@ -162,6 +157,13 @@ export class Transport {
         headers.authorization = `Bearer ${grant.accessToken}`;
       }
 
+      // The bucket's token is taken last, right before sending, so a wait for the access token does not
+      // bunch requests together behind it.
+      try {
+        await deps.limiter?.take(request.signal);
+      } catch {
+        return cancelled(false);
+      }
       const outcome = await this.attempt(request, headers);
       if (outcome.kind === 'cancelled') return cancelled(true);
 
@@ -223,7 +225,9 @@ export class Transport {
           }
           unknownOutcomeSeen = true;
         }
-        if (attempts >= deps.backoff.maxAttempts || !deps.budget.trySpend()) {
+        // 429s are paced by the shared bucket (held for Retry-After, slowed), so only other retries draw on
+        // the budget, which guards a failing service against floods of repeats.
+        if (attempts >= deps.backoff.maxAttempts || (status !== 429 && !deps.budget.trySpend())) {
           return retryAfterMs === undefined ? { ok: true, answer } : { ok: true, answer, retryAfterMs };
         }
         reason = `status ${status}`;
