@@ -43,11 +43,12 @@ export function escapeCodePoint(code: number): string {
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
-const UNSAFE_BUT_LAYOUT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
+const UNSAFE_BUT_LAYOUT = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
 
 /**
- * Escape what a terminal would interpret. With `layout: true`, line breaks and tabs stay (multi-line
- * messages and hints); without, they are escaped too (file names, single-line values).
+ * Escape what a terminal would interpret. With `layout: true`, line feeds stay (multi-line messages and
+ * hints); without, they are escaped too (file names, single-line values). A tab is always escaped: quoted
+ * in a message it is part of a value, and it would shift what follows.
  */
 export function terminalSafe(text: string, options: { layout?: boolean } = {}): string {
   const pattern = options.layout ? UNSAFE_BUT_LAYOUT : UNSAFE;

@@ -30,7 +30,7 @@ describe('terminal text', () => {
     expect(terminalSafe('a\u001b[2J\u0007\u007f\u009b\u202eb\n\tc')).toBe(
       'a\\x1b[2J\\x07\\x7f\\x9b\\u202eb\\n\\tc',
     );
-    expect(terminalSafe('a\nb\tc\rd', { layout: true })).toBe('a\nb\tc\\rd');
+    expect(terminalSafe('a\nb\tc\rd', { layout: true })).toBe('a\nb\\tc\\rd');
   });
 
   it('measures wide and combining characters as the terminal draws them', () => {

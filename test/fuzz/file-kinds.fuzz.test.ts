@@ -130,14 +130,23 @@ function buildCases(): FuzzCase[] {
       bytes = seed.bytes.slice(0, 1 + int(seed.bytes.length));
       description = `${seed.name} (first ${bytes.length} bytes)`;
     }
-    const args: string[] = ['validate'];
-    const forced = mode === 4 || int(4) === 0 ? kindIds[id % kindIds.length] : undefined;
-    if (forced !== undefined) {
-      args.push('--kind', forced);
-      description += ` as --kind ${forced}`;
+    // Mostly validate (and fix); inspect and convert read the same files through their own paths.
+    const command =
+      mode === 4 ? 'validate' : pick(['validate', 'validate', 'validate', 'inspect', 'convert']);
+    const args: string[] = [command];
+    if (command === 'convert') {
+      args.push('--to', `out-${id}.json`, '--client', 'C');
+      description += ' converted';
+    } else {
+      const forced = mode === 4 || int(4) === 0 ? kindIds[id % kindIds.length] : undefined;
+      if (forced !== undefined) {
+        args.push('--kind', forced);
+        description += ` as --kind ${forced}`;
+      }
+      if (command === 'validate' && int(6) === 0) args.push('--fix', '-o', `out-${id}${ext}`);
+      if (int(8) === 0) args.push('--sample-date', '2021-09-24T00:00:00.000Z');
     }
-    if (int(6) === 0) args.push('--fix', '-o', `out-${id}${ext}`);
-    if (int(8) === 0) args.push('--sample-date', '2021-09-24T00:00:00.000Z');
+    if (command === 'inspect') description += ' inspected';
     cases.push({ id, description, fileName: `case-${id}${ext}`, bytes, args });
   }
   return cases;
