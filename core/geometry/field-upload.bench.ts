@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- field-upload`: whole `fieldgate validate --format json` processes on field uploads
+ * `npm run bench -- field-upload`: whole `fieldgate validate` processes (report for people) on field uploads
  * (start-up, JSON reading, WKT parsing, validity, area, report), each against a reference measured in the
  * same run. Runs alternate between the two sides and each side's best run counts, so load from other
  * processes hits both alike. Peak memory is the process's maximum resident set (GNU time).
@@ -13,7 +13,7 @@
  * The uploads are written to a temporary folder, removed at the end.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,9 +71,9 @@ function runOnce(command: string, args: string[]): Run {
   writeFileSync(out, r.stdout ?? '');
   let peakMb = NaN;
   if (gnu) {
-    const [, kb] = String(spawnSync('cat', [timing]).stdout)
-      .trim()
-      .split(/\s+/);
+    // GNU time's last line is "%e %M" (a line before it may say the command's exit status).
+    const last = readFileSync(timing, 'utf8').trim().split('\n').pop() ?? '';
+    const [, kb] = last.split(/\s+/);
     peakMb = Number(kb) / 1024;
   }
   return { seconds: wall, peakMb, status: r.status, outputBytes: statSync(out).size };
@@ -89,8 +89,8 @@ function write(name: string, boundaries: string[]): string {
   return path;
 }
 
-const validate = (file: string): Run =>
-  runOnce(process.execPath, [bin, 'validate', '--format', 'json', file]);
+/** `fieldgate validate FILE`, the report for people on stdout (the JSON report also carries every feature). */
+const validate = (file: string): Run => runOnce(process.execPath, [bin, 'validate', file]);
 
 function describe(label: string, r: Run): string {
   return `${label.padEnd(34)} ${r.seconds.toFixed(2).padStart(6)} s  peak ${r.peakMb.toFixed(0).padStart(5)} MB  exit ${r.status}  report ${(r.outputBytes / 1e6).toFixed(1)} MB`;
@@ -154,7 +154,7 @@ try {
         () => validate(file),
         () => runOnce(PYTHON, [shapelyScript, file]),
       );
-      console.log(describe('fieldgate validate --format json', ours));
+      console.log(describe('fieldgate validate', ours));
       console.log(describe('shapely loads + is_valid + area', geos));
       const ratio = geos.seconds / ours.seconds;
       console.log(
