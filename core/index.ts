@@ -61,3 +61,12 @@ export {
   type ReportJsonWriter,
 } from './engine/report-json.ts';
 export * from './client/index.ts';
+export { describeCrs } from './crs/identify-crs.ts';
+export {
+  convertBoundaries,
+  type ConvertBoundariesOptions,
+  type ConvertBoundariesResult,
+} from './boundary/convert-boundaries.ts';
+export { FIELD_TARGETS, type FieldTarget } from './boundary/field-attributes.ts';
+export { toUploadCsv, toUploadJson } from './boundary/field-output.ts';
+export { BOUNDARY_FORMATS, type BoundaryFormat } from './boundary/import-boundaries.ts';
