@@ -1,4 +1,9 @@
-/** Every operation of the OpenAPI documents, by operationId. The server refuses to start when one is missing. */
+/**
+ * Every operation of the OpenAPI documents, by the operationId of the generated operation tables: the compiler
+ * refuses a missing or unknown one, and the server refuses to start when a route has no handler.
+ */
+import type { serviceOperations } from '../../openapi/generated/operations.ts';
+import type { sandboxOperations } from '../../openapi/generated/sandbox-operations.ts';
 import type { Reply } from '../reply.ts';
 import type { RequestContext } from '../service.ts';
 import { downloadSharedFile, getAgronomicDataResultsV3, getAgronomicDataUrlsV2 } from './agronomic-data.ts';
@@ -29,6 +34,8 @@ import { uploadFieldsV2, uploadModusResultV2, uploadRxV2 } from './uploads.ts';
 
 export type Handler = (ctx: RequestContext) => Reply | Promise<Reply>;
 
+type OperationId = keyof typeof serviceOperations | keyof typeof sandboxOperations;
+
 export const handlers: Readonly<Record<string, Handler>> = {
   requestToken,
   createEnrollment,
@@ -57,4 +64,4 @@ export const handlers: Readonly<Record<string, Handler>> = {
   createSharingKey,
   revokeSharingKey,
   downloadSharedFile,
-};
+} satisfies Record<OperationId, Handler>;

@@ -20,6 +20,7 @@ import {
   matchOperation,
   type OperationId,
 } from '../../core/requests/operations.ts';
+import { ServiceClient } from '../../core/client/index.ts';
 import { handlers } from '../../sandbox/handlers/index.ts';
 import { Router } from '../../sandbox/openapi-routes.ts';
 
@@ -149,5 +150,17 @@ describe('the request rules and the table', () => {
     expect(specs.filter((s) => isLegacyOperation(s.operationId as OperationId))).toHaveLength(5);
     expect(OPERATION_SUMMARY).toContain('GET|PUT|DELETE /v5/enrollments/{enrollmentId}');
     expect(OPERATION_SUMMARY).toContain('POST /v2/soil/modus/result');
+  });
+});
+
+describe('the client and the table', () => {
+  it('has a typed method for every operation (the token request is made by the client itself)', () => {
+    const methods = new Set(Object.getOwnPropertyNames(ServiceClient.prototype));
+    const missing = specs
+      .filter((s) => s.operationId !== 'requestToken' && !('sameAs' in s))
+      .map((s) => s.operationId)
+      .filter((id) => !methods.has(id));
+    expect(missing).toEqual([]);
+    expect(methods.has('checkCredentials')).toBe(true);
   });
 });
