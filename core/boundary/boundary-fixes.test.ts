@@ -122,3 +122,17 @@ describe('reviewGeometryFixes', () => {
     expect(fix?.after).toBe(fix?.edits?.[0]?.text);
   });
 });
+
+describe('acreage fixes', () => {
+  it('are offered only where the stated acres can be rewritten (not from a DBF field)', async () => {
+    const collector = new DiagnosticCollector({ select: ['ACR001'] });
+    const wkt = 'POLYGON ((-96 40, -95.99 40, -95.99 40.01, -96 40.01, -96 40))';
+    checkBoundary(
+      wkt,
+      { statedAcres: 250, acresLocation: { entry: 'f.dbf', record: 1, field: 'ACRES' } },
+      collector,
+    );
+    expect(collector.diagnostics[0]?.fix).toBeUndefined();
+    expect(collector.diagnostics[0]?.hint).toContain('set acres to 234.2804.');
+  });
+});

@@ -20,16 +20,20 @@ export interface AcreageInput {
   acresLocation?: Location;
 }
 
-function acresFix(stated: number, computed: number, span: AcreageInput['acresSpan']): Fix {
+/**
+ * The unsafe fix rewriting the stated acres; undefined when their text is not known (a DBF field, acres
+ * converted from hectares), since a fix that cannot be written is never offered.
+ */
+function acresFix(stated: number, computed: number, span: AcreageInput['acresSpan']): Fix | undefined {
+  if (!span) return undefined;
   const value = acresValue(computed);
-  const fix: Fix = {
+  return {
     safety: 'unsafe',
     title: `Set acres to the boundary's area, ${value} (assumes the boundary is right and the acres are not)`,
     before: String(stated),
     after: String(value),
+    edits: [{ start: span.start, end: span.end, text: String(value) }],
   };
-  if (span) fix.edits = [{ start: span.start, end: span.end, text: String(value) }];
-  return fix;
 }
 
 /**
@@ -56,8 +60,11 @@ export function checkAcreage(
       location,
       hint: "State the field's area in acres, or leave acres out: the service does not require it.",
     };
-    if (computedAcres !== undefined && computedAcres > 0)
-      report.fix = acresFix(stated, computedAcres, input.acresSpan);
+    const fix =
+      computedAcres !== undefined && computedAcres > 0
+        ? acresFix(stated, computedAcres, input.acresSpan)
+        : undefined;
+    if (fix) report.fix = fix;
     if (related) report.related = related;
     collector.report(acreageNotPositive, report);
     return;
@@ -67,6 +74,7 @@ export function checkAcreage(
   const difference = Math.abs(stated - computedAcres) / computedAcres;
   if (difference <= tolerance) return;
   const ratio = stated / computedAcres;
+  const fix = acresFix(stated, computedAcres, input.acresSpan);
   let cause = '';
   if (Math.abs(ratio * ACRES_PER_HECTARE - 1) < 0.02 || Math.abs(ratio / ACRES_PER_HECTARE - 1) < 0.02)
     cause =
@@ -80,9 +88,9 @@ export function checkAcreage(
       tolerance: Number((tolerance * 100).toFixed(4)),
     },
     location,
-    hint: `Check that the boundary and the acres describe the same field.${cause} If the boundary is right, set acres to ${acresValue(computedAcres)} (the unsafe fix).`,
-    fix: acresFix(stated, computedAcres, input.acresSpan),
+    hint: `Check that the boundary and the acres describe the same field.${cause} If the boundary is right, set acres to ${acresValue(computedAcres)}${fix ? ' (the unsafe fix)' : ''}.`,
   };
+  if (fix) report.fix = fix;
   if (related) report.related = related;
   collector.report(acreageMismatch, report);
 }

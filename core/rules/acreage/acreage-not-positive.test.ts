@@ -5,7 +5,11 @@ const wkt = rectangleWkt(-96, 40, 0.01, 0.01);
 
 describe('ACR002 acreage-not-positive', () => {
   it('reports zero and negative acres with the computed area and an unsafe fix', () => {
-    const run = runBoundary(wkt, { statedAcres: 0, acresLocation: { path: ['fields', 0, 'acres'] } });
+    const run = runBoundary(wkt, {
+      statedAcres: 0,
+      acresLocation: { path: ['fields', 0, 'acres'] },
+      acresSpan: { start: 0, end: 1 },
+    });
     expect(run.diagnostics.map((d) => [d.code, d.severity, d.location.path])).toEqual([
       ['ACR002', 'error', ['fields', 0, 'acres']],
     ]);
