@@ -172,6 +172,19 @@ describe('engine: fix', () => {
     expect(out.report.diagnostics.map((d) => d.code)).toEqual(['FU003']);
   });
 
+  it('names fixes by the ids of the listed report, across files, also when an earlier file is fixed', async () => {
+    const a = { name: 'a.json', bytes: text(upload) };
+    const b = { name: 'b.json', bytes: text(upload) };
+    const listed = await validate([a, b]);
+    const inB = listed.diagnostics.filter((d) => d.location.file === 'b.json' && d.code === 'FU004')[0]!;
+    const inA = listed.diagnostics.filter((d) => d.location.file === 'a.json' && d.code === 'FU003')[0]!;
+    let report;
+    for await (const e of runEngine([a, b], { fix: { ids: [inA.id!, inB.id!], safety: 'safe' } }))
+      if (e.type === 'report') report = e.report;
+    expect(report!.files.map((f) => f.fixes?.applied.map((x) => x.id))).toEqual([[inA.id], [inB.id]]);
+    expect(report!.diagnostics.map((d) => d.id)).toEqual(report!.diagnostics.map((_, i) => `d${i + 1}`));
+  });
+
   it('applies the fixes of one rule, or all safe ones', async () => {
     const input = { name: 'f.json', bytes: text(upload) };
     const byRule = await fix(input, { rules: ['field-acres-invalid'], safety: 'safe' });

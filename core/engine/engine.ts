@@ -150,6 +150,9 @@ async function produce(
   const report = emptyReport();
   const signal = options.signal;
   const stopped = (): boolean => Boolean(signal?.aborted) || channel.closed;
+  // Ids of the report as listed before fixing (what `--fix-only d3` names) and of the report returned: the
+  // same unless a file was fixed.
+  let listedId = 1;
   let nextId = 1;
   for (const [index, input] of inputs.entries()) {
     await nextTurn();
@@ -189,13 +192,13 @@ async function produce(
     let checked = await check(input.bytes, false);
     if (stopped()) break;
     // Numbered in report order, so a caller can name a fix by id.
-    const firstId = nextId;
-    const numbered = (r: FileReport): FileReport => {
-      let n = firstId;
+    const numbered = (r: FileReport, first: number): FileReport => {
+      let n = first;
       for (const d of r.diagnostics) d.id = `d${n++}`;
       return r;
     };
-    numbered(checked);
+    numbered(checked, listedId);
+    listedId += checked.diagnostics.length;
     let fixes: FileResult['fixes'];
     if (options.fix) {
       const loop = await runFixLoop({
@@ -211,11 +214,12 @@ async function produce(
       fixes = loop.fixes;
       if (loop.bytes) {
         channel.push({ type: 'fixed', file: name, bytes: loop.bytes, applied: loop.fixes.applied.length });
-        checked = numbered(await check(loop.bytes, false));
+        checked = await check(loop.bytes, false);
       }
       if (stopped() && loop.fixes.stopped?.reason === 'cancelled') break;
     }
-    nextId = firstId + checked.diagnostics.length;
+    numbered(checked, nextId);
+    nextId += checked.diagnostics.length;
     channel.push({ type: 'progress', file: name, totalBytes, bytes: totalBytes, ...featureCount(checked) });
     // The JSON kind names the document's shape in its report: say that shape, the name reports use.
     const detectedAs =
