@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { detectKind } from './detect-kind.ts';
+import { extensionOf, type FileKind, type InputFile } from './file-kind.ts';
+
+/** A kind that scores `content` when the bytes start with `magic`, and `named` for its extension. */
+function kind(id: string, magic: string, content: number, ext: string, named: number): FileKind {
+  return {
+    id,
+    title: id,
+    detect(file: InputFile) {
+      if (extensionOf(file.name) === ext) return named;
+      return new TextDecoder().decode(file.bytes).startsWith(magic) ? content : 0;
+    },
+    validate: async (file) => ({ file: file.name, kind: id, diagnostics: [] }),
+  };
+}
+
+const bytes = (s: string) => new TextEncoder().encode(s);
+
+describe('detectKind', () => {
+  const a = kind('alpha', 'AB', 5, 'a', 9);
+  const b = kind('beta', 'AB', 5, 'b', 9);
+  const c = kind('gamma', 'XY', 3, 'c', 9);
+
+  it('lets the content decide whatever the name, and the extension only break a tie', () => {
+    for (const name of ['x', 'x.c', '<stdin>'])
+      expect(detectKind({ name, bytes: bytes('XY…') }, [a, b, c])?.kind.id).toBe('gamma');
+    expect(detectKind({ name: 'x.b', bytes: bytes('AB…') }, [a, b, c])?.detectedAs).toEqual({
+      kind: 'beta',
+      reason:
+        'its content fits beta and alpha equally; the extension .b chose beta; use --kind to choose another',
+      alternatives: ['alpha'],
+    });
+    expect(detectKind({ name: 'x', bytes: bytes('AB…') }, [a, b, c])?.detectedAs.reason).toContain(
+      'alpha comes first; use --kind',
+    );
+  });
+
+  it('falls back to the name when the content fits no kind, and says so', () => {
+    expect(detectKind({ name: 'x.c', bytes: bytes('??') }, [a, b, c])?.detectedAs).toEqual({
+      kind: 'gamma',
+      reason: 'its content fits no kind; the extension .c says gamma',
+      alternatives: [],
+    });
+    expect(detectKind({ name: 'x', bytes: bytes('??') }, [a, b, c])).toBeUndefined();
+  });
+});
