@@ -185,6 +185,18 @@ describe('engine: fix', () => {
     expect(report!.diagnostics.map((d) => d.id)).toEqual(report!.diagnostics.map((_, i) => `d${i + 1}`));
   });
 
+  it('renames only the prescription member whose fix was chosen', async () => {
+    const zip = example('examples/rx/zones-in-folder-no-prj.zip');
+    const listed = await validate([zip]);
+    const renames = listed.diagnostics.filter((d) => d.code === 'RXA014');
+    expect(renames).toHaveLength(2);
+    const out = await fix(zip, { ids: [renames[0]!.id!], safety: 'safe' });
+    expect(out.report.files[0]?.fixes?.applied.map((a) => a.id)).toEqual([renames[0]!.id]);
+    expect(out.report.diagnostics.filter((d) => d.code === 'RXA014').map((d) => d.location.entry)).toEqual([
+      renames[1]!.location.entry,
+    ]);
+  });
+
   it('applies the fixes of one rule, or all safe ones', async () => {
     const input = { name: 'f.json', bytes: text(upload) };
     const byRule = await fix(input, { rules: ['field-acres-invalid'], safety: 'safe' });

@@ -7,6 +7,7 @@ import { extensionOf, type FileKind, type FileReport, type InputFile } from '../
 import type { GeoJsonFeature } from '../geojson/geojson.ts';
 import type { JsonValue } from '../json/json-document.ts';
 import { rebuildRxZip } from './rx-fixes.ts';
+import { FIX_RENAME } from './rx-members.ts';
 import { validateRx } from './validate-rx.ts';
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
@@ -44,7 +45,10 @@ export const rxFileKind: FileKind = {
         d.fix?.artifact !== undefined && allowed.includes(d.fix.safety),
     );
     if (wanted.length === 0) return undefined;
-    const rebuilt = rebuildRxZip(file.bytes, new Set(wanted.map((d) => d.fix.artifact)));
+    // A rename is per member: rename exactly the members of the diagnostics given.
+    const renames = wanted.filter((d) => d.fix.artifact === FIX_RENAME && d.location.entry !== undefined);
+    const renameEntries = renames.length > 0 ? new Set(renames.map((d) => d.location.entry!)) : undefined;
+    const rebuilt = rebuildRxZip(file.bytes, new Set(wanted.map((d) => d.fix.artifact)), renameEntries);
     if (!rebuilt.ok) return undefined;
     return { bytes: rebuilt.bytes, applied: wanted.filter((d) => rebuilt.applied.includes(d.fix.artifact)) };
   },

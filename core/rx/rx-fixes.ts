@@ -4,6 +4,7 @@
  *   rx-zip/lift-members    (safe)   members (and the files beside them) moved to the top level;
  *   rx-zip/reproject-wgs84 (unsafe) zones reprojected from the .prj's CRS to WGS 84: .shp/.shx coordinates
  *                                   and boxes rewritten, .prj replaced.
+ * A rename can be limited to some members (the ones whose diagnostics were chosen).
  * Entry bytes are copied unchanged otherwise; timestamps are kept. An archive with entries that were
  * refused as unsafe is not rebuilt (dropping them silently would hide them).
  */
@@ -18,7 +19,15 @@ import { findRxMembers, FIX_LIFT, FIX_RENAME, FIX_REPROJECT, splitEntryPath } fr
 export type RebuildResult =
   { ok: true; bytes: Uint8Array; applied: string[] } | { ok: false; reason: string };
 
-export function rebuildRxZip(bytes: Uint8Array, artifacts: ReadonlySet<string>): RebuildResult {
+/**
+ * `renameEntries`: with rename-members, rename only these members (archive entry names); all members that
+ * need it when absent.
+ */
+export function rebuildRxZip(
+  bytes: Uint8Array,
+  artifacts: ReadonlySet<string>,
+  renameEntries?: ReadonlySet<string>,
+): RebuildResult {
   const collector = new DiagnosticCollector();
   const archive = openZip(bytes, collector);
   if (!archive) return { ok: false, reason: 'the archive cannot be read' };
@@ -64,7 +73,7 @@ export function rebuildRxZip(bytes: Uint8Array, artifacts: ReadonlySet<string>):
     const p = splitEntryPath(e.name);
     let folder = p.folder;
     let fileName = p.fileName;
-    if (memberEntries.has(e) && rename && p.base !== members.base)
+    if (memberEntries.has(e) && rename && p.base !== members.base && (renameEntries?.has(e.name) ?? true))
       fileName = `${members.base}.${p.extension}`;
     if (lift && memberFolders.has(folder)) folder = '';
     names.set(e, folder === '' ? fileName : `${folder}/${fileName}`);
