@@ -40,6 +40,9 @@ export class AccessTokens {
     this.pending ??= this.request().then((result) => {
       this.pending = undefined;
       if (result.ok) this.current = result.grant;
+      // A renewal that failed while the token still lives: keep using it, and try again on the next call.
+      else if (this.current && this.now().getTime() < this.current.expiresAt)
+        return { ok: true as const, grant: this.current };
       return result;
     });
     return this.pending;

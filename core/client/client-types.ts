@@ -15,6 +15,8 @@ export interface FetchInit {
   headers: Record<string, string>;
   body?: string | Uint8Array<ArrayBuffer>;
   signal: AbortSignal;
+  /** "error": a redirect could lead off HTTPS or hide a create's outcome, so it is not followed. */
+  redirect: 'error';
 }
 
 /** `globalThis.fetch` in Node 20, Electron and browsers fits this. */

@@ -103,7 +103,12 @@ export class Transport {
       () => undefined,
     );
     try {
-      const init = { method: request.context.spec.method, headers, signal: controller.signal };
+      const init = {
+        method: request.context.spec.method,
+        headers,
+        signal: controller.signal,
+        redirect: 'error' as const,
+      };
       const response = await this.deps.fetch(
         request.url,
         request.body === undefined ? init : { ...init, body: request.body },

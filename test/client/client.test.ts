@@ -140,6 +140,20 @@ describe('the access token', () => {
     ]);
   });
 
+  it('is kept while it lives when its renewal fails', async () => {
+    const s = stubClient(findOk, {
+      token: (_r, n) => (n === 0 ? tokenReply(600, n) : json(400, { error: 'invalid_request' })),
+    });
+    const find = (): Promise<ClientResult<unknown>> =>
+      s.client.findExperiments({ experimentEnrollmentId: IDS.experimentEnrollment });
+    await find();
+    s.time.advance(560_000); // renewal due, token valid for 40 s more
+    expect((await find()).ok).toBe(true);
+    expect(s.tokenRequests).toHaveLength(2);
+    s.time.advance(41_000); // expired: the failed renewal is the answer now
+    expect(failure(await find()).message).toContain('no access token');
+  });
+
   it('is requested once for many concurrent calls (single flight)', async () => {
     const s = stubClient(findOk);
     const results = await Promise.all(
