@@ -136,3 +136,21 @@ describe('acreage fixes', () => {
     expect(collector.diagnostics[0]?.hint).toContain('set acres to 234.2804.');
   });
 });
+
+describe('local fixes near the point limit', () => {
+  it('does not offer closing a ring of 10,000 points (it would have 10,001)', () => {
+    const points: string[] = [];
+    for (let i = 0; i < 10_000; i++) {
+      const a = (2 * Math.PI * i) / 10_000;
+      points.push(`${(-93 + 0.01 * Math.cos(a)).toFixed(7)} ${(45 + 0.01 * Math.sin(a)).toFixed(7)}`);
+    }
+    const collector = new DiagnosticCollector({ select: ['GEO002'] });
+    checkBoundary(`POLYGON ((${points.join(', ')}))`, {}, collector);
+    expect(collector.diagnostics[0]?.fix).toBeUndefined();
+    expect(collector.diagnostics[0]?.hint).toContain('the result would have 10,001 points');
+    // One point fewer, and closing it is offered.
+    const fewer = new DiagnosticCollector({ select: ['GEO002'] });
+    checkBoundary(`POLYGON ((${points.slice(1).join(', ')}))`, {}, fewer);
+    expect(fewer.diagnostics[0]?.fix?.safety).toBe('safe');
+  });
+});

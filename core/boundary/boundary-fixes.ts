@@ -41,6 +41,9 @@ export interface GeometryFixTarget {
   noWriterReason?: string;
 }
 
+/** Characters of geometry text rewritten for written-back fixes of one boundary, at most (see below). */
+const MAX_REWRITE_CHARACTERS = 50_000_000;
+
 /** Longest before/after text shown in a fix; longer geometries are shortened in the middle. */
 const DISPLAY_LIMIT = 600;
 
@@ -69,6 +72,12 @@ function applyEdits(text: string, edits: readonly TextEdit[]): string {
 }
 
 const count = (n: number): string => n.toLocaleString('en-US');
+
+function commas(text: string, start = 0, end = text.length): number {
+  let n = 0;
+  for (let i = start; i < end; i++) if (text.charCodeAt(i) === 44) n++;
+  return n;
+}
 
 /**
  * Why the result of a fix would break a rule the input did not, or undefined when it is fine. `rebuilt`: a
@@ -120,6 +129,21 @@ function review(fix: Fix, target: GeometryFixTarget, validity: boolean): Reviewe
   const [geometryStart, geometryEnd] = geometry.spans.geometry;
   // A fix that replaces the whole geometry writes new coordinates; other fixes copy the input's text.
   const rebuilt = local.length === 1 && local[0]!.start <= geometryStart && local[0]!.end >= geometryEnd;
+  if (!rebuilt && !target.writer) {
+    // A local edit (close a ring, drop a repeated point, remove a hole or a vertex) copies the input's own
+    // text, so only the point count can go wrong. Counted from the edits, without rebuilding the text: a
+    // file with a million such fixes must not be parsed a million times. Each coordinate these edits add or
+    // remove comes with one comma.
+    let delta = 0;
+    for (const e of local) delta += commas(e.text) - commas(wkt, e.start, e.end);
+    const before = polygonPointCount(geometry.polygons);
+    const after = before + delta;
+    if (after > SERVICE_LIMITS.maxPoints && before <= SERVICE_LIMITS.maxPoints)
+      return {
+        reason: `the result would have ${count(after)} points, over the service's limit of ${count(SERVICE_LIMITS.maxPoints)}`,
+      };
+    return { fix };
+  }
   const parsed = parseWkt(applyEdits(wkt, local));
   if (!parsed.ok) return { reason: 'the fixed text would not read as WKT' };
   const result = parsed.geometry;
@@ -177,16 +201,26 @@ export function reviewGeometryFixes(
   target: GeometryFixTarget,
 ): void {
   const done = new Map<Fix, Reviewed>();
+  // Written-back fixes rebuild the whole geometry each: bound that work for a boundary with very many
+  // fixes (a million repeated points), and say so rather than stall; the fix loop's next pass goes on.
+  let rewrites = 0;
+  const maxRewrites = Math.max(1, Math.floor(MAX_REWRITE_CHARACTERS / Math.max(1, target.wkt.length)));
   for (let i = from; i < diagnostics.length; i++) {
     const d = diagnostics[i] as Diagnostic;
     const fix = d.fix;
     if (!fix || d.group === 'acreage' || !fix.edits || fix.edits.length === 0) continue;
     let reviewed = done.get(fix);
     if (!reviewed) {
-      reviewed =
-        target.writer || target.noWriterReason === undefined
-          ? review(fix, target, d.group === 'ogc-validity')
-          : { reason: target.noWriterReason };
+      if (target.writer === undefined && target.noWriterReason !== undefined)
+        reviewed = { reason: target.noWriterReason };
+      else if (target.writer && rewrites >= maxRewrites)
+        reviewed = {
+          reason: `Fieldgate prepared ${count(maxRewrites)} fixes of this boundary and stopped (each rewrites it whole); apply those and check again`,
+        };
+      else {
+        if (target.writer) rewrites++;
+        reviewed = review(fix, target, d.group === 'ogc-validity');
+      }
       done.set(fix, reviewed);
     }
     if ('fix' in reviewed) {
