@@ -7,7 +7,9 @@ import { parseArgs } from 'node:util';
 import { relative, resolve } from 'node:path';
 import {
   allRules,
+  checkSettings,
   createReportJsonWriter,
+  describeSettings,
   EngineOptionsError,
   fileKindById,
   parseSelectorList,
@@ -23,6 +25,7 @@ import {
   type FileResult,
   type FixSelection,
   type InputFile,
+  type JsonValue,
   type Report,
   type RuleSelection,
   type Unreadable,
@@ -74,15 +77,25 @@ export function clockFrom(now: string | undefined, io: CliIo): Date {
   return fixed;
 }
 
-/** --setting key=value → settings as given; the engine checks names, types and ranges. */
-export function settingsFrom(list: string[] | undefined): Record<string, string> {
-  const settings: Record<string, string> = {};
+/**
+ * --setting key=value → typed kind settings (core/engine/settings.ts): unknown names, values of the wrong
+ * type and values out of range are usage errors that list the valid settings.
+ */
+export function settingsFrom(list: string[] | undefined): Record<string, JsonValue> {
+  const given: Record<string, string> = {};
   for (const item of list ?? []) {
     const eq = item.indexOf('=');
     if (eq <= 0) throw new UsageError(`--setting ${item}: expected key=value`);
-    settings[item.slice(0, eq)] = item.slice(eq + 1);
+    given[item.slice(0, eq)] = item.slice(eq + 1);
   }
-  return settings;
+  const checked = checkSettings(given);
+  if (!checked.ok)
+    throw new UsageError(
+      [...checked.problems.map((p) => p.message), `valid settings: ${describeSettings().join('; ')}`].join(
+        '\n',
+      ),
+    );
+  return checked.settings;
 }
 
 /** The engine's verdict on options, as a usage error (exit 2) listing what is wrong and what is valid. */
