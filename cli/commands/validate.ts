@@ -227,7 +227,9 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
   const written: Written[] = [];
   let report: Report | undefined;
   let index = -1;
-  for await (const event of runEngine(inputs, { ...engineOptions, ...(fix ? { fix } : {}) })) {
+  // The text report draws no map: no features to build for it.
+  const run = { ...engineOptions, ...(fix ? { fix } : {}), ...(json ? {} : { features: false }) };
+  for await (const event of runEngine(inputs, run)) {
     if (event.type === 'file-started') index = event.index;
     else if (event.type === 'fixed') {
       const path = targets[index]?.path;

@@ -140,6 +140,12 @@ describe('engine: validate', () => {
     expect(seen.length).toBeLessThan(all.length);
   });
 
+  it('returns features unless asked not to', async () => {
+    const zip = example('examples/rx/two-zone-rx.zip');
+    expect((await validate([zip])).files[0]?.features).toHaveLength(2);
+    expect((await validate([zip], { features: false })).files[0]?.features).toBeUndefined();
+  });
+
   it('writes the JSON report in pieces that parse to the report', async () => {
     const report = await validate([example('examples/fields/fields-with-problems.json')], { now });
     const parsed = JSON.parse(reportToJson(report));

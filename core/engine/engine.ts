@@ -31,6 +31,8 @@ export interface EngineOptions {
   kind?: string;
   /** Kind settings (core/engine/settings.ts): text is converted, unknown keys and bad values refused. */
   settings?: Readonly<Record<string, unknown>>;
+  /** Return each file's geometry as GeoJSON `features` (default true); false saves memory on big files. */
+  features?: boolean;
   /** Aborting ends the run with outcome `cancelled` (no exception). */
   signal?: AbortSignal;
 }
@@ -90,6 +92,7 @@ export function resolveOptions(options: EngineOptions): Resolved {
   if (options.now) validate.now = options.now;
   if (options.sampleDate !== undefined) validate.sampleDate = options.sampleDate;
   if (options.signal) validate.signal = options.signal;
+  if (options.features === false) validate.features = false;
   return forced ? { validate, forced } : { validate };
 }
 

@@ -36,6 +36,8 @@ export interface ValidateOptions {
    * the cap limits what is listed, never what is fixed. Kinds honour it where they cap.
    */
   listAll?: boolean;
+  /** Whether to return the checked geometry as GeoJSON features (default true; a text report needs none). */
+  features?: boolean;
   /** Hooks for kinds that work in chunks: report progress, let the caller's event loop run, stop early. */
   progress?: (progress: KindProgress) => void;
   /** Resolves after the event loop had a turn; a kind awaits it between chunks. */

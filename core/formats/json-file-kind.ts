@@ -53,7 +53,7 @@ export const jsonShapes: readonly JsonShape[] = [
         collector,
         typeof tolerance === 'number' ? { acreageTolerance: tolerance } : {},
       );
-      return fieldUploadFeatures(checked);
+      return options.features === false ? undefined : fieldUploadFeatures(checked);
     },
   },
   {

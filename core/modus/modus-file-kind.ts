@@ -103,7 +103,7 @@ export const modusFileKind: FileKind = {
     const report: FileReport = { file: file.name, kind: 'modus-result', diagnostics };
     if (file.bytes.length <= TEXT_IN_REPORT && result.encoding === 'utf-8') {
       report.text = decodeUtf8(file.bytes);
-      report.features = samplePoints(report.text, diagnostics);
+      if (options.features !== false) report.features = samplePoints(report.text, diagnostics);
     }
     if (result.summary) {
       const plan = prepareModusUpload(result.summary, {

@@ -34,7 +34,8 @@ export const rxFileKind: FileKind = {
       diagnostics: result.diagnostics,
       summary: result.summary,
     };
-    const features = zoneFeatures(result.summary, result.diagnostics);
+    const features =
+      options.features === false ? undefined : zoneFeatures(result.summary, result.diagnostics);
     if (features) report.features = features;
     return report;
   },
