@@ -204,10 +204,11 @@ interface Graph {
    * running along half-edge 2i minus those running the other way (only non-zero counts are kept).
    */
   winding: number[][];
-  /** Outgoing half-edges of each vertex, sorted counter-clockwise. */
-  out: number[][];
-  /** Position of each half-edge in its origin's `out` list. */
-  slot: number[];
+  /** Outgoing half-edges of vertex v, sorted counter-clockwise: outList[outStart[v] … outStart[v + 1]). */
+  outStart: Int32Array;
+  outList: Int32Array;
+  /** Position of each half-edge in outList. */
+  slot: Int32Array;
   /** Per vertex id below its length: the input coordinate it is (see SeedPoints). */
   source: number[];
 }
@@ -320,32 +321,63 @@ function buildGraph(edges: Edge[], seed: SeedPoints): Graph {
     from.push(ends[2 * i] as number, ends[2 * i + 1] as number);
     winding.push(counts);
   }
-  const out: number[][] = x.map(() => []);
-  for (let h = 0; h < from.length; h++) (out[from[h] as number] as number[]).push(h);
-  const slot: number[] = new Array<number>(from.length).fill(0);
-  for (let v = 0; v < out.length; v++) {
-    const list = out[v] as number[];
+  // Outgoing half-edges per vertex in one array (most vertices have two), sorted by angle.
+  const vertexCount = x.length;
+  const halfCount = from.length;
+  const outStart = new Int32Array(vertexCount + 1);
+  for (let h = 0; h < halfCount; h++) {
+    const at = (from[h] as number) + 1;
+    outStart[at] = (outStart[at] as number) + 1;
+  }
+  for (let v = 0; v < vertexCount; v++)
+    outStart[v + 1] = (outStart[v + 1] as number) + (outStart[v] as number);
+  const outList = new Int32Array(halfCount);
+  const fill = outStart.slice(0, vertexCount);
+  for (let h = 0; h < halfCount; h++) {
+    const v = from[h] as number;
+    outList[fill[v] as number] = h;
+    fill[v] = (fill[v] as number) + 1;
+  }
+  const angle = (ox: number, oy: number, h1: number, h2: number): number => {
+    const t1 = from[h1 ^ 1] as number;
+    const t2 = from[h2 ^ 1] as number;
+    return compareAngle(ox, oy, x[t1] as number, y[t1] as number, x[t2] as number, y[t2] as number);
+  };
+  for (let v = 0; v < vertexCount; v++) {
+    const lo = outStart[v] as number;
+    const hi = outStart[v + 1] as number;
+    if (hi - lo < 2) continue;
     const ox = x[v] as number;
     const oy = y[v] as number;
-    list.sort((h1, h2) => {
-      const t1 = from[h1 ^ 1] as number;
-      const t2 = from[h2 ^ 1] as number;
-      return compareAngle(ox, oy, x[t1] as number, y[t1] as number, x[t2] as number, y[t2] as number);
-    });
-    list.forEach((h, i) => (slot[h] = i));
+    if (hi - lo === 2) {
+      const h1 = outList[lo] as number;
+      const h2 = outList[lo + 1] as number;
+      if (angle(ox, oy, h1, h2) > 0) {
+        outList[lo] = h2;
+        outList[lo + 1] = h1;
+      }
+      continue;
+    }
+    const sorted = Array.from(outList.subarray(lo, hi)).sort((h1, h2) => angle(ox, oy, h1, h2));
+    outList.set(sorted, lo);
   }
-  return { x, y, from, winding, out, slot, source };
+  const slot = new Int32Array(halfCount);
+  for (let i = 0; i < halfCount; i++) slot[outList[i] as number] = i;
+  return { x, y, from, winding, outStart, outList, slot, source };
 }
 
 /** The half-edge after h around the face on h's left (or, with `allowed`, the next allowed one clockwise). */
 function nextHalfEdge(g: Graph, h: number, allowed?: (h: number) => boolean): number {
   const twin = h ^ 1;
   const v = g.from[twin] as number;
-  const list = g.out[v] as number[];
-  const n = list.length;
-  const start = g.slot[twin] as number;
+  const lo = g.outStart[v] as number;
+  const n = (g.outStart[v + 1] as number) - lo;
+  const start = (g.slot[twin] as number) - lo;
   for (let k = 1; k <= n; k++) {
-    const candidate = list[(start - k + n * 2) % n] as number;
+    let at = start - k;
+    if (at < 0) at += n;
+    if (at < 0) at += n;
+    const candidate = g.outList[lo + at] as number;
     if (!allowed || allowed(candidate)) return candidate;
   }
   return -1;
@@ -417,17 +449,27 @@ export function makeValidPolygonsTraced(polygons: PolygonRings): TracedPolygons 
   for (let h0 = 0; h0 < halfCount; h0++) {
     if (face[h0] !== -1) continue;
     const id = faceArea.length;
-    const xy: number[] = [];
     const list: number[] = [];
+    // Shoelace relative to the face's first vertex, as signedArea computes it.
+    const first = g.from[h0] as number;
+    const x0 = g.x[first] as number;
+    const y0 = g.y[first] as number;
+    let ax = 0;
+    let ay = 0;
+    let twiceArea = 0;
     let h = h0;
     for (let guard = 0; guard <= halfCount && face[h] === -1; guard++) {
       face[h] = id;
       list.push(h);
       const v = g.from[h] as number;
-      xy.push(g.x[v] as number, g.y[v] as number);
+      const bx = (g.x[v] as number) - x0;
+      const by = (g.y[v] as number) - y0;
+      twiceArea += ax * by - bx * ay;
+      ax = bx;
+      ay = by;
       h = nextHalfEdge(g, h);
     }
-    faceArea.push(signedArea(Float64Array.from(xy)));
+    faceArea.push(twiceArea / 2);
     faceEdges.push(list);
   }
 
@@ -436,13 +478,13 @@ export function makeValidPolygonsTraced(polygons: PolygonRings): TracedPolygons 
   const component = new Int32Array(vertexCount).fill(-1);
   let components = 0;
   for (let v0 = 0; v0 < vertexCount; v0++) {
-    if (component[v0] !== -1 || (g.out[v0] as number[]).length === 0) continue;
+    if (component[v0] !== -1 || g.outStart[v0] === g.outStart[v0 + 1]) continue;
     const stack = [v0];
     component[v0] = components;
     while (stack.length > 0) {
       const v = stack.pop() as number;
-      for (const h of g.out[v] as number[]) {
-        const w = g.from[h ^ 1] as number;
+      for (let i = g.outStart[v] as number; i < (g.outStart[v + 1] as number); i++) {
+        const w = g.from[(g.outList[i] as number) ^ 1] as number;
         if (component[w] === -1) {
           component[w] = components;
           stack.push(w);
