@@ -77,7 +77,7 @@ describe('the compiled fieldgate command', () => {
     expect(Object.keys(build.metafile.inputs).some((p) => p.startsWith('node_modules/yaml/'))).toBe(true);
   });
 
-  it('lists every command with the summary its code has', async () => {
+  it('lists every command with the summary its code has', { timeout: 120_000 }, async () => {
     for (const entry of commands) {
       const command = await entry.load();
       expect({ name: command.name, summary: command.summary }).toEqual({
@@ -87,7 +87,7 @@ describe('the compiled fieldgate command', () => {
     }
   });
 
-  it('answers help, usage errors and validate from another directory', () => {
+  it('answers help, usage errors and validate from another directory', { timeout: 120_000 }, () => {
     const help = fieldgate(['help']);
     expect(help.status).toBe(0);
     expect(help.stderr).toBe('');
@@ -104,19 +104,23 @@ describe('the compiled fieldgate command', () => {
     expect(validate.stdout).toContain('"GEO');
   });
 
-  it('gives the same JSON report on every bundled example as the sources do', async () => {
-    const examples = readdirSync(join(root, 'examples'), { recursive: true, withFileTypes: true })
-      .filter((e) => e.isFile() && !e.name.endsWith('.md'))
-      .map((e) => relative(root, join(e.parentPath, e.name)))
-      .sort();
-    const args = ['validate', '--format', 'json', '--now', '2026-11-22T12:00:00.000Z', ...examples];
-    const compiled = spawnSync(process.execPath, [bin, ...args], { cwd: root, encoding: 'utf8' });
-    const fromSource = await runCli(args, { cwd: root });
-    expect(compiled.stderr).toBe(fromSource.stderr);
-    expect(compiled.status).toBe(fromSource.code);
-    expect(compiled.stdout).toBe(fromSource.stdout);
-    expect(compiled.stdout).toContain('"diagnostics"');
-  });
+  it(
+    'gives the same JSON report on every bundled example as the sources do',
+    { timeout: 120_000 },
+    async () => {
+      const examples = readdirSync(join(root, 'examples'), { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile() && !e.name.endsWith('.md'))
+        .map((e) => relative(root, join(e.parentPath, e.name)))
+        .sort();
+      const args = ['validate', '--format', 'json', '--now', '2026-11-22T12:00:00.000Z', ...examples];
+      const compiled = spawnSync(process.execPath, [bin, ...args], { cwd: root, encoding: 'utf8' });
+      const fromSource = await runCli(args, { cwd: root });
+      expect(compiled.stderr).toBe(fromSource.stderr);
+      expect(compiled.status).toBe(fromSource.code);
+      expect(compiled.stdout).toBe(fromSource.stdout);
+      expect(compiled.stdout).toContain('"diagnostics"');
+    },
+  );
 
   it('runs the sandbox from another directory (it reads the OpenAPI document beside its source)', async () => {
     const child = spawn(process.execPath, [bin, 'sandbox', '--port', '0', '--json'], { cwd: elsewhere });
@@ -155,37 +159,45 @@ describe('a copy of the package whose sources are edited', () => {
       encoding: 'utf8',
     });
 
-  it('builds dist/cli on its first run, and rebuilds when a source changed, so it runs the current code', () => {
-    expect(existsSync(join(copy, 'dist'))).toBe(false);
-    const first = run(['help']);
-    expect(first.stderr).toBe('');
-    expect(first.stdout).toContain('Usage: fieldgate <command>');
-    expect(existsSync(join(copy, 'dist', 'cli', 'build-info.json'))).toBe(true);
+  it(
+    'builds dist/cli on its first run, and rebuilds when a source changed, so it runs the current code',
+    { timeout: 120_000 },
+    () => {
+      expect(existsSync(join(copy, 'dist'))).toBe(false);
+      const first = run(['help']);
+      expect(first.stderr).toBe('');
+      expect(first.stdout).toContain('Usage: fieldgate <command>');
+      expect(existsSync(join(copy, 'dist', 'cli', 'build-info.json'))).toBe(true);
 
-    const main = join(copy, 'cli', 'main.ts');
-    writeFileSync(
-      main,
-      readFileSync(main, 'utf8').replace('Usage: fieldgate <command>', 'Usage: EDITED <command>'),
-    );
-    const second = run(['help']);
-    expect(second.stderr).toBe('');
-    expect(second.stdout).toContain('Usage: EDITED <command>');
-  });
+      const main = join(copy, 'cli', 'main.ts');
+      writeFileSync(
+        main,
+        readFileSync(main, 'utf8').replace('Usage: fieldgate <command>', 'Usage: EDITED <command>'),
+      );
+      const second = run(['help']);
+      expect(second.stderr).toBe('');
+      expect(second.stdout).toContain('Usage: EDITED <command>');
+    },
+  );
 
-  it('runs the sources through tsx, saying so in one line, when it cannot build', () => {
-    rmSync(join(copy, 'scripts', 'build.js'));
-    const main = join(copy, 'cli', 'main.ts');
-    writeFileSync(
-      main,
-      readFileSync(main, 'utf8').replace(/Usage: \w+ <command>/, 'Usage: FROM-SOURCE <command>'),
-    );
-    const fallback = run(['help']);
-    expect(fallback.stderr).toMatch(
-      /^fieldgate: could not build dist\/cli \(.+\); running the sources through tsx\n$/,
-    );
-    expect(fallback.stdout).toContain('Usage: FROM-SOURCE <command>');
-    expect(fallback.status).toBe(0);
-  });
+  it(
+    'runs the sources through tsx, saying so in one line, when it cannot build',
+    { timeout: 120_000 },
+    () => {
+      rmSync(join(copy, 'scripts', 'build.js'));
+      const main = join(copy, 'cli', 'main.ts');
+      writeFileSync(
+        main,
+        readFileSync(main, 'utf8').replace(/Usage: \w+ <command>/, 'Usage: FROM-SOURCE <command>'),
+      );
+      const fallback = run(['help']);
+      expect(fallback.stderr).toMatch(
+        /^fieldgate: could not build dist\/cli \(.+\); running the sources through tsx\n$/,
+      );
+      expect(fallback.stdout).toContain('Usage: FROM-SOURCE <command>');
+      expect(fallback.status).toBe(0);
+    },
+  );
 });
 
 describe('currentCompiledEntry', () => {

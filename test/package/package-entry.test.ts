@@ -49,36 +49,46 @@ describe("the package's public entry", () => {
     const consumer = mkdtempSync(join(tmpdir(), 'fieldgate-consumer-'));
     afterAll(() => rmSync(consumer, { recursive: true, force: true }));
 
-    it('let a TypeScript project type-check its use of the package, and reject a misuse', () => {
-      // Installed as a dependency would be: node_modules/fieldgate is the package.
-      mkdirSync(join(consumer, 'node_modules'));
-      writeFileSync(join(consumer, 'package.json'), JSON.stringify({ type: 'module' }));
-      symlinkSync(root, join(consumer, 'node_modules', 'fieldgate'), 'dir');
-      writeFileSync(
-        join(consumer, 'use.ts'),
-        `import { checkSampleDate, type Diagnostic } from 'fieldgate';\n` +
-          `const found: Diagnostic[] = checkSampleDate('2024-05-01', { now: new Date() });\n` +
-          `const code: string = found[0]?.code ?? '';\n` +
-          `// @ts-expect-error a diagnostic's severity is not a number\n` +
-          `const severity: number = found[0]!.severity;\n` +
-          `export { code, severity };\n`,
-      );
-      writeFileSync(
-        join(consumer, 'tsconfig.json'),
-        JSON.stringify({
-          compilerOptions: { module: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true, types: [] },
-          files: ['use.ts'],
-        }),
-      );
-      const tsc = spawnSync(
-        process.execPath,
-        [join(root, 'node_modules/typescript/bin/tsc'), '-p', consumer],
-        {
-          encoding: 'utf8',
-        },
-      );
-      expect(tsc.stdout + tsc.stderr).toBe('');
-      expect(tsc.status).toBe(0);
-    });
+    it(
+      'let a TypeScript project type-check its use of the package, and reject a misuse',
+      { timeout: 120_000 },
+      () => {
+        // Installed as a dependency would be: node_modules/fieldgate is the package.
+        mkdirSync(join(consumer, 'node_modules'));
+        writeFileSync(join(consumer, 'package.json'), JSON.stringify({ type: 'module' }));
+        symlinkSync(root, join(consumer, 'node_modules', 'fieldgate'), 'dir');
+        writeFileSync(
+          join(consumer, 'use.ts'),
+          `import { checkSampleDate, type Diagnostic } from 'fieldgate';\n` +
+            `const found: Diagnostic[] = checkSampleDate('2024-05-01', { now: new Date() });\n` +
+            `const code: string = found[0]?.code ?? '';\n` +
+            `// @ts-expect-error a diagnostic's severity is not a number\n` +
+            `const severity: number = found[0]!.severity;\n` +
+            `export { code, severity };\n`,
+        );
+        writeFileSync(
+          join(consumer, 'tsconfig.json'),
+          JSON.stringify({
+            compilerOptions: {
+              module: 'NodeNext',
+              strict: true,
+              noEmit: true,
+              skipLibCheck: true,
+              types: [],
+            },
+            files: ['use.ts'],
+          }),
+        );
+        const tsc = spawnSync(
+          process.execPath,
+          [join(root, 'node_modules/typescript/bin/tsc'), '-p', consumer],
+          {
+            encoding: 'utf8',
+          },
+        );
+        expect(tsc.stdout + tsc.stderr).toBe('');
+        expect(tsc.status).toBe(0);
+      },
+    );
   });
 });
