@@ -34,9 +34,22 @@ export interface BoundaryFeature {
   writer?: GeometryWriter;
 }
 
+/** A feature of the file that could not be read as a boundary (no geometry, not a polygon, bad coordinates). */
+export interface SkippedFeature {
+  /** How many readable features came before it: where it sits among them in file order. */
+  after: number;
+  label: string;
+  location: Location;
+  properties: Record<string, AttributeValue>;
+  /** The diagnostics the import reported about it: [from, to) in the collector's list. */
+  diagnostics: [number, number];
+}
+
 export interface BoundaryImport {
   format: 'geojson' | 'kml' | 'shapefile';
   features: BoundaryFeature[];
+  /** Features that could not be read, so a map still lists them (with no geometry). */
+  skipped?: SkippedFeature[];
   /** Attribute names in file order (union over features). */
   attributes: string[];
   /** The source CRS when the import reprojected (or took a datum as WGS 84). */

@@ -150,13 +150,12 @@ function importedKind(
         attributes: imported.attributes,
       };
       if (imported.reprojectedFrom) summary.reprojectedFrom = describeCrs(imported.reprojectedFrom);
-      const features = checked.fields.map(({ record, boundary }) => fieldFeature(record, boundary));
       const report: FileReport = {
         file: file.name,
         kind: id,
         diagnostics: collector.diagnostics,
         summary,
-        features,
+        features: checked.features,
       };
       if (imported.text !== undefined) report.text = imported.text;
       return report;

@@ -9,7 +9,9 @@ import { describeCrs } from '../crs/identify-crs.ts';
 import type { LineIndex } from '../diagnostics/text-position.ts';
 import { decodeUtf8, extensionOf, type InputFile } from '../formats/file-kind.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
-import type { BoundaryFeature, BoundaryImport } from './boundary-feature.ts';
+import type { BoundaryFeature, BoundaryImport, SkippedFeature } from './boundary-feature.ts';
+import type { GeoJsonFeature } from '../geojson/geojson.ts';
+import { fieldFeature } from '../records/field-features.ts';
 import type { FieldRecord, FieldRecordFormat, RecordValue } from '../records/field-record.ts';
 import type { BoundaryCheckResult } from './check-boundary.ts';
 import {
@@ -183,21 +185,53 @@ export interface CheckedImport {
   checked: number;
   acres: number;
   invalid: number;
-  /** One per feature, in order: the record and what its boundary check found. */
+  /** One per readable feature, in order: the record and what its boundary check found. */
   fields: Array<{ record: FieldRecord; boundary: RecordBoundaryResult }>;
+  /** Every feature of the file in file order, unreadable ones with no geometry: `Location.feature` indexes it. */
+  features: GeoJsonFeature[];
 }
 
-/** Check every feature of an import (the file kinds' validate), with a guessed acres attribute as stated acres. */
+/**
+ * Check every feature of an import (the file kinds' validate), with a guessed acres attribute as stated
+ * acres. Features are numbered in file order, the unreadable ones included, and every diagnostic about a
+ * feature (its import problems too) carries its number.
+ */
 export function checkImportedBoundaries(
   imported: BoundaryImport,
   collector: DiagnosticCollector,
   options: { acreageTolerance?: number } = {},
 ): CheckedImport {
   const attributes = guessFeatureAttributes(imported.attributes);
+  const skipped = [...(imported.skipped ?? [])].sort((a, b) => a.after - b.after);
+  const name = attributes.name;
   let acres = 0;
   let invalid = 0;
   const fields: CheckedImport['fields'] = [];
-  imported.features.forEach((feature, position) => {
+  const features: GeoJsonFeature[] = [];
+  let next = 0;
+  const addSkipped = (upTo: number): void => {
+    while (next < skipped.length && (skipped[next] as SkippedFeature).after <= upTo) {
+      const s = skipped[next++] as SkippedFeature;
+      const id = features.length;
+      for (let i = s.diagnostics[0]; i < s.diagnostics[1]; i++) {
+        const d = collector.diagnostics[i];
+        if (d) collector.diagnostics[i] = { ...d, location: { ...d.location, feature: id } };
+      }
+      features.push({
+        type: 'Feature',
+        id,
+        geometry: null,
+        properties: {
+          label: s.label,
+          ...(name !== undefined && s.properties[name] !== undefined ? { name: s.properties[name] } : {}),
+          valid: false,
+        },
+      });
+    }
+  };
+  imported.features.forEach((feature, i) => {
+    addSkipped(i);
+    const position = features.length;
     const record = featureRecord(
       feature,
       imported.format,
@@ -210,6 +244,8 @@ export function checkImportedBoundaries(
     if (result.areaAcres !== undefined) acres += result.areaAcres;
     if (!result.valid) invalid++;
     fields.push({ record, boundary: result });
+    features.push(fieldFeature(record, result));
   });
-  return { checked: imported.features.length, acres, invalid, fields };
+  addSkipped(Infinity);
+  return { checked: imported.features.length, acres, invalid, fields, features };
 }

@@ -21,7 +21,7 @@ import { geojsonStructure } from '../rules/boundary-import/geojson-structure.ts'
 import { noBoundaries } from '../rules/boundary-import/no-boundaries.ts';
 import { jsonSyntax } from '../rules/json/json-syntax.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
-import type { AttributeValue, BoundaryFeature, BoundaryImport } from './boundary-feature.ts';
+import type { AttributeValue, BoundaryFeature, BoundaryImport, SkippedFeature } from './boundary-feature.ts';
 import { geoJsonWriter, type GeoJsonGeometrySpans } from './geometry-writers.ts';
 import { identifySourceCrs, reprojectFeatures } from './reproject-features.ts';
 
@@ -44,6 +44,7 @@ interface Walk {
   lines: LineIndex;
   collector: DiagnosticCollector;
   features: BoundaryFeature[];
+  skipped: SkippedFeature[];
   attributes: string[];
   attributeSet: Set<string>;
 }
@@ -229,6 +230,21 @@ function properties(walk: Walk, feature: JsonObjectNode): Record<string, Attribu
 }
 
 function addFeature(walk: Walk, node: JsonNode, path: PathSegment[], index: number): void {
+  const from = walk.collector.diagnostics.length;
+  const before = walk.features.length;
+  readFeature(walk, node, path, index);
+  if (walk.features.length === before) {
+    walk.skipped.push({
+      after: before,
+      label: `feature ${index}`,
+      location: at(walk, node, path),
+      properties: node.kind === 'object' ? properties(walk, node) : {},
+      diagnostics: [from, walk.collector.diagnostics.length],
+    });
+  }
+}
+
+function readFeature(walk: Walk, node: JsonNode, path: PathSegment[], index: number): void {
   const label = `feature ${index}`;
   if (node.kind !== 'object' || typeOf(node) !== 'Feature') {
     walk.collector.report(geojsonStructure, {
@@ -336,10 +352,13 @@ export function importGeoJson(text: string, collector: DiagnosticCollector): Geo
     return result;
   }
   const root = read.root;
+  const skipped: SkippedFeature[] = [];
+  result.skipped = skipped;
   const walk: Walk = {
     lines,
     collector,
     features: result.features,
+    skipped,
     attributes: result.attributes,
     attributeSet: new Set(),
   };

@@ -12,7 +12,7 @@ import { featureNotPolygon } from '../rules/boundary-import/feature-not-polygon.
 import { kmlUnreadable } from '../rules/boundary-import/kml-unreadable.ts';
 import { noBoundaries } from '../rules/boundary-import/no-boundaries.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
-import type { AttributeValue, BoundaryFeature, BoundaryImport } from './boundary-feature.ts';
+import type { AttributeValue, BoundaryFeature, BoundaryImport, SkippedFeature } from './boundary-feature.ts';
 import { kmlWriter, type KmlGeometrySpans } from './geometry-writers.ts';
 
 /** Cheap sniff for file detection. */
@@ -39,6 +39,8 @@ interface OpenPlacemark {
   properties: Record<string, AttributeValue>;
   polygons: RingText[][];
   others: string[];
+  /** The collector's length when the placemark opened: its diagnostics follow. */
+  firstDiagnostic: number;
   /** The geometry elements (<Polygon>, <MultiGeometry>) directly inside the placemark, with their tag names. */
   geometryElements: Array<{ start: number; end: number; tag: string }>;
 }
@@ -51,7 +53,15 @@ export interface KmlImportResult extends BoundaryImport {
 
 export function importKml(text: string, collector: DiagnosticCollector): KmlImportResult {
   const lines = new LineIndex(text);
-  const result: KmlImportResult = { format: 'kml', features: [], attributes: [], failed: false, lines };
+  const skipped: SkippedFeature[] = [];
+  const result: KmlImportResult = {
+    format: 'kml',
+    features: [],
+    skipped,
+    attributes: [],
+    failed: false,
+    lines,
+  };
   const attributeSet = new Set<string>();
   const addAttribute = (key: string): void => {
     if (!attributeSet.has(key)) {
@@ -117,6 +127,7 @@ export function importKml(text: string, collector: DiagnosticCollector): KmlImpo
           polygons: [],
           others: [],
           geometryElements: [],
+          firstDiagnostic: collector.diagnostics.length,
         };
         break;
       case 'MultiGeometry':
@@ -227,12 +238,19 @@ export function importKml(text: string, collector: DiagnosticCollector): KmlImpo
         const label = p.name ? `placemark "${p.name}"` : `placemark ${placemarkCount}`;
         const location = range(p.start, p.tagEnd);
         if (p.polygons.length === 0) {
-          if (p.others.includes('invalid coordinates')) break;
-          collector.report(featureNotPolygon, {
-            messageId: p.others.length > 0 ? 'notPolygon' : 'noGeometry',
-            data: { feature: label, type: p.others.join(', ') },
+          if (!p.others.includes('invalid coordinates'))
+            collector.report(featureNotPolygon, {
+              messageId: p.others.length > 0 ? 'notPolygon' : 'noGeometry',
+              data: { feature: label, type: p.others.join(', ') },
+              location,
+              hint: 'Only polygons can be field boundaries; remove this placemark or draw its boundary.',
+            });
+          skipped.push({
+            after: result.features.length,
+            label,
             location,
-            hint: 'Only polygons can be field boundaries; remove this placemark or draw its boundary.',
+            properties: p.properties,
+            diagnostics: [p.firstDiagnostic, collector.diagnostics.length],
           });
           break;
         }
@@ -257,6 +275,7 @@ export function importKml(text: string, collector: DiagnosticCollector): KmlImpo
     collector.diagnostics.splice(before);
     if (fatal?.code === 'IMP002') collector.diagnostics.push(fatal);
     result.features = [];
+    skipped.length = 0;
     return result;
   }
   if (!result.failed && placemarkCount === 0) {

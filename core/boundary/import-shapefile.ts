@@ -16,7 +16,7 @@ import type { DiagnosticCollector } from '../rules/reporter.ts';
 import { crsMissing } from '../rules/wgs84/crs-missing.ts';
 import { readShapefile } from '../shapefile/read-shapefile.ts';
 import { shapeFamily } from '../shapefile/shape-types.ts';
-import type { BoundaryFeature, BoundaryImport } from './boundary-feature.ts';
+import type { BoundaryFeature, BoundaryImport, SkippedFeature } from './boundary-feature.ts';
 import { identifySourceCrs, reprojectFeatures, type IdentifiedCrs } from './reproject-features.ts';
 import { shapeWriter, type ShapeFixStore } from './shapefile-writer.ts';
 
@@ -69,7 +69,14 @@ export function importShapefileZip(
   collector: DiagnosticCollector,
   options: ImportShapefileOptions = {},
 ): BoundaryImport {
-  const result: BoundaryImport = { format: 'shapefile', features: [], attributes: [], failed: false };
+  const skipped: SkippedFeature[] = [];
+  const result: BoundaryImport = {
+    format: 'shapefile',
+    features: [],
+    skipped,
+    attributes: [],
+    failed: false,
+  };
   const archive = openZip(bytes, collector);
   if (!archive) {
     result.failed = true;
@@ -160,11 +167,19 @@ export function importShapefileZip(
       const label = `record ${rec.record} of ${shpName}`;
       const location: Location = { entry: shpName, record: rec.record };
       if (!rec.polygons || rec.polygons.length === 0) {
+        const from = collector.diagnostics.length;
         collector.report(featureNotPolygon, {
           messageId: 'noGeometry',
           data: { feature: label },
           location,
           hint: 'A null shape has no boundary; remove the record or draw its boundary.',
+        });
+        skipped.push({
+          after: result.features.length + features.length,
+          label,
+          location,
+          properties: rec.attributes,
+          diagnostics: [from, collector.diagnostics.length],
         });
         continue;
       }

@@ -52,3 +52,40 @@ describe('boundary kinds return GeoJSON features', () => {
     });
   });
 });
+
+describe('unreadable features', () => {
+  it('are listed in file order with no geometry, and their import problems point at them', async () => {
+    const text = JSON.stringify({
+      type: 'FeatureCollection',
+      features: [
+        { type: 'Feature', properties: { name: 'A' }, geometry: { type: 'Point', coordinates: [-93, 45] } },
+        {
+          type: 'Feature',
+          properties: { name: 'B' },
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [-93.1, 45.1],
+                [-93.09, 45.1],
+                [-93.09, 45.11],
+                [-93.1, 45.1],
+              ],
+            ],
+          },
+        },
+        { type: 'Feature', properties: { name: 'C' }, geometry: null },
+      ],
+    });
+    const report = await geojsonFileKind.validate({ name: 'f.geojson', bytes: enc(text) }, {});
+    expect(report.features?.map((f) => [f.id, f.geometry?.type ?? null, f.properties.name])).toEqual([
+      [0, null, 'A'],
+      [1, 'Polygon', 'B'],
+      [2, null, 'C'],
+    ]);
+    expect(report.diagnostics.map((d) => [d.code, d.location.feature])).toEqual([
+      ['IMP003', 0],
+      ['IMP003', 2],
+    ]);
+  });
+});
