@@ -17,6 +17,7 @@ export {
   type OperationId,
   type Received,
   type ResourceType,
+  type SendOutcome,
   type TemporalEntity,
   type UpdateEnrollmentBody,
 } from './service-client.ts';

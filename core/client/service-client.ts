@@ -91,7 +91,8 @@ export interface CallParts {
   secrets?: string[];
 }
 
-type Sent =
+/** What `send` resolves to: any HTTP answer, or a failure that is not an answer (network, time-out, unknown outcome). */
+export type SendOutcome =
   | { ok: true; answer: Answer; context: CallContext; retryAfterMs?: number }
   | { ok: false; error: ClientFailure };
 
@@ -168,7 +169,11 @@ export class ServiceClient {
   }
 
   /** Send one operation of the table with the given parts; any status comes back as an answer. */
-  async send(operationId: OperationId, parts: CallParts = {}, options: CallOptions = {}): Promise<Sent> {
+  async send(
+    operationId: OperationId,
+    parts: CallParts = {},
+    options: CallOptions = {},
+  ): Promise<SendOutcome> {
     const spec: OperationSpec = serviceOperations[operationId];
     const base = this.bases[spec.server];
     if (base === undefined) throw new Error(`no base address for ${spec.server}`);
