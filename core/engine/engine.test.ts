@@ -88,6 +88,57 @@ describe('engine: validate', () => {
     }
   });
 
+  it('detects and decodes UTF-16 WKT, GeoJSON and KML like their UTF-8 forms', async () => {
+    const { encodeText } = await import('../formats/text-decoding.ts');
+    const files = [
+      example('examples/fields/boundaries.wkt'),
+      {
+        name: 'b.geojson',
+        bytes: text(
+          JSON.stringify({
+            type: 'FeatureCollection',
+            features: [
+              {
+                type: 'Feature',
+                properties: { name: 'a' },
+                geometry: {
+                  type: 'Polygon',
+                  coordinates: [
+                    [
+                      [-93.265, 45.121],
+                      [-93.257, 45.1267],
+                      [-93.257, 45.121],
+                      [-93.265, 45.1267],
+                      [-93.265, 45.121],
+                    ],
+                  ],
+                },
+              },
+            ],
+          }),
+        ),
+      },
+      {
+        name: 'b.kml',
+        bytes: text(
+          '<?xml version="1.0"?><kml xmlns="http://www.opengis.net/kml/2.2"><Placemark><name>a</name><Polygon><outerBoundaryIs><LinearRing><coordinates>-93.265,45.121 -93.257,45.1267 -93.257,45.121 -93.265,45.1267 -93.265,45.121</coordinates></LinearRing></outerBoundaryIs></Polygon></Placemark></kml>',
+        ),
+      },
+    ];
+    for (const file of files) {
+      const utf8 = await validate([{ name: 'x', bytes: file.bytes }]);
+      expect(utf8.diagnostics.length).toBeGreaterThan(0);
+      for (const encoding of ['utf-16le', 'utf-16be'] as const) {
+        const bytes = encodeText(new TextDecoder().decode(file.bytes), { encoding, bom: true });
+        const report = await validate([{ name: 'x', bytes }]);
+        expect(report.files[0]?.kind).toBe(utf8.files[0]?.kind);
+        expect(report.diagnostics.map((d) => [d.code, d.location.range?.start])).toEqual(
+          utf8.diagnostics.map((d) => [d.code, d.location.range?.start]),
+        );
+      }
+    }
+  });
+
   it('refuses unknown, misspelt, non-numeric and negative settings, listing the valid ones', () => {
     const bad = checkSettings({ acreageTolerence: '0.2', nonsense: '1', rateColumn: '' });
     expect(bad.ok).toBe(false);
