@@ -381,12 +381,17 @@ function targetSpan(g: ParsedGeometry, target: IssueTarget): [number, number] {
 }
 
 /** The text fix for each validity issue of a WKT: edits of its coordinates, or the geometry rebuilt. */
-function validityFixes(rep: GeometryReporter, g: ParsedGeometry): (issue: ValidityIssue) => Fix | undefined {
+function validityFixes(
+  rep: GeometryReporter,
+  g: ParsedGeometry,
+): (issue: ValidityIssue, all: readonly ValidityIssue[]) => Fix | undefined {
   const polygons = g.polygons;
   let makeValidFix: Fix | null | undefined;
-  const makeValid = (): Fix | undefined => {
+  const makeValid = (all: readonly ValidityIssue[]): Fix | undefined => {
     if (makeValidFix === undefined) {
-      const fixed = makeValidPolygonsTraced(polygons);
+      // A ring whose crossings were too many to count (a tangle, not a boundary) is not rebuilt.
+      const tangled = all.some((i) => i.unlisted?.atLeast === true);
+      const fixed = tangled ? undefined : makeValidPolygonsTraced(polygons);
       makeValidFix = fixed
         ? rep.replaceFix(
             'unsafe',
@@ -407,7 +412,7 @@ function validityFixes(rep: GeometryReporter, g: ParsedGeometry): (issue: Validi
       ),
     ]);
 
-  return (issue) => {
+  return (issue, all) => {
     switch (issue.kind) {
       case 'invalid-coordinate':
         return undefined;
@@ -447,7 +452,7 @@ function validityFixes(rep: GeometryReporter, g: ParsedGeometry): (issue: Validi
       case 'overlapping-polygons':
       case 'nested-polygons':
       case 'disconnected-interior':
-        return makeValid();
+        return makeValid(all);
     }
   };
 }

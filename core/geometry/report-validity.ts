@@ -52,7 +52,7 @@ export interface ValidityReportOptions {
   /** Hints replacing the boundary wording of `boundaryValidityHints`. */
   hints?: Partial<Record<ValidityIssueKind, ValidityHint>>;
   /** The fix for an issue; only inputs with text to edit have fixes. */
-  fix?: (issue: ValidityIssue) => Fix | undefined;
+  fix?: (issue: ValidityIssue, all: readonly ValidityIssue[]) => Fix | undefined;
   validity?: ValidityOptions;
 }
 
@@ -173,7 +173,7 @@ export function reportValidityIssues(
       values: Record<string, string | number>,
       details: { target?: IssueTarget; related?: string } = {},
     ): void => {
-      let issueFix = fix && collector.isEnabled(rule) ? fix(issue) : undefined;
+      let issueFix = fix && collector.isEnabled(rule) ? fix(issue, issues) : undefined;
       let hintText = typeof hint === 'string' ? hint : hint(issue);
       if (issueFix) {
         const first = attached.get(issueFix);

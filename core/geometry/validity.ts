@@ -168,9 +168,9 @@ class IssueList {
   readonly issues: ValidityIssue[] = [];
   private readonly perKind = new Map<ValidityIssueKind, number>();
   private readonly seen = new Set<string>();
-  /** Per ring ("polygon|ring"): self-intersections found, and listed. */
-  private readonly ringFound = new Map<string, number>();
-  private readonly ringListed = new Map<string, number>();
+  /** Per ring (ringKey): self-intersections found, and listed. */
+  private readonly ringFound = new Map<number, number>();
+  private readonly ringListed = new Map<number, number>();
   errors = 0;
   /** Errors found, listed or not. */
   found = 0;
@@ -205,7 +205,7 @@ class IssueList {
     }
     if (issue.severity === 'error') this.found++;
     if (issue.kind === 'self-intersection') {
-      const ring = `${issue.polygon}|${issue.ring}`;
+      const ring = ringKey(issue.polygon, issue.ring);
       this.ringFound.set(ring, (this.ringFound.get(ring) ?? 0) + 1);
       const listed = this.ringListed.get(ring) ?? 0;
       if (listed >= this.maxPerRing || this.full(issue.kind)) return;
@@ -216,12 +216,24 @@ class IssueList {
     this.issues.push(issue);
   }
 
+  /** Whether the ring lists no more self-intersections (a further one would only be counted). */
+  ringFull(polygon: number, ring: number): boolean {
+    return (this.ringListed.get(ringKey(polygon, ring)) ?? 0) >= this.maxPerRing;
+  }
+
+  /** Counts a self-intersection of a full ring that is found once only (a proper crossing): no issue built. */
+  countUnlisted(polygon: number, ring: number): void {
+    const key = ringKey(polygon, ring);
+    this.ringFound.set(key, (this.ringFound.get(key) ?? 0) + 1);
+    this.found++;
+  }
+
   /** Marks the last listed self-intersection of each ring with the crossings found but not listed. */
   markUnlisted(sorted: ValidityIssue[], countingStopped: boolean): void {
     for (let k = sorted.length - 1; k >= 0; k--) {
       const issue = sorted[k] as ValidityIssue;
       if (issue.kind !== 'self-intersection') continue;
-      const ring = `${issue.polygon}|${issue.ring}`;
+      const ring = ringKey(issue.polygon, issue.ring);
       const listed = this.ringListed.get(ring);
       if (listed === undefined) continue;
       this.ringListed.delete(ring);
@@ -229,6 +241,10 @@ class IssueList {
       if (count > 0 || countingStopped) issue.unlisted = { count, atLeast: countingStopped };
     }
   }
+}
+
+function ringKey(polygon: number, ring: number): number {
+  return polygon * 1048576 + ring;
 }
 
 function pt(xy: Float64Array, k: number): [number, number] {
@@ -737,6 +753,16 @@ class IntersectionAnalysis {
     const iy = intersection.y0;
     const samePolygon = ringPoly[rs] === ringPoly[rt];
     if (intersection.proper || code === COLLINEAR_INTERSECTION) {
+      if (
+        sameRing &&
+        intersection.proper &&
+        this.list.ringFull(ringPoly[rs] as number, ringIndex[rs] as number)
+      ) {
+        // A proper crossing is found by this one pair only: count it without building an issue.
+        this.ringsWithErrors.add(rs);
+        this.list.countUnlisted(ringPoly[rs] as number, ringIndex[rs] as number);
+        return;
+      }
       const kind = sameRing ? 'self-intersection' : samePolygon ? 'rings-intersect' : 'overlapping-polygons';
       this.error(kind, code === COLLINEAR_INTERSECTION ? 'overlap' : 'crossing', s, t, ix, iy);
       if (sameRing && code === COLLINEAR_INTERSECTION) {
