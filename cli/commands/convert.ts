@@ -28,7 +28,8 @@ Every converted boundary is then checked as \`fieldgate validate\` would.
 Options:
   --to FILE             where to write: .json (upload body) or .csv
   --client NAME         clientName of every field (unless --map clientName=ATTRIBUTE)
-  --farm NAME           farmName of every field (unless --map farmName=ATTRIBUTE)
+  --farm NAME           farmName of every field (unless --map farmName=ATTRIBUTE); when neither
+                        this nor an attribute gives one, the file's base name (the report says so)
   --source TEXT         source of every field (who the boundaries come from)
   --map LIST            TARGET=ATTRIBUTE pairs, comma-separated, attribute names without regard to case:
                         --map name=FIELD_NAME,acres=CSBACRES  (targets: clientName, farmName, name, acres)
