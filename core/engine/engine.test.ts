@@ -63,6 +63,16 @@ describe('engine: validate', () => {
     });
   });
 
+  it('says an empty or unknown file is unreadable, and why', async () => {
+    const report = await validate([
+      { name: 'empty', bytes: new Uint8Array() },
+      { name: 'noise', bytes: text('hello') },
+    ]);
+    expect(report.files).toEqual([]);
+    expect(report.unreadable[0]).toEqual({ name: 'empty', reason: 'it is empty' });
+    expect(report.unreadable[1]?.reason).toContain('not a kind of file Fieldgate reads');
+  });
+
   it('accepts every kind name reports use as a forced kind, field-upload included', async () => {
     const report = await validate([{ name: 'x', bytes: text(upload) }], { kind: 'field-upload' });
     expect(report.files[0]?.kind).toBe('field-upload');

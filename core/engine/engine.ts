@@ -35,6 +35,8 @@ export interface EngineOptions {
   features?: boolean;
   /** Aborting ends the run with outcome `cancelled` (no exception). */
   signal?: AbortSignal;
+  /** Reads files a CSV batch names, relative to the CSV (the core reads no files itself). */
+  resolveFile?: ValidateOptions['resolveFile'];
 }
 
 export interface RunOptions extends EngineOptions {
@@ -93,6 +95,7 @@ export function resolveOptions(options: EngineOptions): Resolved {
   if (options.sampleDate !== undefined) validate.sampleDate = options.sampleDate;
   if (options.signal) validate.signal = options.signal;
   if (options.features === false) validate.features = false;
+  if (options.resolveFile) validate.resolveFile = options.resolveFile;
   return forced ? { validate, forced } : { validate };
 }
 
@@ -172,9 +175,12 @@ async function produce(
     if (input.kind !== undefined && !forced) throw new EngineOptionsError([`"${input.kind}" is not a kind`]);
     const detection: KindDetection | undefined = forced ? chosenKind(forced) : detectKind(input, fileKinds);
     if (!detection) {
-      const reason = `not a kind of file Fieldgate reads (its content and name fit none of: ${kindCatalogue
-        .map((k) => k.id)
-        .join(', ')}); use --kind to choose one`;
+      const reason =
+        input.bytes.length === 0
+          ? 'it is empty'
+          : `not a kind of file Fieldgate reads (its content and name fit none of: ${kindCatalogue
+              .map((k) => k.id)
+              .join(', ')}); use --kind to choose one`;
       report.unreadable.push({ name, reason });
       channel.push({ type: 'unreadable', name, reason });
       continue;

@@ -16,7 +16,15 @@ export interface SettingSpec {
   kinds: readonly string[];
 }
 
-const BOUNDARY_KINDS = ['field-upload', 'json', 'wkt', 'geojson', 'kml', 'boundary-shapefile'];
+const BOUNDARY_KINDS = ['field-upload', 'json', 'wkt', 'geojson', 'kml', 'boundary-shapefile', 'csv-fields'];
+const CSV_KINDS = [
+  'csv-fields',
+  'csv-enrollments-by-program',
+  'csv-enrollments-by-location',
+  'csv-enrollment-changes',
+  'csv-prescriptions',
+  'csv-soil-tests',
+];
 
 export const settingSpecs: readonly SettingSpec[] = [
   {
@@ -41,6 +49,26 @@ export const settingSpecs: readonly SettingSpec[] = [
     description:
       'how many diagnostics of one rule a Modus report lists before summing up the rest (default 1000)',
     kinds: ['modus-result'],
+  },
+  // CSV batches (core/csv, docs/csv-batches.md): the reader's choices can be forced, a mapping reused.
+  {
+    name: 'encoding',
+    type: 'string',
+    description: 'the encoding of a CSV batch: utf-8, utf-16le, utf-16be or windows-1252 (default: guessed)',
+    kinds: CSV_KINDS,
+  },
+  {
+    name: 'delimiter',
+    type: 'string',
+    description: 'the delimiter of a CSV batch: comma, semicolon, tab or pipe (default: guessed)',
+    kinds: CSV_KINDS,
+  },
+  {
+    name: 'mapping',
+    type: 'string',
+    description:
+      'a column mapping as JSON, {"kind": …, "columns": {"boundary": "WKT"}, "values": {"clientName": "…"}} (the summary of a report holds the one used)',
+    kinds: CSV_KINDS,
   },
 ];
 
