@@ -89,3 +89,16 @@ describe('unreadable features', () => {
     ]);
   });
 });
+
+describe('a boundary that is a point or a line', () => {
+  it('is drawn as what it is, marked not valid', async () => {
+    const report = await wktFileKind.validate(
+      { name: 'b.wkt', bytes: enc('POINT (-93.1 45.1)\nLINESTRING (-93.1 45.1, -93.09 45.1)') },
+      {},
+    );
+    expect(report.features?.map((f) => [f.geometry?.type, f.properties.valid])).toEqual([
+      ['Point', false],
+      ['LineString', false],
+    ]);
+  });
+});

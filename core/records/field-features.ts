@@ -11,7 +11,8 @@ import type { FieldRecord, RecordValue } from './field-record.ts';
 
 /** What the boundary checks found, as far as a feature shows it. */
 export interface FeatureVerdict {
-  geometry?: { polygons: PolygonRings; type?: string };
+  /** As parsed: polygons, and for a point or line (not a boundary, but drawn all the same) its coordinates. */
+  geometry?: { polygons: PolygonRings; type?: string; lines?: Float64Array[] };
   valid: boolean;
   areaAcres?: number;
 }
@@ -48,7 +49,14 @@ export function fieldFeature(
   const geometrySource = verdict?.geometry ?? record.boundary?.geometry;
   const multi =
     record.boundary?.geometry?.multi ?? (verdict?.geometry?.type === 'MultiPolygon' ? true : undefined);
-  const geometry = geometrySource ? polygonsToGeoJson(geometrySource.polygons, multi) : null;
+  let geometry = geometrySource ? polygonsToGeoJson(geometrySource.polygons, multi) : null;
+  const line = verdict?.geometry?.lines?.[0];
+  if (!geometry && line && line.length >= 2) {
+    const type = verdict?.geometry?.type;
+    if (type === 'Point') geometry = { type: 'Point', coordinates: [line[0] as number, line[1] as number] };
+    else if (type === 'LineString' && line.length >= 4)
+      geometry = { type: 'LineString', coordinates: ringPositions(line) };
+  }
   const properties: { [key: string]: JsonValue } = { row: record.row, label: record.label };
   const name = plain(record.name);
   const client = plain(record.clientName);
