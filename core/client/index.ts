@@ -30,5 +30,6 @@ export {
   type RetryBudgetOptions,
 } from './retry-policy.ts';
 export { ClientConfigError } from './secure-address.ts';
+export type { Answer } from './answer.ts';
 export { REDACTED } from './redaction.ts';
 export { systemIo, sleepWithTimers } from './system-io.ts';

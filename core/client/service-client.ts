@@ -93,6 +93,9 @@ export interface CallParts {
 
 /** What `send` resolves to: any HTTP answer, or a failure that is not an answer (network, time-out, unknown outcome). */
 export type SendOutcome =
+  { ok: true; answer: Answer; retryAfterMs?: number } | { ok: false; error: ClientFailure };
+
+type Dispatched =
   | { ok: true; answer: Answer; context: CallContext; retryAfterMs?: number }
   | { ok: false; error: ClientFailure };
 
@@ -174,6 +177,18 @@ export class ServiceClient {
     parts: CallParts = {},
     options: CallOptions = {},
   ): Promise<SendOutcome> {
+    const sent = await this.dispatch(operationId, parts, options);
+    if (!sent.ok) return sent;
+    return sent.retryAfterMs === undefined
+      ? { ok: true, answer: sent.answer }
+      : { ok: true, answer: sent.answer, retryAfterMs: sent.retryAfterMs };
+  }
+
+  private async dispatch(
+    operationId: OperationId,
+    parts: CallParts,
+    options: CallOptions,
+  ): Promise<Dispatched> {
     const spec: OperationSpec = serviceOperations[operationId];
     const base = this.bases[spec.server];
     if (base === undefined) throw new Error(`no base address for ${spec.server}`);
@@ -245,7 +260,7 @@ export class ServiceClient {
     read: (answer: Answer, notices: string[], context: CallContext) => T | ClientFailure,
     accept: readonly number[] = [],
   ): Promise<ClientResult<T>> {
-    const sent = await this.send(operationId, parts, options);
+    const sent = await this.dispatch(operationId, parts, options);
     if (!sent.ok) return sent;
     const { answer, context } = sent;
     const success = answer.status >= 200 && answer.status < 300;
