@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { corpusPath } from '../../test/support/corpus.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { LineIndex } from '../diagnostics/text-position.ts';
 import type { FileKind, InputFile } from '../formats/file-kind.ts';
@@ -152,5 +153,32 @@ describe('local fixes near the point limit', () => {
     const fewer = new DiagnosticCollector({ select: ['GEO002'] });
     checkBoundary(`POLYGON ((${points.slice(1).join(', ')}))`, {}, fewer);
     expect(fewer.diagnostics[0]?.fix?.safety).toBe('safe');
+  });
+});
+
+describe('the corpus CSB GeoJSON', () => {
+  it('is fixed in place: only the four invalid features change, and the result checks clean', async () => {
+    const path = corpusPath('derived/us_csb_2024_sample_wgs84.geojson');
+    const original = readFileSync(path, 'utf8');
+    const kind = kindFor('csb.geojson');
+    const { text, applied } = await fixAll(kind, {
+      name: 'csb.geojson',
+      bytes: new TextEncoder().encode(original),
+    });
+    expect(applied.map((d) => d.location.feature).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual([
+      15, 17, 29, 54,
+    ]);
+    const before = JSON.parse(original) as { features: unknown[] };
+    const after = JSON.parse(text) as { features: unknown[] };
+    const changed = after.features.flatMap((f, i) =>
+      JSON.stringify(f) === JSON.stringify(before.features[i]) ? [] : [i],
+    );
+    expect(changed).toEqual([15, 17, 29, 54]);
+    // Every other line of the file is untouched, byte for byte.
+    const originalLines = original.split('\n');
+    const fixedLines = text.split('\n');
+    expect(fixedLines.filter((line, i) => line !== originalLines[i])).toHaveLength(4);
+    const report = await kind.validate({ name: 'csb.geojson', bytes: new TextEncoder().encode(text) }, {});
+    expect(report.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   });
 });
