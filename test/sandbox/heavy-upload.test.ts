@@ -1,5 +1,5 @@
 /**
- * A heavy field upload (2,500 self-crossing polygons, 24 MB) is checked off the request loop: while it is
+ * A heavy field upload (1,200 self-crossing polygons, 12 MB) is checked off the request loop: while it is
  * being validated the sandbox answers a token request, and the upload itself gets its 400 with
  * diagnostics. The client runs in a worker thread of its own, so its timing does not depend on the
  * sandbox's event loop.
@@ -68,7 +68,7 @@ interface ClientResult {
 }
 
 it('answers a token request while a heavy upload is being validated', async () => {
-  const body = benchFieldUpload(benchBoundaries('ragged', 2500, 11));
+  const body = benchFieldUpload(benchBoundaries('ragged', 1200, 11));
   expect(body.length).toBeGreaterThan(OFF_THREAD_BYTES);
   const d = sandbox.demo;
   const worker = new Worker(client, {
