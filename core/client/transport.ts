@@ -80,6 +80,26 @@ function describeError(error: unknown): string {
   return codes.length > 0 ? `${message} (${codes.join(', ')})` : message;
 }
 
+/** The promise's value, or undefined as soon as the signal aborts (the promise itself goes on for others). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T | undefined> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.resolve(undefined);
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => resolve(undefined);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
 export class Transport {
   constructor(private readonly deps: TransportDeps) {}
 
@@ -150,7 +170,8 @@ export class Transport {
       const headers = { ...request.headers };
       let grant: AccessGrant | undefined;
       if (request.bearer) {
-        const got = await deps.tokens.get();
+        const got = await untilAborted(deps.tokens.get(), request.signal);
+        if (got === undefined) return cancelled(false);
         if (!got.ok) {
           const error = { ...got.error, attempts };
           error.message = `${spec.operationId}: no access token: ${got.error.message}`;

@@ -323,6 +323,29 @@ describe('time-outs and cancellation', () => {
     );
     setTimeout(() => controller.abort(), 20);
     expect(failure(await pending)).toMatchObject({ kind: 'cancelled' });
+    // Also while waiting for an access token that does not come.
+    const stub = stubFetch(findOk, () => ({ hang: true }));
+    const waiting = new ServiceClient({
+      ...BASES,
+      clientId: SECRETS.clientId,
+      clientSecret: SECRETS.clientSecret,
+      apiKey: SECRETS.apiKey,
+      fetch: stub.fetch,
+      now: () => new Date(),
+      sleep: sleepWithTimers,
+      random: Math.random,
+      timeoutMs: 300,
+      backoff: { maxAttempts: 1 },
+    });
+    const stop = new AbortController();
+    const started = Date.now();
+    const pendingToken = waiting.findExperiments(
+      { experimentEnrollmentId: IDS.experimentEnrollment },
+      { signal: stop.signal },
+    );
+    setTimeout(() => stop.abort(), 20);
+    expect(failure(await pendingToken).kind).toBe('cancelled');
+    expect(Date.now() - started).toBeLessThan(5000);
     const already = await client.findExperiments(
       { experimentEnrollmentId: IDS.experimentEnrollment },
       { signal: AbortSignal.abort() },
