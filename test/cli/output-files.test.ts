@@ -20,6 +20,8 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { CliIo } from '../../cli/command.ts';
+import { main } from '../../cli/main.ts';
 import { repoRoot, runCli } from './cli-helpers.ts';
 
 // A WKT file with safe fixes (unclosed rings and the like), so --fix always writes something.
@@ -144,6 +146,65 @@ describe('outputs that cannot be written: one line, exit 2', () => {
     chmodSync(locked, 0o755);
     expect(run.code).toBe(2);
     expect(run.stderr).toBe('fieldgate validate: cannot write locked/b.fixed.wkt: permission denied\n');
+  });
+});
+
+describe('main: a file-system error from any command', () => {
+  it('is one line naming the file and the reason, exit 2, no stack', async () => {
+    let stderr = '';
+    const io: CliIo = {
+      stdout: () => undefined,
+      stderr: (t) => void (stderr += t),
+      readStdin: async () => new Uint8Array(),
+      cwd: repoRoot,
+      env: {},
+      isTTY: false,
+      now: () => new Date(),
+    };
+    const failing = {
+      name: 'report',
+      summary: 'writes a report',
+      load: async () => ({
+        name: 'report',
+        summary: 'writes a report',
+        usage: 'Usage: fieldgate report',
+        run: async (): Promise<number> => {
+          throw Object.assign(new Error('ENOSPC: no space left on device, write'), {
+            code: 'ENOSPC',
+            syscall: 'write',
+            path: 'out/report.json',
+          });
+        },
+      }),
+    };
+    const code = await main(['report'], io, [failing]);
+    expect(code).toBe(2);
+    expect(stderr).toBe('fieldgate report: cannot write out/report.json: no space left on the device\n');
+  });
+
+  it('lets a bug keep its stack (it is not a file problem)', async () => {
+    const io: CliIo = {
+      stdout: () => undefined,
+      stderr: () => undefined,
+      readStdin: async () => new Uint8Array(),
+      cwd: repoRoot,
+      env: {},
+      isTTY: false,
+      now: () => new Date(),
+    };
+    const buggy = {
+      name: 'bug',
+      summary: 'has a bug',
+      load: async () => ({
+        name: 'bug',
+        summary: 'has a bug',
+        usage: 'Usage: fieldgate bug',
+        run: async (): Promise<number> => {
+          throw new TypeError('x is undefined');
+        },
+      }),
+    };
+    await expect(main(['bug'], io, [buggy])).rejects.toThrow(TypeError);
   });
 });
 
