@@ -221,11 +221,12 @@ async function produce(
           channel.push({ type: 'fix-pass', file: name, pass, applied, notApplied }),
       });
       fixes = loop.fixes;
+      // A cancelled run writes nothing: no fixed bytes for a file it did not finish.
+      if (stopped()) break;
       if (loop.bytes) {
         channel.push({ type: 'fixed', file: name, bytes: loop.bytes, applied: loop.fixes.applied.length });
         checked = await check(loop.bytes, false);
       }
-      if (stopped() && loop.fixes.stopped?.reason === 'cancelled') break;
     }
     numbered(checked, nextId);
     nextId += checked.diagnostics.length;
