@@ -139,6 +139,34 @@ describe('validate on the engine', () => {
     expect(JSON.parse(readFileSync(join(dir, 'f.fixed.json'), 'utf8')).fields[0].acres).toBe(98.5);
   });
 
+  it('fixes every fix of a rule, not only the ones listed under its cap, in one pass', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fieldgate-engine-'));
+    const out = join(dir, 'fixed.xml');
+    const listed = await runCli([
+      'validate',
+      '--format',
+      'json',
+      '--setting',
+      'maxDiagnosticsPerRule=1',
+      'examples/soil/hand-transcribed-result.xml',
+    ]);
+    const shown = JSON.parse(listed.stdout).diagnostics.filter((d: { fix?: unknown }) => d.fix).length;
+    const run = await runCli([
+      'fix',
+      '--format',
+      'json',
+      '--setting',
+      'maxDiagnosticsPerRule=1',
+      '-o',
+      out,
+      'examples/soil/hand-transcribed-result.xml',
+    ]);
+    const fixes = JSON.parse(run.stdout).files[0].fixes;
+    expect(fixes.applied.length).toBeGreaterThan(shown * 10);
+    expect(fixes.passes).toBe(1);
+    expect(fixes.stopped).toBeUndefined();
+  });
+
   it('answers --help of fix and kinds with their own usage', async () => {
     expect((await runCli(['fix', '--help'])).stdout).toMatch(/^Usage: fieldgate fix/);
     expect((await runCli(['help', 'fix'])).stdout).toMatch(/^Usage: fieldgate fix/);
