@@ -184,7 +184,7 @@ function review(fix: Fix, target: GeometryFixTarget, validity: boolean): Reviewe
     else out.artifact = written.artifact;
     return { fix: out };
   }
-  if (!rebuilt) return { fix };
+  // Here the fix rebuilt the whole geometry (local edits without a writer returned above).
   const text = writePolygonsWkt(chosen.polygons, { multi: result.type === 'MultiPolygon' });
   const edit = edits[0]!;
   return { fix: { ...fix, edits: [{ start: edit.start, end: edit.end, text }], after: abbreviate(text) } };
