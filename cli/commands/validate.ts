@@ -171,7 +171,9 @@ ${commonOptions}
 
 ${exitStatus}`;
 
+/** Where an input came from: its argument and, for a file, its path (fixed copies are written beside it). */
 interface Target {
+  arg: string;
   path?: string;
 }
 
@@ -207,7 +209,7 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
       bytes: new TextEncoder().encode(values['sample-date']),
       kind: 'sample-date',
     });
-    targets.push({});
+    targets.push({ arg: '--sample-date' });
   }
   for (const arg of positionals) {
     const read = await readInput(arg, io);
@@ -218,7 +220,7 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
       if (fix && !read.path && values.output === undefined)
         throw new UsageError('fixing standard input needs --output FILE');
       inputs.push(read.file);
-      targets.push(read.path ? { path: read.path } : {});
+      targets.push(read.path ? { arg, path: read.path } : { arg });
     }
   }
 
@@ -248,7 +250,7 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
         inPlace: values['fix-in-place'],
         inPlaceHint: 'use --fix-in-place to overwrite it',
       });
-      written.push({ file: positionals[index] ?? event.file, to: target, applied: event.applied });
+      written.push({ file: targets[index]?.arg ?? event.file, to: target, applied: event.applied });
     } else if (event.type === 'file-done') {
       if (json) json.file(event.result);
       else writeFileText(event.result, color, io);
