@@ -39,6 +39,11 @@ export const commands: CliCommandEntry[] = [
     load: async () => (await import('./kinds.ts')).kindsCommand,
   },
   {
+    name: 'template',
+    summary: 'print the header and an example row of a CSV batch kind',
+    load: async () => (await import('./template.ts')).templateCommand,
+  },
+  {
     name: 'convert',
     summary: 'turn a boundary shapefile ZIP, GeoJSON or KML into a field upload (JSON or CSV)',
     load: async () => (await import('./convert.ts')).convertCommand,

@@ -44,6 +44,8 @@ export interface ValidateOptions {
   pause?: () => Promise<void>;
   /** When aborted a kind may stop early: the engine discards its report and says the run was cancelled. */
   signal?: AbortSignal;
+  /** Reads a file a batch names (a CSV row's path), relative to the file `from`; undefined when absent. */
+  resolveFile?: (relativePath: string, from: string) => Promise<Uint8Array | undefined>;
 }
 
 export interface FileReport {

@@ -5,9 +5,16 @@ import { boundaryFileKinds } from '../boundary/boundary-file-kinds.ts';
 import { modusFileKind } from '../modus/modus-file-kind.ts';
 import { sampleDateFileKind } from './sample-date-file-kind.ts';
 import { detectKind } from './detect-kind.ts';
+import { csvFileKinds } from '../csv/csv-file-kinds.ts';
 
 /** The kinds detection chooses from (content first, see core/engine/detect-kind.ts). */
-export const fileKinds: readonly FileKind[] = [jsonFileKind, rxFileKind, ...boundaryFileKinds, modusFileKind];
+export const fileKinds: readonly FileKind[] = [
+  jsonFileKind,
+  rxFileKind,
+  ...boundaryFileKinds,
+  modusFileKind,
+  ...csvFileKinds,
+];
 
 /**
  * Every kind by name: the detected ones and those only chosen by name (each JSON shape, a bare sampleDate).
@@ -20,6 +27,7 @@ export const kindCatalogue: readonly FileKind[] = [
   ...boundaryFileKinds,
   modusFileKind,
   sampleDateFileKind,
+  ...csvFileKinds,
 ];
 
 /** The kind of a file, content first (core/formats/detect-kind.ts): the same bytes give the same kind. */

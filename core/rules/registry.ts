@@ -17,6 +17,7 @@ import { boundaryImportRules } from './boundary-import/index.ts';
 import { modusSchemaRules } from './modus-schema/index.ts';
 import { modusSemanticsRules } from './modus-semantics/index.ts';
 import { modusServiceRules } from './modus-service/index.ts';
+import { csvBatchRules } from '../csv/csv-rules.ts';
 
 /**
  * Every rule Fieldgate has, group by group. A rule is defined either beside the check that reports it, in
@@ -80,6 +81,7 @@ export const ruleGroups: ReadonlyArray<{
   { group: 'rx-zones', title: 'Prescription zones and rates', rules: rxZoneRules },
   { group: 'temporal-entity', title: 'TemporalEntity objects', rules: temporalEntityRules },
   { group: 'enrollment', title: 'Enrollment and experiment requests', rules: enrollmentRules },
+  { group: 'csv-batch', title: 'CSV batches: reading, header, columns, cells, rows', rules: csvBatchRules },
 ];
 
 export const allRules: readonly RuleMeta[] = ruleGroups.flatMap((g) => g.rules.map((r) => r.meta));

@@ -55,6 +55,8 @@ const LAYERS: ReadonlyArray<{ name: string; paths: readonly string[]; names?: Re
       'core/requests',
       'core/fields',
       'core/records',
+      // CSV batches: reader, mapping, rows to records, checks across rows (csv-file-kinds.ts is a file kind).
+      'core/csv',
       // Rule groups whose files hold their checks, and the registry that gathers every rule.
       'core/rules/enrollment',
       'core/rules/field-upload',

@@ -1,0 +1,41 @@
+import { parseArgs } from 'node:util';
+import { batchKindIds, batchTemplate } from '../../core/index.ts';
+import { EXIT_OK, EXIT_USAGE, type CliCommand } from '../command.ts';
+
+const usage = `Usage: fieldgate template KIND
+
+Prints the header and an example row of a CSV batch kind, ready to fill in a spreadsheet:
+  ${batchKindIds.join('\n  ')}
+
+  fieldgate template csv-fields > fields.csv
+  fieldgate template csv-fields | fieldgate validate -     # the example is clean
+
+docs/csv-batches.md describes each column.`;
+
+export const templateCommand: CliCommand = {
+  name: 'template',
+  summary: 'print the header and an example row of a CSV batch kind',
+  usage,
+  async run(args, io) {
+    const { values, positionals } = parseArgs({
+      args,
+      options: { help: { type: 'boolean', short: 'h', default: false } },
+      allowPositionals: true,
+      strict: true,
+    });
+    if (values.help) {
+      io.stdout(usage + '\n');
+      return EXIT_OK;
+    }
+    const kind = positionals[0];
+    const text = kind === undefined || positionals.length > 1 ? undefined : batchTemplate(kind);
+    if (text === undefined) {
+      io.stderr(
+        `${kind === undefined ? 'name a kind' : `"${kind}" is not a CSV batch kind`}; kinds: ${batchKindIds.join(', ')}\n`,
+      );
+      return EXIT_USAGE;
+    }
+    io.stdout(text);
+    return EXIT_OK;
+  },
+};

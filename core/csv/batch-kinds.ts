@@ -1,0 +1,235 @@
+/**
+ * The CSV batch kinds: their columns (canonical headers are the interface's own names), which are
+ * required, the spellings each column is also recognised by, and an example row for `fieldgate template`.
+ * docs/csv-batches.md documents them.
+ */
+
+export type BatchKindId =
+  | 'csv-fields'
+  | 'csv-enrollments-by-program'
+  | 'csv-enrollments-by-location'
+  | 'csv-enrollment-changes'
+  | 'csv-prescriptions'
+  | 'csv-soil-tests';
+
+export interface BatchColumn {
+  name: string;
+  required: boolean;
+  /** Other headers that mean this column (compared without case, spaces, underscores, hyphens, dots). */
+  synonyms: readonly string[];
+  description: string;
+  example: string;
+}
+
+export interface BatchKind {
+  id: BatchKindId;
+  title: string;
+  columns: readonly BatchColumn[];
+}
+
+const col = (
+  name: string,
+  required: boolean,
+  description: string,
+  example: string,
+  synonyms: readonly string[] = [],
+): BatchColumn => ({ name, required, description, example, synonyms });
+
+const temporalColumns = (required: boolean): BatchColumn[] => [
+  col('dimensionality', required, 'INDIVIDUAL or INTERVAL', 'INTERVAL', ['dimension']),
+  col('temporalEntityId', false, 'the temporal entity id (INDIVIDUAL)', '', [
+    'temporal entity',
+    'temporal id',
+    'season id',
+  ]),
+  col('startId', false, 'start of the interval (INTERVAL)', '9b2f3c1e-6a4d-4e8b-9c1a-2f3e4d5c6b7a', [
+    'start',
+    'interval start id',
+    'start uuid',
+  ]),
+  col('endId', false, 'end of the interval (INTERVAL)', '0c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5', [
+    'end',
+    'interval end id',
+    'end uuid',
+  ]),
+  col('temporalPeriodTypeName', required, 'GrowingSeason', 'GrowingSeason', [
+    'period type',
+    'temporal period type',
+    'period type name',
+  ]),
+];
+
+export const batchKinds: readonly BatchKind[] = [
+  {
+    id: 'csv-fields',
+    title: 'CSV batch of fields (one upload per receiving user; boundary as WKT)',
+    columns: [
+      col('clientName', true, 'the client (grower) the field belongs to', 'Smith Farms', [
+        'client',
+        'grower',
+        'grower name',
+        'customer',
+      ]),
+      col('farmName', true, 'the farm', 'Home Farm', ['farm']),
+      col('name', true, 'the field name', 'North 40', ['field name', 'field']),
+      col(
+        'boundary',
+        true,
+        'WKT Polygon or MultiPolygon in WGS 84 (longitude latitude)',
+        'POLYGON ((-93.65 42.03, -93.64 42.03, -93.64 42.04, -93.65 42.04, -93.65 42.03))',
+        ['wkt', 'geometry', 'geom', 'shape', 'boundary wkt', 'polygon'],
+      ),
+      col('acres', false, 'stated area in acres', '227.28', ['area', 'acreage', 'area acres']),
+      col('source', false, 'where the boundary came from', 'survey'),
+      col('userName', false, 'the receiving user (rows are grouped into one upload per user)', 'jsmith', [
+        'user',
+        'receiving user',
+        'recipient',
+      ]),
+    ],
+  },
+  {
+    id: 'csv-enrollments-by-program',
+    title: 'CSV batch of enrollments by program (POST /v5/enrollments, x-enrollment-type: program)',
+    columns: [
+      col('experimentProtocolId', true, 'the program (uuid)', '3f2504e0-4f89-41d3-9a0c-0305e82c3301', [
+        'program id',
+        'protocol id',
+        'program',
+        'experiment protocol',
+      ]),
+      ...temporalColumns(true),
+    ],
+  },
+  {
+    id: 'csv-enrollments-by-location',
+    title:
+      'CSV batch of enrollments by location (experiments found or created first, then POST /v5/enrollments)',
+    columns: [
+      col(
+        'experimentEnrollmentId',
+        true,
+        'given by the service operator (uuid)',
+        '6fa459ea-ee8a-4ca4-894e-db77e160355e',
+        ['experiment enrollment', 'enrollment code'],
+      ),
+      col('experimentName', true, 'name of the experiment to find or create', 'Nitrogen trial 2026', [
+        'experiment',
+      ]),
+      col('locationId', true, 'the location (uuid)', '1b4e28ba-2fa1-41d2-883f-0016d3cca427', ['location']),
+      col('experimentLocationStatus', true, 'NOMINATED', 'NOMINATED', ['location status', 'status']),
+      ...temporalColumns(true),
+    ],
+  },
+  {
+    id: 'csv-enrollment-changes',
+    title: 'CSV batch of enrollment updates and removals (PUT or DELETE /v5/enrollments/{id})',
+    columns: [
+      col('enrollmentId', true, 'the enrollment to change (uuid)', '7c9e6679-7425-40de-944b-e07fc1f90ae7', [
+        'enrollment',
+      ]),
+      col('enrollmentType', true, 'program or location', 'program', ['type', 'x enrollment type']),
+      col('action', true, 'update or remove', 'update', ['operation', 'change']),
+      col(
+        'experimentProtocolId',
+        false,
+        'new program (program, update)',
+        '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
+        ['program id', 'protocol id'],
+      ),
+      col('experimentId', false, 'new experiment (location, update)', ''),
+      col('locationId', false, 'new location (location, update)', '', ['location']),
+      col('experimentLocationStatus', false, 'NOMINATED (location, update)', '', ['location status']),
+      ...temporalColumns(false),
+    ],
+  },
+  {
+    id: 'csv-prescriptions',
+    title: 'CSV batch of prescriptions (each row a prescription ZIP, relative to the CSV)',
+    columns: [
+      col('file', true, 'path of the prescription ZIP, relative to the CSV', 'rx/north-40.zip', [
+        'path',
+        'file path',
+        'file name',
+        'prescription',
+        'prescription file',
+        'rx file',
+      ]),
+      col('userName', true, 'the receiving user', 'jsmith', ['user', 'receiving user', 'recipient']),
+    ],
+  },
+  {
+    id: 'csv-soil-tests',
+    title: 'CSV batch of soil tests (each row a Modus XML file, relative to the CSV, with its sampleDate)',
+    columns: [
+      col('file', true, 'path of the Modus result XML, relative to the CSV', 'soil/north-40.xml', [
+        'path',
+        'file path',
+        'file name',
+        'soil file',
+        'modus file',
+        'soil test',
+      ]),
+      col('userName', true, 'the receiving user', 'jsmith', ['user', 'receiving user', 'recipient']),
+      col('sampleDate', true, 'when the samples were taken (ISO 8601, UTC)', '2026-04-15T00:00:00.000Z', [
+        'sample date',
+        'date',
+        'sampled',
+      ]),
+    ],
+  },
+];
+
+export function batchKindById(id: string): BatchKind | undefined {
+  return batchKinds.find((k) => k.id === id);
+}
+
+/** A header as compared: no case, spaces, underscores, hyphens or dots. */
+export function normaliseHeader(header: string): string {
+  return header
+    .replace(/^\uFEFF/, '')
+    .toLowerCase()
+    .replace(/[\s_\-.]/g, '');
+}
+
+/** The column of `kind` a header names (exact, loose, then synonyms); undefined when none. */
+export function columnForHeader(kind: BatchKind, header: string): BatchColumn | undefined {
+  const exact = kind.columns.find((c) => c.name === header.trim());
+  if (exact) return exact;
+  const key = normaliseHeader(header);
+  if (key === '') return undefined;
+  return (
+    kind.columns.find((c) => normaliseHeader(c.name) === key) ??
+    kind.columns.find((c) => c.synonyms.some((s) => normaliseHeader(s) === key))
+  );
+}
+
+/** How well a row of cells fits each kind as its header. */
+export function scoreHeader(kind: BatchKind, cells: readonly string[]): { mapped: number; missing: number } {
+  const found = new Set<string>();
+  for (const c of cells) {
+    const column = columnForHeader(kind, c);
+    if (column) found.add(column.name);
+  }
+  const missing = kind.columns.filter((c) => c.required && !found.has(c.name)).length;
+  return { mapped: found.size, missing };
+}
+
+/** The kind whose columns a header row names best: every required column present, most columns mapped. */
+export function kindForHeader(cells: readonly string[]): BatchKind | undefined {
+  let best: { kind: BatchKind; mapped: number } | undefined;
+  for (const kind of batchKinds) {
+    const s = scoreHeader(kind, cells);
+    if (s.missing > 0) continue;
+    // Ties go to the kind with fewer columns (a fuller fit).
+    if (!best || s.mapped > best.mapped) best = { kind, mapped: s.mapped };
+  }
+  return best?.kind;
+}
+
+/** The most columns any kind finds in a row (confirms a delimiter guess). */
+export function bestHeaderScore(cells: readonly string[]): number {
+  let best = 0;
+  for (const kind of batchKinds) best = Math.max(best, scoreHeader(kind, cells).mapped);
+  return best;
+}

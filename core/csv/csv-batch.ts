@@ -1,0 +1,660 @@
+/**
+ * A CSV batch checked row by row while it streams: the header is found (title rows above it skipped) and
+ * mapped to a batch kind's columns; each row becomes the record core already checks (a FieldRecord for the
+ * field rules and boundary pipeline; a version 5 request for the enrollment and TemporalEntity rules; a
+ * referenced file for its own kind's validator) with every position mapped to the row, the column and the
+ * character inside the cell; then the checks across rows. Data problems never throw.
+ */
+
+import type { Diagnostic, Location, TextRange } from '../diagnostics/diagnostic.ts';
+import { LineIndex } from '../diagnostics/text-position.ts';
+import type { GeoJsonFeature } from '../geojson/geojson.ts';
+import type { JsonValue } from '../json/json-document.ts';
+import { checkRecordBoundary } from '../boundary/record-boundary.ts';
+import { fieldFeature } from '../records/field-features.ts';
+import type { FieldRecord, FieldRecordProperty, RecordValue } from '../records/field-record.ts';
+import { itemRules } from '../rules/field-upload/index.ts';
+import { DuplicateFieldTracker, duplicateField } from '../rules/field-upload/duplicate-field.ts';
+import { DiagnosticCollector } from '../rules/reporter.ts';
+import type { RuleSelection } from '../rules/selection.ts';
+import { runSampleDateRules } from '../rules/sample-date/check-sample-date.ts';
+import {
+  batchKindById,
+  bestHeaderScore,
+  kindForHeader,
+  scoreHeader,
+  type BatchKind,
+  type BatchKindId,
+} from './batch-kinds.ts';
+import type { CsvEncoding, CsvEncodingChoice } from './csv-encoding.ts';
+import { mapColumns, mappingUsed, type ColumnMap, type CsvMapping } from './csv-mapping.ts';
+import { cellOffset, CsvStreamReader, type CsvCell, type CsvDelimiter, type CsvRow } from './csv-reader.ts';
+import {
+  csvCellValue,
+  csvCellWhitespace,
+  csvColumns,
+  csvEncodingGuessed,
+  csvFileReference,
+  csvHeader,
+  csvRaggedRow,
+} from './csv-rules.ts';
+import { CrossRowChecks } from './csv-cross-rows.ts';
+import { EnrollmentRows } from './csv-enrollments.ts';
+
+/** What a referenced file's own validator found (injected: the kinds live above this layer). */
+export interface ReferencedFileCheck {
+  kind: string;
+  diagnostics: Diagnostic[];
+}
+
+export interface CsvBatchOptions {
+  /** Read as this batch kind instead of recognising it from the header. */
+  kind?: BatchKindId;
+  encoding?: CsvEncoding;
+  delimiter?: CsvDelimiter;
+  mapping?: CsvMapping;
+  selection?: RuleSelection;
+  now?: Date;
+  acreageTolerance?: number;
+  /** Reads a file named by a row, relative to the CSV; undefined when it is not there. */
+  resolveFile?: (relativePath: string) => Promise<Uint8Array | undefined>;
+  /** Checks a referenced file as `kind` ('rx-zip', 'modus-result'); `sampleDate` for soil tests. */
+  checkFile?: (
+    name: string,
+    bytes: Uint8Array,
+    kind: string,
+    sampleDate?: string,
+  ) => Promise<ReferencedFileCheck>;
+  /** Keep each field's GeoJSON feature for the report (default true; the benchmark turns it off). */
+  keepFeatures?: boolean;
+  /** Called after each data row (progress). */
+  onRow?: (row: number, bytesRead: number) => void;
+  /** Let the event loop run between chunks of rows. */
+  pause?: () => Promise<void>;
+  signal?: AbortSignal;
+}
+
+export type RowStatus = 'ok' | 'warning' | 'error';
+
+export interface CsvRowResult {
+  /** 1-based data row (after the header). */
+  row: number;
+  line: number;
+  status: RowStatus;
+  errors: number;
+  warnings: number;
+}
+
+export interface CsvBatchResult {
+  kind: BatchKindId;
+  encoding: CsvEncodingChoice;
+  delimiter: CsvDelimiter;
+  /** 1-based line of the header; 0 when the file had no rows. */
+  headerLine: number;
+  headers: string[];
+  mapping: CsvMapping;
+  diagnostics: Diagnostic[];
+  features: GeoJsonFeature[];
+  rows: CsvRowResult[];
+  bytes: number;
+  /** What the rows will become when sent (for the submit planner). */
+  plan: JsonValue;
+}
+
+const HEADER_SEARCH = 5;
+
+/** Shift a location made against a row's own text to the whole file. */
+function shiftRange(range: TextRange, row: CsvRow): TextRange {
+  const at = (p: TextRange['start']): TextRange['start'] => ({
+    offset: p.offset + row.start,
+    line: row.line + p.line - 1,
+    column: p.line === 1 ? row.column + p.column - 1 : p.column,
+  });
+  return { start: at(range.start), end: at(range.end) };
+}
+
+function shiftDiagnostic(d: Diagnostic, row: CsvRow): Diagnostic {
+  const location = (l: Location): Location => (l.range ? { ...l, range: shiftRange(l.range, row) } : l);
+  const out: Diagnostic = { ...d, location: location(d.location) };
+  if (d.related) out.related = d.related.map((r) => ({ ...r, location: location(r.location) }));
+  if (d.fix?.edits)
+    out.fix = {
+      ...d.fix,
+      edits: d.fix.edits.map((e) => ({ ...e, start: e.start + row.start, end: e.end + row.start })),
+    };
+  return out;
+}
+
+/** [start, end) of a cell's value as written (inside quotes). */
+export function valueSpan(cell: CsvCell): { start: number; end: number } {
+  return { start: cell.valueStart, end: cellOffset(cell, cell.value.length) };
+}
+
+const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+const SPACE_AROUND = /^[\s\u00a0]|[\s\u00a0]$/;
+
+/** Check a CSV batch from a stream of bytes. */
+export async function validateCsvBatch(
+  source: ReadableStream<Uint8Array>,
+  options: CsvBatchOptions = {},
+): Promise<CsvBatchResult> {
+  const collector = new DiagnosticCollector(options.selection);
+  const reader = new CsvStreamReader(source, {
+    ...(options.encoding ? { encoding: options.encoding } : {}),
+    ...(options.delimiter ? { delimiter: options.delimiter } : {}),
+    headerScore: bestHeaderScore,
+  });
+  const mapping = options.mapping ?? {};
+  const forced = options.kind ?? mapping.kind;
+  const pending: CsvRow[] = [];
+  let header: CsvRow | undefined;
+  let kind: BatchKind | undefined;
+  let columns: ColumnMap | undefined;
+  let session: RowSession | undefined;
+  let dataRows = 0;
+  const rows: CsvRowResult[] = [];
+  const iterator = reader.rows();
+
+  const startSession = (found: CsvRow, k: BatchKind, titleRows: CsvRow[]): void => {
+    header = found;
+    kind = k;
+    for (const t of titleRows)
+      collector.report(csvHeader, {
+        messageId: 'titleRow',
+        severity: 'info',
+        data: { line: t.line },
+        location: { range: rangeOf(t.start, t.end, t) },
+        hint: 'Fine as it is; remove the line if the sheet is meant for other tools too.',
+      });
+    const headers = found.cells.map((c) => c.value);
+    columns = mapColumns(k, headers, mapping);
+    reportColumns(collector, k, found, columns);
+    session = new RowSession(k, found, columns, collector, options, mapping);
+  };
+
+  const chooseHeader = (candidates: CsvRow[]): { at: number; kind: BatchKind } | undefined => {
+    const mapped = Object.values(mapping.columns ?? {});
+    for (let i = 0; i < candidates.length; i++) {
+      const cells = (candidates[i] as CsvRow).cells.map((c) => c.value);
+      if (mapped.length > 0 && mapped.every((h) => cells.some((c) => c.trim() === h.trim()))) {
+        const k = (forced && batchKindById(forced)) || kindForHeader(cells) || batchKindById('csv-fields')!;
+        return { at: i, kind: k };
+      }
+      if (forced) {
+        const k = batchKindById(forced)!;
+        const s = scoreHeader(k, cells);
+        if (s.missing === 0 || s.mapped >= 2) return { at: i, kind: k };
+        continue;
+      }
+      const k = kindForHeader(cells);
+      if (k) return { at: i, kind: k };
+    }
+    return undefined;
+  };
+
+  const finishHeaderSearch = (final: boolean): void => {
+    const choice = chooseHeader(pending);
+    if (!choice && !final && pending.length < HEADER_SEARCH) return;
+    if (pending.length === 0) return;
+    if (choice) {
+      startSession(pending[choice.at] as CsvRow, choice.kind, pending.slice(0, choice.at));
+      for (const r of pending.slice(choice.at + 1)) processData(r);
+    } else {
+      const k = (forced && batchKindById(forced)) || batchKindById('csv-fields')!;
+      const first = pending[0] as CsvRow;
+      collector.report(csvHeader, {
+        messageId: 'unknown',
+        data: { kind: k.id },
+        location: { range: rangeOf(first.start, first.end, first) },
+        hint: `Give the first row column names (fieldgate template ${k.id}), or choose the kind with --kind.`,
+      });
+      startSession(first, k, []);
+      for (const r of pending.slice(1)) processData(r);
+    }
+    pending.length = 0;
+  };
+
+  const processData = (r: CsvRow): void => {
+    if (!session || !header) return;
+    dataRows++;
+    const before = collector.diagnostics.length;
+    session.row(r, dataRows);
+    let errors = 0;
+    let warnings = 0;
+    for (let i = before; i < collector.diagnostics.length; i++) {
+      const s = (collector.diagnostics[i] as Diagnostic).severity;
+      if (s === 'error') errors++;
+      else if (s === 'warning') warnings++;
+    }
+    rows.push({
+      row: dataRows,
+      line: r.line,
+      status: errors ? 'error' : warnings ? 'warning' : 'ok',
+      errors,
+      warnings,
+    });
+    options.onRow?.(dataRows, reader.info.bytesRead);
+  };
+
+  let count = 0;
+  for await (const r of iterator) {
+    if (options.signal?.aborted) break;
+    if (!session) {
+      pending.push(r);
+      finishHeaderSearch(false);
+    } else processData(r);
+    if (++count % 256 === 0 && options.pause) await options.pause();
+    if (session?.waiting()) await session.drain();
+  }
+  if (!session) finishHeaderSearch(true);
+  const info = reader.info;
+  if (info.encoding.reason === 'fallback')
+    collector.report(csvEncodingGuessed, {
+      messageId: 'fallback',
+      data: { byte: info.encoding.invalidAt ?? 0 },
+      location: {},
+      hint: 'If names look wrong, save the sheet as CSV UTF-8, or force the encoding with --setting encoding=utf-8.',
+    });
+  for (const p of info.problems)
+    collector.report(csvEncodingGuessed, {
+      messageId: 'invalidLater',
+      severity: 'warning',
+      data: { byte: p.byte },
+      location: {},
+      hint: 'Save the sheet as CSV UTF-8, or read it as Windows-1252 with --setting encoding=windows-1252.',
+    });
+  const finalKind = kind ?? batchKindById(forced ?? 'csv-fields')!;
+  if (!header) {
+    collector.report(csvHeader, {
+      messageId: 'empty',
+      location: {},
+      hint: `Start from fieldgate template ${finalKind.id}.`,
+    });
+  } else if (dataRows === 0) {
+    collector.report(csvHeader, {
+      messageId: 'noData',
+      severity: 'warning',
+      location: { range: rangeOf(header.start, header.end, header) },
+      hint: 'Add one row per record below the header.',
+    });
+  }
+  let plan: JsonValue = {};
+  if (session) {
+    await session.drain();
+    plan = session.finish(rows);
+  }
+  // Row status counts what the checks across rows added too.
+  const byRow = new Map(rows.map((r) => [r.row, r]));
+  for (const r of rows) {
+    r.errors = 0;
+    r.warnings = 0;
+  }
+  for (const d of collector.diagnostics) {
+    const r = d.location.row !== undefined ? byRow.get(d.location.row) : undefined;
+    if (!r) continue;
+    if (d.severity === 'error') r.errors++;
+    else if (d.severity === 'warning') r.warnings++;
+  }
+  for (const r of rows) r.status = r.errors ? 'error' : r.warnings ? 'warning' : 'ok';
+  const headers = header ? header.cells.map((c) => c.value) : [];
+  return {
+    kind: finalKind.id,
+    encoding: info.encoding,
+    delimiter: info.delimiter.delimiter,
+    headerLine: header?.line ?? 0,
+    headers,
+    mapping: columns ? mappingUsed(finalKind, headers, columns, mapping) : { kind: finalKind.id },
+    diagnostics: collector.diagnostics,
+    features: session?.features ?? [],
+    rows,
+    bytes: info.bytesRead,
+    plan,
+  };
+}
+
+/** A range in the whole text for offsets within one row (the row's own line index places them). */
+function rangeOf(start: number, end: number, row: CsvRow): TextRange {
+  return shiftRange(new LineIndex(row.text).range(start - row.start, end - row.start), row);
+}
+
+function reportColumns(
+  collector: DiagnosticCollector,
+  kind: BatchKind,
+  header: CsvRow,
+  map: ColumnMap,
+): void {
+  const at = (i: number): Location => {
+    const cell = header.cells[i];
+    return cell ? { field: cell.value, range: rangeOf(cell.start, cell.end, header) } : {};
+  };
+  for (const detail of map.unusable)
+    collector.report(csvHeader, {
+      messageId: 'mapping',
+      data: { detail },
+      location: {},
+      hint: 'Name columns of the kind and headers the file has.',
+    });
+  for (const column of map.missing)
+    collector.report(csvColumns, {
+      messageId: 'missing',
+      data: { column, kind: kind.id },
+      location: { range: rangeOf(header.start, header.end, header), field: column },
+      hint: `Add a ${column} column, map one to it (--setting mapping='{"columns":{"${column}":"Your header"}}'), or give every row one value ({"values":{"${column}":"…"}}).`,
+    });
+  map.byIndex.forEach((column, i) => {
+    const cell = header.cells[i];
+    if (column !== undefined || !cell || cell.value.trim() === '') return;
+    collector.report(csvColumns, {
+      messageId: 'extra',
+      severity: 'warning',
+      data: { header: cell.value, kind: kind.id },
+      location: at(i),
+      hint: `Columns of ${kind.id}: ${kind.columns.map((c) => c.name).join(', ')}.`,
+    });
+  });
+  for (const r of map.repeated)
+    collector.report(csvColumns, {
+      messageId: 'repeated',
+      severity: 'warning',
+      data: { header: r.header, first: r.first, column: r.column },
+      location: at(r.index),
+      hint: 'Remove or rename one of them.',
+    });
+  for (const r of map.renamed)
+    collector.report(csvColumns, {
+      messageId: 'mapped',
+      severity: 'info',
+      data: { header: r.header, column: r.column },
+      location: at(r.index),
+    });
+}
+
+/** The state of one batch while its rows come in. */
+class RowSession {
+  readonly features: GeoJsonFeature[] = [];
+  private readonly cross: CrossRowChecks;
+  private readonly duplicates: DuplicateFieldTracker;
+  private readonly enrollments: EnrollmentRows | undefined;
+  private readonly files: Array<Promise<void>> = [];
+  private readonly uploads = new Map<string, number>();
+  private fileRows = 0;
+
+  constructor(
+    private readonly kind: BatchKind,
+    private readonly header: CsvRow,
+    private readonly map: ColumnMap,
+    private readonly collector: DiagnosticCollector,
+    private readonly options: CsvBatchOptions,
+    private readonly mapping: CsvMapping,
+  ) {
+    this.cross = new CrossRowChecks(kind.id, collector);
+    this.duplicates = new DuplicateFieldTracker(collector.contextFor(duplicateField));
+    this.enrollments =
+      kind.id === 'csv-fields' || kind.id === 'csv-prescriptions' || kind.id === 'csv-soil-tests'
+        ? undefined
+        : new EnrollmentRows(kind.id, collector, options.now, options.selection);
+  }
+
+  /** Whether file checks are waiting (bounded, so memory stays flat). */
+  waiting(): boolean {
+    return this.files.length >= 8;
+  }
+
+  async drain(): Promise<void> {
+    const all = this.files.splice(0);
+    await Promise.all(all);
+  }
+
+  row(row: CsvRow, n: number): void {
+    const expected = this.header.cells.length;
+    let found = row.cells.length;
+    // Trailing empty cells past the header (a sheet's stray delimiters) do not count.
+    while (found > expected && row.cells[found - 1]?.value === '' && !row.cells[found - 1]?.quoted) found--;
+    if (found !== expected)
+      this.collector.report(csvRaggedRow, {
+        messageId: 'ragged',
+        data: { row: n, found, expected },
+        location: { row: n, range: rangeOf(row.start, row.end, row) },
+        hint:
+          found > expected
+            ? 'Quote cells that contain the delimiter (a WKT with commas: "POLYGON ((…))").'
+            : 'Add the missing cells (an empty cell is two delimiters side by side).',
+      });
+    if (row.unterminated) {
+      const last = row.cells[row.cells.length - 1];
+      this.collector.report(csvRaggedRow, {
+        messageId: 'unterminated',
+        data: { row: n, column: last ? this.columnName(row.cells.length - 1) : '?' },
+        location: { row: n, ...(last ? { range: rangeOf(last.start, last.start + 1, row) } : {}) },
+        hint: 'Close the quote at the end of the cell.',
+      });
+    }
+    // Spaces around values: one safe fix per cell (trim).
+    row.cells.forEach((cell, i) => {
+      const column = this.map.byIndex[i];
+      if (column === undefined || column === 'boundary' || !SPACE_AROUND.test(cell.value)) return;
+      const trimmed = cell.value.replace(/^[\s\u00a0]+|[\s\u00a0]+$/g, '');
+      const span = valueSpan(cell);
+      this.collector.report(csvCellWhitespace, {
+        messageId: 'spaces',
+        data: { row: n, column, value: cell.value },
+        location: { row: n, field: column, range: rangeOf(span.start, span.end, row) },
+        hint: `Write "${trimmed}".`,
+        fix: {
+          safety: 'safe',
+          title: 'Remove the spaces around the value',
+          before: cell.value,
+          after: trimmed,
+          edits: [
+            { start: span.start, end: span.end, text: cell.quoted ? trimmed.replace(/"/g, '""') : trimmed },
+          ],
+        },
+      });
+    });
+    this.cross.duplicateRow(row, n, this.map);
+    switch (this.kind.id) {
+      case 'csv-fields':
+        this.field(row, n);
+        break;
+      case 'csv-prescriptions':
+      case 'csv-soil-tests':
+        this.file(row, n);
+        break;
+      default:
+        this.enrollments?.add(row, n, (c) => this.cell(row, c), this.mapping.values ?? {});
+        this.cross.enrollment(row, n, (c) => this.cell(row, c));
+    }
+  }
+
+  private columnName(i: number): string {
+    return this.map.byIndex[i] ?? this.header.cells[i]?.value ?? String(i + 1);
+  }
+
+  cell(row: CsvRow, column: string): CsvCell | undefined {
+    const at = this.map.index.get(column);
+    return at === undefined ? undefined : row.cells[at];
+  }
+
+  private value(row: CsvRow, column: string): string | undefined {
+    const cell = this.cell(row, column);
+    if (cell) return cell.value;
+    return this.mapping.values?.[column];
+  }
+
+  private field(row: CsvRow, n: number): void {
+    const lines = new LineIndex(row.text);
+    const local = (offset: number): number => offset - row.start;
+    const record: FieldRecord = {
+      format: 'csv',
+      row: n,
+      feature: this.features.length,
+      location: { row: n, range: lines.range(0, row.text.length) },
+      label: `Row ${n}`,
+      lines,
+    };
+    const optional = new Set(this.kind.columns.filter((c) => !c.required).map((c) => c.name));
+    for (const c of this.kind.columns) {
+      const property = c.name as FieldRecordProperty;
+      const cell = this.cell(row, c.name);
+      const constant = this.mapping.values?.[c.name];
+      if (!cell) {
+        if (constant !== undefined)
+          record[property] = { kind: 'string', value: constant, location: { row: n, field: c.name } };
+        continue;
+      }
+      if (cell.value.trim() === '' && optional.has(c.name)) continue;
+      const span = valueSpan(cell);
+      const value: RecordValue = {
+        kind: 'string',
+        value: cell.value,
+        location: { row: n, field: c.name, range: lines.range(local(span.start), local(span.end)) },
+        span: { start: local(span.start), end: local(span.end) },
+        mapOffset: (o) => local(cellOffset(cell, o)),
+      };
+      // A CSV cell is text: acres that read as a number are the number the upload will carry.
+      if (property === 'acres' && NUMBER.test(cell.value.trim())) {
+        value.kind = 'number';
+        value.value = Number(cell.value.trim());
+        value.raw = cell.value;
+      }
+      record[property] = value;
+    }
+    const before = this.collector.diagnostics.length;
+    for (const rule of itemRules) this.collector.run(rule, record);
+    const tolerance = this.options.acreageTolerance;
+    const boundary = checkRecordBoundary(
+      record,
+      this.collector,
+      tolerance === undefined ? {} : { acreageTolerance: tolerance },
+    );
+    const list = this.collector.diagnostics;
+    for (let i = before; i < list.length; i++) list[i] = shiftDiagnostic(list[i] as Diagnostic, row);
+    // Later rows point back at this one: its location in the whole file.
+    record.location = { row: n, range: rangeOf(row.start, row.end, row) };
+    this.duplicates.add(record);
+    if (this.options.keepFeatures !== false) this.features.push(fieldFeature(record, boundary));
+    this.cross.field(record, n, boundary);
+    const user = this.value(row, 'userName')?.trim() ?? '';
+    this.uploads.set(user, (this.uploads.get(user) ?? 0) + 1);
+  }
+
+  private file(row: CsvRow, n: number): void {
+    const cell = this.cell(row, 'file');
+    const path = (cell?.value ?? this.mapping.values?.file ?? '').trim();
+    const location: Location = cell
+      ? { row: n, field: 'file', range: rangeOf(valueSpan(cell).start, valueSpan(cell).end, row) }
+      : { row: n, field: 'file' };
+    this.fileRows++;
+    if (this.kind.id === 'csv-soil-tests') {
+      const dateCell = this.cell(row, 'sampleDate');
+      const value = dateCell?.value ?? this.mapping.values?.sampleDate;
+      runSampleDateRules(this.collector, {
+        value: value?.trim() === '' ? undefined : value,
+        location: dateCell
+          ? {
+              row: n,
+              field: 'sampleDate',
+              range: rangeOf(valueSpan(dateCell).start, valueSpan(dateCell).end, row),
+            }
+          : { row: n, field: 'sampleDate' },
+        ...(dateCell ? { valueRange: valueSpan(dateCell) } : {}),
+        ...(this.options.now ? { now: this.options.now } : {}),
+      });
+    }
+    for (const column of ['userName']) {
+      const v = this.value(row, column);
+      if (v === undefined || v.trim() === '')
+        this.collector.report(csvCellValue, {
+          messageId: 'missing',
+          data: { row: n, column },
+          location: { row: n, field: column },
+          hint: 'Name the user who receives the file.',
+        });
+    }
+    if (path === '') {
+      this.collector.report(csvCellValue, {
+        messageId: 'missing',
+        data: { row: n, column: 'file' },
+        location,
+        hint: 'Give the path of the file, relative to the CSV.',
+      });
+      return;
+    }
+    if (/^([a-zA-Z]:)?[\\/]/.test(path)) {
+      this.collector.report(csvFileReference, {
+        messageId: 'absolute',
+        data: { row: n, path },
+        location,
+        hint: "Write the path from the CSV's folder, e.g. rx/north-40.zip.",
+      });
+      return;
+    }
+    const resolve = this.options.resolveFile;
+    if (!resolve) {
+      this.collector.report(csvFileReference, {
+        messageId: 'unreadable',
+        severity: 'info',
+        data: { row: n, path },
+        location,
+        hint: 'Validate the CSV from a file on disk (not stdin) so the files beside it can be read.',
+      });
+      return;
+    }
+    const kindId = this.kind.id === 'csv-soil-tests' ? 'modus-result' : 'rx-zip';
+    const sampleDate = this.value(row, 'sampleDate')?.trim();
+    this.files.push(
+      (async () => {
+        const bytes = await resolve(path);
+        if (!bytes) {
+          this.collector.report(csvFileReference, {
+            messageId: 'notFound',
+            data: { row: n, path },
+            location,
+            hint: 'Check the spelling and the folder; paths are relative to the CSV.',
+          });
+          return;
+        }
+        if (!this.options.checkFile) return;
+        const checked = await this.options.checkFile(path, bytes, kindId, sampleDate);
+        const errors = checked.diagnostics.filter((d) => d.severity === 'error');
+        if (errors.length > 0)
+          this.collector.report(csvFileReference, {
+            messageId: 'problems',
+            data: {
+              row: n,
+              path,
+              errors: errors.length,
+              kind: checked.kind,
+              first: errors[0]?.message ?? '',
+            },
+            location,
+            hint: `fieldgate validate ${path} explains each one.`,
+          });
+        for (const d of checked.diagnostics) {
+          const { range: _range, file: _file, ...rest } = d.location;
+          const attached: Diagnostic = {
+            ...d,
+            location: { ...rest, row: n, field: 'file', entry: path },
+            related: [
+              { message: `in ${path}`, location: { ...d.location, file: path } },
+              ...(d.related ?? []),
+            ],
+          };
+          delete attached.fix;
+          this.collector.diagnostics.push(attached);
+        }
+      })(),
+    );
+  }
+
+  finish(rows: CsvRowResult[]): JsonValue {
+    this.cross.finish();
+    if (this.enrollments) return this.enrollments.finish();
+    if (this.kind.id === 'csv-fields')
+      return {
+        uploads: [...this.uploads].map(([userName, fields]) => ({ userName, fields })),
+        rows: rows.length,
+      };
+    return { files: this.fileRows };
+  }
+}

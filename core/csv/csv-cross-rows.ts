@@ -1,0 +1,209 @@
+/**
+ * Checks across the rows of a batch, in bounded memory: repeated rows (by a 64-bit hash of their values),
+ * one location enrolled twice in one experiment for one temporal entity, contradicting changes of one
+ * enrollment, and overlapping fields of one farm (the geometry of the last FARM_BUDGET fields is kept).
+ * Repeated field names under one client and farm are FU005, run as for JSON uploads.
+ */
+
+import type { Location } from '../diagnostics/diagnostic.ts';
+import type { RecordBoundaryResult } from '../boundary/record-boundary.ts';
+import type { FieldRecord } from '../records/field-record.ts';
+import { recordString } from '../records/field-record.ts';
+import { findZoneOverlaps } from '../rx/zone-overlaps.ts';
+import type { DiagnosticCollector } from '../rules/reporter.ts';
+import type { BatchKindId } from './batch-kinds.ts';
+import type { ColumnMap } from './csv-mapping.ts';
+import type { CsvCell, CsvRow } from './csv-reader.ts';
+import { csvConflictingChanges, csvDuplicateRow, csvEnrolledTwice, csvFieldsOverlap } from './csv-rules.ts';
+
+/** Fields whose geometry is kept for the overlap check. */
+export const FARM_BUDGET = 20000;
+
+function hash64(text: string): string {
+  // Two 32-bit FNV-1a variants: a collision of both is not a practical concern for a batch.
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ 0x5bd1e995;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 15);
+  }
+  return (a >>> 0).toString(36) + ':' + (b >>> 0).toString(36) + ':' + text.length;
+}
+
+interface KeptField {
+  row: number;
+  name: string;
+  polygons: Float64Array[][];
+}
+
+type CellOf = (column: string) => CsvCell | undefined;
+
+export class CrossRowChecks {
+  private readonly rows = new Map<string, number>();
+  private readonly enrolled = new Map<string, number>();
+  private readonly changes = new Map<string, { row: number; action: string; signature: string }>();
+  private readonly farms = new Map<string, KeptField[]>();
+  private kept = 0;
+  private limited = false;
+
+  constructor(
+    private readonly kind: BatchKindId,
+    private readonly collector: DiagnosticCollector,
+  ) {}
+
+  duplicateRow(row: CsvRow, n: number, map: ColumnMap): void {
+    const parts = map.byIndex.map((column, i) =>
+      column === undefined ? '' : (row.cells[i]?.value ?? '').trim().toLowerCase(),
+    );
+    if (parts.every((p) => p === '')) return;
+    const values = parts.join('\u0000');
+    const key = hash64(values);
+    const first = this.rows.get(key);
+    if (first === undefined) {
+      this.rows.set(key, n);
+      return;
+    }
+    this.collector.report(csvDuplicateRow, {
+      messageId: 'duplicate',
+      data: { row: n, firstRow: first },
+      location: { row: n },
+      related: [{ message: `row ${first}`, location: { row: first } }],
+      hint: 'Delete the repeated row.',
+    });
+  }
+
+  enrollment(_row: CsvRow, n: number, cell: CellOf): void {
+    const v = (c: string): string => (cell(c)?.value ?? '').trim().toLowerCase();
+    const temporal = ['dimensionality', 'temporalEntityId', 'startId', 'endId'].map(v).join('/');
+    const at = (c: string): Location => ({ row: n, field: c });
+    if (this.kind === 'csv-enrollments-by-location') {
+      if (v('locationId') === '' || v('experimentEnrollmentId') === '') return;
+      const key = [v('experimentEnrollmentId'), v('locationId'), temporal].join('\u0000');
+      const first = this.enrolled.get(key);
+      if (first === undefined) this.enrolled.set(key, n);
+      else
+        this.collector.report(csvEnrolledTwice, {
+          messageId: 'twice',
+          data: {
+            row: n,
+            locationId: cell('locationId')?.value.trim() ?? '',
+            experiment: cell('experimentEnrollmentId')?.value.trim() ?? '',
+            firstRow: first,
+          },
+          location: at('locationId'),
+          related: [{ message: `row ${first}`, location: { row: first, field: 'locationId' } }],
+          hint: 'Keep one of the rows.',
+        });
+    } else if (this.kind === 'csv-enrollments-by-program') {
+      if (v('experimentProtocolId') === '') return;
+      const key = [v('experimentProtocolId'), temporal].join('\u0000');
+      const first = this.enrolled.get(key);
+      if (first === undefined) this.enrolled.set(key, n);
+      // The same program and season twice is a repeated row when every cell matches; else it is CSV008's.
+    } else if (this.kind === 'csv-enrollment-changes') {
+      const id = v('enrollmentId');
+      if (id === '') return;
+      const action = v('action');
+      const signature = [
+        'experimentProtocolId',
+        'experimentId',
+        'locationId',
+        'experimentLocationStatus',
+        'dimensionality',
+        'temporalEntityId',
+        'startId',
+        'endId',
+        'temporalPeriodTypeName',
+      ]
+        .map(v)
+        .join('/');
+      const first = this.changes.get(id);
+      if (!first) {
+        this.changes.set(id, { row: n, action, signature });
+        return;
+      }
+      let detail: string | undefined;
+      if (first.action === 'remove' && action === 'remove') detail = 'it is removed twice';
+      else if (first.action === 'remove') detail = 'it is updated after it was removed';
+      else if (action === 'remove') detail = 'it is removed after an update in the same batch';
+      else if (first.signature !== signature) detail = 'the two updates set different values';
+      if (detail)
+        this.collector.report(csvConflictingChanges, {
+          messageId: 'conflict',
+          data: {
+            row: n,
+            enrollmentId: cell('enrollmentId')?.value.trim() ?? id,
+            firstRow: first.row,
+            detail,
+          },
+          location: at('enrollmentId'),
+          related: [{ message: `row ${first.row}`, location: { row: first.row, field: 'enrollmentId' } }],
+          hint: 'Keep one change per enrollment.',
+        });
+    }
+  }
+
+  field(record: FieldRecord, n: number, boundary: RecordBoundaryResult | undefined): void {
+    const polygons = boundary?.valid ? boundary.geometry?.polygons : undefined;
+    if (!polygons) return;
+    const client = recordString(record, 'clientName')?.trim().toLowerCase() ?? '';
+    const farm = recordString(record, 'farmName')?.trim().toLowerCase() ?? '';
+    const key = `${client}\u0000${farm}`;
+    let list = this.farms.get(key);
+    if (!list) {
+      list = [];
+      this.farms.set(key, list);
+    }
+    list.push({ row: n, name: recordString(record, 'name') ?? '', polygons: polygons as Float64Array[][] });
+    this.kept++;
+    if (this.kept > FARM_BUDGET) {
+      // Check and let go of the farm holding the most fields: memory stays bounded on any file.
+      let biggest: string | undefined;
+      let size = 0;
+      for (const [k, l] of this.farms)
+        if (l.length > size) {
+          biggest = k;
+          size = l.length;
+        }
+      if (biggest !== undefined) {
+        this.overlaps(this.farms.get(biggest) ?? []);
+        this.kept -= size;
+        this.farms.delete(biggest);
+        this.limited = true;
+      }
+    }
+  }
+
+  finish(): void {
+    for (const list of this.farms.values()) this.overlaps(list);
+    this.farms.clear();
+    if (this.limited)
+      this.collector.report(csvFieldsOverlap, {
+        messageId: 'limited',
+        severity: 'info',
+        data: { limit: FARM_BUDGET },
+        location: {},
+        hint: 'Sort the rows by client and farm so each farm is checked whole.',
+      });
+  }
+
+  private overlaps(list: KeptField[]): void {
+    if (list.length < 2) return;
+    const byRow = new Map(list.map((f) => [f.row, f]));
+    const found = findZoneOverlaps(list.map((f) => ({ record: f.row, polygons: f.polygons })));
+    for (const o of found) {
+      const a = byRow.get(o.record);
+      const b = byRow.get(o.other);
+      if (!a || !b) continue;
+      const [later, earlier] = a.row > b.row ? [a, b] : [b, a];
+      this.collector.report(csvFieldsOverlap, {
+        messageId: 'overlap',
+        data: { name: later.name, row: later.row, otherName: earlier.name, otherRow: earlier.row },
+        location: { row: later.row, field: 'boundary', point: o.point },
+        related: [{ message: `row ${earlier.row}`, location: { row: earlier.row, field: 'boundary' } }],
+        hint: 'Redraw one boundary so the fields meet at their edges, or move one to another farm.',
+      });
+    }
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * Bytes → text for CSV batches, while streaming: a byte order mark decides (UTF-8, UTF-16 LE/BE); without
+ * one the bytes are read as strict UTF-8 and, when the first block is not UTF-8, as Windows-1252 (what
+ * spreadsheets on Windows save). The choice is reported and can be forced (`encoding` setting). Decoding
+ * happens before tokenising, so a multi-byte character split between two chunks is never corrupted.
+ */
+
+export type CsvEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
+
+export const CSV_ENCODINGS: readonly CsvEncoding[] = ['utf-8', 'utf-16le', 'utf-16be', 'windows-1252'];
+
+/** How the text was decoded, and why. */
+export interface CsvEncodingChoice {
+  encoding: CsvEncoding;
+  bom: boolean;
+  /** 'bom' (a byte order mark), 'utf-8' (valid UTF-8), 'fallback' (not UTF-8: Windows-1252), 'chosen'. */
+  reason: 'bom' | 'utf-8' | 'fallback' | 'chosen';
+  /** For a fallback: the byte offset of the first byte that is not UTF-8. */
+  invalidAt?: number;
+}
+
+/** Name given by a user (`utf8`, `latin1`, `cp1252` …) → an encoding, or undefined when unknown. */
+export function parseCsvEncoding(name: string): CsvEncoding | undefined {
+  const key = name.trim().toLowerCase().replace(/[_\s]/g, '-');
+  if (key === 'utf-8' || key === 'utf8') return 'utf-8';
+  if (key === 'utf-16le' || key === 'utf16le' || key === 'utf-16') return 'utf-16le';
+  if (key === 'utf-16be' || key === 'utf16be') return 'utf-16be';
+  if (['windows-1252', 'cp1252', 'win1252', 'latin1', 'latin-1', 'iso-8859-1', 'ansi'].includes(key))
+    return 'windows-1252';
+  return undefined;
+}
+
+export function sniffBom(head: Uint8Array): { encoding: CsvEncoding; length: number } | undefined {
+  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return { encoding: 'utf-8', length: 3 };
+  if (head[0] === 0xff && head[1] === 0xfe) return { encoding: 'utf-16le', length: 2 };
+  if (head[0] === 0xfe && head[1] === 0xff) return { encoding: 'utf-16be', length: 2 };
+  return undefined;
+}
+
+/**
+ * The offset of the first byte that is not part of valid UTF-8 in `bytes`, or -1. A sequence cut off at the
+ * very end is not counted (the next chunk may complete it) unless `final`.
+ */
+export function firstInvalidUtf8(bytes: Uint8Array, final: boolean): number {
+  let i = 0;
+  const n = bytes.length;
+  while (i < n) {
+    const b = bytes[i] as number;
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    let need: number;
+    let min: number;
+    if (b >= 0xc2 && b <= 0xdf) {
+      need = 1;
+      min = 0x80;
+    } else if (b >= 0xe0 && b <= 0xef) {
+      need = 2;
+      min = 0x800;
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      need = 3;
+      min = 0x10000;
+    } else return i;
+    if (i + need >= n) {
+      // Cut off at the end of the block: the next chunk may complete it.
+      if (final) return i;
+      for (let k = i + 1; k < n; k++) if (((bytes[k] as number) & 0xc0) !== 0x80) return i;
+      return -1;
+    }
+    let cp = b & (need === 1 ? 0x1f : need === 2 ? 0x0f : 0x07);
+    for (let k = 1; k <= need; k++) {
+      const c = bytes[i + k] as number;
+      if ((c & 0xc0) !== 0x80) return i;
+      cp = (cp << 6) | (c & 0x3f);
+    }
+    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return i;
+    i += need + 1;
+  }
+  return -1;
+}
+
+let windows1252Table: Map<number, number> | undefined;
+
+/** Text → Windows-1252 bytes; undefined when a character has no Windows-1252 byte. */
+export function encodeWindows1252(text: string): Uint8Array | undefined {
+  if (!windows1252Table) {
+    const table = new Map<number, number>();
+    const all = new Uint8Array(256);
+    for (let i = 0; i < 256; i++) all[i] = i;
+    const decoded = new TextDecoder('windows-1252').decode(all);
+    for (let i = 0; i < decoded.length; i++) table.set(decoded.charCodeAt(i), i);
+    windows1252Table = table;
+  }
+  const out = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const b = c < 0x80 ? c : windows1252Table.get(c);
+    if (b === undefined) return undefined;
+    out[i] = b;
+  }
+  return out;
+}
+
+/** Encode text as the CSV came in (same encoding, the mark kept); undefined when it cannot be represented. */
+export function encodeCsvText(
+  text: string,
+  choice: { encoding: CsvEncoding; bom: boolean },
+): Uint8Array | undefined {
+  if (choice.encoding === 'windows-1252') return encodeWindows1252(text);
+  if (choice.encoding === 'utf-8') {
+    const body = new TextEncoder().encode(text);
+    if (!choice.bom) return body;
+    const out = new Uint8Array(body.length + 3);
+    out.set([0xef, 0xbb, 0xbf], 0);
+    out.set(body, 3);
+    return out;
+  }
+  const little = choice.encoding === 'utf-16le';
+  const mark = choice.bom ? 2 : 0;
+  const out = new Uint8Array(mark + text.length * 2);
+  if (choice.bom) out.set(little ? [0xff, 0xfe] : [0xfe, 0xff], 0);
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    const at = mark + i * 2;
+    out[at + (little ? 0 : 1)] = unit & 0xff;
+    out[at + (little ? 1 : 0)] = unit >> 8;
+  }
+  return out;
+}

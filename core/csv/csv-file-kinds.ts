@@ -1,0 +1,219 @@
+/**
+ * The CSV batch kinds as file kinds (`fieldgate validate batch.csv`, `--kind csv-fields`): recognised by
+ * their header row, checked by csv-batch.ts, fixed as text edits written back in the file's own encoding
+ * (delimiter and column order untouched). Settings: encoding, delimiter, mapping (JSON), acreageTolerance.
+ */
+
+import type { FixSafety } from '../diagnostics/diagnostic.ts';
+import { applyTextFixes } from '../diagnostics/fix-application.ts';
+import {
+  extensionOf,
+  type FileKind,
+  type FileReport,
+  type FixResult,
+  type InputFile,
+  type ValidateOptions,
+} from '../formats/file-kind.ts';
+import type { JsonValue } from '../json/json-document.ts';
+import { modusFileKind } from '../modus/modus-file-kind.ts';
+import { rxFileKind } from '../rx/rx-file-kind.ts';
+import { batchKinds, bestHeaderScore, kindForHeader, type BatchKind } from './batch-kinds.ts';
+import {
+  validateCsvBatch,
+  type CsvBatchOptions,
+  type CsvBatchResult,
+  type ReferencedFileCheck,
+} from './csv-batch.ts';
+import {
+  encodeCsvText,
+  firstInvalidUtf8,
+  parseCsvEncoding,
+  sniffBom,
+  type CsvEncoding,
+} from './csv-encoding.ts';
+import { parseCsvMapping } from './csv-mapping.ts';
+import {
+  bytesToStream,
+  CSV_DELIMITERS,
+  guessDelimiter,
+  tokenizeCsv,
+  type CsvDelimiter,
+} from './csv-reader.ts';
+
+const DELIMITER_NAMES: Record<string, CsvDelimiter> = {
+  ',': ',',
+  comma: ',',
+  ';': ';',
+  semicolon: ';',
+  '\t': '\t',
+  tab: '\t',
+  '\\t': '\t',
+  '|': '|',
+  pipe: '|',
+};
+
+/** The head of a file as text, decoded the way the reader would. */
+function headText(bytes: Uint8Array): string {
+  const head = bytes.subarray(0, 8192);
+  const bom = sniffBom(head);
+  if (bom) return new TextDecoder(bom.encoding).decode(head);
+  const invalid = firstInvalidUtf8(head, head.length === bytes.length);
+  return new TextDecoder(invalid < 0 ? 'utf-8' : 'windows-1252').decode(head);
+}
+
+/** The batch kind a file's header names (title rows above it allowed), or undefined. */
+export function detectBatchKind(bytes: Uint8Array): BatchKind | undefined {
+  const text = headText(bytes);
+  const final = bytes.length <= 8192;
+  const { delimiter } = guessDelimiter(text, final, bestHeaderScore);
+  const rows = tokenizeCsv(text, delimiter).slice(0, 5);
+  for (const r of rows) {
+    const k = kindForHeader(r.cells.map((c) => c.value));
+    if (k) return k;
+  }
+  return undefined;
+}
+
+/** Batch options from the kind's settings; a message for a setting that cannot be used. */
+export function csvOptionsFrom(
+  kind: BatchKind,
+  options: ValidateOptions,
+  file: InputFile,
+): { options: CsvBatchOptions; problem?: string } {
+  const out: CsvBatchOptions = { kind: kind.id };
+  let problem: string | undefined;
+  const s = options.settings ?? {};
+  if (typeof s.encoding === 'string') {
+    const e = parseCsvEncoding(s.encoding);
+    if (e) out.encoding = e;
+    else problem = `unknown encoding "${s.encoding}" (utf-8, utf-16le, utf-16be, windows-1252)`;
+  }
+  if (typeof s.delimiter === 'string') {
+    const d =
+      DELIMITER_NAMES[s.delimiter.toLowerCase()] ??
+      (CSV_DELIMITERS as readonly string[]).find((x) => x === s.delimiter);
+    if (d) out.delimiter = d as CsvDelimiter;
+    else problem = `unknown delimiter "${s.delimiter}" (comma, semicolon, tab, pipe)`;
+  }
+  if (typeof s.mapping === 'string') {
+    const m = parseCsvMapping(s.mapping);
+    if (typeof m === 'string') problem = `mapping: ${m}`;
+    else {
+      out.mapping = m;
+      if (m.kind) out.kind = m.kind;
+    }
+  }
+  if (typeof s.acreageTolerance === 'number') out.acreageTolerance = s.acreageTolerance;
+  if (options.selection) out.selection = options.selection;
+  if (options.now) out.now = options.now;
+  if (options.signal) out.signal = options.signal;
+  if (options.pause) out.pause = options.pause;
+  const resolve = options.resolveFile;
+  if (resolve) out.resolveFile = (path) => resolve(path, file.name);
+  out.checkFile = checkReferencedFile(options);
+  if (options.progress) {
+    const progress = options.progress;
+    out.onRow = (records, bytes) => {
+      if (records % 500 === 0) progress({ records, bytes });
+    };
+  }
+  return problem === undefined ? { options: out } : { options: out, problem };
+}
+
+function checkReferencedFile(options: ValidateOptions) {
+  return async (
+    name: string,
+    bytes: Uint8Array,
+    kind: string,
+    sampleDate?: string,
+  ): Promise<ReferencedFileCheck> => {
+    const fileKind = kind === 'modus-result' ? modusFileKind : rxFileKind;
+    const report = await fileKind.validate(
+      { name, bytes },
+      {
+        ...(options.selection ? { selection: options.selection } : {}),
+        ...(options.now ? { now: options.now } : {}),
+        ...(sampleDate ? { sampleDate } : {}),
+      },
+    );
+    // The row's sampleDate cell is checked at the row (SD rules); only the file's own findings are attached.
+    return { kind: report.kind, diagnostics: report.diagnostics.filter((d) => d.group !== 'sample-date') };
+  };
+}
+
+/** The report summary: how the file was read, the mapping to save, per-row status and the plan. */
+export function csvSummary(result: CsvBatchResult): JsonValue {
+  return {
+    encoding: result.encoding.encoding,
+    bom: result.encoding.bom,
+    encodingReason: result.encoding.reason,
+    delimiter: result.delimiter,
+    headerLine: result.headerLine,
+    headers: result.headers,
+    mapping: result.mapping as unknown as JsonValue,
+    rows: result.rows.length,
+    rowStatus: result.rows.map((r) => ({ ...r })),
+    plan: result.plan,
+  };
+}
+
+function decodeAs(bytes: Uint8Array, encoding: CsvEncoding): string {
+  return new TextDecoder(encoding).decode(bytes);
+}
+
+async function validateBatch(
+  kind: BatchKind,
+  file: InputFile,
+  options: ValidateOptions,
+): Promise<FileReport> {
+  const { options: batchOptions, problem } = csvOptionsFrom(kind, options, file);
+  const result = await validateCsvBatch(bytesToStream(file.bytes), batchOptions);
+  if (problem)
+    result.diagnostics.unshift({
+      code: 'CSV004',
+      rule: 'csv-header',
+      group: 'csv-batch',
+      severity: 'error',
+      messageId: 'mapping',
+      message: `The mapping is not usable: ${problem}`,
+      location: {},
+    });
+  return {
+    file: file.name,
+    kind: result.kind,
+    diagnostics: result.diagnostics,
+    text: decodeAs(file.bytes, result.encoding.encoding),
+    summary: csvSummary(result),
+    features: result.features,
+  };
+}
+
+async function fixBatch(
+  file: InputFile,
+  report: FileReport,
+  allowed: readonly FixSafety[],
+): Promise<FixResult | undefined> {
+  if (report.text === undefined) return undefined;
+  const result = applyTextFixes(report.text, report.diagnostics, allowed);
+  if (result.applied.length === 0) return undefined;
+  const summary = report.summary as { encoding?: CsvEncoding; bom?: boolean } | undefined;
+  const bytes = encodeCsvText(result.text, {
+    encoding: summary?.encoding ?? 'utf-8',
+    bom: summary?.bom ?? false,
+  });
+  return bytes ? { bytes, applied: result.applied } : undefined;
+}
+
+export const csvFileKinds: readonly FileKind[] = batchKinds.map((kind) => ({
+  id: kind.id,
+  title: kind.title,
+  detect(file: InputFile): number {
+    const ext = extensionOf(file.name);
+    const found = detectBatchKind(file.bytes);
+    if (found) return found.id === kind.id ? 9 : 0;
+    // A .csv whose header names no kind is read as fields, so its columns are reported.
+    return (ext === 'csv' || ext === 'tsv') && kind.id === 'csv-fields' ? 1 : 0;
+  },
+  validate: (file, options) => validateBatch(kind, file, options),
+  fix: fixBatch,
+}));

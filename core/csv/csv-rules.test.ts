@@ -1,0 +1,202 @@
+import { describe, expect, it } from 'vitest';
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import { validateCsvBatch, type CsvBatchOptions } from './csv-batch.ts';
+import { bytesToStream } from './csv-reader.ts';
+
+const SQUARE = 'POLYGON ((-93.65 42.03, -93.64 42.03, -93.64 42.04, -93.65 42.04, -93.65 42.03))';
+const SHIFTED = 'POLYGON ((-93.645 42.035, -93.635 42.035, -93.635 42.045, -93.645 42.045, -93.645 42.035))';
+const FAR = 'POLYGON ((-93.55 42.03, -93.54 42.03, -93.54 42.04, -93.55 42.04, -93.55 42.03))';
+const FIELDS = 'clientName,farmName,name,boundary,acres,source,userName';
+const P1 = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
+const S = '9b2f3c1e-6a4d-4e8b-9c1a-2f3e4d5c6b7a';
+const E = '0c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5';
+const L1 = '1b4e28ba-2fa1-41d2-883f-0016d3cca427';
+const X1 = '6fa459ea-ee8a-4ca4-894e-db77e160355e';
+const EN1 = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+
+async function check(text: string | Uint8Array, options: CsvBatchOptions = {}): Promise<Diagnostic[]> {
+  const bytes = typeof text === 'string' ? new TextEncoder().encode(text) : text;
+  return (await validateCsvBatch(bytesToStream(bytes, 7), options)).diagnostics;
+}
+
+const of = (ds: Diagnostic[], code: string, messageId?: string): Diagnostic[] =>
+  ds.filter((d) => d.code === code && (messageId === undefined || d.messageId === messageId));
+
+describe('CSV001 csv-encoding-guessed', () => {
+  it('says a file that is not UTF-8 was read as Windows-1252', async () => {
+    const latin = new TextDecoder('windows-1252').decode(new Uint8Array([0xe9]));
+    const text = `${FIELDS}\nG${latin}rard,Home,North,"${SQUARE}",,,\n`;
+    const bytes = new Uint8Array([...text].map((c) => (c === latin ? 0xe9 : c.charCodeAt(0))));
+    const ds = await check(bytes);
+    expect(of(ds, 'CSV001', 'fallback')).toHaveLength(1);
+    expect(of(ds, 'CSV001')[0]?.message).toContain('byte');
+  });
+  it('reports bytes further on that are not UTF-8', async () => {
+    const head = `${FIELDS}\n` + `Smith,Home,A,"${SQUARE}",,,\n`;
+    const bytes = new Uint8Array([...new TextEncoder().encode(head.padEnd(70000, ' ') + '\n'), 0xff, 0x0a]);
+    const ds = await validateCsvBatch(bytesToStream(bytes, 65536));
+    expect(of(ds.diagnostics, 'CSV001', 'invalidLater')[0]?.severity).toBe('warning');
+  });
+});
+
+describe('CSV002 csv-ragged-row', () => {
+  it('reports a row with too many cells, with expected and found counts', async () => {
+    const ds = await check(`${FIELDS}\nSmith,Home,A,"${SQUARE}",,,,extra\n`);
+    const d = of(ds, 'CSV002', 'ragged')[0];
+    expect(d?.message).toBe('Row 1 has 8 cells; the header has 7');
+    expect(d?.location.row).toBe(1);
+  });
+  it('reports an unterminated quote', async () => {
+    const ds = await check(`${FIELDS}\nSmith,Home,A,"${SQUARE},,,\n`);
+    expect(of(ds, 'CSV002', 'unterminated')).toHaveLength(1);
+  });
+});
+
+describe('CSV003 csv-columns', () => {
+  it('reports missing, extra and repeated columns and notes synonyms', async () => {
+    const ds = await check(`Client,Farm,Field Name,WKT,Colour,Field\nSmith,Home,A,"${SQUARE}",red,B\n`, {
+      kind: 'csv-fields',
+    });
+    expect(of(ds, 'CSV003', 'mapped').map((d) => d.message)).toContain('Column "WKT" is read as boundary');
+    expect(of(ds, 'CSV003', 'extra')[0]?.location.field).toBe('Colour');
+    expect(of(ds, 'CSV003', 'repeated')).toHaveLength(1);
+    const missing = await check(`clientName,farmName,name\nSmith,Home,A\n`, { kind: 'csv-fields' });
+    expect(of(missing, 'CSV003', 'missing')[0]?.message).toBe(
+      'Column boundary is missing: csv-fields needs it',
+    );
+  });
+});
+
+describe('CSV004 csv-header', () => {
+  it('reports no header, an empty file, no data, title rows and bad mappings', async () => {
+    expect(of(await check('a,b\n1,2\n'), 'CSV004', 'unknown')).toHaveLength(1);
+    expect(of(await check(''), 'CSV004', 'empty')).toHaveLength(1);
+    expect(of(await check(`${FIELDS}\n`), 'CSV004', 'noData')).toHaveLength(1);
+    const title = await check(`Fields for spring\n${FIELDS}\nSmith,Home,A,"${SQUARE}",,,\n`);
+    expect(of(title, 'CSV004', 'titleRow')[0]?.message).toContain('Line 1');
+    const mapping = await check(`${FIELDS}\nSmith,Home,A,"${SQUARE}",,,\n`, {
+      mapping: { columns: { colour: 'x' } },
+    });
+    expect(of(mapping, 'CSV004', 'mapping')).toHaveLength(1);
+  });
+});
+
+describe('CSV005 csv-cell-whitespace', () => {
+  it('offers a safe trim at the cell', async () => {
+    const text = `${FIELDS}\nSmith ,Home,A,"${SQUARE}",,,\n`;
+    const d = of(await check(text), 'CSV005', 'spaces')[0];
+    expect(d?.fix?.safety).toBe('safe');
+    const edit = d?.fix?.edits?.[0];
+    expect(text.slice(edit?.start, edit?.end)).toBe('Smith ');
+    expect(edit?.text).toBe('Smith');
+  });
+});
+
+describe('CSV006 csv-cell-value', () => {
+  it('reports words that are not a choice, with a safe case fix, and empty required cells', async () => {
+    const head = 'enrollmentId,enrollmentType,action,experimentProtocolId';
+    const ds = await check(
+      `${head}\n${EN1},Program,update,${P1}\n${EN1.replace('7c', '8c')},program,,${P1}\n`,
+    );
+    const choice = of(ds, 'CSV006', 'choice')[0];
+    expect(choice?.fix?.safety).toBe('safe');
+    expect(choice?.fix?.after).toBe('program');
+    expect(of(ds, 'CSV006', 'missing')[0]?.location.row).toBe(2);
+  });
+});
+
+describe('CSV007 csv-file-reference', () => {
+  const head = 'file,userName\n';
+  it('reports missing, absolute and unreadable files, and attaches the file’s own errors', async () => {
+    const resolveFile = async (p: string): Promise<Uint8Array | undefined> =>
+      p === 'ok.zip' ? new Uint8Array([1, 2, 3]) : undefined;
+    const checkFile = async () => ({
+      kind: 'rx-zip',
+      diagnostics: [
+        {
+          code: 'RXA001',
+          rule: 'zip-unreadable',
+          group: 'zip-archive',
+          severity: 'error' as const,
+          messageId: 'notZip',
+          message: 'The file is not a ZIP archive: x',
+          location: {},
+        },
+      ],
+    });
+    const ds = await check(`${head}missing.zip,u\n/abs.zip,u\nok.zip,u\n`, { resolveFile, checkFile });
+    expect(of(ds, 'CSV007', 'notFound')[0]?.location.row).toBe(1);
+    expect(of(ds, 'CSV007', 'absolute')[0]?.location.row).toBe(2);
+    expect(of(ds, 'CSV007', 'problems')[0]?.location.row).toBe(3);
+    expect(ds.find((d) => d.code === 'RXA001')?.location).toMatchObject({ row: 3, entry: 'ok.zip' });
+    expect(of(await check(`${head}a.zip,u\n`), 'CSV007', 'unreadable')[0]?.severity).toBe('info');
+  });
+});
+
+describe('CSV008 csv-duplicate-row', () => {
+  it('reports a repeated row, ignoring case and spaces', async () => {
+    const ds = await check(`${FIELDS}\nSmith,Home,A,"${SQUARE}",,,\nsmith,Home,A,"${SQUARE}",,,\n`);
+    expect(of(ds, 'CSV008', 'duplicate')[0]?.message).toBe('Row 2 repeats row 1');
+  });
+});
+
+describe('CSV009 csv-location-enrolled-twice', () => {
+  it('reports one location enrolled twice for one experiment and season', async () => {
+    const head =
+      'experimentEnrollmentId,experimentName,locationId,experimentLocationStatus,dimensionality,startId,endId,temporalPeriodTypeName';
+    const row = `${X1},Trial,${L1},NOMINATED,INTERVAL,${S},${E},GrowingSeason`;
+    const ds = await check(`${head}\n${row}\n${row.replace('Trial', 'Trial B')}\n`);
+    expect(of(ds, 'CSV009', 'twice')[0]?.location).toMatchObject({ row: 2, field: 'locationId' });
+  });
+});
+
+describe('CSV010 csv-fields-overlap', () => {
+  it('reports two overlapping fields of one farm, not of different farms', async () => {
+    const ds = await check(
+      `${FIELDS}\nSmith,Home,A,"${SQUARE}",,,\nSmith,Home,B,"${SHIFTED}",,,\nSmith,Other,C,"${SQUARE}",,,\nSmith,Home,D,"${FAR}",,,\n`,
+    );
+    const overlaps = of(ds, 'CSV010', 'overlap');
+    expect(overlaps).toHaveLength(1);
+    expect(overlaps[0]?.message).toBe('Field "B" (row 2) overlaps field "A" (row 1) of the same farm');
+  });
+  it('notes when the overlap check was limited', async () => {
+    const { FARM_BUDGET } = await import('./csv-cross-rows.ts');
+    const { CrossRowChecks } = await import('./csv-cross-rows.ts');
+    const { DiagnosticCollector } = await import('../rules/reporter.ts');
+    const collector = new DiagnosticCollector();
+    const cross = new CrossRowChecks('csv-fields', collector);
+    const ring = new Float64Array([0, 0, 1, 0, 1, 1, 0, 0]);
+    for (let i = 0; i <= FARM_BUDGET; i++)
+      cross.field(
+        {
+          format: 'csv',
+          row: i + 1,
+          location: {},
+          label: '',
+          clientName: { kind: 'string', value: `c${i % 3}`, location: {} },
+        },
+        i + 1,
+        {
+          valid: true,
+          coordinates: 'wgs84',
+          wkt: '',
+          geometry: { polygons: [[ring.map((v) => v + i * 2)]] } as never,
+        },
+      );
+    cross.finish();
+    expect(of(collector.diagnostics, 'CSV010', 'limited')).toHaveLength(1);
+  });
+});
+
+describe('CSV011 csv-conflicting-changes', () => {
+  it('reports contradicting changes of one enrollment', async () => {
+    const head = 'enrollmentId,enrollmentType,action,experimentProtocolId';
+    const other = P1.replace('3f', '4f');
+    const ds = await check(
+      `${head}\n${EN1},program,update,${P1}\n${EN1},program,update,${other}\n${EN1},program,remove,\n`,
+    );
+    const conflicts = of(ds, 'CSV011', 'conflict');
+    expect(conflicts.map((d) => d.location.row)).toEqual([2, 3]);
+    expect(conflicts[0]?.message).toContain('different values');
+  });
+});
