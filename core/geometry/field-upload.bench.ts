@@ -53,6 +53,8 @@ interface Run {
   peakMb: number;
   status: number | null;
   outputBytes: number;
+  /** Why the run does not count (a crash, no report), or undefined. */
+  failure?: string;
 }
 
 /** One process, timed by GNU time when there is one (wall seconds and peak RSS), else by the clock. */
@@ -76,7 +78,14 @@ function runOnce(command: string, args: string[]): Run {
     const [, kb] = last.split(/\s+/);
     peakMb = Number(kb) / 1024;
   }
-  return { seconds: wall, peakMb, status: r.status, outputBytes: statSync(out).size };
+  const outputBytes = statSync(out).size;
+  const stderr = String(r.stderr ?? '').trim();
+  const run: Run = { seconds: wall, peakMb, status: r.status, outputBytes };
+  // validate exits 0 (clean) or 1 (errors found) with a report on stdout; anything else is a failed run.
+  if ((r.status !== 0 && r.status !== 1) || outputBytes === 0) {
+    run.failure = `exit ${r.status}, ${outputBytes} bytes out${stderr ? `: ${stderr.split('\n').slice(0, 3).join(' | ')}` : ''}`;
+  }
+  return run;
 }
 
 function best(runsOf: Run[]): Run {
@@ -93,6 +102,7 @@ function write(name: string, boundaries: string[]): string {
 const validate = (file: string): Run => runOnce(process.execPath, [bin, 'validate', file]);
 
 function describe(label: string, r: Run): string {
+  if (r.failure !== undefined) return `${label.padEnd(34)} FAILED (${r.failure})`;
   return `${label.padEnd(34)} ${r.seconds.toFixed(2).padStart(6)} s  peak ${r.peakMb.toFixed(0).padStart(5)} MB  exit ${r.status}  report ${(r.outputBytes / 1e6).toFixed(1)} MB`;
 }
 
@@ -117,10 +127,42 @@ function crossingCase(title: string, invalidFile: string, validFile: string): vo
   console.log(`\n${title} (${mb.toFixed(1)} MB upload)`);
   console.log(describe('self-crossing', invalid));
   console.log(describe('same upload, valid polygons', valid));
+  if (invalid.failure !== undefined || valid.failure !== undefined) {
+    console.log('not measured: a run failed');
+    process.exitCode = 1;
+    return;
+  }
   const ratio = invalid.seconds / valid.seconds;
   const ok = ratio <= 2 && !(invalid.peakMb >= 500);
   console.log(
     `time ratio ${ratio.toFixed(2)}× (target ≤ 2×), peak ${invalid.peakMb.toFixed(0)} MB (target < 500 MB): ${ok ? 'met' : 'NOT met'}`,
+  );
+}
+
+function shapelyCase(file: string): void {
+  const shapely = spawnSync(PYTHON, ['-c', 'import shapely.wkt'], { encoding: 'utf8' });
+  console.log(
+    `\n(c) whole process: 5,000 valid polygons, ${(statSync(file).size / 1e6).toFixed(1)} MB upload`,
+  );
+  if (shapely.error || shapely.status !== 0) {
+    console.log(`shapely not measured: ${PYTHON} cannot import shapely (install python3-shapely)`);
+    return;
+  }
+  validate(file);
+  const [ours, geos] = compare(
+    () => validate(file),
+    () => runOnce(PYTHON, [shapelyScript, file]),
+  );
+  console.log(describe('fieldgate validate', ours));
+  console.log(describe('shapely loads + is_valid + area', geos));
+  if (ours.failure !== undefined || geos.failure !== undefined) {
+    console.log('not measured: a run failed');
+    process.exitCode = 1;
+    return;
+  }
+  const ratio = geos.seconds / ours.seconds;
+  console.log(
+    `speed vs shapely ${ratio.toFixed(2)}× (target ≥ 1.5×): ${ratio >= 1.5 ? 'met' : 'NOT met'}; memory ${(ours.peakMb / geos.peakMb).toFixed(2)}× shapely's`,
   );
 }
 
@@ -142,25 +184,7 @@ try {
   if (parts.has('c')) {
     const file = join(dir, 'valid.json');
     if (!existsSync(file)) write('valid.json', benchBoundaries('valid', 5000));
-    const shapely = spawnSync(PYTHON, ['-c', 'import shapely.wkt'], { encoding: 'utf8' });
-    console.log(
-      `\n(c) whole process: 5,000 valid polygons, ${(statSync(file).size / 1e6).toFixed(1)} MB upload`,
-    );
-    if (shapely.error || shapely.status !== 0) {
-      console.log(`shapely not measured: ${PYTHON} cannot import shapely (install python3-shapely)`);
-    } else {
-      validate(file);
-      const [ours, geos] = compare(
-        () => validate(file),
-        () => runOnce(PYTHON, [shapelyScript, file]),
-      );
-      console.log(describe('fieldgate validate', ours));
-      console.log(describe('shapely loads + is_valid + area', geos));
-      const ratio = geos.seconds / ours.seconds;
-      console.log(
-        `speed vs shapely ${ratio.toFixed(2)}× (target ≥ 1.5×): ${ratio >= 1.5 ? 'met' : 'NOT met'}; memory ${(ours.peakMb / geos.peakMb).toFixed(2)}× shapely's`,
-      );
-    }
+    shapelyCase(file);
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });
