@@ -264,6 +264,20 @@ describe('engine: fix', () => {
     ]);
   });
 
+  it('says why chosen ids were not fixed: unknown, no fix, or unsafe', async () => {
+    const input = example('examples/fields/fields-with-problems.json');
+    const listed = await validate([input]);
+    const noFix = listed.diagnostics.find((d) => !d.fix)!;
+    const unsafe = listed.diagnostics.find((d) => d.fix?.safety === 'unsafe')!;
+    const out = await fix(input, { ids: ['d999', noFix.id!, unsafe.id!], safety: 'safe' });
+    expect(out.bytes).toBeUndefined();
+    expect(out.report.files[0]?.fixes?.notApplied.map((n) => [n.id, n.reason])).toEqual([
+      ['d999', 'no diagnostic d999 in the report'],
+      [noFix.id, 'it has no fix'],
+      [unsafe.id, 'its fix is unsafe: allow unsafe fixes to apply it'],
+    ]);
+  });
+
   it('applies the fixes of one rule, or all safe ones', async () => {
     const input = { name: 'f.json', bytes: text(upload) };
     const byRule = await fix(input, { rules: ['field-acres-invalid'], safety: 'safe' });

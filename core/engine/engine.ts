@@ -206,15 +206,22 @@ async function produce(
       for (const d of r.diagnostics) d.id = `d${n++}`;
       return r;
     };
+    const firstListed = listedId;
     numbered(checked, listedId);
     listedId += checked.diagnostics.length;
     let fixes: FileResult['fixes'];
     if (options.fix) {
+      // Ids name diagnostics of this file, or (said by the last file) of none.
+      const last = index === inputs.length - 1;
+      const ids = options.fix.ids?.filter((id) => {
+        const n = /^d\d+$/.test(id) ? Number(id.slice(1)) : NaN;
+        return (n >= firstListed && n < listedId) || (last && !(n >= 1 && n < listedId));
+      });
       const loop = await runFixLoop({
         file: { name, bytes: input.bytes },
         kind: detection.kind,
         first: checked,
-        selection: options.fix,
+        selection: ids ? { ...options.fix, ids } : options.fix,
         check,
         stopped,
         onPass: (pass, applied, notApplied) =>

@@ -80,6 +80,23 @@ export async function runFixLoop(input: FixLoopInput): Promise<FixLoopResult> {
         (ids ? pass === 1 && d.id !== undefined && ids.has(d.id) : wantedRule(d)),
     );
 
+  // Ids asked for that name no fix to apply are said, not ignored.
+  if (ids)
+    for (const id of ids) {
+      const d = input.first.diagnostics.find((x) => x.id === id);
+      if (!d)
+        fixes.notApplied.push({
+          id,
+          code: '',
+          rule: '',
+          title: '',
+          location: {},
+          reason: `no diagnostic ${id} in the report`,
+        });
+      else if (!d.fix) fixes.notApplied.push(notApplied(d, 'it has no fix'));
+      else if (!allowed.includes(d.fix.safety))
+        fixes.notApplied.push(notApplied(d, 'its fix is unsafe: allow unsafe fixes to apply it'));
+    }
   let bytes = input.file.bytes;
   let changed = false;
   // Nothing to fix and no rule over its listing cap: no need to check the file again.
