@@ -8,6 +8,7 @@ import {
 } from '../../sandbox/index.ts';
 import { sharingKeyStatus, StateFormatError } from '../../sandbox/state.ts';
 import { EXIT_OK, EXIT_USAGE, UsageError, type CliCommand, type CliIo } from '../command.ts';
+import { terminalSafe } from '../render/terminal-text.ts';
 
 const USAGE = `Usage: fieldgate sandbox [--port N] [--seed N] [--faults LIST] [--data FILE] [--json] [--strict-ids]
 
@@ -149,7 +150,7 @@ export function createSandboxCommand(deps: SandboxCommandDeps = {}): CliCommand 
             ['EACCES', 'EISDIR', 'ENOENT', 'ENOTDIR', 'EROFS'].includes(code ?? ''))
         ) {
           io.stderr(
-            `fieldgate sandbox: cannot use --data ${values.data ?? ''}: ${(error as Error).message}\n`,
+            `fieldgate sandbox: cannot use --data ${terminalSafe(`${values.data ?? ''}: ${(error as Error).message}`)}\n`,
           );
           return EXIT_USAGE;
         }

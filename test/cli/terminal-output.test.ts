@@ -6,6 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createSandboxCommand } from '../../cli/commands/sandbox.ts';
 import { rxZip } from '../rx/build-zip.ts';
 import { square } from '../rx/build-shapefile.ts';
 import { runCli } from './cli-helpers.ts';
@@ -80,6 +81,28 @@ describe('terminal output of text from the input', () => {
     const run = await runCli(['validate', path]);
     expect(run.stdout).not.toMatch(RAW_CONTROL);
     expect(run.stdout).toContain('bad\\x1b[31mname.wkt');
+  });
+});
+
+describe('sandbox messages about its files', () => {
+  it('escapes the content of a broken --data file quoted in the error', async () => {
+    const path = tempFile('state.json', '{"a": \u001b[2J}');
+    let stderr = '';
+    const code = await createSandboxCommand({ waitForStop: async () => undefined }).run(
+      ['--port', '0', '--data', path],
+      {
+        stdout: () => undefined,
+        stderr: (t) => void (stderr += t),
+        readStdin: async () => new Uint8Array(),
+        cwd: tmpdir(),
+        env: {},
+        isTTY: false,
+        now: () => new Date(),
+      },
+    );
+    expect(code).toBe(2);
+    expect(stderr).toContain('cannot use --data');
+    expect(stderr).not.toMatch(RAW_CONTROL);
   });
 });
 
