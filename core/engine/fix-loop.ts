@@ -175,6 +175,7 @@ async function guardedPass(
 ): Promise<{ trial?: Trial; applied: Diagnostic[]; notApplied: NotAppliedFix[]; refused: Diagnostic[] }> {
   const file = { name: input.file.name, bytes };
   const trial = async (subset: Diagnostic[]): Promise<Trial | undefined> => {
+    await nextTurn();
     const fixed = await input.kind.fix?.(file, { ...report, diagnostics: subset }, allowed);
     if (!fixed || fixed.applied.length === 0) return undefined;
     const after = await input.check(fixed.bytes, true);
