@@ -72,6 +72,8 @@ function cleanRing(ring: Float64Array): { xy: number[]; raw: number[] } | undefi
 function node(edges: Edge[]): Edge[] | undefined {
   let current = edges;
   let budget = maxCrossings(edges.length);
+  // Edges made in the last round; two older edges were tested against each other already.
+  let fresh = new Uint8Array(edges.length).fill(1);
   for (let round = 0; round < MAX_NODING_ROUNDS; round++) {
     const splits = new Map<number, number[]>();
     const addSplit = (e: number, x: number, y: number): void => {
@@ -115,6 +117,7 @@ function node(edges: Edge[]): Edge[] | undefined {
         const b = order[j] as number;
         if ((lo[b] as number) > end) break;
         if ((hi2[b] as number) < minB || (lo2[b] as number) > maxB) continue;
+        if (fresh[a] === 0 && fresh[b] === 0) continue;
         const eb = current[b] as Edge;
         const code = intersectSegments(ea.x0, ea.y0, ea.x1, ea.y1, eb.x0, eb.y0, eb.x1, eb.y1);
         if (code === 0) continue;
@@ -133,11 +136,13 @@ function node(edges: Edge[]): Edge[] | undefined {
     }
     if (splits.size === 0) return current;
     const next: Edge[] = [];
+    const nextFresh: number[] = [];
     for (let e = 0; e < current.length; e++) {
       const edge = current[e] as Edge;
       const list = splits.get(e);
       if (!list) {
         next.push(edge);
+        nextFresh.push(0);
         continue;
       }
       const dx = edge.x1 - edge.x0;
@@ -154,14 +159,17 @@ function node(edges: Edge[]): Edge[] | undefined {
       for (const p of points) {
         if (p.x === px && p.y === py) continue;
         next.push({ x0: px, y0: py, x1: p.x, y1: p.y, ring: edge.ring });
+        nextFresh.push(1);
         px = p.x;
         py = p.y;
       }
       if (px !== edge.x1 || py !== edge.y1) {
         next.push({ x0: px, y0: py, x1: edge.x1, y1: edge.y1, ring: edge.ring });
+        nextFresh.push(1);
       }
     }
     current = next;
+    fresh = Uint8Array.from(nextFresh);
   }
   return undefined;
 }
