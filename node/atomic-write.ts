@@ -3,8 +3,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { unlinkSync } from 'node:fs';
-import { chmod, chown, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { chmod, chown, readlink, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 
 /** Temporary files being written now: removed if the process is stopped before they are renamed. */
 const pendingTemporaryFiles = new Set<string>();
@@ -57,7 +57,9 @@ export async function writeTargetOf(path: string): Promise<string> {
     return await realpath(path);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-    return path;
+    // A link to a file not created yet: create that file, and the link then points to it.
+    const link = await readlink(path).catch(() => undefined);
+    return link === undefined ? path : resolve(dirname(path), link);
   }
 }
 

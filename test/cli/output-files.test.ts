@@ -110,6 +110,18 @@ describe('outputs never replace an input unless asked', () => {
   });
 });
 
+describe('a link to a file not written yet', () => {
+  it('stays a link: the file it names is created', async () => {
+    const dir = workDir();
+    withFixable(dir);
+    symlinkSync('made-by-fix.wkt', join(dir, 'out.wkt'));
+    const run = await runCli(['validate', '--fix', '-o', 'out.wkt', 'b.wkt'], { cwd: dir });
+    expect(run.stderr).toBe('');
+    expect(lstatSync(join(dir, 'out.wkt')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(dir, 'made-by-fix.wkt'), 'utf8').length).toBeGreaterThan(0);
+  });
+});
+
 describe('outputs that cannot be written: one line, exit 2', () => {
   it('-o into a missing directory', async () => {
     const dir = workDir();
