@@ -2,14 +2,14 @@
  * What the text report prints for hostile or unusual input: no terminal control sequence from a file reaches
  * stdout, carets sit under wide characters, invisible characters are named, counts read as English.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createSandboxCommand } from '../../cli/commands/sandbox.ts';
 import { rxZip } from '../rx/build-zip.ts';
 import { square } from '../rx/build-shapefile.ts';
-import { runCli } from './cli-helpers.ts';
+import { repoRoot, runCli } from './cli-helpers.ts';
 
 // C0 (except line feed), DEL and C1: what a terminal would act on.
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
@@ -81,6 +81,19 @@ describe('terminal output of text from the input', () => {
     const run = await runCli(['validate', path]);
     expect(run.stdout).not.toMatch(RAW_CONTROL);
     expect(run.stdout).toContain('bad\\x1b[31mname.wkt');
+  });
+});
+
+describe('inspect', () => {
+  it('escapes C1 controls and bidi overrides from a soil test summary (the lab name)', async () => {
+    const xml = readFileSync(join(repoRoot, 'examples/soil/a-and-l-lab-result.xml'), 'utf8').replace(
+      '<LabName>A &amp; L Great Lakes Laboratories</LabName>',
+      '<LabName>Lab\u009b2J\u202eevil</LabName>',
+    );
+    expect(xml).toContain('\u009b');
+    const run = await runCli(['inspect', tempFile('lab.xml', xml)]);
+    expect(run.stdout).toContain('Lab\\x9b2J\\u202eevil');
+    expect(run.stdout).not.toMatch(/[\u0080-\u009f\u202e]/);
   });
 });
 
