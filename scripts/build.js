@@ -87,7 +87,8 @@ export async function buildCli({ logLevel = 'warning' } = {}) {
     written.add(relative(cliOutDir, file.path));
     writeAtomically(file.path, file.contents);
   }
-  const entry = Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint)?.[0];
+  // Lazily imported commands are entry points of their own in the metafile: pick the CLI's.
+  const entry = Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint === 'cli/main.ts')?.[0];
   const info = {
     entry: toPosix(relative(cliOutDir, join(root, entry))),
     startedAt,
