@@ -7,7 +7,8 @@ import type { RecordBoundaryOptions, RecordBoundaryResult } from '../boundary/re
 import type { GeoJsonFeature } from '../geojson/geojson.ts';
 import { fieldFeature } from '../records/field-features.ts';
 import type { FieldRecord } from '../records/field-record.ts';
-import { itemRules, recordsRules, uploadRules } from '../rules/field-upload/index.ts';
+import { DuplicateFieldTracker, duplicateField } from '../rules/field-upload/duplicate-field.ts';
+import { itemRules, uploadRules } from '../rules/field-upload/index.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
 import type { RuleSelection } from '../rules/selection.ts';
 import { fieldRecordsFromUpload } from './field-records.ts';
@@ -43,29 +44,33 @@ export function isFieldUploadDocument(root: JsonNode): boolean {
 }
 
 /**
- * Check field records from any source: the rules across records (duplicates), then each record's rules and
- * its boundary. Takes any iterable, so records can stream in.
+ * Check field records from any source, one pass over them, so they can stream in (a CSV read row by row):
+ * each record's rules and boundary, and the rules across records (duplicates) as each arrives.
  */
 export function checkFieldRecords(
   records: Iterable<FieldRecord>,
   collector: DiagnosticCollector,
   options: CheckFieldUploadOptions = {},
 ): CheckedField[] {
-  const list = Array.isArray(records) ? (records as FieldRecord[]) : [...records];
-  for (const rule of recordsRules) collector.run(rule, list);
+  const duplicates = collector.isEnabled(duplicateField)
+    ? new DuplicateFieldTracker(collector.contextFor(duplicateField))
+    : undefined;
   const checkBoundary =
     options.checkBoundary === undefined ? checkFieldUploadBoundary : options.checkBoundary;
   const boundaryOptions: RecordBoundaryOptions =
     options.acreageTolerance === undefined ? {} : { acreageTolerance: options.acreageTolerance };
-  return list.map((record) => {
+  const checked: CheckedField[] = [];
+  for (const record of records) {
+    duplicates?.add(record);
     for (const rule of itemRules) collector.run(rule, record);
-    const checked: CheckedField = { record };
+    const field: CheckedField = { record };
     if (checkBoundary) {
       const result = checkBoundary(record, collector, boundaryOptions);
-      if (result) checked.boundary = result;
+      if (result) field.boundary = result;
     }
-    return checked;
-  });
+    checked.push(field);
+  }
+  return checked;
 }
 
 export function checkFieldUploadDocument(
