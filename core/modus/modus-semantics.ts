@@ -44,6 +44,50 @@ interface PendingReference {
   count: number;
 }
 
+/**
+ * Strings seen → the line where, for the small sets kept per sample and per depth (a dozen tests, a few
+ * depths). Cleared hundreds of thousands of times in a big file: arrays that are reset, not reallocated
+ * as a Map's table would be; a large set moves to a Map.
+ */
+class SmallLineMap {
+  private readonly keys: string[] = [];
+  private readonly lines: number[] = [];
+  private size = 0;
+  private large: Map<string, number> | undefined;
+
+  get(key: string): number | undefined {
+    if (this.large) return this.large.get(key);
+    for (let i = 0; i < this.size; i++) if (this.keys[i] === key) return this.lines[i];
+    return undefined;
+  }
+
+  set(key: string, line: number): void {
+    if (this.large) {
+      this.large.set(key, line);
+      return;
+    }
+    if (this.size === 32) {
+      this.large = new Map();
+      for (let i = 0; i < this.size; i++) this.large.set(this.keys[i] as string, this.lines[i] as number);
+      this.large.set(key, line);
+      return;
+    }
+    this.keys[this.size] = key;
+    this.lines[this.size] = line;
+    this.size++;
+  }
+
+  clear(): void {
+    this.size = 0;
+    this.large = undefined;
+  }
+}
+
+/** Where a Depth's DepthID is; built only when needed (most depths are fine, and there is one per sample). */
+function depthIdLocation(c: ModusContext): Location {
+  return c.attributeLocation('DepthID') ?? c.elementLocation();
+}
+
 function shownWkt(wkt: string): string {
   const text = wkt.trim();
   return text.length > 60 ? text.slice(0, 59) + '…' : text;
@@ -90,11 +134,11 @@ export class ModusSemantics implements ModusObserver {
   // per DepthRef
   private depthRef: DepthRefState | undefined;
   // per sample
-  private sampleDepths = new Map<string, number>();
+  private readonly sampleDepths = new SmallLineMap();
   private sampleLabel = '';
   private sampleHasResults = false;
   // per depth (or per plant sample)
-  private testIds = new Map<string, number>();
+  private readonly testIds = new SmallLineMap();
   private resultElement = '';
 
   constructor(private readonly geometries = new SampleGeometryReader()) {}
@@ -160,26 +204,27 @@ export class ModusSemantics implements ModusObserver {
       this.depthUnknown = true;
       return;
     }
-    const location = c.attributeLocation('DepthID') ?? c.elementLocation();
     const first = this.sampleDepths.get(id);
     if (first !== undefined) {
-      c.reporter.report(depthRepeated, {
-        messageId: 'repeated',
-        data: { id, line: first },
-        location,
-        hint: `Put all results of depth ${id} in one <Depth DepthID="${id}">.`,
-      });
+      if (c.reporter.wants(depthRepeated)) {
+        c.reporter.report(depthRepeated, {
+          messageId: 'repeated',
+          data: { id, line: first },
+          location: depthIdLocation(c),
+          hint: `Put all results of depth ${id} in one <Depth DepthID="${id}">.`,
+        });
+      }
     } else this.sampleDepths.set(id, c.line());
     const ref = this.depthRefs.get(id);
     if (ref) {
       ref.used = true;
       return;
     }
-    if (this.depthRefsClosed) this.reportUndefined(c, id, location, 1);
+    if (this.depthRefsClosed) this.reportUndefined(c, id, depthIdLocation(c), 1);
     else {
       const p = this.pending.get(id);
       if (p) p.count++;
-      else this.pending.set(id, { location, count: 1 });
+      else this.pending.set(id, { location: depthIdLocation(c), count: 1 });
     }
   }
 
@@ -346,6 +391,7 @@ export class ModusSemantics implements ModusObserver {
     if (key === '') return;
     const first = this.sampleNumbers.get(key);
     if (first !== undefined) {
+      if (!c.reporter.wants(sampleNumberDuplicate)) return;
       c.reporter.report(sampleNumberDuplicate, {
         messageId: 'duplicate',
         data: { value: key, line: first },
@@ -360,6 +406,7 @@ export class ModusSemantics implements ModusObserver {
     if (key === '') return;
     const first = this.fmisIds.get(key);
     if (first !== undefined) {
+      if (!c.reporter.wants(fmisSampleIdDuplicate)) return;
       c.reporter.report(fmisSampleIdDuplicate, {
         messageId: 'duplicate',
         data: { value: key, line: first },

@@ -251,7 +251,8 @@ export class ModusSummaryBuilder implements ModusObserver {
     let list = this.analytes.get(r.test);
     let a: ModusAnalyteSummary | undefined;
     if (list) {
-      for (const x of list) {
+      for (let i = 0; i < list.length; i++) {
+        const x = list[i] as ModusAnalyteSummary;
         if (x.element === r.element && x.unit === r.unit) {
           a = x;
           break;

@@ -12,7 +12,7 @@ import { ModusService } from './modus-service.ts';
 import { ModusSummaryBuilder, type ModusSummary } from './modus-summary.ts';
 import { SampleGeometryReader } from './sample-geometry.ts';
 import { ModusSchemaValidator, type ModusObserver } from './schema-validator.ts';
-import { XmlByteDecoder, type DecodeProblem } from './xml-decoding.ts';
+import { MAX_TAIL_BYTES, XmlByteDecoder, type DecodedPiece, type DecodeProblem } from './xml-decoding.ts';
 import { defaultXmlLimits, XmlScanner, type XmlLimits } from './xml-scanner.ts';
 
 export interface ModusValidationOptions {
@@ -83,17 +83,33 @@ export class ModusValidator {
       this.scanner.write(chunk, true);
       return;
     }
-    const piece = this.decoder.decode(chunk);
-    if (piece.text.length > 0) this.scanner.write(piece.text);
-    if (piece.problem) this.decodeProblem(piece.problem);
+    // Big chunks are decoded a slice at a time: a decoded string over about 512 KB lives in V8's large
+    // object space until the next full collection, so a file handed over whole would pile them up.
+    for (let at = 0; at < chunk.length && !this.stopped; at += CHUNK_BYTES) {
+      this.feed(
+        this.decoder.decode(chunk.length <= CHUNK_BYTES ? chunk : chunk.subarray(at, at + CHUNK_BYTES)),
+      );
+    }
+  }
+
+  private feed(piece: DecodedPiece): void {
+    const scanner = this.scanner;
+    if (piece.repeated !== undefined) scanner.writeOverPending(piece.text, piece.repeated);
+    else if (piece.text.length > 0) scanner.write(piece.text);
+    if (piece.problem) {
+      this.decodeProblem(piece.problem);
+      return;
+    }
+    // What the scanner has not used yet is decoded again with the next chunk (no join of the texts).
+    if (scanner.hasFailed) return;
+    const bytes = scanner.pendingUtf8Length(MAX_TAIL_BYTES);
+    if (bytes > 0) this.decoder.keepTail(bytes, scanner.pendingLength);
   }
 
   end(): ModusValidationResult {
     if (!this.stopped) {
       if (!this.text) {
-        const piece = this.decoder.finish();
-        if (piece.text.length > 0) this.scanner.write(piece.text);
-        if (piece.problem) this.decodeProblem(piece.problem);
+        this.feed(this.decoder.finish());
       }
       if (!this.stopped) this.scanner.end();
     }

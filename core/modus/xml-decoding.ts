@@ -13,8 +13,13 @@ export interface DecodeProblem {
 export interface DecodedPiece {
   /** Text decoded before the problem (or all of this chunk's text). */
   text: string;
+  /** Characters at the start of `text` decoded again from the bytes kept by `keepTail` (0 when none). */
+  repeated?: number;
   problem?: DecodeProblem;
 }
+
+/** At most this many bytes are kept by `keepTail` (an unfinished token is usually far shorter). */
+export const MAX_TAIL_BYTES = 64 * 1024;
 
 const SNIFF_BYTES = 1024;
 
@@ -90,12 +95,42 @@ export class XmlByteDecoder {
    * chunk's end is carried over to the next chunk. */
   private utf8 = false;
   private carry: Uint8Array | undefined;
+  /**
+   * UTF-8 only: the bytes of the characters the reader has not used yet (`keepTail`) are decoded again
+   * in front of the next chunk, assembled in one reused buffer, so the reader gets one string per chunk
+   * instead of joining its leftover with every new piece (which copied the whole text once more).
+   */
+  private staging = new Uint8Array(0);
+  private tailLength = 0;
+  private tailChars = 0;
+  /** The bytes the last UTF-8 run decoded (valid until the caller's next chunk). */
+  private lastBody: Uint8Array | undefined;
   private bytesSeen = 0;
   private failed = false;
   /** Whether the input started with a byte order mark (kept when a fixed file is written back). */
   hadBom = false;
 
+  /**
+   * Keep the last `bytes` bytes decoded (the reader's unfinished `chars` characters) to decode them again
+   * in front of the next chunk; the next piece then says how many characters it repeats. False when they
+   * cannot be kept (not UTF-8, too many): the next piece holds new text only.
+   */
+  keepTail(bytes: number, chars: number): boolean {
+    this.tailLength = 0;
+    this.tailChars = 0;
+    const body = this.lastBody;
+    if (!this.utf8 || this.failed || !body || bytes > MAX_TAIL_BYTES || bytes > body.length) return false;
+    if (bytes === 0) return true;
+    if (this.staging.length < bytes) this.staging = new Uint8Array(Math.max(bytes, 2 * this.staging.length));
+    // set() copies correctly even when the body is a view of the staging buffer itself.
+    this.staging.set(body.subarray(body.length - bytes), 0);
+    this.tailLength = bytes;
+    this.tailChars = chars;
+    return true;
+  }
+
   decode(chunk: Uint8Array): DecodedPiece {
+    this.lastBody = undefined;
     if (this.failed) return { text: '' };
     if (!this.decoder) {
       const joined = this.pending ? concat(this.pending, chunk) : chunk;
@@ -112,6 +147,7 @@ export class XmlByteDecoder {
   }
 
   finish(): DecodedPiece {
+    this.lastBody = undefined;
     if (this.failed) return { text: '' };
     if (!this.decoder) {
       const joined = this.pending ?? new Uint8Array(0);
@@ -167,11 +203,24 @@ export class XmlByteDecoder {
   private runUtf8(chunk: Uint8Array, final: boolean): DecodedPiece {
     const decoder = this.decoder as TextDecoder;
     let bytes = chunk;
-    let startOffset = this.bytesSeen;
+    const tail = this.tailLength;
+    const repeated = this.tailChars;
+    const carry = this.carry?.length ?? 0;
+    let startOffset = this.bytesSeen - carry - tail;
     this.bytesSeen += chunk.length;
-    if (this.carry) {
-      startOffset -= this.carry.length;
-      bytes = concat(this.carry, chunk);
+    this.tailLength = 0;
+    this.tailChars = 0;
+    if (tail + carry > 0) {
+      // The kept tail is already at the start of the staging buffer.
+      const need = tail + carry + chunk.length;
+      if (this.staging.length < need) {
+        const grown = new Uint8Array(Math.max(need, 2 * this.staging.length));
+        grown.set(this.staging.subarray(0, tail));
+        this.staging = grown;
+      }
+      if (this.carry) this.staging.set(this.carry, tail);
+      this.staging.set(chunk, tail + carry);
+      bytes = this.staging.subarray(0, need);
       this.carry = undefined;
     }
     if (startOffset === 0 && this.hadBom) {
@@ -194,9 +243,12 @@ export class XmlByteDecoder {
       if (end < bytes.length) this.carry = bytes.slice(end);
     }
     const body = end === bytes.length ? bytes : bytes.subarray(0, end);
+    this.lastBody = body;
     try {
-      return { text: decoder.decode(body) };
+      const text = decoder.decode(body);
+      return repeated > 0 ? { text, repeated } : { text };
     } catch {
+      this.lastBody = undefined;
       this.failed = true;
       const at = firstInvalidUtf8(body, false);
       const bad = at < 0 ? body.length : at;
@@ -205,7 +257,8 @@ export class XmlByteDecoder {
         bad >= body.length
           ? 'the input ends inside a multi-byte UTF-8 character'
           : `byte 0x${(body[bad] ?? 0).toString(16).padStart(2, '0').toUpperCase()} is not valid UTF-8`;
-      return { text: valid, problem: { kind: 'invalid-bytes', message, byteOffset: startOffset + bad } };
+      const problem: DecodeProblem = { kind: 'invalid-bytes', message, byteOffset: startOffset + bad };
+      return repeated > 0 ? { text: valid, repeated, problem } : { text: valid, problem };
     }
   }
 

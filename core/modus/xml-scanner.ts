@@ -337,6 +337,60 @@ export class XmlScanner {
     } else {
       this.buf += text;
     }
+    this.received(text);
+  }
+
+  /** Characters received but not scanned yet (the start of an unfinished token or text). */
+  get pendingLength(): number {
+    return this.buf.length - this.pos;
+  }
+
+  /**
+   * Bytes the pending characters take in UTF-8, or -1 when there are more than `max` of them (or they
+   * start inside a surrogate pair). A decoder that keeps these bytes can decode them again in front of the
+   * next chunk, so the next text arrives whole and nothing has to be joined (see `writeOverPending`).
+   */
+  pendingUtf8Length(max: number): number {
+    const buf = this.buf;
+    if (buf.length - this.pos > max) return -1;
+    let bytes = 0;
+    for (let i = this.pos; i < buf.length; i++) {
+      const c = buf.charCodeAt(i);
+      if (c < 0x80) bytes++;
+      else if (c < 0x800) bytes += 2;
+      else if (c >= 0xd800 && c <= 0xdbff) {
+        bytes += 4;
+        i++;
+      } else if (c >= 0xdc00 && c <= 0xdfff) return -1;
+      else bytes += 3;
+      if (bytes > max) return -1;
+    }
+    return bytes;
+  }
+
+  /**
+   * Like write(), for text that starts with the `repeated` pending characters again (decoded a second time
+   * from their bytes) and goes on with new ones: it becomes the buffer as it is, without a copy.
+   */
+  writeOverPending(text: string, repeated: number): void {
+    if (this.failed || this.finished) return;
+    if (repeated !== this.buf.length - this.pos) {
+      this.write(text.slice(repeated));
+      return;
+    }
+    if (text.length === repeated) return;
+    if (this.pos > 0) {
+      this.handler.beforeDiscard?.(this.base + this.pos);
+      this.advanceTo(this.base + this.pos);
+      this.base += this.pos;
+      this.pos = 0;
+    }
+    this.buf = text;
+    this.received(repeated === 0 ? text : text.slice(repeated));
+  }
+
+  /** `text` (the new characters) is now at the end of buf: check it and scan. */
+  private received(text: string): void {
     if (!this.hasCR && text.indexOf('\r') !== -1) this.hasCR = true;
     if (this.nextBreak === -1) this.findNextBreak();
     // Forbidden characters are found with one regular expression per piece; text before them is

@@ -44,6 +44,24 @@ describe('streaming Modus validation', () => {
       expect(inChunks(new TextEncoder().encode(xml), size).diagnostics).toEqual(fromString.diagnostics);
   });
 
+  it('finds an invalid byte at the same place whatever the chunks (unfinished tokens are decoded again)', () => {
+    const xml = MINIMAL_RESULT.replace('A &amp; L Great Lakes Laboratories', 'Agro-Québec 𝄞 Lab');
+    const good = new TextEncoder().encode(xml);
+    const at = good.indexOf(0x4c /* L of Lab */, xml.indexOf('𝄞'));
+    const bytes = Uint8Array.from(good);
+    bytes[at] = 0xff;
+    const whole = validateModus(bytes);
+    const d = whole.diagnostics.find((x) => /not valid UTF-8/.test(x.message));
+    expect(d?.message).toContain('byte 0xFF is not valid UTF-8 (byte ' + at + ')');
+    for (const size of [1, 2, 3, 7, 61, 4096])
+      expect(inChunks(bytes, size).diagnostics, `${size}-byte chunks`).toEqual(whole.diagnostics);
+    // Text after the chunk that is still being read: one big chunk, then the rest byte by byte.
+    const v = new ModusValidator();
+    v.write(good.subarray(0, at - 5));
+    for (let i = at - 5; i < good.length; i++) v.write(good.subarray(i, i + 1));
+    expect(v.end().diagnostics).toEqual(validateModus(good).diagnostics);
+  });
+
   it('reports the byte order mark as nothing: offsets count from after it', () => {
     const bytes = new TextEncoder().encode(
       '\ufeff' + MINIMAL_RESULT.replace('<ValueUnit>percent<', '<ValueUnit>%<'),

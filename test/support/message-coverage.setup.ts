@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { DiagnosticCollector } from '../../core/rules/reporter.ts';
 
 const dir = process.env.FIELDGATE_MESSAGE_COVERAGE_DIR;
-// Without isolation (the core project) this file runs once per test file in the same module graph:
+// Without isolation (the library project) this file runs once per test file in the same module graph:
 // wrap the collector once.
 const patched = Symbol.for('fieldgate.messageCoverage');
 const proto = DiagnosticCollector.prototype as unknown as Record<symbol, boolean>;
