@@ -1,0 +1,305 @@
+/**
+ * The one bridge between the renderer (React screens) and a host (Electron main, or the browser host on
+ * 127.0.0.1). JSON only, both ways: every request is one method name and one JSON object, every answer one
+ * JSON object, and the host pushes events (submit progress, downloads) on one stream.
+ *
+ * Each request has a zod schema: the host validates every request at its edge (a renderer is untrusted
+ * input), and `AppApi` derives its parameter types from the same schemas, so the two cannot drift apart.
+ * Answers are plain types: the host produces them.
+ *
+ * Pure: no Node, no DOM, no Electron. The renderer imports this file too.
+ */
+import { z } from 'zod';
+import type { Report } from '../core/index.ts';
+
+/** Bytes cross the bridge as base64 (JSON only). Host edge limit: 256 MiB of base64 per request. */
+const base64 = z
+  .string()
+  .max(256 * 1024 * 1024)
+  .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'base64');
+const id = z.string().min(1).max(200);
+const name = z.string().min(1).max(1000);
+/** A file for the host: a path it may read (a dropped file in Electron, an example), or inline bytes. */
+const fileRef = z.union([
+  z.strictObject({ path: z.string().min(1).max(4096) }),
+  z.strictObject({ name, contentBase64: base64 }),
+]);
+const httpUrl = z
+  .string()
+  .max(2048)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'https:' || url.protocol === 'http:';
+    } catch {
+      return false;
+    }
+  }, 'an http(s) URL');
+const empty = z.strictObject({});
+
+/** Settings for the engine, the same the CLI takes (rule selection, sampleDate, kind settings). */
+const validateOptions = z.strictObject({
+  select: z.array(z.string().max(200)).max(500).optional(),
+  ignore: z.array(z.string().max(200)).max(500).optional(),
+  sampleDate: z.string().max(100).optional(),
+  kind: z.string().max(100).optional(),
+  settings: z.record(z.string().max(200), z.union([z.string(), z.number(), z.boolean()])).optional(),
+});
+
+const profileInput = z.strictObject({
+  /** Absent: a new profile. */
+  id: id.optional(),
+  name: z.string().min(1).max(200),
+  authUrl: httpUrl,
+  baseUrl: httpUrl,
+  legacyBaseUrl: httpUrl,
+  clientId: z.string().min(1).max(500),
+  /** Absent: keep the stored one. Empty string: remove it. Never sent back to the renderer. */
+  clientSecret: z.string().max(4096).optional(),
+  apiKey: z.string().max(4096).optional(),
+});
+
+const runId = z.strictObject({ runId: id });
+
+/** Every request: its method name and its schema. The host accepts nothing else. */
+export const requestSchemas = {
+  /** Which host this is, the embedded sandbox, and whether secrets are protected at rest. */
+  appInfo: empty,
+  /** The bundled sample batch (examples/), offered on the first screen. */
+  listExamples: empty,
+  /** Read files the host may read (dropped paths, examples) so the renderer's worker can validate them. */
+  readFiles: z.strictObject({ paths: z.array(z.string().min(1).max(4096)).min(1).max(1000) }),
+  /** Validate in the host (the renderer validates dropped bytes in its own worker; this is for paths). */
+  validateFiles: z.strictObject({
+    files: z.array(fileRef).min(1).max(1000),
+    options: validateOptions.optional(),
+  }),
+  /** A report the host validated before, by the id validateFiles answered. */
+  getReport: z.strictObject({ reportId: id }),
+  /** Apply the fixes of a safety level to files; answers the fixed bytes and the report of what is left. */
+  applyFixes: z.strictObject({
+    files: z.array(fileRef).min(1).max(1000),
+    safety: z.enum(['safe', 'unsafe']),
+    options: validateOptions.optional(),
+  }),
+  /** A report (or a submit run's results) as a file to save: JSON, HTML or CSV text. */
+  exportReport: z.strictObject({
+    source: z.union([z.strictObject({ reportId: id }), z.strictObject({ runId: id })]),
+    format: z.enum(['json', 'html', 'csv']),
+  }),
+  listProfiles: empty,
+  saveProfile: profileInput,
+  deleteProfile: z.strictObject({ id }),
+  /** Ask the profile's token endpoint for a token: are the URLs and credentials right? */
+  testProfile: z.strictObject({ id }),
+  getSettings: empty,
+  saveSettings: z.strictObject({
+    theme: z.enum(['system', 'light', 'dark']),
+    concurrency: z.number().int().min(1).max(16),
+    ratePerSecond: z.number().min(0.1).max(100),
+    tileUrl: z.union([httpUrl, z.literal('')]),
+  }),
+  /** Submit files (usually a validated batch) with a profile; progress comes as events. */
+  startSubmit: z.strictObject({
+    profileId: id,
+    files: z.array(fileRef).min(1).max(1000),
+    dryRun: z.boolean(),
+    /** Only these rows (1-based, across the run's operations): "retry failed rows". */
+    onlyRows: z.array(z.number().int().min(1)).max(1_000_000).optional(),
+  }),
+  pauseSubmit: runId,
+  resumeSubmit: runId,
+  cancelSubmit: runId,
+  getSubmit: runId,
+  /** Runs recorded on disk (journals), including ones interrupted when the app was closed or killed. */
+  listJournals: empty,
+  /** Continue an interrupted run from its journal: rows already done are not sent again. */
+  resumeJournal: z.strictObject({ journalId: id }),
+  /** A grower's shared agronomic data (planting, application, harvest files) under a sharing key. */
+  sharedData: z.strictObject({ profileId: id, sharingKey: z.string().min(1).max(200) }),
+  downloadSharedFile: z.strictObject({ profileId: id, sharingKey: z.string().min(1).max(200), fileId: id }),
+  /** Open a link in the system browser: only http(s) URLs are accepted. */
+  openExternal: z.strictObject({ url: httpUrl }),
+} as const;
+
+export type AppMethod = keyof typeof requestSchemas;
+export type AppRequest<M extends AppMethod> = z.infer<(typeof requestSchemas)[M]>;
+export type FileRef = z.infer<typeof fileRef>;
+export type ValidateOptionsInput = z.infer<typeof validateOptions>;
+export type ProfileInput = z.infer<typeof profileInput>;
+export type Settings = AppRequest<'saveSettings'>;
+
+export const DEFAULT_SETTINGS: Settings = { theme: 'system', concurrency: 2, ratePerSecond: 5, tileUrl: '' };
+
+/** How secrets are kept at rest. `basic_text`: Electron's safeStorage has no keyring (warn the user). */
+export type SecretStorage = 'os-keychain' | 'basic_text' | 'memory-only';
+
+export interface AppInfo {
+  host: 'electron' | 'browser' | 'test';
+  version: string;
+  secretStorage: SecretStorage;
+  /** Shown to the user when set (e.g. "secrets are stored as plain text"). */
+  warnings: string[];
+  /** The embedded sandbox, when the host started one (`npm start`). */
+  sandbox?: { baseUrl: string; profileId: string };
+}
+
+export interface ExampleFile {
+  /** A path the host accepts in readFiles / validateFiles. */
+  path: string;
+  /** Relative to examples/, for display. */
+  name: string;
+  /** "fields", "requests", "rx", "soil": the folder, to group them. */
+  group: string;
+  bytes: number;
+}
+
+export interface FileBytes {
+  name: string;
+  path: string;
+  contentBase64: string;
+}
+
+export interface ValidatedReport {
+  reportId: string;
+  report: Report;
+}
+
+export interface FixedFile {
+  name: string;
+  contentBase64: string;
+  applied: number;
+}
+
+export interface ExportedFile {
+  fileName: string;
+  mediaType: string;
+  text: string;
+}
+
+/** A profile as the renderer sees it: secrets never leave the host, only whether they are set. */
+export interface Profile {
+  id: string;
+  name: string;
+  kind: 'sandbox' | 'service';
+  authUrl: string;
+  baseUrl: string;
+  legacyBaseUrl: string;
+  clientId: string;
+  hasClientSecret: boolean;
+  hasApiKey: boolean;
+}
+
+export interface ProfileTest {
+  ok: boolean;
+  message: string;
+}
+
+export type SubmitState = 'running' | 'paused' | 'cancelled' | 'finished' | 'interrupted';
+
+/** One row (one service operation) of a run. */
+export interface SubmitRowResult {
+  row: number;
+  file: string;
+  operation: string;
+  outcome: 'pending' | 'sent' | 'failed' | 'skipped' | 'dry-run';
+  status?: number;
+  requestId?: string;
+  message?: string;
+}
+
+export interface SubmitStatus {
+  runId: string;
+  profileId: string;
+  state: SubmitState;
+  dryRun: boolean;
+  total: number;
+  done: number;
+  failed: number;
+  startedAt: string;
+  /** Rows per second over the run so far; ETA in seconds from it. */
+  ratePerSecond: number;
+  etaSeconds?: number;
+  rows: SubmitRowResult[];
+}
+
+export interface JournalSummary {
+  journalId: string;
+  profileId: string;
+  startedAt: string;
+  state: SubmitState;
+  total: number;
+  done: number;
+  failed: number;
+}
+
+export interface SharedFile {
+  id: string;
+  name: string;
+  type: string;
+  bytes?: number;
+}
+
+/** Every answer, by method. */
+export interface AppResponses {
+  appInfo: AppInfo;
+  listExamples: { examples: ExampleFile[] };
+  readFiles: { files: FileBytes[] };
+  validateFiles: ValidatedReport;
+  getReport: ValidatedReport;
+  applyFixes: ValidatedReport & { fixed: FixedFile[] };
+  exportReport: ExportedFile;
+  listProfiles: { profiles: Profile[] };
+  saveProfile: { profile: Profile; secretStorage: SecretStorage };
+  deleteProfile: { deleted: boolean };
+  testProfile: ProfileTest;
+  getSettings: Settings;
+  saveSettings: Settings;
+  startSubmit: SubmitStatus;
+  pauseSubmit: SubmitStatus;
+  resumeSubmit: SubmitStatus;
+  cancelSubmit: SubmitStatus;
+  getSubmit: SubmitStatus;
+  listJournals: { journals: JournalSummary[] };
+  resumeJournal: SubmitStatus;
+  sharedData: { files: SharedFile[] };
+  downloadSharedFile: { fileId: string; name: string; contentBase64: string };
+  openExternal: { opened: boolean };
+}
+
+export type AppResponse<M extends AppMethod> = AppResponses[M];
+
+/** Events the host pushes to the renderer. */
+export type AppEvent =
+  | { type: 'submit-progress'; status: Omit<SubmitStatus, 'rows'> }
+  | { type: 'submit-row'; runId: string; row: SubmitRowResult }
+  | { type: 'submit-finished'; status: Omit<SubmitStatus, 'rows'> }
+  | { type: 'download-progress'; fileId: string; received: number; total?: number }
+  | { type: 'warning'; message: string };
+
+/** The typed API the renderer uses: one async method per request, and a subscription to events. */
+export type AppApi = { [M in AppMethod]: (request: AppRequest<M>) => Promise<AppResponse<M>> } & {
+  onEvent(listener: (event: AppEvent) => void): () => void;
+};
+
+/** A request that failed: what the host answers instead (and what a bridge client throws as BridgeError). */
+export interface BridgeFailure {
+  error: {
+    /** `bad-request`: the request did not match its schema; `not-found`; `failed`: the handler failed. */
+    kind: 'bad-request' | 'not-found' | 'unauthorized' | 'failed';
+    message: string;
+  };
+}
+
+export const appMethods = Object.keys(requestSchemas) as AppMethod[];
+
+export function isAppMethod(value: string): value is AppMethod {
+  return Object.prototype.hasOwnProperty.call(requestSchemas, value);
+}
+
+/** The name of the IPC channels and the HTTP paths: one place. */
+export const BRIDGE_CHANNEL = 'fieldgate:call';
+export const EVENT_CHANNEL = 'fieldgate:event';
+export const HTTP_CALL_PATH = '/api/call/';
+export const HTTP_EVENTS_PATH = '/api/events';
+export const TOKEN_HEADER = 'x-fieldgate-token';

@@ -1,0 +1,173 @@
+/**
+ * The renderer's side of the bridge: one `AppApi`, whichever host serves the page.
+ *  - Electron: the preload exposes `window.fieldgate` (contextBridge); calls go over IPC.
+ *  - Browser host: calls are HTTP POSTs to 127.0.0.1 carrying the per-launch token (read once from the
+ *    page's `#token=` fragment, which never reaches a server log or a Referer), events come as
+ *    server-sent events read with fetch (so the token travels in a header, not in the URL).
+ * Screens never know which one they talk to.
+ */
+import {
+  appMethods,
+  HTTP_CALL_PATH,
+  HTTP_EVENTS_PATH,
+  TOKEN_HEADER,
+  type AppApi,
+  type AppEvent,
+  type AppMethod,
+  type AppRequest,
+  type AppResponse,
+  type BridgeFailure,
+} from '../../host/bridge-api.ts';
+
+/** What the Electron preload exposes on `window.fieldgate` (app/preload.cts). */
+export interface PreloadBridge {
+  /** Sends `JSON.stringify(request)`; resolves with the host's JSON answer text (an answer or a failure). */
+  call(method: string, requestJson: string): Promise<string>;
+  onEvent(listener: (eventJson: string) => void): () => void;
+  /** The real path of a dropped File (webUtils.getPathForFile), '' when it has none. */
+  pathForFile(file: File): string;
+}
+
+declare global {
+  interface Window {
+    fieldgate?: PreloadBridge;
+  }
+}
+
+export class BridgeError extends Error {
+  constructor(
+    readonly kind: BridgeFailure['error']['kind'],
+    message: string,
+  ) {
+    super(message);
+    this.name = 'BridgeError';
+  }
+}
+
+/** A transport: send one request, get its JSON answer text; subscribe to event texts. */
+export interface BridgeTransport {
+  call(method: AppMethod, requestJson: string): Promise<string>;
+  onEvent(listener: (eventJson: string) => void): () => void;
+}
+
+function isFailure(value: unknown): value is BridgeFailure {
+  return typeof value === 'object' && value !== null && 'error' in value;
+}
+
+/** Build the typed API over a transport (JSON text both ways). */
+export function createAppApi(transport: BridgeTransport): AppApi {
+  const api: Partial<Record<AppMethod, (request: unknown) => Promise<unknown>>> = {};
+  for (const method of appMethods) {
+    api[method] = async (request: unknown) => {
+      const answer: unknown = JSON.parse(await transport.call(method, JSON.stringify(request ?? {})));
+      if (isFailure(answer)) throw new BridgeError(answer.error.kind, answer.error.message);
+      return answer;
+    };
+  }
+  return {
+    ...(api as { [M in AppMethod]: (request: AppRequest<M>) => Promise<AppResponse<M>> }),
+    onEvent(listener: (event: AppEvent) => void) {
+      return transport.onEvent((text) => listener(JSON.parse(text) as AppEvent));
+    },
+  };
+}
+
+export function preloadTransport(bridge: PreloadBridge): BridgeTransport {
+  return { call: (method, json) => bridge.call(method, json), onEvent: (l) => bridge.onEvent(l) };
+}
+
+/** The browser host's transport: `base` is the page's origin, `token` the per-launch token. */
+export function httpTransport(base: string, token: string, fetchImpl: typeof fetch = fetch): BridgeTransport {
+  const listeners = new Set<(eventJson: string) => void>();
+  let stream: AbortController | undefined;
+
+  async function readEvents(signal: AbortSignal): Promise<void> {
+    // Reconnects after a dropped connection (the host restarted, the machine slept) until unsubscribed.
+    while (!signal.aborted) {
+      try {
+        const response = await fetchImpl(new URL(HTTP_EVENTS_PATH, base), {
+          headers: { [TOKEN_HEADER]: token, accept: 'text/event-stream' },
+          signal,
+        });
+        if (!response.ok || !response.body) throw new Error(`events: HTTP ${response.status}`);
+        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+        let buffered = '';
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffered += value;
+          let end: number;
+          while ((end = buffered.indexOf('\n\n')) >= 0) {
+            const block = buffered.slice(0, end);
+            buffered = buffered.slice(end + 2);
+            const data = block
+              .split('\n')
+              .filter((line) => line.startsWith('data:'))
+              .map((line) => line.slice(5).trimStart())
+              .join('\n');
+            if (data) for (const listener of listeners) listener(data);
+          }
+        }
+      } catch {
+        if (signal.aborted) return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+
+  return {
+    async call(method, requestJson) {
+      const response = await fetchImpl(new URL(HTTP_CALL_PATH + method, base), {
+        method: 'POST',
+        headers: { [TOKEN_HEADER]: token, 'content-type': 'application/json' },
+        body: requestJson,
+      });
+      const text = await response.text();
+      if (!text.startsWith('{')) {
+        return JSON.stringify({ error: { kind: 'failed', message: `HTTP ${response.status}` } });
+      }
+      return text;
+    },
+    onEvent(listener) {
+      listeners.add(listener);
+      if (!stream) {
+        stream = new AbortController();
+        void readEvents(stream.signal);
+      }
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) {
+          stream?.abort();
+          stream = undefined;
+        }
+      };
+    },
+  };
+}
+
+const TOKEN_KEY = 'fieldgate-token';
+
+/** The browser host's token: from `#token=…` on first load (then removed from the address bar). */
+export function browserToken(location: Location, storage: Storage): string | undefined {
+  const match = /(?:^#|&)token=([A-Za-z0-9_-]+)/.exec(location.hash);
+  if (match?.[1]) {
+    storage.setItem(TOKEN_KEY, match[1]);
+    history.replaceState(null, '', location.pathname + location.search);
+    return match[1];
+  }
+  return storage.getItem(TOKEN_KEY) ?? undefined;
+}
+
+/** The API for this page: Electron's preload when present, else the browser host. */
+export function connectBridge(): AppApi {
+  if (window.fieldgate) return createAppApi(preloadTransport(window.fieldgate));
+  const token = browserToken(window.location, window.sessionStorage);
+  if (!token) throw new BridgeError('unauthorized', 'No token: open the address `fieldgate web` printed.');
+  return createAppApi(httpTransport(window.location.origin, token));
+}
+
+/** The path of a dropped file where the host can read it (Electron), else undefined (read its bytes). */
+export function pathOfDroppedFile(file: File): string | undefined {
+  const path = window.fieldgate?.pathForFile(file);
+  return path ? path : undefined;
+}

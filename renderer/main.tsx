@@ -1,0 +1,29 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BridgeProvider } from './bridge/bridge-context.tsx';
+import { connectBridge } from './bridge/client.ts';
+import { StartScreen } from './start-screen.tsx';
+import './app.css';
+
+const root = createRoot(document.getElementById('root')!);
+try {
+  const api = connectBridge();
+  const queries = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
+  root.render(
+    <StrictMode>
+      <QueryClientProvider client={queries}>
+        <BridgeProvider api={api}>
+          <StartScreen />
+        </BridgeProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+} catch (error) {
+  root.render(
+    <main className="fatal" role="alert">
+      <h1>Fieldgate cannot reach its host</h1>
+      <p>{error instanceof Error ? error.message : String(error)}</p>
+    </main>,
+  );
+}
