@@ -74,7 +74,14 @@ export async function main(
   } catch (e) {
     // parseArgs reports unknown options and missing values with these codes.
     const code = (e as { code?: string }).code;
-    if (e instanceof UsageError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'))) {
+    // The engine's refusal of options (an unknown kind, rule or setting) is a usage error too; told by name
+    // so that main does not load the core just to compare classes.
+    const engineRefusal = e instanceof Error && e.name === 'EngineOptionsError';
+    if (
+      e instanceof UsageError ||
+      engineRefusal ||
+      (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'))
+    ) {
       io.stderr(`fieldgate ${command.name}: ${(e as Error).message}\n\n${command.usage}\n`);
       return EXIT_USAGE;
     }

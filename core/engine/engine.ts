@@ -59,6 +59,7 @@ export type EngineEvent =
 export class EngineOptionsError extends Error {
   constructor(readonly problems: string[]) {
     super(problems.join('; '));
+    this.name = 'EngineOptionsError';
   }
 }
 
