@@ -101,6 +101,35 @@ describe('reviewGeometryFixes', () => {
     );
   });
 
+  it('reviews equal fixes given as separate objects once, and shares the result', () => {
+    const wkt = 'POLYGON ((0 0, 0.01 0.01, 0.01 0, 0 0.01, 0 0))';
+    const parsed = checkBoundary(wkt, {}, new DiagnosticCollector({ select: ['GEO004'] })).geometry!;
+    const fix = () => ({
+      safety: 'unsafe' as const,
+      title: 'rebuild',
+      edits: [
+        {
+          start: 0,
+          end: wkt.length,
+          text: 'MULTIPOLYGON (((0 0, 0.005 0.005, 0 0.01, 0 0)), ((0.01 0.01, 0.005 0.005, 0.01 0, 0.01 0.01)))',
+        },
+      ],
+    });
+    const base = {
+      code: 'GEO004',
+      rule: 'self-intersection',
+      group: 'ogc-validity',
+      severity: 'error' as const,
+    };
+    const diagnostics = [
+      { ...base, messageId: 'a', message: 'a', location: {}, fix: fix() },
+      { ...base, messageId: 'b', message: 'b', location: {}, fix: fix() },
+    ];
+    reviewGeometryFixes(diagnostics, 0, { wkt, geometry: parsed, toDocument: (o) => o });
+    expect(diagnostics[0]?.fix).toBeDefined();
+    expect(diagnostics[1]?.fix).toBe(diagnostics[0]?.fix);
+  });
+
   it('does not offer a rebuilt geometry that is still invalid', () => {
     const diagnostics = diagnosticsWithFix(bowTie);
     const parsed = checkBoundary(bowTie, {}, new DiagnosticCollector({ select: ['GEO004'] })).geometry!;

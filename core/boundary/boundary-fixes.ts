@@ -201,6 +201,15 @@ export function reviewGeometryFixes(
   target: GeometryFixTarget,
 ): void {
   const done = new Map<Fix, Reviewed>();
+  // Equal fixes given as separate objects (one rebuild per polygon, repeated on each of its diagnostics)
+  // are reviewed once too.
+  const byEdits = new Map<string, Array<{ fix: Fix; reviewed: Reviewed }>>();
+  const editsKey = (fix: Fix): string =>
+    `${fix.safety}|${fix.title}|${(fix.edits ?? []).map((e) => `${e.start}:${e.end}:${e.text.length}`).join(',')}`;
+  const sameEdits = (fix: Fix): Reviewed | undefined =>
+    byEdits
+      .get(editsKey(fix))
+      ?.find((seen) => (seen.fix.edits ?? []).every((e, i) => e.text === fix.edits?.[i]?.text))?.reviewed;
   // Written-back fixes rebuild the whole geometry each: bound that work for a boundary with very many
   // fixes (a million repeated points), and say so rather than stall; the fix loop's next pass goes on.
   let rewrites = 0;
@@ -209,7 +218,7 @@ export function reviewGeometryFixes(
     const d = diagnostics[i] as Diagnostic;
     const fix = d.fix;
     if (!fix || d.group === 'acreage' || !fix.edits || fix.edits.length === 0) continue;
-    let reviewed = done.get(fix);
+    let reviewed = done.get(fix) ?? sameEdits(fix);
     if (!reviewed) {
       if (target.writer === undefined && target.noWriterReason !== undefined)
         reviewed = { reason: target.noWriterReason };
@@ -222,6 +231,7 @@ export function reviewGeometryFixes(
         reviewed = review(fix, target, d.group === 'ogc-validity');
       }
       done.set(fix, reviewed);
+      byEdits.set(editsKey(fix), [...(byEdits.get(editsKey(fix)) ?? []), { fix, reviewed }]);
     }
     if ('fix' in reviewed) {
       diagnostics[i] = { ...d, fix: reviewed.fix };
