@@ -71,3 +71,9 @@ export { FIELD_TARGETS, type FieldTarget } from './boundary/field-attributes.ts'
 export { toUploadCsv, toUploadJson } from './boundary/field-output.ts';
 export { BOUNDARY_FORMATS, type BoundaryFormat } from './boundary/import-boundaries.ts';
 export { batchTemplate, batchKindIds } from './csv/csv-template.ts';
+export { problemsCsv, PROBLEMS_CSV_HEADER } from './report/problems-csv.ts';
+export { htmlReport } from './report/html-report.ts';
+export { csvSafeCell, defuseFormula } from './report/safe-cell.ts';
+export { validateCsvBatch, type CsvBatchOptions, type CsvBatchResult } from './csv/csv-batch.ts';
+export { CsvStreamReader, bytesToStream, type CsvRow, type CsvCell } from './csv/csv-reader.ts';
+export { batchKinds, type BatchKind } from './csv/batch-kinds.ts';

@@ -4,7 +4,8 @@
  * checks, numbering and the fix loop all live in the engine (core/engine).
  */
 import { parseArgs } from 'node:util';
-import { relative, resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { dirname, relative, resolve } from 'node:path';
 import {
   allRules,
   checkSettings,
@@ -12,7 +13,9 @@ import {
   describeSettings,
   EngineOptionsError,
   fileKindById,
+  htmlReport,
   parseSelectorList,
+  problemsCsv,
   resolveOptions,
   runEngine,
   sortDiagnostics,
@@ -128,7 +131,8 @@ export async function validateFile(
   return kind ? { kind, report: result } : { report: result };
 }
 
-const commonOptions = `  --format text|json        report for people (default) or JSON for scripts (docs/report-format.md)
+const commonOptions = `  --format text|json|csv|html  report for people (default), JSON for scripts (docs/report-format.md),
+                            a CSV of problems or a self-contained HTML report with a map
   --select LIST             only these rules: codes (SD002), prefixes (SD), groups (sample-date) or names
   --ignore LIST             skip these rules (same forms as --select)
   --sample-date VALUE       the sampleDate to pair with a Modus file; alone, checks just the value
@@ -183,8 +187,8 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
     io.stdout((mode === 'fix' ? fixUsage : validateUsage) + '\n');
     return EXIT_OK;
   }
-  if (values.format !== 'text' && values.format !== 'json')
-    throw new UsageError(`--format must be text or json, not ${values.format}`);
+  if (!['text', 'json', 'csv', 'html'].includes(values.format))
+    throw new UsageError(`--format must be text, json, csv or html, not ${values.format}`);
   const engineOptions: EngineOptions = {
     rules: selectionFrom(values.select, values.ignore),
     now: clockFrom(values.now, io),
@@ -230,7 +234,13 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
   let report: Report | undefined;
   let index = -1;
   // The text report draws no map: no features to build for it.
-  const run = { ...engineOptions, ...(fix ? { fix } : {}), ...(json ? {} : { features: false }) };
+  const run = {
+    ...engineOptions,
+    ...(fix ? { fix } : {}),
+    ...(json || values.format === 'html' ? {} : { features: false }),
+    // Files a CSV batch names are read relative to the CSV (not for standard input: no folder).
+    ...(targets.every((t) => t.path) ? { resolveFile: readBesideInput(targets, inputs, io) } : {}),
+  };
   for await (const event of runEngine(inputs, run)) {
     if (event.type === 'file-started') index = event.index;
     else if (event.type === 'fixed') {
@@ -253,7 +263,7 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
       written.push({ file: targets[index]?.arg ?? event.file, to: target, applied: event.applied });
     } else if (event.type === 'file-done') {
       if (json) json.file(event.result);
-      else writeFileText(event.result, color, io);
+      else if (values.format === 'text') writeFileText(event.result, color, io);
     } else if (event.type === 'report') report = event.report;
   }
   if (!report) throw new Error('the engine ended without a report');
@@ -261,6 +271,8 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
   report.written = written;
 
   if (json) json.end(report);
+  else if (values.format === 'csv') io.stdout(problemsCsv(report));
+  else if (values.format === 'html') io.stdout(htmlReport(report));
   else {
     for (const w of written)
       io.stdout(`wrote ${terminalSafe(w.to)} (${w.applied} fix${w.applied === 1 ? '' : 'es'} applied)\n`);
@@ -274,6 +286,24 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
   if (report.outcome === 'cancelled') return EXIT_USAGE;
   if (report.unreadable.length > 0) return EXIT_USAGE;
   return report.counts.error > 0 ? EXIT_PROBLEMS : EXIT_OK;
+}
+
+/** Reads a file named inside an input (a CSV batch's row) relative to that input's folder. */
+function readBesideInput(
+  targets: readonly Target[],
+  inputs: readonly EngineInput[],
+  io: CliIo,
+): (relativePath: string, from: string) => Promise<Uint8Array | undefined> {
+  return async (relativePath, from) => {
+    const at = inputs.findIndex((i) => i.name === from);
+    const path = at >= 0 ? targets[at]?.path : undefined;
+    if (!path) return undefined;
+    try {
+      return new Uint8Array(await readFile(resolve(io.cwd, dirname(path), relativePath)));
+    } catch {
+      return undefined;
+    }
+  };
 }
 
 /** --fix-only d3,GEO → ids and rule selectors; --unsafe-fixes → the safety. */

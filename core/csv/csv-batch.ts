@@ -634,7 +634,7 @@ class RowSession {
           const { range: _range, file: _file, ...rest } = d.location;
           const attached: Diagnostic = {
             ...d,
-            location: { ...rest, row: n, field: 'file', entry: path },
+            location: { ...rest, row: n, field: 'file', entry: rest.entry ? `${path}:${rest.entry}` : path },
             related: [
               { message: `in ${path}`, location: { ...d.location, file: path } },
               ...(d.related ?? []),
