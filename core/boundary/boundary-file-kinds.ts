@@ -66,7 +66,9 @@ export function splitWktStatements(
 export function wktRecords(text: string, lines: LineIndex): FieldRecord[] {
   return splitWktStatements(text, lines).map((s, i) => {
     const location: Location =
-      s.line !== undefined ? { row: s.line, range: lines.range(s.offset, s.offset + s.text.length) } : {};
+      s.line !== undefined
+        ? { row: s.line, range: lines.range(s.offset, s.offset + s.text.length), feature: i }
+        : { feature: i };
     const offset = s.offset;
     const record: FieldRecord = {
       format: 'wkt',

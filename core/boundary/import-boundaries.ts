@@ -6,6 +6,7 @@
 
 import type { CrsDefinition } from '../crs/crs-catalog.ts';
 import { describeCrs } from '../crs/identify-crs.ts';
+import type { Location } from '../diagnostics/diagnostic.ts';
 import type { LineIndex } from '../diagnostics/text-position.ts';
 import { decodeUtf8, extensionOf, type InputFile } from '../formats/file-kind.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
@@ -100,11 +101,11 @@ export function featureRecord(
     format,
     row: feature.index,
     feature: position,
-    location: feature.location,
+    location: { ...feature.location, feature: position },
     label: feature.label,
     boundary: {
       kind: 'object',
-      location: feature.geometryLocation,
+      location: { ...feature.geometryLocation, feature: position },
       geometry: {
         polygons: feature.polygons,
         multi: feature.multi,
@@ -121,7 +122,10 @@ export function featureRecord(
   const attributeValue = (attribute: string): RecordValue | undefined => {
     const value = feature.properties[attribute];
     if (value === undefined) return undefined;
-    const location = feature.attributeLocation?.(attribute) ?? { ...feature.location, field: attribute };
+    const location: Location = {
+      ...(feature.attributeLocation?.(attribute) ?? { ...feature.location, field: attribute }),
+      feature: position,
+    };
     const out: RecordValue = {
       kind: value === null ? 'null' : (typeof value as 'string' | 'number' | 'boolean'),
       location,
@@ -145,7 +149,11 @@ export function featureRecord(
       attribute === undefined
         ? feature.location
         : (feature.attributeLocation?.(attribute) ?? { ...feature.location, field: attribute });
-    const acres: RecordValue = { kind: 'number', value: stated.acres, location };
+    const acres: RecordValue = {
+      kind: 'number',
+      value: stated.acres,
+      location: { ...location, feature: position },
+    };
     // In a text format the stated acres can be rewritten in place (GeoJSON's property value), unless they
     // were converted from hectares.
     const hectares = attributes.acres?.attribute === attribute && attributes.acres?.hectares === true;

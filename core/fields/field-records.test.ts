@@ -22,7 +22,12 @@ describe('field records from a JSON upload', () => {
     const [record] = records(text);
     expect([record?.row, record?.feature, record?.label]).toEqual([2, 0, 'Field 2']);
     expect(record?.acres).toMatchObject({ kind: 'number', value: 12.5, raw: '12.50' });
-    expect(record?.acres?.location).toMatchObject({ path: ['fields', 1, 'acres'], row: 2, field: 'acres' });
+    expect(record?.acres?.location).toMatchObject({
+      path: ['fields', 1, 'acres'],
+      row: 2,
+      field: 'acres',
+      feature: 0,
+    });
     const span = record!.acres!.span!;
     expect(text.slice(span.start, span.end)).toBe('12.50');
     expect(record?.clientName?.location.range?.start).toMatchObject({ line: 3, column: 18 });

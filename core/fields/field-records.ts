@@ -4,6 +4,7 @@
  * (through escapes), so the rules and the boundary checks report and fix at the document's own characters.
  */
 
+import type { Location } from '../diagnostics/diagnostic.ts';
 import type { LineIndex } from '../diagnostics/text-position.ts';
 import type { JsonNode, JsonObjectNode } from '../json/json-document.ts';
 import { locationOf } from '../json/json-location.ts';
@@ -40,10 +41,29 @@ export function stringOffsetMap(
   return (offset) => offsets[Math.max(0, Math.min(offset, offsets.length - 1))] ?? end;
 }
 
-function valueOf(node: JsonNode, lines: LineIndex, path: (string | number)[], row: number): RecordValue {
+/** A JSON location with the record's feature index, so every property's location names its feature. */
+function place(
+  lines: LineIndex,
+  node: { start: number; end: number },
+  path: (string | number)[],
+  row: number,
+  feature: number | undefined,
+): Location {
+  const location = locationOf(lines, node, path, row);
+  if (feature !== undefined) location.feature = feature;
+  return location;
+}
+
+function valueOf(
+  node: JsonNode,
+  lines: LineIndex,
+  path: (string | number)[],
+  row: number,
+  feature: number | undefined,
+): RecordValue {
   const value: RecordValue = {
     kind: node.kind,
-    location: locationOf(lines, node, path, row),
+    location: place(lines, node, path, row, feature),
     span: { start: node.start, end: node.end },
   };
   if (node.kind === 'string' || node.kind === 'boolean') value.value = node.value;
@@ -66,7 +86,7 @@ export function fieldRecordFromJson(
   const record: FieldRecord = {
     format: 'field-upload',
     row,
-    location: locationOf(lines, node, path, row),
+    location: place(lines, node, path, row, feature),
     label: `Field ${row}`,
     lines,
   };
@@ -77,13 +97,13 @@ export function fieldRecordFromJson(
     if (!known.includes(p.key)) {
       unknown.push({
         name: p.key,
-        location: locationOf(lines, { start: p.keyStart, end: p.keyEnd }, [...path, p.key], row),
+        location: place(lines, { start: p.keyStart, end: p.keyEnd }, [...path, p.key], row, feature),
       });
       continue;
     }
     // The last of repeated keys wins, as in JSON.parse.
     const key = p.key as FieldRecordProperty;
-    const value = valueOf(p.value, lines, [...path, key], row);
+    const value = valueOf(p.value, lines, [...path, key], row, feature);
     if (key === 'boundary' && p.value.kind === 'string')
       value.mapOffset = stringOffsetMap(lines.text, p.value);
     record[key] = value;
