@@ -52,6 +52,32 @@ function abbreviate(text: string): string {
   return `${text.slice(0, DISPLAY_LIMIT - 200)} … ${text.slice(text.length - 150)}`;
 }
 
+/** "MULTIPOLYGON: 2 polygons, 2 rings, 8 points" */
+function summary(type: string, polygons: PolygonRings): string {
+  const rings = polygons.reduce((n, p) => n + p.length, 0);
+  const plural = (n: number, word: string): string => `${count(n)} ${word}${n === 1 ? '' : 's'}`;
+  return `${type.toUpperCase()}: ${plural(polygons.length, 'polygon')}, ${plural(rings, 'ring')}, ${plural(polygonPointCount(polygons), 'point')}`;
+}
+
+/**
+ * Before and after of a rebuilt geometry, for the list of applied fixes: the WKT itself when both are
+ * short; else what changed in numbers, since two long texts cut in the middle look the same.
+ */
+function beforeAfter(
+  beforeText: string,
+  before: ParsedGeometry,
+  afterText: string,
+  afterType: string,
+  after: PolygonRings,
+): { before: string; after: string } {
+  if (beforeText.length <= DISPLAY_LIMIT && afterText.length <= DISPLAY_LIMIT)
+    return { before: beforeText, after: afterText };
+  return {
+    before: `${summary(before.type, before.polygons)} (${abbreviate(beforeText).slice(0, 120)}…)`,
+    after: `${summary(afterType, after)} (${afterText.slice(0, 120)}…)`,
+  };
+}
+
 /** WKT offset of a document offset: the inverse of a monotone `toDocument`. */
 function toLocal(target: GeometryFixTarget, offset: number): number {
   let lo = 0;
@@ -176,8 +202,13 @@ function review(fix: Fix, target: GeometryFixTarget, validity: boolean): Reviewe
     const text = writePolygonsWkt(chosen.polygons, { multi });
     const out: Fix = {
       ...fix,
-      before: abbreviate(wkt.slice(geometryStart, geometryEnd)),
-      after: abbreviate(text),
+      ...beforeAfter(
+        wkt.slice(geometryStart, geometryEnd),
+        geometry,
+        text,
+        multi ? 'MultiPolygon' : 'Polygon',
+        chosen.polygons,
+      ),
     };
     delete out.edits;
     if ('edits' in written) out.edits = written.edits;
@@ -187,7 +218,14 @@ function review(fix: Fix, target: GeometryFixTarget, validity: boolean): Reviewe
   // Here the fix rebuilt the whole geometry (local edits without a writer returned above).
   const text = writePolygonsWkt(chosen.polygons, { multi: result.type === 'MultiPolygon' });
   const edit = edits[0]!;
-  return { fix: { ...fix, edits: [{ start: edit.start, end: edit.end, text }], after: abbreviate(text) } };
+  const shown = beforeAfter(
+    wkt.slice(geometryStart, geometryEnd),
+    geometry,
+    text,
+    result.type === 'MultiPolygon' ? 'MultiPolygon' : 'Polygon',
+    chosen.polygons,
+  );
+  return { fix: { ...fix, edits: [{ start: edit.start, end: edit.end, text }], ...shown } };
 }
 
 /**
