@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- field-upload`: whole `fieldgate validate` processes (report for people) on field uploads
+ * `npm run bench -- field-upload`: whole `fieldgate validate --format json` processes on field uploads
  * (start-up, JSON reading, WKT parsing, validity, area, report), each against a reference measured in the
  * same run. Runs alternate between the two sides and each side's best run counts, so load from other
  * processes hits both alike. Peak memory is the process's maximum resident set (GNU time).
@@ -9,7 +9,8 @@
  * (b) 2,000 star polygons {300/149} of 301 vertices against 2,000 valid 301-vertex polygons: likewise;
  * (c) 5,000 valid polygons of 100–700 vertices (48 MB) against shapely (GEOS) reading the same JSON and
  *     doing loads + is_valid + area on every boundary: target at least 1.5× shapely's speed.
- * Options: FIELD_UPLOAD_BENCH=a,b,c (default all), FIELD_UPLOAD_BENCH_RUNS (default 3).
+ * Options: FIELD_UPLOAD_BENCH=a,b,c (default all), FIELD_UPLOAD_BENCH_RUNS (default 3),
+ * FIELD_UPLOAD_BENCH_FORMAT=text (time the report for people instead of the JSON report).
  * The uploads are written to a temporary folder, removed at the end.
  */
 import { spawnSync } from 'node:child_process';
@@ -21,6 +22,7 @@ import { benchBoundaries, benchFieldUpload } from './field-upload-bench-data.ts'
 
 const runs = Number(process.env.FIELD_UPLOAD_BENCH_RUNS ?? 3);
 const parts = new Set((process.env.FIELD_UPLOAD_BENCH ?? 'a,b,c').split(','));
+const format = process.env.FIELD_UPLOAD_BENCH_FORMAT === 'text' ? 'text' : 'json';
 const bin = fileURLToPath(new URL('../../cli/bin/fieldgate.js', import.meta.url));
 const PYTHON = '/usr/bin/python3';
 const GNU_TIME = '/usr/bin/time';
@@ -98,8 +100,9 @@ function write(name: string, boundaries: string[]): string {
   return path;
 }
 
-/** `fieldgate validate FILE`, the report for people on stdout (the JSON report also carries every feature). */
-const validate = (file: string): Run => runOnce(process.execPath, [bin, 'validate', file]);
+/** `fieldgate validate --format json FILE` (or the report for people with FIELD_UPLOAD_BENCH_FORMAT=text). */
+const validate = (file: string): Run =>
+  runOnce(process.execPath, [bin, 'validate', '--format', format, file]);
 
 function describe(label: string, r: Run): string {
   if (r.failure !== undefined) return `${label.padEnd(34)} FAILED (${r.failure})`;
@@ -153,7 +156,7 @@ function shapelyCase(file: string): void {
     () => validate(file),
     () => runOnce(PYTHON, [shapelyScript, file]),
   );
-  console.log(describe('fieldgate validate', ours));
+  console.log(describe(`fieldgate validate --format ${format}`, ours));
   console.log(describe('shapely loads + is_valid + area', geos));
   if (ours.failure !== undefined || geos.failure !== undefined) {
     console.log('not measured: a run failed');
