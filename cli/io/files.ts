@@ -13,7 +13,9 @@ export async function readInput(arg: string, io: CliIo): Promise<ReadOutcome> {
   }
   const path = resolve(io.cwd, arg);
   try {
-    const bytes = new Uint8Array(await readFile(path));
+    // A view, not a copy: a copy held a big file twice.
+    const read = await readFile(path);
+    const bytes = new Uint8Array(read.buffer, read.byteOffset, read.byteLength);
     return { ok: true, file: { name: arg, bytes }, path };
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
