@@ -18,7 +18,7 @@ export const attributeMapping = defineRule({
         'The mapping {target}={attribute} names an attribute the file does not have; its attributes are {available}',
     },
     docs: {
-      what: 'Says which attribute each field property (clientName, farmName, name, acres) was taken from when the import guessed it (name/NAME/field_name, farm, client, CSBACRES/acres …, case-insensitive), and reports a mapping that names an attribute the file lacks (an error).',
+      what: 'Says which attribute each field property (clientName, farmName, name, acres) was taken from when the import guessed it (name/NAME/field_name, farm, client, CSBACRES/acres …, case-insensitive), reports a mapping that names an attribute the file lacks (an error), and says which default convert used when nothing gives the farm (the file name without its extension) or the field names (Field 1, Field 2 …).',
       why: 'A guessed mapping can be wrong (a farm ID taken as the field name); saying what was used lets the person check it before the upload.',
       example: 'fieldgate convert fields.zip --map name=FIELDNAME  (the .dbf has FIELD_NAME)',
       useInstead: 'fieldgate convert fields.zip --map name=FIELD_NAME',
