@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { generateGridPolygons, generateTemplateCases } from '../../test/geometry/generate-polygons.ts';
 import { parseWkt } from '../wkt/parse-wkt.ts';
 import type { PolygonRings } from './geometry.ts';
+import { makeValidPolygonsTraced } from './make-valid.ts';
 import {
   closeRings,
   closeRingsWkt,
@@ -131,6 +132,23 @@ describe('makeValidPolygons on self-crossing outlines', () => {
     expect(area(makeValidPolygons([[reversedLoop]]) ?? [])).toBe(100 - 42);
     const twiceAround = ring(0, 0, 10, 0, 10, 10, 0, 10, 0, 0, 10, 0, 10, 10, 0, 10, 0, 0);
     expect(area(makeValidPolygons([[twiceAround]]) ?? [])).toBe(100);
+  });
+
+  it('says which input coordinate each output vertex repeats (-1 for a computed crossing)', () => {
+    const bowtie = ring(0, 0, 10, 0, 0, 10, 10, 10, 0, 0);
+    const traced = makeValidPolygonsTraced([[bowtie]]);
+    expect(traced?.polygons).toHaveLength(2);
+    for (const [p, rings] of (traced?.polygons ?? []).entries()) {
+      const coords = rings[0] as Float64Array;
+      const sources = traced?.sources[p]?.[0] as Int32Array;
+      expect(sources).toHaveLength(coords.length / 2);
+      expect(Array.from(sources).filter((s) => s < 0)).toHaveLength(1);
+      for (let k = 0; k < sources.length; k++) {
+        const s = sources[k] as number;
+        if (s < 0) expect([coords[2 * k], coords[2 * k + 1]]).toEqual([5, 5]);
+        else expect([coords[2 * k], coords[2 * k + 1]]).toEqual([bowtie[2 * s], bowtie[2 * s + 1]]);
+      }
+    }
   });
 
   it('gives up on a tangle with far more crossings than edges', () => {
