@@ -5,8 +5,8 @@
  * 20,000 samples (about 58 MB) and 2,000 samples (about 6 MB), to show that memory does not grow with the
  * file.
  *
- * Each command runs a few times; the best time and the highest peak resident memory count (from
- * /usr/bin/time -v, or by polling /proc). The validator alone, in a process that streams the file from disk,
+ * The commands of one file take turns, a few rounds (so a busy machine slows them alike); per command the
+ * best time and the highest peak resident memory count (from /usr/bin/time -v, or by polling /proc). The validator alone, in a process that streams the file from disk,
  * is measured too, and a bare `node -e ''` for the cost of starting Node. The XSDs are not part of the project
  * (see NOTICE): without ../shared, xmllint is not run.
  */
@@ -29,7 +29,7 @@ import { corpusPath, sharedPath } from '../../test/support/corpus.ts';
 import { ModusValidator } from './validate-modus.ts';
 
 const CHUNK = 64 * 1024;
-const RUNS = 3;
+const RUNS = 5;
 
 interface ChildReport {
   ms: number;
@@ -114,28 +114,39 @@ async function runPolled(cmd: string, args: string[]): Promise<Measured> {
   return { ms: performance.now() - t0, peakMb: peakKb / 1024, stdout };
 }
 
-/** Best time and highest peak of RUNS runs of one command (its exit status is not judged here). */
-async function measure(cmd: string, args: string[], check?: (m: Measured) => void): Promise<Measured> {
-  let best: Measured | undefined;
-  let peak = 0;
+interface Command {
+  cmd: string;
+  args: string[];
+  check?: (m: Measured) => void;
+}
+
+async function runOnce(c: Command): Promise<Measured> {
+  if (!hasTime) return runPolled(c.cmd, c.args);
+  const t0 = performance.now();
+  const out = spawnSync('/usr/bin/time', ['-v', c.cmd, ...c.args], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  });
+  const ms = performance.now() - t0;
+  const kb = /Maximum resident set size \(kbytes\): (\d+)/.exec(out.stderr)?.[1];
+  return { ms, peakMb: Number(kb ?? 0) / 1024, stdout: out.stdout };
+}
+
+/** Per command, the best time and the highest peak of RUNS rounds (exit statuses are not judged here). */
+async function measureAll(commands: Command[]): Promise<Measured[]> {
+  const best: Array<Measured | undefined> = commands.map(() => undefined);
+  const peak = commands.map(() => 0);
   for (let r = 0; r < RUNS; r++) {
-    let m: Measured;
-    if (hasTime) {
-      const t0 = performance.now();
-      const out = spawnSync('/usr/bin/time', ['-v', cmd, ...args], {
-        cwd: root,
-        encoding: 'utf8',
-        maxBuffer: 1 << 28,
-      });
-      const ms = performance.now() - t0;
-      const kb = /Maximum resident set size \(kbytes\): (\d+)/.exec(out.stderr)?.[1];
-      m = { ms, peakMb: Number(kb ?? 0) / 1024, stdout: out.stdout };
-    } else m = await runPolled(cmd, args);
-    check?.(m);
-    if (!best || m.ms < best.ms) best = m;
-    peak = Math.max(peak, m.peakMb);
+    for (const [i, c] of commands.entries()) {
+      const m = await runOnce(c);
+      c.check?.(m);
+      const b = best[i];
+      if (!b || m.ms < b.ms) best[i] = m;
+      peak[i] = Math.max(peak[i] ?? 0, m.peakMb);
+    }
   }
-  return { ...(best as Measured), peakMb: peak };
+  return best.map((b, i) => ({ ...(b as Measured), peakMb: peak[i] ?? 0 }));
 }
 
 const fmt = (n: number, digits = 0): string => n.toFixed(digits).padStart(8);
@@ -161,7 +172,7 @@ try {
   }
   // Warm the compiled CLI (the bin rebuilds dist/cli when a source changed) so no run pays for a build.
   spawnSync(process.execPath, [bin, 'help'], { cwd: root, stdio: 'ignore' });
-  const node = await measure(process.execPath, ['-e', '']);
+  const [node] = (await measureAll([{ cmd: process.execPath, args: ['-e', ''] }])) as [Measured];
   console.log(`node -e '' (start-up alone): ${node.ms.toFixed(0)} ms, ${node.peakMb.toFixed(0)} MB`);
   console.log(
     `${'command'.padEnd(44)}${'samples'.padStart(8)}${'MB'.padStart(8)}${'ms'.padStart(8)}${'MB/s'.padStart(8)}${'peak MB'.padStart(9)}`,
@@ -172,18 +183,27 @@ try {
     );
   const results: Array<{ count: number; mb: number; cli: Measured; ref?: Measured }> = [];
   for (const f of files) {
-    const cli = await measure(process.execPath, [bin, 'validate', '--format', 'json', f.path], (m) => {
-      const report = JSON.parse(m.stdout) as { files?: Array<{ kind?: string }> };
-      if (report.files?.[0]?.kind !== 'modus-result') throw new Error('fieldgate did not read a Modus file');
-    });
+    const commands: Command[] = [
+      {
+        cmd: process.execPath,
+        args: [bin, 'validate', '--format', 'json', f.path],
+        check: (m) => {
+          const report = JSON.parse(m.stdout) as { files?: Array<{ kind?: string }> };
+          if (report.files?.[0]?.kind !== 'modus-result')
+            throw new Error('fieldgate did not read a Modus file');
+        },
+      },
+      { cmd: process.execPath, args: ['--import', 'tsx', self, '--child', f.path] },
+    ];
+    if (haveXmllint) commands.push({ cmd: 'xmllint', args: ['--noout', '--schema', xsd, f.path] });
+    const [cli, alone, ref] = (await measureAll(commands)) as [Measured, Measured, Measured | undefined];
     row('fieldgate validate --format json (process)', f, cli);
-    const alone = await measure(process.execPath, ['--import', 'tsx', self, '--child', f.path]);
     const inside = JSON.parse(alone.stdout.trim().split('\n').pop() ?? '{}') as ChildReport;
     row('validator alone, streamed (tsx process)', f, alone, `  (${inside.ms.toFixed(0)} ms inside)`);
     const result: (typeof results)[number] = { count: f.count, mb: f.mb, cli };
-    if (haveXmllint) {
-      result.ref = await measure('xmllint', ['--noout', '--schema', xsd, f.path]);
-      row('xmllint --noout --schema modus_result.xsd', f, result.ref);
+    if (ref) {
+      result.ref = ref;
+      row('xmllint --noout --schema modus_result.xsd', f, ref);
     }
     results.push(result);
   }
