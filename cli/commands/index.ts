@@ -49,6 +49,26 @@ export const commands: CliCommandEntry[] = [
     load: async () => (await import('./convert.ts')).convertCommand,
   },
   {
+    name: 'submit',
+    summary: 'send a validated batch exactly once, journaled so that a crash or Ctrl+C loses nothing',
+    load: async () => (await import('./submit.ts')).submitCommand,
+  },
+  {
+    name: 'resume',
+    summary: 'finish a stopped or crashed batch from its journal, without repeating any create',
+    load: async () => (await import('./resume.ts')).resumeCommand,
+  },
+  {
+    name: 'status',
+    summary: "show a batch journal's progress: rows done, failed, unknown, not finished",
+    load: async () => (await import('./status.ts')).statusCommand,
+  },
+  {
+    name: 'profile',
+    summary: 'add, list, test or remove connection profiles (secrets kept owner-only, never printed)',
+    load: async () => (await import('./profile.ts')).profileCommand,
+  },
+  {
     name: 'sandbox',
     summary: 'run a local emulator of the partner service, with demo data and fault injection',
     load: async () => (await import('./sandbox.ts')).sandboxCommand,

@@ -1,0 +1,219 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { RateLimiter, ServiceClient, systemIo, type ClientEvent } from '../../core/index.ts';
+import {
+  describeProfile,
+  profileFromEnv,
+  readProfiles,
+  RESERVED_PROFILE_NAMES,
+  writeProfiles,
+  type ConnectionProfile,
+} from '../../node/profiles.ts';
+import { configDir, dataDir } from '../../node/user-dirs.ts';
+import { EXIT_OK, EXIT_PROBLEMS, UsageError, type CliCommand, type CliIo } from '../command.ts';
+
+const usage = `Usage: fieldgate profile add NAME --auth-url URL --base-url URL --legacy-base-url URL --client-id ID
+                        [--rate R] [--burst B]
+       fieldgate profile list
+       fieldgate profile test NAME|sandbox|env
+       fieldgate profile remove NAME
+
+Connection profiles for submit, resume and agronomic-data, kept in the user's config directory
+(XDG_CONFIG_HOME/fieldgate/profiles.json on Linux), readable by the owner only. The client secret and API key
+are read from FIELDGATE_CLIENT_SECRET and FIELDGATE_API_KEY (so they never sit in the shell's history) and are
+never printed.
+
+Two profiles need no setting up:
+  sandbox   an embedded sandbox started in-process, its state kept in the user's data directory
+  env       FIELDGATE_AUTH_URL, FIELDGATE_BASE_URL, FIELDGATE_LEGACY_BASE_URL, FIELDGATE_CLIENT_ID,
+            FIELDGATE_CLIENT_SECRET, FIELDGATE_API_KEY`;
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** A profile ready to use, and what to stop when done (the embedded sandbox). */
+export interface Connection {
+  name: string;
+  profile: ConnectionProfile;
+  close(): Promise<void>;
+}
+
+/** `--profile NAME` → a connection: the embedded sandbox, the environment, or a saved profile. */
+export async function openConnection(name: string, io: CliIo): Promise<Connection> {
+  if (name === 'sandbox') {
+    const { startSandbox } = await import('../../sandbox/index.ts');
+    const directory = join(dataDir(io.env as Env), 'sandbox');
+    await mkdir(directory, { recursive: true, mode: 0o700 });
+    const sandbox = await startSandbox({ port: 0, dataFile: join(directory, 'state.json') });
+    return {
+      name,
+      profile: {
+        authUrl: sandbox.urls.authUrl,
+        baseUrl: sandbox.urls.baseUrl,
+        legacyBaseUrl: sandbox.urls.legacyBaseUrl,
+        clientId: sandbox.demo.clientId,
+        clientSecret: sandbox.demo.clientSecret,
+        apiKey: sandbox.demo.apiKey,
+      },
+      close: () => sandbox.close(),
+    };
+  }
+  if (name === 'env') {
+    const got = profileFromEnv(io.env as Env);
+    if (!got.ok) throw new UsageError(`--profile env: set ${got.missing.join(', ')}`);
+    return { name, profile: got.profile, close: async () => undefined };
+  }
+  const file = await readProfiles(configDir(io.env as Env));
+  const profile = file.profiles[name];
+  if (!profile) {
+    const names = Object.keys(file.profiles);
+    throw new UsageError(
+      `no profile "${name}"; profiles: ${[...RESERVED_PROFILE_NAMES, ...names].join(', ')} (fieldgate profile add NAME …)`,
+    );
+  }
+  return { name, profile, close: async () => undefined };
+}
+
+/** A client for a profile, with the profile's (or the given) rate limit shared by all workers. */
+export function clientFor(
+  profile: ConnectionProfile,
+  options: { rate?: number; burst?: number; onEvent?: (e: ClientEvent) => void } = {},
+): ServiceClient {
+  const io = systemIo();
+  const rate = options.rate ?? profile.rate;
+  const limiter =
+    rate !== undefined && rate > 0
+      ? new RateLimiter({ ratePerSecond: rate, burst: options.burst ?? profile.burst ?? rate, ...io })
+      : undefined;
+  return new ServiceClient({
+    authUrl: profile.authUrl,
+    baseUrl: profile.baseUrl,
+    legacyBaseUrl: profile.legacyBaseUrl,
+    clientId: profile.clientId,
+    clientSecret: profile.clientSecret,
+    apiKey: profile.apiKey,
+    ...io,
+    ...(limiter ? { limiter } : {}),
+    ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+  });
+}
+
+function positiveNumber(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0)
+    throw new UsageError(`--${name} must be a number above 0, got "${value}"`);
+  return n;
+}
+
+export const profileCommand: CliCommand = {
+  name: 'profile',
+  summary: 'add, list, test or remove connection profiles (secrets kept owner-only, never printed)',
+  usage,
+  async run(args, io) {
+    const { values, positionals } = parseArgs({
+      args,
+      options: {
+        'auth-url': { type: 'string' },
+        'base-url': { type: 'string' },
+        'legacy-base-url': { type: 'string' },
+        'client-id': { type: 'string' },
+        rate: { type: 'string' },
+        burst: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+      allowPositionals: true,
+      strict: true,
+    });
+    if (values.help) {
+      io.stdout(usage + '\n');
+      return EXIT_OK;
+    }
+    const [action, name, ...rest] = positionals;
+    if (rest.length > 0) throw new UsageError(`unexpected arguments: ${rest.join(' ')}`);
+    const dir = configDir(io.env as Env);
+    switch (action) {
+      case 'list': {
+        const file = await readProfiles(dir);
+        const names = Object.keys(file.profiles).sort();
+        io.stdout(
+          [
+            ...names.map((n) => describeProfile(n, file.profiles[n]!)),
+            'sandbox  (embedded sandbox, state in the user data directory)',
+            'env      (FIELDGATE_* environment variables)',
+          ].join('\n') + '\n',
+        );
+        return EXIT_OK;
+      }
+      case 'add': {
+        if (!name) throw new UsageError('name the profile: fieldgate profile add NAME …');
+        if ((RESERVED_PROFILE_NAMES as readonly string[]).includes(name))
+          throw new UsageError(`"${name}" is built in; choose another name`);
+        const missing = ['auth-url', 'base-url', 'legacy-base-url', 'client-id'].filter(
+          (k) => !values[k as 'auth-url'],
+        );
+        const clientSecret = io.env.FIELDGATE_CLIENT_SECRET ?? '';
+        const apiKey = io.env.FIELDGATE_API_KEY ?? '';
+        if (!clientSecret) missing.push('FIELDGATE_CLIENT_SECRET (environment)');
+        if (!apiKey) missing.push('FIELDGATE_API_KEY (environment)');
+        if (missing.length > 0) throw new UsageError(`missing: ${missing.join(', ')}`);
+        const profile: ConnectionProfile = {
+          authUrl: values['auth-url']!,
+          baseUrl: values['base-url']!,
+          legacyBaseUrl: values['legacy-base-url']!,
+          clientId: values['client-id']!,
+          clientSecret,
+          apiKey,
+        };
+        const rate = positiveNumber('rate', values.rate);
+        const burst = positiveNumber('burst', values.burst);
+        if (rate !== undefined) profile.rate = rate;
+        if (burst !== undefined) profile.burst = burst;
+        // The client refuses plain HTTP off loopback: check before saving.
+        try {
+          clientFor(profile);
+        } catch (error) {
+          throw new UsageError((error as Error).message);
+        }
+        const file = await readProfiles(dir);
+        file.profiles[name] = profile;
+        await writeProfiles(dir, file);
+        io.stdout(`saved profile "${name}" (owner-only file in ${dir})\n${describeProfile(name, profile)}\n`);
+        return EXIT_OK;
+      }
+      case 'remove': {
+        if (!name) throw new UsageError('name the profile to remove');
+        const file = await readProfiles(dir);
+        if (!file.profiles[name]) {
+          io.stderr(`no profile "${name}"\n`);
+          return EXIT_PROBLEMS;
+        }
+        delete file.profiles[name];
+        await writeProfiles(dir, file);
+        io.stdout(`removed profile "${name}"\n`);
+        return EXIT_OK;
+      }
+      case 'test': {
+        if (!name) throw new UsageError('name the profile to test');
+        const connection = await openConnection(name, io);
+        try {
+          const result = await clientFor(connection.profile).checkCredentials();
+          if (!result.ok) {
+            io.stderr(`profile "${name}": ${result.error.message}\n`);
+            return EXIT_PROBLEMS;
+          }
+          io.stdout(
+            `profile "${name}": credentials accepted; token valid until ${result.value.expiresAt}${result.value.scopes ? `, scopes ${result.value.scopes.join(' ')}` : ''}\n`,
+          );
+          return EXIT_OK;
+        } finally {
+          await connection.close();
+        }
+      }
+      default:
+        throw new UsageError(
+          action === undefined ? 'name an action: add, list, test, remove' : `unknown action "${action}"`,
+        );
+    }
+  },
+};

@@ -1,0 +1,78 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { JournalFormatError, replayJournal } from '../../core/index.ts';
+import { readJournal } from '../../node/journal-file.ts';
+import { EXIT_OK, EXIT_USAGE, UsageError, type CliCommand } from '../command.ts';
+import { runBatch } from './submit.ts';
+
+const usage = `Usage: fieldgate resume JOURNAL [--profile sandbox|env|NAME] [--concurrency N] [--rate R] [--burst B]
+                       [--resend-unknown] [--results PATH]
+
+Goes on with a batch that stopped (Ctrl+C, a crash, kill -9, a lost connection, the quota): every row sent
+without a recorded answer is reconciled first (the service's enrollments listed and matched, the experiment
+found), so nothing is created twice and no row is lost. The profile defaults to the one the batch used.
+
+Exit status as for submit: 0 every row succeeded, 1 some rows failed, 3 stopped unfinished again.`;
+
+export const resumeCommand: CliCommand = {
+  name: 'resume',
+  summary: 'finish a stopped or crashed batch from its journal, without repeating any create',
+  usage,
+  async run(args, io) {
+    const { values, positionals } = parseArgs({
+      args,
+      options: {
+        profile: { type: 'string' },
+        concurrency: { type: 'string' },
+        rate: { type: 'string' },
+        burst: { type: 'string' },
+        'resend-unknown': { type: 'boolean', default: false },
+        results: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+      allowPositionals: true,
+      strict: true,
+    });
+    if (values.help) {
+      io.stdout(usage + '\n');
+      return EXIT_OK;
+    }
+    if (positionals.length !== 1) throw new UsageError('name one journal');
+    const journalPath = resolve(io.cwd, positionals[0]!);
+    let replayed;
+    try {
+      replayed = replayJournal(await readJournal(journalPath));
+    } catch (error) {
+      if (error instanceof JournalFormatError) {
+        io.stderr(`${journalPath}: ${error.message}\n`);
+        return EXIT_USAGE;
+      }
+      throw error;
+    }
+    const number = (name: string, v: string | undefined): number | undefined => {
+      if (v === undefined) return undefined;
+      const n = Number(v);
+      if (!Number.isFinite(n) || n <= 0) throw new UsageError(`--${name} must be a number above 0`);
+      return n;
+    };
+    const concurrency = number('concurrency', values.concurrency);
+    const rate = number('rate', values.rate);
+    const burst = number('burst', values.burst);
+    return runBatch(
+      {
+        plan: replayed.plan,
+        replayed,
+        journalPath,
+        resultsPath: values.results
+          ? resolve(io.cwd, values.results)
+          : journalPath.replace(/\.jsonl$/, '') + '.results.csv',
+        profileName: values.profile ?? replayed.profile ?? 'sandbox',
+        resendUnknown: values['resend-unknown'],
+        ...(concurrency !== undefined ? { concurrency: Math.floor(concurrency) } : {}),
+        ...(rate !== undefined ? { rate } : {}),
+        ...(burst !== undefined ? { burst } : {}),
+      },
+      io,
+    );
+  },
+};

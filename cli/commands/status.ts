@@ -1,0 +1,82 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { JournalFormatError, replayJournal, rowResultsOf } from '../../core/index.ts';
+import { readJournal } from '../../node/journal-file.ts';
+import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError, type CliCommand } from '../command.ts';
+import { terminalSafe } from '../render/terminal-text.ts';
+import { EXIT_UNFINISHED } from './submit.ts';
+
+const usage = `Usage: fieldgate status JOURNAL [--json]
+
+Reads a batch journal and says where the batch stands: rows done, failed, invalid, unknown (uploads to check
+in the receiving user's data inbox) and not finished, with the rows that need attention. Sends nothing.
+
+Exit status: 0 every row succeeded, 1 some rows failed, 3 unfinished (fieldgate resume goes on).`;
+
+export const statusCommand: CliCommand = {
+  name: 'status',
+  summary: "show a batch journal's progress: rows done, failed, unknown, not finished",
+  usage,
+  async run(args, io) {
+    const { values, positionals } = parseArgs({
+      args,
+      options: {
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+      allowPositionals: true,
+      strict: true,
+    });
+    if (values.help) {
+      io.stdout(usage + '\n');
+      return EXIT_OK;
+    }
+    if (positionals.length !== 1) throw new UsageError('name one journal');
+    const path = resolve(io.cwd, positionals[0]!);
+    let replayed;
+    try {
+      replayed = replayJournal(await readJournal(path));
+    } catch (error) {
+      if (error instanceof JournalFormatError) {
+        io.stderr(`${path}: ${error.message}\n`);
+        return EXIT_USAGE;
+      }
+      throw error;
+    }
+    const rows = rowResultsOf(replayed.plan, (id) => replayed.steps.get(id));
+    const counts = { done: 0, failed: 0, invalid: 0, unknown: 0, pending: 0 };
+    for (const r of rows) counts[r.status]++;
+    const inDoubt = [...replayed.steps.values()].filter((s) => s.status === 'in-doubt').length;
+    const code =
+      counts.pending > 0
+        ? EXIT_UNFINISHED
+        : counts.failed + counts.invalid + counts.unknown > 0
+          ? EXIT_PROBLEMS
+          : EXIT_OK;
+    if (values.json) {
+      io.stdout(
+        JSON.stringify({
+          batchId: replayed.batchId,
+          source: replayed.plan.source,
+          profile: replayed.profile,
+          finished: replayed.finished,
+          counts,
+          inDoubt,
+          rows: rows.filter((r) => r.status !== 'done'),
+        }) + '\n',
+      );
+      return code;
+    }
+    const lines = [
+      `batch ${replayed.batchId} (${terminalSafe(replayed.plan.source.name)}, ${replayed.plan.source.kind}), profile ${terminalSafe(replayed.profile ?? '?')}`,
+      `${counts.done} done, ${counts.failed} failed, ${counts.invalid} invalid, ${counts.unknown} unknown, ${counts.pending} not finished (of ${rows.length} rows)${inDoubt ? `; ${inDoubt} sent without a recorded answer (reconciled on resume)` : ''}`,
+    ];
+    const attention = rows.filter((r) => r.status !== 'done');
+    for (const r of attention.slice(0, 20))
+      lines.push(`  row ${r.row}: ${r.status}: ${terminalSafe(r.message)}`);
+    if (attention.length > 20) lines.push(`  … and ${attention.length - 20} more`);
+    if (counts.pending > 0) lines.push(`go on with: fieldgate resume ${positionals[0]}`);
+    io.stdout(lines.join('\n') + '\n');
+    return code;
+  },
+};

@@ -1,0 +1,340 @@
+import { randomUUID } from 'node:crypto';
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  BatchRunner,
+  decodeText,
+  planBatch,
+  resultsCsv,
+  rowsFromFieldUpload,
+  rowsFromRequestDocument,
+  sleepWithTimers,
+  validate,
+  type BatchPlan,
+  type BatchProgress,
+  type BatchRunResult,
+  type ClientEvent,
+  type ReplayedJournal,
+} from '../../core/index.ts';
+import { JournalFile } from '../../node/journal-file.ts';
+import { dataDir } from '../../node/user-dirs.ts';
+import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError, type CliCommand, type CliIo } from '../command.ts';
+import { terminalSafe } from '../render/terminal-text.ts';
+import { clientFor, openConnection } from './profile.ts';
+
+/** Exit status of a batch that stopped unfinished: `fieldgate resume` goes on. */
+export const EXIT_UNFINISHED = 3;
+
+const usage = `Usage: fieldgate submit BATCH [--profile sandbox|env|NAME] [--journal PATH] [--concurrency N]
+                       [--rate R] [--burst B] [--dry-run] [--skip-invalid] [--resend-unknown]
+                       [--user-name NAME] [--results PATH]
+
+Validates the batch (a request file, or a field upload with --user-name), plans it (each experiment found or
+created once, before the location enrollments that need it; one upload per receiving user) and sends every row
+exactly once, journaling each state change to disk before going on. A crash, Ctrl+C or a lost connection
+loses nothing: \`fieldgate resume JOURNAL\` reconciles what was in flight and finishes the batch.
+
+Options:
+  --profile P        sandbox (embedded, state in the user's data directory), env (FIELDGATE_* variables) or a
+                     saved profile (fieldgate profile add); default sandbox
+  --journal PATH     where to journal (default: the user's data directory, journals/)
+  --concurrency N    requests in flight at most (default 8)
+  --rate R, --burst B  client-side limit, requests per second (default: the profile's; none for sandbox)
+  --dry-run          validate and plan, print the plan, send nothing
+  --skip-invalid     send the clean rows; rows with errors are reported as invalid
+  --resend-unknown   send again an upload whose outcome is unknown (check the inbox first: it may arrive twice)
+  --user-name NAME   the receiving user (X-User-Name) of a field upload
+  --results PATH     the results CSV (default: the journal's name with .results.csv)
+
+Exit status: 0 every row succeeded, 1 some rows failed (or were invalid), 2 usage error, 3 stopped unfinished
+(resumable).`;
+
+function whole(name: string, value: string | undefined, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, got "${value}"`);
+  return n;
+}
+
+function positive(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0)
+    throw new UsageError(`--${name} must be a number above 0, got "${value}"`);
+  return n;
+}
+
+function seconds(s: number): string {
+  if (!Number.isFinite(s)) return '?';
+  if (s < 60) return `${Math.ceil(s)}s`;
+  const m = Math.floor(s / 60);
+  return m < 60 ? `${m}m${String(Math.ceil(s % 60)).padStart(2, '0')}s` : `${Math.floor(m / 60)}h${m % 60}m`;
+}
+
+/** Progress for people: a bar redrawn in place on a terminal, a plain line every few seconds otherwise. */
+export class ProgressDisplay {
+  private last = 0;
+  private retries = 0;
+  private drawn = false;
+
+  constructor(
+    private readonly io: CliIo,
+    private readonly tty: boolean,
+  ) {}
+
+  clientEvent(event: ClientEvent): void {
+    if (event.type === 'retry') this.retries++;
+  }
+
+  update(p: BatchProgress, force = false): void {
+    const now = Date.now();
+    if (!force && now - this.last < (this.tty ? 150 : 2000)) return;
+    this.last = now;
+    const finished = p.done + p.failed + p.unknown;
+    const share = p.total === 0 ? 1 : finished / p.total;
+    const rate = `${p.ratePerSecond.toFixed(1)}/s`;
+    const eta = p.etaSeconds === undefined ? '' : `, ETA ${seconds(p.etaSeconds)}`;
+    const counts = `${finished}/${p.total} (${p.done} done, ${p.failed} failed${p.unknown ? `, ${p.unknown} unknown` : ''}), ${p.inFlight} in flight, ${p.retrying} waiting to retry, ${this.retries} retries, ${rate}${eta}`;
+    if (this.tty) {
+      const width = 24;
+      const full = Math.round(share * width);
+      this.io.stderr(`\r\x1b[2K[${'#'.repeat(full)}${'.'.repeat(width - full)}] ${counts}`);
+      this.drawn = true;
+    } else {
+      this.io.stderr(`progress: ${counts}\n`);
+    }
+  }
+
+  end(): void {
+    if (this.drawn) this.io.stderr('\n');
+    this.drawn = false;
+  }
+}
+
+export interface RunBatchOptions {
+  plan: BatchPlan;
+  journalPath: string;
+  resultsPath: string;
+  profileName: string;
+  replayed?: ReplayedJournal;
+  concurrency?: number;
+  rate?: number;
+  burst?: number;
+  resendUnknown: boolean;
+  batchFile?: string;
+}
+
+/** Send (or go on sending) a planned batch; prints the summary and returns the exit status. */
+export async function runBatch(options: RunBatchOptions, io: CliIo): Promise<number> {
+  const connection = await openConnection(options.profileName, io);
+  const journal = await JournalFile.open(options.journalPath);
+  const display = new ProgressDisplay(io, io.isTTY);
+  const client = clientFor(connection.profile, {
+    ...(options.rate !== undefined ? { rate: options.rate } : {}),
+    ...(options.burst !== undefined ? { burst: options.burst } : {}),
+    onEvent: (e) => display.clientEvent(e),
+  });
+  const abort = new AbortController();
+  const runner = new BatchRunner({
+    plan: options.plan,
+    client,
+    append: (line) => journal.append(line),
+    now: () => new Date(),
+    sleep: sleepWithTimers,
+    batchId: randomUUID(),
+    profile: options.profileName,
+    resendUnknown: options.resendUnknown,
+    signal: abort.signal,
+    readFile: async (path) => {
+      try {
+        return new Uint8Array(await readFile(resolve(io.cwd, path)));
+      } catch {
+        return undefined;
+      }
+    },
+    onProgress: (p) => display.update(p),
+    ...(options.replayed ? { replayed: options.replayed } : {}),
+    ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+  });
+  let interrupts = 0;
+  const onInterrupt = (): void => {
+    interrupts++;
+    if (interrupts === 1) {
+      display.end();
+      io.stderr('stopping after the requests in flight (Ctrl+C again to cancel them)…\n');
+      runner.requestStop('interrupted', 'stopped by Ctrl+C');
+    } else abort.abort();
+  };
+  process.on('SIGINT', onInterrupt);
+  process.on('SIGTERM', onInterrupt);
+  let result: BatchRunResult;
+  try {
+    result = await runner.run();
+  } finally {
+    process.off('SIGINT', onInterrupt);
+    process.off('SIGTERM', onInterrupt);
+    display.update(runner.snapshot(), true);
+    display.end();
+    await journal.close();
+    await connection.close();
+  }
+  await writeFile(options.resultsPath, resultsCsv(options.plan.columns, result.rows));
+  return summarise(result, options, io);
+}
+
+async function hasContent(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).size > 0;
+  } catch {
+    return false;
+  }
+}
+
+export function quoteArg(arg: string): string {
+  return /^[\w./:@=-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
+}
+
+function summarise(result: BatchRunResult, options: RunBatchOptions, io: CliIo): number {
+  const c = result.counts;
+  const lines = [
+    `${c.done} done, ${c.failed} failed, ${c.invalid} invalid, ${c.unknown} unknown, ${c.pending} not finished (of ${result.rows.length} rows)`,
+  ];
+  const problems = result.rows.filter((r) => r.status === 'failed' || r.status === 'unknown');
+  for (const r of problems.slice(0, 10))
+    lines.push(`  row ${r.row}: ${r.status}: ${terminalSafe(r.message)}`);
+  if (problems.length > 10) lines.push(`  … and ${problems.length - 10} more (see the results CSV)`);
+  lines.push(`results: ${options.resultsPath}`, `journal: ${options.journalPath}`);
+  if (result.outcome === 'stopped') {
+    lines.push(
+      `stopped: ${terminalSafe(result.message ?? result.stopReason ?? '')}${result.retryAt ? ` (go on after ${result.retryAt})` : ''}`,
+      `resume with: fieldgate resume ${quoteArg(options.journalPath)} --profile ${quoteArg(options.profileName)}`,
+    );
+    io.stdout(lines.join('\n') + '\n');
+    return EXIT_UNFINISHED;
+  }
+  io.stdout(lines.join('\n') + '\n');
+  return c.failed + c.invalid + c.unknown + c.pending === 0 ? EXIT_OK : EXIT_PROBLEMS;
+}
+
+/** Validate a batch file and read its rows; undefined (after saying why) when it is not a batch. */
+async function readBatch(
+  path: string,
+  userName: string | undefined,
+  io: CliIo,
+): Promise<{ rows: ReturnType<typeof rowsFromRequestDocument>; kind: string } | undefined> {
+  const bytes = new Uint8Array(await readFile(path));
+  const report = await validate([{ name: basename(path), bytes }], { features: false, now: io.now() });
+  const file = report.files[0];
+  if (!file) {
+    io.stderr(`${path}: ${report.unreadable[0]?.reason ?? 'unreadable'}\n`);
+    return undefined;
+  }
+  const text = decodeText(bytes).text;
+  if (file.kind === 'service-requests')
+    return { rows: rowsFromRequestDocument(text, file.diagnostics), kind: file.kind };
+  if (file.kind === 'field-upload')
+    return { rows: rowsFromFieldUpload(text, file.diagnostics, userName), kind: file.kind };
+  io.stderr(
+    `${path} is ${file.kind}, not a batch submit sends (a request file, or a field upload with --user-name)\n`,
+  );
+  return undefined;
+}
+
+export const submitCommand: CliCommand = {
+  name: 'submit',
+  summary: 'send a validated batch exactly once, journaled so that a crash or Ctrl+C loses nothing',
+  usage,
+  async run(args, io) {
+    const { values, positionals } = parseArgs({
+      args,
+      options: {
+        profile: { type: 'string', default: 'sandbox' },
+        journal: { type: 'string' },
+        concurrency: { type: 'string' },
+        rate: { type: 'string' },
+        burst: { type: 'string' },
+        'dry-run': { type: 'boolean', default: false },
+        'skip-invalid': { type: 'boolean', default: false },
+        'resend-unknown': { type: 'boolean', default: false },
+        'user-name': { type: 'string' },
+        results: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+      allowPositionals: true,
+      strict: true,
+    });
+    if (values.help) {
+      io.stdout(usage + '\n');
+      return EXIT_OK;
+    }
+    if (positionals.length !== 1) throw new UsageError('name one batch file');
+    const batchPath = resolve(io.cwd, positionals[0]!);
+    const concurrency = whole('concurrency', values.concurrency, 1, 256);
+    const rate = positive('rate', values.rate);
+    const burst = positive('burst', values.burst);
+    const read = await readBatch(batchPath, values['user-name'], io);
+    if (!read) return EXIT_USAGE;
+    if (!read.rows) {
+      io.stderr(`${batchPath}: not valid JSON; run fieldgate validate on it\n`);
+      return EXIT_PROBLEMS;
+    }
+    const planned = planBatch(read.rows.rows, {
+      source: { name: basename(batchPath), kind: read.kind },
+      skipInvalid: values['skip-invalid'],
+      unplaced: read.rows.unplaced,
+    });
+    if (!planned.ok) {
+      const lines = [`not sent: ${planned.message}`];
+      for (const r of planned.invalidRows.slice(0, 10))
+        lines.push(`  row ${r.row}: ${terminalSafe(r.invalid ?? '')}`);
+      if (planned.invalidRows.length > 10) lines.push(`  … and ${planned.invalidRows.length - 10} more`);
+      lines.push(`fieldgate validate ${quoteArg(positionals[0]!)} explains each problem.`);
+      io.stderr(lines.join('\n') + '\n');
+      return EXIT_PROBLEMS;
+    }
+    const plan = planned.plan;
+    const calls = new Map<string, number>();
+    for (const s of plan.steps) calls.set(s.operation.call, (calls.get(s.operation.call) ?? 0) + 1);
+    const invalid = plan.rows.filter((r) => r.invalid !== undefined).length;
+    io.stderr(
+      `plan: ${plan.rows.length} rows → ${plan.steps.length} steps (${[...calls].map(([k, n]) => `${n} ${k}`).join(', ')})${invalid ? `; ${invalid} invalid rows left out` : ''}\n`,
+    );
+    if (values['dry-run']) {
+      for (const s of plan.steps.slice(0, 50))
+        io.stdout(
+          `${s.id} rows ${s.rows.join(',')}: ${s.operation.call}${s.dependsOn ? ` after ${s.dependsOn}` : ''}\n`,
+        );
+      if (plan.steps.length > 50) io.stdout(`… and ${plan.steps.length - 50} more steps\n`);
+      return EXIT_OK;
+    }
+    const stamp = io.now().toISOString().replace(/[:.]/g, '-');
+    const journalPath = values.journal
+      ? resolve(io.cwd, values.journal)
+      : join(dataDir(io.env), 'journals', `${basename(batchPath).replace(/\.[^.]*$/, '')}-${stamp}.jsonl`);
+    if (await hasContent(journalPath)) {
+      io.stderr(
+        `${journalPath} holds a batch already: fieldgate resume ${quoteArg(journalPath)} goes on with it\n`,
+      );
+      return EXIT_USAGE;
+    }
+    io.stderr(`journal: ${journalPath}\n`);
+    return runBatch(
+      {
+        plan,
+        journalPath,
+        resultsPath: values.results
+          ? resolve(io.cwd, values.results)
+          : journalPath.replace(/\.jsonl$/, '') + '.results.csv',
+        profileName: values.profile,
+        resendUnknown: values['resend-unknown'],
+        batchFile: batchPath,
+        ...(concurrency !== undefined ? { concurrency } : {}),
+        ...(rate !== undefined ? { rate } : {}),
+        ...(burst !== undefined ? { burst } : {}),
+      },
+      io,
+    );
+  },
+};

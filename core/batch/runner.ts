@@ -1,0 +1,714 @@
+/**
+ * The batch runner: sends a plan's steps with bounded concurrency, each exactly once, without idempotency
+ * keys. Every state change is journaled (and flushed by the injected sink) before the runner goes on:
+ * "sending" before a request leaves, "outcome" after. A create whose outcome is unknown (a time-out, a
+ * reset, a 5xx after the body left, or a crash between "sending" and "outcome") is reconciled before any
+ * re-send: the program's or the experiment's enrollments are listed and matched by natural key, or the
+ * experiment is found by its experimentEnrollmentId. Rounds repeat until every step is finished or the
+ * batch stops (cancelled, stopped, credentials refused, quota used up, retries exhausted): resumable.
+ *
+ * Pure: the client, the journal sink, the clock and sleep are injected.
+ */
+import type { ClientFailure, ClientResult, Sleep } from '../client/client-types.ts';
+import type { EnrollmentRecord, ServiceClient } from '../client/service-client.ts';
+import type { BatchOperation, RowDiagnostic } from './batch-rows.ts';
+import {
+  journalLine,
+  type DoneHow,
+  type JournalLine,
+  type ReplayedJournal,
+  type StepOutcome,
+  type StepState,
+} from './journal.ts';
+import { enrollmentScope, recordHoldsUpdate, recordMatches } from './natural-key.ts';
+import type { BatchPlan, PlanStep } from './plan.ts';
+
+/** The calls the runner makes: a ServiceClient, or a stand-in with the same methods. */
+export type BatchClient = Pick<
+  ServiceClient,
+  | 'createEnrollment'
+  | 'getEnrollment'
+  | 'updateEnrollment'
+  | 'removeEnrollment'
+  | 'listAllEnrollments'
+  | 'findExperiments'
+  | 'createExperiment'
+  | 'uploadFieldsV2'
+  | 'uploadRxV2'
+  | 'uploadModusResultV2'
+>;
+
+export const UNKNOWN_UPLOAD_MESSAGE = "unknown: check the receiving user's data inbox";
+
+export interface BatchProgress {
+  /** Rows to send (rows left out as invalid are not counted). */
+  total: number;
+  done: number;
+  failed: number;
+  unknown: number;
+  /** Rows waiting for a re-send or a reconciliation. */
+  retrying: number;
+  inFlight: number;
+  /** Rows finished per second over the last ten seconds. */
+  ratePerSecond: number;
+  /** Seconds left at that rate; undefined before a rate is known. */
+  etaSeconds?: number;
+}
+
+export type RowResultStatus = 'done' | 'failed' | 'invalid' | 'unknown' | 'pending';
+
+export interface RowResult {
+  row: number;
+  columns: Record<string, string>;
+  status: RowResultStatus;
+  id?: string;
+  requestId?: string;
+  message: string;
+  diagnostics: RowDiagnostic[];
+}
+
+export interface BatchRunResult {
+  /** finished: every step has its final outcome; stopped: resumable. */
+  outcome: 'finished' | 'stopped';
+  stopReason?: string;
+  message?: string;
+  retryAt?: string;
+  rows: RowResult[];
+  counts: Record<RowResultStatus, number>;
+}
+
+export interface BatchRunnerOptions {
+  plan: BatchPlan;
+  client: BatchClient;
+  /** Write one journal line durably (the Node adapter writes and fsyncs); resolves once it is on disk. */
+  append: (line: string) => Promise<void>;
+  now: () => Date;
+  sleep: Sleep;
+  /** A new batch's id (journaled); ignored when resuming. */
+  batchId?: string;
+  /** The journal read back: resume from it. */
+  replayed?: ReplayedJournal;
+  /** The profile's name, journaled for the resume command (never a secret). */
+  profile?: string;
+  /** Requests in flight at most (default 8). */
+  concurrency?: number;
+  /** Send again an upload whose outcome is unknown (it may then be in the inbox twice). */
+  resendUnknown?: boolean;
+  /** Reads a file an upload names (Rx ZIPs, soil tests). */
+  readFile?: (path: string) => Promise<Uint8Array | undefined>;
+  /** Aborting cancels the requests in flight (their outcome is journaled as in doubt when unknown). */
+  signal?: AbortSignal;
+  onProgress?: (progress: BatchProgress) => void;
+  /** Rounds of retries before the batch stops unfinished (default 12). */
+  maxRounds?: number;
+}
+
+const FINAL = new Set(['done', 'failed', 'unknown']);
+
+/** Failures that stop the whole batch: every further request would meet them too. */
+const STOPPING: ReadonlySet<ClientFailure['kind']> = new Set(['credentials', 'scope', 'forbidden', 'quota']);
+
+/** Failures of the row's data (or of an answer the client cannot read): final. */
+const DATA_FAILURES: ReadonlySet<ClientFailure['kind']> = new Set([
+  'rejected',
+  'not-found',
+  'conflict',
+  'too-large',
+  'invalid-input',
+  'unexpected-response',
+  'sharing-key',
+]);
+
+interface Stop {
+  reason: string;
+  message: string;
+  retryAt?: string;
+}
+
+export class BatchRunner {
+  private readonly steps = new Map<string, PlanStep>();
+  private readonly states = new Map<string, StepState>();
+  private readonly stepOfRow = new Map<number, string>();
+  private stop: Stop | undefined;
+  private paused: { promise: Promise<void>; release: () => void } | undefined;
+  private inFlight = 0;
+  private readonly finishedTimes: number[] = [];
+  private readonly concurrency: number;
+
+  constructor(private readonly options: BatchRunnerOptions) {
+    this.concurrency = Math.max(1, Math.floor(options.concurrency ?? 8));
+    for (const step of options.plan.steps) {
+      this.steps.set(step.id, step);
+      const replayed = options.replayed?.steps.get(step.id);
+      this.states.set(
+        step.id,
+        replayed ? { ...replayed } : { status: 'pending', attempts: 0, inDoubt: false },
+      );
+      for (const row of step.rows) this.stepOfRow.set(row, step.id);
+    }
+  }
+
+  /** Stop taking new steps; resolve `run` once the requests in flight have their outcome. */
+  requestStop(reason = 'stopped', message = 'stopped by the user'): void {
+    this.stop ??= { reason, message };
+    this.resume();
+  }
+
+  pause(): void {
+    if (this.paused) return;
+    let release = (): void => undefined;
+    const promise = new Promise<void>((resolve) => (release = resolve));
+    this.paused = { promise, release };
+  }
+
+  resume(): void {
+    const paused = this.paused;
+    this.paused = undefined;
+    paused?.release();
+  }
+
+  private get cancelled(): boolean {
+    return this.options.signal?.aborted === true;
+  }
+
+  private async write(line: JournalLine): Promise<void> {
+    await this.options.append(journalLine(line));
+  }
+
+  private time(): string {
+    return this.options.now().toISOString();
+  }
+
+  private async record(step: PlanStep, outcome: StepOutcome): Promise<void> {
+    const state = this.states.get(step.id)!;
+    await this.write({ type: 'outcome', step: step.id, at: this.time(), ...outcome });
+    state.outcome = outcome;
+    if (outcome.status === 'retry') {
+      state.status = 'pending';
+      state.inDoubt = false;
+    } else {
+      state.status = outcome.status;
+      if (outcome.status === 'in-doubt') state.inDoubt = true;
+    }
+    if (FINAL.has(outcome.status)) {
+      const now = this.options.now().getTime();
+      for (let i = 0; i < step.rows.length; i++) this.finishedTimes.push(now);
+    }
+    this.progress();
+  }
+
+  /** Progress now: counts by row. */
+  snapshot(): BatchProgress {
+    let total = 0;
+    let done = 0;
+    let failed = 0;
+    let unknown = 0;
+    let retrying = 0;
+    for (const step of this.steps.values()) {
+      const state = this.states.get(step.id)!;
+      const n = step.rows.length;
+      total += n;
+      if (state.status === 'done') done += n;
+      else if (state.status === 'failed') failed += n;
+      else if (state.status === 'unknown') unknown += n;
+      else if (state.status === 'in-doubt' || (state.status === 'pending' && state.attempts > 0))
+        retrying += n;
+    }
+    const now = this.options.now().getTime();
+    while (this.finishedTimes.length > 0 && this.finishedTimes[0]! < now - 10_000) this.finishedTimes.shift();
+    const oldest = this.finishedTimes[0];
+    const span = oldest === undefined ? 0 : Math.max(1, now - oldest) / 1000;
+    const ratePerSecond = span > 0 ? this.finishedTimes.length / Math.max(span, 1) : 0;
+    const progress: BatchProgress = {
+      total,
+      done,
+      failed,
+      unknown,
+      retrying,
+      inFlight: this.inFlight,
+      ratePerSecond,
+    };
+    const left = total - done - failed - unknown;
+    if (ratePerSecond > 0) progress.etaSeconds = left / ratePerSecond;
+    return progress;
+  }
+
+  private progress(): void {
+    this.options.onProgress?.(this.snapshot());
+  }
+
+  async run(): Promise<BatchRunResult> {
+    const { options } = this;
+    if (options.replayed) {
+      await this.write({
+        type: 'resumed',
+        at: this.time(),
+        ...(options.profile ? { profile: options.profile } : {}),
+      });
+    } else {
+      await this.write({
+        type: 'batch',
+        version: 1,
+        batchId: options.batchId ?? `batch-${this.time()}`,
+        at: this.time(),
+        ...(options.profile ? { profile: options.profile } : {}),
+        plan: options.plan,
+      });
+    }
+    if (options.resendUnknown) {
+      for (const [id, state] of this.states)
+        if (state.status === 'unknown' && isUpload(this.steps.get(id)!.operation)) {
+          state.status = 'pending';
+          state.inDoubt = true;
+        }
+    }
+    this.progress();
+    const maxRounds = options.maxRounds ?? 12;
+    let pause = 0;
+    for (let round = 0; round < maxRounds; round++) {
+      if (this.stop || this.cancelled) break;
+      await this.reconcileInDoubt();
+      if (this.stop || this.cancelled) break;
+      await this.failOrphans();
+      const ready = [...this.steps.values()].filter((s) => this.isReady(s));
+      if (ready.length === 0) break;
+      if (pause > 0) {
+        try {
+          await options.sleep(pause, options.signal);
+        } catch {
+          break;
+        }
+      }
+      const retried = await this.runPool(ready);
+      // Steps refused for now (rate, unavailable) wait a little longer each round.
+      pause = retried ? Math.min(8000, Math.max(250, pause * 2)) : 0;
+    }
+    return this.finish();
+  }
+
+  private isReady(step: PlanStep): boolean {
+    const state = this.states.get(step.id)!;
+    if (state.status !== 'pending') return false;
+    if (!step.dependsOn) return true;
+    return this.states.get(step.dependsOn)?.status === 'done';
+  }
+
+  /** Steps whose experiment could not be found or created fail with it. */
+  private async failOrphans(): Promise<void> {
+    for (const step of this.steps.values()) {
+      const state = this.states.get(step.id)!;
+      if (state.status !== 'pending' || !step.dependsOn) continue;
+      const dep = this.states.get(step.dependsOn);
+      if (dep?.status === 'failed')
+        await this.record(step, {
+          status: 'failed',
+          message: `the experiment it needs could not be found or created: ${dep.outcome?.message ?? ''}`,
+        });
+    }
+  }
+
+  /** Run the ready steps; true when some were refused for now (worth a pause before the next round). */
+  private async runPool(ready: PlanStep[]): Promise<boolean> {
+    let next = 0;
+    let retried = false;
+    const worker = async (): Promise<void> => {
+      for (;;) {
+        if (this.paused) await this.paused.promise;
+        if (this.stop || this.cancelled) return;
+        const step = ready[next++];
+        if (!step) return;
+        this.inFlight++;
+        try {
+          const outcome = await this.execute(step);
+          if (outcome.status === 'retry') retried = true;
+          await this.record(step, outcome);
+        } finally {
+          this.inFlight--;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.concurrency, ready.length) }, worker));
+    return retried;
+  }
+
+  /** Journal "sending" (on disk before the request leaves). */
+  private async sending(step: PlanStep): Promise<void> {
+    const state = this.states.get(step.id)!;
+    state.attempts++;
+    await this.write({ type: 'sending', step: step.id, attempt: state.attempts, at: this.time() });
+  }
+
+  /** The outcome of a failure that is not the row's success. */
+  private failed(error: ClientFailure, write: boolean): StepOutcome {
+    const base: StepOutcome = { status: 'failed', message: error.message };
+    if (error.requestId !== undefined) base.requestId = error.requestId;
+    if (error.status !== undefined) base.httpStatus = error.status;
+    if (error.errorCode !== undefined) base.errorCode = error.errorCode;
+    if (error.kind === 'outcome-unknown') return { ...base, status: 'in-doubt' };
+    if (error.kind === 'cancelled')
+      return { ...base, status: write && error.outcomeUnknown ? 'in-doubt' : 'retry' };
+    if (STOPPING.has(error.kind)) {
+      const stop: Stop = { reason: error.kind, message: error.message };
+      if (error.retryAt !== undefined) stop.retryAt = error.retryAt;
+      this.stop ??= stop;
+      return { ...base, status: 'retry' };
+    }
+    if (DATA_FAILURES.has(error.kind)) return base;
+    return { ...base, status: 'retry' };
+  }
+
+  private done<T>(
+    result: ClientResult<T> & { ok: true },
+    how: DoneHow,
+    message: string,
+    id?: string,
+  ): StepOutcome {
+    const outcome: StepOutcome = { status: 'done', how, message, httpStatus: result.meta.status };
+    if (result.meta.requestId !== undefined) outcome.requestId = result.meta.requestId;
+    if (id !== undefined) outcome.id = id;
+    return outcome;
+  }
+
+  /** The experimentId a location step sends: its own, or the id its experiment step found or created. */
+  private experimentIdFor(step: PlanStep): string | undefined {
+    if (!step.dependsOn) return undefined;
+    return this.states.get(step.dependsOn)?.outcome?.id;
+  }
+
+  private async execute(step: PlanStep): Promise<StepOutcome> {
+    const op = step.operation;
+    const call = { ...(this.options.signal ? { signal: this.options.signal } : {}) };
+    const state = this.states.get(step.id)!;
+    const inDoubt = state.inDoubt;
+    const { client } = this.options;
+    switch (op.call) {
+      case 'createEnrollment': {
+        const body = this.createBody(step);
+        await this.sending(step);
+        const result =
+          op.type === 'program'
+            ? await client.createEnrollment({ type: 'program', body: op.body }, call)
+            : await client.createEnrollment({ type: 'location', body: body as typeof op.body }, call);
+        if (result.ok) return this.done(result, 'created', 'created', result.value.id);
+        if (result.error.kind === 'conflict') return this.existingEnrollment(step, result.error);
+        return this.failed(result.error, true);
+      }
+      case 'findOrCreateExperiment': {
+        const found = await client.findExperiments(
+          { experimentEnrollmentId: op.body.experimentEnrollmentId },
+          call,
+        );
+        if (!found.ok) return this.failed(found.error, false);
+        const first = found.value.results[0];
+        if (first && typeof first.id === 'string')
+          return this.done(found, 'found', 'the experiment exists: found', first.id);
+        await this.sending(step);
+        const created = await client.createExperiment({ body: op.body }, call);
+        if (created.ok) return this.done(created, 'created', 'created', created.value.id);
+        if (created.error.kind === 'conflict') {
+          // A17: a second create answers experiment-exists; find it (the id may be in the answer).
+          if (created.error.existingId)
+            return {
+              status: 'done',
+              how: 'exists',
+              id: created.error.existingId,
+              message: 'the experiment exists already',
+              ...(created.error.requestId ? { requestId: created.error.requestId } : {}),
+            };
+          return { ...this.failed(created.error, true), status: 'in-doubt' };
+        }
+        return this.failed(created.error, true);
+      }
+      case 'findExperiments': {
+        const found = await client.findExperiments(
+          { experimentEnrollmentId: op.experimentEnrollmentId },
+          call,
+        );
+        if (!found.ok) return this.failed(found.error, false);
+        const first = found.value.results[0];
+        return this.done(
+          found,
+          'read',
+          first ? `found ${found.value.results.length} experiment(s)` : 'no experiment has this id yet',
+          typeof first?.id === 'string' ? first.id : undefined,
+        );
+      }
+      case 'getEnrollment': {
+        const got = await client.getEnrollment({ type: op.type, enrollmentId: op.enrollmentId }, call);
+        if (!got.ok) return this.failed(got.error, false);
+        return this.done(got, 'read', 'read', op.enrollmentId);
+      }
+      case 'updateEnrollment': {
+        await this.sending(step);
+        const updated = await client.updateEnrollment(
+          { type: op.type, enrollmentId: op.enrollmentId, body: op.body },
+          call,
+        );
+        if (updated.ok) return this.done(updated, 'updated', 'updated', op.enrollmentId);
+        const error = updated.error;
+        const repeated = inDoubt || error.retriedAfterUnknownOutcome;
+        if (repeated && error.kind === 'rejected' && error.errorCode === 'nothing-to-update') {
+          // An earlier attempt may have applied it: the record already holding the values is success.
+          const now = await client.getEnrollment({ type: op.type, enrollmentId: op.enrollmentId }, call);
+          if (!now.ok) return { ...this.failed(now.error, false), status: 'retry' };
+          if (recordHoldsUpdate(op.body as Record<string, unknown>, now.value.enrollment))
+            return this.done(
+              now,
+              'already-updated',
+              'the enrollment already holds the new values',
+              op.enrollmentId,
+            );
+        }
+        return this.failed(error, true);
+      }
+      case 'removeEnrollment': {
+        await this.sending(step);
+        const removed = await client.removeEnrollment({ type: op.type, enrollmentId: op.enrollmentId }, call);
+        if (removed.ok) return this.done(removed, 'removed', 'removed', op.enrollmentId);
+        const error = removed.error;
+        if ((inDoubt || error.retriedAfterUnknownOutcome) && error.kind === 'not-found')
+          return {
+            status: 'done',
+            how: 'already-removed',
+            id: op.enrollmentId,
+            message: 'removed (the earlier attempt had removed it)',
+            ...(error.requestId ? { requestId: error.requestId } : {}),
+          };
+        return this.failed(error, true);
+      }
+      case 'uploadFields':
+      case 'uploadRx':
+      case 'uploadSoil':
+        return this.upload(step, op);
+    }
+  }
+
+  private createBody(step: PlanStep): Record<string, unknown> {
+    const op = step.operation;
+    if (op.call !== 'createEnrollment') return {};
+    const experimentId = this.experimentIdFor(step);
+    return experimentId && op.type === 'location' ? { ...op.body, experimentId } : { ...op.body };
+  }
+
+  /** A 409 to a create: the row's success when the existing record is the row's enrollment. */
+  private async existingEnrollment(step: PlanStep, error: ClientFailure): Promise<StepOutcome> {
+    const op = step.operation;
+    if (op.call !== 'createEnrollment') return this.failed(error, true);
+    const body = this.createBody(step);
+    const call = this.options.signal ? { signal: this.options.signal } : {};
+    if (error.existingId) {
+      const got = await this.options.client.getEnrollment(
+        { type: op.type, enrollmentId: error.existingId },
+        call,
+      );
+      if (got.ok && recordMatches(op.type, body, got.value.enrollment))
+        return {
+          status: 'done',
+          how: 'exists',
+          id: error.existingId,
+          message: 'the enrollment exists already',
+          ...(error.requestId ? { requestId: error.requestId } : {}),
+        };
+      if (!got.ok && !DATA_FAILURES.has(got.error.kind))
+        return { ...this.failed(got.error, false), status: 'in-doubt' };
+      return this.failed(error, true);
+    }
+    // No id given: the list tells (reconciled next round).
+    return { ...this.failed(error, true), status: 'in-doubt' };
+  }
+
+  private async upload(
+    step: PlanStep,
+    op: Extract<BatchOperation, { call: 'uploadFields' | 'uploadRx' | 'uploadSoil' }>,
+  ): Promise<StepOutcome> {
+    const { client } = this.options;
+    const call = this.options.signal ? { signal: this.options.signal } : {};
+    let result: ClientResult<{ entitiesCreated?: number; message?: string; fileSize?: number }>;
+    if (op.call === 'uploadFields') {
+      await this.sending(step);
+      result = await client.uploadFieldsV2({ userName: op.userName, body: { fields: op.fields } }, call);
+    } else {
+      const bytes = await this.options.readFile?.(op.file);
+      if (!bytes) return { status: 'failed', message: `the file ${op.file} cannot be read` };
+      const fileName = op.file.split(/[\\/]/).pop() ?? op.file;
+      await this.sending(step);
+      result =
+        op.call === 'uploadRx'
+          ? await client.uploadRxV2({ userName: op.userName, file: bytes, fileName }, call)
+          : await client.uploadModusResultV2(
+              { userName: op.userName, sampleDate: op.sampleDate, file: bytes, fileName },
+              call,
+            );
+    }
+    if (result.ok) {
+      const v = result.value;
+      const what =
+        v.entitiesCreated !== undefined
+          ? `${v.entitiesCreated} field(s) created, waiting in ${op.userName}'s data inbox`
+          : `uploaded${v.fileSize !== undefined ? ` (${v.fileSize} bytes)` : ''}, waiting in ${op.userName}'s data inbox`;
+      return this.done(result, 'uploaded', what);
+    }
+    const outcome = this.failed(result.error, true);
+    if (outcome.status === 'in-doubt') {
+      // Uploads cannot be looked up: only the receiving user's inbox tells.
+      return this.options.resendUnknown
+        ? { ...outcome, status: 'retry', message: `${outcome.message}; sending again (--resend-unknown)` }
+        : { ...outcome, status: 'unknown', message: `${UNKNOWN_UPLOAD_MESSAGE} (${outcome.message})` };
+    }
+    return outcome;
+  }
+
+  /** Settle every step in doubt: list and match, find the experiment, or mark the upload unknown. */
+  private async reconcileInDoubt(): Promise<void> {
+    const call = this.options.signal ? { signal: this.options.signal } : {};
+    const byScope = new Map<string, PlanStep[]>();
+    for (const step of this.steps.values()) {
+      const state = this.states.get(step.id)!;
+      if (state.status !== 'in-doubt') continue;
+      const op = step.operation;
+      if (op.call === 'createEnrollment') {
+        const body = this.createBody(step);
+        const key = `${op.type}|${enrollmentScope(op.type, body)}`;
+        byScope.set(key, [...(byScope.get(key) ?? []), step]);
+      } else if (op.call === 'findOrCreateExperiment') {
+        const found = await this.options.client.findExperiments(
+          { experimentEnrollmentId: op.body.experimentEnrollmentId },
+          call,
+        );
+        if (!found.ok) {
+          if (this.failed(found.error, false).status === 'failed')
+            await this.record(step, this.failed(found.error, false));
+          continue;
+        }
+        const first = found.value.results[0];
+        await this.record(
+          step,
+          first && typeof first.id === 'string'
+            ? this.done(found, 'reconciled', 'the experiment was created by an earlier attempt', first.id)
+            : { status: 'retry', message: 'not created by the earlier attempt; sending again' },
+        );
+      } else if (isUpload(op)) {
+        if (this.options.resendUnknown) {
+          state.status = 'pending';
+        } else {
+          await this.record(step, {
+            status: 'unknown',
+            message: `${UNKNOWN_UPLOAD_MESSAGE} (sent, no answer recorded before the batch stopped)`,
+          });
+        }
+      } else {
+        // Updates, removals and reads are safe to send again; `inDoubt` stays set for their answers.
+        state.status = 'pending';
+      }
+    }
+    for (const [key, steps] of byScope) {
+      if (this.stop || this.cancelled) return;
+      const [type, scope] = key.split('|') as ['program' | 'location', string];
+      const listed = await this.options.client.listAllEnrollments(
+        type === 'program' ? { type, experimentProtocolId: scope } : { type, experimentId: scope },
+        call,
+      );
+      if (!listed.ok) {
+        const outcome = this.failed(listed.error, false);
+        // The list itself refused (a bad scope): the creates cannot have been applied either.
+        if (outcome.status === 'failed')
+          for (const step of steps) await this.record(step, { ...outcome, status: 'retry' });
+        continue;
+      }
+      const records: EnrollmentRecord[] = listed.value.results;
+      for (const step of steps) {
+        const op = step.operation;
+        if (op.call !== 'createEnrollment') continue;
+        const body = this.createBody(step);
+        const match = records.find((r) => recordMatches(op.type, body, r));
+        await this.record(
+          step,
+          match
+            ? this.done(
+                listed,
+                'reconciled',
+                'created by an earlier attempt (found in the list)',
+                typeof match.id === 'string' ? match.id : undefined,
+              )
+            : { status: 'retry', message: 'not created by the earlier attempt; sending again' },
+        );
+      }
+    }
+  }
+
+  private async finish(): Promise<BatchRunResult> {
+    const rows = this.rowResults();
+    const counts: Record<RowResultStatus, number> = {
+      done: 0,
+      failed: 0,
+      invalid: 0,
+      unknown: 0,
+      pending: 0,
+    };
+    for (const r of rows) counts[r.status]++;
+    const finished = [...this.states.values()].every((s) => FINAL.has(s.status));
+    if (finished) {
+      await this.write({ type: 'finished', at: this.time(), counts });
+      this.progress();
+      return { outcome: 'finished', rows, counts };
+    }
+    const stop: Stop =
+      this.stop ??
+      (this.cancelled
+        ? { reason: 'cancelled', message: 'cancelled' }
+        : {
+            reason: 'retries',
+            message: 'some rows could not be sent yet (the service kept refusing for now)',
+          });
+    await this.write({ type: 'stopped', at: this.time(), ...stop });
+    this.progress();
+    return {
+      outcome: 'stopped',
+      stopReason: stop.reason,
+      message: stop.message,
+      ...(stop.retryAt ? { retryAt: stop.retryAt } : {}),
+      rows,
+      counts,
+    };
+  }
+
+  /** Every row of the plan with its status, id, request id and message. */
+  rowResults(): RowResult[] {
+    return rowResultsOf(this.options.plan, (id) => this.states.get(id));
+  }
+}
+
+function isUpload(op: BatchOperation): boolean {
+  return op.call === 'uploadFields' || op.call === 'uploadRx' || op.call === 'uploadSoil';
+}
+
+/** Row results from a plan and step states (a live run, or a journal read back by `status`). */
+export function rowResultsOf(
+  plan: BatchPlan,
+  stateOf: (stepId: string) => StepState | undefined,
+): RowResult[] {
+  return plan.rows.map((row) => {
+    const base = { row: row.row, columns: row.columns, diagnostics: row.diagnostics };
+    if (row.invalid !== undefined || row.step === undefined)
+      return { ...base, status: 'invalid' as const, message: row.invalid ?? 'not sent' };
+    const state = stateOf(row.step);
+    const outcome = state?.outcome;
+    const status: RowResultStatus =
+      state?.status === 'done' || state?.status === 'failed' || state?.status === 'unknown'
+        ? state.status
+        : 'pending';
+    const result: RowResult = {
+      ...base,
+      status,
+      message:
+        status === 'pending'
+          ? state?.status === 'in-doubt'
+            ? 'sent, outcome unknown: reconciled on resume'
+            : (outcome?.message ?? 'not sent yet')
+          : (outcome?.message ?? ''),
+    };
+    if (outcome?.id !== undefined) result.id = outcome.id;
+    if (outcome?.requestId !== undefined) result.requestId = outcome.requestId;
+    return result;
+  });
+}
