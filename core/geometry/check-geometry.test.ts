@@ -126,7 +126,9 @@ describe('self-crossing outlines stay cheap to report', () => {
     const withFix = diagnostics.filter((d) => d.fix);
     expect(withFix).toHaveLength(1);
     expect(withFix[0]).toBe(crossings[0]);
-    expect(crossings[1]?.hint).toContain('The fix offered with GEO004 at the shell, coordinate');
+    expect(crossings[1]?.hint).toContain(
+      'The repair of this geometry, where one can be offered, is on GEO004',
+    );
     // The fix is the star's outline: its 20 tips and 20 inner corners, not every crossing.
     const fixed = applyTextFixes(starWkt(20, 3), diagnostics, ['safe', 'unsafe']).text;
     expect(fixed.match(/,/g)).toHaveLength(40);

@@ -183,7 +183,7 @@ export function reportValidityIssues(
         } else {
           attached.set(
             issueFix,
-            `The fix offered with ${rule.meta.code} at ${label}, coordinate ${coordinate}, repairs this too.`,
+            `The repair of this geometry, where one can be offered, is on ${rule.meta.code} at ${label}, coordinate ${coordinate}.`,
           );
         }
       }

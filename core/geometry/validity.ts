@@ -238,7 +238,7 @@ class IssueList {
       if (listed === undefined) continue;
       this.ringListed.delete(ring);
       const count = (this.ringFound.get(ring) ?? 0) - listed;
-      if (count > 0 || countingStopped) issue.unlisted = { count, atLeast: countingStopped };
+      if (count > 0) issue.unlisted = { count, atLeast: countingStopped };
     }
   }
 }
