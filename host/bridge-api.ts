@@ -104,6 +104,10 @@ export const requestSchemas = {
     profileId: id,
     files: z.array(fileRef).min(1).max(1000),
     dryRun: z.boolean(),
+    /** X-User-Name of the uploads: the receiving user (default: the sandbox's first demo user). */
+    userName: z.string().min(1).max(200).optional(),
+    /** sampleDate of Modus soil test uploads. */
+    sampleDate: z.string().min(1).max(100).optional(),
     /** Only these rows (1-based, across the run's operations): "retry failed rows". */
     onlyRows: z.array(z.number().int().min(1)).max(1_000_000).optional(),
   }),
@@ -141,7 +145,7 @@ export interface AppInfo {
   /** Shown to the user when set (e.g. "secrets are stored as plain text"). */
   warnings: string[];
   /** The embedded sandbox, when the host started one (`npm start`). */
-  sandbox?: { baseUrl: string; profileId: string };
+  sandbox?: { baseUrl: string; profileId: string; userNames: string[]; sharingKeys: string[] };
 }
 
 export interface ExampleFile {
@@ -297,9 +301,4 @@ export function isAppMethod(value: string): value is AppMethod {
   return Object.prototype.hasOwnProperty.call(requestSchemas, value);
 }
 
-/** The name of the IPC channels and the HTTP paths: one place. */
-export const BRIDGE_CHANNEL = 'fieldgate:call';
-export const EVENT_CHANNEL = 'fieldgate:event';
-export const HTTP_CALL_PATH = '/api/call/';
-export const HTTP_EVENTS_PATH = '/api/events';
-export const TOKEN_HEADER = 'x-fieldgate-token';
+export * from './bridge-channels.ts';

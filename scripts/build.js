@@ -4,9 +4,11 @@
 //                 only its own code (`fieldgate help` loads no validator, no sandbox, no YAML parser)
 //   dist/index.js the library (core/index.ts) as plain ESM JS; its npm dependencies stay imports
 //   dist/types/   the library's type declarations (tsc), named by the package's `exports`
+//   dist/renderer the desktop app's screens (Vite), served by Electron and by `fieldgate web`
+//   dist/app/     the Electron main process and its CommonJS preload
 // `--no-types` skips the declarations (the slow part) for quick rebuilds before tests.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -149,16 +151,100 @@ export function buildDeclarations() {
   return run.status === 0;
 }
 
+/** The app's outputs: dist/renderer (Vite) and dist/app (Electron main and preload, esbuild). */
+export const rendererOutDir = join(root, 'dist', 'renderer');
+export const desktopOutDir = join(root, 'dist', 'app');
+
+/**
+ * Whether a build directory's build-info.json names sources none of which changed (or went away) since that
+ * build started: the same test the `fieldgate` bin applies to dist/cli.
+ */
+export function outputIsCurrent(dir) {
+  let info;
+  try {
+    info = JSON.parse(readFileSync(join(dir, 'build-info.json'), 'utf8'));
+  } catch {
+    return false;
+  }
+  return info.inputs.every((input) => {
+    const stat = statSync(join(root, input), { throwIfNoEntry: false });
+    return stat !== undefined && stat.mtimeMs < info.startedAt;
+  });
+}
+
+/** The renderer with Vite (renderer/vite.config.ts) into dist/renderer. */
+export async function buildRenderer({ logLevel = 'warn' } = {}) {
+  const startedAt = Date.now();
+  const vite = await import('vite');
+  const result = await vite.build({ configFile: join(root, 'renderer', 'vite.config.ts'), logLevel });
+  const outputs = Array.isArray(result) ? result : [result];
+  const inputs = new Set([toPosix(join('renderer', 'index.html'))]);
+  for (const output of outputs)
+    for (const chunk of output.output ?? [])
+      for (const id of chunk.moduleIds ?? []) {
+        const path = id.split('?')[0];
+        if (path.startsWith(root) && !path.includes(`${sep}node_modules${sep}`))
+          inputs.add(toPosix(relative(root, path)));
+      }
+  writeAtomically(
+    join(rendererOutDir, 'build-info.json'),
+    JSON.stringify({ startedAt, inputs: [...inputs] }) + '\n',
+  );
+}
+
+/**
+ * The Electron main process (ESM, with the host, the sandbox and the core bundled in; `electron` stays an
+ * import) and the preload (CommonJS: a sandboxed preload cannot be an ES module) into dist/app.
+ */
+export async function buildDesktop({ logLevel = 'warning' } = {}) {
+  const startedAt = Date.now();
+  const common = {
+    absWorkingDir: root,
+    bundle: true,
+    platform: 'node',
+    external: ['electron'],
+    sourcemap: 'linked',
+    sourcesContent: false,
+    metafile: true,
+    logLevel,
+  };
+  const main = await esbuild.build({
+    ...common,
+    entryPoints: [join(root, 'app', 'main.ts')],
+    outfile: join(desktopOutDir, 'main.mjs'),
+    format: 'esm',
+    target: 'node22',
+    banner: { js: requireBanner },
+    plugins: [sourceRelativeUrlPlugin(desktopOutDir)],
+  });
+  const preload = await esbuild.build({
+    ...common,
+    entryPoints: [join(root, 'app', 'preload.cts')],
+    outfile: join(desktopOutDir, 'preload.cjs'),
+    format: 'cjs',
+    target: 'chrome130',
+  });
+  const inputs = [main, preload]
+    .flatMap((r) => Object.keys(r.metafile.inputs))
+    .filter((p) => !p.startsWith('node_modules/'));
+  writeAtomically(
+    join(desktopOutDir, 'build-info.json'),
+    JSON.stringify({ startedAt, inputs: [...new Set(inputs)] }) + '\n',
+  );
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const started = Date.now();
   const withTypes = !process.argv.includes('--no-types');
   const info = await buildCli();
   await buildLibrary();
+  await buildRenderer();
+  await buildDesktop();
   // tsc reports type errors (`npm run typecheck` is the place for them) but still writes declarations.
   const typesClean = withTypes ? buildDeclarations() : true;
   const ms = Math.round(Date.now() - started);
   console.log(
-    `built dist/cli (${info.inputs.length} sources), dist/index.js` +
+    `built dist/cli (${info.inputs.length} sources), dist/index.js, dist/renderer, dist/app` +
       `${withTypes ? ', dist/types' : ''} in ${ms} ms${typesClean ? '' : ' (declarations written despite type errors)'}`,
   );
 }

@@ -74,6 +74,11 @@ export const commands: CliCommandEntry[] = [
     load: async () => (await import('./sandbox.ts')).sandboxCommand,
   },
   {
+    name: 'web',
+    summary: 'serve the app in your browser (127.0.0.1, with a per-launch token)',
+    load: async () => (await import('./web.ts')).webCommand,
+  },
+  {
     name: 'start',
     summary: 'check the bundled examples, then run the local sandbox service',
     load: async () => {

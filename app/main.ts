@@ -1,0 +1,18 @@
+/** The Electron main process entry (bundled to dist/app/main.mjs by scripts/build.js). */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as electron from 'electron';
+import { runDesktopApp } from './desktop-app.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const packageRoot = join(here, '..', '..');
+
+runDesktopApp(electron, {
+  rendererDir: join(packageRoot, 'dist', 'renderer'),
+  preloadPath: join(here, 'preload.cjs'),
+  packageRoot,
+  sandbox: process.env.FIELDGATE_NO_SANDBOX !== '1',
+}).catch((error: unknown) => {
+  console.error(`fieldgate app: ${error instanceof Error ? error.message : String(error)}`);
+  electron.app.exit(1);
+});

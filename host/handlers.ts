@@ -1,0 +1,416 @@
+/**
+ * The bridge's handlers, written once for every host (Electron IPC, the browser host, tests). `handleCall`
+ * is the host edge: it takes a method name and an untrusted JSON value, checks them against the request's
+ * schema, runs the handler and answers JSON, or a BridgeFailure. Handlers never see an unchecked request.
+ */
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, join, relative, sep } from 'node:path';
+import {
+  EngineOptionsError,
+  fix,
+  reportToJson,
+  ServiceClient,
+  systemIo,
+  validate,
+  type EngineInput,
+  type EngineOptions,
+  type FetchLike,
+  type Report,
+  type ResourceType,
+} from '../core/index.ts';
+import { AppStore, NotFoundError } from './app-store.ts';
+import {
+  requestSchemas,
+  isAppMethod,
+  type AppEvent,
+  type AppInfo,
+  type AppMethod,
+  type AppRequest,
+  type AppResponse,
+  type BridgeFailure,
+  type ExampleFile,
+  type FileRef,
+  type ValidateOptionsInput,
+} from './bridge-api.ts';
+import { FileAccess, FileAccessError } from './file-access.ts';
+import { reportCsv, reportHtml, runCsv } from './report-export.ts';
+import { secretStorageWarnings, type SecretBox } from './secret-box.ts';
+import { SubmitRuns } from './submit-runs.ts';
+
+/** The demo data of an embedded sandbox (what `fieldgate sandbox --json` prints). */
+export interface EmbeddedSandbox {
+  authUrl: string;
+  baseUrl: string;
+  legacyBaseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  apiKey: string;
+  userNames: string[];
+  sharingKeys: string[];
+}
+
+export interface HostContext {
+  host: AppInfo['host'];
+  version: string;
+  /** The bundled sample batch. */
+  examplesDir: string;
+  /** Profiles, settings and journals. */
+  dataDir: string;
+  secrets: SecretBox;
+  /** Which files the renderer may name; defaults to the examples only. */
+  files?: FileAccess;
+  emit(event: AppEvent): void;
+  /** Open an already validated http(s) URL in the system browser. */
+  openExternal(url: string): Promise<boolean>;
+  sandbox?: EmbeddedSandbox;
+  now?: () => Date;
+  fetch?: FetchLike;
+}
+
+export type Handlers = { [M in AppMethod]: (request: AppRequest<M>) => Promise<AppResponse<M>> };
+
+export const SANDBOX_PROFILE_ID = 'sandbox';
+const RESOURCE_TYPES: ResourceType[] = [
+  'application/vnd.oada.pp.as-planted',
+  'application/vnd.oada.pp.as-applied',
+  'application/vnd.oada.pp.as-harvested',
+];
+/** Reports kept for getReport / exportReport: the latest ones (a report can be large). */
+const REPORTS_KEPT = 20;
+
+function exampleFiles(dir: string, root = dir): ExampleFile[] {
+  const out: ExampleFile[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    const stat = statSync(path);
+    if (stat.isDirectory()) out.push(...exampleFiles(path, root));
+    else if (!name.endsWith('.md')) {
+      const rel = relative(root, path).split(sep).join('/');
+      out.push({
+        path,
+        name: rel,
+        group: rel.includes('/') ? rel.slice(0, rel.indexOf('/')) : '',
+        bytes: stat.size,
+      });
+    }
+  }
+  return out;
+}
+
+function engineOptions(options: ValidateOptionsInput | undefined, now: Date): EngineOptions {
+  const out: EngineOptions = { now };
+  if (!options) return out;
+  if (options.select || options.ignore)
+    out.rules = {
+      ...(options.select ? { select: options.select } : {}),
+      ...(options.ignore ? { ignore: options.ignore } : {}),
+    };
+  if (options.sampleDate !== undefined) out.sampleDate = options.sampleDate;
+  if (options.kind !== undefined) out.kind = options.kind;
+  if (options.settings) out.settings = options.settings;
+  return out;
+}
+
+/** The report as it crosses the bridge: its JSON form (no decoded file text, which can be large). */
+function plainReport(report: Report): Report {
+  return JSON.parse(reportToJson(report)) as Report;
+}
+
+export function createHandlers(context: HostContext): Handlers {
+  const now = context.now ?? (() => new Date());
+  const files = context.files ?? new FileAccess([context.examplesDir]);
+  const store = new AppStore(join(context.dataDir), context.secrets, randomUUID);
+  const reports = new Map<string, Report>();
+  const sharedUrls = new Map<string, { url: string; name: string }>();
+  const sandbox = context.sandbox;
+  if (sandbox)
+    store.addBuiltIn({
+      id: SANDBOX_PROFILE_ID,
+      name: 'Embedded sandbox',
+      kind: 'sandbox',
+      authUrl: sandbox.authUrl,
+      baseUrl: sandbox.baseUrl,
+      legacyBaseUrl: sandbox.legacyBaseUrl,
+      clientId: sandbox.clientId,
+      clientSecret: sandbox.clientSecret,
+      apiKey: sandbox.apiKey,
+      hasClientSecret: true,
+      hasApiKey: true,
+    });
+
+  const clients = new Map<string, ServiceClient>();
+  function clientFor(profileId: string): ServiceClient {
+    const cached = clients.get(profileId);
+    if (cached) return cached;
+    const profile = store.withSecrets(profileId);
+    if (!profile) throw new NotFoundError(`no profile ${profileId}`);
+    const io = systemIo();
+    const client = new ServiceClient({
+      authUrl: profile.authUrl,
+      baseUrl: profile.baseUrl,
+      legacyBaseUrl: profile.legacyBaseUrl,
+      clientId: profile.clientId,
+      clientSecret: profile.clientSecret,
+      apiKey: profile.apiKey,
+      ...io,
+      ...(context.fetch ? { fetch: context.fetch } : {}),
+    });
+    clients.set(profileId, client);
+    return client;
+  }
+
+  const runs = new SubmitRuns({
+    journalDir: join(context.dataDir, 'journals'),
+    newId: randomUUID,
+    now,
+    emit: context.emit,
+    clientFor,
+  });
+
+  function readRef(ref: FileRef): EngineInput & { path?: string } {
+    if ('path' in ref) {
+      const real = files.check(ref.path);
+      return { name: basename(real), path: real, bytes: new Uint8Array(readFileSync(real)) };
+    }
+    return { name: basename(ref.name), bytes: new Uint8Array(Buffer.from(ref.contentBase64, 'base64')) };
+  }
+
+  function keep(report: Report): string {
+    const reportId = randomUUID();
+    reports.set(reportId, report);
+    while (reports.size > REPORTS_KEPT) reports.delete(reports.keys().next().value!);
+    return reportId;
+  }
+
+  function reportById(reportId: string): Report {
+    const report = reports.get(reportId);
+    if (!report) throw new NotFoundError(`no report ${reportId} (reports are kept until the app closes)`);
+    return report;
+  }
+
+  function runStatus(runId: string) {
+    const run = runs.get(runId);
+    if (!run) throw new NotFoundError(`no run ${runId} in this session (see listJournals)`);
+    return run;
+  }
+
+  const info = (): AppInfo => {
+    const out: AppInfo = {
+      host: context.host,
+      version: context.version,
+      secretStorage: context.secrets.storage,
+      warnings: secretStorageWarnings(context.secrets.storage),
+    };
+    if (sandbox)
+      out.sandbox = {
+        baseUrl: sandbox.baseUrl,
+        profileId: SANDBOX_PROFILE_ID,
+        userNames: sandbox.userNames,
+        sharingKeys: sandbox.sharingKeys,
+      };
+    return out;
+  };
+
+  return {
+    appInfo: async () => info(),
+    listExamples: async () => ({ examples: exampleFiles(context.examplesDir) }),
+    readFiles: async ({ paths }) => ({
+      files: paths.map((path) => {
+        const file = readRef({ path });
+        return {
+          name: file.name,
+          path: file.path!,
+          contentBase64: Buffer.from(file.bytes).toString('base64'),
+        };
+      }),
+    }),
+    validateFiles: async ({ files: refs, options }) => {
+      const inputs = refs.map(readRef).map(({ name, bytes }) => ({ name, bytes }));
+      const report = plainReport(await validate(inputs, engineOptions(options, now())));
+      return { reportId: keep(report), report };
+    },
+    getReport: async ({ reportId }) => ({ reportId, report: reportById(reportId) }),
+    applyFixes: async ({ files: refs, safety, options }) => {
+      const fixed = [];
+      const remaining: { name: string; bytes: Uint8Array }[] = [];
+      for (const ref of refs) {
+        const { name, bytes } = readRef(ref);
+        const outcome = await fix(
+          { name, bytes },
+          { safety: safety === 'unsafe' ? 'safe-and-unsafe' : 'safe' },
+          engineOptions(options, now()),
+        );
+        const applied = outcome.report.files[0]?.fixes?.applied.length ?? 0;
+        fixed.push({ name, contentBase64: Buffer.from(outcome.bytes ?? bytes).toString('base64'), applied });
+        remaining.push({ name, bytes: outcome.bytes ?? bytes });
+      }
+      const report = plainReport(await validate(remaining, engineOptions(options, now())));
+      return { reportId: keep(report), report, fixed };
+    },
+    exportReport: async ({ source, format }) => {
+      if ('runId' in source) {
+        const status = runStatus(source.runId).status();
+        if (format === 'json')
+          return {
+            fileName: `submit-${source.runId}.json`,
+            mediaType: 'application/json',
+            text: JSON.stringify(status, null, 2),
+          };
+        if (format === 'csv')
+          return { fileName: `submit-${source.runId}.csv`, mediaType: 'text/csv', text: runCsv(status) };
+        return {
+          fileName: `submit-${source.runId}.html`,
+          mediaType: 'text/html',
+          text: reportHtml(undefined, status),
+        };
+      }
+      const report = reportById(source.reportId);
+      if (format === 'json')
+        return {
+          fileName: 'fieldgate-report.json',
+          mediaType: 'application/json',
+          text: reportToJson(report),
+        };
+      if (format === 'csv')
+        return { fileName: 'fieldgate-report.csv', mediaType: 'text/csv', text: reportCsv(report) };
+      return { fileName: 'fieldgate-report.html', mediaType: 'text/html', text: reportHtml(report) };
+    },
+    listProfiles: async () => ({ profiles: store.list() }),
+    saveProfile: async (input) => {
+      const profile = store.save(input);
+      clients.delete(profile.id);
+      return { profile, secretStorage: context.secrets.storage };
+    },
+    deleteProfile: async ({ id }) => {
+      clients.delete(id);
+      return { deleted: store.delete(id) };
+    },
+    testProfile: async ({ id }) => {
+      const checked = await clientFor(id).checkCredentials();
+      return checked.ok
+        ? { ok: true, message: `Signed in; the token is valid until ${checked.value.expiresAt}.` }
+        : { ok: false, message: checked.error.message };
+    },
+    getSettings: async () => store.getSettings(),
+    saveSettings: async (settings) => store.saveSettings(settings),
+    startSubmit: async ({ profileId, files: refs, dryRun, userName, sampleDate, onlyRows }) => {
+      if (!store.get(profileId)) throw new NotFoundError(`no profile ${profileId}`);
+      const user = userName ?? sandbox?.userNames[0];
+      if (!user) throw new RequestError('userName: the receiving user is needed (X-User-Name)');
+      const inputs = refs.map(readRef).map(({ name, bytes }) => ({ name, bytes }));
+      return runs.start(inputs, {
+        profileId,
+        dryRun,
+        userName: user,
+        ...(sampleDate ? { sampleDate } : {}),
+        ...(onlyRows ? { onlyRows } : {}),
+      });
+    },
+    pauseSubmit: async ({ runId }) => {
+      const run = runStatus(runId);
+      run.pause();
+      return run.status();
+    },
+    resumeSubmit: async ({ runId }) => {
+      const run = runStatus(runId);
+      run.resume();
+      return run.status();
+    },
+    cancelSubmit: async ({ runId }) => {
+      const run = runStatus(runId);
+      run.cancel();
+      return run.status();
+    },
+    getSubmit: async ({ runId }) => runStatus(runId).status(),
+    listJournals: async () => ({ journals: runs.list() }),
+    resumeJournal: async ({ journalId }) => {
+      const status = runs.resume(journalId);
+      if (!status) throw new NotFoundError(`no journal ${journalId}`);
+      return status;
+    },
+    sharedData: async ({ profileId, sharingKey }) => {
+      const client = clientFor(profileId);
+      const out = [];
+      for (const resourceType of RESOURCE_TYPES) {
+        const listed = await client.getAgronomicDataResultsV3({ sharingKey, resourceType });
+        if (!listed.ok) throw new RequestError(listed.error.message);
+        for (const result of listed.value.results) {
+          const url = String(result.url);
+          const id = `f${sharedUrls.size + 1}`;
+          const name = decodeURIComponent(new URL(url).pathname.split('/').pop() || id);
+          sharedUrls.set(id, { url, name });
+          out.push({ id, name, type: resourceType.replace('application/vnd.oada.pp.', '') });
+        }
+      }
+      return { files: out };
+    },
+    downloadSharedFile: async ({ fileId }) => {
+      // Only a URL the service listed (kept by sharedData) is fetched: the renderer cannot name addresses.
+      const shared = sharedUrls.get(fileId);
+      if (!shared) throw new NotFoundError(`no shared file ${fileId}: list the shared data first`);
+      const response = await (context.fetch ?? globalThis.fetch)(shared.url, {
+        method: 'GET',
+        headers: {},
+        redirect: 'error',
+        signal: AbortSignal.timeout(120_000),
+      });
+      if (response.status !== 200) throw new RequestError(`download failed: HTTP ${response.status}`);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      context.emit({
+        type: 'download-progress',
+        fileId,
+        received: bytes.byteLength,
+        total: bytes.byteLength,
+      });
+      return { fileId, name: shared.name, contentBase64: Buffer.from(bytes).toString('base64') };
+    },
+    openExternal: async ({ url }) => ({ opened: await context.openExternal(url) }),
+  };
+}
+
+/** A request the handler refuses for what it asks (not a fault of the host). */
+export class RequestError extends Error {}
+
+export interface CallAnswer {
+  /** HTTP status for the browser host: 200, 400, 404, 500. */
+  status: number;
+  body: unknown;
+}
+
+function failure(kind: BridgeFailure['error']['kind'], message: string): BridgeFailure {
+  return { error: { kind, message } };
+}
+
+/**
+ * The host edge: check the method and the request against its schema, run the handler, answer JSON.
+ * A handler's unexpected error is answered as "failed" with its message; secrets never reach messages
+ * (the client redacts them) and nothing here logs a request.
+ */
+export async function handleCall(handlers: Handlers, method: string, request: unknown): Promise<CallAnswer> {
+  if (!isAppMethod(method))
+    return { status: 404, body: failure('not-found', `no method ${JSON.stringify(method.slice(0, 100))}`) };
+  const parsed = requestSchemas[method].safeParse(request);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .slice(0, 5)
+      .map((i) => `${i.path.join('.') || '(request)'}: ${i.message}`)
+      .join('; ');
+    return { status: 400, body: failure('bad-request', `${method}: ${problems}`) };
+  }
+  try {
+    const handler = handlers[method] as (request: unknown) => Promise<unknown>;
+    const answer = await handler(parsed.data);
+    // JSON only: what the renderer gets is exactly what JSON can carry.
+    return { status: 200, body: JSON.parse(JSON.stringify(answer)) };
+  } catch (error) {
+    if (error instanceof NotFoundError) return { status: 404, body: failure('not-found', error.message) };
+    if (
+      error instanceof RequestError ||
+      error instanceof FileAccessError ||
+      error instanceof EngineOptionsError
+    )
+      return { status: 400, body: failure('bad-request', error.message) };
+    return { status: 500, body: failure('failed', error instanceof Error ? error.message : String(error)) };
+  }
+}
