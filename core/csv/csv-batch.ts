@@ -6,7 +6,7 @@
  * character inside the cell; then the checks across rows. Data problems never throw.
  */
 
-import type { Diagnostic, Location, TextRange } from '../diagnostics/diagnostic.ts';
+import type { Diagnostic, Location, TextPosition, TextRange } from '../diagnostics/diagnostic.ts';
 import { LineIndex } from '../diagnostics/text-position.ts';
 import type { GeoJsonFeature } from '../geojson/geojson.ts';
 import type { JsonValue } from '../json/json-document.ts';
@@ -95,13 +95,19 @@ export interface CsvBatchResult {
   mapping: CsvMapping;
   diagnostics: Diagnostic[];
   features: GeoJsonFeature[];
+  /** Data rows read. */
+  rowCount: number;
+  /** The status of every row, or of the rows with problems when there are more than ALL_ROWS_LISTED. */
   rows: CsvRowResult[];
+  rowsListed: 'all' | 'with-problems';
   bytes: number;
   /** What the rows will become when sent (for the submit planner). */
   plan: JsonValue;
 }
 
 const HEADER_SEARCH = 5;
+/** Up to this many rows the report lists every row's status; beyond, the rows with problems. */
+export const ALL_ROWS_LISTED = 10000;
 
 /** Shift a location made against a row's own text to the whole file. */
 function shiftRange(range: TextRange, row: CsvRow): TextRange {
@@ -152,7 +158,8 @@ export async function validateCsvBatch(
   let columns: ColumnMap | undefined;
   let session: RowSession | undefined;
   let dataRows = 0;
-  const rows: CsvRowResult[] = [];
+  /** The line of each data row (index row - 1): all a row's status needs until the end. */
+  const rowLines: number[] = [];
   const iterator = reader.rows();
 
   const startSession = (found: CsvRow, k: BatchKind, titleRows: CsvRow[]): void => {
@@ -217,22 +224,8 @@ export async function validateCsvBatch(
   const processData = (r: CsvRow): void => {
     if (!session || !header) return;
     dataRows++;
-    const before = collector.diagnostics.length;
     session.row(r, dataRows);
-    let errors = 0;
-    let warnings = 0;
-    for (let i = before; i < collector.diagnostics.length; i++) {
-      const s = (collector.diagnostics[i] as Diagnostic).severity;
-      if (s === 'error') errors++;
-      else if (s === 'warning') warnings++;
-    }
-    rows.push({
-      row: dataRows,
-      line: r.line,
-      status: errors ? 'error' : warnings ? 'warning' : 'ok',
-      errors,
-      warnings,
-    });
+    rowLines.push(r.line);
     options.onRow?.(dataRows, reader.info.bytesRead);
   };
 
@@ -281,21 +274,29 @@ export async function validateCsvBatch(
   let plan: JsonValue = {};
   if (session) {
     await session.drain();
-    plan = session.finish(rows);
+    plan = session.finish(dataRows);
   }
-  // Row status counts what the checks across rows added too.
-  const byRow = new Map(rows.map((r) => [r.row, r]));
-  for (const r of rows) {
-    r.errors = 0;
-    r.warnings = 0;
-  }
+  // Row status, from every diagnostic of the row (checks across rows and referenced files included).
+  const listAll = dataRows <= ALL_ROWS_LISTED;
+  const byRow = new Map<number, CsvRowResult>();
+  const entry = (row: number): CsvRowResult => {
+    let r = byRow.get(row);
+    if (!r) {
+      r = { row, line: rowLines[row - 1] ?? 0, status: 'ok', errors: 0, warnings: 0 };
+      byRow.set(row, r);
+    }
+    return r;
+  };
+  if (listAll) for (let row = 1; row <= dataRows; row++) entry(row);
   for (const d of collector.diagnostics) {
-    const r = d.location.row !== undefined ? byRow.get(d.location.row) : undefined;
-    if (!r) continue;
+    const row = d.location.row;
+    if (row === undefined || row < 1 || row > dataRows || d.severity === 'info') continue;
+    const r = entry(row);
     if (d.severity === 'error') r.errors++;
-    else if (d.severity === 'warning') r.warnings++;
+    else r.warnings++;
+    r.status = r.errors ? 'error' : 'warning';
   }
-  for (const r of rows) r.status = r.errors ? 'error' : r.warnings ? 'warning' : 'ok';
+  const rows = [...byRow.values()].sort((a, b) => a.row - b.row);
   const headers = header ? header.cells.map((c) => c.value) : [];
   return {
     kind: finalKind.id,
@@ -306,15 +307,45 @@ export async function validateCsvBatch(
     mapping: columns ? mappingUsed(finalKind, headers, columns, mapping) : { kind: finalKind.id },
     diagnostics: collector.diagnostics,
     features: session?.features ?? [],
+    rowCount: dataRows,
     rows,
+    rowsListed: listAll ? 'all' : 'with-problems',
     bytes: info.bytesRead,
     plan,
   };
 }
 
+/**
+ * The line index of a row that has no line break (nearly every row): positions are columns of line 1, so
+ * the row's text need not be scanned. Only `position` and `range` are used for rows.
+ */
+class SingleLineIndex extends LineIndex {
+  constructor(private readonly length: number) {
+    super('');
+  }
+
+  override position(offset: number): TextPosition {
+    const clamped = Math.max(0, Math.min(offset, this.length));
+    return { offset: clamped, line: 1, column: clamped + 1 };
+  }
+}
+
+const rowLineIndexes = new WeakMap<CsvRow, LineIndex>();
+
+/** The line index of a row's own text (built once per row). */
+function rowLines(row: CsvRow): LineIndex {
+  let lines = rowLineIndexes.get(row);
+  if (!lines) {
+    const t = row.text;
+    lines = t.indexOf('\n') < 0 && t.indexOf('\r') < 0 ? new SingleLineIndex(t.length) : new LineIndex(t);
+    rowLineIndexes.set(row, lines);
+  }
+  return lines;
+}
+
 /** A range in the whole text for offsets within one row (the row's own line index places them). */
 function rangeOf(start: number, end: number, row: CsvRow): TextRange {
-  return shiftRange(new LineIndex(row.text).range(start - row.start, end - row.start), row);
+  return shiftRange(rowLines(row).range(start - row.start, end - row.start), row);
 }
 
 function reportColumns(
@@ -482,7 +513,7 @@ class RowSession {
   }
 
   private field(row: CsvRow, n: number): void {
-    const lines = new LineIndex(row.text);
+    const lines = rowLines(row);
     const local = (offset: number): number => offset - row.start;
     const record: FieldRecord = {
       format: 'csv',
@@ -529,8 +560,8 @@ class RowSession {
     );
     const list = this.collector.diagnostics;
     for (let i = before; i < list.length; i++) list[i] = shiftDiagnostic(list[i] as Diagnostic, row);
-    // Later rows point back at this one: its location in the whole file.
-    record.location = { row: n, range: rangeOf(row.start, row.end, row) };
+    // Later rows point back at this one by its row: kept for every field, so small.
+    record.location = { row: n };
     this.duplicates.add(record);
     if (this.options.keepFeatures !== false) this.features.push(fieldFeature(record, boundary));
     this.cross.field(record, n, boundary);
@@ -647,13 +678,13 @@ class RowSession {
     );
   }
 
-  finish(rows: CsvRowResult[]): JsonValue {
+  finish(rowCount: number): JsonValue {
     this.cross.finish();
     if (this.enrollments) return this.enrollments.finish();
     if (this.kind.id === 'csv-fields')
       return {
         uploads: [...this.uploads].map(([userName, fields]) => ({ userName, fields })),
-        rows: rows.length,
+        rows: rowCount,
       };
     return { files: this.fileRows };
   }

@@ -1,5 +1,5 @@
 /**
- * Checks across the rows of a batch, in bounded memory: repeated rows (by a 64-bit hash of their values),
+ * Checks across the rows of a batch, in bounded memory: repeated rows (by a 53-bit hash of their values),
  * one location enrolled twice in one experiment for one temporal entity, contradicting changes of one
  * enrollment, and overlapping fields of one farm (the geometry of the last FARM_BUDGET fields is kept).
  * Repeated field names under one client and farm are FU005, run as for JSON uploads.
@@ -17,10 +17,10 @@ import type { CsvCell, CsvRow } from './csv-reader.ts';
 import { csvConflictingChanges, csvDuplicateRow, csvEnrolledTwice, csvFieldsOverlap } from './csv-rules.ts';
 
 /** Fields whose geometry is kept for the overlap check. */
-export const FARM_BUDGET = 20000;
+export const FARM_BUDGET = 5000;
 
-function hash64(text: string): string {
-  // Two 32-bit FNV-1a variants: a collision of both is not a practical concern for a batch.
+/** A 53-bit hash (two FNV-1a variants): a number key keeps the map of seen rows small. */
+function hash53(text: string): number {
   let a = 0x811c9dc5;
   let b = 0x01000193 ^ 0x5bd1e995;
   for (let i = 0; i < text.length; i++) {
@@ -28,7 +28,7 @@ function hash64(text: string): string {
     a = Math.imul(a ^ c, 0x01000193);
     b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 15);
   }
-  return (a >>> 0).toString(36) + ':' + (b >>> 0).toString(36) + ':' + text.length;
+  return (a >>> 0) * 0x200000 + (b & 0x1fffff);
 }
 
 interface KeptField {
@@ -37,10 +37,28 @@ interface KeptField {
   polygons: Float64Array[][];
 }
 
+/** [minX, minY, maxX, maxY] of the shells. */
+function fieldBox(polygons: Float64Array[][]): [number, number, number, number] {
+  const box: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const rings of polygons) {
+    const shell = rings[0];
+    if (!shell) continue;
+    for (let i = 0; i + 1 < shell.length; i += 2) {
+      const x = shell[i] as number;
+      const y = shell[i + 1] as number;
+      if (x < box[0]) box[0] = x;
+      if (x > box[2]) box[2] = x;
+      if (y < box[1]) box[1] = y;
+      if (y > box[3]) box[3] = y;
+    }
+  }
+  return box;
+}
+
 type CellOf = (column: string) => CsvCell | undefined;
 
 export class CrossRowChecks {
-  private readonly rows = new Map<string, number>();
+  private readonly rows = new Map<number, number>();
   private readonly enrolled = new Map<string, number>();
   private readonly changes = new Map<string, { row: number; action: string; signature: string }>();
   private readonly farms = new Map<string, KeptField[]>();
@@ -58,7 +76,7 @@ export class CrossRowChecks {
     );
     if (parts.every((p) => p === '')) return;
     const values = parts.join('\u0000');
-    const key = hash64(values);
+    const key = hash53(values);
     const first = this.rows.get(key);
     if (first === undefined) {
       this.rows.set(key, n);
@@ -188,7 +206,23 @@ export class CrossRowChecks {
       });
   }
 
-  private overlaps(list: KeptField[]): void {
+  private overlaps(all: KeptField[]): void {
+    if (all.length < 2) return;
+    // Only fields whose boxes meet another's can overlap: a sweep over the boxes picks them first.
+    const boxes = all.map((f) => ({ f, box: fieldBox(f.polygons) })).sort((a, b) => a.box[0] - b.box[0]);
+    const candidates = new Set<KeptField>();
+    for (let i = 0; i < boxes.length; i++) {
+      const a = boxes[i]!;
+      for (let j = i + 1; j < boxes.length; j++) {
+        const b = boxes[j]!;
+        if (b.box[0] > a.box[2]) break;
+        if (b.box[1] <= a.box[3] && b.box[3] >= a.box[1]) {
+          candidates.add(a.f);
+          candidates.add(b.f);
+        }
+      }
+    }
+    const list = all.filter((f) => candidates.has(f));
     if (list.length < 2) return;
     const byRow = new Map(list.map((f) => [f.row, f]));
     const found = findZoneOverlaps(list.map((f) => ({ record: f.row, polygons: f.polygons })));

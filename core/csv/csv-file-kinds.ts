@@ -151,8 +151,9 @@ export function csvSummary(result: CsvBatchResult): JsonValue {
     headerLine: result.headerLine,
     headers: result.headers,
     mapping: result.mapping as unknown as JsonValue,
-    rows: result.rows.length,
+    rows: result.rowCount,
     rowStatus: result.rows.map((r) => ({ ...r })),
+    rowStatusOf: result.rowsListed,
     plan: result.plan,
   };
 }

@@ -204,16 +204,12 @@ export class CsvTokenizer {
   }
 
   private countLines(buf: string, from: number, to: number): void {
-    let i = from;
-    for (;;) {
-      const lf = buf.indexOf('\n', i);
-      const cr = buf.indexOf('\r', i);
-      let at = lf < 0 ? cr : cr < 0 ? lf : Math.min(lf, cr);
-      if (at < 0 || at >= to) return;
-      if (buf.charCodeAt(at) === CR && buf.charCodeAt(at + 1) === LF && at + 1 < to) at++;
-      this.line++;
-      this.lineStart = this.base + at + 1;
-      i = at + 1;
+    for (let i = from; i < to; i++) {
+      const c = buf.charCodeAt(i);
+      if (c === LF || (c === CR && buf.charCodeAt(i + 1) !== LF)) {
+        this.line++;
+        this.lineStart = this.base + i + 1;
+      }
     }
   }
 }
