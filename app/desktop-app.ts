@@ -36,6 +36,8 @@ export interface DesktopOptions {
   packageRoot: string;
   /** Start the embedded sandbox with demo data (what `npm start` does). */
   sandbox: boolean;
+  /** Profiles, settings and journals; default: Electron's userData folder. */
+  dataDir?: string;
 }
 
 /** The window's settings: every one is a checklist item (tests fail if one is weakened). */
@@ -188,7 +190,7 @@ export async function runDesktopApp(electron: ElectronModule, options: DesktopOp
   denyAllPermissions(session.defaultSession);
   protocol.handle(APP_SCHEME, createAppProtocolHandler(options.rendererDir));
 
-  const dataDir = app.getPath('userData');
+  const dataDir = options.dataDir ?? app.getPath('userData');
   let sandbox: StartedSandbox | undefined;
   if (options.sandbox) sandbox = await startEmbeddedSandbox(dataDir);
   const events = new EventHub();

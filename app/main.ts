@@ -12,6 +12,7 @@ runDesktopApp(electron, {
   preloadPath: join(here, 'preload.cjs'),
   packageRoot,
   sandbox: process.env.FIELDGATE_NO_SANDBOX !== '1',
+  ...(process.env.FIELDGATE_DATA_DIR ? { dataDir: process.env.FIELDGATE_DATA_DIR } : {}),
 }).catch((error: unknown) => {
   console.error(`fieldgate app: ${error instanceof Error ? error.message : String(error)}`);
   electron.app.exit(1);

@@ -11,6 +11,8 @@ export function openBrowser(
 ): boolean {
   const browser = env.BROWSER;
   if (browser === 'none') return false;
+  // No desktop session to open a browser in (a server, CI): the printed address is the way in.
+  if (!browser && platform === 'linux' && !env.DISPLAY && !env.WAYLAND_DISPLAY) return false;
   const [command, args] = browser
     ? [browser, [url]]
     : platform === 'darwin'

@@ -79,6 +79,11 @@ export const commands: CliCommandEntry[] = [
     load: async () => (await import('./web.ts')).webCommand,
   },
   {
+    name: 'app',
+    summary: 'open the desktop app (or, where Electron cannot start, serve it to your browser)',
+    load: async () => (await import('./web.ts')).appCommand,
+  },
+  {
     name: 'start',
     summary: 'check the bundled examples, then run the local sandbox service',
     load: async () => {

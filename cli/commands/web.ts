@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -5,6 +7,7 @@ import { startBrowserApp } from '../../host/browser-app.ts';
 import { defaultDataDir } from '../../host/data-dir.ts';
 import { openBrowser } from '../../host/open-browser.ts';
 import { EXIT_OK, EXIT_USAGE, UsageError, type CliCommand, type CliIo } from '../command.ts';
+import { describeSandbox } from './sandbox.ts';
 
 const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -99,6 +102,8 @@ export interface ServeOptions {
   sandbox: boolean;
   dataDir: string;
   waitForStop?: () => Promise<void>;
+  /** Print the embedded sandbox's addresses and demo credentials (`npm start`), not just its address. */
+  sandboxBanner?: boolean;
 }
 
 /** The browser host until Ctrl+C: `fieldgate web`, and `npm start` where Electron cannot start. */
@@ -126,15 +131,140 @@ export async function serveInBrowser(io: CliIo, options: ServeOptions): Promise<
     }
     throw error;
   }
-  if (app.sandbox) io.stderr(`Embedded sandbox (demo data) on ${app.sandbox.sandbox.urls.origin}\n`);
+  if (app.sandbox)
+    (options.sandboxBanner ? io.stdout : io.stderr)(
+      options.sandboxBanner
+        ? describeSandbox(app.sandbox.sandbox)
+        : `Embedded sandbox (demo data) on ${app.sandbox.sandbox.urls.origin}\n`,
+    );
   // The one line scripts and people look for: the address with this launch's token.
   io.stdout(`Fieldgate is running at ${app.host.url}\n`);
   const opened = options.open && openBrowser(app.host.url, io.env);
   io.stderr(`${opened ? 'Opened it in your browser. ' : ''}Press Ctrl+C to stop.\n`);
   await (signalled ?? options.waitForStop?.());
   await app.close();
+  if (app.sandbox) io.stderr('fieldgate sandbox: stopped\n');
   io.stderr('fieldgate web: stopped\n');
   return EXIT_OK;
 }
 
 export const webCommand = createWebCommand();
+
+const APP_USAGE = `Usage: fieldgate app [--port P] [--browser] [--data-dir DIR]   (what \`npm start\` runs)
+
+Builds what is not built (the screens with Vite, the Electron main and preload), then opens the desktop app
+with the embedded sandbox (demo data) running in it. Where Electron cannot start (no Electron binary, no
+display) it says why in one line and serves the app to your browser instead, as \`fieldgate web\` does
+(opening a browser unless BROWSER=none).
+
+Options:
+  --port P         the browser host's port on 127.0.0.1 when it is used (default 0: a free one)
+  --browser        use the browser host even where Electron could start
+  --data-dir DIR   as for \`fieldgate web\``;
+
+/** Why Electron cannot start here, in one line; undefined when it should. */
+export function electronUnavailable(
+  env: Readonly<Record<string, string | undefined>>,
+  platform = process.platform,
+  resolveBinary: () => string = () => createRequire(join(packageRoot, 'package.json'))('electron') as string,
+): { reason: string } | { binary: string } {
+  let binary: string;
+  try {
+    binary = resolveBinary();
+  } catch {
+    return { reason: 'no Electron binary is installed (it cannot be downloaded here)' };
+  }
+  if (platform === 'linux' && !env.DISPLAY && !env.WAYLAND_DISPLAY)
+    return { reason: 'there is no display (DISPLAY and WAYLAND_DISPLAY are unset)' };
+  return { binary };
+}
+
+/** Builds dist/app (Electron main and preload) when it is missing or older than its sources. */
+async function ensureDesktopBuilt(root: string): Promise<string | undefined> {
+  try {
+    const build = (await import(pathToFileURL(join(root, 'scripts', 'build.js')).href)) as {
+      desktopOutDir: string;
+      outputIsCurrent(dir: string): boolean;
+      buildDesktop(): Promise<void>;
+    };
+    if (!build.outputIsCurrent(build.desktopOutDir)) await build.buildDesktop();
+    return undefined;
+  } catch (error) {
+    return `cannot build the Electron main process (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`;
+  }
+}
+
+/** Runs Electron until it exits; resolves with its exit code, or a reason when it failed to start. */
+function runElectron(binary: string, env: NodeJS.ProcessEnv): Promise<{ code: number } | { reason: string }> {
+  return new Promise((done) => {
+    const started = Date.now();
+    const child = spawn(binary, [join(packageRoot, 'dist', 'app', 'main.mjs')], {
+      stdio: ['ignore', 'inherit', 'pipe'],
+      env: { ...env, ELECTRON_RUN_AS_NODE: undefined },
+    });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+      process.stderr.write(d);
+    });
+    const forward = (signal: NodeJS.Signals): void => void child.kill(signal);
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+    child.on('error', (error) => done({ reason: `Electron did not start (${error.message})` }));
+    child.on('exit', (code, signal) => {
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      // Dying at once (missing libraries, no usable display) is "cannot start", not the user quitting.
+      if (code !== 0 && signal === null && Date.now() - started < 5000)
+        done({ reason: `Electron exited at once (code ${code}): ${stderr.trim().split('\n').pop() ?? ''}` });
+      else done({ code: code ?? 0 });
+    });
+  });
+}
+
+export const appCommand: CliCommand = {
+  name: 'app',
+  summary: 'open the desktop app (or, where Electron cannot start, serve it to your browser)',
+  usage: APP_USAGE,
+  async run(args: string[], io: CliIo): Promise<number> {
+    const { values } = parseArgs({
+      args,
+      options: {
+        port: { type: 'string' },
+        browser: { type: 'boolean', default: false },
+        'data-dir': { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+      allowPositionals: false,
+    });
+    if (values.help) {
+      io.stdout(APP_USAGE + '\n');
+      return EXIT_OK;
+    }
+    const port = values.port === undefined ? 0 : Number(values.port);
+    if (!/^\d+$/.test(values.port ?? '0') || port > 65535)
+      throw new UsageError(`--port must be a whole number from 0 to 65535, got "${values.port}"`);
+    const dataDir = values['data-dir'] ? join(io.cwd, values['data-dir']) : defaultDataDir(io.env);
+    const problem = (await ensureRendererBuilt(packageRoot)) ?? (await ensureDesktopBuilt(packageRoot));
+    if (problem) {
+      io.stderr(`fieldgate app: ${problem}; run \`npm run build\`\n`);
+      return EXIT_USAGE;
+    }
+    if (!values.browser) {
+      const electron = electronUnavailable(io.env);
+      if ('binary' in electron) {
+        const ran = await runElectron(electron.binary, {
+          ...process.env,
+          ...(values['data-dir'] ? { FIELDGATE_DATA_DIR: dataDir } : {}),
+        });
+        if ('code' in ran) return ran.code;
+        io.stderr(`fieldgate app: ${ran.reason}; serving it to your browser instead\n`);
+      } else {
+        io.stderr(
+          `fieldgate app: Electron cannot start: ${electron.reason}; serving the app to your browser instead\n`,
+        );
+      }
+    }
+    return serveInBrowser(io, { port, open: true, sandbox: true, dataDir, sandboxBanner: true });
+  },
+};
