@@ -76,6 +76,8 @@ export class CsvTokenizer {
 
   push(text: string, final = false): CsvRow[] {
     this.buffer = this.buffer.length === 0 ? text : this.buffer + text;
+    this.lfAt = -1;
+    this.crAt = -1;
     const rows: CsvRow[] = [];
     let p = 0;
     const buf = this.buffer;
@@ -203,15 +205,28 @@ export class CsvTokenizer {
     return { row, next: p };
   }
 
+  /** Next LF and CR at or after the last search, in the current buffer (searches only move forward). */
+  private lfAt = -1;
+  private crAt = -1;
+
   private countLines(buf: string, from: number, to: number): void {
-    for (let i = from; i < to; i++) {
-      const c = buf.charCodeAt(i);
-      if (c === LF || (c === CR && buf.charCodeAt(i + 1) !== LF)) {
-        this.line++;
-        this.lineStart = this.base + i + 1;
-      }
+    let i = from;
+    for (;;) {
+      if (this.lfAt < i) this.lfAt = indexOrEnd(buf, '\n', i);
+      if (this.crAt < i) this.crAt = indexOrEnd(buf, '\r', i);
+      let at = Math.min(this.lfAt, this.crAt);
+      if (at >= to) return;
+      if (at === this.crAt && this.lfAt === at + 1 && at + 1 < to) at++;
+      this.line++;
+      this.lineStart = this.base + at + 1;
+      i = at + 1;
     }
   }
+}
+
+function indexOrEnd(buf: string, c: string, from: number): number {
+  const at = buf.indexOf(c, from);
+  return at < 0 ? buf.length + 1 : at;
 }
 
 /** Split a whole text (tests, small samples). */

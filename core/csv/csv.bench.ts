@@ -112,12 +112,6 @@ async function main(): Promise<void> {
       external: ['esbuild'],
       logLevel: 'silent',
     });
-    const ours = timed([process.execPath, bundle, '--child', csv]);
-    const o = JSON.parse(ours.stdout.trim().split('\n').pop() ?? '{}') as {
-      seconds: number;
-      rows: number;
-      errors: number;
-    };
     const script = join(dir, 'shapely_csv.py');
     writeFileSync(
       script,
@@ -134,19 +128,36 @@ with open(sys.argv[1], newline='', encoding='utf-8') as f:
 print(time.perf_counter() - start, rows, valid)
 `,
     );
-    const geos = timed([PYTHON, script, csv]);
-    const [geosSeconds, geosRows, geosValid] = geos.stdout.trim().split(/\s+/).map(Number) as [
-      number,
-      number,
-      number,
-    ];
+    // Runs alternate between the two sides and each side's best run counts: load from other processes
+    // on the machine then hits both alike.
+    const runs = Number(process.env.CSV_BENCH_RUNS ?? 2);
+    let o = { seconds: Infinity, rows: 0, errors: 0 };
+    let peakKb = 0;
+    let geosSeconds = Infinity;
+    let geosRows = 0;
+    let geosValid = 0;
+    let geosPeakKb = 0;
+    for (let run = 0; run < runs; run++) {
+      const ours = timed([process.execPath, bundle, '--child', csv]);
+      const got = JSON.parse(ours.stdout.trim().split('\n').pop() ?? '{}') as typeof o;
+      if (got.seconds < o.seconds) o = got;
+      peakKb = Math.max(peakKb, ours.peakKb);
+      const geos = timed([PYTHON, script, csv]);
+      const [seconds, rowsRead, valid] = geos.stdout.trim().split(/\s+/).map(Number) as [
+        number,
+        number,
+        number,
+      ];
+      if (seconds < geosSeconds) [geosSeconds, geosRows, geosValid] = [seconds, rowsRead, valid];
+      geosPeakKb = Math.max(geosPeakKb, geos.peakKb);
+    }
     const ratio = geosSeconds / o.seconds;
-    const peakMb = ours.peakKb / 1024;
+    const peakMb = peakKb / 1024;
     console.log(
       `fieldgate (core stream): ${o.rows} rows in ${o.seconds.toFixed(1)} s = ${(o.rows / o.seconds).toFixed(0)} rows/s, ${(size / 1048576 / o.seconds).toFixed(1)} MB/s, peak RSS ${peakMb.toFixed(0)} MB, ${o.errors} errors`,
     );
     console.log(
-      `shapely ${'(GEOS)'}: ${geosRows} rows in ${geosSeconds.toFixed(1)} s (${geosValid} valid), peak RSS ${(geos.peakKb / 1024).toFixed(0)} MB`,
+      `shapely ${'(GEOS)'}: ${geosRows} rows in ${geosSeconds.toFixed(1)} s (${geosValid} valid), peak RSS ${(geosPeakKb / 1024).toFixed(0)} MB`,
     );
     console.log(
       `ratio shapely/fieldgate: ${ratio.toFixed(2)} (target ≥ 1.0): ${ratio >= 1 ? 'met' : 'NOT met'}`,

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { encodeCsvText, firstInvalidUtf8 } from './csv-encoding.ts';
+import { bytesToStream, cellOffset, CsvStreamReader, guessDelimiter, tokenizeCsv } from './csv-reader.ts';
+
+async function readAll(bytes: Uint8Array, chunk: number, options = {}) {
+  const reader = new CsvStreamReader(bytesToStream(bytes, chunk), { sampleBytes: 16, ...options });
+  const rows = [];
+  for await (const r of reader.rows()) rows.push(r);
+  return { rows, info: reader.info };
+}
+
+describe('CSV tokenizer', () => {
+  it('keeps quoted delimiters, doubled quotes and quoted line breaks (LF, CRLF, CR), with positions', () => {
+    const text = 'a,b\r\n"x,1","say ""hi""\r\nthere"\r"last\nline",z\n';
+    const rows = tokenizeCsv(text, ',');
+    expect(rows.map((r) => r.cells.map((c) => c.value))).toEqual([
+      ['a', 'b'],
+      ['x,1', 'say "hi"\r\nthere'],
+      ['last\nline', 'z'],
+    ]);
+    expect(rows.map((r) => r.line)).toEqual([1, 2, 4]);
+    const z = rows[2]!.cells[1]!;
+    expect([z.line, z.column]).toEqual([5, 7]);
+    const hi = rows[1]!.cells[1]!;
+    // Value offset 5 ("h") is past one doubled quote: one more character in the text.
+    expect(text[cellOffset(hi, 5)]).toBe('h');
+    expect(text.slice(hi.start, hi.end)).toBe('"say ""hi""\r\nthere"');
+  });
+
+  it('gives the same rows and positions whatever the chunk size, through a character split in two', async () => {
+    const text = 'name;boundary\n"Gård";"POLYGON ((1 2, 3 4))"\r\nÅsa;"multi\nline"\n';
+    const bytes = encodeCsvText(text, { encoding: 'utf-8', bom: false })!;
+    const reference = (await readAll(bytes, 1 << 16)).rows;
+    for (const chunk of [1, 2, 3, 5, 7]) {
+      const { rows, info } = await readAll(bytes, chunk);
+      expect(rows, `chunk ${chunk}`).toEqual(reference);
+      expect(info.delimiter.delimiter).toBe(';');
+    }
+    expect(reference.map((r) => r.cells[0]!.value)).toEqual(['name', 'Gård', 'Åsa']);
+  });
+
+  it('skips blank lines and reports an unterminated quote', () => {
+    const rows = tokenizeCsv('a,b\n\n\n1,"open\n', ',');
+    expect(rows).toHaveLength(2);
+    expect(rows[1]!.unterminated).toBe(true);
+    expect(rows[1]!.record).toBe(2);
+  });
+});
+
+describe('encodings', () => {
+  it('reads BOMs, falls back to Windows-1252 when not UTF-8, and can be forced', async () => {
+    const text = 'name\nGérard\n';
+    for (const [encoding, bom] of [
+      ['utf-8', true],
+      ['utf-16le', true],
+      ['utf-16be', true],
+    ] as const) {
+      const { rows, info } = await readAll(encodeCsvText(text, { encoding, bom })!, 3);
+      expect(rows[1]!.cells[0]!.value).toBe('Gérard');
+      expect(info.encoding).toMatchObject({ encoding, bom: true, reason: 'bom' });
+    }
+    const latin = encodeCsvText(text, { encoding: 'windows-1252', bom: false })!;
+    const guessed = await readAll(latin, 3);
+    expect(guessed.rows[1]!.cells[0]!.value).toBe('Gérard');
+    expect(guessed.info.encoding).toMatchObject({
+      encoding: 'windows-1252',
+      reason: 'fallback',
+      invalidAt: 6,
+    });
+    const forced = await readAll(latin, 3, { encoding: 'utf-8' });
+    expect(forced.rows[1]!.cells[0]!.value).toBe('G\ufffdrard');
+  });
+
+  it('finds the first byte that is not UTF-8, waiting for a sequence cut at the end', () => {
+    expect(firstInvalidUtf8(new Uint8Array([0x41, 0xc3, 0xa9]), true)).toBe(-1);
+    expect(firstInvalidUtf8(new Uint8Array([0x41, 0xc3]), false)).toBe(-1);
+    expect(firstInvalidUtf8(new Uint8Array([0x41, 0xc3]), true)).toBe(1);
+    expect(firstInvalidUtf8(new Uint8Array([0x41, 0xe9, 0x41]), false)).toBe(1);
+    expect(firstInvalidUtf8(new Uint8Array([0xed, 0xa0, 0x80]), true)).toBe(0);
+  });
+});
+
+describe('delimiter guess', () => {
+  it('ignores commas inside quoted WKT and is confirmed by expected headers', () => {
+    const wkt = '"POLYGON ((1 2, 3 4, 5 6, 1 2))"';
+    expect(guessDelimiter(`name;boundary\nA;${wkt}\nB;${wkt}\n`, true).delimiter).toBe(';');
+    expect(guessDelimiter(`name\tboundary\nA\t${wkt}\n`, true).delimiter).toBe('\t');
+    expect(guessDelimiter(`name|boundary\nA|${wkt}\n`, true).delimiter).toBe('|');
+    // Unquoted WKT with commas in a semicolon file: the header decides.
+    const score = (cells: readonly string[]): number =>
+      cells.filter((c) => ['name', 'boundary'].includes(c)).length;
+    expect(guessDelimiter('name;boundary\nA;POLYGON ((1 2, 3 4))\n', true, score).delimiter).toBe(';');
+  });
+});
