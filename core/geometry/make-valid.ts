@@ -104,9 +104,7 @@ function node(edges: Edge[]): Edge[] | undefined {
       lo2[e] = b0 < b1 ? b0 : b1;
       hi2[e] = b0 < b1 ? b1 : b0;
     }
-    const order = Array.from({ length: count }, (_, i) => i).sort(
-      (a, b) => (lo[a] as number) - (lo[b] as number),
-    );
+    const order = orderByKey(lo, count);
     for (let i = 0; i < count; i++) {
       const a = order[i] as number;
       const ea = current[a] as Edge;
@@ -172,6 +170,55 @@ function node(edges: Edge[]): Edge[] | undefined {
     fresh = Uint8Array.from(nextFresh);
   }
   return undefined;
+}
+
+/**
+ * Indices 0…count-1 ordered by key: a counting sort into `count` buckets over the key range, then an
+ * insertion sort that finishes within buckets (linear for outlines, whose edges spread evenly); when
+ * that runs long, a comparison sort.
+ */
+function orderByKey(keys: Float64Array, count: number): Int32Array {
+  const order = new Int32Array(count);
+  let min = Infinity;
+  let max = -Infinity;
+  for (let i = 0; i < count; i++) {
+    const k = keys[i] as number;
+    if (k < min) min = k;
+    if (k > max) max = k;
+  }
+  if (!(max > min)) {
+    for (let i = 0; i < count; i++) order[i] = i;
+    return order;
+  }
+  const scale = (count - 1) / (max - min);
+  const starts = new Int32Array(count + 1);
+  for (let i = 0; i < count; i++) {
+    const b = Math.floor(((keys[i] as number) - min) * scale) + 1;
+    starts[b] = (starts[b] as number) + 1;
+  }
+  for (let b = 1; b <= count; b++) starts[b] = (starts[b] as number) + (starts[b - 1] as number);
+  for (let i = 0; i < count; i++) {
+    const b = Math.floor(((keys[i] as number) - min) * scale);
+    order[starts[b] as number] = i;
+    starts[b] = (starts[b] as number) + 1;
+  }
+  let budget = 8 * count;
+  for (let i = 1; i < count && budget >= 0; i++) {
+    const v = order[i] as number;
+    const k = keys[v] as number;
+    let j = i - 1;
+    while (j >= 0 && (keys[order[j] as number] as number) > k) {
+      order[j + 1] = order[j] as number;
+      j--;
+    }
+    order[j + 1] = v;
+    budget -= i - 1 - j;
+  }
+  if (budget < 0) {
+    const sorted = Array.from(order).sort((a, b) => (keys[a] as number) - (keys[b] as number));
+    order.set(sorted);
+  }
+  return order;
 }
 
 function sharesEnd(a: Edge, b: Edge): boolean {
@@ -566,6 +613,7 @@ export function makeValidPolygonsTraced(polygons: PolygonRings): TracedPolygons 
   const selected = (h: number): boolean =>
     (inside[face[h] as number] ?? false) && !(inside[face[h ^ 1] as number] ?? false);
   const used = new Uint8Array(halfCount);
+  const walkAt = new Int32Array(g.x.length).fill(-1);
   const shells: { ring: Float64Array; area: number; sources: Int32Array }[] = [];
   const holes: { ring: Float64Array; sources: Int32Array }[] = [];
   for (let h0 = 0; h0 < halfCount; h0++) {
@@ -580,7 +628,7 @@ export function makeValidPolygonsTraced(polygons: PolygonRings): TracedPolygons 
     }
     if (h !== h0) return undefined;
     // A face boundary may pass a vertex twice (a hole touching its shell): split it into simple rings.
-    for (const cycle of simpleCycles(walk)) {
+    for (const cycle of simpleCycles(walk, walkAt)) {
       const n = cycle.length;
       const ring = new Float64Array(2 * n + 2);
       const sources = new Int32Array(n + 1);
@@ -616,21 +664,24 @@ export function makeValidPolygonsTraced(polygons: PolygonRings): TracedPolygons 
   return { polygons: result, sources };
 }
 
-/** Split a closed walk of vertex ids (start not repeated) into simple cycles at repeated vertices. */
-function simpleCycles(walk: number[]): number[][] {
+/**
+ * Split a closed walk of vertex ids (start not repeated) into simple cycles at repeated vertices. `at` is
+ * scratch indexed by vertex id, all -1 on entry and on return.
+ */
+function simpleCycles(walk: number[], at: Int32Array): number[][] {
   const cycles: number[][] = [];
   const stack: number[] = [];
-  const at = new Map<number, number>();
   for (const v of walk) {
-    const i = at.get(v);
-    if (i !== undefined) {
+    const i = at[v] as number;
+    if (i >= 0) {
       const loop = stack.splice(i);
-      for (const u of loop) at.delete(u);
+      for (const u of loop) at[u] = -1;
       if (loop.length >= 3) cycles.push(loop);
     }
-    at.set(v, stack.length);
+    at[v] = stack.length;
     stack.push(v);
   }
+  for (const u of stack) at[u] = -1;
   if (stack.length >= 3) cycles.push(stack);
   return cycles;
 }
