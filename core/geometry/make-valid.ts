@@ -337,27 +337,39 @@ function buildGraph(edges: Edge[], seed: SeedPoints): Graph {
       source.push(seed.source[i] as number);
     }
   }
-  // Undirected edge (u < v) → index into the cover lists; per ring a signed count, as a flat list of
-  // [ring, count] pairs (an edge is covered by one or two rings almost always).
+  // Undirected edge (u < v) → index into the cover lists: per ring a signed count. Almost every edge is
+  // covered by one ring: its ring and count are kept apart, other rings go to a list of [ring, count].
   const edgeIndex = new Map<number, number>();
   const ends: number[] = [];
-  const cover: number[][] = [];
+  const firstRing: number[] = [];
+  const firstCount: number[] = [];
+  const moreCover: (number[] | undefined)[] = [];
   for (const e of edges) {
     const a = points.id(e.x0, e.y0);
     const b = points.id(e.x1, e.y1);
     if (a === b) continue;
     const u = a < b ? a : b;
     const v = a < b ? b : a;
-    const key = u * 4294967296 + v;
-    let i = edgeIndex.get(key);
-    if (i === undefined) {
-      i = cover.length;
-      edgeIndex.set(key, i);
-      ends.push(u, v);
-      cover.push([]);
-    }
-    const list = cover[i] as number[];
     const sign = a === u ? 1 : -1;
+    const key = u * 4294967296 + v;
+    const i = edgeIndex.get(key);
+    if (i === undefined) {
+      edgeIndex.set(key, firstRing.length);
+      ends.push(u, v);
+      firstRing.push(e.ring);
+      firstCount.push(sign);
+      moreCover.push(undefined);
+      continue;
+    }
+    if (firstRing[i] === e.ring) {
+      firstCount[i] = (firstCount[i] as number) + sign;
+      continue;
+    }
+    let list = moreCover[i];
+    if (!list) {
+      list = [];
+      moreCover[i] = list;
+    }
     let k = 0;
     while (k < list.length && list[k] !== e.ring) k += 2;
     if (k < list.length) list[k + 1] = (list[k + 1] as number) + sign;
@@ -365,14 +377,21 @@ function buildGraph(edges: Edge[], seed: SeedPoints): Graph {
   }
   const from: number[] = [];
   const winding: number[][] = [];
-  for (let i = 0; i < cover.length; i++) {
-    const list = cover[i] as number[];
-    const counts: number[] = [];
-    for (let k = 0; k < list.length; k += 2) {
-      if (list[k + 1] !== 0) counts.push(list[k] as number, list[k + 1] as number);
+  for (let i = 0; i < firstRing.length; i++) {
+    const count = firstCount[i] as number;
+    const more = moreCover[i];
+    let counts: number[];
+    if (!more) {
+      // An edge run as often one way as the other by every ring separates nothing: drop it.
+      if (count === 0) continue;
+      counts = [firstRing[i] as number, count];
+    } else {
+      counts = count !== 0 ? [firstRing[i] as number, count] : [];
+      for (let k = 0; k < more.length; k += 2) {
+        if (more[k + 1] !== 0) counts.push(more[k] as number, more[k + 1] as number);
+      }
+      if (counts.length === 0) continue;
     }
-    // An edge run as often one way as the other by every ring separates nothing: drop it.
-    if (counts.length === 0) continue;
     from.push(ends[2 * i] as number, ends[2 * i + 1] as number);
     winding.push(counts);
   }
