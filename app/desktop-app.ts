@@ -135,7 +135,10 @@ export function isSafeExternalUrl(value: string): boolean {
 /** Whether a URL is the app's own page (navigation inside the app). */
 export function isAppUrl(value: string): boolean {
   try {
-    return new URL(value).origin === APP_ORIGIN;
+    // Not URL.origin: WHATWG URL gives "null" for a scheme it does not know as special (Node does not know
+    // app:// is registered as standard), so compare the scheme and host themselves.
+    const url = new URL(value);
+    return url.protocol === `${APP_SCHEME}:` && url.host === APP_HOST && !url.username && !url.password;
   } catch {
     return false;
   }
