@@ -3,7 +3,7 @@
  * asserted exactly, so weakening one (sandbox off, a looser CSP, a permission granted, navigation allowed,
  * an IPC sender not checked…) fails a test here.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -354,8 +354,26 @@ describe('IPC', () => {
 describe('secrets', () => {
   it('are sealed with safeStorage, and the basic_text backend is reported as unprotected', async () => {
     const trusted = { senderFrame: { url: 'app://fieldgate/index.html', parent: null }, sender: { id: 7 } };
-    const info = JSON.parse(await fake.ipcHandlers.get(BRIDGE_CHANNEL)!(trusted, 'appInfo', '{}'));
+    const call = async (method: string, request: unknown) =>
+      JSON.parse(
+        (await fake.ipcHandlers.get(BRIDGE_CHANNEL)!(trusted, method, JSON.stringify(request))) as string,
+      );
+    const info = await call('appInfo', {});
     expect(info.secretStorage).toBe('basic_text');
     expect(info.warnings.join(' ')).toMatch(/not protected/);
+    const saved = await call('saveProfile', {
+      name: 'Production',
+      authUrl: 'https://auth.example.com',
+      baseUrl: 'https://api.example.com/partner',
+      legacyBaseUrl: 'https://api.example.com/api/partnerapis',
+      clientId: 'client-1',
+      clientSecret: 'top-secret-value',
+      apiKey: 'api-key-value',
+    });
+    expect(saved.profile).toMatchObject({ hasClientSecret: true, hasApiKey: true });
+    expect(JSON.stringify(saved)).not.toContain('top-secret-value');
+    const stored = readFileSync(join(dir, 'user-data', 'profiles.json'), 'utf8');
+    expect(stored).not.toContain('top-secret-value');
+    expect(stored).toContain(Buffer.from('sealed:top-secret-value').toString('base64'));
   });
 });
