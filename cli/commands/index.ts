@@ -69,6 +69,11 @@ export const commands: CliCommandEntry[] = [
     load: async () => (await import('./profile.ts')).profileCommand,
   },
   {
+    name: 'agronomic-data',
+    summary: 'list and download the data files a grower shared with a sharing key',
+    load: async () => (await import('./agronomic-data.ts')).agronomicDataCommand,
+  },
+  {
     name: 'sandbox',
     summary: 'run a local emulator of the partner service, with demo data and fault injection',
     load: async () => (await import('./sandbox.ts')).sandboxCommand,
