@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BridgeProvider } from './bridge/bridge-context.tsx';
 import { connectBridge } from './bridge/client.ts';
-import { StartScreen } from './start-screen.tsx';
+import { App } from './app.tsx';
 import './app.css';
 
 const root = createRoot(document.getElementById('root')!);
@@ -14,7 +14,7 @@ try {
     <StrictMode>
       <QueryClientProvider client={queries}>
         <BridgeProvider api={api}>
-          <StartScreen />
+          <App />
         </BridgeProvider>
       </QueryClientProvider>
     </StrictMode>,

@@ -1,0 +1,88 @@
+/**
+ * The workbench: one navigation bar and five screens (Workbench, Soil test, Shared data, Submit, Settings).
+ * Screens stay mounted when hidden, so a submit run or a filter survives switching. The theme follows the
+ * OS unless the settings choose one.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useBridge } from './bridge/bridge-context.tsx';
+import { SvgMap } from './map/svg-map.tsx';
+import { BatchFiles, DropZone } from './screens/drop-zone.tsx';
+import { ProblemTable } from './screens/problem-table.tsx';
+import { SettingsScreen } from './screens/settings-screen.tsx';
+import { SharedDataScreen } from './screens/shared-data.tsx';
+import { SoilView } from './screens/soil-view.tsx';
+import { SubmitScreen } from './screens/submit-screen.tsx';
+import { BatchProvider } from './state/batch.tsx';
+
+const SCREENS = [
+  { id: 'workbench', title: 'Workbench' },
+  { id: 'soil', title: 'Soil test' },
+  { id: 'shared', title: 'Shared data' },
+  { id: 'submit', title: 'Submit' },
+  { id: 'settings', title: 'Settings' },
+] as const;
+type ScreenId = (typeof SCREENS)[number]['id'];
+
+export function App() {
+  const api = useBridge();
+  const [screen, setScreen] = useState<ScreenId>('workbench');
+  const info = useQuery({ queryKey: ['appInfo'], queryFn: () => api.appInfo({}) });
+  const settings = useQuery({ queryKey: ['settings'], queryFn: () => api.getSettings({}) });
+  const theme = settings.data?.theme ?? 'system';
+  useEffect(() => {
+    if (theme === 'system') delete document.documentElement.dataset.theme;
+    else document.documentElement.dataset.theme = theme;
+  }, [theme]);
+
+  return (
+    <BatchProvider>
+      <header className="app-header">
+        <h1>Fieldgate</h1>
+        <nav aria-label="Screens">
+          <ul>
+            {SCREENS.map((s) => (
+              <li key={s.id}>
+                <button
+                  type="button"
+                  aria-current={screen === s.id ? 'page' : undefined}
+                  onClick={() => setScreen(s.id)}
+                >
+                  {s.title}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {info.data?.sandbox && <span className="badge">Embedded sandbox running</span>}
+      </header>
+      <main>
+        {info.data?.warnings.map((w) => (
+          <p key={w} role="alert" className="warning">
+            {w}
+          </p>
+        ))}
+        <div hidden={screen !== 'workbench'} className="screen workbench">
+          <DropZone />
+          <BatchFiles />
+          <div className="review">
+            <ProblemTable />
+            <SvgMap />
+          </div>
+        </div>
+        <div hidden={screen !== 'soil'}>
+          <SoilView />
+        </div>
+        <div hidden={screen !== 'shared'}>
+          <SharedDataScreen />
+        </div>
+        <div hidden={screen !== 'submit'}>
+          <SubmitScreen />
+        </div>
+        <div hidden={screen !== 'settings'}>
+          <SettingsScreen />
+        </div>
+      </main>
+    </BatchProvider>
+  );
+}

@@ -1,0 +1,195 @@
+/**
+ * Where a batch comes in: drop files (several at once) or choose them, open the bundled sample batch, or
+ * reopen a recent batch. Dropped files are read here and checked in the validation worker.
+ */
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState, type DragEvent } from 'react';
+import { pathOfDroppedFile } from '../bridge/client.ts';
+import { useBridge } from '../bridge/bridge-context.tsx';
+import { fromBase64, useBatch } from '../state/batch.tsx';
+
+const ACCEPT = '.csv,.tsv,.txt,.wkt,.geojson,.json,.kml,.zip,.xml';
+const RECENT_KEY = 'fieldgate-recent-batches';
+
+interface RecentBatch {
+  at: string;
+  names: string[];
+  /** Files the host can read again (examples, files dropped in Electron). */
+  paths: string[];
+}
+
+function recentBatches(): RecentBatch[] {
+  try {
+    return JSON.parse(localStorage.getItem(RECENT_KEY) ?? '[]') as RecentBatch[];
+  } catch {
+    return [];
+  }
+}
+
+function remember(batch: RecentBatch): void {
+  const kept = [batch, ...recentBatches()].slice(0, 8);
+  localStorage.setItem(RECENT_KEY, JSON.stringify(kept));
+}
+
+export function DropZone() {
+  const api = useBridge();
+  const batch = useBatch();
+  const [over, setOver] = useState(false);
+  const [recent, setRecent] = useState(recentBatches);
+  const examples = useQuery({ queryKey: ['examples'], queryFn: () => api.listExamples({}) });
+
+  const openPaths = useMutation({
+    mutationFn: async (paths: string[]) => {
+      const { files } = await api.readFiles({ paths });
+      const added = files.map((f) => ({ name: f.name, path: f.path, bytes: fromBase64(f.contentBase64) }));
+      remember({ at: new Date().toISOString(), names: added.map((f) => f.name), paths });
+      setRecent(recentBatches());
+      await batch.addFiles(added);
+    },
+  });
+
+  async function addFileList(list: FileList | null) {
+    if (!list || list.length === 0) return;
+    const files = Array.from(list);
+    const added = await Promise.all(
+      files.map(async (file) => {
+        const path = pathOfDroppedFile(file);
+        return {
+          name: file.name,
+          bytes: new Uint8Array(await file.arrayBuffer()),
+          ...(path ? { path } : {}),
+        };
+      }),
+    );
+    const paths = added.flatMap((f) => (f.path ? [f.path] : []));
+    remember({ at: new Date().toISOString(), names: added.map((f) => f.name), paths });
+    setRecent(recentBatches());
+    await batch.addFiles(added);
+  }
+
+  function onDrop(event: DragEvent) {
+    event.preventDefault();
+    setOver(false);
+    void addFileList(event.dataTransfer.files);
+  }
+
+  const sample = examples.data?.examples.filter((e) => e.group !== '') ?? [];
+  return (
+    <section
+      className={over ? 'drop-zone over' : 'drop-zone'}
+      aria-labelledby="drop-title"
+      onDragOver={(e) => {
+        e.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={onDrop}
+      data-testid="drop-zone"
+    >
+      <h2 id="drop-title">Add files</h2>
+      <p>
+        Drop files here: CSV batches, boundaries (WKT, GeoJSON, KML, zipped shapefiles), field-upload and
+        request JSON, Modus XML soil tests, Rx ZIPs. Several at once.
+      </p>
+      <div className="actions">
+        <label className="button">
+          Choose files…
+          <input
+            type="file"
+            multiple
+            accept={ACCEPT}
+            className="visually-hidden"
+            onChange={(e) => {
+              void addFileList(e.target.files);
+              e.target.value = '';
+            }}
+          />
+        </label>
+        <button
+          type="button"
+          disabled={sample.length === 0 || openPaths.isPending}
+          onClick={() => openPaths.mutate(sample.map((e) => e.path))}
+        >
+          Open the sample batch ({sample.length} files)
+        </button>
+        {batch.files.length > 0 && (
+          <button type="button" onClick={batch.clear}>
+            Clear the batch
+          </button>
+        )}
+      </div>
+      {openPaths.error && <p role="alert">{openPaths.error.message}</p>}
+      {recent.some((r) => r.paths.length > 0) && (
+        <details>
+          <summary>Recent batches</summary>
+          <ul>
+            {recent
+              .filter((r) => r.paths.length > 0)
+              .map((r) => (
+                <li key={r.at}>
+                  <button type="button" onClick={() => openPaths.mutate(r.paths)}>
+                    {new Date(r.at).toLocaleString()}: {r.names.slice(0, 3).join(', ')}
+                    {r.names.length > 3 ? ` and ${r.names.length - 3} more` : ''}
+                  </button>
+                </li>
+              ))}
+          </ul>
+        </details>
+      )}
+    </section>
+  );
+}
+
+/** The batch's files: kind, counts, progress while checking. */
+export function BatchFiles() {
+  const batch = useBatch();
+  if (batch.files.length === 0) return null;
+  return (
+    <table className="batch-files" aria-label="Files in the batch">
+      <thead>
+        <tr>
+          <th scope="col">File</th>
+          <th scope="col">Kind</th>
+          <th scope="col">Errors</th>
+          <th scope="col">Warnings</th>
+          <th scope="col">Features</th>
+          <th scope="col">
+            <span className="visually-hidden">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {batch.files.map((f) => (
+          <tr key={f.key} data-testid="batch-file">
+            <td>{f.name}</td>
+            <td>
+              {f.state === 'checking' ? (
+                <span role="status">
+                  Checking…
+                  {f.progress && f.progress.totalBytes > 0
+                    ? ` ${Math.round((100 * f.progress.bytes) / f.progress.totalBytes)}%`
+                    : ''}
+                  {f.progress?.records ? ` (${f.progress.records.toLocaleString()} records)` : ''}
+                </span>
+              ) : f.state === 'failed' ? (
+                <span role="alert">failed: {f.error}</span>
+              ) : f.unreadable ? (
+                `unreadable: ${f.unreadable.reason}`
+              ) : (
+                f.result?.kind
+              )}
+            </td>
+            <td>{f.result?.counts.error ?? ''}</td>
+            <td>{f.result?.counts.warning ?? ''}</td>
+            <td>{f.result?.features?.length ?? ''}</td>
+            <td>
+              <button type="button" aria-label={`Remove ${f.name}`} onClick={() => batch.removeFile(f.key)}>
+                Remove
+              </button>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

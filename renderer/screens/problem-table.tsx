@@ -1,0 +1,259 @@
+/**
+ * Every problem of the batch: filter by severity, rule and column; the selected one's message, hint and fix
+ * (before → after) beside the list; "apply all safe fixes" with undo; inline edit of the problem's line with
+ * live re-validation (CSV rows and any text file).
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Severity } from '../../core/index.ts';
+import { useBatch, type FixOutcome, type Problem } from '../state/batch.tsx';
+import { VirtualList } from './virtual-list.tsx';
+
+const ROW_HEIGHT = 30;
+
+function where(problem: Problem): string {
+  const l = problem.diagnostic.location;
+  const parts: string[] = [];
+  if (l.row !== undefined) parts.push(`row ${l.row}`);
+  else if (l.record !== undefined) parts.push(`record ${l.record}`);
+  else if (l.range) parts.push(`line ${l.range.start.line}`);
+  if (l.field) parts.push(l.field);
+  if (l.entry) parts.push(l.entry);
+  return parts.join(', ');
+}
+
+export function ProblemTable() {
+  const batch = useBatch();
+  const [severity, setSeverity] = useState<Severity | ''>('');
+  const [rule, setRule] = useState('');
+  const [column, setColumn] = useState('');
+  const [fixOutcome, setFixOutcome] = useState<FixOutcome | undefined>();
+
+  const rules = useMemo(
+    () => [...new Set(batch.problems.map((p) => p.diagnostic.code))].sort(),
+    [batch.problems],
+  );
+  const columns = useMemo(
+    () =>
+      [
+        ...new Set(batch.problems.map((p) => p.diagnostic.location.field).filter((f): f is string => !!f)),
+      ].sort(),
+    [batch.problems],
+  );
+  const shown = useMemo(
+    () =>
+      batch.problems.filter(
+        (p) =>
+          (!severity || p.diagnostic.severity === severity) &&
+          (!rule || p.diagnostic.code === rule) &&
+          (!column || p.diagnostic.location.field === column),
+      ),
+    [batch.problems, severity, rule, column],
+  );
+  const selected = batch.selection;
+  const activeIndex = useMemo(() => {
+    if (!selected) return -1;
+    if (selected.diagnosticId)
+      return shown.findIndex(
+        (p) => p.fileKey === selected.fileKey && p.diagnostic.id === selected.diagnosticId,
+      );
+    if (selected.feature !== undefined)
+      return shown.findIndex(
+        (p) => p.fileKey === selected.fileKey && p.diagnostic.location.feature === selected.feature,
+      );
+    return -1;
+  }, [shown, selected]);
+  const active = activeIndex >= 0 ? shown[activeIndex] : undefined;
+  const safeCount = batch.problems.filter((p) => p.diagnostic.fix?.safety === 'safe').length;
+
+  function activate(index: number) {
+    const p = shown[index];
+    if (!p) return;
+    const feature = p.diagnostic.location.feature;
+    batch.select({
+      fileKey: p.fileKey,
+      ...(p.diagnostic.id ? { diagnosticId: p.diagnostic.id } : {}),
+      ...(feature !== undefined ? { feature } : {}),
+    });
+  }
+
+  return (
+    <section className="problems" aria-labelledby="problems-title">
+      <div className="toolbar">
+        <h2 id="problems-title">
+          Problems{' '}
+          <span className="count">
+            (
+            {shown.length === batch.problems.length
+              ? shown.length
+              : `${shown.length} of ${batch.problems.length}`}
+            )
+          </span>
+        </h2>
+        <label>
+          Severity
+          <select value={severity} onChange={(e) => setSeverity(e.target.value as Severity | '')}>
+            <option value="">All</option>
+            <option value="error">Errors</option>
+            <option value="warning">Warnings</option>
+            <option value="info">Info</option>
+          </select>
+        </label>
+        <label>
+          Rule
+          <select value={rule} onChange={(e) => setRule(e.target.value)}>
+            <option value="">All</option>
+            {rules.map((r) => (
+              <option key={r}>{r}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Column
+          <select value={column} onChange={(e) => setColumn(e.target.value)}>
+            <option value="">All</option>
+            {columns.map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="button"
+          disabled={batch.busy || safeCount === 0}
+          onClick={() => void batch.applySafeFixes().then(setFixOutcome)}
+        >
+          Apply all safe fixes ({safeCount})
+        </button>
+        <button
+          type="button"
+          disabled={!batch.canUndo || batch.busy}
+          onClick={() => {
+            batch.undo();
+            setFixOutcome(undefined);
+          }}
+        >
+          Undo
+        </button>
+      </div>
+      {fixOutcome && (
+        <div role="status" className="fix-outcome">
+          <p>
+            {fixOutcome.applied.length} fix{fixOutcome.applied.length === 1 ? '' : 'es'} applied.
+          </p>
+          {fixOutcome.applied.length > 0 && (
+            <ul>
+              {fixOutcome.applied.slice(0, 20).map(({ file, fix }, i) => (
+                <li key={i}>
+                  {file}: {fix.code} {fix.title}
+                  {fix.before !== undefined && (
+                    <>
+                      {' '}
+                      <code>{fix.before}</code> → <code>{fix.after}</code>
+                    </>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      <div className="problem-grid">
+        <div className="problem-list">
+          <div className="row header" aria-hidden="true">
+            <span>Severity</span>
+            <span>Rule</span>
+            <span>File</span>
+            <span>Where</span>
+            <span>Message</span>
+          </div>
+          <VirtualList
+            items={shown}
+            rowHeight={ROW_HEIGHT}
+            height={Math.min(420, Math.max(4, shown.length) * ROW_HEIGHT + 2)}
+            label="Problems"
+            idPrefix="problem"
+            activeIndex={activeIndex}
+            onActivate={activate}
+            rowKey={(p) => p.key}
+            renderRow={(p) => (
+              <>
+                <span className={`sev sev-${p.diagnostic.severity}`}>{p.diagnostic.severity}</span>
+                <span>{p.diagnostic.code}</span>
+                <span>{p.fileName}</span>
+                <span>{where(p)}</span>
+                <span className="message">{p.diagnostic.message}</span>
+              </>
+            )}
+          />
+        </div>
+        <ProblemDetail problem={active} />
+      </div>
+    </section>
+  );
+}
+
+function ProblemDetail({ problem }: { problem: Problem | undefined }) {
+  if (!problem)
+    return (
+      <aside className="problem-detail" aria-label="Selected problem">
+        <p>Select a problem to see its hint and fix.</p>
+      </aside>
+    );
+  const d = problem.diagnostic;
+  return (
+    <aside className="problem-detail" aria-label="Selected problem">
+      <h3>
+        {d.code} <span className={`sev sev-${d.severity}`}>{d.severity}</span>
+      </h3>
+      <p>{d.message}</p>
+      <p className="where">
+        {problem.fileName} {where(problem)}
+      </p>
+      {d.hint && <p className="hint">Hint: {d.hint}</p>}
+      {d.fix ? (
+        <div className="fix">
+          <p>
+            Fix ({d.fix.safety}): {d.fix.title}
+          </p>
+          {d.fix.before !== undefined && (
+            <p>
+              <code>{d.fix.before}</code> → <code>{d.fix.after}</code>
+            </p>
+          )}
+        </div>
+      ) : (
+        <p>No automatic fix: edit the value.</p>
+      )}
+      {d.location.range && <LineEditor fileKey={problem.fileKey} line={d.location.range.start.line} />}
+    </aside>
+  );
+}
+
+/** Edit the problem's line of the file; every pause in typing checks the file again. */
+function LineEditor({ fileKey, line }: { fileKey: string; line: number }) {
+  const batch = useBatch();
+  const file = batch.files.find((f) => f.key === fileKey);
+  const text = useMemo(() => (file ? new TextDecoder().decode(file.bytes) : ''), [file]);
+  const lines = useMemo(() => text.split('\n'), [text]);
+  const original = lines[line - 1] ?? '';
+  const [value, setValue] = useState(original.replace(/\r$/, ''));
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => setValue(original.replace(/\r$/, '')), [fileKey, line]);
+  if (!file || original.length > 20_000) return null;
+
+  function change(next: string) {
+    setValue(next);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      const edited = [...lines];
+      edited[line - 1] = original.endsWith('\r') ? `${next}\r` : next;
+      void batch.editFile(fileKey, new TextEncoder().encode(edited.join('\n')));
+    }, 400);
+  }
+
+  return (
+    <label className="line-editor">
+      Edit line {line} of {file.name} (checked again as you type)
+      <textarea value={value} rows={3} spellCheck={false} onChange={(e) => change(e.target.value)} />
+    </label>
+  );
+}

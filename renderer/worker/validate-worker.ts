@@ -1,0 +1,79 @@
+/// <reference lib="webworker" />
+/**
+ * Validation off the main thread: the pure core's engine runs here, on bytes the renderer read from dropped
+ * files or got from the host. Progress comes as the engine reports it; the report goes back in chunks.
+ */
+import { runEngine, type EngineEvent, type FileResult, type Report } from '../../core/index.ts';
+import { CHUNK_ITEMS, type WorkerMessage, type WorkerRequest } from './worker-protocol.ts';
+
+const scope = self as unknown as DedicatedWorkerGlobalScope;
+const running = new Map<number, AbortController>();
+
+function post(message: WorkerMessage, transfer: Transferable[] = []): void {
+  scope.postMessage(message, transfer);
+}
+
+function sendReport(jobId: number, report: Report): void {
+  const file: FileResult | undefined = report.files[0];
+  if (!file) {
+    post({ type: 'head', jobId, ...(report.unreadable[0] ? { unreadable: report.unreadable[0] } : {}) });
+    return;
+  }
+  const { diagnostics, features, text: _text, ...head } = file;
+  post({ type: 'head', jobId, file: head });
+  for (let i = 0; i < diagnostics.length; i += CHUNK_ITEMS)
+    post({ type: 'diagnostics', jobId, items: diagnostics.slice(i, i + CHUNK_ITEMS) });
+  for (let i = 0; features && i < features.length; i += CHUNK_ITEMS)
+    post({ type: 'features', jobId, items: features.slice(i, i + CHUNK_ITEMS) });
+}
+
+async function run(request: Extract<WorkerRequest, { type: 'validate' | 'fix' }>): Promise<void> {
+  const { jobId, file } = request;
+  const abort = new AbortController();
+  running.set(jobId, abort);
+  let lastProgress = 0;
+  let report: Report | undefined;
+  let fixed: Uint8Array | undefined;
+  try {
+    const events: AsyncIterable<EngineEvent> = runEngine([file], {
+      now: new Date(),
+      signal: abort.signal,
+      ...(request.type === 'fix' ? { fix: { safety: request.safety } } : {}),
+    });
+    for await (const event of events) {
+      if (event.type === 'progress') {
+        const now = Date.now();
+        if (now - lastProgress < 100) continue;
+        lastProgress = now;
+        post({
+          type: 'progress',
+          jobId,
+          bytes: event.bytes ?? 0,
+          totalBytes: event.totalBytes,
+          records: event.records ?? event.features ?? 0,
+        });
+      } else if (event.type === 'fixed') fixed = event.bytes;
+      else if (event.type === 'report') report = event.report;
+    }
+    if (!report || report.outcome === 'cancelled') {
+      post({ type: 'done', jobId, cancelled: true });
+      return;
+    }
+    if (request.type === 'fix') {
+      const applied = report.files[0]?.fixes?.applied.length ?? 0;
+      post(fixed ? { type: 'fixed', jobId, bytes: fixed, applied } : { type: 'fixed', jobId, applied });
+    }
+    sendReport(jobId, report);
+    post({ type: 'done', jobId, cancelled: false });
+  } catch (error) {
+    post({ type: 'failed', jobId, message: error instanceof Error ? error.message : String(error) });
+  } finally {
+    running.delete(jobId);
+  }
+}
+
+scope.onmessage = (event: MessageEvent<WorkerRequest>) => {
+  const request = event.data;
+  if (request.type === 'cancel') running.get(request.jobId)?.abort();
+  else void run(request);
+};

@@ -1,0 +1,123 @@
+/**
+ * The main thread's side of the validation worker: one promise per file, progress as a callback. The
+ * report's pieces are collected here (appending chunks is cheap; no single message is big).
+ */
+import type { Diagnostic, FileResult, GeoJsonFeature, Unreadable } from '../../core/index.ts';
+import type { FileHead, WorkerFile, WorkerMessage, WorkerRequest } from './worker-protocol.ts';
+
+export interface Progress {
+  bytes: number;
+  totalBytes: number;
+  records: number;
+}
+
+export interface CheckedFile {
+  result?: FileResult;
+  unreadable?: Unreadable;
+  /** After a fix: the fixed bytes (absent when nothing changed) and how many fixes were applied. */
+  fixedBytes?: Uint8Array;
+  applied?: number;
+  cancelled: boolean;
+}
+
+interface Job {
+  head?: FileHead;
+  unreadable?: Unreadable;
+  diagnostics: Diagnostic[];
+  features: GeoJsonFeature[];
+  fixedBytes?: Uint8Array;
+  applied?: number;
+  onProgress?: (p: Progress) => void;
+  resolve(value: CheckedFile): void;
+  reject(error: Error): void;
+}
+
+export class ValidationWorker {
+  private readonly worker: Worker;
+  private readonly jobs = new Map<number, Job>();
+  private nextJob = 1;
+
+  constructor() {
+    this.worker = new Worker(new URL('./validate-worker.ts', import.meta.url), { type: 'module' });
+    this.worker.onmessage = (event: MessageEvent<WorkerMessage>) => this.receive(event.data);
+    this.worker.onerror = (event) => {
+      for (const job of this.jobs.values())
+        job.reject(new Error(event.message || 'validation worker failed'));
+      this.jobs.clear();
+    };
+  }
+
+  validate(
+    file: WorkerFile,
+    onProgress?: (p: Progress) => void,
+  ): { promise: Promise<CheckedFile>; cancel(): void } {
+    return this.start({ type: 'validate', jobId: 0, file }, onProgress);
+  }
+
+  fix(
+    file: WorkerFile,
+    safety: 'safe' | 'safe-and-unsafe',
+  ): { promise: Promise<CheckedFile>; cancel(): void } {
+    return this.start({ type: 'fix', jobId: 0, file, safety });
+  }
+
+  private start(
+    request: Extract<WorkerRequest, { type: 'validate' | 'fix' }>,
+    onProgress?: (p: Progress) => void,
+  ): { promise: Promise<CheckedFile>; cancel(): void } {
+    const jobId = this.nextJob++;
+    const promise = new Promise<CheckedFile>((resolve, reject) => {
+      this.jobs.set(jobId, {
+        diagnostics: [],
+        features: [],
+        resolve,
+        reject,
+        ...(onProgress ? { onProgress } : {}),
+      });
+    });
+    // The bytes are copied (not transferred): the renderer keeps the file for fixes, undo and submit.
+    this.worker.postMessage({ ...request, jobId } satisfies WorkerRequest);
+    return {
+      promise,
+      cancel: () => this.worker.postMessage({ type: 'cancel', jobId } satisfies WorkerRequest),
+    };
+  }
+
+  private receive(message: WorkerMessage): void {
+    const job = this.jobs.get(message.jobId);
+    if (!job) return;
+    switch (message.type) {
+      case 'progress':
+        job.onProgress?.(message);
+        break;
+      case 'head':
+        job.head = message.file;
+        job.unreadable = message.unreadable;
+        break;
+      case 'diagnostics':
+        for (const d of message.items) job.diagnostics.push(d);
+        break;
+      case 'features':
+        for (const f of message.items) job.features.push(f);
+        break;
+      case 'fixed':
+        job.fixedBytes = message.bytes;
+        job.applied = message.applied;
+        break;
+      case 'failed':
+        this.jobs.delete(message.jobId);
+        job.reject(new Error(message.message));
+        break;
+      case 'done': {
+        this.jobs.delete(message.jobId);
+        const out: CheckedFile = { cancelled: message.cancelled };
+        if (job.head) out.result = { ...job.head, diagnostics: job.diagnostics, features: job.features };
+        if (job.unreadable) out.unreadable = job.unreadable;
+        if (job.fixedBytes) out.fixedBytes = job.fixedBytes;
+        if (job.applied !== undefined) out.applied = job.applied;
+        job.resolve(out);
+        break;
+      }
+    }
+  }
+}

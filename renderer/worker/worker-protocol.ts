@@ -1,0 +1,30 @@
+/**
+ * Messages between the renderer and its validation worker. A report can be large (100,000 features), so
+ * the worker sends it in pieces: the main thread then never spends long unpacking one message.
+ */
+import type { Diagnostic, FileResult, GeoJsonFeature, Report } from '../../core/index.ts';
+
+export interface WorkerFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+export type WorkerRequest =
+  | { type: 'validate'; jobId: number; file: WorkerFile }
+  | { type: 'fix'; jobId: number; file: WorkerFile; safety: 'safe' | 'safe-and-unsafe' }
+  | { type: 'cancel'; jobId: number };
+
+/** A file's result without its (possibly long) lists, which follow as chunks. */
+export type FileHead = Omit<FileResult, 'diagnostics' | 'features' | 'text'>;
+
+export type WorkerMessage =
+  | { type: 'progress'; jobId: number; bytes: number; totalBytes: number; records: number }
+  | { type: 'head'; jobId: number; file?: FileHead; unreadable?: Report['unreadable'][number] }
+  | { type: 'diagnostics'; jobId: number; items: Diagnostic[] }
+  | { type: 'features'; jobId: number; items: GeoJsonFeature[] }
+  | { type: 'fixed'; jobId: number; bytes?: Uint8Array; applied: number }
+  | { type: 'done'; jobId: number; cancelled: boolean }
+  | { type: 'failed'; jobId: number; message: string };
+
+/** Items per chunk message: small enough that unpacking one stays far below a frame. */
+export const CHUNK_ITEMS = 2000;
