@@ -1,0 +1,219 @@
+/**
+ * The submit commands as a user meets them: `submit --profile sandbox` (an embedded sandbox whose state
+ * survives in XDG_DATA_HOME, so a second run finds what the first sent), --dry-run, errors stopping the batch
+ * unless --skip-invalid, `status`, `resume` of a finished journal, `profile add|list|test|remove` (an
+ * owner-only file, secrets never printed), and Ctrl+C in a real child process: it stops after the requests in
+ * flight, exits 3, prints the resume command, and resume finishes the batch.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CliIo } from '../../cli/command.ts';
+import { profileCommand } from '../../cli/commands/profile.ts';
+import { resumeCommand } from '../../cli/commands/resume.ts';
+import { statusCommand } from '../../cli/commands/status.ts';
+import { submitCommand } from '../../cli/commands/submit.ts';
+import { replayJournal } from '../../core/index.ts';
+import { startSandbox, type RunningSandbox } from '../../sandbox/index.ts';
+import { buildSeed } from '../../sandbox/seed.ts';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+let dir: string;
+
+function cliIo(env: Record<string, string | undefined> = {}): CliIo & { text: () => string } {
+  const chunks: string[] = [];
+  return {
+    text: () => chunks.join(''),
+    stdout: (t) => chunks.push(t),
+    stderr: (t) => chunks.push(t),
+    readStdin: async () => new Uint8Array(),
+    cwd: dir,
+    env: { HOME: dir, XDG_DATA_HOME: join(dir, 'data'), XDG_CONFIG_HOME: join(dir, 'config'), ...env },
+    isTTY: false,
+    now: () => new Date(),
+  };
+}
+
+function programRequests(protocols: string[], n: number): string {
+  return JSON.stringify(
+    Array.from({ length: n }, (_, i) => ({
+      method: 'POST',
+      path: '/v5/enrollments',
+      headers: { 'x-enrollment-type': 'program' },
+      body: {
+        experimentProtocolId: protocols[i % protocols.length],
+        temporalEntity: {
+          dimensionality: 'INDIVIDUAL',
+          id: crypto.randomUUID(),
+          temporalPeriodTypeName: 'GrowingSeason',
+        },
+      },
+    })),
+  );
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'fieldgate-submit-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('fieldgate submit with the embedded sandbox', () => {
+  const protocols = buildSeed(42).experimentProtocols.map((p) => p.id);
+
+  it('sends a batch, keeps the sandbox state for the next run, and reports', async () => {
+    writeFileSync(join(dir, 'batch.json'), programRequests(protocols, 5));
+    const journal = join(dir, 'one.jsonl');
+    const first = cliIo();
+    expect(await submitCommand.run(['batch.json', '--journal', journal], first), first.text()).toBe(0);
+    expect(first.text()).toContain('5 done, 0 failed');
+    const csv = readFileSync(join(dir, 'one.results.csv'), 'utf8').split('\r\n');
+    expect(csv[0]).toBe('method,path,x-enrollment-type,body,id,status,request id,message');
+    expect(csv.filter((l) => l.includes(',done,'))).toHaveLength(5);
+    expect(existsSync(join(dir, 'data', 'fieldgate', 'sandbox', 'state.json'))).toBe(true);
+
+    // The same batch again, in a new process's worth of sandbox: the enrollments exist already (409), which
+    // is each row's success, with the id the first run created.
+    const second = cliIo();
+    expect(
+      await submitCommand.run(['batch.json', '--journal', join(dir, 'two.jsonl')], second),
+      second.text(),
+    ).toBe(0);
+    const ids = (name: string) =>
+      readFileSync(join(dir, name), 'utf8')
+        .split('\r\n')
+        .slice(1)
+        .filter(Boolean)
+        .map((l) => /,([0-9a-f-]{36}),done,/.exec(l)?.[1]);
+    expect(ids('two.results.csv')).toEqual(ids('one.results.csv'));
+    expect(readFileSync(join(dir, 'two.jsonl'), 'utf8')).toContain('"how":"exists"');
+
+    const status = cliIo();
+    expect(await statusCommand.run([journal], status)).toBe(0);
+    expect(status.text()).toContain('5 done');
+    const resumed = cliIo();
+    expect(await resumeCommand.run([journal], resumed)).toBe(0);
+  });
+
+  it('plans without sending on --dry-run, and stops on errors unless --skip-invalid', async () => {
+    const dry = cliIo();
+    expect(await submitCommand.run(['batch.json', '--dry-run'], dry)).toBe(0);
+    expect(dry.text()).toContain('s1 rows 1: createEnrollment');
+    const problems = join(root, 'examples/requests/batch-with-problems.json');
+    const strict = cliIo();
+    expect(await submitCommand.run([problems, '--journal', join(dir, 'p.jsonl')], strict)).toBe(1);
+    expect(strict.text()).toContain('not sent:');
+    expect(existsSync(join(dir, 'p.jsonl'))).toBe(false);
+    const lenient = cliIo();
+    const code = await submitCommand.run(
+      [problems, '--skip-invalid', '--journal', join(dir, 'p.jsonl')],
+      lenient,
+    );
+    expect(code, lenient.text()).toBe(1);
+    expect(readFileSync(join(dir, 'p.results.csv'), 'utf8')).toContain(',invalid,');
+  });
+});
+
+describe('fieldgate profile', () => {
+  let sandbox: RunningSandbox;
+  beforeAll(async () => {
+    sandbox = await startSandbox();
+  });
+  afterAll(() => sandbox.close());
+
+  it('adds an owner-only profile, lists and tests it without printing secrets, removes it', async () => {
+    const secrets = {
+      FIELDGATE_CLIENT_SECRET: sandbox.demo.clientSecret,
+      FIELDGATE_API_KEY: sandbox.demo.apiKey,
+    };
+    const add = cliIo(secrets);
+    const args = ['add', 'local', '--auth-url', sandbox.urls.authUrl, '--base-url', sandbox.urls.baseUrl];
+    args.push(
+      '--legacy-base-url',
+      sandbox.urls.legacyBaseUrl,
+      '--client-id',
+      sandbox.demo.clientId,
+      '--rate',
+      '20',
+    );
+    expect(await profileCommand.run(args, add), add.text()).toBe(0);
+    const file = join(dir, 'config', 'fieldgate', 'profiles.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const list = cliIo();
+    expect(await profileCommand.run(['list'], list)).toBe(0);
+    expect(list.text()).toContain('client secret    set');
+    const test = cliIo();
+    expect(await profileCommand.run(['test', 'local'], test), test.text()).toBe(0);
+    expect(test.text()).toContain('credentials accepted');
+    for (const out of [add.text(), list.text(), test.text()])
+      for (const secret of Object.values(secrets)) expect(out).not.toContain(secret);
+    expect(await profileCommand.run(['remove', 'local'], cliIo())).toBe(0);
+    await expect(profileCommand.run(['test', 'local'], cliIo())).rejects.toThrow(/no profile "local"/);
+  });
+});
+
+describe('Ctrl+C', () => {
+  let sandbox: RunningSandbox;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ faults: 'latency-ms=20-40', duplicateEnrollments: 'allow' });
+  });
+  afterAll(() => sandbox.close());
+
+  it(
+    'stops after the requests in flight, exits 3 with the resume command; resume finishes',
+    { timeout: 60_000 },
+    async () => {
+      const env = {
+        ...process.env,
+        XDG_DATA_HOME: join(dir, 'data'),
+        FIELDGATE_AUTH_URL: sandbox.urls.authUrl,
+        FIELDGATE_BASE_URL: sandbox.urls.baseUrl,
+        FIELDGATE_LEGACY_BASE_URL: sandbox.urls.legacyBaseUrl,
+        FIELDGATE_CLIENT_ID: sandbox.demo.clientId,
+        FIELDGATE_CLIENT_SECRET: sandbox.demo.clientSecret,
+        FIELDGATE_API_KEY: sandbox.demo.apiKey,
+      };
+      writeFileSync(join(dir, 'big.json'), programRequests(sandbox.demo.experimentProtocolIds, 200));
+      const before = sandbox.service.state.enrollments.size;
+      const journal = join(dir, 'big.jsonl');
+      const child = spawn(
+        process.execPath,
+        [
+          join(root, 'cli/bin/fieldgate.js'),
+          'submit',
+          'big.json',
+          '--profile',
+          'env',
+          '--journal',
+          journal,
+          '--concurrency',
+          '4',
+        ],
+        { env, cwd: dir },
+      );
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+      const interval = setInterval(() => {
+        if (existsSync(journal) && readFileSync(journal, 'utf8').split('\n').length > 40) {
+          clearInterval(interval);
+          child.kill('SIGINT');
+        }
+      }, 5);
+      const code = await new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
+      clearInterval(interval);
+      expect(code, out).toBe(3);
+      expect(out).toContain(`resume with: fieldgate resume ${journal} --profile env`);
+      const replayed = replayJournal(readFileSync(journal, 'utf8'));
+      // Consistent: nothing left in flight.
+      expect([...replayed.steps.values()].filter((s) => s.status === 'in-doubt')).toEqual([]);
+      expect(readFileSync(journal, 'utf8')).toContain('"type":"stopped"');
+      const resumed = cliIo(env);
+      expect(await resumeCommand.run([journal], resumed), resumed.text()).toBe(0);
+      expect(resumed.text()).toContain('200 done');
+      expect(sandbox.service.state.enrollments.size - before).toBe(200);
+    },
+  );
+});
