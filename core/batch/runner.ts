@@ -384,6 +384,11 @@ export class BatchRunner {
     switch (op.call) {
       case 'createEnrollment': {
         const body = this.createBody(step);
+        if (step.dependsOn && this.experimentIdFor(step) === undefined)
+          return {
+            status: 'failed',
+            message: 'no experiment has this experimentEnrollmentId (the find came back empty)',
+          };
         await this.sending(step);
         const result =
           op.type === 'program'

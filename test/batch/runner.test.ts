@@ -331,6 +331,36 @@ describe('exactly once without idempotency keys', () => {
     expect(result.rows[1]!.message).toContain('experiment it needs');
   });
 
+  it('fails a location enrollment whose experiment a find did not find, without sending it', async () => {
+    const rows: BatchRow[] = [
+      {
+        row: 1,
+        columns: {},
+        operation: { call: 'findExperiments', experimentEnrollmentId: EEID },
+        diagnostics: [],
+      },
+      {
+        row: 2,
+        columns: {},
+        operation: {
+          call: 'createEnrollment',
+          type: 'location',
+          experimentEnrollmentId: EEID,
+          body: {
+            experimentId: '00000000-0000-4000-8000-000000000000',
+            locationId: crypto.randomUUID(),
+            experimentLocationStatus: 'NOMINATED',
+            temporalEntity: SEASON,
+          },
+        },
+        diagnostics: [],
+      },
+    ];
+    const { result } = await run(rows, scripted({ findExperiments: async () => ok({ results: [] }) }));
+    expect(result.rows.map((r) => r.status)).toEqual(['done', 'failed']);
+    expect(result.rows[1]!.message).toContain('no experiment');
+  });
+
   it('stops the batch on refused credentials, resumable, without failing rows', async () => {
     const { result } = await run(
       [programRow(1), programRow(2)],
