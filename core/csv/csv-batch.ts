@@ -14,7 +14,6 @@ import { checkRecordBoundary } from '../boundary/record-boundary.ts';
 import { fieldFeature } from '../records/field-features.ts';
 import type { FieldRecord, FieldRecordProperty, RecordValue } from '../records/field-record.ts';
 import { itemRules } from '../rules/field-upload/index.ts';
-import { DuplicateFieldTracker, duplicateField } from '../rules/field-upload/duplicate-field.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
 import type { RuleSelection } from '../rules/selection.ts';
 import { runSampleDateRules } from '../rules/sample-date/check-sample-date.ts';
@@ -404,7 +403,6 @@ function reportColumns(
 class RowSession {
   readonly features: GeoJsonFeature[] = [];
   private readonly cross: CrossRowChecks;
-  private readonly duplicates: DuplicateFieldTracker;
   private readonly enrollments: EnrollmentRows | undefined;
   private readonly files: Array<Promise<void>> = [];
   private readonly uploads = new Map<string, number>();
@@ -419,7 +417,6 @@ class RowSession {
     private readonly mapping: CsvMapping,
   ) {
     this.cross = new CrossRowChecks(kind.id, collector);
-    this.duplicates = new DuplicateFieldTracker(collector.contextFor(duplicateField));
     this.enrollments =
       kind.id === 'csv-fields' || kind.id === 'csv-prescriptions' || kind.id === 'csv-soil-tests'
         ? undefined
@@ -560,9 +557,8 @@ class RowSession {
     );
     const list = this.collector.diagnostics;
     for (let i = before; i < list.length; i++) list[i] = shiftDiagnostic(list[i] as Diagnostic, row);
-    // Later rows point back at this one by its row: kept for every field, so small.
-    record.location = { row: n };
-    this.duplicates.add(record);
+    record.location = { row: n, range: rangeOf(row.start, row.end, row) };
+    this.cross.duplicateField(record, n);
     if (this.options.keepFeatures !== false) this.features.push(fieldFeature(record, boundary));
     this.cross.field(record, n, boundary);
     const user = this.value(row, 'userName')?.trim() ?? '';

@@ -2,7 +2,8 @@
  * Checks across the rows of a batch, in bounded memory: repeated rows (by a 53-bit hash of their values),
  * one location enrolled twice in one experiment for one temporal entity, contradicting changes of one
  * enrollment, and overlapping fields of one farm (the geometry of the last FARM_BUDGET fields is kept).
- * Repeated field names under one client and farm are FU005, run as for JSON uploads.
+ * Repeated field names under one client and farm are FU005 (duplicate-field), the rule JSON uploads run,
+ * reported here from hashes.
  */
 
 import type { Location } from '../diagnostics/diagnostic.ts';
@@ -10,6 +11,7 @@ import type { RecordBoundaryResult } from '../boundary/record-boundary.ts';
 import type { FieldRecord } from '../records/field-record.ts';
 import { recordString } from '../records/field-record.ts';
 import { findZoneOverlaps } from '../rx/zone-overlaps.ts';
+import { duplicateField } from '../rules/field-upload/duplicate-field.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
 import type { BatchKindId } from './batch-kinds.ts';
 import type { ColumnMap } from './csv-mapping.ts';
@@ -59,6 +61,8 @@ type CellOf = (column: string) => CsvCell | undefined;
 
 export class CrossRowChecks {
   private readonly rows = new Map<number, number>();
+  /** FU005 by hashes: normalised hierarchy → [first row, hash of the hierarchy as written]. */
+  private readonly fields = new Map<number, [number, number]>();
   private readonly enrolled = new Map<string, number>();
   private readonly changes = new Map<string, { row: number; action: string; signature: string }>();
   private readonly farms = new Map<string, KeptField[]>();
@@ -160,6 +164,42 @@ export class CrossRowChecks {
           hint: 'Keep one change per enrollment.',
         });
     }
+  }
+
+  /**
+   * FU005 duplicate-field, as DuplicateFieldTracker reports it for uploads (same rule, messages and data),
+   * remembering two 53-bit hashes per field instead of its names, so a batch of millions of rows keeps
+   * memory flat. The first occurrence is pointed at by its row.
+   */
+  duplicateField(record: FieldRecord, n: number): void {
+    const parts = [
+      recordString(record, 'clientName'),
+      recordString(record, 'farmName'),
+      recordString(record, 'name'),
+    ];
+    if (parts.some((p) => p === undefined || p.trim() === '')) return;
+    const [clientName, farmName, name] = parts as [string, string, string];
+    const raw = hash53(parts.join('\u0000'));
+    const key = hash53(parts.map((p) => (p ?? '').trim().toLowerCase()).join('\u0000'));
+    const first = this.fields.get(key);
+    if (!first) {
+      this.fields.set(key, [n, raw]);
+      return;
+    }
+    this.collector.report(duplicateField, {
+      messageId: 'duplicate',
+      data: {
+        row: n,
+        clientName,
+        farmName,
+        name,
+        firstRow: first[0],
+        caseNote: first[1] === raw ? '' : ' (differing only in case or spaces)',
+      },
+      location: record.location,
+      related: [{ message: `first occurrence, field ${first[0]}`, location: { row: first[0] } }],
+      hint: 'Remove one of them, or rename it if it is a different field.',
+    });
   }
 
   field(record: FieldRecord, n: number, boundary: RecordBoundaryResult | undefined): void {
