@@ -112,9 +112,9 @@ function engineOptions(options: ValidateOptionsInput | undefined, now: Date): En
   return out;
 }
 
-/** The report as it crosses the bridge: its JSON form (no decoded file text, which can be large). */
+/** The report as it crosses the bridge: without each file's decoded text (large; the renderer has the file). */
 function plainReport(report: Report): Report {
-  return JSON.parse(reportToJson(report)) as Report;
+  return { ...report, files: report.files.map(({ text: _text, ...file }) => file) };
 }
 
 export function createHandlers(context: HostContext): Handlers {

@@ -1,0 +1,262 @@
+/**
+ * The bridge handlers against the embedded sandbox: validate and fix examples, export reports, profiles with
+ * masked secrets, a submit run with request ids and its journal, and a run cut off by a kill resumed on the
+ * next launch without sending anything twice.
+ */
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppEvent, AppMethod, SubmitStatus } from '../../host/bridge-api.ts';
+import { startEmbeddedSandbox, type StartedSandbox } from '../../host/embedded-sandbox.ts';
+import { createHandlers, handleCall, SANDBOX_PROFILE_ID, type Handlers } from '../../host/handlers.ts';
+import { memorySecretBox } from '../../host/secret-box.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+const example = (path: string) => join(root, 'examples', path);
+let dir: string;
+let sandbox: StartedSandbox;
+let handlers: Handlers;
+const events: AppEvent[] = [];
+
+function handlersIn(dataDir: string): Handlers {
+  return createHandlers({
+    host: 'test',
+    version: 'test',
+    examplesDir: join(root, 'examples'),
+    dataDir,
+    secrets: memorySecretBox(),
+    emit: (e) => events.push(e),
+    openExternal: async () => true,
+    sandbox: sandbox.demo,
+  });
+}
+
+async function call(method: AppMethod, request: unknown, on = handlers) {
+  const answer = await handleCall(on, method, request);
+  if (answer.status !== 200) throw new Error(`${method}: ${JSON.stringify(answer.body)}`);
+  return answer.body as Record<string, unknown>;
+}
+
+async function finished(runId: string, on = handlers): Promise<SubmitStatus> {
+  for (let i = 0; i < 200; i++) {
+    const status = (await call('getSubmit', { runId }, on)) as unknown as SubmitStatus;
+    if (status.state !== 'running') return status;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('the run did not finish');
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'fieldgate-handlers-'));
+  sandbox = await startEmbeddedSandbox(join(dir, 'sandbox'));
+  handlers = handlersIn(join(dir, 'data'));
+});
+
+afterAll(async () => {
+  await sandbox.sandbox.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('validation and fixes', () => {
+  it('lists the bundled examples and validates one by path, keeping the report for later', async () => {
+    const { examples } = (await call('listExamples', {})) as { examples: { name: string; group: string }[] };
+    expect(examples.map((e) => e.name)).toContain('fields/fields-with-problems.json');
+    expect(examples.every((e) => !e.name.endsWith('.md'))).toBe(true);
+    const validated = await call('validateFiles', {
+      files: [{ path: example('fields/fields-with-problems.json') }],
+    });
+    const report = validated.report as { files: { kind: string; diagnostics: { code: string }[] }[] };
+    expect(report.files[0]!.kind).toBe('field-upload');
+    expect(report.files[0]!.diagnostics.length).toBeGreaterThan(0);
+    const again = await call('getReport', { reportId: validated.reportId });
+    expect(again.report).toEqual(validated.report);
+  });
+
+  it('validates bytes the renderer sends, and refuses an unknown rule as a bad request', async () => {
+    const contentBase64 = Buffer.from('POLYGON((0 0, 1 0, 1 1, 0 0))').toString('base64');
+    const validated = await call('validateFiles', { files: [{ name: 'one.wkt', contentBase64 }] });
+    expect((validated.report as { files: { kind: string }[] }).files[0]!.kind).toBe('wkt');
+    const refused = await handleCall(handlers, 'validateFiles', {
+      files: [{ name: 'one.wkt', contentBase64 }],
+      options: { select: ['NOPE999'] },
+    });
+    expect(refused.status).toBe(400);
+  });
+
+  it('applies the safe fixes and answers the fixed bytes with the report of what is left', async () => {
+    const path = example('fields/fields-with-problems.json');
+    const before = await call('validateFiles', { files: [{ path }] });
+    const fixed = await call('applyFixes', { files: [{ path }], safety: 'safe' });
+    const file = (fixed.fixed as { name: string; contentBase64: string; applied: number }[])[0]!;
+    expect(file.applied).toBeGreaterThan(0);
+    expect(Buffer.from(file.contentBase64, 'base64').toString()).not.toBe(readFileSync(path, 'utf8'));
+    const count = (r: unknown) => (r as { files: { diagnostics: unknown[] }[] }).files[0]!.diagnostics.length;
+    expect(count(fixed.report)).toBeLessThan(count(before.report));
+  });
+
+  it('exports a report as JSON, CSV (no spreadsheet formulas) and a self-contained HTML page', async () => {
+    const { reportId } = await call('validateFiles', {
+      files: [{ path: example('fields/fields-with-problems.json') }],
+    });
+    const json = await call('exportReport', { source: { reportId }, format: 'json' });
+    expect(JSON.parse(json.text as string).version).toBe(1);
+    const csv = (await call('exportReport', { source: { reportId }, format: 'csv' })).text as string;
+    expect(csv.split('\r\n')[0]).toBe('file,kind,id,code,severity,location,message,hint');
+    expect(csv).toContain('FU001');
+    expect(csv).not.toMatch(/(^|,)[=+@]/m);
+    const html = (await call('exportReport', { source: { reportId }, format: 'html' })).text as string;
+    expect(html).toContain('<h1>Fieldgate report</h1>');
+    expect(html).not.toMatch(/<script|src=/);
+  });
+});
+
+describe('profiles', () => {
+  it('offers the embedded sandbox and saves a profile without ever sending its secrets back', async () => {
+    const { profiles } = (await call('listProfiles', {})) as { profiles: { id: string; kind: string }[] };
+    expect(profiles[0]).toMatchObject({ id: SANDBOX_PROFILE_ID, kind: 'sandbox' });
+    const saved = await call('saveProfile', {
+      name: 'Production',
+      authUrl: 'https://auth.example.com',
+      baseUrl: 'https://api.example.com/partner',
+      legacyBaseUrl: 'https://api.example.com/api/partnerapis',
+      clientId: 'client-1',
+      clientSecret: 'secret-value-1',
+    });
+    expect(saved.profile).toMatchObject({ hasClientSecret: true, hasApiKey: false });
+    const listed = JSON.stringify(await call('listProfiles', {}));
+    expect(listed).not.toContain('secret-value-1');
+    // The browser host keeps secrets in memory only: nothing on disk holds it.
+    const files = readdirSync(join(dir, 'data'));
+    for (const name of files.filter((f) => f.endsWith('.json')))
+      expect(readFileSync(join(dir, 'data', name), 'utf8')).not.toContain('secret-value-1');
+  });
+
+  it('tests the sandbox profile against its token endpoint', async () => {
+    expect(await call('testProfile', { id: SANDBOX_PROFILE_ID })).toMatchObject({ ok: true });
+  });
+});
+
+describe('submit', () => {
+  it('sends a field upload to the sandbox: per-row results with request ids, events, a results CSV', async () => {
+    events.length = 0;
+    const started = (await call('startSubmit', {
+      profileId: SANDBOX_PROFILE_ID,
+      files: [{ path: example('fields/clean-fields.json') }],
+      dryRun: false,
+    })) as unknown as SubmitStatus;
+    const status = await finished(started.runId);
+    expect(status.state).toBe('finished');
+    expect(status.rows).toEqual([
+      expect.objectContaining({
+        operation: 'uploadFieldsV2',
+        outcome: 'sent',
+        status: 200,
+        requestId: expect.any(String),
+      }),
+    ]);
+    expect(events.some((e) => e.type === 'submit-row')).toBe(true);
+    expect(events.at(-1)).toMatchObject({
+      type: 'submit-finished',
+      status: { runId: started.runId, state: 'finished' },
+    });
+    const csv = (await call('exportReport', { source: { runId: started.runId }, format: 'csv' }))
+      .text as string;
+    expect(csv).toContain(status.rows[0]!.requestId!);
+  });
+
+  it('a dry run sends nothing', async () => {
+    const started = (await call('startSubmit', {
+      profileId: SANDBOX_PROFILE_ID,
+      files: [{ path: example('fields/clean-fields.json') }],
+      dryRun: true,
+    })) as unknown as SubmitStatus;
+    const status = await finished(started.runId);
+    expect(status.rows.map((r) => r.outcome)).toEqual(['dry-run']);
+  });
+
+  it('resumes a run cut off by a kill on the next launch: done rows stay done, the one in flight is not re-sent', async () => {
+    const dataDir = join(dir, 'killed');
+    const first = handlersIn(dataDir);
+    const two = [
+      { path: example('fields/clean-fields.json') },
+      { path: example('fields/clean-fields.json') },
+    ];
+    const started = (await call(
+      'startSubmit',
+      { profileId: SANDBOX_PROFILE_ID, files: two, dryRun: false },
+      first,
+    )) as unknown as SubmitStatus;
+    await finished(started.runId, first);
+    // What a kill leaves: the journal up to "sending" of row 2, without its result or the end of the run.
+    const journal = join(dataDir, 'journals', `${started.runId}.jsonl`);
+    const lines = readFileSync(journal, 'utf8').trim().split('\n');
+    const cut = lines.findIndex((l) => l.includes('"sending"') && l.includes('"row":2'));
+    writeFileSync(journal, lines.slice(0, cut + 1).join('\n') + '\n');
+    appendFileSync(journal, '{"type":"resu'); // a line half written when the process died
+
+    const next = handlersIn(dataDir);
+    const { journals } = (await call('listJournals', {}, next)) as {
+      journals: { journalId: string; state: string; done: number }[];
+    };
+    expect(journals).toEqual([
+      expect.objectContaining({ journalId: started.runId, state: 'interrupted', done: 2, failed: 1 }),
+    ]);
+    const resumed = await finished(
+      ((await call('resumeJournal', { journalId: started.runId }, next)) as unknown as SubmitStatus).runId,
+      next,
+    );
+    expect(resumed.state).toBe('finished');
+    expect(resumed.rows[0]).toMatchObject({ outcome: 'sent' });
+    expect(resumed.rows[1]).toMatchObject({
+      outcome: 'failed',
+      message: expect.stringMatching(/^outcome unknown/),
+    });
+  });
+
+  it('refuses an unknown profile and a file the app was not given', async () => {
+    expect(
+      (
+        await handleCall(handlers, 'startSubmit', {
+          profileId: 'nope',
+          files: [{ path: example('fields/clean-fields.json') }],
+          dryRun: true,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await handleCall(handlers, 'startSubmit', {
+          profileId: SANDBOX_PROFILE_ID,
+          files: [{ path: '/etc/hostname' }],
+          dryRun: true,
+        })
+      ).status,
+    ).toBe(400);
+  });
+});
+
+describe('shared data', () => {
+  it('lists a grower’s shared files under a sharing key and downloads one the service listed', async () => {
+    const key = sandbox.demo.sharingKeys[0]!;
+    const { files } = (await call('sharedData', { profileId: SANDBOX_PROFILE_ID, sharingKey: key })) as {
+      files: { id: string; name: string; type: string }[];
+    };
+    expect(files.length).toBeGreaterThan(0);
+    const got = await call('downloadSharedFile', {
+      profileId: SANDBOX_PROFILE_ID,
+      sharingKey: key,
+      fileId: files[0]!.id,
+    });
+    expect(Buffer.from(got.contentBase64 as string, 'base64').length).toBeGreaterThan(0);
+    expect(
+      (
+        await handleCall(handlers, 'downloadSharedFile', {
+          profileId: SANDBOX_PROFILE_ID,
+          sharingKey: key,
+          fileId: 'f999',
+        })
+      ).status,
+    ).toBe(404);
+  });
+});
