@@ -33,6 +33,51 @@ function hash53(text: string): number {
   return (a >>> 0) * 0x200000 + (b & 0x1fffff);
 }
 
+/** Lower case for the hash: ASCII inline, other letters through toLowerCase (cached). */
+const lowerCache = new Map<number, number>();
+function lowerCode(c: number): number {
+  if (c < 128) return c >= 65 && c <= 90 ? c + 32 : c;
+  let l = lowerCache.get(c);
+  if (l === undefined) {
+    l = String.fromCharCode(c).toLowerCase().charCodeAt(0);
+    lowerCache.set(c, l);
+  }
+  return l;
+}
+
+const isSpace = (c: number): boolean => c === 32 || c === 9 || c === 160 || c === 10 || c === 13;
+
+/**
+ * The 53-bit hash of a row's mapped cells, each without surrounding spaces and case (as the duplicate-row
+ * check compares them), computed over the characters in place: no lowered copy of a long WKT cell.
+ * Undefined when every mapped cell is empty.
+ */
+function hashRowCells(row: CsvRow, map: ColumnMap): number | undefined {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ 0x5bd1e995;
+  let length = 0;
+  for (let i = 0; i < map.byIndex.length; i++) {
+    if (map.byIndex[i] !== undefined) {
+      const v = row.cells[i]?.value ?? '';
+      let start = 0;
+      let end = v.length;
+      while (start < end && isSpace(v.charCodeAt(start))) start++;
+      while (end > start && isSpace(v.charCodeAt(end - 1))) end--;
+      for (let k = start; k < end; k++) {
+        const c = lowerCode(v.charCodeAt(k));
+        a = Math.imul(a ^ c, 0x01000193);
+        b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 15);
+      }
+      length += end - start;
+    }
+    // The separator between cells.
+    a = Math.imul(a ^ 0, 0x01000193);
+    b = Math.imul(b ^ 0, 0x5bd1e995) ^ (b >>> 15);
+  }
+  if (length === 0) return undefined;
+  return (a >>> 0) * 0x200000 + (b & 0x1fffff);
+}
+
 interface KeptField {
   row: number;
   name: string;
@@ -75,12 +120,8 @@ export class CrossRowChecks {
   ) {}
 
   duplicateRow(row: CsvRow, n: number, map: ColumnMap): void {
-    const parts = map.byIndex.map((column, i) =>
-      column === undefined ? '' : (row.cells[i]?.value ?? '').trim().toLowerCase(),
-    );
-    if (parts.every((p) => p === '')) return;
-    const values = parts.join('\u0000');
-    const key = hash53(values);
+    const key = hashRowCells(row, map);
+    if (key === undefined) return;
     const first = this.rows.get(key);
     if (first === undefined) {
       this.rows.set(key, n);
