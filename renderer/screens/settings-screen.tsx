@@ -164,7 +164,7 @@ function Profiles() {
                 <button
                   type="button"
                   onClick={() => test.mutate(p.id)}
-                  aria-label={`Test the connection of ${p.name}`}
+                  aria-label={`Test connection: ${p.name}`}
                 >
                   Test connection
                 </button>{' '}

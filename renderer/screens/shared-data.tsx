@@ -107,7 +107,7 @@ export function SharedDataScreen() {
                   <button
                     type="button"
                     onClick={() => download.mutate({ file: f, add: true })}
-                    aria-label={`Add ${f.name} to the batch`}
+                    aria-label={`Add to batch: ${f.name}`}
                   >
                     Add to batch
                   </button>

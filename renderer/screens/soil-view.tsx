@@ -125,7 +125,7 @@ function SoilFile({ file }: { file: BatchFile }) {
           <h4>
             Problems ({file.result?.counts.error ?? 0} errors, {file.result?.counts.warning ?? 0} warnings)
           </h4>
-          <ul className="soil-problems">
+          <ul className="soil-problems" tabIndex={0} aria-label={`Problems of ${file.name}`}>
             {diagnostics.slice(0, 200).map((d) => (
               <li key={d.id ?? d.message}>
                 <span className={`sev sev-${d.severity}`}>{d.severity}</span> {d.code}: {d.message}
