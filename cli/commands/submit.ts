@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { readFile, stat, writeFile } from 'node:fs/promises';
-import { basename, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   BatchRunner,
+  csvReadAsFromSummary,
   decodeText,
   planBatch,
   resultsCsv,
+  rowsFromCsvBatch,
   rowsFromFieldUpload,
   rowsFromRequestDocument,
   sleepWithTimers,
@@ -30,7 +32,7 @@ const usage = `Usage: fieldgate submit BATCH [--profile sandbox|env|NAME] [--jou
                        [--rate R] [--burst B] [--dry-run] [--skip-invalid] [--resend-unknown]
                        [--user-name NAME] [--results PATH]
 
-Validates the batch (a request file, or a field upload with --user-name), plans it (each experiment found or
+Validates the batch (a request file, a CSV batch (fieldgate template), or a field upload with --user-name), plans it (each experiment found or
 created once, before the location enrollments that need it; one upload per receiving user) and sends every row
 exactly once, journaling each state change to disk before going on. A crash, Ctrl+C or a lost connection
 loses nothing: \`fieldgate resume JOURNAL\` reconciles what was in flight and finishes the batch.
@@ -225,7 +227,19 @@ async function readBatch(
   io: CliIo,
 ): Promise<{ rows: ReturnType<typeof rowsFromRequestDocument>; kind: string } | undefined> {
   const bytes = new Uint8Array(await readFile(path));
-  const report = await validate([{ name: basename(path), bytes }], { features: false, now: io.now() });
+  const besideBatch = (relative: string): string => resolve(dirname(path), relative);
+  const report = await validate([{ name: basename(path), bytes }], {
+    features: false,
+    now: io.now(),
+    // A CSV batch's rows may name files (prescriptions, soil tests) beside it.
+    resolveFile: async (relative) => {
+      try {
+        return new Uint8Array(await readFile(besideBatch(relative)));
+      } catch {
+        return undefined;
+      }
+    },
+  });
   const file = report.files[0];
   if (!file) {
     io.stderr(`${path}: ${report.unreadable[0]?.reason ?? 'unreadable'}\n`);
@@ -236,8 +250,16 @@ async function readBatch(
     return { rows: rowsFromRequestDocument(text, file.diagnostics), kind: file.kind };
   if (file.kind === 'field-upload')
     return { rows: rowsFromFieldUpload(text, file.diagnostics, userName), kind: file.kind };
+  const csv = csvReadAsFromSummary(file.kind, file.summary);
+  if (csv) {
+    const rows = await rowsFromCsvBatch(bytes, csv, file.diagnostics, {
+      resolvePath: besideBatch,
+      ...(userName !== undefined ? { userName } : {}),
+    });
+    return { rows, kind: file.kind };
+  }
   io.stderr(
-    `${path} is ${file.kind}, not a batch submit sends (a request file, or a field upload with --user-name)\n`,
+    `${path} is ${file.kind}, not a batch submit sends (a request file, a CSV batch, or a field upload with --user-name)\n`,
   );
   return undefined;
 }

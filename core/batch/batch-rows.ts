@@ -40,6 +40,8 @@ export type BatchOperation =
       body: CreateEnrollmentByLocationBody;
       /** Set when the experiment is found or created by the batch: its id replaces body.experimentId. */
       experimentEnrollmentId?: string;
+      /** How to create that experiment when no earlier row of the batch does (a CSV row's columns). */
+      experiment?: CreateExperimentBody;
     }
   | { call: 'updateEnrollment'; type: EnrollmentType; enrollmentId: string; body: UpdateEnrollmentBody }
   | { call: 'removeEnrollment'; type: EnrollmentType; enrollmentId: string }

@@ -48,3 +48,4 @@ export {
   type RowResultStatus,
 } from './runner.ts';
 export { RESULT_COLUMNS, resultsCsv } from './results-csv.ts';
+export { csvReadAsFromSummary, rowsFromCsvBatch, type CsvReadAs, type CsvRowsOptions } from './csv-rows.ts';

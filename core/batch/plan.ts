@@ -139,8 +139,18 @@ export function planBatch(rows: readonly BatchRow[], options: PlanOptions): Plan
         uploadSteps.set(op.userName, step);
       }
     } else if (op.call === 'createEnrollment' && op.type === 'location') {
-      step = newStep(row.row, op);
       const eeid = op.experimentEnrollmentId;
+      // The first row naming an experiment no earlier row finds or creates brings its find-or-create.
+      if (eeid !== undefined && op.experiment && !experimentSteps.has(canonicalId(eeid))) {
+        const experimentStep: PlanStep = {
+          id: `s${steps.length + 1}`,
+          rows: [],
+          operation: { call: 'findOrCreateExperiment', body: op.experiment },
+        };
+        steps.push(experimentStep);
+        experimentSteps.set(canonicalId(eeid), experimentStep);
+      }
+      step = newStep(row.row, op);
       const needs =
         eeid !== undefined
           ? experimentSteps.get(canonicalId(eeid))

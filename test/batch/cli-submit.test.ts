@@ -3,7 +3,7 @@
  * survives in XDG_DATA_HOME, so a second run finds what the first sent), --dry-run, errors stopping the batch
  * unless --skip-invalid, `status`, `resume` of a finished journal, `profile add|list|test|remove` (an
  * owner-only file, secrets never printed), and Ctrl+C in a real child process: it stops after the requests in
- * flight, exits 3, prints the resume command, and resume finishes the batch.
+ * flight, exits 3, prints the resume command, and resume finishes the batch; CSV batches (by location, fields).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -19,6 +19,7 @@ import { submitCommand } from '../../cli/commands/submit.ts';
 import { replayJournal } from '../../core/index.ts';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index.ts';
 import { buildSeed } from '../../sandbox/seed.ts';
+import { sandboxClient } from './batch-support.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 let dir: string;
@@ -216,4 +217,64 @@ describe('Ctrl+C', () => {
       expect(sandbox.service.state.enrollments.size - before).toBe(200);
     },
   );
+});
+
+describe('CSV batches', () => {
+  let sandbox: RunningSandbox;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ duplicateEnrollments: 'allow' });
+  });
+  afterAll(() => sandbox.close());
+
+  const env = () => ({
+    FIELDGATE_AUTH_URL: sandbox.urls.authUrl,
+    FIELDGATE_BASE_URL: sandbox.urls.baseUrl,
+    FIELDGATE_LEGACY_BASE_URL: sandbox.urls.legacyBaseUrl,
+    FIELDGATE_CLIENT_ID: sandbox.demo.clientId,
+    FIELDGATE_CLIENT_SECRET: sandbox.demo.clientSecret,
+    FIELDGATE_API_KEY: sandbox.demo.apiKey,
+  });
+
+  it('enrolls CSV rows by location after finding or creating their experiment once', async () => {
+    const d = sandbox.demo;
+    const eeid = d.experimentEnrollmentIds[2]!;
+    const lines = [
+      'Experiment enrollment,experimentName,Location,experimentLocationStatus,dimensionality,temporalEntityId,temporalPeriodTypeName',
+      ...[0, 1, 2].map(
+        (i) => `${eeid},Row trial,${d.locationIds[i]},NOMINATED,INDIVIDUAL,${d.temporalIds[0]},GrowingSeason`,
+      ),
+    ];
+    writeFileSync(join(dir, 'locations.csv'), lines.join('\r\n') + '\r\n');
+    const io = cliIo(env());
+    const code = await submitCommand.run(
+      ['locations.csv', '--profile', 'env', '--journal', join(dir, 'loc.jsonl')],
+      io,
+    );
+    expect(code, io.text()).toBe(0);
+    const found = await sandboxClient(sandbox).findExperiments({ experimentEnrollmentId: eeid });
+    expect(found.ok && found.value.results).toHaveLength(1);
+    const csv = readFileSync(join(dir, 'loc.results.csv'), 'utf8');
+    // The original headers, as written, lead the results.
+    expect(csv.split('\r\n')[0]).toMatch(/^Experiment enrollment,experimentName,Location,/);
+    expect(csv.split('\r\n').filter((l) => l.includes(',done,'))).toHaveLength(3);
+  });
+
+  it('uploads CSV fields, one upload per receiving user', async () => {
+    const boundary = '"POLYGON ((-93.65 42.03, -93.64 42.03, -93.64 42.04, -93.65 42.04, -93.65 42.03))"';
+    const lines = [
+      'clientName,farmName,name,boundary,userName',
+      `Smith,Home,North,${boundary},${sandbox.demo.userNames[0]}`,
+      `Smith,Home,South,${boundary.replace(/42\.0/g, '42.1')},${sandbox.demo.userNames[0]}`,
+    ];
+    writeFileSync(join(dir, 'fields.csv'), lines.join('\n') + '\n');
+    const io = cliIo(env());
+    const code = await submitCommand.run(
+      ['fields.csv', '--profile', 'env', '--journal', join(dir, 'fields.jsonl')],
+      io,
+    );
+    expect(code, io.text()).toBe(0);
+    const journal = readFileSync(join(dir, 'fields.jsonl'), 'utf8');
+    expect(journal.split('\n').filter((l) => l.includes('"type":"sending"'))).toHaveLength(1);
+    expect(io.text()).toContain('2 done');
+  });
 });
