@@ -12,6 +12,10 @@ import {
   systemIo,
   type ClientEvent,
 } from '../../core/index.ts';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { JournalFile } from '../../node/journal-file.ts';
 import { startSandbox } from '../../sandbox/index.ts';
 import { enrollmentRows, sandboxClient, serverCounts } from './batch-support.ts';
 
@@ -24,6 +28,7 @@ const sandbox = await startSandbox({ faults: { rate: RATE, burst: BURST }, dupli
 let requests = 0;
 let tooMany = 0;
 const events: ClientEvent[] = [];
+const cleanup: Array<() => Promise<void>> = [];
 try {
   const before = await serverCounts(sandbox, []);
   sandbox.setFaults({ rate: RATE, burst: BURST });
@@ -44,13 +49,18 @@ try {
       } else if (e.type === 'rate') events.push(e);
     },
   });
-  let journalBytes = 0;
+  // The real journal: every state change written and fsync'ed (group commit) before the runner goes on.
+  const journalDir = mkdtempSync(join(tmpdir(), 'fieldgate-bench-'));
+  const journalPath = join(journalDir, 'bench.jsonl');
+  const journal = await JournalFile.open(journalPath);
+  cleanup.push(async () => {
+    await journal.close();
+    rmSync(journalDir, { recursive: true, force: true });
+  });
   const runner = new BatchRunner({
     plan: planned.plan,
     client,
-    append: async (line) => {
-      journalBytes += line.length + 1;
-    },
+    append: (line) => journal.append(line),
     now: () => new Date(),
     sleep: sleepWithTimers,
     concurrency: 16,
@@ -76,10 +86,11 @@ try {
       `slow-downs          ${events.length}`,
       `duplicates          ${duplicates} on the server, ${missing} rows missing — must be 0`,
       `server total        ${after.total - before.total} new enrollments`,
-      `journal             ${(journalBytes / 1024 / 1024).toFixed(1)} MiB`,
+      `journal             ${(statSync(journalPath).size / 1024 / 1024).toFixed(1)} MiB, fsync'ed at each state change`,
     ].join('\n'),
   );
   if (duplicates > 0 || missing > 0 || result.counts.done !== rows) process.exitCode = 1;
 } finally {
+  for (const step of cleanup) await step();
   await sandbox.close();
 }
