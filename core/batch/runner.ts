@@ -271,7 +271,17 @@ export class BatchRunner {
       if (this.stop || this.cancelled) break;
       await this.failOrphans();
       const ready = [...this.steps.values()].filter((s) => this.isReady(s));
-      if (ready.length === 0) break;
+      if (ready.length === 0) {
+        // Only steps in doubt are left (their listing failed for now): wait, then reconcile again.
+        if (![...this.states.values()].some((s) => s.status === 'in-doubt')) break;
+        pause = Math.min(8000, Math.max(250, pause * 2));
+        try {
+          await options.sleep(pause, options.signal);
+        } catch {
+          break;
+        }
+        continue;
+      }
       if (pause > 0) {
         try {
           await options.sleep(pause, options.signal);
@@ -518,7 +528,8 @@ export class BatchRunner {
         return { ...this.failed(got.error, false), status: 'in-doubt' };
       return this.failed(error, true);
     }
-    // No id given: the list tells (reconciled next round).
+    // No id given: the list tells (reconciled next round); a second 409 that no listing explains fails.
+    if ((this.states.get(step.id)?.attempts ?? 0) > 1) return this.failed(error, true);
     return { ...this.failed(error, true), status: 'in-doubt' };
   }
 

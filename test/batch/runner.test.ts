@@ -165,6 +165,26 @@ describe('exactly once without idempotency keys', () => {
     expect(lines.join('\n')).toContain('"how":"reconciled"');
   });
 
+  it('keeps a create in doubt while the listing fails, and settles it when the listing answers', async () => {
+    const a = programRow(1);
+    const body = a.operation?.call === 'createEnrollment' ? a.operation.body : undefined;
+    let lists = 0;
+    let creates = 0;
+    const { result } = await run(
+      [a],
+      scripted({
+        createEnrollment: async () => {
+          creates++;
+          return fail('outcome-unknown');
+        },
+        listAllEnrollments: async () =>
+          ++lists === 1 ? fail('unavailable') : ok({ results: [{ id: 'applied', ...body }], pages: 1 }),
+      }),
+    );
+    expect([creates, lists]).toEqual([1, 2]);
+    expect(result.rows[0]).toMatchObject({ status: 'done', id: 'applied' });
+  });
+
   it('counts a repeated update answered nothing-to-update done when the record holds the values', async () => {
     const body = { experimentProtocolId: PROTOCOL };
     const row: BatchRow = {
