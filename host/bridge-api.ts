@@ -206,8 +206,15 @@ export interface SubmitRowResult {
   row: number;
   file: string;
   operation: string;
-  outcome: 'pending' | 'sent' | 'failed' | 'skipped' | 'dry-run';
+  /**
+   * sent: applied; failed: refused for its data (not sent again); unknown: an upload whose outcome is not
+   * known (check the receiving user's inbox; never sent twice); invalid: not sent, the row has errors;
+   * dry-run: would be sent.
+   */
+  outcome: 'pending' | 'sent' | 'failed' | 'unknown' | 'invalid' | 'dry-run';
   status?: number;
+  /** The id of what was created or changed, when the service gave one. */
+  id?: string;
   requestId?: string;
   message?: string;
 }

@@ -36,7 +36,7 @@ import {
 import { FileAccess, FileAccessError } from './file-access.ts';
 import { reportCsv, reportHtml, runCsv } from './report-export.ts';
 import { secretStorageWarnings, type SecretBox } from './secret-box.ts';
-import { SubmitRuns } from './submit-runs.ts';
+import { PlanRefusedError, SubmitRuns } from './submit-runs.ts';
 
 /** The demo data of an embedded sandbox (what `fieldgate sandbox --json` prints). */
 export interface EmbeddedSandbox {
@@ -162,7 +162,6 @@ export function createHandlers(context: HostContext): Handlers {
 
   const runs = new SubmitRuns({
     journalDir: join(context.dataDir, 'journals'),
-    newId: randomUUID,
     now,
     emit: context.emit,
     clientFor,
@@ -408,7 +407,8 @@ export async function handleCall(handlers: Handlers, method: string, request: un
     if (
       error instanceof RequestError ||
       error instanceof FileAccessError ||
-      error instanceof EngineOptionsError
+      error instanceof EngineOptionsError ||
+      error instanceof PlanRefusedError
     )
       return { status: 400, body: failure('bad-request', error.message) };
     return { status: 500, body: failure('failed', error instanceof Error ? error.message : String(error)) };

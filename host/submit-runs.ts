@@ -1,17 +1,35 @@
 /**
- * Submit runs: each file of a batch becomes rows (service operations) sent with the typed client, every
- * step written to a journal (JSON lines) before and after it is sent, so a run interrupted by closing or
- * killing the app resumes on the next launch without sending anything twice.
- *
- * INTERIM — THE BATCH RUNNER PLUGS IN HERE. core's batch runner (core/batch: planning CSV rows into
- * operations, concurrency, retries by failure kind, reconciling unknown outcomes) is not built yet. Until
- * then `planRows` makes one row per file (field uploads, prescription ZIPs, Modus soil tests), rows are
- * sent one at a time, and a row whose outcome is unknown after a restart is reported, never re-sent. When
- * the runner lands, replace `planRows` and `sendRow` with it and keep the bridge requests and events.
+ * Submit runs of the app on core's batch runner (core/batch): the batch's files become rows (a field
+ * upload's fields, a request file's requests, a prescription ZIP or a Modus soil test each one row), the
+ * rows are planned and sent exactly once with the typed client, every state change journaled (and fsync'ed)
+ * to the data directory before the runner goes on. A run interrupted by closing or killing the app is
+ * listed as `interrupted` on the next launch and resumed from its journal: what was in flight is
+ * reconciled first (enrollments listed and matched, experiments found; an upload's unknown outcome is
+ * reported, never sent twice).
  */
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { validate, type ClientFailure, type ServiceClient } from '../core/index.ts';
+import {
+  BatchRunner,
+  decodeText,
+  JournalFormatError,
+  planBatch,
+  replayJournal,
+  rowResultsOf,
+  rowsFromFieldUpload,
+  rowsFromRequestDocument,
+  sleepWithTimers,
+  validate,
+  type BatchClient,
+  type BatchPlan,
+  type BatchRow,
+  type BatchRunResult,
+  type ReplayedJournal,
+  type RowResult,
+} from '../core/index.ts';
+import { JournalFile } from '../node/journal-file.ts';
 import type { AppEvent, JournalSummary, SubmitRowResult, SubmitState, SubmitStatus } from './bridge-api.ts';
 
 export interface SubmitFile {
@@ -24,247 +42,325 @@ export interface SubmitOptions {
   dryRun: boolean;
   userName: string;
   sampleDate?: string;
+  /** Only these rows (numbers of the batch as planned): "retry the failed rows". */
   onlyRows?: number[];
+  concurrency?: number;
 }
 
-interface PlannedRow {
-  row: number;
-  file: string;
-  /** Index into the run's files. */
-  fileIndex: number;
-  operation: 'uploadFieldsV2' | 'uploadRxV2' | 'uploadModusResultV2' | 'not-sent';
-  reason?: string;
+/** Beside each journal: what the app needs to list a run (the journal itself is core's format). */
+interface RunMeta {
+  runId: string;
+  profileId: string;
+  startedAt: string;
+  dryRun: boolean;
+  /** Set when the user cancelled: a journal without "finished" is otherwise an interrupted run. */
+  cancelled?: boolean;
 }
-
-type JournalLine =
-  | ({ type: 'run'; runId: string; startedAt: string; files: string[]; rows: PlannedRow[] } & SubmitOptions)
-  | { type: 'sending'; row: number }
-  | { type: 'result'; result: SubmitRowResult }
-  | { type: 'state'; state: SubmitState };
 
 export interface SubmitRunsDeps {
   journalDir: string;
-  newId: () => string;
   now: () => Date;
   emit: (event: AppEvent) => void;
-  clientFor: (profileId: string) => ServiceClient;
+  clientFor: (profileId: string) => BatchClient;
 }
 
-/** One row per file, by the file's kind. (The batch runner replaces this: see the file's comment.) */
-async function planRows(files: readonly SubmitFile[]): Promise<PlannedRow[]> {
-  const rows: PlannedRow[] = [];
-  for (const [fileIndex, file] of files.entries()) {
+/** Each file's rows, numbered through the whole batch, with the file's name as the first column. */
+async function batchRows(
+  files: readonly SubmitFile[],
+  stored: readonly string[],
+  options: SubmitOptions,
+): Promise<BatchRow[]> {
+  const rows: BatchRow[] = [];
+  for (const [index, file] of files.entries()) {
     const report = await validate([file], { features: false });
-    const kind = report.files[0]?.kind;
-    const operation =
-      kind === 'field-upload'
-        ? 'uploadFieldsV2'
-        : kind === 'rx-zip'
-          ? 'uploadRxV2'
-          : kind === 'modus-result'
-            ? 'uploadModusResultV2'
-            : 'not-sent';
-    const row: PlannedRow = { row: rows.length + 1, file: file.name, fileIndex, operation };
-    if (operation === 'not-sent')
-      row.reason = `${kind ?? 'unreadable'} files are sent by the batch runner, which is not built yet`;
-    rows.push(row);
+    const result = report.files[0];
+    const diagnostics = (result?.diagnostics ?? []).map((d) => ({
+      code: d.code,
+      severity: d.severity,
+      message: d.message,
+    }));
+    const add = (row: Omit<BatchRow, 'row'>): void => {
+      rows.push({ ...row, row: rows.length + 1, columns: { file: file.name, ...row.columns } });
+    };
+    const text = (): string => decodeText(file.bytes).text;
+    const read =
+      result?.kind === 'field-upload'
+        ? rowsFromFieldUpload(text(), result.diagnostics, options.userName)
+        : result?.kind === 'service-requests'
+          ? rowsFromRequestDocument(text(), result.diagnostics)
+          : undefined;
+    if (read) {
+      // Problems of the document as a whole go with its first row, so they stop (or mark) the batch.
+      read.rows.forEach((row, i) =>
+        add({ ...row, diagnostics: i === 0 ? [...read.unplaced, ...row.diagnostics] : row.diagnostics }),
+      );
+      continue;
+    }
+    const path = stored[index]!;
+    if (result?.kind === 'rx-zip') {
+      add({
+        columns: {},
+        diagnostics,
+        operation: { call: 'uploadRx', userName: options.userName, file: path },
+      });
+    } else if (result?.kind === 'modus-result' && options.sampleDate) {
+      add({
+        columns: {},
+        diagnostics,
+        operation: {
+          call: 'uploadSoil',
+          userName: options.userName,
+          sampleDate: options.sampleDate,
+          file: path,
+        },
+      });
+    } else {
+      add({
+        columns: {},
+        diagnostics,
+        unsendable:
+          result?.kind === 'modus-result'
+            ? 'a soil test needs a sampleDate'
+            : `${result?.kind ?? report.unreadable[0]?.reason ?? 'unreadable'}: not a kind of file submit sends`,
+      });
+    }
   }
-  return rows;
+  return options.onlyRows ? rows.filter((r) => options.onlyRows!.includes(r.row)) : rows;
 }
 
-class Run {
-  state: SubmitState = 'running';
-  readonly results = new Map<number, SubmitRowResult>();
-  readonly abort = new AbortController();
-  private resumeGate: (() => void) | undefined;
-  private sentAt: number[] = [];
+function rowOutcome(result: RowResult): SubmitRowResult['outcome'] {
+  if (result.status === 'done') return 'sent';
+  if (result.status === 'invalid') return 'invalid';
+  return result.status;
+}
+
+function operationOf(plan: BatchPlan, row: number): string {
+  const step = plan.steps.find((s) => s.rows.includes(row));
+  return step?.operation.call ?? 'not sent';
+}
+
+export class SubmitRun {
+  state: SubmitState;
+  private runner: BatchRunner | undefined;
+  private readonly abort = new AbortController();
+  private rateNow = 0;
+  private eta: number | undefined;
 
   constructor(
-    readonly runId: string,
-    readonly startedAt: string,
-    readonly options: SubmitOptions,
-    readonly files: SubmitFile[],
-    readonly rows: PlannedRow[],
+    readonly meta: RunMeta,
+    readonly plan: BatchPlan,
+    private replayed: ReplayedJournal | undefined,
     private readonly deps: SubmitRunsDeps,
+    state: SubmitState,
   ) {
-    for (const r of rows)
-      this.results.set(r.row, { row: r.row, file: r.file, operation: r.operation, outcome: 'pending' });
+    this.state = state;
   }
 
-  get journalPath(): string {
-    return join(this.deps.journalDir, `${this.runId}.jsonl`);
-  }
-
-  journal(line: JournalLine): void {
-    appendFileSync(this.journalPath, JSON.stringify(line) + '\n');
+  private rows(): SubmitRowResult[] {
+    const results = this.runner
+      ? this.runner.rowResults()
+      : rowResultsOf(this.plan, (id) => this.replayed?.steps.get(id));
+    return results.map((r) => {
+      const row: SubmitRowResult = {
+        row: r.row,
+        file: r.columns.file ?? '',
+        operation: operationOf(this.plan, r.row),
+        outcome: this.meta.dryRun && r.status === 'pending' ? 'dry-run' : rowOutcome(r),
+      };
+      if (r.requestId) row.requestId = r.requestId;
+      if (r.id) row.id = r.id;
+      if (r.message) row.message = r.message;
+      return row;
+    });
   }
 
   status(withRows = true): SubmitStatus {
-    const results = [...this.results.values()];
-    const done = results.filter((r) => r.outcome !== 'pending').length;
-    const elapsed = this.sentAt.length > 1 ? (this.sentAt.at(-1)! - this.sentAt[0]!) / 1000 : 0;
-    const rate = elapsed > 0 ? (this.sentAt.length - 1) / elapsed : 0;
+    const rows = this.rows();
     const status: SubmitStatus = {
-      runId: this.runId,
-      profileId: this.options.profileId,
+      runId: this.meta.runId,
+      profileId: this.meta.profileId,
       state: this.state,
-      dryRun: this.options.dryRun,
-      total: results.length,
-      done,
-      failed: results.filter((r) => r.outcome === 'failed').length,
-      startedAt: this.startedAt,
-      ratePerSecond: Math.round(rate * 100) / 100,
-      rows: withRows ? results : [],
+      dryRun: this.meta.dryRun,
+      total: rows.length,
+      done: rows.filter((r) => r.outcome !== 'pending').length,
+      failed: rows.filter((r) => r.outcome === 'failed' || r.outcome === 'unknown' || r.outcome === 'invalid')
+        .length,
+      startedAt: this.meta.startedAt,
+      ratePerSecond: Math.round(this.rateNow * 100) / 100,
+      rows: withRows ? rows : [],
     };
-    if (rate > 0 && this.state === 'running') status.etaSeconds = Math.ceil((results.length - done) / rate);
+    if (this.eta !== undefined && this.state === 'running') status.etaSeconds = Math.ceil(this.eta);
     return status;
   }
 
-  private progress(type: 'submit-progress' | 'submit-finished'): void {
+  private emit(type: 'submit-progress' | 'submit-finished'): void {
     const { rows: _rows, ...status } = this.status(false);
     this.deps.emit({ type, status });
   }
 
   pause(): void {
-    if (this.state === 'running') this.state = 'paused';
-    this.progress('submit-progress');
+    if (this.state !== 'running') return;
+    this.state = 'paused';
+    this.runner?.pause();
+    this.emit('submit-progress');
   }
 
   resume(): void {
     if (this.state !== 'paused') return;
     this.state = 'running';
-    this.resumeGate?.();
-    this.progress('submit-progress');
+    this.runner?.resume();
+    this.emit('submit-progress');
   }
 
   cancel(): void {
-    if (this.state === 'finished' || this.state === 'cancelled') return;
+    if (this.state !== 'running' && this.state !== 'paused') return;
     this.state = 'cancelled';
+    this.meta.cancelled = true;
+    writeMeta(this.deps.journalDir, this.meta);
+    this.runner?.requestStop('cancelled', 'cancelled by the user');
     this.abort.abort();
-    this.resumeGate?.();
-    this.journal({ type: 'state', state: 'cancelled' });
-    this.progress('submit-finished');
+    this.emit('submit-finished');
   }
 
-  private record(result: SubmitRowResult): void {
-    this.results.set(result.row, result);
-    this.journal({ type: 'result', result });
-    this.sentAt.push(this.deps.now().getTime());
-    this.deps.emit({ type: 'submit-row', runId: this.runId, row: result });
-    this.progress('submit-progress');
-  }
-
-  async execute(): Promise<void> {
-    const only = this.options.onlyRows ? new Set(this.options.onlyRows) : undefined;
-    for (const planned of this.rows) {
-      while (this.state === 'paused') await new Promise<void>((resolve) => (this.resumeGate = resolve));
-      if (this.state !== 'running') return;
-      if (this.results.get(planned.row)?.outcome !== 'pending') continue;
-      const base = { row: planned.row, file: planned.file, operation: planned.operation };
-      if (only && !only.has(planned.row)) {
-        this.record({ ...base, outcome: 'skipped', message: 'not chosen for this run' });
-      } else if (planned.operation === 'not-sent') {
-        this.record({ ...base, outcome: 'skipped', message: planned.reason ?? 'not sent' });
-      } else if (this.options.dryRun) {
-        this.record({ ...base, outcome: 'dry-run', message: `would call ${planned.operation}` });
-      } else {
-        this.journal({ type: 'sending', row: planned.row });
-        this.record({ ...base, ...(await this.send(planned)) });
-      }
+  /** Send (or go on sending) with core's batch runner. THE BATCH RUNNER IS core/batch/runner.ts. */
+  async execute(readStored: (path: string) => Promise<Uint8Array | undefined>): Promise<void> {
+    if (this.meta.dryRun) {
+      this.state = 'finished';
+      this.emit('submit-finished');
+      return;
     }
-    if (this.state !== 'running') return;
-    this.state = 'finished';
-    this.journal({ type: 'state', state: 'finished' });
-    this.progress('submit-finished');
-  }
-
-  private async send(planned: PlannedRow): Promise<Omit<SubmitRowResult, 'row' | 'file' | 'operation'>> {
-    const file = this.files[planned.fileIndex]!;
-    const client = this.deps.clientFor(this.options.profileId);
-    const call = { signal: this.abort.signal };
-    const userName = this.options.userName;
-    let result;
-    if (planned.operation === 'uploadFieldsV2') {
-      let body;
-      try {
-        body = JSON.parse(new TextDecoder().decode(file.bytes));
-      } catch {
-        return { outcome: 'failed', message: 'not JSON: validate the file first' };
-      }
-      result = await client.uploadFieldsV2({ userName, body }, call);
-    } else if (planned.operation === 'uploadRxV2') {
-      result = await client.uploadRxV2({ userName, file: file.bytes, fileName: file.name }, call);
-    } else {
-      const sampleDate = this.options.sampleDate;
-      if (!sampleDate) return { outcome: 'failed', message: 'a soil test needs a sampleDate' };
-      result = await client.uploadModusResultV2(
-        { userName, sampleDate, file: file.bytes, fileName: file.name },
-        call,
-      );
+    const journal = await JournalFile.open(join(this.deps.journalDir, `${this.meta.runId}.jsonl`));
+    const known = new Set<number>();
+    this.runner = new BatchRunner({
+      plan: this.plan,
+      client: this.deps.clientFor(this.meta.profileId),
+      append: (line) => journal.append(line),
+      now: this.deps.now,
+      sleep: sleepWithTimers,
+      batchId: this.meta.runId,
+      profile: this.meta.profileId,
+      signal: this.abort.signal,
+      readFile: readStored,
+      onProgress: (progress) => {
+        this.rateNow = progress.ratePerSecond;
+        this.eta = progress.etaSeconds;
+        for (const row of this.rows())
+          if (row.outcome !== 'pending' && !known.has(row.row)) {
+            known.add(row.row);
+            this.deps.emit({ type: 'submit-row', runId: this.meta.runId, row });
+          }
+        this.emit('submit-progress');
+      },
+      ...(this.replayed ? { replayed: this.replayed } : {}),
+    });
+    if (this.state === 'paused') this.runner.pause();
+    let result: BatchRunResult | undefined;
+    try {
+      result = await this.runner.run();
+    } finally {
+      await journal.close();
     }
-    if (result.ok) {
-      const sent = { outcome: 'sent' as const, status: result.meta.status };
-      return result.meta.requestId ? { ...sent, requestId: result.meta.requestId } : sent;
-    }
-    return failureRow(result.error);
+    if (this.state === 'cancelled') return;
+    this.state = result.outcome === 'finished' ? 'finished' : 'interrupted';
+    this.emit('submit-finished');
   }
 }
 
-function failureRow(error: ClientFailure): Omit<SubmitRowResult, 'row' | 'file' | 'operation'> {
-  const row: Omit<SubmitRowResult, 'row' | 'file' | 'operation'> = {
-    outcome: 'failed',
-    message: error.message,
-  };
-  if (error.status !== undefined) row.status = error.status;
-  if (error.requestId !== undefined) row.requestId = error.requestId;
-  return row;
+function metaPath(journalDir: string, runId: string): string {
+  return join(journalDir, `${runId}.app.json`);
+}
+
+function writeMeta(journalDir: string, meta: RunMeta): void {
+  writeFileSync(metaPath(journalDir, meta.runId), JSON.stringify(meta) + '\n', { mode: 0o600 });
 }
 
 function safeName(name: string): string {
   return name.replace(/[^A-Za-z0-9._-]+/g, '_').slice(-100) || 'file';
 }
 
+export class PlanRefusedError extends Error {}
+
 export class SubmitRuns {
-  private readonly runs = new Map<string, Run>();
+  private readonly runs = new Map<string, SubmitRun>();
 
   constructor(private readonly deps: SubmitRunsDeps) {
     mkdirSync(deps.journalDir, { recursive: true });
   }
 
-  get(runId: string): Run | undefined {
+  get(runId: string): SubmitRun | undefined {
     return this.runs.get(runId);
   }
 
+  /** Stored inputs are read by their path relative to the journal folder, only from inside it. */
+  private readonly readStored = async (path: string): Promise<Uint8Array | undefined> => {
+    if (!/^[A-Za-z0-9-]+\/[A-Za-z0-9._-]+$/.test(path)) return undefined;
+    try {
+      return new Uint8Array(await readFile(join(this.deps.journalDir, path)));
+    } catch {
+      return undefined;
+    }
+  };
+
   async start(files: SubmitFile[], options: SubmitOptions): Promise<SubmitStatus> {
-    const runId = this.deps.newId();
+    const runId = randomUUID();
     const startedAt = this.deps.now().toISOString();
-    const rows = await planRows(files);
     // The inputs are kept beside the journal: a resumed run sends exactly the bytes it was started with.
-    const inputDir = join(this.deps.journalDir, runId);
-    mkdirSync(inputDir, { recursive: true });
+    mkdirSync(join(this.deps.journalDir, runId), { recursive: true });
     const stored = files.map((f, i) => {
-      const name = `${i}-${safeName(f.name)}`;
-      writeFileSync(join(inputDir, name), f.bytes);
+      const name = `${runId}/${i}-${safeName(f.name)}`;
+      writeFileSync(join(this.deps.journalDir, name), f.bytes, { mode: 0o600 });
       return name;
     });
-    const run = new Run(runId, startedAt, options, files, rows, this.deps);
-    run.journal({ type: 'run', runId, startedAt, files: stored, rows, ...options });
+    const rows = await batchRows(files, stored, options);
+    const planned = planBatch(rows, {
+      source: { name: files.map((f) => f.name).join(', '), kind: 'app-batch' },
+      // The app sends the clean rows and shows the rest as invalid, each with its problems.
+      skipInvalid: true,
+    });
+    if (!planned.ok) throw new PlanRefusedError(planned.message);
+    const meta: RunMeta = { runId, profileId: options.profileId, startedAt, dryRun: options.dryRun };
+    writeMeta(this.deps.journalDir, meta);
+    const run = new SubmitRun(meta, planned.plan, undefined, this.deps, 'running');
     this.runs.set(runId, run);
-    void run.execute();
+    void run.execute(this.readStored).catch((error: unknown) => this.failed(run, error));
     return run.status();
   }
 
-  /** Every journal on disk; a run no process is executing and that never ended is `interrupted`. */
+  private failed(run: SubmitRun, error: unknown): void {
+    run.state = 'interrupted';
+    this.deps.emit({
+      type: 'warning',
+      message: `submit ${run.meta.runId} stopped: ${error instanceof Error ? error.message : String(error)}`,
+    });
+  }
+
+  private load(runId: string): SubmitRun | undefined {
+    if (!/^[A-Za-z0-9-]+$/.test(runId)) return undefined;
+    const path = join(this.deps.journalDir, `${runId}.jsonl`);
+    if (!existsSync(path) || !existsSync(metaPath(this.deps.journalDir, runId))) return undefined;
+    let replayed: ReplayedJournal;
+    try {
+      replayed = replayJournal(readFileSync(path, 'utf8'));
+    } catch (error) {
+      if (error instanceof JournalFormatError) return undefined;
+      throw error;
+    }
+    const meta = JSON.parse(readFileSync(metaPath(this.deps.journalDir, runId), 'utf8')) as RunMeta;
+    const state: SubmitState = replayed.finished ? 'finished' : meta.cancelled ? 'cancelled' : 'interrupted';
+    return new SubmitRun(meta, replayed.plan, replayed, this.deps, state);
+  }
+
+  /** Every run on disk, newest first; one that never ended and no process is running is `interrupted`. */
   list(): JournalSummary[] {
     const out: JournalSummary[] = [];
     for (const name of readdirSync(this.deps.journalDir)) {
-      if (!name.endsWith('.jsonl')) continue;
-      const journalId = name.slice(0, -'.jsonl'.length);
-      const live = this.runs.get(journalId);
-      const status = live ? live.status(false) : this.load(journalId)?.status(false);
-      if (!status) continue;
+      if (!name.endsWith('.app.json')) continue;
+      const runId = name.slice(0, -'.app.json'.length);
+      const run = this.runs.get(runId) ?? this.load(runId);
+      if (!run || run.meta.dryRun) continue;
+      const status = run.status(false);
       out.push({
-        journalId,
+        journalId: runId,
         profileId: status.profileId,
         startedAt: status.startedAt,
         state: status.state,
@@ -276,65 +372,16 @@ export class SubmitRuns {
     return out.sort((a, b) => b.startedAt.localeCompare(a.startedAt));
   }
 
-  /** Continue an interrupted run: rows with a result stay done, a row sent without a recorded result is
-   * reported as unknown (never sent twice), the rest are sent. */
-  resume(journalId: string): SubmitStatus | undefined {
-    const live = this.runs.get(journalId);
+  /** Go on with an interrupted run from its journal (what was in flight is reconciled, not re-sent). */
+  resume(runId: string): SubmitStatus | undefined {
+    const live = this.runs.get(runId);
     if (live) return live.status();
-    const run = this.load(journalId);
+    const run = this.load(runId);
     if (!run) return undefined;
     if (run.state !== 'interrupted') return run.status();
     run.state = 'running';
-    this.runs.set(journalId, run);
-    for (const result of run.results.values()) {
-      if (result.outcome === 'failed' && result.message?.startsWith(UNKNOWN_OUTCOME))
-        run.journal({ type: 'result', result });
-    }
-    void run.execute();
+    this.runs.set(runId, run);
+    void run.execute(this.readStored).catch((error: unknown) => this.failed(run, error));
     return run.status();
   }
-
-  private load(journalId: string): Run | undefined {
-    if (!/^[A-Za-z0-9-]+$/.test(journalId)) return undefined;
-    const path = join(this.deps.journalDir, `${journalId}.jsonl`);
-    if (!existsSync(path)) return undefined;
-    const lines: JournalLine[] = [];
-    for (const text of readFileSync(path, 'utf8').split('\n')) {
-      // The last line may be cut short by a kill: what was not fully written did not happen.
-      try {
-        if (text) lines.push(JSON.parse(text) as JournalLine);
-      } catch {
-        break;
-      }
-    }
-    const head = lines[0];
-    if (head?.type !== 'run') return undefined;
-    const { type: _type, runId, startedAt, files: stored, rows, ...options } = head;
-    const files = stored.map((name, i) => ({
-      name: rows.find((r) => r.fileIndex === i)?.file ?? name,
-      bytes: new Uint8Array(readFileSync(join(this.deps.journalDir, runId, name))),
-    }));
-    const run = new Run(runId, startedAt, options, files, rows, this.deps);
-    const sending = new Set<number>();
-    let state: SubmitState = 'interrupted';
-    for (const line of lines.slice(1)) {
-      if (line.type === 'sending') sending.add(line.row);
-      else if (line.type === 'result') {
-        sending.delete(line.result.row);
-        run.results.set(line.result.row, line.result);
-      } else if (line.type === 'state') state = line.state;
-    }
-    for (const row of sending) {
-      const result = run.results.get(row)!;
-      run.results.set(row, {
-        ...result,
-        outcome: 'failed',
-        message: `${UNKNOWN_OUTCOME}: it was being sent when the app stopped; check the service before retrying it`,
-      });
-    }
-    run.state = state;
-    return run;
-  }
 }
-
-const UNKNOWN_OUTCOME = 'outcome unknown';

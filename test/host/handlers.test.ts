@@ -149,10 +149,12 @@ describe('submit', () => {
     expect(status.state).toBe('finished');
     expect(status.rows).toEqual([
       expect.objectContaining({
-        operation: 'uploadFieldsV2',
+        row: 1,
+        file: 'clean-fields.json',
+        operation: 'uploadFields',
         outcome: 'sent',
-        status: 200,
         requestId: expect.any(String),
+        message: expect.stringMatching(/created/),
       }),
     ]);
     expect(events.some((e) => e.type === 'submit-row')).toBe(true);
@@ -175,43 +177,49 @@ describe('submit', () => {
     expect(status.rows.map((r) => r.outcome)).toEqual(['dry-run']);
   });
 
-  it('resumes a run cut off by a kill on the next launch: done rows stay done, the one in flight is not re-sent', async () => {
+  it('resumes a run cut off by a kill on the next launch from its journal, without sending the upload twice', async () => {
     const dataDir = join(dir, 'killed');
     const first = handlersIn(dataDir);
-    const two = [
-      { path: example('fields/clean-fields.json') },
-      { path: example('fields/clean-fields.json') },
-    ];
     const started = (await call(
       'startSubmit',
-      { profileId: SANDBOX_PROFILE_ID, files: two, dryRun: false },
+      {
+        profileId: SANDBOX_PROFILE_ID,
+        files: [{ path: example('fields/clean-fields.json') }],
+        dryRun: false,
+      },
       first,
     )) as unknown as SubmitStatus;
     await finished(started.runId, first);
-    // What a kill leaves: the journal up to "sending" of row 2, without its result or the end of the run.
+    // What a kill leaves: the journal up to "sending" (the request left; its answer was never recorded),
+    // then half a line.
     const journal = join(dataDir, 'journals', `${started.runId}.jsonl`);
     const lines = readFileSync(journal, 'utf8').trim().split('\n');
-    const cut = lines.findIndex((l) => l.includes('"sending"') && l.includes('"row":2'));
-    writeFileSync(journal, lines.slice(0, cut + 1).join('\n') + '\n');
-    appendFileSync(journal, '{"type":"resu'); // a line half written when the process died
+    const sending = lines.findIndex((l) => JSON.parse(l).type === 'sending');
+    expect(sending).toBeGreaterThan(0);
+    writeFileSync(journal, lines.slice(0, sending + 1).join('\n') + '\n');
+    appendFileSync(journal, '{"type":"outc');
 
     const next = handlersIn(dataDir);
     const { journals } = (await call('listJournals', {}, next)) as {
       journals: { journalId: string; state: string; done: number }[];
     };
     expect(journals).toEqual([
-      expect.objectContaining({ journalId: started.runId, state: 'interrupted', done: 2, failed: 1 }),
+      expect.objectContaining({ journalId: started.runId, state: 'interrupted', done: 0 }),
     ]);
     const resumed = await finished(
       ((await call('resumeJournal', { journalId: started.runId }, next)) as unknown as SubmitStatus).runId,
       next,
     );
     expect(resumed.state).toBe('finished');
-    expect(resumed.rows[0]).toMatchObject({ outcome: 'sent' });
-    expect(resumed.rows[1]).toMatchObject({
-      outcome: 'failed',
-      message: expect.stringMatching(/^outcome unknown/),
-    });
+    // An upload has no natural key to look up: its outcome is reported as unknown, never sent again.
+    expect(resumed.rows).toEqual([
+      expect.objectContaining({ outcome: 'unknown', message: expect.stringMatching(/inbox/) }),
+    ]);
+    expect(
+      readFileSync(journal, 'utf8')
+        .split('\n')
+        .filter((l) => l.includes('"sending"')),
+    ).toHaveLength(1);
   });
 
   it('refuses an unknown profile and a file the app was not given', async () => {
