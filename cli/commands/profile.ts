@@ -74,13 +74,18 @@ export async function openConnection(name: string, io: CliIo): Promise<Connectio
   return { name, profile, close: async () => undefined };
 }
 
+/** Requests per second when neither the command nor the profile says. */
+export const DEFAULT_RATE = 20;
+
 /** A client for a profile, with the profile's (or the given) rate limit shared by all workers. */
 export function clientFor(
   profile: ConnectionProfile,
-  options: { rate?: number; burst?: number; onEvent?: (e: ClientEvent) => void } = {},
+  options: { rate?: number; burst?: number; onEvent?: (e: ClientEvent) => void; unpaced?: boolean } = {},
 ): ServiceClient {
   const io = systemIo();
-  const rate = options.rate ?? profile.rate;
+  // A 429 slows a shared limiter down; without one every worker would keep its own pace, so a real service
+  // always gets one (the embedded sandbox, which has no limit unless asked, may go unpaced).
+  const rate = options.rate ?? profile.rate ?? (options.unpaced ? undefined : DEFAULT_RATE);
   const limiter =
     rate !== undefined && rate > 0
       ? new RateLimiter({ ratePerSecond: rate, burst: options.burst ?? profile.burst ?? rate, ...io })

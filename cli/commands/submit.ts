@@ -42,7 +42,8 @@ Options:
                      saved profile (fieldgate profile add); default sandbox
   --journal PATH     where to journal (default: the user's data directory, journals/)
   --concurrency N    requests in flight at most (default 8)
-  --rate R, --burst B  client-side limit, requests per second (default: the profile's; none for sandbox)
+  --rate R, --burst B  client-side limit, requests per second (default: the profile's, else 20; none for
+                     the embedded sandbox)
   --dry-run          validate and plan, print the plan, send nothing
   --skip-invalid     send the clean rows; rows with errors are reported as invalid
   --resend-unknown   send again an upload whose outcome is unknown (check the inbox first: it may arrive twice)
@@ -136,6 +137,7 @@ export async function runBatch(options: RunBatchOptions, io: CliIo): Promise<num
   const client = clientFor(connection.profile, {
     ...(options.rate !== undefined ? { rate: options.rate } : {}),
     ...(options.burst !== undefined ? { burst: options.burst } : {}),
+    unpaced: connection.name === 'sandbox',
     onEvent: (e) => display.clientEvent(e),
   });
   const abort = new AbortController();

@@ -191,6 +191,8 @@ describe('Ctrl+C', () => {
           journal,
           '--concurrency',
           '4',
+          '--rate',
+          '1000',
         ],
         { env, cwd: dir },
       );
@@ -212,7 +214,7 @@ describe('Ctrl+C', () => {
       expect([...replayed.steps.values()].filter((s) => s.status === 'in-doubt')).toEqual([]);
       expect(readFileSync(journal, 'utf8')).toContain('"type":"stopped"');
       const resumed = cliIo(env);
-      expect(await resumeCommand.run([journal], resumed), resumed.text()).toBe(0);
+      expect(await resumeCommand.run([journal, '--rate', '1000'], resumed), resumed.text()).toBe(0);
       expect(resumed.text()).toContain('200 done');
       expect(sandbox.service.state.enrollments.size - before).toBe(200);
     },

@@ -172,7 +172,7 @@ describe('kill -9 at random points, then resume', () => {
       const kill =
         random() < 0.15 ? { ms: Math.floor(random() * 300) } : { lines: 1 + Math.floor(random() * 40) };
       const how = await submitAndKill(
-        [batch, '--profile', 'env', '--journal', journal, '--concurrency', '4'],
+        [batch, '--profile', 'env', '--journal', journal, '--concurrency', '4', '--rate', '1000'],
         env,
         journal,
         kill,
@@ -188,8 +188,8 @@ describe('kill -9 at random points, then resume', () => {
       // A journal without its plan means nothing was sent: submit again; otherwise resume.
       if (!planned) rmSync(journal, { force: true });
       const code = planned
-        ? await resumeCommand.run([journal, '--concurrency', '4'], io)
-        : await submitCommand.run([batch, '--profile', 'env', '--journal', journal], io);
+        ? await resumeCommand.run([journal, '--concurrency', '4', '--rate', '1000'], io)
+        : await submitCommand.run([batch, '--profile', 'env', '--journal', journal, '--rate', '1000'], io);
       logs.push(io.out.join(''), existsSync(journal) ? readFileSync(journal, 'utf8') : '');
       expect(code, `run ${run} (${outcomes[run]}): ${io.out.join('')}`).toBe(0);
       const results = readFileSync(journal.replace(/\.jsonl$/, '.results.csv'), 'utf8');
