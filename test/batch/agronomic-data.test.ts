@@ -4,6 +4,8 @@
  * the list and the download fetched afresh, an expired or revoked key, the deprecation notice once per run,
  * and the key never printed.
  */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -130,6 +132,67 @@ describe('fieldgate agronomic-data', () => {
       ).toBe(1);
       expect(run.err.join('')).toContain('the grower must share the data again');
       expect(run.err.join('') + run.out.join('')).not.toContain(k.key);
+    }
+  });
+
+  it('falls back to v2 where v3 is unavailable, with each deprecation notice once', async () => {
+    // A front that answers 404 for /v3/agronomic-data and passes everything else to the sandbox.
+    const origin = new URL(sandbox.urls.authUrl).origin;
+    const front: Server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        void (async () => {
+          if ((req.url ?? '').includes('/v3/agronomic-data')) {
+            res.writeHead(404, { 'content-type': 'application/json' });
+            res.end('{"message":"Not Found"}');
+            return;
+          }
+          const headers: Record<string, string> = {};
+          for (const [k, v] of Object.entries(req.headers))
+            if (typeof v === 'string' && k !== 'host' && k !== 'connection') headers[k] = v;
+          const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
+          const answer = await fetch(origin + (req.url ?? ''), {
+            method: req.method ?? 'GET',
+            headers,
+            ...(body ? { body } : {}),
+          });
+          const out: Record<string, string> = {};
+          answer.headers.forEach((v, k) => {
+            if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(k))
+              out[k] = v;
+          });
+          res.writeHead(answer.status, out);
+          res.end(Buffer.from(await answer.arrayBuffer()));
+        })();
+      });
+    });
+    await new Promise<void>((r) => front.listen(0, '127.0.0.1', () => r()));
+    try {
+      const base = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
+      const run = io();
+      const env = run.env as Record<string, string>;
+      env.FIELDGATE_AUTH_URL = base;
+      env.FIELDGATE_BASE_URL = `${base}/partner`;
+      env.FIELDGATE_LEGACY_BASE_URL = `${base}/api/partnerapis`;
+      const key = sandbox.demo.sharingKeys[0]!;
+      const code = await agronomicDataCommand.run(
+        ['--sharing-key', key, '--type', 'applied', '--download', 'v2', '--profile', 'env'],
+        run,
+      );
+      expect(code, run.out.join('') + run.err.join('')).toBe(0);
+      expect(run.out.join('')).not.toContain('modified');
+      expect(readdirSync(join(dir, 'v2')).length).toBeGreaterThan(0);
+      const notices = run.err
+        .join('')
+        .split('\n')
+        .filter((l) => l.startsWith('notice:'));
+      expect(notices).toEqual([
+        'notice: GET /v3/agronomic-data is deprecated; its replacement is /v4/layers/asApplied',
+        'notice: GET /v2/agronomic-data is deprecated; its replacement is /v4/layers/asApplied',
+      ]);
+    } finally {
+      await new Promise((r) => front.close(r));
     }
   });
 });
