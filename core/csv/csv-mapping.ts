@@ -99,7 +99,9 @@ export function mapColumns(kind: BatchKind, headers: readonly string[], mapping:
     }
     byIndex[at] = column.name;
     index.set(column.name, at);
-    if (header.trim() !== column.name) renamed.push({ index: at, header, column: column.name });
+    // Only a synonym is worth a note; case, spaces and underscores are just spelling.
+    if (normaliseHeader(header) !== normaliseHeader(column.name))
+      renamed.push({ index: at, header, column: column.name });
   });
   const missing = kind.columns
     .filter((c) => c.required && !index.has(c.name) && mapping.values?.[c.name] === undefined)

@@ -53,6 +53,8 @@ export function cellOffset(cell: CsvCell, offset: number): number {
 }
 
 const QUOTE = 34;
+/** Characters tokenised at a time. */
+const PIECE = 16384;
 const LF = 10;
 const CR = 13;
 
@@ -367,16 +369,25 @@ export class CsvStreamReader {
         ? { delimiter: this.options.delimiter, reason: 'chosen' }
         : guessDelimiter(first, done, this.options.headerScore);
       const tokenizer = new CsvTokenizer(this.info.delimiter.delimiter);
-      yield* tokenizer.push(first, done);
+      // Rows are handed out a few at a time: a big chunk split at once would keep hundreds of rows alive
+      // across collections, and the garbage collector would promote them all (a larger heap for nothing).
+      const feed = function* (text: string, final: boolean): Generator<CsvRow> {
+        for (let at = 0; at < text.length || (at === 0 && final); at += PIECE) {
+          const piece = text.length <= PIECE ? text : text.slice(at, at + PIECE);
+          yield* tokenizer.push(piece, final && at + PIECE >= text.length);
+          if (text.length <= PIECE) break;
+        }
+      };
+      yield* feed(first, done);
       while (!done) {
         const r = await reader.read();
         if (r.done) {
           done = true;
-          yield* tokenizer.push(decode(new Uint8Array(0), true), true);
+          yield* feed(decode(new Uint8Array(0), true), true);
           break;
         }
         this.info.bytesRead += r.value.length;
-        yield* tokenizer.push(decode(r.value, false), false);
+        yield* feed(decode(r.value, false), false);
       }
     } finally {
       reader.releaseLock();

@@ -28,7 +28,7 @@ async function fileStream(path: string): Promise<ReadableStream<Uint8Array>> {
   const handle = await open(path, 'r');
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
-      const buffer = new Uint8Array(1 << 20);
+      const buffer = new Uint8Array(1 << 16);
       const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
       if (bytesRead === 0) {
         await handle.close();
@@ -46,8 +46,21 @@ async function child(path: string): Promise<void> {
   const result = await validateCsvBatch(await fileStream(path), { keepFeatures: false });
   const seconds = (performance.now() - started) / 1000;
   const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
+  const m = process.memoryUsage();
+  const memory = {
+    heapTotalMb: m.heapTotal / 1048576,
+    externalMb: m.external / 1048576,
+    rssMb: m.rss / 1048576,
+  };
   console.log(
-    JSON.stringify({ seconds, rows: result.rowCount, bytes: result.bytes, errors, kind: result.kind }),
+    JSON.stringify({
+      seconds,
+      rows: result.rowCount,
+      bytes: result.bytes,
+      errors,
+      kind: result.kind,
+      memory,
+    }),
   );
 }
 
