@@ -1,0 +1,108 @@
+/**
+ * The renderer's bridge client works with both hosts: over HTTP against the real browser host (token in a
+ * header, events over SSE) and over a preload-shaped bridge (as Electron's); failures become BridgeErrors.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBrowserHost, type RunningBrowserHost } from '../../host/browser-host.ts';
+import { EventHub } from '../../host/event-hub.ts';
+import { createHandlers, handleCall, type Handlers } from '../../host/handlers.ts';
+import { memorySecretBox } from '../../host/secret-box.ts';
+import type { AppEvent } from '../../host/bridge-api.ts';
+import {
+  BridgeError,
+  createAppApi,
+  httpTransport,
+  preloadTransport,
+  type PreloadBridge,
+} from '../../renderer/bridge/client.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+let dir: string;
+let host: RunningBrowserHost;
+let handlers: Handlers;
+const events = new EventHub();
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'fieldgate-bridge-client-'));
+  mkdirSync(join(dir, 'renderer'));
+  writeFileSync(join(dir, 'renderer', 'index.html'), '<!doctype html>');
+  handlers = createHandlers({
+    host: 'browser',
+    version: 'test',
+    examplesDir: join(root, 'examples'),
+    dataDir: join(dir, 'data'),
+    secrets: memorySecretBox(),
+    emit: events.emit,
+    openExternal: async () => false,
+  });
+  host = await startBrowserHost({ rendererDir: join(dir, 'renderer'), handlers, events });
+});
+
+afterAll(async () => {
+  await host.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the bridge client over HTTP', () => {
+  it('calls typed methods with the token and validates an example', async () => {
+    const api = createAppApi(httpTransport(host.origin, host.token));
+    expect((await api.appInfo({})).host).toBe('browser');
+    const { report } = await api.validateFiles({
+      files: [{ path: join(root, 'examples', 'fields', 'boundaries.wkt') }],
+    });
+    expect(report.files[0]!.diagnostics.some((d) => d.code === 'GEO004')).toBe(true);
+  });
+
+  it('turns refusals into BridgeErrors: a wrong token, a request off its schema', async () => {
+    const wrong = createAppApi(httpTransport(host.origin, 'not-the-token'));
+    await expect(wrong.appInfo({})).rejects.toMatchObject({ name: 'BridgeError', kind: 'unauthorized' });
+    const api = createAppApi(httpTransport(host.origin, host.token));
+    const error = await api.getReport({ reportId: 'missing' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BridgeError);
+    expect((error as BridgeError).kind).toBe('not-found');
+  });
+
+  it('receives host events', async () => {
+    const api = createAppApi(httpTransport(host.origin, host.token));
+    const got: AppEvent[] = [];
+    const unsubscribe = api.onEvent((e) => got.push(e));
+    // The stream connects asynchronously: emit until one arrives.
+    for (let i = 0; i < 100 && got.length === 0; i++) {
+      events.emit({ type: 'warning', message: 'from the host' });
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    unsubscribe();
+    expect(got[0]).toEqual({ type: 'warning', message: 'from the host' });
+  });
+});
+
+describe('the bridge client over a preload bridge', () => {
+  it('sends JSON text both ways, as the Electron preload does', async () => {
+    const sent: [string, string][] = [];
+    const listeners = new Set<(json: string) => void>();
+    const bridge: PreloadBridge = {
+      call: async (method, json) => {
+        sent.push([method, json]);
+        return JSON.stringify((await handleCall(handlers, method, JSON.parse(json))).body);
+      },
+      onEvent: (listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      pathForFile: () => '',
+    };
+    const api = createAppApi(preloadTransport(bridge));
+    expect((await api.listExamples({})).examples.length).toBeGreaterThan(5);
+    expect(sent).toEqual([['listExamples', '{}']]);
+    await expect(api.openExternal({ url: 'javascript:alert(1)' })).rejects.toMatchObject({
+      kind: 'bad-request',
+    });
+    const got: AppEvent[] = [];
+    api.onEvent((e) => got.push(e));
+    for (const l of listeners) l('{"type":"warning","message":"x"}');
+    expect(got).toEqual([{ type: 'warning', message: 'x' }]);
+  });
+});
