@@ -21,6 +21,7 @@ import {
   type ParsedGeometry,
   type PolygonRings,
 } from '../geometry/geometry.ts';
+import type { RebuiltGeometry } from '../geometry/rebuilt-geometry.ts';
 import { isValidPolygons } from '../geometry/validity.ts';
 import type { GeometryWriter } from '../records/field-record.ts';
 import { parseWkt } from '../wkt/parse-wkt.ts';
@@ -39,6 +40,8 @@ export interface GeometryFixTarget {
   writer?: GeometryWriter;
   /** Says why geometry fixes cannot be written (a format without a writer). */
   noWriterReason?: string;
+  /** The geometry make-valid rebuilt for its fix, so that fix is checked without reading its text back. */
+  rebuilt?: RebuiltGeometry;
 }
 
 /** Characters of geometry text rewritten for written-back fixes of one boundary, at most (see below). */
@@ -135,9 +138,30 @@ function resultProblem(
   return undefined;
 }
 
+const roundTo = (v: number, decimals: number): number =>
+  Number.isFinite(v) ? Number(v.toFixed(decimals)) + 0 : v;
+
 function round(polygons: PolygonRings, decimals: number): PolygonRings {
-  return polygons.map((rings) =>
-    rings.map((ring) => ring.map((v) => (Number.isFinite(v) ? Number(v.toFixed(decimals)) + 0 : v))),
+  return polygons.map((rings) => rings.map((ring) => ring.map((v) => roundTo(v, decimals))));
+}
+
+/**
+ * A rebuilt geometry rounded to `decimals`: only its computed points change. Its other vertices repeat
+ * input coordinates, written with at most `decimals` decimals, so rounding gives each the same number.
+ */
+function roundComputed(rebuilt: RebuiltGeometry, decimals: number): PolygonRings {
+  return rebuilt.polygons.map((rings, p) =>
+    rings.map((ring, r) => {
+      const sources = rebuilt.sources[p]?.[r];
+      let out: Float64Array | undefined;
+      for (let k = 0; k < ring.length; k += 2) {
+        if (sources !== undefined && (sources[k >> 1] ?? -1) >= 0) continue;
+        out ??= ring.slice();
+        out[k] = roundTo(ring[k] as number, decimals);
+        out[k + 1] = roundTo(ring[k + 1] as number, decimals);
+      }
+      return out ?? ring;
+    }),
   );
 }
 
@@ -170,25 +194,34 @@ function review(fix: Fix, target: GeometryFixTarget, validity: boolean): Reviewe
       };
     return { fix };
   }
-  const parsed = parseWkt(applyEdits(wkt, local));
-  if (!parsed.ok) return { reason: 'the fixed text would not read as WKT' };
-  const result = parsed.geometry;
+  // make-valid's own result is at hand: no need to write it out and read it back.
+  const traced = rebuilt && target.rebuilt?.fix === fix ? target.rebuilt : undefined;
+  let result: { type: ParsedGeometry['type']; polygons: PolygonRings };
+  if (traced) {
+    result = { type: traced.multi ? 'MultiPolygon' : 'Polygon', polygons: traced.polygons };
+  } else {
+    const parsed = parseWkt(applyEdits(wkt, local));
+    if (!parsed.ok) return { reason: 'the fixed text would not read as WKT' };
+    result = parsed.geometry;
+  }
   const multi = result.type === 'MultiPolygon' || result.polygons.length > 1;
   const decimals = maxDecimals(wkt, geometryStart, geometryEnd);
 
   // Rounded to the input's precision first; if that breaks the result (a crossing point needs more digits),
-  // one more decimal at a time, and finally the exact coordinates.
-  const candidates: Array<{ polygons: PolygonRings; decimals?: number }> = [];
+  // one more decimal at a time, and finally the exact coordinates. Each candidate is made only when the
+  // one before fails.
+  const candidateDecimals: Array<number | undefined> = [];
   if (rebuilt && decimals !== undefined)
-    for (let d = decimals; d <= Math.min(decimals + 6, 15); d++)
-      candidates.push({ polygons: round(result.polygons, d), decimals: d });
-  candidates.push({ polygons: result.polygons });
+    for (let d = decimals; d <= Math.min(decimals + 6, 15); d++) candidateDecimals.push(d);
+  candidateDecimals.push(undefined);
   let chosen: { polygons: PolygonRings; decimals?: number } | undefined;
   let problem: string | undefined;
-  for (const candidate of candidates) {
-    problem = resultProblem(candidate.polygons, result.type, rebuilt && validity, geometry);
+  for (const d of candidateDecimals) {
+    const polygons =
+      d === undefined ? result.polygons : traced ? roundComputed(traced, d) : round(result.polygons, d);
+    problem = resultProblem(polygons, result.type, rebuilt && validity, geometry);
     if (problem === undefined) {
-      chosen = candidate;
+      chosen = d === undefined ? { polygons } : { polygons, decimals: d };
       break;
     }
   }
@@ -199,7 +232,7 @@ function review(fix: Fix, target: GeometryFixTarget, validity: boolean): Reviewe
   if (target.writer) {
     const written = target.writer.write(chosen.polygons, multi, precision);
     if ('reason' in written) return written;
-    const text = writePolygonsWkt(chosen.polygons, { multi });
+    const text = traced ? traced.write(chosen.polygons) : writePolygonsWkt(chosen.polygons, { multi });
     const out: Fix = {
       ...fix,
       ...beforeAfter(
@@ -216,7 +249,9 @@ function review(fix: Fix, target: GeometryFixTarget, validity: boolean): Reviewe
     return { fix: out };
   }
   // Here the fix rebuilt the whole geometry (local edits without a writer returned above).
-  const text = writePolygonsWkt(chosen.polygons, { multi: result.type === 'MultiPolygon' });
+  const text = traced
+    ? traced.write(chosen.polygons)
+    : writePolygonsWkt(chosen.polygons, { multi: result.type === 'MultiPolygon' });
   const edit = edits[0]!;
   const shown = beforeAfter(
     wkt.slice(geometryStart, geometryEnd),

@@ -61,7 +61,7 @@ export function checkBoundary(
 ): BoundaryCheckResult {
   const place = new BoundaryPlace(wkt, base);
   const first = collector.diagnostics.length;
-  const { geometry, valid: validPolygons } = checkWktGeometryVerdict(wkt, collector, base);
+  const { geometry, valid: validPolygons, rebuilt } = checkWktGeometryVerdict(wkt, collector, base);
   if (!geometry) {
     const location: Location = { ...base.location, range: place.range(0, wkt.length) };
     checkAcreage(undefined, options, collector, location);
@@ -80,6 +80,7 @@ export function checkBoundary(
   const target: GeometryFixTarget = { wkt, geometry, toDocument: (offset) => place.doc(offset) };
   if (options.geometryWriter) target.writer = options.geometryWriter;
   if (options.noWriterReason !== undefined) target.noWriterReason = options.noWriterReason;
+  if (rebuilt) target.rebuilt = rebuilt;
   reviewGeometryFixes(collector.diagnostics, first, target);
   return result;
 }

@@ -9,9 +9,10 @@ import { geometryTypeNotAccepted } from '../rules/wkt-syntax/geometry-type-not-a
 import { sridNotWgs84 } from '../rules/wkt-syntax/srid-not-wgs84.ts';
 import { wktSyntaxError } from '../rules/wkt-syntax/wkt-syntax-error.ts';
 import { parseWkt } from '../wkt/parse-wkt.ts';
-import { formatNumber, writePolygonsWkt } from '../wkt/write-wkt.ts';
+import { writePolygonsWkt } from '../wkt/write-wkt.ts';
 import type { ParsedGeometry, PolygonRings } from './geometry.ts';
-import { makeValidPolygonsTraced, type TracedPolygons } from './make-valid.ts';
+import { makeValidPolygonsTraced } from './make-valid.ts';
+import { rebuiltPolygons, type RebuiltGeometry } from './rebuilt-geometry.ts';
 import { isValidArea, removeRing, removeVertex } from './fixes.ts';
 import { type IssueTarget, reportValidityIssues, ringLabel } from './report-validity.ts';
 import { isValidPolygons, type ValidityIssue, type ValidityOptions } from './validity.ts';
@@ -170,6 +171,8 @@ export interface GeometryVerdict {
    * not asked for (`verdict: false`) and the validity rules are not selected.
    */
   valid?: boolean;
+  /** The geometry rebuilt by make-valid, when a diagnostic offers that fix (for the fix review). */
+  rebuilt?: RebuiltGeometry;
 }
 
 /**
@@ -286,7 +289,14 @@ export function checkWktGeometryVerdict(
   if (!ogcValidityRules.some((rule) => collector.isEnabled(rule))) {
     return options.verdict === false ? { geometry: g } : { geometry: g, valid: isValidPolygons(g.polygons) };
   }
-  return { geometry: g, valid: reportValidity(rep, g, options.validity ?? {}) };
+  const sink: RebuiltSink = {};
+  const valid = reportValidity(rep, g, options.validity ?? {}, sink);
+  return sink.rebuilt ? { geometry: g, valid, rebuilt: sink.rebuilt } : { geometry: g, valid };
+}
+
+/** Where the make-valid fix leaves its rebuilt geometry. */
+interface RebuiltSink {
+  rebuilt?: RebuiltGeometry;
 }
 
 function firstCoordinateSpan(g: ParsedGeometry): [number, number] {
@@ -348,7 +358,12 @@ function removalEdit(
 }
 
 /** Reports the validity issues of a WKT, placed by character range; returns whether none is an error. */
-function reportValidity(rep: GeometryReporter, g: ParsedGeometry, validity: ValidityOptions): boolean {
+function reportValidity(
+  rep: GeometryReporter,
+  g: ParsedGeometry,
+  validity: ValidityOptions,
+  sink: RebuiltSink,
+): boolean {
   const multi = g.type === 'MultiPolygon';
   const issues = reportValidityIssues(g.polygons, rep.collector, {
     ringLabel: (p, r) => ringLabel(multi, p, r),
@@ -357,7 +372,7 @@ function reportValidity(rep: GeometryReporter, g: ParsedGeometry, validity: Vali
       return rep.location(start, end);
     },
     validity,
-    ...(rep.fixes ? { fix: validityFixes(rep, g) } : {}),
+    ...(rep.fixes ? { fix: validityFixes(rep, g, sink) } : {}),
   });
   return !issues.some((issue) => issue.severity === 'error');
 }
@@ -384,6 +399,7 @@ function targetSpan(g: ParsedGeometry, target: IssueTarget): [number, number] {
 function validityFixes(
   rep: GeometryReporter,
   g: ParsedGeometry,
+  sink: RebuiltSink,
 ): (issue: ValidityIssue, all: readonly ValidityIssue[]) => Fix | undefined {
   const polygons = g.polygons;
   let makeValidFix: Fix | null | undefined;
@@ -392,14 +408,18 @@ function validityFixes(
       // A ring whose crossings were too many to count (a tangle, not a boundary) is not rebuilt.
       const tangled = all.some((i) => i.unlisted?.atLeast === true);
       const fixed = tangled ? undefined : makeValidPolygonsTraced(polygons);
-      makeValidFix = fixed
-        ? rep.replaceFix(
-            'unsafe',
-            'Rebuild a valid area from the outline (bow-ties split, spikes removed, overlapping parts merged)',
-            g,
-            writeTracedWkt(rep.wkt, g, fixed),
-          )
-        : null;
+      makeValidFix = null;
+      if (fixed) {
+        const multi = g.type === 'MultiPolygon' || fixed.polygons.length > 1;
+        const rebuilt = rebuiltPolygons(rep.wkt, g, fixed, multi);
+        makeValidFix = rep.replaceFix(
+          'unsafe',
+          'Rebuild a valid area from the outline (bow-ties split, spikes removed, overlapping parts merged)',
+          g,
+          rebuilt.write(fixed.polygons, true),
+        );
+        sink.rebuilt = { ...rebuilt, fix: makeValidFix };
+      }
     }
     return makeValidFix ?? undefined;
   };
@@ -474,56 +494,4 @@ function vertexRemovalFix(rep: GeometryReporter, g: ParsedGeometry, issue: Valid
     { start: s(0), end: s(1), text: '' },
     { start: s(n - 1), end: e(n - 1), text: rep.wkt.slice(s(1), e(1)) },
   ]);
-}
-
-/**
- * WKT of made-valid polygons, as writePolygonsWkt writes it, but each vertex that repeats an input
- * coordinate keeps that coordinate's text (printing numbers is the slow part for big outlines).
- */
-function writeTracedWkt(wkt: string, g: ParsedGeometry, traced: TracedPolygons): string {
-  const fixed = traced.polygons;
-  const multi = g.type === 'MultiPolygon' || fixed.length > 1;
-  if (g.hasZ || g.hasM) return writePolygonsWkt(fixed, { multi });
-  // Text span of every input coordinate, numbered as the sources are.
-  const spans: Uint32Array[] = [];
-  for (const rings of g.positions) for (const ring of rings) spans.push(ring);
-  const starts: number[] = [];
-  const ends: number[] = [];
-  for (const ring of spans) {
-    for (let k = 0; k < ring.length; k += 2) {
-      starts.push(ring[k] as number);
-      ends.push(ring[k + 1] as number);
-    }
-  }
-  const coordinate = (x: number, y: number, source: number): string => {
-    if (source >= 0) {
-      const text = wkt.slice(starts[source] as number, ends[source] as number);
-      if (isPlainPair(text)) return text;
-    }
-    return `${formatNumber(x)} ${formatNumber(y)}`;
-  };
-  const polygonText = (rings: Float64Array[], p: number): string => {
-    const parts = rings.map((ring, r) => {
-      const sources = traced.sources[p]?.[r];
-      const points: string[] = [];
-      for (let k = 0; k < ring.length; k += 2) {
-        points.push(coordinate(ring[k] as number, ring[k + 1] as number, sources?.[k >> 1] ?? -1));
-      }
-      return `(${points.join(', ')})`;
-    });
-    return `(${parts.join(', ')})`;
-  };
-  if (!multi) return `POLYGON ${polygonText(fixed[0] as Float64Array[], 0)}`;
-  return `MULTIPOLYGON (${fixed.map(polygonText).join(', ')})`;
-}
-
-/** "x y" with one space and no other white space (the text can be reused as it is). */
-function isPlainPair(text: string): boolean {
-  let spaces = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 32) spaces++;
-    else if (c <= 32) return false;
-  }
-  return spaces === 1;
 }
