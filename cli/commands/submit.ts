@@ -140,6 +140,16 @@ export async function runBatch(options: RunBatchOptions, io: CliIo): Promise<num
     unpaced: connection.name === 'sandbox',
     onEvent: (e) => display.clientEvent(e),
   });
+  // The earlier upload endpoints are deprecated: say so once per run, naming the replacement.
+  const calls = new Set(options.plan.steps.map((s) => s.operation.call));
+  if (calls.has('uploadFields'))
+    io.stderr(
+      'notice: POST /v2/fields is deprecated; its replacement is /v4/uploads (field GeoJSON media type)\n',
+    );
+  if (calls.has('uploadRx'))
+    io.stderr(
+      'notice: POST /v2/rx is deprecated; its replacement is /v4/uploads (planting prescription shapefile media type)\n',
+    );
   const abort = new AbortController();
   const runner = new BatchRunner({
     plan: options.plan,

@@ -233,8 +233,15 @@ export class BatchRunner {
     return progress;
   }
 
-  private progress(): void {
-    this.options.onProgress?.(this.snapshot());
+  private lastProgressMs = -Infinity;
+
+  /** Progress events at most ten a second (a snapshot walks every step); `force` for the last one. */
+  private progress(force = false): void {
+    if (!this.options.onProgress) return;
+    const now = this.options.now().getTime();
+    if (!force && now - this.lastProgressMs < 100) return;
+    this.lastProgressMs = now;
+    this.options.onProgress(this.snapshot());
   }
 
   async run(): Promise<BatchRunResult> {
@@ -665,7 +672,7 @@ export class BatchRunner {
     const finished = [...this.states.values()].every((s) => FINAL.has(s.status));
     if (finished) {
       await this.write({ type: 'finished', at: this.time(), counts });
-      this.progress();
+      this.progress(true);
       return { outcome: 'finished', rows, counts };
     }
     const stop: Stop =
@@ -677,7 +684,7 @@ export class BatchRunner {
             message: 'some rows could not be sent yet (the service kept refusing for now)',
           });
     await this.write({ type: 'stopped', at: this.time(), ...stop });
-    this.progress();
+    this.progress(true);
     return {
       outcome: 'stopped',
       stopReason: stop.reason,

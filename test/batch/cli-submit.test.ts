@@ -278,5 +278,8 @@ describe('CSV batches', () => {
     const journal = readFileSync(join(dir, 'fields.jsonl'), 'utf8');
     expect(journal.split('\n').filter((l) => l.includes('"type":"sending"'))).toHaveLength(1);
     expect(io.text()).toContain('2 done');
+    expect(
+      io.text().match(/notice: POST \/v2\/fields is deprecated; its replacement is \/v4\/uploads/g),
+    ).toHaveLength(1);
   });
 });
