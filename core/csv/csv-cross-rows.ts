@@ -33,49 +33,58 @@ function hash53(text: string): number {
   return (a >>> 0) * 0x200000 + (b & 0x1fffff);
 }
 
-/** Lower case for the hash: ASCII inline, other letters through toLowerCase (cached). */
-const lowerCache = new Map<number, number>();
-function lowerCode(c: number): number {
-  if (c < 128) return c >= 65 && c <= 90 ? c + 32 : c;
-  let l = lowerCache.get(c);
-  if (l === undefined) {
-    l = String.fromCharCode(c).toLowerCase().charCodeAt(0);
-    lowerCache.set(c, l);
-  }
-  return l;
-}
-
-const isSpace = (c: number): boolean => c === 32 || c === 9 || c === 160 || c === 10 || c === 13;
-
 /**
- * The 53-bit hash of a row's mapped cells, each without surrounding spaces and case (as the duplicate-row
- * check compares them), computed over the characters in place: no lowered copy of a long WKT cell.
- * Undefined when every mapped cell is empty.
+ * The 53-bit hash of a row's mapped cells, each trimmed and lower-cased (as the duplicate-row check compares
+ * them). A long cell (a WKT boundary) is encoded into a scratch buffer and hashed four bytes at a time with
+ * ASCII letters folded (no lowered copy). Undefined when every mapped cell is empty.
  */
+const encoder = new TextEncoder();
+let scratch = new Uint8Array(0);
+let words = new Int32Array(0);
+
 function hashRowCells(row: CsvRow, map: ColumnMap): number | undefined {
   let a = 0x811c9dc5;
-  let b = 0x01000193 ^ 0x5bd1e995;
+  let b = 0x5bd1e995;
   let length = 0;
   for (let i = 0; i < map.byIndex.length; i++) {
     if (map.byIndex[i] !== undefined) {
-      const v = row.cells[i]?.value ?? '';
-      let start = 0;
-      let end = v.length;
-      while (start < end && isSpace(v.charCodeAt(start))) start++;
-      while (end > start && isSpace(v.charCodeAt(end - 1))) end--;
-      for (let k = start; k < end; k++) {
-        const c = lowerCode(v.charCodeAt(k));
-        a = Math.imul(a ^ c, 0x01000193);
-        b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 15);
+      const raw = row.cells[i]?.value ?? '';
+      if (raw.length > 256) {
+        // Four bytes at a time; OR-ing 0x20 into every byte folds ASCII letters (digits, spaces and WKT
+        // punctuation have that bit already).
+        const v = raw.trim();
+        if (scratch.length < v.length * 3) {
+          scratch = new Uint8Array(v.length * 3 + 1024);
+          words = new Int32Array(scratch.buffer, 0, scratch.length >> 2);
+        }
+        const n = encoder.encodeInto(v, scratch).written;
+        const whole = n >> 2;
+        for (let k = 0; k < whole; k++) {
+          const w = (words[k] as number) | 0x20202020;
+          a = Math.imul(a ^ w, 0x01000193);
+          b = Math.imul(b ^ w, 0x5bd1e995);
+        }
+        for (let k = whole << 2; k < n; k++) {
+          const c = (scratch[k] as number) | 0x20;
+          a = Math.imul(a ^ c, 0x01000193);
+          b = Math.imul(b ^ c, 0x5bd1e995);
+        }
+        length += n;
+      } else {
+        const v = raw.trim().toLowerCase();
+        for (let k = 0; k < v.length; k++) {
+          const c = v.charCodeAt(k);
+          a = Math.imul(a ^ c, 0x01000193);
+          b = Math.imul(b ^ c, 0x5bd1e995);
+        }
+        length += v.length;
       }
-      length += end - start;
     }
-    // The separator between cells.
-    a = Math.imul(a ^ 0, 0x01000193);
-    b = Math.imul(b ^ 0, 0x5bd1e995) ^ (b >>> 15);
+    a = Math.imul(a ^ 0x1f, 0x01000193);
+    b = Math.imul(b ^ 0x1f, 0x5bd1e995) ^ (b >>> 13);
   }
   if (length === 0) return undefined;
-  return (a >>> 0) * 0x200000 + (b & 0x1fffff);
+  return (a >>> 0) * 0x200000 + ((b ^ (b >>> 15)) & 0x1fffff);
 }
 
 interface KeptField {

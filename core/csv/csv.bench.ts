@@ -28,7 +28,7 @@ async function fileStream(path: string): Promise<ReadableStream<Uint8Array>> {
   const handle = await open(path, 'r');
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
-      const buffer = new Uint8Array(1 << 16);
+      const buffer = new Uint8Array(1 << 18);
       const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
       if (bytesRead === 0) {
         await handle.close();
