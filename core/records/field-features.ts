@@ -23,13 +23,30 @@ function ringPositions(ring: Float64Array): GeoJsonPosition[] {
   return out;
 }
 
-/** Polygons as a GeoJSON Polygon (one part, unless `multi`) or MultiPolygon; null when there are none. */
+/**
+ * Polygons as a GeoJSON Polygon (one part, unless `multi`) or MultiPolygon; null when there are none.
+ * `coordinates` is made from the typed rings each time it is read (by the report writer, once per
+ * feature): nested arrays of [x, y] take about four times the memory of the rings, and a report keeps
+ * every feature until it is written. Assigning `coordinates` stores the new value as it is.
+ */
 export function polygonsToGeoJson(polygons: PolygonRings, multi = false): GeoJsonGeometry | null {
   const parts = polygons.filter((rings) => rings.length > 0);
   if (parts.length === 0) return null;
-  const coordinates = parts.map((rings) => rings.map(ringPositions));
-  if (parts.length === 1 && !multi) return { type: 'Polygon', coordinates: coordinates[0]! };
-  return { type: 'MultiPolygon', coordinates };
+  const single = parts.length === 1 && !multi;
+  const geometry = { type: single ? 'Polygon' : 'MultiPolygon' } as GeoJsonGeometry;
+  Object.defineProperty(geometry, 'coordinates', {
+    enumerable: true,
+    configurable: true,
+    get: () => (single ? parts[0]!.map(ringPositions) : parts.map((rings) => rings.map(ringPositions))),
+    set: (value: unknown) =>
+      Object.defineProperty(geometry, 'coordinates', {
+        value,
+        enumerable: true,
+        configurable: true,
+        writable: true,
+      }),
+  });
+  return geometry;
 }
 
 function plain(value: RecordValue | undefined): JsonValue | undefined {
