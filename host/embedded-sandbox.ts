@@ -10,9 +10,18 @@ export interface StartedSandbox {
 }
 
 /** On a free 127.0.0.1 port; its state is kept in the data directory so a restarted app sees what it sent. */
-export async function startEmbeddedSandbox(dataDir: string): Promise<StartedSandbox> {
+export async function startEmbeddedSandbox(
+  dataDir: string,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Promise<StartedSandbox> {
   mkdirSync(dataDir, { recursive: true });
-  const sandbox = await startSandbox({ port: 0, seed: 42, dataFile: join(dataDir, 'sandbox-state.json') });
+  const sandbox = await startSandbox({
+    port: 0,
+    seed: 42,
+    dataFile: join(dataDir, 'sandbox-state.json'),
+    // `fieldgate sandbox --faults` syntax, for practising (and testing) slow or failing services.
+    ...(env.FIELDGATE_SANDBOX_FAULTS ? { faults: env.FIELDGATE_SANDBOX_FAULTS } : {}),
+  });
   const d = sandbox.demo;
   return {
     sandbox,

@@ -304,6 +304,7 @@ export function createHandlers(context: HostContext): Handlers {
         userName: user,
         ...(sampleDate ? { sampleDate } : {}),
         ...(onlyRows ? { onlyRows } : {}),
+        concurrency: store.getSettings().concurrency,
       });
     },
     pauseSubmit: async ({ runId }) => {
@@ -324,7 +325,7 @@ export function createHandlers(context: HostContext): Handlers {
     getSubmit: async ({ runId }) => runStatus(runId).status(),
     listJournals: async () => ({ journals: runs.list() }),
     resumeJournal: async ({ journalId }) => {
-      const status = runs.resume(journalId);
+      const status = runs.resume(journalId, store.getSettings().concurrency);
       if (!status) throw new NotFoundError(`no journal ${journalId}`);
       return status;
     },

@@ -144,6 +144,8 @@ export class SubmitRun {
   private runner: BatchRunner | undefined;
   private readonly abort = new AbortController();
   private rateNow = 0;
+  /** Requests in flight at most (the settings' concurrency). */
+  concurrency: number | undefined;
   private eta: number | undefined;
 
   constructor(
@@ -252,6 +254,7 @@ export class SubmitRun {
         this.emit('submit-progress');
       },
       ...(this.replayed ? { replayed: this.replayed } : {}),
+      ...(this.concurrency !== undefined ? { concurrency: this.concurrency } : {}),
     });
     if (this.state === 'paused') this.runner.pause();
     let result: BatchRunResult | undefined;
@@ -321,6 +324,7 @@ export class SubmitRuns {
     const meta: RunMeta = { runId, profileId: options.profileId, startedAt, dryRun: options.dryRun };
     writeMeta(this.deps.journalDir, meta);
     const run = new SubmitRun(meta, planned.plan, undefined, this.deps, 'running');
+    run.concurrency = options.concurrency;
     this.runs.set(runId, run);
     void run.execute(this.readStored).catch((error: unknown) => this.failed(run, error));
     return run.status();
@@ -373,13 +377,14 @@ export class SubmitRuns {
   }
 
   /** Go on with an interrupted run from its journal (what was in flight is reconciled, not re-sent). */
-  resume(runId: string): SubmitStatus | undefined {
+  resume(runId: string, concurrency?: number): SubmitStatus | undefined {
     const live = this.runs.get(runId);
     if (live) return live.status();
     const run = this.load(runId);
     if (!run) return undefined;
     if (run.state !== 'interrupted') return run.status();
     run.state = 'running';
+    run.concurrency = concurrency;
     this.runs.set(runId, run);
     void run.execute(this.readStored).catch((error: unknown) => this.failed(run, error));
     return run.status();
