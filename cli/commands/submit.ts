@@ -222,7 +222,7 @@ function summarise(result: BatchRunResult, options: RunBatchOptions, io: CliIo):
   lines.push(`results: ${options.resultsPath}`, `journal: ${options.journalPath}`);
   if (result.outcome === 'stopped') {
     lines.push(
-      `stopped: ${terminalSafe(result.message ?? result.stopReason ?? '')}${result.retryAt ? ` (go on after ${result.retryAt})` : ''}`,
+      `stopped: ${terminalSafe(result.message ?? result.stopReason ?? '')}${result.retryAt && !(result.message ?? '').includes(result.retryAt) ? ` (go on after ${result.retryAt})` : ''}`,
       `resume with: fieldgate resume ${quoteArg(options.journalPath)} --profile ${quoteArg(options.profileName)}`,
     );
     io.stdout(lines.join('\n') + '\n');
