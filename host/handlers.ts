@@ -9,6 +9,7 @@ import { basename, join, relative, sep } from 'node:path';
 import {
   EngineOptionsError,
   fix,
+  RateLimiter,
   reportToJson,
   ServiceClient,
   systemIo,
@@ -155,6 +156,16 @@ export function createHandlers(context: HostContext): Handlers {
       apiKey: profile.apiKey,
       ...io,
       ...(context.fetch ? { fetch: context.fetch } : {}),
+      // The service's rate limits are the user's to set; the local sandbox needs no pacing.
+      ...(profile.kind === 'service'
+        ? {
+            limiter: new RateLimiter({
+              ratePerSecond: store.getSettings().ratePerSecond,
+              now,
+              sleep: io.sleep,
+            }),
+          }
+        : {}),
     });
     clients.set(profileId, client);
     return client;
@@ -292,7 +303,10 @@ export function createHandlers(context: HostContext): Handlers {
         : { ok: false, message: checked.error.message };
     },
     getSettings: async () => store.getSettings(),
-    saveSettings: async (settings) => store.saveSettings(settings),
+    saveSettings: async (settings) => {
+      clients.clear(); // the next call paces at the new rate
+      return store.saveSettings(settings);
+    },
     startSubmit: async ({ profileId, files: refs, dryRun, userName, sampleDate, onlyRows }) => {
       if (!store.get(profileId)) throw new NotFoundError(`no profile ${profileId}`);
       const user = userName ?? sandbox?.userNames[0];

@@ -19,7 +19,7 @@ let sandbox: StartedSandbox;
 let handlers: Handlers;
 const events: AppEvent[] = [];
 
-function handlersIn(dataDir: string): Handlers {
+function handlersIn(dataDir: string, on: StartedSandbox = sandbox): Handlers {
   return createHandlers({
     host: 'test',
     version: 'test',
@@ -28,7 +28,7 @@ function handlersIn(dataDir: string): Handlers {
     secrets: memorySecretBox(),
     emit: (e) => events.push(e),
     openExternal: async () => true,
-    sandbox: sandbox.demo,
+    sandbox: on.demo,
   });
 }
 
@@ -266,5 +266,87 @@ describe('shared data', () => {
         })
       ).status,
     ).toBe(404);
+  });
+});
+
+describe('pause, resume and cancel', () => {
+  let slow: StartedSandbox;
+  let slowHandlers: Handlers;
+  const rx = () => {
+    const contentBase64 = readFileSync(example('rx/two-zone-rx.zip')).toString('base64');
+    return Array.from({ length: 4 }, (_, i) => ({ name: `rx-${i + 1}.zip`, contentBase64 }));
+  };
+
+  beforeAll(async () => {
+    // Every request takes 150 ms, one at a time: there is time to pause between uploads.
+    slow = await startEmbeddedSandbox(join(dir, 'slow-sandbox'), {
+      FIELDGATE_SANDBOX_FAULTS: 'latency-ms=150-150',
+    });
+    slowHandlers = handlersIn(join(dir, 'slow'), slow);
+    await call(
+      'saveSettings',
+      { theme: 'system', concurrency: 1, ratePerSecond: 5, tileUrl: '' },
+      slowHandlers,
+    );
+  });
+  afterAll(() => slow.sandbox.close());
+
+  it('a paused run sends nothing more until it is resumed, then finishes', async () => {
+    const started = (await call(
+      'startSubmit',
+      { profileId: SANDBOX_PROFILE_ID, files: rx(), dryRun: false },
+      slowHandlers,
+    )) as unknown as SubmitStatus;
+    const paused = (await call(
+      'pauseSubmit',
+      { runId: started.runId },
+      slowHandlers,
+    )) as unknown as SubmitStatus;
+    expect(paused.state).toBe('paused');
+    await new Promise((r) => setTimeout(r, 700));
+    const still = (await call(
+      'getSubmit',
+      { runId: started.runId },
+      slowHandlers,
+    )) as unknown as SubmitStatus;
+    expect(still.state).toBe('paused');
+    expect(still.rows.filter((r) => r.outcome === 'sent').length).toBeLessThanOrEqual(1);
+    await call('resumeSubmit', { runId: started.runId }, slowHandlers);
+    const done = await finished(started.runId, slowHandlers);
+    expect(done.rows.map((r) => r.outcome)).toEqual(['sent', 'sent', 'sent', 'sent']);
+  });
+
+  it('a cancelled run stops, stays cancelled in the journal list, and is not resumed', async () => {
+    const started = (await call(
+      'startSubmit',
+      { profileId: SANDBOX_PROFILE_ID, files: rx(), dryRun: false },
+      slowHandlers,
+    )) as unknown as SubmitStatus;
+    await new Promise((r) => setTimeout(r, 200));
+    const cancelled = (await call(
+      'cancelSubmit',
+      { runId: started.runId },
+      slowHandlers,
+    )) as unknown as SubmitStatus;
+    expect(cancelled.state).toBe('cancelled');
+    await new Promise((r) => setTimeout(r, 400));
+    const after = (await call(
+      'getSubmit',
+      { runId: started.runId },
+      slowHandlers,
+    )) as unknown as SubmitStatus;
+    expect(after.state).toBe('cancelled');
+    expect(after.rows.filter((r) => r.outcome === 'sent').length).toBeLessThan(4);
+    const next = handlersIn(join(dir, 'slow'), slow);
+    const { journals } = (await call('listJournals', {}, next)) as {
+      journals: { journalId: string; state: string }[];
+    };
+    expect(journals.find((j) => j.journalId === started.runId)?.state).toBe('cancelled');
+    const resumed = (await call(
+      'resumeJournal',
+      { journalId: started.runId },
+      next,
+    )) as unknown as SubmitStatus;
+    expect(resumed.state).toBe('cancelled');
   });
 });
