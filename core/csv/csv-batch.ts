@@ -158,7 +158,7 @@ export async function validateCsvBatch(
   let session: RowSession | undefined;
   let dataRows = 0;
   /** The line of each data row (index row - 1): all a row's status needs until the end. */
-  const rowLines: number[] = [];
+  let rowLines = new Int32Array(1024);
   const iterator = reader.rows();
 
   const startSession = (found: CsvRow, k: BatchKind, titleRows: CsvRow[]): void => {
@@ -224,7 +224,12 @@ export async function validateCsvBatch(
     if (!session || !header) return;
     dataRows++;
     session.row(r, dataRows);
-    rowLines.push(r.line);
+    if (dataRows > rowLines.length) {
+      const grown = new Int32Array(rowLines.length * 2);
+      grown.set(rowLines);
+      rowLines = grown;
+    }
+    rowLines[dataRows - 1] = r.line;
     options.onRow?.(dataRows, reader.info.bytesRead);
   };
 

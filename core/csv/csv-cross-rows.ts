@@ -15,6 +15,7 @@ import { duplicateField } from '../rules/field-upload/duplicate-field.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
 import type { BatchKindId } from './batch-kinds.ts';
 import type { ColumnMap } from './csv-mapping.ts';
+import { RowHashTable } from './hash-table.ts';
 import type { CsvCell, CsvRow } from './csv-reader.ts';
 import { csvConflictingChanges, csvDuplicateRow, csvEnrolledTwice, csvFieldsOverlap } from './csv-rules.ts';
 
@@ -114,9 +115,9 @@ function fieldBox(polygons: Float64Array[][]): [number, number, number, number] 
 type CellOf = (column: string) => CsvCell | undefined;
 
 export class CrossRowChecks {
-  private readonly rows = new Map<number, number>();
-  /** FU005 by hashes: normalised hierarchy → [first row, hash of the hierarchy as written]. */
-  private readonly fields = new Map<number, [number, number]>();
+  private readonly rows = new RowHashTable();
+  /** FU005 by hashes: normalised hierarchy → first row, and the low bits of the hierarchy as written. */
+  private readonly fields = new RowHashTable();
   private readonly enrolled = new Map<string, number>();
   private readonly changes = new Map<string, { row: number; action: string; signature: string }>();
   private readonly farms = new Map<string, KeptField[]>();
@@ -131,11 +132,12 @@ export class CrossRowChecks {
   duplicateRow(row: CsvRow, n: number, map: ColumnMap): void {
     const key = hashRowCells(row, map);
     if (key === undefined) return;
-    const first = this.rows.get(key);
-    if (first === undefined) {
-      this.rows.set(key, n);
+    const found = this.rows.get(key);
+    if (found === undefined) {
+      this.rows.add(key, n);
       return;
     }
+    const first = found.row;
     this.collector.report(csvDuplicateRow, {
       messageId: 'duplicate',
       data: { row: n, firstRow: first },
@@ -233,7 +235,7 @@ export class CrossRowChecks {
     const key = hash53(parts.map((p) => (p ?? '').trim().toLowerCase()).join('\u0000'));
     const first = this.fields.get(key);
     if (!first) {
-      this.fields.set(key, [n, raw]);
+      this.fields.add(key, n, raw | 0);
       return;
     }
     this.collector.report(duplicateField, {
@@ -243,11 +245,11 @@ export class CrossRowChecks {
         clientName,
         farmName,
         name,
-        firstRow: first[0],
-        caseNote: first[1] === raw ? '' : ' (differing only in case or spaces)',
+        firstRow: first.row,
+        caseNote: first.payload === (raw | 0) ? '' : ' (differing only in case or spaces)',
       },
       location: record.location,
-      related: [{ message: `first occurrence, field ${first[0]}`, location: { row: first[0] } }],
+      related: [{ message: `first occurrence, field ${first.row}`, location: { row: first.row } }],
       hint: 'Remove one of them, or rename it if it is a different field.',
     });
   }

@@ -166,6 +166,7 @@ print(time.perf_counter() - start, rows, valid)
     }
     const ratio = geosSeconds / o.seconds;
     const peakMb = peakKb / 1024;
+    console.log(`best of ${runs} runs each, alternating`);
     console.log(
       `fieldgate (core stream): ${o.rows} rows in ${o.seconds.toFixed(1)} s = ${(o.rows / o.seconds).toFixed(0)} rows/s, ${(size / 1048576 / o.seconds).toFixed(1)} MB/s, peak RSS ${peakMb.toFixed(0)} MB, ${o.errors} errors`,
     );
