@@ -12,16 +12,26 @@ import channels = require('../host/bridge-channels.ts');
 const { contextBridge, ipcRenderer, webUtils } = electron;
 const { BRIDGE_CHANNEL, DROPPED_CHANNEL, EVENT_CHANNEL } = channels;
 
-// Files the user really dropped (trusted events only, seen here in the isolated world before the page's
-// handlers) are the files the host may read: report their paths to the main process.
+// Files the user really gave the app (dropped, or chosen in a file input: trusted events only, seen here
+// in the isolated world before the page's handlers) are the files the host may read: report their paths.
+function grant(files: FileList | null | undefined): void {
+  const paths = Array.from(files ?? [])
+    .map((file) => webUtils.getPathForFile(file))
+    .filter(Boolean);
+  if (paths.length > 0) ipcRenderer.send(DROPPED_CHANNEL, paths);
+}
 window.addEventListener(
   'drop',
   (event: DragEvent) => {
-    if (!event.isTrusted || !event.dataTransfer) return;
-    const paths = Array.from(event.dataTransfer.files)
-      .map((file) => webUtils.getPathForFile(file))
-      .filter(Boolean);
-    if (paths.length > 0) ipcRenderer.send(DROPPED_CHANNEL, paths);
+    if (event.isTrusted) grant(event.dataTransfer?.files);
+  },
+  true,
+);
+window.addEventListener(
+  'change',
+  (event: Event) => {
+    const input = event.target as HTMLInputElement | null;
+    if (event.isTrusted && input?.type === 'file') grant(input.files);
   },
   true,
 );

@@ -92,3 +92,16 @@ describe('the preload', () => {
     expect(ipcRenderer.send).toHaveBeenCalledWith(DROPPED_CHANNEL, ['/home/a/fields.csv']);
   });
 });
+
+describe('files chosen in a file input', () => {
+  it('are reported when the change is trusted and the input is a file input', () => {
+    const change = windowListeners.find((l) => l.name === 'change')!;
+    ipcRenderer.send.mockClear();
+    const files = [{ path: '/home/a/soil.xml' }];
+    change.listener({ isTrusted: false, target: { type: 'file', files } });
+    change.listener({ isTrusted: true, target: { type: 'text', files } });
+    expect(ipcRenderer.send).not.toHaveBeenCalled();
+    change.listener({ isTrusted: true, target: { type: 'file', files } });
+    expect(ipcRenderer.send).toHaveBeenCalledWith(DROPPED_CHANNEL, ['/home/a/soil.xml']);
+  });
+});
