@@ -14,12 +14,14 @@ import {
   type WheelEvent,
 } from 'react';
 import type { GeoJsonFeature, Severity } from '../../core/index.ts';
-import { useBatch } from '../state/batch.tsx';
+import { useBatch, type BatchFile } from '../state/batch.tsx';
 import { landRings } from './land.ts';
 import { flatProjection, geometryPath, lonLatBounds, pointsOf, type Box } from './projection.ts';
 
 /** Features drawn at most: SVG stays responsive with a few thousand paths. */
-const MAX_FEATURES = 3000;
+const MAX_FEATURES = 2000;
+/** Features added to the page per animation frame. */
+const DRAW_STEP = 300;
 const RATE_COLOURS = ['#f7fcb9', '#d9f0a3', '#addd8e', '#78c679', '#41ab5d', '#238443', '#005a32'];
 
 interface MapFeature {
@@ -43,6 +45,21 @@ interface View {
   h: number;
 }
 
+const resultIds = new WeakMap<object, number>();
+let nextResultId = 1;
+
+/** A key that changes when a file is added, removed or gets a new result. */
+function resultsKey(files: readonly BatchFile[]): string {
+  return files
+    .map((f) => {
+      if (!f.result) return `${f.key}:-`;
+      let id = resultIds.get(f.result);
+      if (id === undefined) resultIds.set(f.result, (id = nextResultId++));
+      return `${f.key}:${id}`;
+    })
+    .join(',');
+}
+
 const worse = (a: Severity | undefined, b: Severity): Severity =>
   a === 'error' || b === 'error' ? 'error' : a === 'warning' || b === 'warning' ? 'warning' : 'info';
 
@@ -54,14 +71,16 @@ function rateColour(rate: number, min: number, max: number): string {
 export function SvgMap({ height = 420 }: { height?: number }) {
   const batch = useBatch();
   const { features, points, total, rates } = useMemo(() => {
-    const all: MapFeature[] = [];
+    const problemFeatures: MapFeature[] = [];
+    const otherFeatures: MapFeature[] = [];
     const pts: ProblemPoint[] = [];
+    let all = 0;
     for (const file of batch.files) {
       const worst = new Map<number, Severity>();
       for (const d of file.result?.diagnostics ?? []) {
         const f = d.location.feature;
         if (f !== undefined) worst.set(f, worse(worst.get(f), d.severity));
-        if (d.location.point)
+        if (d.location.point && pts.length < MAX_FEATURES)
           pts.push({
             fileKey: file.key,
             point: d.location.point,
@@ -69,27 +88,35 @@ export function SvgMap({ height = 420 }: { height?: number }) {
             ...(d.id ? { diagnosticId: d.id } : {}),
           });
       }
-      for (const feature of file.result?.features ?? []) {
-        const rate = feature.properties.rate;
+      const features = file.result?.features ?? [];
+      all += file.featureCount ?? features.length;
+      // Problems first, so a capped map still shows every feature that needs attention; objects are made
+      // only for features that may be drawn (a batch can have 100,000).
+      for (const feature of features) {
         const w = worst.get(feature.id);
-        all.push({
+        if (!w && problemFeatures.length + otherFeatures.length >= MAX_FEATURES) continue;
+        const rate = feature.properties.rate;
+        const item: MapFeature = {
           fileKey: file.key,
           feature,
           ...(w ? { worst: w } : {}),
           ...(typeof rate === 'number' ? { rate } : {}),
-        });
+        };
+        (w ? problemFeatures : otherFeatures).push(item);
       }
     }
-    // Problems first, so a capped map still shows every feature that needs attention.
-    const drawn =
-      all.length > MAX_FEATURES
-        ? [...all.filter((f) => f.worst), ...all.filter((f) => !f.worst)].slice(0, MAX_FEATURES)
-        : all;
-    const rateValues = drawn.map((f) => f.rate).filter((r): r is number => r !== undefined);
-    const rateRange =
-      rateValues.length > 0 ? { min: Math.min(...rateValues), max: Math.max(...rateValues) } : undefined;
-    return { features: drawn, points: pts.slice(0, MAX_FEATURES), total: all.length, rates: rateRange };
-  }, [batch.files]);
+    const drawn = [...problemFeatures, ...otherFeatures].slice(0, MAX_FEATURES);
+    let min = Infinity;
+    let max = -Infinity;
+    for (const f of drawn)
+      if (f.rate !== undefined) {
+        min = Math.min(min, f.rate);
+        max = Math.max(max, f.rate);
+      }
+    const rateRange = min <= max ? { min, max } : undefined;
+    return { features: drawn, points: pts, total: all, rates: rateRange };
+    // Only a file's result changes what is drawn, not its progress while it is being checked.
+  }, [resultsKey(batch.files)]);
 
   const bounds: Box = useMemo(() => {
     const b = lonLatBounds([
@@ -98,7 +125,8 @@ export function SvgMap({ height = 420 }: { height?: number }) {
     ]);
     return b ?? [-170, -60, 170, 80];
   }, [features, points]);
-  const projection = useMemo(() => flatProjection((bounds[1] + bounds[3]) / 2), [bounds]);
+  const lat0 = (bounds[1] + bounds[3]) / 2;
+  const projection = useMemo(() => flatProjection(lat0), [lat0]);
   const fitView = useMemo((): View => {
     const [x0, y1] = projection.project(bounds[0], bounds[1]);
     const [x1, y0] = projection.project(bounds[2], bounds[3]);
@@ -125,6 +153,15 @@ export function SvgMap({ height = 420 }: { height?: number }) {
       })),
     [features, projection],
   );
+
+  // Drawn a few hundred per frame: a big batch never holds the main thread for long.
+  const [progressive, setProgressive] = useState({ of: paths, count: DRAW_STEP });
+  const drawnCount = progressive.of === paths ? progressive.count : DRAW_STEP;
+  useEffect(() => {
+    if (drawnCount >= paths.length) return;
+    const frame = requestAnimationFrame(() => setProgressive({ of: paths, count: drawnCount + DRAW_STEP }));
+    return () => cancelAnimationFrame(frame);
+  }, [paths, drawnCount]);
 
   const selection = batch.selection;
   const selectedFeature = selection?.feature;
@@ -231,7 +268,7 @@ export function SvgMap({ height = 420 }: { height?: number }) {
           height={view.h * 2}
         />
         <path className="land" d={landPath} vectorEffect="non-scaling-stroke" />
-        {paths.map((f) => {
+        {paths.slice(0, drawnCount).map((f) => {
           const selected = f.fileKey === selection?.fileKey && f.feature.id === selectedFeature;
           const cls = `feature${f.worst ? ` has-${f.worst}` : ''}${selected ? ' selected' : ''}`;
           const fill = f.rate !== undefined && rates ? rateColour(f.rate, rates.min, rates.max) : undefined;

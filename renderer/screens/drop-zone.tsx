@@ -181,7 +181,7 @@ export function BatchFiles() {
             </td>
             <td>{f.result?.counts.error ?? ''}</td>
             <td>{f.result?.counts.warning ?? ''}</td>
-            <td>{f.result?.features?.length ?? ''}</td>
+            <td>{f.featureCount ?? ''}</td>
             <td>
               <button type="button" aria-label={`Remove ${f.name}`} onClick={() => batch.removeFile(f.key)}>
                 Remove

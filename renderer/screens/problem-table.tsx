@@ -3,7 +3,7 @@
  * (before → after) beside the list; "apply all safe fixes" with undo; inline edit of the problem's line with
  * live re-validation (CSV rows and any text file).
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { Severity } from '../../core/index.ts';
 import { useBatch, type FixOutcome, type Problem } from '../state/batch.tsx';
 import { VirtualList } from './virtual-list.tsx';
@@ -223,30 +223,61 @@ function ProblemDetail({ problem }: { problem: Problem | undefined }) {
       ) : (
         <p>No automatic fix: edit the value.</p>
       )}
-      {d.location.range && <LineEditor fileKey={problem.fileKey} line={d.location.range.start.line} />}
+      {d.location.range && (
+        <LineEditor
+          key={`${problem.fileKey}:${d.location.range.start.line}`}
+          fileKey={problem.fileKey}
+          line={d.location.range.start.line}
+        />
+      )}
     </aside>
   );
 }
 
-/** Edit the problem's line of the file; every pause in typing checks the file again. */
+/** Byte offsets [start, end) of a 1-based line (without its line break), found without decoding the file. */
+function lineBytes(bytes: Uint8Array, line: number): [number, number] | undefined {
+  let start = 0;
+  for (let n = 1; n < line; n++) {
+    const next = bytes.indexOf(10, start);
+    if (next < 0) return undefined;
+    start = next + 1;
+  }
+  let end = bytes.indexOf(10, start);
+  if (end < 0) end = bytes.length;
+  if (end > start && bytes[end - 1] === 13) end--;
+  return [start, end];
+}
+
+/**
+ * Edit the problem's line of the file; every pause in typing checks the file again. Works on the bytes
+ * around the line (a batch can be 100,000 rows: the whole text is never decoded here).
+ */
 function LineEditor({ fileKey, line }: { fileKey: string; line: number }) {
   const batch = useBatch();
   const file = batch.files.find((f) => f.key === fileKey);
-  const text = useMemo(() => (file ? new TextDecoder().decode(file.bytes) : ''), [file]);
-  const lines = useMemo(() => text.split('\n'), [text]);
-  const original = lines[line - 1] ?? '';
-  const [value, setValue] = useState(original.replace(/\r$/, ''));
+  const span = useMemo(() => (file ? lineBytes(file.bytes, line) : undefined), [file, line]);
+  const original = useMemo(
+    () =>
+      file && span && span[1] - span[0] <= 20_000
+        ? new TextDecoder().decode(file.bytes.subarray(span[0], span[1]))
+        : undefined,
+    [file, span],
+  );
+  const [value, setValue] = useState(original ?? '');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => setValue(original.replace(/\r$/, '')), [fileKey, line]);
-  if (!file || original.length > 20_000) return null;
+  if (!file || !span || original === undefined) return null;
+  const [start, end] = span;
 
   function change(next: string) {
     setValue(next);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
-      const edited = [...lines];
-      edited[line - 1] = original.endsWith('\r') ? `${next}\r` : next;
-      void batch.editFile(fileKey, new TextEncoder().encode(edited.join('\n')));
+      const encoded = new TextEncoder().encode(next.replace(/[\r\n]+/g, ' '));
+      const edited = new Uint8Array(start + encoded.length + (file!.bytes.length - end));
+      edited.set(file!.bytes.subarray(0, start));
+      edited.set(encoded, start);
+      edited.set(file!.bytes.subarray(end), start + encoded.length);
+      void batch.editFile(fileKey, edited);
     }, 400);
   }
 

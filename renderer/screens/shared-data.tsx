@@ -27,7 +27,8 @@ export function SharedDataScreen() {
         const text = event.total
           ? `${Math.round((100 * event.received) / event.total)}% of ${event.total.toLocaleString()} bytes`
           : `${event.received.toLocaleString()} bytes`;
-        setProgress((p) => ({ ...p, [event.fileId]: text }));
+        // The answer may come before its last progress event: a finished download stays finished.
+        setProgress((p) => (p[event.fileId]?.startsWith('done') ? p : { ...p, [event.fileId]: text }));
       }),
     [api],
   );

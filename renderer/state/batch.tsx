@@ -16,6 +16,8 @@ export interface BatchFile {
   state: 'checking' | 'checked' | 'failed';
   progress?: Progress;
   result?: FileResult;
+  /** Features of the file (its result holds the ones the map may draw). */
+  featureCount?: number;
   unreadable?: Unreadable;
   error?: string;
 }
@@ -105,6 +107,7 @@ export function BatchProvider({ children }: { children: ReactNode }) {
           state: 'checked',
           progress: undefined,
           result: checked.result,
+          featureCount: checked.featureCount,
           unreadable: checked.unreadable,
         });
       } catch (error) {
@@ -165,6 +168,7 @@ export function BatchProvider({ children }: { children: ReactNode }) {
           bytes: fixed.fixedBytes,
           path: undefined,
           result: fixed.result,
+          featureCount: fixed.featureCount,
           state: 'checked',
         });
       }

@@ -3,8 +3,15 @@
  * Validation off the main thread: the pure core's engine runs here, on bytes the renderer read from dropped
  * files or got from the host. Progress comes as the engine reports it; the report goes back in chunks.
  */
-import { runEngine, type EngineEvent, type FileResult, type Report } from '../../core/index.ts';
-import { CHUNK_ITEMS, type WorkerMessage, type WorkerRequest } from './worker-protocol.ts';
+import {
+  runEngine,
+  type Diagnostic,
+  type EngineEvent,
+  type FileResult,
+  type GeoJsonFeature,
+  type Report,
+} from '../../core/index.ts';
+import { CHUNK_ITEMS, MAX_SENT_FEATURES, type WorkerMessage, type WorkerRequest } from './worker-protocol.ts';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const running = new Map<number, AbortController>();
@@ -13,14 +20,28 @@ function post(message: WorkerMessage, transfer: Transferable[] = []): void {
   scope.postMessage(message, transfer);
 }
 
+/** The features worth sending: every one a problem names, then the first others, up to the cap; in order. */
+function pickFeatures(features: GeoJsonFeature[], diagnostics: readonly Diagnostic[]): GeoJsonFeature[] {
+  if (features.length <= MAX_SENT_FEATURES) return features;
+  const named = new Set<number>();
+  for (const d of diagnostics) if (d.location.feature !== undefined) named.add(d.location.feature);
+  const picked = features.filter((f) => named.has(f.id)).slice(0, MAX_SENT_FEATURES);
+  for (const f of features) {
+    if (picked.length >= MAX_SENT_FEATURES) break;
+    if (!named.has(f.id)) picked.push(f);
+  }
+  return picked.sort((a, b) => a.id - b.id);
+}
+
 function sendReport(jobId: number, report: Report): void {
   const file: FileResult | undefined = report.files[0];
   if (!file) {
     post({ type: 'head', jobId, ...(report.unreadable[0] ? { unreadable: report.unreadable[0] } : {}) });
     return;
   }
-  const { diagnostics, features, text: _text, ...head } = file;
-  post({ type: 'head', jobId, file: head });
+  const { diagnostics, features: allFeatures, text: _text, ...head } = file;
+  const features = allFeatures && pickFeatures(allFeatures, diagnostics);
+  post({ type: 'head', jobId, file: head, ...(allFeatures ? { featureCount: allFeatures.length } : {}) });
   for (let i = 0; i < diagnostics.length; i += CHUNK_ITEMS)
     post({ type: 'diagnostics', jobId, items: diagnostics.slice(i, i + CHUNK_ITEMS) });
   for (let i = 0; features && i < features.length; i += CHUNK_ITEMS)

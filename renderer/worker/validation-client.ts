@@ -14,6 +14,8 @@ export interface Progress {
 export interface CheckedFile {
   result?: FileResult;
   unreadable?: Unreadable;
+  /** How many features the file has (the result holds at most MAX_SENT_FEATURES of them). */
+  featureCount?: number;
   /** After a fix: the fixed bytes (absent when nothing changed) and how many fixes were applied. */
   fixedBytes?: Uint8Array;
   applied?: number;
@@ -22,6 +24,7 @@ export interface CheckedFile {
 
 interface Job {
   head?: FileHead;
+  featureCount?: number;
   unreadable?: Unreadable;
   diagnostics: Diagnostic[];
   features: GeoJsonFeature[];
@@ -92,6 +95,7 @@ export class ValidationWorker {
         break;
       case 'head':
         job.head = message.file;
+        job.featureCount = message.featureCount;
         job.unreadable = message.unreadable;
         break;
       case 'diagnostics':
@@ -113,6 +117,7 @@ export class ValidationWorker {
         const out: CheckedFile = { cancelled: message.cancelled };
         if (job.head) out.result = { ...job.head, diagnostics: job.diagnostics, features: job.features };
         if (job.unreadable) out.unreadable = job.unreadable;
+        if (job.featureCount !== undefined) out.featureCount = job.featureCount;
         if (job.fixedBytes) out.fixedBytes = job.fixedBytes;
         if (job.applied !== undefined) out.applied = job.applied;
         job.resolve(out);

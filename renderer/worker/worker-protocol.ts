@@ -19,12 +19,25 @@ export type FileHead = Omit<FileResult, 'diagnostics' | 'features' | 'text'>;
 
 export type WorkerMessage =
   | { type: 'progress'; jobId: number; bytes: number; totalBytes: number; records: number }
-  | { type: 'head'; jobId: number; file?: FileHead; unreadable?: Report['unreadable'][number] }
+  | {
+      type: 'head';
+      jobId: number;
+      file?: FileHead;
+      /** Features the file has; at most MAX_SENT_FEATURES of them are sent (see there). */
+      featureCount?: number;
+      unreadable?: Report['unreadable'][number];
+    }
   | { type: 'diagnostics'; jobId: number; items: Diagnostic[] }
   | { type: 'features'; jobId: number; items: GeoJsonFeature[] }
   | { type: 'fixed'; jobId: number; bytes?: Uint8Array; applied: number }
   | { type: 'done'; jobId: number; cancelled: boolean }
   | { type: 'failed'; jobId: number; message: string };
+
+/**
+ * Features sent to the page at most: the ones with problems first, then others. The map draws fewer than
+ * this, and 100,000 features held by the page would cost it long garbage-collection pauses.
+ */
+export const MAX_SENT_FEATURES = 5000;
 
 /** Items per chunk message: small enough that unpacking one stays far below a frame. */
 export const CHUNK_ITEMS = 2000;
