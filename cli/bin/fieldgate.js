@@ -38,6 +38,16 @@ async function fromSource() {
   return import('../main.ts');
 }
 
+// A report written to a pipe: Node queues what the reader has not taken yet, so a 90 MB JSON report written
+// feature by feature would be held in memory whole. Commands that write one report block on the pipe
+// instead (not the servers: a parent that stops reading their log must not stall them).
+if (['validate', 'fix', 'convert', 'inspect'].includes(process.argv[2] ?? '')) {
+  const handle = /** @type {{ setBlocking?: (on: boolean) => number } | undefined} */ (
+    process.stdout._handle
+  );
+  if (!process.stdout.isTTY && typeof handle?.setBlocking === 'function') handle.setBlocking(true);
+}
+
 const entry = currentCompiledEntry(root) ?? (await rebuild());
 const { main } = entry ? await import(entry.href) : await fromSource();
 process.exitCode = await main(process.argv.slice(2));
