@@ -62,7 +62,7 @@ describe.skipIf(chromiumMissing)('a 100,000-row batch', () => {
     });
     await page.locator('input[type=file]').setInputFiles(path);
     const row = page.getByTestId('batch-file').filter({ hasText: 'large-batch.csv' });
-    await expect.poll(() => row.textContent(), { timeout: 90_000, intervals: [500] }).toContain('csv-fields');
+    await expect.poll(() => row.textContent(), { timeout: 90_000, interval: 500 }).toContain('csv-fields');
     expect(await row.textContent()).toContain(ROWS.toLocaleString('en-US').replace(/,/g, ''));
     // The list and the map render the report.
     const list = page.getByRole('listbox', { name: 'Problems' });
