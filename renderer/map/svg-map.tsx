@@ -165,20 +165,35 @@ export function SvgMap({ height = 420 }: { height?: number }) {
 
   const selection = batch.selection;
   const selectedFeature = selection?.feature;
-  // A selection made in the table brings its feature into view.
+  // A selection brings its feature (or its problem's point) into view, zooming in when it would be a speck.
+  const selectedDiagnostic = selection?.diagnosticId;
   useEffect(() => {
-    if (selectedFeature === undefined || !selection) return;
-    const f = features.find((x) => x.fileKey === selection.fileKey && x.feature.id === selectedFeature);
-    const b = f && lonLatBounds([f.feature.geometry]);
+    if (!selection) return;
+    const f =
+      selectedFeature === undefined
+        ? undefined
+        : features.find((x) => x.fileKey === selection.fileKey && x.feature.id === selectedFeature);
+    const point = points.find(
+      (p) => p.fileKey === selection.fileKey && p.diagnosticId === selectedDiagnostic,
+    );
+    const b =
+      (f && lonLatBounds([f.feature.geometry])) ??
+      (point ? ([point.point[0], point.point[1], point.point[0], point.point[1]] as Box) : undefined);
     if (!b) return;
     const [x0, y1] = projection.project(b[0], b[1]);
     const [x1, y0] = projection.project(b[2], b[3]);
     setView((v) => {
       const inside =
         x0 >= v.cx - v.w / 2 && x1 <= v.cx + v.w / 2 && y0 >= v.cy - v.h / 2 && y1 <= v.cy + v.h / 2;
-      return inside ? v : { ...v, cx: (x0 + x1) / 2, cy: (y0 + y1) / 2 };
+      const speck = x1 - x0 < v.w / 25 && y1 - y0 < v.h / 25;
+      if (inside && !speck) return v;
+      const centred = { ...v, cx: (x0 + x1) / 2, cy: (y0 + y1) / 2 };
+      if (!speck) return centred;
+      // About a fifth of the view, keeping its shape; a point gets a view about 1 km across.
+      const scale = Math.max((x1 - x0) / v.w, (y1 - y0) / v.h, 0.01 / v.h) * 5;
+      return { ...centred, w: v.w * scale, h: v.h * scale };
     });
-  }, [selection, selectedFeature, features, projection]);
+  }, [selection, selectedFeature, selectedDiagnostic, features, points, projection]);
 
   const zoom = (factor: number) => setView((v) => ({ ...v, w: v.w * factor, h: v.h * factor }));
   const pan = (dx: number, dy: number) =>

@@ -8,7 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumMissing, RESULTS_DIR, startSession, type E2eSession } from './e2e-harness.ts';
+import {
+  chromiumMissing,
+  RESULTS_DIR,
+  seriousViolations,
+  startSession,
+  type E2eSession,
+} from './e2e-harness.ts';
 
 const ROWS = 100_000;
 
@@ -35,7 +41,7 @@ function largeCsv(): string {
   return `${lines.join('\n')}\n`;
 }
 
-describe.skipIf(chromiumMissing)('a 100,000-row batch', () => {
+describe.skipIf(chromiumMissing)('the sample batch and a 100,000-row batch', () => {
   let session: E2eSession;
   let page: Page;
   let dir: string;
@@ -49,6 +55,30 @@ describe.skipIf(chromiumMissing)('a 100,000-row batch', () => {
     await session?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
+
+  it('opens the bundled sample batch from the first screen', async () => {
+    const sample = (await session.newPage()).page;
+    await sample.getByRole('button', { name: /Open the sample batch/ }).click();
+    const files = sample.getByTestId('batch-file');
+    await expect.poll(() => files.count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(10);
+    await expect.poll(() => files.filter({ hasText: 'Checking' }).count(), { timeout: 30_000 }).toBe(0);
+    const kinds = (await files.allTextContents()).join('\n');
+    for (const kind of ['field-upload', 'wkt', 'rx-zip', 'modus-result', 'service-requests'])
+      expect(kinds).toContain(kind);
+    // Selecting a self-intersection brings it into view on the map.
+    const list = sample.getByRole('listbox', { name: 'Problems' });
+    const withPoint = list
+      .getByRole('option')
+      .filter({ hasText: 'boundaries.wkt' })
+      .filter({ hasText: /GEO|WKT/ });
+    await withPoint.first().click();
+    for (const scheme of ['light', 'dark'] as const) {
+      await sample.emulateMedia({ colorScheme: scheme });
+      await sample.screenshot({ path: join(RESULTS_DIR, `sample-batch-${scheme}.png`), fullPage: true });
+      expect(await seriousViolations(sample)).toEqual([]);
+    }
+    await sample.context().close();
+  }, 60_000);
 
   it('is checked without a main-thread task over 200 ms', async () => {
     const path = join(dir, 'large-batch.csv');
