@@ -175,6 +175,17 @@ describe.skipIf(chromiumMissing)('workbench in Chromium', () => {
     await page.getByRole('button', { name: 'Export HTML report' }).click();
     expect((await html).suggestedFilename()).toMatch(/\.html$/);
     await checkScreen(page, 'submit');
+
+    // A dry run prepares every row and sends nothing.
+    await page.getByLabel(/Dry run/).check();
+    await page.getByRole('button', { name: /Start the dry run/ }).click();
+    await expect
+      .poll(() => page.getByRole('heading', { name: /Run .* — finished \(dry run\)/ }).count(), {
+        timeout: 30_000,
+      })
+      .toBe(1);
+    expect(await page.locator('tr.outcome-dry-run').count()).toBeGreaterThan(0);
+    expect(await page.locator('tr.outcome-sent').count()).toBe(0);
   });
 
   it('shows a soil test with its summary beside its problems, and Rx zones by rate', async () => {
