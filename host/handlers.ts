@@ -4,8 +4,9 @@
  * schema, runs the handler and answers JSON, or a BridgeFailure. Handlers never see an unchecked request.
  */
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, join, relative, sep } from 'node:path';
+import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import {
   EngineOptionsError,
   fix,
@@ -111,6 +112,29 @@ function engineOptions(options: ValidateOptionsInput | undefined, now: Date): En
   if (options.kind !== undefined) out.kind = options.kind;
   if (options.settings) out.settings = options.settings;
   return out;
+}
+
+/**
+ * Files a CSV batch names (a prescription ZIP, a soil test), read relative to the CSV the user gave the app,
+ * and only from its folder or below (a `..` or a link out of it is not followed).
+ */
+function siblingReader(
+  inputs: readonly { name: string; path?: string }[],
+): (relativePath: string, from: string) => Promise<Uint8Array | undefined> {
+  const folders = new Map<string, string>();
+  for (const input of inputs)
+    if (input.path && !folders.has(input.name)) folders.set(input.name, dirname(input.path));
+  return async (relativePath, from) => {
+    const folder = folders.get(from);
+    if (!folder) return undefined;
+    try {
+      const target = realpathSync(resolve(folder, relativePath));
+      if (!target.startsWith(folder + sep)) return undefined;
+      return new Uint8Array(await readFile(target));
+    } catch {
+      return undefined;
+    }
+  };
 }
 
 /** The report as it crosses the bridge: without each file's decoded text (large; the renderer has the file). */
@@ -236,8 +260,11 @@ export function createHandlers(context: HostContext): Handlers {
       }),
     }),
     validateFiles: async ({ files: refs, options }) => {
-      const inputs = refs.map(readRef).map(({ name, bytes }) => ({ name, bytes }));
-      const report = plainReport(await validate(inputs, engineOptions(options, now())));
+      const read = refs.map(readRef);
+      const inputs = read.map(({ name, bytes }) => ({ name, bytes }));
+      const report = plainReport(
+        await validate(inputs, { ...engineOptions(options, now()), resolveFile: siblingReader(read) }),
+      );
       return { reportId: keep(report), report };
     },
     getReport: async ({ reportId }) => ({ reportId, report: reportById(reportId) }),

@@ -3,13 +3,23 @@
  * masked secrets, a submit run with request ids and its journal, and a run cut off by a kill resumed on the
  * next launch without sending anything twice.
  */
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppEvent, AppMethod, SubmitStatus } from '../../host/bridge-api.ts';
 import { startEmbeddedSandbox, type StartedSandbox } from '../../host/embedded-sandbox.ts';
 import { createHandlers, handleCall, SANDBOX_PROFILE_ID, type Handlers } from '../../host/handlers.ts';
+import { FileAccess } from '../../host/file-access.ts';
 import { memorySecretBox } from '../../host/secret-box.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -108,6 +118,35 @@ describe('validation and fixes', () => {
     const html = (await call('exportReport', { source: { reportId }, format: 'html' })).text as string;
     expect(html).toContain('<h1>Fieldgate report</h1>');
     expect(html).not.toMatch(/<script|src=/);
+  });
+});
+
+describe('CSV batches that name files', () => {
+  it('read the named files beside the CSV, never outside its folder', async () => {
+    const batch = join(dir, 'csv', 'batch');
+    mkdirSync(batch, { recursive: true });
+    copyFileSync(example('rx/two-zone-rx.zip'), join(batch, 'north.zip'));
+    copyFileSync(example('rx/two-zone-rx.zip'), join(dir, 'csv', 'outside.zip'));
+    writeFileSync(join(batch, 'rx.csv'), 'file,userName\nnorth.zip,jsmith\n../outside.zip,jsmith\n');
+    const given = createHandlers({
+      host: 'test',
+      version: 'test',
+      examplesDir: join(root, 'examples'),
+      dataDir: join(dir, 'csv-data'),
+      secrets: memorySecretBox(),
+      files: new FileAccess([join(dir, 'csv')]),
+      emit: () => undefined,
+      openExternal: async () => false,
+    });
+    const { report } = await call('validateFiles', { files: [{ path: join(batch, 'rx.csv') }] }, given);
+    const file = (
+      report as { files: { kind: string; diagnostics: { code: string; location: { row?: number } }[] }[] }
+    ).files[0]!;
+    expect(file.kind).toBe('csv-prescriptions');
+    const notFound = file.diagnostics.filter((d) => d.code === 'CSV007').map((d) => d.location.row);
+    expect(notFound).toEqual([2]);
+    // Row 1's ZIP was read and checked (its zones overlap).
+    expect(file.diagnostics.some((d) => d.code.startsWith('RXZ') && d.location.row === 1)).toBe(true);
   });
 });
 
