@@ -57,6 +57,8 @@ const options = {
   kind: { type: 'string' },
   now: { type: 'string' },
   setting: { type: 'string', multiple: true },
+  encoding: { type: 'string' },
+  mapping: { type: 'string' },
   color: { type: 'boolean' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
@@ -139,6 +141,8 @@ const commonOptions = `  --format text|json|csv|html  report for people (default
   --kind NAME               read every file as this kind instead of detecting it (see \`fieldgate kinds\`)
   --setting KEY=VALUE       a setting for the file kind: acreageTolerance=0.05 (0–1), rateColumn=RATE,
                             maxDiagnosticsPerRule=200; unknown names and bad values are refused
+  --encoding NAME           a CSV batch's encoding: utf-8, utf-16le, utf-16be, windows-1252 (default: guessed)
+  --mapping FILE            a CSV batch's column mapping (JSON; a report's summary.mapping saved to a file)
   --now ISO                 the clock for "in the future" checks (default: now)`;
 
 const fixOptions = `  --unsafe-fixes            apply unsafe fixes too (guesses that state their assumption; check the result)
@@ -196,6 +200,18 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
   };
   if (values.kind !== undefined) engineOptions.kind = values.kind;
   if (values['sample-date'] !== undefined) engineOptions.sampleDate = values['sample-date'];
+  // CSV batches (docs/csv-batches.md): shorthands for the encoding and mapping settings.
+  if (values.encoding !== undefined)
+    engineOptions.settings = { ...engineOptions.settings, encoding: values.encoding };
+  if (values.mapping !== undefined) {
+    let mapping: string;
+    try {
+      mapping = await readFile(resolve(io.cwd, values.mapping), 'utf8');
+    } catch {
+      throw new UsageError(`--mapping ${values.mapping}: cannot read the file`);
+    }
+    engineOptions.settings = { ...engineOptions.settings, mapping };
+  }
   checkedOptions(engineOptions);
   const fixing = mode === 'fix' || values.fix || values['fix-in-place'];
   const fix = fixing ? fixSelectionFrom(values['fix-only'], values['unsafe-fixes']) : undefined;
