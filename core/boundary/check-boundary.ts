@@ -61,7 +61,14 @@ export function checkBoundary(
 ): BoundaryCheckResult {
   const place = new BoundaryPlace(wkt, base);
   const first = collector.diagnostics.length;
-  const { geometry, valid: validPolygons, rebuilt } = checkWktGeometryVerdict(wkt, collector, base);
+  // The fix review below writes the make-valid result's text (rounded to the input's precision).
+  const {
+    geometry,
+    valid: validPolygons,
+    rebuilt,
+  } = checkWktGeometryVerdict(wkt, collector, base, {
+    rebuiltTextLater: true,
+  });
   if (!geometry) {
     const location: Location = { ...base.location, range: place.range(0, wkt.length) };
     checkAcreage(undefined, options, collector, location);

@@ -47,6 +47,11 @@ export interface GeometryCheckOptions {
    * needs the verdict and the diagnostics (a bulk pre-check) can skip them.
    */
   fixes?: boolean;
+  /**
+   * Leave the make-valid fix's text empty (default false): for a caller that reviews that fix from
+   * `GeometryVerdict.rebuilt` and writes its text then (checkBoundary), so it is not written twice.
+   */
+  rebuiltTextLater?: boolean;
 }
 
 /** Longest before/after text shown in a fix; longer geometries are shortened in the middle. */
@@ -290,6 +295,7 @@ export function checkWktGeometryVerdict(
     return options.verdict === false ? { geometry: g } : { geometry: g, valid: isValidPolygons(g.polygons) };
   }
   const sink: RebuiltSink = {};
+  if (options.rebuiltTextLater === true) sink.textLater = true;
   const valid = reportValidity(rep, g, options.validity ?? {}, sink);
   return sink.rebuilt ? { geometry: g, valid, rebuilt: sink.rebuilt } : { geometry: g, valid };
 }
@@ -297,6 +303,8 @@ export function checkWktGeometryVerdict(
 /** Where the make-valid fix leaves its rebuilt geometry. */
 interface RebuiltSink {
   rebuilt?: RebuiltGeometry;
+  /** Leave the fix's text to the caller. */
+  textLater?: boolean;
 }
 
 function firstCoordinateSpan(g: ParsedGeometry): [number, number] {
@@ -416,7 +424,7 @@ function validityFixes(
           'unsafe',
           'Rebuild a valid area from the outline (bow-ties split, spikes removed, overlapping parts merged)',
           g,
-          rebuilt.write(fixed.polygons, true),
+          sink.textLater === true ? '' : rebuilt.write(fixed.polygons, true),
         );
         sink.rebuilt = { ...rebuilt, fix: makeValidFix };
       }

@@ -40,14 +40,36 @@ export function formatCoordinate(value: number, decimals?: number): string {
  * the input's precision); undefined when there is no number, or one is in exponent notation.
  */
 export function maxDecimals(text: string, start = 0, end = text.length): number | undefined {
+  // A scan rather than a regular expression: this runs over every rebuilt boundary's text.
+  const isDigit = (c: number): boolean => c >= 48 && c <= 57;
   let max: number | undefined;
-  const re = /[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?/g;
-  re.lastIndex = start;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(text)) !== null && m.index < end) {
-    if (m[2] !== undefined) return undefined;
-    const dot = m[1]!.indexOf('.');
-    const places = dot < 0 ? 0 : m[1]!.length - dot - 1;
+  let i = start;
+  while (i < end) {
+    const c = text.charCodeAt(i);
+    // A number starts here: a digit, or ".5", each maybe after a sign.
+    const signed = c === 43 || c === 45;
+    const at = signed ? i + 1 : i;
+    const d = text.charCodeAt(at);
+    if (!(isDigit(d) || (d === 46 && isDigit(text.charCodeAt(at + 1))))) {
+      i++;
+      continue;
+    }
+    i = at;
+    while (isDigit(text.charCodeAt(i))) i++;
+    let places = 0;
+    if (text.charCodeAt(i) === 46) {
+      i++;
+      while (isDigit(text.charCodeAt(i))) {
+        places++;
+        i++;
+      }
+    }
+    const e = text.charCodeAt(i);
+    if (e === 101 || e === 69) {
+      const sign = text.charCodeAt(i + 1);
+      if (isDigit(sign) || ((sign === 43 || sign === 45) && isDigit(text.charCodeAt(i + 2))))
+        return undefined;
+    }
     if (max === undefined || places > max) max = places;
   }
   return max;
