@@ -108,6 +108,8 @@ export function csvOptionsFrom(
   if (options.now) out.now = options.now;
   if (options.signal) out.signal = options.signal;
   if (options.pause) out.pause = options.pause;
+  // The text report draws no map: the engine says so, and no feature is built.
+  if (options.features === false) out.keepFeatures = false;
   const resolve = options.resolveFile;
   if (resolve) out.resolveFile = (path) => resolve(path, file.name);
   out.checkFile = checkReferencedFile(options);
