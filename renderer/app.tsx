@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useBridge } from './bridge/bridge-context.tsx';
 import { SvgMap } from './map/svg-map.tsx';
+import { ColumnMappings } from './screens/column-mapping.tsx';
 import { BatchFiles, DropZone } from './screens/drop-zone.tsx';
 import { ProblemTable } from './screens/problem-table.tsx';
 import { SettingsScreen } from './screens/settings-screen.tsx';
@@ -65,6 +66,7 @@ export function App() {
         <div hidden={screen !== 'workbench'} className="screen workbench">
           <DropZone />
           <BatchFiles />
+          <ColumnMappings />
           <div className="review">
             <ProblemTable />
             <SvgMap />

@@ -6,11 +6,14 @@ import { createContext, useCallback, useContext, useMemo, useRef, useState, type
 import type { AppliedFix, Diagnostic, FileResult, Unreadable } from '../../core/index.ts';
 import type { FileRef } from '../../host/bridge-api.ts';
 import { ValidationWorker, type Progress } from '../worker/validation-client.ts';
+import type { KindSettings } from '../worker/worker-protocol.ts';
 
 export interface BatchFile {
   key: string;
   name: string;
   bytes: Uint8Array;
+  /** Kind settings it is checked with (a CSV column mapping). */
+  settings?: KindSettings;
   /** Where the host can read it (an example, a file dropped in Electron). */
   path?: string;
   state: 'checking' | 'checked' | 'failed';
@@ -47,6 +50,8 @@ interface BatchApi {
   selection?: Selection;
   select(selection: Selection | undefined): void;
   addFiles(files: { name: string; bytes: Uint8Array; path?: string }[]): Promise<void>;
+  /** Check a file again with these kind settings (a CSV column mapping). */
+  setSettings(key: string, settings: KindSettings): Promise<void>;
   /** Replace a file's bytes (an inline edit) and check it again. */
   editFile(key: string, bytes: Uint8Array): Promise<void>;
   removeFile(key: string): void;
@@ -95,13 +100,17 @@ export function BatchProvider({ children }: { children: ReactNode }) {
     async (file: BatchFile) => {
       let lastShown = 0;
       try {
-        const { promise } = worker().validate({ name: file.name, bytes: file.bytes }, (progress) => {
-          const now = performance.now();
-          if (now - lastShown > 250) {
-            lastShown = now;
-            update(file.key, { progress });
-          }
-        });
+        const { promise } = worker().validate(
+          { name: file.name, bytes: file.bytes },
+          file.settings,
+          (progress) => {
+            const now = performance.now();
+            if (now - lastShown > 250) {
+              lastShown = now;
+              update(file.key, { progress });
+            }
+          },
+        );
         const checked = await promise;
         update(file.key, {
           state: 'checked',
@@ -144,6 +153,17 @@ export function BatchProvider({ children }: { children: ReactNode }) {
     [check],
   );
 
+  const setSettings = useCallback(
+    async (key: string, settings: KindSettings) => {
+      const file = filesRef.current.find((f) => f.key === key);
+      if (!file) return;
+      const changed: BatchFile = { ...file, settings, state: 'checking' };
+      setFiles((all) => all.map((f) => (f.key === key ? changed : f)));
+      await check(changed);
+    },
+    [check],
+  );
+
   const applySafeFixes = useCallback(async (): Promise<FixOutcome> => {
     const before = filesRef.current;
     const outcome: FixOutcome = { applied: [], unchanged: 0 };
@@ -156,7 +176,8 @@ export function BatchProvider({ children }: { children: ReactNode }) {
           after.push(file);
           continue;
         }
-        const fixed = await worker().fix({ name: file.name, bytes: file.bytes }, 'safe').promise;
+        const fixed = await worker().fix({ name: file.name, bytes: file.bytes }, 'safe', file.settings)
+          .promise;
         if (!fixed.fixedBytes || !fixed.result) {
           outcome.unchanged++;
           after.push(file);
@@ -210,6 +231,7 @@ export function BatchProvider({ children }: { children: ReactNode }) {
     select,
     addFiles,
     editFile,
+    setSettings,
     removeFile: (key) => setFiles((all) => all.filter((f) => f.key !== key)),
     clear: () => {
       setFiles([]);

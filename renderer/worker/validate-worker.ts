@@ -59,6 +59,7 @@ async function run(request: Extract<WorkerRequest, { type: 'validate' | 'fix' }>
     const events: AsyncIterable<EngineEvent> = runEngine([file], {
       now: new Date(),
       signal: abort.signal,
+      ...(request.settings ? { settings: request.settings } : {}),
       ...(request.type === 'fix' ? { fix: { safety: request.safety } } : {}),
     });
     for await (const event of events) {

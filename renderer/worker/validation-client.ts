@@ -3,7 +3,7 @@
  * report's pieces are collected here (appending chunks is cheap; no single message is big).
  */
 import type { Diagnostic, FileResult, GeoJsonFeature, Unreadable } from '../../core/index.ts';
-import type { FileHead, WorkerFile, WorkerMessage, WorkerRequest } from './worker-protocol.ts';
+import type { FileHead, KindSettings, WorkerFile, WorkerMessage, WorkerRequest } from './worker-protocol.ts';
 
 export interface Progress {
   bytes: number;
@@ -52,16 +52,18 @@ export class ValidationWorker {
 
   validate(
     file: WorkerFile,
+    settings: KindSettings | undefined,
     onProgress?: (p: Progress) => void,
   ): { promise: Promise<CheckedFile>; cancel(): void } {
-    return this.start({ type: 'validate', jobId: 0, file }, onProgress);
+    return this.start({ type: 'validate', jobId: 0, file, ...(settings ? { settings } : {}) }, onProgress);
   }
 
   fix(
     file: WorkerFile,
     safety: 'safe' | 'safe-and-unsafe',
+    settings?: KindSettings,
   ): { promise: Promise<CheckedFile>; cancel(): void } {
-    return this.start({ type: 'fix', jobId: 0, file, safety });
+    return this.start({ type: 'fix', jobId: 0, file, safety, ...(settings ? { settings } : {}) });
   }
 
   private start(

@@ -9,9 +9,18 @@ export interface WorkerFile {
   bytes: Uint8Array;
 }
 
+/** Kind settings as the engine takes them (e.g. `mapping`: a CSV column mapping as JSON). */
+export type KindSettings = Record<string, string>;
+
 export type WorkerRequest =
-  | { type: 'validate'; jobId: number; file: WorkerFile }
-  | { type: 'fix'; jobId: number; file: WorkerFile; safety: 'safe' | 'safe-and-unsafe' }
+  | { type: 'validate'; jobId: number; file: WorkerFile; settings?: KindSettings }
+  | {
+      type: 'fix';
+      jobId: number;
+      file: WorkerFile;
+      safety: 'safe' | 'safe-and-unsafe';
+      settings?: KindSettings;
+    }
   | { type: 'cancel'; jobId: number };
 
 /** A file's result without its (possibly long) lists, which follow as chunks. */
