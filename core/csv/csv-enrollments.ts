@@ -267,7 +267,12 @@ export class EnrollmentRows {
 
   private moveBack(d: Diagnostic): Diagnostic {
     const offset = d.location.range?.start.offset;
-    const seg = offset === undefined ? undefined : this.segmentAt(offset);
+    const endAt = d.location.range?.end.offset;
+    // At a cell's characters, or around exactly one cell (the enrollment id inside a request path).
+    const seg =
+      offset === undefined
+        ? undefined
+        : (this.segmentAt(offset) ?? (endAt === undefined ? undefined : this.onlySegmentIn(offset, endAt)));
     const path = d.location.path ?? [];
     const request = typeof path[1] === 'number' ? path[1] : undefined;
     const n = seg?.n ?? (request !== undefined ? this.requestRows[request] : undefined);
@@ -337,6 +342,11 @@ export class EnrollmentRows {
       end: cellOffset(seg.cell, e.end - seg.start),
       text: e.text,
     };
+  }
+
+  private onlySegmentIn(start: number, end: number): Segment | undefined {
+    const inside = this.segments.filter((s) => s.start >= start && s.end <= end);
+    return inside.length === 1 ? inside[0] : undefined;
   }
 
   private segmentAt(offset: number): Segment | undefined {

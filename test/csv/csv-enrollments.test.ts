@@ -1,0 +1,67 @@
+/**
+ * Enrollment rows are checked by the version 5 request rules through the requests they become; every
+ * finding lands on the cell it is about (row, column, character), fixes become edits of the cell, and the
+ * plan lists the calls in order (experiments found or created first).
+ */
+import { describe, expect, it } from 'vitest';
+import { bytesToStream, validateCsvBatch } from '../../core/index.ts';
+
+const S = '9b2f3c1e-6a4d-4e8b-9c1a-2f3e4d5c6b7a';
+const E = '0c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5';
+const X = '6fa459ea-ee8a-4ca4-894e-db77e160355e';
+const L = '1b4e28ba-2fa1-41d2-883f-0016d3cca427';
+
+async function run(text: string) {
+  return validateCsvBatch(bytesToStream(new TextEncoder().encode(text)), {
+    now: new Date('2026-11-22T12:00:00Z'),
+  });
+}
+
+describe('enrollments by location', () => {
+  const head =
+    'experimentEnrollmentId,experimentName,locationId,experimentLocationStatus,dimensionality,startId,endId,temporalPeriodTypeName';
+  it('places request-rule findings at the cell and character they are about', async () => {
+    const text = `${head}\n${X},Trial,${L},NOMINATED,INTERVAL,${S},${E},GrowingSeason\n${X},Trial,field-7,NOMINATED,INTERVAL,${S},not-an-id,GrowingSeason\n`;
+    const result = await run(text);
+    expect(result.kind).toBe('csv-enrollments-by-location');
+    const en004 = result.diagnostics.find((d) => d.code === 'EN004')!;
+    expect(en004.location).toMatchObject({ row: 2, field: 'locationId' });
+    expect(text.slice(en004.location.range!.start.offset, en004.location.range!.end.offset)).toBe('field-7');
+    const te004 = result.diagnostics.find((d) => d.code === 'TE004')!;
+    expect(te004.location).toMatchObject({ row: 2, field: 'endId' });
+    expect(te004.location.range!.start).toMatchObject({
+      line: 3,
+      column: text.split('\n')[2]!.indexOf('not-an-id') + 1,
+    });
+    expect(result.plan).toEqual({
+      calls: [
+        { row: 1, call: 'findOrCreateExperiment', experimentEnrollmentId: X },
+        { row: 1, call: 'createEnrollment', type: 'location' },
+        { row: 2, call: 'createEnrollment', type: 'location' },
+      ],
+    });
+  });
+});
+
+describe('enrollments by program', () => {
+  it('turns a fix of a request value into an edit of its cell', async () => {
+    const text = `experimentProtocolId,dimensionality,temporalEntityId,temporalPeriodTypeName\n"{3f2504e0-4f89-41d3-9a0c-0305e82c3301}",INDIVIDUAL,${S},GrowingSeason\n`;
+    const result = await run(text);
+    const d = result.diagnostics.find((x) => x.code === 'EN004')!;
+    expect(d.location).toMatchObject({ row: 1, field: 'experimentProtocolId' });
+    const edit = d.fix!.edits![0]!;
+    expect(text.slice(edit.start, edit.end)).toBe('{3f2504e0-4f89-41d3-9a0c-0305e82c3301}');
+    expect(edit.text).toBe('3f2504e0-4f89-41d3-9a0c-0305e82c3301');
+  });
+});
+
+describe('enrollment changes', () => {
+  it('makes PUT and DELETE calls and checks the enrollment id in the path at its cell', async () => {
+    const text = `enrollmentId,enrollmentType,action,experimentProtocolId\nnot-uuid,program,remove,\n`;
+    const result = await run(text);
+    const d = result.diagnostics.find((x) => x.code === 'EN004')!;
+    expect(d.location).toMatchObject({ row: 1, field: 'enrollmentId' });
+    expect(d.location.range!.start.column).toBe(1);
+    expect(result.plan).toEqual({ calls: [{ row: 1, call: 'removeEnrollment', type: 'program' }] });
+  });
+});
