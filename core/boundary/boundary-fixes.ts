@@ -124,7 +124,7 @@ function resultProblem(
   if (points > SERVICE_LIMITS.maxPoints && points > before && before <= SERVICE_LIMITS.maxPoints)
     return `the result would have ${count(points)} points, over the service's limit of ${count(SERVICE_LIMITS.maxPoints)}`;
   if (!rebuilt) return undefined;
-  if (!isValidPolygons(polygons)) return 'the rebuilt boundary would still not be a valid polygon';
+  if (!isValidPolygons(polygons)) return STILL_INVALID;
   let wgs84 = true;
   for (const rings of polygons)
     for (const ring of rings)
@@ -165,7 +165,10 @@ function roundComputed(rebuilt: RebuiltGeometry, decimals: number): PolygonRings
   );
 }
 
-type Reviewed = { fix: Fix } | { reason: string };
+/** The reviewed fix; or why it is not offered; or `silent`: not offered, as if it had never been made. */
+type Reviewed = { fix: Fix } | { reason: string } | { silent: true };
+
+const STILL_INVALID = 'the rebuilt boundary would still not be a valid polygon';
 
 /** `validity`: the fix is meant to make the geometry valid (its result must be). */
 function review(fix: Fix, target: GeometryFixTarget, validity: boolean): Reviewed {
@@ -225,6 +228,9 @@ function review(fix: Fix, target: GeometryFixTarget, validity: boolean): Reviewe
       break;
     }
   }
+  // make-valid left its check to this review: an exact result that is not valid is no fix at all, as
+  // make-valid itself would have said.
+  if (!chosen && traced && !traced.checked && problem === STILL_INVALID) return { silent: true };
   if (!chosen) return { reason: problem ?? 'the result would not be valid' };
   // Local edits keep the input's numbers: write them back with the input's precision.
   const precision = rebuilt ? chosen.decimals : decimals;
@@ -311,6 +317,10 @@ export function reviewGeometryFixes(
       continue;
     }
     const { fix: _dropped, ...rest } = d;
+    if ('silent' in reviewed) {
+      diagnostics[i] = rest;
+      continue;
+    }
     const note = `No fix is offered: ${reviewed.reason}.`;
     diagnostics[i] = { ...rest, hint: d.hint ? `${d.hint} ${note}` : note };
   }

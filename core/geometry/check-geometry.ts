@@ -415,7 +415,11 @@ function validityFixes(
     if (makeValidFix === undefined) {
       // A ring whose crossings were too many to count (a tangle, not a boundary) is not rebuilt.
       const tangled = all.some((i) => i.unlisted?.atLeast === true);
-      const fixed = tangled ? undefined : makeValidPolygonsTraced(polygons);
+      // When the caller reviews the result (checking it valid after rounding), make-valid does not check
+      // it first as well.
+      const fixed = tangled
+        ? undefined
+        : makeValidPolygonsTraced(polygons, { checkResult: sink.textLater !== true });
       makeValidFix = null;
       if (fixed) {
         const multi = g.type === 'MultiPolygon' || fixed.polygons.length > 1;

@@ -470,10 +470,19 @@ export interface TracedPolygons {
    * A writer can reuse the input's text for the vertices it repeats.
    */
   sources: Int32Array[][];
+  /** Whether the result was checked valid here (see `checkResult`). */
+  checked: boolean;
 }
 
-/** As makeValidPolygons, saying which input coordinate each output vertex repeats. */
-export function makeValidPolygonsTraced(polygons: PolygonRings): TracedPolygons | undefined {
+/**
+ * As makeValidPolygons, saying which input coordinate each output vertex repeats. `checkResult: false`
+ * leaves the final validity check to a caller that checks the result anyway (the fix review rounds the
+ * computed points and checks what it offers): the result is then undefined only for the other reasons.
+ */
+export function makeValidPolygonsTraced(
+  polygons: PolygonRings,
+  options: { checkResult?: boolean } = {},
+): TracedPolygons | undefined {
   const edges: Edge[] = [];
   const seed: SeedPoints = { x: [], y: [], source: [] };
   let coordinateBase = 0;
@@ -678,9 +687,10 @@ export function makeValidPolygonsTraced(polygons: PolygonRings): TracedPolygons 
   // Largest part first, as fields are usually listed.
   result.reverse();
   sources.reverse();
+  if (options.checkResult === false) return { polygons: result, sources, checked: false };
   const issues = findValidityIssues(result, { warnings: false, maxIssues: 1 });
   if (issues.some((i) => i.severity === 'error')) return undefined;
-  return { polygons: result, sources };
+  return { polygons: result, sources, checked: true };
 }
 
 /**

@@ -15,6 +15,8 @@ export interface RebuiltPolygons {
   polygons: PolygonRings;
   /** MULTIPOLYGON (else POLYGON). */
   multi: boolean;
+  /** Whether make-valid checked the exact result valid; if not, the review's check stands in for it. */
+  checked: boolean;
   /** Per polygon, per ring, per vertex: the input coordinate it repeats, or -1 for a computed point. */
   sources: Int32Array[][];
   /**
@@ -160,5 +162,5 @@ export function rebuiltPolygons(
     if (polygonTexts.length === 0) return 'MULTIPOLYGON EMPTY';
     return `MULTIPOLYGON (${polygonTexts.join(', ')})`;
   };
-  return { polygons: traced.polygons, multi, sources, write };
+  return { polygons: traced.polygons, multi, sources, checked: traced.checked, write };
 }
