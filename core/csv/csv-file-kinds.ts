@@ -61,8 +61,19 @@ function headText(bytes: Uint8Array): string {
   return new TextDecoder(invalid < 0 ? 'utf-8' : 'windows-1252').decode(head);
 }
 
+/** Detection asks each of the six kinds, twice: the head is read once per byte array. */
+const detected = new WeakMap<Uint8Array, BatchKind | null>();
+
 /** The batch kind a file's header names (title rows above it allowed), or undefined. */
 export function detectBatchKind(bytes: Uint8Array): BatchKind | undefined {
+  const known = detected.get(bytes);
+  if (known !== undefined) return known ?? undefined;
+  const kind = readBatchKind(bytes);
+  detected.set(bytes, kind ?? null);
+  return kind;
+}
+
+function readBatchKind(bytes: Uint8Array): BatchKind | undefined {
   const text = headText(bytes);
   const final = bytes.length <= 8192;
   const { delimiter } = guessDelimiter(text, final, bestHeaderScore);
