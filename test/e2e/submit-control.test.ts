@@ -1,0 +1,69 @@
+/**
+ * Submit controls against a slow embedded sandbox (every answer takes 700 ms): a running batch pauses (no
+ * row finishes while paused), resumes and finishes; another is cancelled and stays cancelled.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumMissing, startSession, type E2eSession } from './e2e-harness.ts';
+
+const runHeading = (page: Page, state: string) =>
+  page.getByRole('heading', { name: new RegExp(`Run .* — ${state}`) });
+
+async function doneRows(page: Page): Promise<number> {
+  const text = (await page.getByTestId('submit-progress').textContent()) ?? '';
+  return Number(/(\d+) of/.exec(text)?.[1] ?? -1);
+}
+
+describe.skipIf(chromiumMissing)('submit controls', () => {
+  let session: E2eSession;
+  let page: Page;
+
+  beforeAll(async () => {
+    // This file runs in its own test process: the variable reaches only this file's embedded sandbox.
+    process.env.FIELDGATE_SANDBOX_FAULTS = 'latency-ms=700-700';
+    session = await startSession();
+    ({ page } = await session.newPage());
+    await page.getByRole('button', { name: /Open the sample batch/ }).click();
+    await page.waitForFunction(
+      () => {
+        const rows = document.querySelectorAll('[data-testid=batch-file]');
+        return rows.length >= 10 && !Array.from(rows).some((r) => r.textContent?.includes('Checking'));
+      },
+      null,
+      { timeout: 60_000 },
+    );
+    await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Submit' }).click();
+  }, 90_000);
+  afterAll(async () => {
+    delete process.env.FIELDGATE_SANDBOX_FAULTS;
+    await session?.close();
+  });
+
+  it('pauses, resumes and finishes a run', async () => {
+    await page.getByRole('button', { name: /Submit the batch/ }).click();
+    await expect.poll(() => runHeading(page, 'running').count()).toBe(1);
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
+    await expect.poll(() => runHeading(page, 'paused').count(), { timeout: 10_000 }).toBe(1);
+    // Requests under way when paused may still land; after that nothing moves.
+    await page.waitForTimeout(1500);
+    const held = await doneRows(page);
+    await page.waitForTimeout(1500);
+    expect(await doneRows(page)).toBe(held);
+    await page.getByRole('button', { name: 'Resume', exact: true }).click();
+    await expect.poll(() => runHeading(page, 'finished').count(), { timeout: 30_000 }).toBe(1);
+    expect(await page.getByTestId('submit-progress').textContent()).toMatch(/(\d+) of \1 rows done/);
+    expect(await page.getByTestId('submit-progress').textContent()).toMatch(/rows\/s/);
+  }, 60_000);
+
+  it('cancels a run', async () => {
+    await page.getByRole('button', { name: /Submit the batch/ }).click();
+    await expect.poll(() => runHeading(page, 'running').count()).toBe(1);
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect.poll(() => runHeading(page, 'cancelled').count(), { timeout: 10_000 }).toBe(1);
+    await page.waitForTimeout(1500);
+    expect(await runHeading(page, 'cancelled').count()).toBe(1);
+    const text = (await page.getByTestId('submit-progress').textContent()) ?? '';
+    const [, done, total] = /(\d+) of (\d+)/.exec(text) ?? [];
+    expect(Number(done)).toBeLessThan(Number(total));
+  }, 60_000);
+});
