@@ -339,7 +339,11 @@ function buildGraph(edges: Edge[], seed: SeedPoints): Graph {
   }
   // Undirected edge (u < v) → index into the cover lists: per ring a signed count. Almost every edge is
   // covered by one ring: its ring and count are kept apart, other rings go to a list of [ring, count].
-  const edgeIndex = new Map<number, number>();
+  // (u, v) → edge index by open addressing on the two vertex ids (a Map on u * 2^32 + v hashed doubles).
+  let tableSize = 16;
+  while (tableSize < edges.length * 2) tableSize *= 2;
+  const table = new Int32Array(tableSize).fill(-1);
+  const tableMask = tableSize - 1;
   const ends: number[] = [];
   const firstRing: number[] = [];
   const firstCount: number[] = [];
@@ -351,10 +355,20 @@ function buildGraph(edges: Edge[], seed: SeedPoints): Graph {
     const u = a < b ? a : b;
     const v = a < b ? b : a;
     const sign = a === u ? 1 : -1;
-    const key = u * 4294967296 + v;
-    const i = edgeIndex.get(key);
-    if (i === undefined) {
-      edgeIndex.set(key, firstRing.length);
+    let at = Math.imul(u ^ Math.imul(v, 0x9e3779b1), 0x85ebca6b);
+    at = (at ^ (at >>> 15)) & tableMask;
+    let i = -1;
+    for (;;) {
+      const found = table[at] as number;
+      if (found < 0) break;
+      if (ends[2 * found] === u && ends[2 * found + 1] === v) {
+        i = found;
+        break;
+      }
+      at = (at + 1) & tableMask;
+    }
+    if (i < 0) {
+      table[at] = firstRing.length;
       ends.push(u, v);
       firstRing.push(e.ring);
       firstCount.push(sign);
