@@ -237,6 +237,38 @@ describe.skipIf(chromiumMissing)('workbench in Chromium', () => {
       .toBe('system');
   });
 
+  it('is operable by keyboard with a visible focus', async () => {
+    await page
+      .getByRole('navigation', { name: 'Screens' })
+      .getByRole('button', { name: 'Workbench' })
+      .focus();
+    await page.keyboard.press('Enter');
+    const list = problemList(page);
+    expect(await list.isVisible()).toBe(true);
+    await list.focus();
+    await page.keyboard.press('Home');
+    expect(await list.getByRole('option').first().getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('ArrowDown');
+    expect(await list.getByRole('option').nth(1).getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByRole('complementary', { name: 'Selected problem' }).textContent()).not.toContain(
+      'Select a problem',
+    );
+    // Tab moves on to the next control, drawn with a focus outline.
+    await page.keyboard.press('Tab');
+    const outline = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      return { visible: el.matches(':focus-visible'), width: getComputedStyle(el).outlineWidth };
+    });
+    expect(outline.visible).toBe(true);
+    expect(outline.width).not.toBe('0px');
+    // The map pans and zooms from the keyboard.
+    const map = page.locator('.workbench svg.map-canvas');
+    const before = await map.getAttribute('viewBox');
+    await map.focus();
+    await page.keyboard.press('+');
+    expect(await map.getAttribute('viewBox')).not.toBe(before);
+  });
+
   it('refuses a bridge call without the launch token', async () => {
     const origin = session.app.host.origin;
     const refused = await fetch(`${origin}/api/call/appInfo`, {
