@@ -1,7 +1,8 @@
 /**
  * Checks across the rows of a batch, in bounded memory: repeated rows (by a 53-bit hash of their values),
  * one location enrolled twice in one experiment for one temporal entity, contradicting changes of one
- * enrollment, and overlapping fields of one farm (the geometry of the last FARM_BUDGET fields is kept).
+ * enrollment, and overlapping fields of one farm (the geometry of at most FARM_BUDGET fields is kept; the
+ * farm seen least recently is checked and let go first, and a note says so when such a farm comes back).
  * Repeated field names under one client and farm are FU005 (duplicate-field), the rule JSON uploads run,
  * reported here from hashes.
  */
@@ -122,6 +123,8 @@ export class CrossRowChecks {
   private readonly changes = new Map<string, { row: number; action: string; signature: string }>();
   private readonly farms = new Map<string, KeptField[]>();
   private kept = 0;
+  /** Farms whose geometry was let go (checked), by hash of their key. */
+  private readonly released = new RowHashTable();
   private limited = false;
 
   constructor(
@@ -261,27 +264,25 @@ export class CrossRowChecks {
     const farm = recordString(record, 'farmName')?.trim().toLowerCase() ?? '';
     const key = `${client}\u0000${farm}`;
     let list = this.farms.get(key);
-    if (!list) {
+    if (list) {
+      // Most recently used last: the farm let go first is the one not seen for longest.
+      this.farms.delete(key);
+    } else {
       list = [];
-      this.farms.set(key, list);
+      // A farm let go earlier comes back: its new fields are not compared with the old ones.
+      if (this.released.get(hash53(key))) this.limited = true;
     }
+    this.farms.set(key, list);
     list.push({ row: n, name: recordString(record, 'name') ?? '', polygons: polygons as Float64Array[][] });
     this.kept++;
-    if (this.kept > FARM_BUDGET) {
-      // Check and let go of the farm holding the most fields: memory stays bounded on any file.
-      let biggest: string | undefined;
-      let size = 0;
-      for (const [k, l] of this.farms)
-        if (l.length > size) {
-          biggest = k;
-          size = l.length;
-        }
-      if (biggest !== undefined) {
-        this.overlaps(this.farms.get(biggest) ?? []);
-        this.kept -= size;
-        this.farms.delete(biggest);
-        this.limited = true;
-      }
+    while (this.kept > FARM_BUDGET) {
+      // Check and let go of the least recently seen farm: in a file sorted by farm, one that is complete.
+      const oldest = this.farms.keys().next().value as string;
+      const fields = this.farms.get(oldest) ?? [];
+      this.overlaps(fields);
+      this.kept -= fields.length;
+      this.farms.delete(oldest);
+      this.released.add(hash53(oldest), n);
     }
   }
 

@@ -159,32 +159,37 @@ describe('CSV010 csv-fields-overlap', () => {
     expect(overlaps).toHaveLength(1);
     expect(overlaps[0]?.message).toBe('Field "B" (row 2) overlaps field "A" (row 1) of the same farm');
   });
-  it('notes when the overlap check was limited', async () => {
-    const { FARM_BUDGET } = await import('./csv-cross-rows.ts');
-    const { CrossRowChecks } = await import('./csv-cross-rows.ts');
+  it('notes when a farm let go comes back, not when the rows are sorted by farm', async () => {
+    const { FARM_BUDGET, CrossRowChecks } = await import('./csv-cross-rows.ts');
     const { DiagnosticCollector } = await import('../rules/reporter.ts');
-    const collector = new DiagnosticCollector();
-    const cross = new CrossRowChecks('csv-fields', collector);
     const ring = new Float64Array([0, 0, 1, 0, 1, 1, 0, 0]);
-    for (let i = 0; i <= FARM_BUDGET; i++)
-      cross.field(
-        {
-          format: 'csv',
-          row: i + 1,
-          location: {},
-          label: '',
-          clientName: { kind: 'string', value: `c${i % 3}`, location: {} },
-        },
-        i + 1,
-        {
-          valid: true,
-          coordinates: 'wgs84',
-          wkt: '',
-          geometry: { polygons: [[ring.map((v) => v + i * 2)]] } as never,
-        },
-      );
-    cross.finish();
-    expect(of(collector.diagnostics, 'CSV010', 'limited')).toHaveLength(1);
+    const feed = (farmOf: (i: number) => string, count: number): InstanceType<typeof DiagnosticCollector> => {
+      const collector = new DiagnosticCollector();
+      const cross = new CrossRowChecks('csv-fields', collector);
+      for (let i = 0; i < count; i++)
+        cross.field(
+          {
+            format: 'csv',
+            row: i + 1,
+            location: {},
+            label: '',
+            farmName: { kind: 'string', value: farmOf(i), location: {} },
+          },
+          i + 1,
+          {
+            valid: true,
+            coordinates: 'wgs84',
+            wkt: '',
+            geometry: { polygons: [[ring.map((v) => v + i * 2)]] } as never,
+          },
+        );
+      cross.finish();
+      return collector;
+    };
+    const interleaved = feed((i) => `f${i % 3}`, FARM_BUDGET + 2);
+    expect(of(interleaved.diagnostics, 'CSV010', 'limited')).toHaveLength(1);
+    const sorted = feed((i) => `f${Math.floor(i / 20)}`, FARM_BUDGET * 2);
+    expect(of(sorted.diagnostics, 'CSV010', 'limited')).toEqual([]);
   });
 });
 
