@@ -3,13 +3,13 @@
  * free 127.0.0.1 port, and Debian's Chromium driven by playwright-core (headless, fresh profile, no network
  * beyond loopback). Skips with a reason when Chromium is not installed.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startBrowserApp, type RunningBrowserApp } from '../../host/browser-app.ts';
+import { buildRenderer, outputIsCurrent, rendererOutDir } from '../../scripts/build.js';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const RESULTS_DIR = join(ROOT, 'test-results');
@@ -27,25 +27,33 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
+const BUILD_LOCK = join(ROOT, 'dist', '.renderer-build-lock');
 
-/** Build the renderer when dist/renderer is missing or older than a renderer source file. */
-export function ensureRendererBuilt(): void {
-  const index = join(ROOT, 'dist/renderer/index.html');
-  if (existsSync(index) && statSync(index).mtimeMs >= newestMtime(join(ROOT, 'renderer'))) return;
-  const built = spawnSync(
-    process.execPath,
-    [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '-c', 'renderer/vite.config.ts'],
-    { cwd: ROOT, stdio: 'inherit' },
-  );
-  if (built.status !== 0) throw new Error('vite build of the renderer failed');
+/**
+ * Build the renderer when dist/renderer is not built from the current sources (`npm test` builds it first;
+ * this is for `npx vitest run test/e2e`). Test files run in parallel: one builds, the others wait for it.
+ */
+export async function ensureRendererBuilt(): Promise<void> {
+  for (let waited = 0; !outputIsCurrent(rendererOutDir); waited += 250) {
+    mkdirSync(join(ROOT, 'dist'), { recursive: true });
+    let mine = false;
+    try {
+      mkdirSync(BUILD_LOCK);
+      mine = true;
+    } catch {
+      // Another test file is building; a lock older than two minutes is left from a killed run.
+      if (waited > 120_000) rmSync(BUILD_LOCK, { recursive: true, force: true });
+    }
+    if (mine) {
+      try {
+        if (!outputIsCurrent(rendererOutDir)) await buildRenderer({ logLevel: 'warn' });
+      } finally {
+        rmSync(BUILD_LOCK, { recursive: true, force: true });
+      }
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 export interface E2eSession {
@@ -57,7 +65,7 @@ export interface E2eSession {
 }
 
 export async function startSession(): Promise<E2eSession> {
-  ensureRendererBuilt();
+  await ensureRendererBuilt();
   mkdirSync(RESULTS_DIR, { recursive: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'fieldgate-e2e-data-'));
   const app = await startBrowserApp({ packageRoot: ROOT, dataDir, sandbox: true });
