@@ -255,10 +255,13 @@ interface Graph {
   /** Half-edge h goes from `from[h]` to `from[h ^ 1]`; halves 2i and 2i+1 are twins. */
   from: number[];
   /**
-   * Per undirected edge i (half-edges 2i and 2i+1): [ring, count] pairs, count = input edges of that ring
-   * running along half-edge 2i minus those running the other way (only non-zero counts are kept).
+   * Per undirected edge i (half-edges 2i and 2i+1): [ring, count] pairs in
+   * winding[windingStart[i] … windingStart[i + 1]), count = input edges of that ring running along
+   * half-edge 2i minus those running the other way (only non-zero counts are kept). Flat, not a small
+   * array per edge.
    */
-  winding: number[][];
+  winding: number[];
+  windingStart: number[];
   /** Outgoing half-edges of vertex v, sorted counter-clockwise: outList[outStart[v] … outStart[v + 1]). */
   outStart: Int32Array;
   outList: Int32Array;
@@ -390,24 +393,25 @@ function buildGraph(edges: Edge[], seed: SeedPoints): Graph {
     else list.push(e.ring, sign);
   }
   const from: number[] = [];
-  const winding: number[][] = [];
+  const winding: number[] = [];
+  const windingStart: number[] = [0];
   for (let i = 0; i < firstRing.length; i++) {
     const count = firstCount[i] as number;
     const more = moreCover[i];
-    let counts: number[];
     if (!more) {
       // An edge run as often one way as the other by every ring separates nothing: drop it.
       if (count === 0) continue;
-      counts = [firstRing[i] as number, count];
+      winding.push(firstRing[i] as number, count);
     } else {
-      counts = count !== 0 ? [firstRing[i] as number, count] : [];
+      const before = winding.length;
+      if (count !== 0) winding.push(firstRing[i] as number, count);
       for (let k = 0; k < more.length; k += 2) {
-        if (more[k + 1] !== 0) counts.push(more[k] as number, more[k + 1] as number);
+        if (more[k + 1] !== 0) winding.push(more[k] as number, more[k + 1] as number);
       }
-      if (counts.length === 0) continue;
+      if (winding.length === before) continue;
     }
     from.push(ends[2 * i] as number, ends[2 * i + 1] as number);
-    winding.push(counts);
+    windingStart.push(winding.length);
   }
   // Outgoing half-edges per vertex in one array (most vertices have two), sorted by angle.
   const vertexCount = x.length;
@@ -451,7 +455,7 @@ function buildGraph(edges: Edge[], seed: SeedPoints): Graph {
   }
   const slot = new Int32Array(halfCount);
   for (let i = 0; i < halfCount; i++) slot[outList[i] as number] = i;
-  return { x, y, from, winding, outStart, outList, slot, source };
+  return { x, y, from, winding, windingStart, outStart, outList, slot, source };
 }
 
 /** The half-edge after h around the face on h's left (or, with `allowed`, the next allowed one clockwise). */
@@ -621,8 +625,9 @@ export function makeValidPolygonsTraced(
         g.y[b] as number,
       );
       if (side === 0) continue;
-      const list = g.winding[e >> 1] as number[];
-      for (let k = 0; k < list.length; k += 2) {
+      const list = g.winding;
+      const end = g.windingStart[(e >> 1) + 1] as number;
+      for (let k = g.windingStart[e >> 1] as number; k < end; k += 2) {
         const r = list[k] as number;
         counts[r] = (counts[r] as number) + side * (list[k + 1] as number);
       }
@@ -638,9 +643,10 @@ export function makeValidPolygonsTraced(
         // Crossing half-edge h from its left (face f) to its right: each ring running along h winds once
         // less around the right side.
         const ow = fw.slice();
-        const list = g.winding[h >> 1] as number[];
+        const list = g.winding;
         const sign = (h & 1) === 0 ? 1 : -1;
-        for (let k = 0; k < list.length; k += 2) {
+        const end = g.windingStart[(h >> 1) + 1] as number;
+        for (let k = g.windingStart[h >> 1] as number; k < end; k += 2) {
           const r = list[k] as number;
           ow[r] = (ow[r] as number) - sign * (list[k + 1] as number);
         }
