@@ -14,7 +14,7 @@ import {
   type WheelEvent,
 } from 'react';
 import type { GeoJsonFeature, Severity } from '../../core/index.ts';
-import { useBatch, type BatchFile } from '../state/batch.tsx';
+import { selectionOf, useBatch, type BatchFile } from '../state/batch.tsx';
 import { landRings } from './land.ts';
 import { flatProjection, geometryPath, lonLatBounds, pointsOf, type Box } from './projection.ts';
 
@@ -291,11 +291,11 @@ export function SvgMap({ height = 420 }: { height?: number }) {
             const first = batch.problems.find(
               (p) => p.fileKey === f.fileKey && p.diagnostic.location.feature === f.feature.id,
             );
-            batch.select({
-              fileKey: f.fileKey,
-              feature: f.feature.id,
-              ...(first?.diagnostic.id ? { diagnosticId: first.diagnostic.id } : {}),
-            });
+            batch.select(
+              first
+                ? selectionOf(f.fileKey, first.diagnostic)
+                : { fileKey: f.fileKey, feature: f.feature.id },
+            );
           };
           return (
             <g

@@ -5,7 +5,7 @@
  */
 import { useMemo, useRef, useState } from 'react';
 import type { Severity } from '../../core/index.ts';
-import { useBatch, type FixOutcome, type Problem } from '../state/batch.tsx';
+import { selectionOf, useBatch, type FixOutcome, type Problem, type Selection } from '../state/batch.tsx';
 import { VirtualList } from './virtual-list.tsx';
 
 const ROW_HEIGHT = 30;
@@ -52,10 +52,18 @@ export function ProblemTable() {
   const selected = batch.selection;
   const activeIndex = useMemo(() => {
     if (!selected) return -1;
-    if (selected.diagnosticId)
-      return shown.findIndex(
-        (p) => p.fileKey === selected.fileKey && p.diagnostic.id === selected.diagnosticId,
+    const inFile = (p: Problem) => p.fileKey === selected.fileKey;
+    const sameCode = (p: Problem) => !selected.code || p.diagnostic.code === selected.code;
+    if (selected.diagnosticId) {
+      const byId = shown.findIndex(
+        (p) => inFile(p) && p.diagnostic.id === selected.diagnosticId && sameCode(p),
       );
+      if (byId >= 0 || selected.line === undefined) return byId;
+      // Checked again since: the same problem on the same line, if it is still there.
+      return shown.findIndex(
+        (p) => inFile(p) && sameCode(p) && p.diagnostic.location.range?.start.line === selected.line,
+      );
+    }
     if (selected.feature !== undefined)
       return shown.findIndex(
         (p) => p.fileKey === selected.fileKey && p.diagnostic.location.feature === selected.feature,
@@ -67,13 +75,7 @@ export function ProblemTable() {
 
   function activate(index: number) {
     const p = shown[index];
-    if (!p) return;
-    const feature = p.diagnostic.location.feature;
-    batch.select({
-      fileKey: p.fileKey,
-      ...(p.diagnostic.id ? { diagnosticId: p.diagnostic.id } : {}),
-      ...(feature !== undefined ? { feature } : {}),
-    });
+    if (p) batch.select(selectionOf(p.fileKey, p.diagnostic));
   }
 
   return (
@@ -185,13 +187,26 @@ export function ProblemTable() {
             )}
           />
         </div>
-        <ProblemDetail problem={active} />
+        <ProblemDetail problem={active} selection={selected} />
       </div>
     </section>
   );
 }
 
-function ProblemDetail({ problem }: { problem: Problem | undefined }) {
+function ProblemDetail({ problem, selection }: { problem: Problem | undefined; selection?: Selection }) {
+  if (!problem && selection?.code && selection.line !== undefined)
+    return (
+      <aside className="problem-detail" aria-label="Selected problem">
+        <p role="status">
+          {selection.code} on line {selection.line} is fixed.
+        </p>
+        <LineEditor
+          key={`${selection.fileKey}:${selection.line}`}
+          fileKey={selection.fileKey}
+          line={selection.line}
+        />
+      </aside>
+    );
   if (!problem)
     return (
       <aside className="problem-detail" aria-label="Selected problem">

@@ -29,6 +29,25 @@ export interface Selection {
   fileKey: string;
   diagnosticId?: string;
   feature?: number;
+  /**
+   * The selected problem's code and line: ids are renumbered when a file is checked again (an edit, a fix),
+   * so the selection follows the problem by these, and the line stays open in the editor when it is fixed.
+   */
+  code?: string;
+  line?: number;
+}
+
+/** Select a problem (and its feature). */
+export function selectionOf(fileKey: string, d: Diagnostic): Selection {
+  const feature = d.location.feature;
+  const line = d.location.range?.start.line;
+  return {
+    fileKey,
+    code: d.code,
+    ...(d.id ? { diagnosticId: d.id } : {}),
+    ...(feature !== undefined ? { feature } : {}),
+    ...(line !== undefined ? { line } : {}),
+  };
 }
 
 /** A problem row of the table: a diagnostic with the file it belongs to. */

@@ -140,6 +140,10 @@ describe.skipIf(chromiumMissing)('workbench in Chromium', () => {
         },
       )
       .toBe(0);
+    // The fixed line stays open in the editor.
+    const detail = page.getByRole('complementary', { name: 'Selected problem' });
+    expect(await detail.textContent()).toContain('FU003 on line 5 is fixed');
+    expect(await page.getByLabel(/Edit line 5 of fields\.csv/).inputValue()).toContain(',,survey');
   });
 
   it('submits the batch to the embedded sandbox and exports the results', async () => {
