@@ -26,13 +26,29 @@ import { findValidityIssues } from './validity.ts';
  * (a tangle, not a boundary: rebuilding it would cost time and guess), the answer is undefined.
  */
 
-interface Edge {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
+/**
+ * Edges as parallel arrays (edge e runs from (x0[e], y0[e]) to (x1[e], y1[e])), not an object per edge:
+ * outlines of hundreds of thousands of edges are split and rebuilt several times.
+ */
+interface Edges {
+  x0: number[];
+  y0: number[];
+  x1: number[];
+  y1: number[];
   /** Index of the input ring (over all polygons) the edge comes from, in its direction. */
-  ring: number;
+  ring: number[];
+}
+
+function newEdges(): Edges {
+  return { x0: [], y0: [], x1: [], y1: [], ring: [] };
+}
+
+function pushEdge(edges: Edges, x0: number, y0: number, x1: number, y1: number, ring: number): void {
+  edges.x0.push(x0);
+  edges.y0.push(y0);
+  edges.x1.push(x1);
+  edges.y1.push(y1);
+  edges.ring.push(ring);
 }
 
 const MAX_NODING_ROUNDS = 6;
@@ -69,16 +85,16 @@ function cleanRing(ring: Float64Array): { xy: number[]; raw: number[] } | undefi
  * minimum along the axis where edges overlap least, each tested against the following ones until they
  * start beyond its end.
  */
-function node(edges: Edge[]): Edge[] | undefined {
+function node(edges: Edges): Edges | undefined {
   let current = edges;
-  let budget = maxCrossings(edges.length);
+  let budget = maxCrossings(edges.x0.length);
   // Edges made in the last round; two older edges were tested against each other already.
-  let fresh = new Uint8Array(edges.length).fill(1);
+  let fresh = new Uint8Array(edges.x0.length).fill(1);
   for (let round = 0; round < MAX_NODING_ROUNDS; round++) {
+    const { x0: X0, y0: Y0, x1: X1, y1: Y1 } = current;
     const splits = new Map<number, number[]>();
     const addSplit = (e: number, x: number, y: number): void => {
-      const edge = current[e] as Edge;
-      if ((x === edge.x0 && y === edge.y0) || (x === edge.x1 && y === edge.y1)) return;
+      if ((x === X0[e] && y === Y0[e]) || (x === X1[e] && y === Y1[e])) return;
       let list = splits.get(e);
       if (!list) {
         list = [];
@@ -86,7 +102,7 @@ function node(edges: Edge[]): Edge[] | undefined {
       }
       list.push(x, y);
     };
-    const count = current.length;
+    const count = X0.length;
     const alongY = sweepAlongY(current);
     // Per edge: its interval on the sweep axis (lo, hi) and on the other axis (lo2, hi2).
     const lo = new Float64Array(count);
@@ -94,7 +110,10 @@ function node(edges: Edge[]): Edge[] | undefined {
     const lo2 = new Float64Array(count);
     const hi2 = new Float64Array(count);
     for (let e = 0; e < count; e++) {
-      const { x0, y0, x1, y1 } = current[e] as Edge;
+      const x0 = X0[e] as number;
+      const y0 = Y0[e] as number;
+      const x1 = X1[e] as number;
+      const y1 = Y1[e] as number;
       const a0 = alongY ? y0 : x0;
       const a1 = alongY ? y1 : x1;
       const b0 = alongY ? x0 : y0;
@@ -107,7 +126,10 @@ function node(edges: Edge[]): Edge[] | undefined {
     const order = orderByKey(lo, count);
     for (let i = 0; i < count; i++) {
       const a = order[i] as number;
-      const ea = current[a] as Edge;
+      const ax0 = X0[a] as number;
+      const ay0 = Y0[a] as number;
+      const ax1 = X1[a] as number;
+      const ay1 = Y1[a] as number;
       const end = hi[a] as number;
       const minB = lo2[a] as number;
       const maxB = hi2[a] as number;
@@ -116,11 +138,19 @@ function node(edges: Edge[]): Edge[] | undefined {
         if ((lo[b] as number) > end) break;
         if ((hi2[b] as number) < minB || (lo2[b] as number) > maxB) continue;
         if (fresh[a] === 0 && fresh[b] === 0) continue;
-        const eb = current[b] as Edge;
-        const code = intersectSegments(ea.x0, ea.y0, ea.x1, ea.y1, eb.x0, eb.y0, eb.x1, eb.y1);
+        const bx0 = X0[b] as number;
+        const by0 = Y0[b] as number;
+        const bx1 = X1[b] as number;
+        const by1 = Y1[b] as number;
+        const code = intersectSegments(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
         if (code === 0) continue;
         // Consecutive edges of a ring meet at their shared vertex: not a crossing.
-        if (intersection.proper || code === COLLINEAR_INTERSECTION || !sharesEnd(ea, eb)) {
+        const sharesEnd =
+          (ax0 === bx0 && ay0 === by0) ||
+          (ax0 === bx1 && ay0 === by1) ||
+          (ax1 === bx0 && ay1 === by0) ||
+          (ax1 === bx1 && ay1 === by1);
+        if (intersection.proper || code === COLLINEAR_INTERSECTION || !sharesEnd) {
           if (--budget < 0) return undefined;
         }
         const { x0, y0, x1, y1 } = intersection;
@@ -133,36 +163,40 @@ function node(edges: Edge[]): Edge[] | undefined {
       }
     }
     if (splits.size === 0) return current;
-    const next: Edge[] = [];
+    const next = newEdges();
     const nextFresh: number[] = [];
-    for (let e = 0; e < current.length; e++) {
-      const edge = current[e] as Edge;
+    for (let e = 0; e < count; e++) {
+      const ex0 = X0[e] as number;
+      const ey0 = Y0[e] as number;
+      const ex1 = X1[e] as number;
+      const ey1 = Y1[e] as number;
+      const ring = current.ring[e] as number;
       const list = splits.get(e);
       if (!list) {
-        next.push(edge);
+        pushEdge(next, ex0, ey0, ex1, ey1, ring);
         nextFresh.push(0);
         continue;
       }
-      const dx = edge.x1 - edge.x0;
-      const dy = edge.y1 - edge.y0;
+      const dx = ex1 - ex0;
+      const dy = ey1 - ey0;
       const points: { t: number; x: number; y: number }[] = [];
       for (let k = 0; k < list.length; k += 2) {
         const x = list[k] as number;
         const y = list[k + 1] as number;
-        points.push({ t: (x - edge.x0) * dx + (y - edge.y0) * dy, x, y });
+        points.push({ t: (x - ex0) * dx + (y - ey0) * dy, x, y });
       }
       points.sort((p, q) => p.t - q.t);
-      let px = edge.x0;
-      let py = edge.y0;
+      let px = ex0;
+      let py = ey0;
       for (const p of points) {
         if (p.x === px && p.y === py) continue;
-        next.push({ x0: px, y0: py, x1: p.x, y1: p.y, ring: edge.ring });
+        pushEdge(next, px, py, p.x, p.y, ring);
         nextFresh.push(1);
         px = p.x;
         py = p.y;
       }
-      if (px !== edge.x1 || py !== edge.y1) {
-        next.push({ x0: px, y0: py, x1: edge.x1, y1: edge.y1, ring: edge.ring });
+      if (px !== ex1 || py !== ey1) {
+        pushEdge(next, px, py, ex1, ey1, ring);
         nextFresh.push(1);
       }
     }
@@ -221,30 +255,25 @@ function orderByKey(keys: Float64Array, count: number): Int32Array {
   return order;
 }
 
-function sharesEnd(a: Edge, b: Edge): boolean {
-  return (
-    (a.x0 === b.x0 && a.y0 === b.y0) ||
-    (a.x0 === b.x1 && a.y0 === b.y1) ||
-    (a.x1 === b.x0 && a.y1 === b.y0) ||
-    (a.x1 === b.x1 && a.y1 === b.y1)
-  );
-}
-
 /** Whether edges overlap less along y than along x (mean edge extent over total extent), as validity.ts. */
-function sweepAlongY(edges: Edge[]): boolean {
+function sweepAlongY(edges: Edges): boolean {
   let spanX = 0;
   let spanY = 0;
   let minX = Infinity;
   let maxX = -Infinity;
   let minY = Infinity;
   let maxY = -Infinity;
-  for (const e of edges) {
-    spanX += Math.abs(e.x1 - e.x0);
-    spanY += Math.abs(e.y1 - e.y0);
-    minX = Math.min(minX, e.x0, e.x1);
-    maxX = Math.max(maxX, e.x0, e.x1);
-    minY = Math.min(minY, e.y0, e.y1);
-    maxY = Math.max(maxY, e.y0, e.y1);
+  for (let e = 0; e < edges.x0.length; e++) {
+    const x0 = edges.x0[e] as number;
+    const y0 = edges.y0[e] as number;
+    const x1 = edges.x1[e] as number;
+    const y1 = edges.y1[e] as number;
+    spanX += Math.abs(x1 - x0);
+    spanY += Math.abs(y1 - y0);
+    minX = Math.min(minX, x0, x1);
+    maxX = Math.max(maxX, x0, x1);
+    minY = Math.min(minY, y0, y1);
+    maxY = Math.max(maxY, y0, y1);
   }
   return spanY * (maxX - minX) < spanX * (maxY - minY);
 }
@@ -331,8 +360,9 @@ interface SeedPoints {
   source: number[];
 }
 
-function buildGraph(edges: Edge[], seed: SeedPoints): Graph {
-  const points = new PointIndex(edges.length + 1);
+function buildGraph(edges: Edges, seed: SeedPoints): Graph {
+  const edgeCount = edges.x0.length;
+  const points = new PointIndex(edgeCount + 1);
   const { x, y } = points;
   const source: number[] = [];
   for (let i = 0; i < seed.x.length; i++) {
@@ -344,16 +374,17 @@ function buildGraph(edges: Edge[], seed: SeedPoints): Graph {
   // covered by one ring: its ring and count are kept apart, other rings go to a list of [ring, count].
   // (u, v) → edge index by open addressing on the two vertex ids (a Map on u * 2^32 + v hashed doubles).
   let tableSize = 16;
-  while (tableSize < edges.length * 2) tableSize *= 2;
+  while (tableSize < edgeCount * 2) tableSize *= 2;
   const table = new Int32Array(tableSize).fill(-1);
   const tableMask = tableSize - 1;
   const ends: number[] = [];
   const firstRing: number[] = [];
   const firstCount: number[] = [];
   const moreCover: (number[] | undefined)[] = [];
-  for (const e of edges) {
-    const a = points.id(e.x0, e.y0);
-    const b = points.id(e.x1, e.y1);
+  for (let e = 0; e < edgeCount; e++) {
+    const a = points.id(edges.x0[e] as number, edges.y0[e] as number);
+    const b = points.id(edges.x1[e] as number, edges.y1[e] as number);
+    const edgeRing = edges.ring[e] as number;
     if (a === b) continue;
     const u = a < b ? a : b;
     const v = a < b ? b : a;
@@ -373,12 +404,12 @@ function buildGraph(edges: Edge[], seed: SeedPoints): Graph {
     if (i < 0) {
       table[at] = firstRing.length;
       ends.push(u, v);
-      firstRing.push(e.ring);
+      firstRing.push(edgeRing);
       firstCount.push(sign);
       moreCover.push(undefined);
       continue;
     }
-    if (firstRing[i] === e.ring) {
+    if (firstRing[i] === edgeRing) {
       firstCount[i] = (firstCount[i] as number) + sign;
       continue;
     }
@@ -388,9 +419,9 @@ function buildGraph(edges: Edge[], seed: SeedPoints): Graph {
       moreCover[i] = list;
     }
     let k = 0;
-    while (k < list.length && list[k] !== e.ring) k += 2;
+    while (k < list.length && list[k] !== edgeRing) k += 2;
     if (k < list.length) list[k + 1] = (list[k + 1] as number) + sign;
-    else list.push(e.ring, sign);
+    else list.push(edgeRing, sign);
   }
   const from: number[] = [];
   const winding: number[] = [];
@@ -501,7 +532,7 @@ export function makeValidPolygonsTraced(
   polygons: PolygonRings,
   options: { checkResult?: boolean } = {},
 ): TracedPolygons | undefined {
-  const edges: Edge[] = [];
+  const edges = newEdges();
   const seed: SeedPoints = { x: [], y: [], source: [] };
   let coordinateBase = 0;
   // Per input ring (numbered over all polygons): its polygon, and whether it is a shell.
@@ -527,13 +558,14 @@ export function makeValidPolygonsTraced(
         seed.source.push(base + (cleaned.raw[k >> 1] as number));
       }
       for (let k = 0; k + 3 < clean.length; k += 2) {
-        edges.push({
-          x0: clean[k] as number,
-          y0: clean[k + 1] as number,
-          x1: clean[k + 2] as number,
-          y1: clean[k + 3] as number,
-          ring: id,
-        });
+        pushEdge(
+          edges,
+          clean[k] as number,
+          clean[k + 1] as number,
+          clean[k + 2] as number,
+          clean[k + 3] as number,
+          id,
+        );
       }
     }
   }
