@@ -45,6 +45,26 @@ export default tseslint.config(
     },
   },
   {
+    // Layers: the adapters reach the core only through its public entry (core/index.ts), so what the core
+    // offers them is one list that can be kept stable. Tests may import internals.
+    files: ['cli/**/*.ts', 'sandbox/**/*.ts', 'app/**/*.ts', 'app/**/*.cts', 'app/**/*.tsx', 'host/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.bench.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/core/**', '!**/core/index.ts'],
+              message:
+                'Import the core through its public entry, core/index.ts (add an export there if needed).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },

@@ -1,6 +1,5 @@
 /** What a handler answers: plain data the server turns into an HTTP response. */
-import type { Diagnostic } from '../core/diagnostics/diagnostic.ts';
-import { sortDiagnostics } from '../core/diagnostics/diagnostic.ts';
+import { sortDiagnostics, type Diagnostic } from '../core/index.ts';
 import type { GatewayMessage, ServiceError } from './api-types.ts';
 
 export interface Reply {

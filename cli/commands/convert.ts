@@ -1,15 +1,19 @@
 import { extname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { describeCrs } from '../../core/crs/identify-crs.ts';
-import { countBySeverity, hasErrors } from '../../core/diagnostics/diagnostic.ts';
 import {
+  BOUNDARY_FORMATS,
   convertBoundaries,
+  countBySeverity,
+  describeCrs,
+  FIELD_TARGETS,
+  hasErrors,
+  toUploadCsv,
+  toUploadJson,
+  type BoundaryFormat,
   type ConvertBoundariesOptions,
   type ConvertBoundariesResult,
-} from '../../core/boundary/convert-boundaries.ts';
-import { FIELD_TARGETS, type FieldTarget } from '../../core/boundary/field-attributes.ts';
-import { toUploadCsv, toUploadJson } from '../../core/boundary/field-output.ts';
-import { BOUNDARY_FORMATS, type BoundaryFormat } from '../../core/boundary/import-boundaries.ts';
+  type FieldTarget,
+} from '../../core/index.ts';
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError, type CliCommand } from '../command.ts';
 import { OutputFileError, writeOutputFile } from '../../node/output-file.ts';
 import { readInput } from '../io/files.ts';

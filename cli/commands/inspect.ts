@@ -1,7 +1,5 @@
 import { parseArgs } from 'node:util';
-import { countBySeverity } from '../../core/diagnostics/diagnostic.ts';
-import type { JsonValue } from '../../core/json/json-document.ts';
-import { fileKindById } from '../../core/formats/registry.ts';
+import { countBySeverity, fileKindById, type JsonValue } from '../../core/index.ts';
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError, type CliCommand } from '../command.ts';
 import { readInput } from '../io/files.ts';
 import { describeCounts } from '../render/terminal.ts';

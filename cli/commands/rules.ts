@@ -1,6 +1,5 @@
 import { parseArgs } from 'node:util';
-import { allRules, findRule, ruleGroups } from '../../core/rules/registry.ts';
-import { createRuleFilter } from '../../core/rules/selection.ts';
+import { allRules, createRuleFilter, findRule, ruleGroups } from '../../core/index.ts';
 import { EXIT_OK, EXIT_USAGE, type CliCommand } from '../command.ts';
 import { selectionFrom } from './validate.ts';
 

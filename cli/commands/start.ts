@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { countBySeverity } from '../../core/diagnostics/diagnostic.ts';
+import { countBySeverity } from '../../core/index.ts';
 import { EXIT_OK, type CliCommand } from '../command.ts';
 import { plural } from '../render/terminal.ts';
 import { terminalSafe } from '../render/terminal-text.ts';

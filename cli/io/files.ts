@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
-import type { InputFile } from '../../core/formats/file-kind.ts';
+import type { InputFile } from '../../core/index.ts';
 import type { CliIo } from '../command.ts';
 
 export type ReadOutcome =
