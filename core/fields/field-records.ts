@@ -17,14 +17,17 @@ import { FIELD_PROPERTIES } from '../rules/field-upload/field-upload-known.ts';
  */
 export function stringOffsetMap(
   text: string,
-  node: { start: number; end: number },
+  node: { start: number; end: number; value?: string },
 ): (offset: number) => number {
-  // Without escapes the written text is the value, one character for one.
+  // Without escapes the written text is the value, one character for one. Every escape is written with
+  // more characters than it stands for, so a value as long as its text has none (no scan needed).
   let escaped = false;
-  for (let i = node.start + 1; i < node.end - 1; i++) {
-    if (text.charCodeAt(i) === 92) {
-      escaped = true;
-      break;
+  if (node.value === undefined || node.value.length !== node.end - node.start - 2) {
+    for (let i = node.start + 1; i < node.end - 1; i++) {
+      if (text.charCodeAt(i) === 92) {
+        escaped = true;
+        break;
+      }
     }
   }
   const first = node.start + 1;
