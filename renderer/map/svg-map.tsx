@@ -5,7 +5,10 @@
  * table is highlighted here. Large batches draw the features with problems first, up to a cap.
  */
 import {
+  lazy,
+  Suspense,
   useEffect,
+  useId,
   useMemo,
   useRef,
   useState,
@@ -13,30 +16,13 @@ import {
   type PointerEvent,
   type WheelEvent,
 } from 'react';
-import type { GeoJsonFeature, Severity } from '../../core/index.ts';
-import { selectionOf, useBatch, type BatchFile } from '../state/batch.tsx';
+import { selectionOf, useBatch } from '../state/batch.tsx';
 import { landRings } from './land.ts';
+import { RATE_COLOURS, rateColour, useMapData } from './map-data.ts';
 import { flatProjection, geometryPath, lonLatBounds, pointsOf, type Box } from './projection.ts';
 
-/** Features drawn at most: SVG stays responsive with a few thousand paths. */
-const MAX_FEATURES = 2000;
 /** Features added to the page per animation frame. */
-const DRAW_STEP = 300;
-const RATE_COLOURS = ['#f7fcb9', '#d9f0a3', '#addd8e', '#78c679', '#41ab5d', '#238443', '#005a32'];
-
-interface MapFeature {
-  fileKey: string;
-  feature: GeoJsonFeature;
-  worst?: Severity;
-  rate?: number;
-}
-
-interface ProblemPoint {
-  fileKey: string;
-  diagnosticId?: string;
-  point: [number, number];
-  severity: Severity;
-}
+const DRAW_STEP = 150;
 
 interface View {
   cx: number;
@@ -45,78 +31,38 @@ interface View {
   h: number;
 }
 
-const resultIds = new WeakMap<object, number>();
-let nextResultId = 1;
+type MapView = 'vector' | 'svg';
+const MAP_VIEW_KEY = 'fieldgate-map-view';
+const VectorMap = lazy(() => import('./vector-map.tsx'));
 
-/** A key that changes when a file is added, removed or gets a new result. */
-function resultsKey(files: readonly BatchFile[]): string {
-  return files
-    .map((f) => {
-      if (!f.result) return `${f.key}:-`;
-      let id = resultIds.get(f.result);
-      if (id === undefined) resultIds.set(f.result, (id = nextResultId++));
-      return `${f.key}:${id}`;
-    })
-    .join(',');
+let webGlChecked: boolean | undefined;
+/** Whether this browser can draw WebGL (MapLibre); checked once. */
+function hasWebGl(): boolean {
+  if (webGlChecked === undefined) {
+    try {
+      const canvas = document.createElement('canvas');
+      webGlChecked = Boolean(canvas.getContext('webgl2') ?? canvas.getContext('webgl'));
+    } catch {
+      webGlChecked = false;
+    }
+  }
+  return webGlChecked;
 }
 
-const worse = (a: Severity | undefined, b: Severity): Severity =>
-  a === 'error' || b === 'error' ? 'error' : a === 'warning' || b === 'warning' ? 'warning' : 'info';
-
-function rateColour(rate: number, min: number, max: number): string {
-  const t = max > min ? (rate - min) / (max - min) : 0.5;
-  return RATE_COLOURS[Math.min(RATE_COLOURS.length - 1, Math.floor(t * RATE_COLOURS.length))]!;
-}
-
+/** The map of the batch: MapLibre where WebGL works (unless the user chose otherwise), else SVG. */
 export function SvgMap({ height = 420 }: { height?: number }) {
   const batch = useBatch();
-  const { features, points, total, rates } = useMemo(() => {
-    const problemFeatures: MapFeature[] = [];
-    const otherFeatures: MapFeature[] = [];
-    const pts: ProblemPoint[] = [];
-    let all = 0;
-    for (const file of batch.files) {
-      const worst = new Map<number, Severity>();
-      for (const d of file.result?.diagnostics ?? []) {
-        const f = d.location.feature;
-        if (f !== undefined) worst.set(f, worse(worst.get(f), d.severity));
-        if (d.location.point && pts.length < MAX_FEATURES)
-          pts.push({
-            fileKey: file.key,
-            point: d.location.point,
-            severity: d.severity,
-            ...(d.id ? { diagnosticId: d.id } : {}),
-          });
-      }
-      const features = file.result?.features ?? [];
-      all += file.featureCount ?? features.length;
-      // Problems first, so a capped map still shows every feature that needs attention; objects are made
-      // only for features that may be drawn (a batch can have 100,000).
-      for (const feature of features) {
-        const w = worst.get(feature.id);
-        if (!w && problemFeatures.length + otherFeatures.length >= MAX_FEATURES) continue;
-        const rate = feature.properties.rate;
-        const item: MapFeature = {
-          fileKey: file.key,
-          feature,
-          ...(w ? { worst: w } : {}),
-          ...(typeof rate === 'number' ? { rate } : {}),
-        };
-        (w ? problemFeatures : otherFeatures).push(item);
-      }
-    }
-    const drawn = [...problemFeatures, ...otherFeatures].slice(0, MAX_FEATURES);
-    let min = Infinity;
-    let max = -Infinity;
-    for (const f of drawn)
-      if (f.rate !== undefined) {
-        min = Math.min(min, f.rate);
-        max = Math.max(max, f.rate);
-      }
-    const rateRange = min <= max ? { min, max } : undefined;
-    return { features: drawn, points: pts, total: all, rates: rateRange };
-    // Only a file's result changes what is drawn, not its progress while it is being checked.
-  }, [resultsKey(batch.files)]);
+  const titleId = useId();
+  const webGl = hasWebGl();
+  const [mapView, setMapView] = useState<MapView>(() => {
+    const saved = localStorage.getItem(MAP_VIEW_KEY);
+    return webGl && saved !== 'svg' ? 'vector' : 'svg';
+  });
+  const chooseMapView = (view: MapView) => {
+    localStorage.setItem(MAP_VIEW_KEY, view);
+    setMapView(view);
+  };
+  const { features, points, total, rates } = useMapData();
 
   const bounds: Box = useMemo(() => {
     const b = lonLatBounds([
@@ -242,92 +188,114 @@ export function SvgMap({ height = 420 }: { height?: number }) {
   );
 
   return (
-    <section className="map" aria-labelledby="map-title">
+    <section className="map" aria-labelledby={titleId}>
       <div className="toolbar">
-        <h2 id="map-title">Map</h2>
+        <h2 id={titleId}>Map</h2>
         <span className="count">
           {total > features.length
             ? `${features.length} of ${total} features drawn (problems first)`
             : `${total} features`}
         </span>
-        <button type="button" onClick={() => zoom(0.7)} aria-label="Zoom in">
-          +
-        </button>
-        <button type="button" onClick={() => zoom(1 / 0.7)} aria-label="Zoom out">
-          −
-        </button>
-        <button type="button" onClick={() => setView(fitView)}>
-          Fit
-        </button>
+        <label>
+          Map view
+          <select value={mapView} onChange={(e) => chooseMapView(e.target.value as MapView)}>
+            <option value="vector" disabled={!webGl}>
+              Vector (MapLibre, WebGL){webGl ? '' : ': not available here'}
+            </option>
+            <option value="svg">Simple (SVG)</option>
+          </select>
+        </label>
+        {mapView === 'svg' && (
+          <>
+            <button type="button" onClick={() => zoom(0.7)} aria-label="Zoom in">
+              +
+            </button>
+            <button type="button" onClick={() => zoom(1 / 0.7)} aria-label="Zoom out">
+              −
+            </button>
+            <button type="button" onClick={() => setView(fitView)}>
+              Fit
+            </button>
+          </>
+        )}
       </div>
-      <svg
-        ref={svg}
-        className="map-canvas"
-        role="group"
-        tabIndex={0}
-        aria-label="Map of the batch: arrow keys pan, + and − zoom, 0 fits. Select features from the problem list."
-        viewBox={`${view.cx - view.w / 2} ${view.cy - view.h / 2} ${view.w} ${view.h}`}
-        preserveAspectRatio="xMidYMid meet"
-        style={{ height }}
-        onKeyDown={onKeyDown}
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={() => (drag.current = undefined)}
-        onWheel={onWheel}
-      >
-        <rect
-          className="sea"
-          x={view.cx - view.w}
-          y={view.cy - view.h}
-          width={view.w * 2}
-          height={view.h * 2}
-        />
-        <path className="land" d={landPath} vectorEffect="non-scaling-stroke" />
-        {paths.slice(0, drawnCount).map((f) => {
-          const selected = f.fileKey === selection?.fileKey && f.feature.id === selectedFeature;
-          const cls = `feature${f.worst ? ` has-${f.worst}` : ''}${selected ? ' selected' : ''}`;
-          const fill = f.rate !== undefined && rates ? rateColour(f.rate, rates.min, rates.max) : undefined;
-          const choose = () => {
-            const first = batch.problems.find(
-              (p) => p.fileKey === f.fileKey && p.diagnostic.location.feature === f.feature.id,
+      {mapView === 'vector' && (
+        <Suspense fallback={<p role="status">Loading the vector map…</p>}>
+          <VectorMap height={height} />
+        </Suspense>
+      )}
+      {mapView === 'svg' && (
+        <svg
+          ref={svg}
+          className="map-canvas"
+          role="group"
+          tabIndex={0}
+          aria-label="Map of the batch: arrow keys pan, + and − zoom, 0 fits. Select features from the problem list."
+          viewBox={`${view.cx - view.w / 2} ${view.cy - view.h / 2} ${view.w} ${view.h}`}
+          preserveAspectRatio="xMidYMid meet"
+          style={{ height }}
+          onKeyDown={onKeyDown}
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={() => (drag.current = undefined)}
+          onWheel={onWheel}
+        >
+          <rect
+            className="sea"
+            x={view.cx - view.w}
+            y={view.cy - view.h}
+            width={view.w * 2}
+            height={view.h * 2}
+          />
+          <path className="land" d={landPath} vectorEffect="non-scaling-stroke" />
+          {paths.slice(0, drawnCount).map((f) => {
+            const selected = f.fileKey === selection?.fileKey && f.feature.id === selectedFeature;
+            const cls = `feature${f.worst ? ` has-${f.worst}` : ''}${selected ? ' selected' : ''}`;
+            const fill = f.rate !== undefined && rates ? rateColour(f.rate, rates.min, rates.max) : undefined;
+            const choose = () => {
+              const first = batch.problems.find(
+                (p) => p.fileKey === f.fileKey && p.diagnostic.location.feature === f.feature.id,
+              );
+              batch.select(
+                first
+                  ? selectionOf(f.fileKey, first.diagnostic)
+                  : { fileKey: f.fileKey, feature: f.feature.id },
+              );
+            };
+            return (
+              <g
+                key={`${f.fileKey}:${f.feature.id}`}
+                data-feature={f.feature.id}
+                className={cls}
+                onClick={choose}
+              >
+                {f.d && (
+                  <path d={f.d} vectorEffect="non-scaling-stroke" style={fill ? { fill } : undefined} />
+                )}
+                {f.dots.map(([lon, lat], i) => {
+                  const [x, y] = projection.project(lon, lat);
+                  return (
+                    <circle key={i} cx={x} cy={y} r={markerRadius * 0.8} vectorEffect="non-scaling-stroke" />
+                  );
+                })}
+              </g>
             );
-            batch.select(
-              first
-                ? selectionOf(f.fileKey, first.diagnostic)
-                : { fileKey: f.fileKey, feature: f.feature.id },
+          })}
+          {points.map((p, i) => {
+            const [x, y] = projection.project(p.point[0], p.point[1]);
+            return (
+              <circle
+                key={i}
+                className={`problem-point sev-${p.severity}${p === selectedPoint ? ' selected' : ''}`}
+                cx={x}
+                cy={y}
+                r={p === selectedPoint ? markerRadius * 1.6 : markerRadius}
+                vectorEffect="non-scaling-stroke"
+              />
             );
-          };
-          return (
-            <g
-              key={`${f.fileKey}:${f.feature.id}`}
-              data-feature={f.feature.id}
-              className={cls}
-              onClick={choose}
-            >
-              {f.d && <path d={f.d} vectorEffect="non-scaling-stroke" style={fill ? { fill } : undefined} />}
-              {f.dots.map(([lon, lat], i) => {
-                const [x, y] = projection.project(lon, lat);
-                return (
-                  <circle key={i} cx={x} cy={y} r={markerRadius * 0.8} vectorEffect="non-scaling-stroke" />
-                );
-              })}
-            </g>
-          );
-        })}
-        {points.map((p, i) => {
-          const [x, y] = projection.project(p.point[0], p.point[1]);
-          return (
-            <circle
-              key={i}
-              className={`problem-point sev-${p.severity}${p === selectedPoint ? ' selected' : ''}`}
-              cx={x}
-              cy={y}
-              r={p === selectedPoint ? markerRadius * 1.6 : markerRadius}
-              vectorEffect="non-scaling-stroke"
-            />
-          );
-        })}
-      </svg>
+          })}
+        </svg>
+      )}
       {rates && (
         <div className="legend" aria-label="Rate legend">
           <span>Rate {rates.min}</span>

@@ -46,7 +46,7 @@ export type WorkerMessage =
  * Features sent to the page at most: the ones with problems first, then others. The map draws fewer than
  * this, and 100,000 features held by the page would cost it long garbage-collection pauses.
  */
-export const MAX_SENT_FEATURES = 5000;
+export const MAX_SENT_FEATURES = 3000;
 
 /** Items per chunk message: small enough that unpacking one stays far below a frame. */
-export const CHUNK_ITEMS = 2000;
+export const CHUNK_ITEMS = 500;

@@ -71,6 +71,16 @@ describe.skipIf(chromiumMissing)('workbench in Chromium', () => {
     for (const code of ['CSV005', 'WKT001', 'WGS003', 'FU003', 'CSV002', 'FU005', 'CSV010'])
       expect(await list.getByRole('option').filter({ hasText: code }).count(), code).toBeGreaterThan(0);
 
+    // Where WebGL works the map is MapLibre's; the SVG map is the fallback, chosen here to inspect it.
+    const mapView = page.locator('.workbench').getByLabel('Map view');
+    expect(await mapView.inputValue()).toBe('vector');
+    await expect
+      .poll(() => page.locator('.workbench .vector-map canvas').count(), { timeout: 20_000 })
+      .toBe(1);
+    await page.screenshot({ path: join(RESULTS_DIR, 'workbench-vector-map-light.png') });
+    expect(await seriousViolations(page)).toEqual([]);
+    await mapView.selectOption('svg');
+
     // The map draws the fields, the ones with errors outlined, the overlap at its point.
     const map = page.locator('svg.map-canvas');
     expect(await map.locator('g.feature').count()).toBeGreaterThanOrEqual(9);

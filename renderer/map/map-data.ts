@@ -1,0 +1,108 @@
+/**
+ * What a map of the batch draws, for both maps (SVG and MapLibre): the features (problems first, up to a
+ * cap), problems at their points, the rate range of Rx zones. Recomputed only when a file gets a new result.
+ */
+import { useMemo } from 'react';
+import type { GeoJsonFeature, Severity } from '../../core/index.ts';
+import { useBatch, type BatchFile } from '../state/batch.tsx';
+
+/** Features drawn at most: SVG stays responsive with a few thousand paths. */
+export const MAX_FEATURES = 2000;
+export const RATE_COLOURS = ['#f7fcb9', '#d9f0a3', '#addd8e', '#78c679', '#41ab5d', '#238443', '#005a32'];
+
+export interface MapFeature {
+  fileKey: string;
+  feature: GeoJsonFeature;
+  worst?: Severity;
+  rate?: number;
+}
+
+export interface ProblemPoint {
+  fileKey: string;
+  diagnosticId?: string;
+  point: [number, number];
+  severity: Severity;
+}
+
+const resultIds = new WeakMap<object, number>();
+let nextResultId = 1;
+
+/** A key that changes when a file is added, removed or gets a new result. */
+function resultsKey(files: readonly BatchFile[]): string {
+  return files
+    .map((f) => {
+      if (!f.result) return `${f.key}:-`;
+      let id = resultIds.get(f.result);
+      if (id === undefined) resultIds.set(f.result, (id = nextResultId++));
+      return `${f.key}:${id}`;
+    })
+    .join(',');
+}
+
+const worse = (a: Severity | undefined, b: Severity): Severity =>
+  a === 'error' || b === 'error' ? 'error' : a === 'warning' || b === 'warning' ? 'warning' : 'info';
+
+export function rateColour(rate: number, min: number, max: number): string {
+  const t = max > min ? (rate - min) / (max - min) : 0.5;
+  return RATE_COLOURS[Math.min(RATE_COLOURS.length - 1, Math.floor(t * RATE_COLOURS.length))]!;
+}
+
+export interface MapData {
+  features: MapFeature[];
+  points: ProblemPoint[];
+  total: number;
+  rates?: { min: number; max: number };
+}
+
+export function useMapData(): MapData {
+  const batch = useBatch();
+  return useMemo(() => {
+    const problemFeatures: MapFeature[] = [];
+    const otherFeatures: MapFeature[] = [];
+    const pts: ProblemPoint[] = [];
+    let all = 0;
+    for (const file of batch.files) {
+      const worst = new Map<number, Severity>();
+      for (const d of file.result?.diagnostics ?? []) {
+        const f = d.location.feature;
+        if (f !== undefined) worst.set(f, worse(worst.get(f), d.severity));
+        if (d.location.point && pts.length < MAX_FEATURES)
+          pts.push({
+            fileKey: file.key,
+            point: d.location.point,
+            severity: d.severity,
+            ...(d.id ? { diagnosticId: d.id } : {}),
+          });
+      }
+      const features = file.result?.features ?? [];
+      all += file.featureCount ?? features.length;
+      // Problems first, so a capped map still shows every feature that needs attention; objects are made
+      // only for features that may be drawn (a batch can have 100,000).
+      for (const feature of features) {
+        const w = worst.get(feature.id);
+        if (!w && problemFeatures.length + otherFeatures.length >= MAX_FEATURES) continue;
+        const rate = feature.properties.rate;
+        const item: MapFeature = {
+          fileKey: file.key,
+          feature,
+          ...(w ? { worst: w } : {}),
+          ...(typeof rate === 'number' ? { rate } : {}),
+        };
+        (w ? problemFeatures : otherFeatures).push(item);
+      }
+    }
+    const drawn = [...problemFeatures, ...otherFeatures].slice(0, MAX_FEATURES);
+    let min = Infinity;
+    let max = -Infinity;
+    for (const f of drawn)
+      if (f.rate !== undefined) {
+        min = Math.min(min, f.rate);
+        max = Math.max(max, f.rate);
+      }
+    const rateRange = min <= max ? { min, max } : undefined;
+    const data: MapData = { features: drawn, points: pts, total: all };
+    if (rateRange) data.rates = rateRange;
+    return data;
+    // Only a file's result changes what is drawn, not its progress while it is being checked.
+  }, [resultsKey(batch.files)]);
+}

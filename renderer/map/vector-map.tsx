@@ -1,0 +1,237 @@
+/**
+ * The map with MapLibre GL (WebGL), offline: the bundled Natural Earth land as the basemap, the batch's
+ * fields, zones and sample points, problems at their points, Rx zones coloured by rate; selection linked
+ * with the problem list both ways. Loaded only where WebGL works (the SVG map is the fallback). MapLibre's
+ * CSP build runs its worker from a file of the app (the CSP allows no blob: workers) and fetches nothing:
+ * the style has no remote sources, sprites or glyphs.
+ */
+import 'maplibre-gl/dist/maplibre-gl.css';
+import * as maplibregl from 'maplibre-gl/dist/maplibre-gl-csp.js';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-csp-worker.js?url';
+import { useEffect, useMemo, useRef } from 'react';
+import { selectionOf, useBatch } from '../state/batch.tsx';
+import { landRings } from './land.ts';
+import { rateColour, useMapData, type MapData } from './map-data.ts';
+import { lonLatBounds } from './projection.ts';
+
+maplibregl.setWorkerUrl(new URL(workerUrl, document.baseURI).href);
+
+function cssColour(name: string, fallback: string): string {
+  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
+}
+
+function featureCollection(data: MapData) {
+  return {
+    type: 'FeatureCollection' as const,
+    features: data.features
+      .filter((f) => f.feature.geometry)
+      .map((f) => ({
+        type: 'Feature' as const,
+        geometry: f.feature.geometry!,
+        properties: {
+          fileKey: f.fileKey,
+          fid: f.feature.id,
+          worst: f.worst ?? '',
+          fill: f.rate !== undefined && data.rates ? rateColour(f.rate, data.rates.min, data.rates.max) : '',
+        },
+      })),
+  };
+}
+
+function problemCollection(data: MapData) {
+  return {
+    type: 'FeatureCollection' as const,
+    features: data.points.map((p) => ({
+      type: 'Feature' as const,
+      geometry: { type: 'Point' as const, coordinates: p.point },
+      properties: { fileKey: p.fileKey, did: p.diagnosticId ?? '', severity: p.severity },
+    })),
+  };
+}
+
+const landCollection = () => ({
+  type: 'FeatureCollection' as const,
+  features: landRings().map((ring) => ({
+    type: 'Feature' as const,
+    geometry: { type: 'Polygon' as const, coordinates: [ring] },
+    properties: {},
+  })),
+});
+
+export default function VectorMap({ height }: { height: number }) {
+  const batch = useBatch();
+  const data = useMapData();
+  const container = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<maplibregl.Map | undefined>(undefined);
+  const loaded = useRef(false);
+  const selectRef = useRef(batch.select);
+  selectRef.current = batch.select;
+  const problemsRef = useRef(batch.problems);
+  problemsRef.current = batch.problems;
+  const bounds = useMemo(
+    () =>
+      lonLatBounds([
+        ...data.features.map((f) => f.feature.geometry),
+        ...data.points.map((p) => ({ type: 'Point' as const, coordinates: p.point })),
+      ]),
+    [data],
+  );
+
+  useEffect(() => {
+    if (!container.current) return;
+    const error = cssColour('--error', '#b91c1c');
+    const warn = cssColour('--warn', '#8a3b00');
+    const field = cssColour('--field', '#2563eb');
+    const map = new maplibregl.Map({
+      container: container.current,
+      attributionControl: false,
+      center: [0, 20],
+      zoom: 1,
+      style: {
+        version: 8,
+        sources: {
+          land: { type: 'geojson', data: landCollection() },
+          fields: { type: 'geojson', data: { type: 'FeatureCollection', features: [] } },
+          problems: { type: 'geojson', data: { type: 'FeatureCollection', features: [] } },
+        },
+        layers: [
+          { id: 'sea', type: 'background', paint: { 'background-color': cssColour('--sea', '#dbeafe') } },
+          {
+            id: 'land',
+            type: 'fill',
+            source: 'land',
+            paint: { 'fill-color': cssColour('--land', '#ecebe4') },
+          },
+          {
+            id: 'fields-fill',
+            type: 'fill',
+            source: 'fields',
+            filter: ['!=', ['geometry-type'], 'Point'],
+            paint: {
+              'fill-color': ['case', ['!=', ['get', 'fill'], ''], ['get', 'fill'], field],
+              'fill-opacity': 0.45,
+            },
+          },
+          {
+            id: 'fields-line',
+            type: 'line',
+            source: 'fields',
+            filter: ['!=', ['geometry-type'], 'Point'],
+            paint: {
+              'line-color': ['match', ['get', 'worst'], 'error', error, 'warning', warn, field],
+              'line-width': ['match', ['get', 'worst'], 'error', 2.5, 'warning', 2, 1.5],
+            },
+          },
+          {
+            id: 'samples',
+            type: 'circle',
+            source: 'fields',
+            filter: ['==', ['geometry-type'], 'Point'],
+            paint: {
+              'circle-radius': 5,
+              'circle-color': field,
+              'circle-stroke-width': 1,
+              'circle-stroke-color': '#fff',
+            },
+          },
+          {
+            id: 'selected',
+            type: 'line',
+            source: 'fields',
+            filter: ['==', ['get', 'fid'], -1],
+            paint: { 'line-color': cssColour('--selected', '#c026d3'), 'line-width': 4 },
+          },
+          {
+            id: 'problems',
+            type: 'circle',
+            source: 'problems',
+            paint: {
+              'circle-radius': 7,
+              'circle-opacity': 0,
+              'circle-stroke-width': 2.5,
+              'circle-stroke-color': ['match', ['get', 'severity'], 'error', error, 'warning', warn, field],
+            },
+          },
+        ],
+      },
+    });
+    map.addControl(new maplibregl.NavigationControl({ showCompass: false }));
+    map.on('load', () => {
+      loaded.current = true;
+      map.fire('fieldgate:data');
+    });
+    const choose = (event: maplibregl.MapLayerMouseEvent) => {
+      const props = event.features?.[0]?.properties as { fileKey?: string; fid?: number } | undefined;
+      if (!props?.fileKey || props.fid === undefined) return;
+      const first = problemsRef.current.find(
+        (p) => p.fileKey === props.fileKey && p.diagnostic.location.feature === props.fid,
+      );
+      selectRef.current(
+        first ? selectionOf(props.fileKey, first.diagnostic) : { fileKey: props.fileKey, feature: props.fid },
+      );
+    };
+    map.on('click', 'fields-fill', choose);
+    map.on('click', 'samples', choose);
+    mapRef.current = map;
+    return () => {
+      loaded.current = false;
+      map.remove();
+      mapRef.current = undefined;
+    };
+  }, []);
+
+  // New results: new data, fitted.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map) return;
+    const apply = () => {
+      (map.getSource('fields') as maplibregl.GeoJSONSource | undefined)?.setData(featureCollection(data));
+      (map.getSource('problems') as maplibregl.GeoJSONSource | undefined)?.setData(problemCollection(data));
+      if (bounds)
+        map.fitBounds(
+          [
+            [bounds[0], bounds[1]],
+            [bounds[2], bounds[3]],
+          ],
+          { padding: 30, maxZoom: 16, animate: false },
+        );
+    };
+    if (loaded.current) apply();
+    else map.once('fieldgate:data', apply);
+  }, [data, bounds]);
+
+  // The selection: outlined, and brought into view.
+  const selection = batch.selection;
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !loaded.current) return;
+    map.setFilter(
+      'selected',
+      selection?.feature !== undefined
+        ? ['all', ['==', ['get', 'fileKey'], selection.fileKey], ['==', ['get', 'fid'], selection.feature]]
+        : ['==', ['get', 'fid'], -1],
+    );
+    const f = data.features.find(
+      (x) => x.fileKey === selection?.fileKey && x.feature.id === selection?.feature,
+    );
+    const b = f && lonLatBounds([f.feature.geometry]);
+    if (b)
+      map.fitBounds(
+        [
+          [b[0], b[1]],
+          [b[2], b[3]],
+        ],
+        { padding: 80, maxZoom: Math.max(map.getZoom(), 14), animate: false },
+      );
+  }, [selection, data]);
+
+  return (
+    <div
+      ref={container}
+      className="vector-map"
+      style={{ height }}
+      role="region"
+      aria-label="Map of the batch (vector): drag to pan, scroll or the + and − buttons to zoom. Select features from the problem list."
+    />
+  );
+}
