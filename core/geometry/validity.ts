@@ -1,5 +1,5 @@
 import type { PolygonRings } from './geometry.ts';
-import { orient2d } from '../planar/orientation.ts';
+import { orient2d, orientationIndex } from '../planar/orientation.ts';
 import { EXTERIOR, INTERIOR, RayCrossingCounter } from '../planar/point-in-ring.ts';
 import { isRingNested } from './ring-location.ts';
 import {
@@ -747,6 +747,28 @@ class IntersectionAnalysis {
     const q0y = vxy[2 * t + 1] as number;
     const q1x = vxy[2 * t + 2] as number;
     const q1y = vxy[2 * t + 3] as number;
+    if (sameRing) {
+      // The orientation tests intersectSegments starts with, done first here: most pairs are apart, and a
+      // proper crossing of a ring that lists no more is only counted, without computing its point (a star
+      // polygon has tens of thousands).
+      const pq0 = orientationIndex(p0x, p0y, p1x, p1y, q0x, q0y);
+      const pq1 = orientationIndex(p0x, p0y, p1x, p1y, q1x, q1y);
+      if ((pq0 > 0 && pq1 > 0) || (pq0 < 0 && pq1 < 0)) return;
+      const qp0 = orientationIndex(q0x, q0y, q1x, q1y, p0x, p0y);
+      const qp1 = orientationIndex(q0x, q0y, q1x, q1y, p1x, p1y);
+      if ((qp0 > 0 && qp1 > 0) || (qp0 < 0 && qp1 < 0)) return;
+      if (
+        pq0 !== 0 &&
+        pq1 !== 0 &&
+        qp0 !== 0 &&
+        qp1 !== 0 &&
+        this.list.ringFull(ringPoly[rs] as number, ringIndex[rs] as number)
+      ) {
+        this.ringsWithErrors.add(rs);
+        this.list.countUnlisted(ringPoly[rs] as number, ringIndex[rs] as number);
+        return;
+      }
+    }
     const code = intersectSegments(p0x, p0y, p1x, p1y, q0x, q0y, q1x, q1y);
     if (code === NO_INTERSECTION) return;
     const ix = intersection.x0;
