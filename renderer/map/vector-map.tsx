@@ -8,7 +8,9 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
 import * as maplibregl from 'maplibre-gl/dist/maplibre-gl-csp.js';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-csp-worker.js?url';
-import { useEffect, useMemo, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useBridge } from '../bridge/bridge-context.tsx';
 import { selectionOf, useBatch } from '../state/batch.tsx';
 import { landRings } from './land.ts';
 import { rateColour, useMapData, type MapData } from './map-data.ts';
@@ -60,10 +62,15 @@ const landCollection = () => ({
 
 export default function VectorMap({ height }: { height: number }) {
   const batch = useBatch();
+  const api = useBridge();
+  const settings = useQuery({ queryKey: ['settings'], queryFn: () => api.getSettings({}) });
+  const tileUrl = settings.data?.tileUrl ?? '';
   const data = useMapData();
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<maplibregl.Map | undefined>(undefined);
   const loaded = useRef(false);
+  // A new map (the tile URL changed) gets the data and the selection again.
+  const [generation, setGeneration] = useState(0);
   const selectRef = useRef(batch.select);
   selectRef.current = batch.select;
   const problemsRef = useRef(batch.problems);
@@ -156,6 +163,14 @@ export default function VectorMap({ height }: { height: number }) {
       },
     });
     map.addControl(new maplibregl.NavigationControl({ showCompass: false }));
+    if (tileUrl) {
+      // Imagery when online, from the user's tile URL, under the fields. (The hosts' CSP must allow its
+      // origin; offline, the land basemap still shows.)
+      map.once('load', () => {
+        map.addSource('imagery', { type: 'raster', tiles: [tileUrl], tileSize: 256 });
+        map.addLayer({ id: 'imagery', type: 'raster', source: 'imagery' }, 'fields-fill');
+      });
+    }
     map.on('load', () => {
       loaded.current = true;
       map.fire('fieldgate:data');
@@ -173,12 +188,13 @@ export default function VectorMap({ height }: { height: number }) {
     map.on('click', 'fields-fill', choose);
     map.on('click', 'samples', choose);
     mapRef.current = map;
+    setGeneration((g) => g + 1);
     return () => {
       loaded.current = false;
       map.remove();
       mapRef.current = undefined;
     };
-  }, []);
+  }, [tileUrl]);
 
   // New results: new data, fitted.
   useEffect(() => {
@@ -198,7 +214,7 @@ export default function VectorMap({ height }: { height: number }) {
     };
     if (loaded.current) apply();
     else map.once('fieldgate:data', apply);
-  }, [data, bounds]);
+  }, [data, bounds, generation]);
 
   // The selection: outlined, and brought into view.
   const selection = batch.selection;
@@ -223,7 +239,7 @@ export default function VectorMap({ height }: { height: number }) {
         ],
         { padding: 80, maxZoom: Math.max(map.getZoom(), 14), animate: false },
       );
-  }, [selection, data]);
+  }, [selection, data, generation]);
 
   return (
     <div
