@@ -172,7 +172,12 @@ export function electronUnavailable(
   try {
     binary = resolveBinary();
   } catch {
-    return { reason: 'no Electron binary is installed (it cannot be downloaded here)' };
+    // package.json's allowScripts keeps npm 11 from running Electron's download on install, so an offline
+    // install succeeds; where the network allows, `node node_modules/electron/install.js` fetches it.
+    return {
+      reason:
+        'no Electron binary is installed (fetch it with `node node_modules/electron/install.js` where the network allows)',
+    };
   }
   if (platform === 'linux' && !env.DISPLAY && !env.WAYLAND_DISPLAY)
     return { reason: 'there is no display (DISPLAY and WAYLAND_DISPLAY are unset)' };
