@@ -112,10 +112,49 @@ const expectations: Record<string, Expectation> = {
   'npx fieldgate rules': { run: 'fieldgate', exit: 0 },
   'npx fieldgate rules GEO004': { run: 'fieldgate', exit: 0 },
   'npx fieldgate kinds': { run: 'fieldgate', exit: 0 },
+  'npx fieldgate validate examples/csv/fields-with-problems.csv': { run: 'fieldgate', exit: 1 },
+  'npx fieldgate validate --format html examples/csv/fields-with-problems.csv': {
+    run: 'fieldgate',
+    exit: 1,
+    check: (_dir, stdout) => {
+      expect(stdout.startsWith('<!DOCTYPE html>')).toBe(true);
+      expect(stdout).toContain('<svg');
+    },
+  },
+  'npx fieldgate template csv-enrollments-by-program': {
+    run: 'fieldgate',
+    exit: 0,
+    check: (_dir, stdout) =>
+      expect(stdout.split('\n')[0]).toBe(
+        'experimentProtocolId,dimensionality,temporalEntityId,startId,endId,temporalPeriodTypeName',
+      ),
+  },
+  'npx fieldgate submit examples/requests/enroll-by-program.json --dry-run': {
+    run: 'fieldgate',
+    exit: 0,
+    check: (dir) => expect(existsSync(join(dir, 'xdg-data/fieldgate/journals'))).toBe(false),
+  },
+  'npx fieldgate submit examples/fields/clean-fields.json --user-name grower@example.com': {
+    run: 'fieldgate',
+    exit: 0,
+    check: (dir) =>
+      expect(
+        readdirSync(join(dir, 'xdg-data/fieldgate/journals')).some((f) => f.endsWith('.results.csv')),
+      ).toBe(true),
+  },
+  'npx fieldgate profile list': {
+    run: 'fieldgate',
+    exit: 0,
+    check: (_dir, stdout) => expect(stdout).toMatch(/^sandbox\s/m),
+  },
   'npm run bench -- geometry': { run: 'benchmark', name: 'geometry' },
   'npm run bench -- modus': { run: 'benchmark', name: 'modus' },
   'npm run bench -- area': { run: 'benchmark', name: 'area' },
   'npm run bench -- zip-reader': { run: 'benchmark', name: 'zip-reader' },
+  'npm run bench -- startup': { run: 'benchmark', name: 'startup' },
+  'npm run bench -- field-upload': { run: 'benchmark', name: 'field-upload' },
+  'npm run bench -- csv': { run: 'benchmark', name: 'csv' },
+  'npm run bench -- submit': { run: 'benchmark', name: 'submit' },
 };
 
 const commands = readmeCommands(readFileSync(join(repoRoot, 'README.md'), 'utf8'));
@@ -254,6 +293,12 @@ describe('every command of the README runs as written', () => {
         .join(' ');
       const result = spawnSync('sh', ['-c', `'${process.execPath}' ${line}`], {
         cwd: dir,
+        // Journals, profiles and the embedded sandbox's state stay in the work directory, not the user's.
+        env: {
+          ...process.env,
+          XDG_DATA_HOME: join(dir, 'xdg-data'),
+          XDG_CONFIG_HOME: join(dir, 'xdg-config'),
+        },
         encoding: 'utf8',
         timeout: 100_000,
         maxBuffer: 64 * 1024 * 1024,
