@@ -60,6 +60,7 @@ const options = {
   encoding: { type: 'string' },
   mapping: { type: 'string' },
   color: { type: 'boolean' },
+  features: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -143,7 +144,8 @@ const commonOptions = `  --format text|json|csv|html  report for people (default
                             maxDiagnosticsPerRule=200; unknown names and bad values are refused
   --encoding NAME           a CSV batch's encoding: utf-8, utf-16le, utf-16be, windows-1252 (default: guessed)
   --mapping FILE            a CSV batch's column mapping (JSON; a report's summary.mapping saved to a file)
-  --now ISO                 the clock for "in the future" checks (default: now)`;
+  --now ISO                 the clock for "in the future" checks (default: now)
+  --features                with --format json: include each file's GeoJSON features (geometry)`;
 
 const fixOptions = `  --unsafe-fixes            apply unsafe fixes too (guesses that state their assumption; check the result)
   --fix-in-place            overwrite the input instead of writing <name>.fixed.<ext>
@@ -249,11 +251,11 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
   const written: Written[] = [];
   let report: Report | undefined;
   let index = -1;
-  // The text report draws no map: no features to build for it.
+  // Only the HTML report draws a map; the JSON report carries the geometry back when asked (--features).
   const run = {
     ...engineOptions,
     ...(fix ? { fix } : {}),
-    ...(json || values.format === 'html' ? {} : { features: false }),
+    ...((json && values.features) || values.format === 'html' ? {} : { features: false }),
     // Files a CSV batch names are read relative to the CSV (not for standard input: no folder).
     ...(targets.every((t) => t.path) ? { resolveFile: readBesideInput(targets, inputs, io) } : {}),
   };

@@ -1,12 +1,18 @@
 /**
- * The report as JSON (docs/report-format.md), written piece by piece to a sink: each diagnostic is
- * serialised on its own as its file is done, so a report of 200,000 diagnostics never becomes one string.
+ * The report as JSON (docs/report-format.md), written piece by piece to a sink: diagnostics are serialised
+ * in batches as their file is done, so a report of 200,000 diagnostics never becomes one string.
  */
 import type { FileResult, Report } from './report.ts';
 
+/** JSON text laid out as `JSON.stringify(value, null, indent)` does (it may escape more, never less). */
 export type Stringify = (value: unknown, indent: number) => string;
 
 const plain: Stringify = (value, indent) => JSON.stringify(value, null, indent);
+
+/** Diagnostics serialised per stringify call: big enough to amortise the call, small enough to stream. */
+const DIAGNOSTIC_BATCH = 500;
+const NESTED_OPEN = '[\n  [\n    ';
+const NESTED_CLOSE = '\n  ]\n]';
 
 export interface ReportJsonWriter {
   /** Write a finished file's diagnostics (call in report order). */
@@ -41,6 +47,20 @@ export function createReportJsonWriter(
     write(`{\n  "version": ${version},\n  "diagnostics": [`);
   };
   const value = (v: unknown, indent: string): string => stringify(v, 2).replace(/\n/g, `\n${indent}`);
+  // Diagnostics are written in batches, each in one stringify call that already gives the report's
+  // indentation: items of an array inside an array are indented by four spaces, as the report's
+  // `diagnostics` are. No per-diagnostic re-indenting, and whatever escaping `stringify` adds (the CLI's
+  // terminal-safe escapes) is one scan of the batch.
+  const writeDiagnostics = (diagnostics: readonly unknown[]): void => {
+    for (let i = 0; i < diagnostics.length; i += DIAGNOSTIC_BATCH) {
+      const nested = stringify([diagnostics.slice(i, i + DIAGNOSTIC_BATCH)], 2);
+      // "[\n  [\n    " … "\n  ]\n]" around the batch's items.
+      write(
+        `${first ? '' : ','}\n    ${nested.slice(NESTED_OPEN.length, nested.length - NESTED_CLOSE.length)}`,
+      );
+      first = false;
+    }
+  };
   // A file entry key by key, its features one per line (a zone's polygon is not spread over thousands).
   const writeFile = (result: FileResult, firstFile: boolean): void => {
     const { features, ...entry } = fileEntry(result);
@@ -58,10 +78,7 @@ export function createReportJsonWriter(
   return {
     file(result) {
       start(1);
-      for (const d of result.diagnostics) {
-        write(`${first ? '' : ','}\n    ${value(d, '    ')}`);
-        first = false;
-      }
+      writeDiagnostics(result.diagnostics);
     },
     end(report) {
       start(report.version);
