@@ -28,6 +28,7 @@ export {
   resolveOptions,
   EngineOptionsError,
   type EngineInput,
+  type EngineSource,
   type EngineOptions,
   type EngineEvent,
   type RunOptions,

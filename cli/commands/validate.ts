@@ -21,7 +21,7 @@ import {
   sortDiagnostics,
   unknownSelectors,
   validate as validateWithEngine,
-  type EngineInput,
+  type EngineSource,
   type EngineOptions,
   type FileKind,
   type FileReport,
@@ -37,8 +37,9 @@ import {
 } from '../../core/index.ts';
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError, type CliCommand, type CliIo } from '../command.ts';
 import { writeOutputFile } from '../../node/output-file.ts';
-import { fixedPathFor, readInput } from '../io/files.ts';
-import { renderReport, renderSummary } from '../render/terminal.ts';
+import { fixedPathFor, openInput } from '../io/files.ts';
+import { readSourceLines } from '../io/source-lines.ts';
+import { renderReport, renderSummary, type SourceLines } from '../render/terminal.ts';
 import { jsonForTerminal, terminalSafe } from '../render/terminal-text.ts';
 
 /** Diagnostics rendered at a time: the text report is written as it goes, never built whole. */
@@ -220,7 +221,7 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
   if (values.output && positionals.length !== 1)
     throw new UsageError('--output needs exactly one input file');
 
-  const inputs: EngineInput[] = [];
+  const inputs: EngineSource[] = [];
   const targets: Target[] = [];
   const unreadable: Unreadable[] = [];
   if (positionals.length === 0) {
@@ -234,9 +235,10 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
     targets.push({ arg: '--sample-date' });
   }
   for (const arg of positionals) {
-    const read = await readInput(arg, io);
+    // Files are streamed: a big CSV or Modus file is read as the checks go, never held whole.
+    const read = await openInput(arg, io);
     if (!read.ok) unreadable.push({ name: read.name, reason: read.reason });
-    else if (arg === '-' && read.file.bytes.length === 0)
+    else if (arg === '-' && 'bytes' in read.file && read.file.bytes.length === 0)
       unreadable.push({ name: read.file.name, reason: 'stdin is empty' });
     else {
       if (fix && !read.path && values.output === undefined)
@@ -281,7 +283,19 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
       written.push({ file: targets[index]?.arg ?? event.file, to: target, applied: event.applied });
     } else if (event.type === 'file-done') {
       if (json) json.file(event.result);
-      else if (values.format === 'text') writeFileText(event.result, color, io);
+      else if (values.format === 'text') {
+        // A streamed file's report has no text: the lines its code frames show are read again.
+        const input = inputs[index];
+        const lines =
+          event.result.text === undefined && input && 'open' in input
+            ? await readSourceLines(
+                input.open(),
+                framedLines(event.result.diagnostics),
+                encodingOf(event.result),
+              )
+            : undefined;
+        writeFileText(event.result, color, io, lines);
+      }
     } else if (event.type === 'report') report = event.report;
   }
   if (!report) throw new Error('the engine ended without a report');
@@ -309,7 +323,7 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
 /** Reads a file named inside an input (a CSV batch's row) relative to that input's folder. */
 function readBesideInput(
   targets: readonly Target[],
-  inputs: readonly EngineInput[],
+  inputs: readonly EngineSource[],
   io: CliIo,
 ): (relativePath: string, from: string) => Promise<Uint8Array | undefined> {
   return async (relativePath, from) => {
@@ -339,8 +353,28 @@ function fixSelectionFrom(only: string[] | undefined, unsafe: boolean): FixSelec
   return selection;
 }
 
+/** The lines code frames show: each range's line and the lines either side. */
+function framedLines(
+  diagnostics: readonly { location: { range?: { start: { line: number } } } }[],
+): Set<number> {
+  const lines = new Set<number>();
+  for (const d of diagnostics) {
+    const line = d.location.range?.start.line;
+    if (line !== undefined) for (let l = Math.max(1, line - 1); l <= line + 1; l++) lines.add(l);
+  }
+  return lines;
+}
+
+/** The encoding a kind read the file in (a CSV batch's summary says), for reading its lines again. */
+function encodingOf(result: FileResult): string {
+  const summary = result.summary;
+  const encoding =
+    summary && typeof summary === 'object' && !Array.isArray(summary) ? summary.encoding : undefined;
+  return typeof encoding === 'string' ? encoding : 'utf-8';
+}
+
 /** One file's part of the text report, written as soon as the file is done. */
-function writeFileText(result: FileResult, color: boolean, io: CliIo): void {
+function writeFileText(result: FileResult, color: boolean, io: CliIo, lines?: SourceLines): void {
   const file = terminalSafe(result.file);
   const detected = result.detectedAs;
   if (detected.alternatives.length > 0)
@@ -362,7 +396,11 @@ function writeFileText(result: FileResult, color: boolean, io: CliIo): void {
   }
   const sorted = sortDiagnostics(result.diagnostics);
   for (let i = 0; i < sorted.length; i += RENDER_CHUNK) {
-    const text = renderReport({ ...result, diagnostics: sorted.slice(i, i + RENDER_CHUNK) }, { color });
+    const text = renderReport(
+      { ...result, diagnostics: sorted.slice(i, i + RENDER_CHUNK) },
+      { color },
+      lines,
+    );
     if (text) io.stdout(text + '\n');
   }
 }

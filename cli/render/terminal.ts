@@ -24,9 +24,15 @@ function painter(color: boolean): (style: Style, text: string) => string {
 const severityStyle: Record<Severity, Style> = { error: 'red', warning: 'yellow', info: 'blue' };
 const MAX_LINE = 160;
 
+/** The lines of a file a code frame reads: a LineIndex of its text, or lines read again from the file. */
+export interface SourceLines {
+  readonly lineCount: number;
+  lineText(line: number): string;
+}
+
 /** A few lines of source around the range, with the range underlined (like a compiler's code frame). */
 export function codeFrame(
-  lines: LineIndex,
+  lines: SourceLines,
   d: Diagnostic,
   paint: (style: Style, text: string) => string,
 ): string[] {
@@ -63,9 +69,9 @@ export function codeFrame(
   return out;
 }
 
-export function renderReport(report: FileReport, options: RenderOptions): string {
+export function renderReport(report: FileReport, options: RenderOptions, source?: SourceLines): string {
   const paint = painter(options.color);
-  const lines = report.text !== undefined ? new LineIndex(report.text) : undefined;
+  const lines = source ?? (report.text !== undefined ? new LineIndex(report.text) : undefined);
   // Everything below that comes from the input (names, values, paths, messages quoting it) is made safe.
   const file = terminalSafe(report.file);
   const safe = (text: string): string => terminalSafe(text, { layout: true });

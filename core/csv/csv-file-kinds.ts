@@ -12,6 +12,7 @@ import {
   type FileReport,
   type FixResult,
   type InputFile,
+  type StreamedFile,
   type ValidateOptions,
 } from '../formats/file-kind.ts';
 import type { JsonValue } from '../json/json-document.ts';
@@ -89,7 +90,7 @@ function readBatchKind(bytes: Uint8Array): BatchKind | undefined {
 export function csvOptionsFrom(
   kind: BatchKind,
   options: ValidateOptions,
-  file: InputFile,
+  file: { name: string },
 ): { options: CsvBatchOptions; problem?: string } {
   const out: CsvBatchOptions = { kind: kind.id };
   let problem: string | undefined;
@@ -177,11 +178,14 @@ function decodeAs(bytes: Uint8Array, encoding: CsvEncoding): string {
 
 async function validateBatch(
   kind: BatchKind,
-  file: InputFile,
+  file: InputFile | StreamedFile,
   options: ValidateOptions,
 ): Promise<FileReport> {
   const { options: batchOptions, problem } = csvOptionsFrom(kind, options, file);
-  const result = await validateCsvBatch(bytesToStream(file.bytes), batchOptions);
+  // A streamed file is read once, row by row, and its text is not kept (no code frames, no text fixes).
+  const bytes = 'bytes' in file ? file.bytes : undefined;
+  const source = bytes ? bytesToStream(bytes) : (file as StreamedFile).open();
+  const result = await validateCsvBatch(source, batchOptions);
   if (problem)
     result.diagnostics.unshift({
       code: 'CSV004',
@@ -192,14 +196,15 @@ async function validateBatch(
       message: `The mapping is not usable: ${problem}`,
       location: {},
     });
-  return {
+  const report: FileReport = {
     file: file.name,
     kind: result.kind,
     diagnostics: result.diagnostics,
-    text: decodeAs(file.bytes, result.encoding.encoding),
     summary: csvSummary(result),
     features: result.features,
   };
+  if (bytes) report.text = decodeAs(bytes, result.encoding.encoding);
+  return report;
 }
 
 async function fixBatch(
@@ -229,5 +234,6 @@ export const csvFileKinds: readonly FileKind[] = batchKinds.map((kind) => ({
     return (ext === 'csv' || ext === 'tsv') && kind.id === 'csv-fields' ? 1 : 0;
   },
   validate: (file, options) => validateBatch(kind, file, options),
+  validateStream: (file, options) => validateBatch(kind, file, options),
   fix: fixBatch,
 }));

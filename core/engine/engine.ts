@@ -6,7 +6,17 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { countBySeverity } from '../diagnostics/diagnostic.ts';
 import { chosenKind, detectKind, type KindDetection } from '../formats/detect-kind.ts';
-import type { FileKind, FileReport, InputFile, KindProgress, ValidateOptions } from '../formats/file-kind.ts';
+import {
+  isStreamed,
+  readAll,
+  readHead,
+  type FileKind,
+  type FileReport,
+  type InputFile,
+  type KindProgress,
+  type SourceFile,
+  type ValidateOptions,
+} from '../formats/file-kind.ts';
 import { fileKindById, fileKinds, kindCatalogue } from '../formats/registry.ts';
 import { allRules } from '../rules/registry.ts';
 import { unknownSelectors, type RuleSelection } from '../rules/selection.ts';
@@ -19,6 +29,14 @@ import { checkSettings, describeSettings } from './settings.ts';
 export interface EngineInput extends InputFile {
   kind?: string;
 }
+
+/** A file for the engine as bytes (EngineInput) or as a stream (`open`, for big files). */
+export type EngineSource = SourceFile & { kind?: string };
+
+/** Detection reads this much of a streamed file. */
+export const DETECTION_HEAD_BYTES = 64 * 1024;
+/** Streamed files up to this size are read whole (text for code frames, features); bigger ones stream. */
+export const STREAM_ABOVE_BYTES = 16 * 1024 * 1024;
 
 export interface EngineOptions {
   /** Which rules run: codes, prefixes, groups or rule names, as `--select` / `--ignore` take them. */
@@ -37,6 +55,12 @@ export interface EngineOptions {
   signal?: AbortSignal;
   /** Reads files a CSV batch names, relative to the CSV (the core reads no files itself). */
   resolveFile?: ValidateOptions['resolveFile'];
+  /**
+   * A streamed input larger than this (default 16 MB, or of unknown size) is validated as a stream by a
+   * kind that can: its report holds no `text` and no `features` (memory stays bounded, whatever the
+   * size); smaller ones, and every fixed file, are read whole.
+   */
+  streamAbove?: number;
 }
 
 export interface RunOptions extends EngineOptions {
@@ -102,7 +126,7 @@ export function resolveOptions(options: EngineOptions): Resolved {
 
 /** Run the engine: events as it works, ending with `{ type: 'report' }`. Options are checked first (throws). */
 export function runEngine(
-  inputs: readonly EngineInput[],
+  inputs: readonly EngineSource[],
   options: RunOptions = {},
 ): AsyncIterable<EngineEvent> {
   const resolved = resolveOptions(options);
@@ -110,7 +134,10 @@ export function runEngine(
 }
 
 /** Validate files; the Report of every file. */
-export async function validate(inputs: readonly EngineInput[], options: EngineOptions = {}): Promise<Report> {
+export async function validate(
+  inputs: readonly EngineSource[],
+  options: EngineOptions = {},
+): Promise<Report> {
   return lastReport(runEngine(inputs, { ...options, fix: undefined }));
 }
 
@@ -127,7 +154,7 @@ export interface FixOutcome {
  * back and the fixes that caused it are listed as not applied.
  */
 export async function fix(
-  input: EngineInput,
+  input: EngineSource,
   selection: FixSelection,
   options: EngineOptions = {},
 ): Promise<FixOutcome> {
@@ -149,7 +176,7 @@ async function lastReport(events: AsyncIterable<EngineEvent>): Promise<Report> {
 }
 
 async function produce(
-  inputs: readonly EngineInput[],
+  inputs: readonly EngineSource[],
   options: RunOptions,
   resolved: Resolved,
   channel: EventChannel<EngineEvent>,
@@ -165,19 +192,42 @@ async function produce(
     await nextTurn();
     if (stopped()) break;
     const name = input.name;
+    const streamed = isStreamed(input) ? input : undefined;
     channel.push({
       type: 'file-started',
       file: name,
       index,
       total: inputs.length,
-      bytes: input.bytes.length,
+      bytes: streamed ? (streamed.size ?? 0) : (input as InputFile).bytes.length,
     });
     const forced = input.kind !== undefined ? fileKindById(input.kind) : resolved.forced;
     if (input.kind !== undefined && !forced) throw new EngineOptionsError([`"${input.kind}" is not a kind`]);
-    const detection: KindDetection | undefined = forced ? chosenKind(forced) : detectKind(input, fileKinds);
+    // A streamed file: detection sees its head; the whole file is read only when its kind cannot stream.
+    let whole: InputFile | undefined = streamed ? undefined : (input as InputFile);
+    let head = whole?.bytes;
+    if (streamed) {
+      head = await readHead(streamed, DETECTION_HEAD_BYTES);
+      if (head.length < DETECTION_HEAD_BYTES) whole = { name, bytes: head };
+    }
+    const sniffed: InputFile = whole ?? { name, bytes: head ?? new Uint8Array(0) };
+    let detection: KindDetection | undefined = forced ? chosenKind(forced) : detectKind(sniffed, fileKinds);
+    const streamAbove = options.streamAbove ?? STREAM_ABOVE_BYTES;
+    const streams =
+      streamed !== undefined &&
+      whole === undefined &&
+      detection?.kind.validateStream !== undefined &&
+      !options.fix &&
+      (streamed.size === undefined || streamed.size > streamAbove);
+    if (streamed && !whole && !streams) {
+      if (stopped()) break;
+      whole = await readAll(streamed);
+      // The head chose a kind that needs every byte: detection sees them all, as for a file given whole.
+      if (!forced) detection = detectKind(whole, fileKinds);
+    }
+    head = undefined;
     if (!detection) {
       const reason =
-        input.bytes.length === 0
+        sniffed.bytes.length === 0
           ? 'it is empty'
           : `not a kind of file Fieldgate reads (its content and name fit none of: ${kindCatalogue
               .map((k) => k.id)
@@ -186,7 +236,7 @@ async function produce(
       channel.push({ type: 'unreadable', name, reason });
       continue;
     }
-    const totalBytes = input.bytes.length;
+    const totalBytes = whole ? whole.bytes.length : (streamed?.size ?? 0);
     const kindOptions: ValidateOptions = {
       ...resolved.validate,
       progress: (p) => channel.push({ type: 'progress', file: name, totalBytes, ...p }),
@@ -199,7 +249,13 @@ async function produce(
       );
       return { ...r, file: name, diagnostics: r.diagnostics.map((d) => withFile(d, name)) };
     };
-    let checked = await check(input.bytes, false);
+    const kind = detection.kind;
+    let checked =
+      whole || !streamed || !kind.validateStream
+        ? await check((whole ?? (input as InputFile)).bytes, false)
+        : await kind
+            .validateStream(streamed, { ...kindOptions, features: false })
+            .then((r) => ({ ...r, file: name, diagnostics: r.diagnostics.map((d) => withFile(d, name)) }));
     if (stopped()) break;
     // Numbered in report order, so a caller can name a fix by id.
     const numbered = (r: FileReport, first: number): FileReport => {
@@ -219,7 +275,7 @@ async function produce(
         return (n >= firstListed && n < listedId) || (last && !(n >= 1 && n < listedId));
       });
       const loop = await runFixLoop({
-        file: { name, bytes: input.bytes },
+        file: whole ?? (input as InputFile),
         kind: detection.kind,
         first: checked,
         selection: ids ? { ...options.fix, ids } : options.fix,

@@ -10,6 +10,71 @@ export interface InputFile {
   bytes: Uint8Array;
 }
 
+/**
+ * A file an adapter can read as a stream instead of handing over its bytes: big inputs validate in bounded
+ * memory through kinds that stream (`FileKind.validateStream`); the others get every byte via `readAll`.
+ */
+export interface StreamedFile {
+  name: string;
+  /** Opens the file from its start; may be called more than once (detection reads a head first). */
+  open: () => ReadableStream<Uint8Array>;
+  /** The size in bytes, when known (progress, and whether streaming is worth it). */
+  size?: number;
+}
+
+/** What an adapter hands the engine: the bytes, or a way to stream them. */
+export type SourceFile = InputFile | StreamedFile;
+
+export function isStreamed(file: SourceFile): file is StreamedFile {
+  return !('bytes' in file) || (file as { bytes?: unknown }).bytes === undefined;
+}
+
+/** Up to `max` bytes from the start of a streamed file (fewer when it is shorter). */
+export async function readHead(file: StreamedFile, max: number): Promise<Uint8Array> {
+  const reader = file.open().getReader();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  try {
+    while (length < max) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      length += value.length;
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  return joinChunks(chunks, Math.min(length, max));
+}
+
+/** Every byte of a file: for kinds that need the whole file (and for fixes). */
+export async function readAll(file: SourceFile): Promise<InputFile> {
+  if (!isStreamed(file)) return file;
+  const reader = file.open().getReader();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    length += value.length;
+  }
+  return { name: file.name, bytes: joinChunks(chunks, length) };
+}
+
+function joinChunks(chunks: readonly Uint8Array[], length: number): Uint8Array {
+  if (chunks.length === 1 && chunks[0] && chunks[0].length === length) return chunks[0];
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const c of chunks) {
+    if (at >= length) break;
+    const part = c.length <= length - at ? c : c.subarray(0, length - at);
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
 /** How far a kind has got with one file, for progress bars. */
 export interface KindProgress {
   /** Bytes of the input read so far. */
@@ -76,6 +141,11 @@ export interface FileKind {
   /** How sure this kind is that the file is its own: 0 = not mine; the highest score wins. */
   detect(file: InputFile): number;
   validate(file: InputFile, options: ValidateOptions): Promise<FileReport>;
+  /**
+   * Validate a file read as a stream, holding only what the checks need (no `text` in the report, so
+   * no code frames from it; an adapter may read the lines it shows again). Kinds without it get all bytes.
+   */
+  validateStream?(file: StreamedFile, options: ValidateOptions): Promise<FileReport>;
   /** Apply fixes of the allowed safeties; undefined when nothing could be fixed. */
   fix?(file: InputFile, report: FileReport, allowed: readonly FixSafety[]): Promise<FixResult | undefined>;
 }

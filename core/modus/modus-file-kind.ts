@@ -16,12 +16,13 @@ import {
   type FileReport,
   type FixResult,
   type InputFile,
+  type StreamedFile,
   type ValidateOptions,
 } from '../formats/file-kind.ts';
 import { encodeTextLike } from '../formats/text-decoding.ts';
 import { readSampleGeometry } from './sample-geometry.ts';
 import { prepareModusUpload } from './upload-preparation.ts';
-import { ModusValidator, type ModusValidationOptions } from './validate-modus.ts';
+import { ModusValidator, type ModusValidationOptions, type ModusValidationResult } from './validate-modus.ts';
 
 /** Files up to this size keep their text in the report, for code frames. */
 const TEXT_IN_REPORT = 16 * 1024 * 1024;
@@ -74,14 +75,8 @@ export const modusFileKind: FileKind = {
   },
 
   async validate(file: InputFile, options: ValidateOptions): Promise<FileReport> {
-    const max = options.settings?.maxDiagnosticsPerRule;
-    const validation: ModusValidationOptions = {};
-    if (options.selection) validation.selection = options.selection;
-    if (options.sampleDate !== undefined) validation.sampleDate = options.sampleDate;
-    if (options.listAll) validation.maxDiagnosticsPerRule = Infinity;
-    else if (typeof max === 'number') validation.maxDiagnosticsPerRule = max;
     // The validator streams: feed it a slice at a time and let the caller's event loop run in between.
-    const validator = new ModusValidator(validation);
+    const validator = modusValidator(options);
     for (let at = 0; at < file.bytes.length && !validator.done; at += SLICE_BYTES) {
       validator.write(file.bytes.subarray(at, Math.min(file.bytes.length, at + SLICE_BYTES)));
       options.progress?.({ bytes: Math.min(file.bytes.length, at + SLICE_BYTES) });
@@ -89,38 +84,38 @@ export const modusFileKind: FileKind = {
       if (options.pause && at + SLICE_BYTES < file.bytes.length) await options.pause();
     }
     const result = validator.end();
-    const now = options.now;
-    const diagnostics = [...result.diagnostics];
-    if (options.sampleDate !== undefined) {
-      diagnostics.unshift(
-        ...checkSampleDate(options.sampleDate, {
-          location: { field: 'sampleDate' },
-          ...(now ? { now } : {}),
-          ...(options.selection ? { selection: options.selection } : {}),
-        }),
-      );
-    }
-    const report: FileReport = { file: file.name, kind: 'modus-result', diagnostics };
+    const report = modusReport(file.name, result, options);
     if (file.bytes.length <= TEXT_IN_REPORT && result.encoding === 'utf-8') {
       report.text = decodeUtf8(file.bytes);
-      if (options.features !== false) report.features = samplePoints(report.text, diagnostics);
-    }
-    if (result.summary) {
-      const plan = prepareModusUpload(result.summary, {
-        ...(options.sampleDate !== undefined ? { sampleDate: options.sampleDate } : {}),
-        ...(now ? { now } : {}),
-      });
-      const upload: NonNullable<typeof result.summary.upload> = { source: plan.source };
-      if (plan.sampleDate !== undefined) upload.sampleDate = plan.sampleDate;
-      if (plan.suggested !== undefined) upload.suggested = plan.suggested;
-      if (plan.assumption !== undefined) upload.assumption = plan.assumption;
-      // Findings on a suggested value (a given one is checked in the diagnostics above).
-      if (plan.source === 'event-date' && plan.diagnostics.length > 0) {
-        upload.notes = plan.diagnostics.map((d) => `${d.code} ${d.message}`);
-      }
-      report.summary = JSON.parse(JSON.stringify({ ...result.summary, upload })) as JsonValue;
+      if (options.features !== false) report.features = samplePoints(report.text, report.diagnostics);
     }
     return report;
+  },
+
+  /** The same checks on a file read chunk by chunk: memory holds one chunk, never the file (no text). */
+  async validateStream(file: StreamedFile, options: ValidateOptions): Promise<FileReport> {
+    const validator = modusValidator(options);
+    const reader = file.open().getReader();
+    let read = 0;
+    let sinceProgress = 0;
+    try {
+      while (!validator.done) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        validator.write(value);
+        read += value.length;
+        sinceProgress += value.length;
+        if (sinceProgress >= SLICE_BYTES) {
+          sinceProgress = 0;
+          options.progress?.({ bytes: read });
+          if (options.signal?.aborted) break;
+          if (options.pause) await options.pause();
+        }
+      }
+    } finally {
+      await reader.cancel().catch(() => undefined);
+    }
+    return modusReport(file.name, validator.end(), options);
   },
 
   /** Applies the text fixes of exactly the diagnostics it is given (the engine chose them). */
@@ -137,6 +132,48 @@ export const modusFileKind: FileKind = {
     return { bytes: encodeTextLike(applied.text, file.bytes), applied: applied.applied };
   },
 };
+
+function modusValidator(options: ValidateOptions): ModusValidator {
+  const max = options.settings?.maxDiagnosticsPerRule;
+  const validation: ModusValidationOptions = {};
+  if (options.selection) validation.selection = options.selection;
+  if (options.sampleDate !== undefined) validation.sampleDate = options.sampleDate;
+  if (options.listAll) validation.maxDiagnosticsPerRule = Infinity;
+  else if (typeof max === 'number') validation.maxDiagnosticsPerRule = max;
+  return new ModusValidator(validation);
+}
+
+/** The report of a validated file: the sampleDate's own findings first, the summary with the upload plan. */
+function modusReport(name: string, result: ModusValidationResult, options: ValidateOptions): FileReport {
+  const now = options.now;
+  const diagnostics = [...result.diagnostics];
+  if (options.sampleDate !== undefined) {
+    diagnostics.unshift(
+      ...checkSampleDate(options.sampleDate, {
+        location: { field: 'sampleDate' },
+        ...(now ? { now } : {}),
+        ...(options.selection ? { selection: options.selection } : {}),
+      }),
+    );
+  }
+  const report: FileReport = { file: name, kind: 'modus-result', diagnostics };
+  if (result.summary) {
+    const plan = prepareModusUpload(result.summary, {
+      ...(options.sampleDate !== undefined ? { sampleDate: options.sampleDate } : {}),
+      ...(now ? { now } : {}),
+    });
+    const upload: NonNullable<typeof result.summary.upload> = { source: plan.source };
+    if (plan.sampleDate !== undefined) upload.sampleDate = plan.sampleDate;
+    if (plan.suggested !== undefined) upload.suggested = plan.suggested;
+    if (plan.assumption !== undefined) upload.assumption = plan.assumption;
+    // Findings on a suggested value (a given one is checked in the diagnostics above).
+    if (plan.source === 'event-date' && plan.diagnostics.length > 0) {
+      upload.notes = plan.diagnostics.map((d) => `${d.code} ${d.message}`);
+    }
+    report.summary = JSON.parse(JSON.stringify({ ...result.summary, upload })) as JsonValue;
+  }
+  return report;
+}
 
 /** Whether the file is UTF-8 XML (no UTF-16 mark, no other encoding declared). */
 function declaresUtf8(bytes: Uint8Array): boolean {

@@ -1,0 +1,57 @@
+/**
+ * A CSV batch too big to hold (over the engine's 16 MB threshold) streams through `fieldgate validate`:
+ * the JSON report holds no text and no features, and the text report still shows the code frame of a
+ * problem far into the file (its lines read again from the file).
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Report } from '../../core/index.ts';
+import { runCli } from '../cli/cli-helpers.ts';
+
+/** About 22 MB of valid fields, with row `bad` holding a boundary that is not WKT. */
+function bigCsv(rows: number, bad: number): string {
+  const parts = ['clientName,farmName,name,boundary,acres,source,userName\n'];
+  for (let i = 0; i < rows; i++) {
+    const x = (-100 + (i % 2000) * 0.01).toFixed(4);
+    const y = (35 + Math.floor(i / 2000) * 0.01).toFixed(4);
+    const wkt =
+      i === bad
+        ? 'POLYGON ((not a ring))'
+        : `POLYGON ((${x} ${y}, ${x} ${(Number(y) + 0.005).toFixed(4)}, ${(Number(x) + 0.005).toFixed(4)} ${(Number(y) + 0.005).toFixed(4)}, ${(Number(x) + 0.005).toFixed(4)} ${y}, ${x} ${y}))`;
+    parts.push(`Client,Farm ${Math.floor(i / 20)},Field ${i},"${wkt}",,bench,user\n`);
+  }
+  return parts.join('');
+}
+
+describe('a big CSV batch through the command line', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fieldgate-stream-'));
+  const path = join(dir, 'big.csv');
+  const rows = 150_000;
+  const bad = 140_000;
+  writeFileSync(path, bigCsv(rows, bad));
+
+  it('streams: the JSON report has the finding at its row but no text or features', async () => {
+    const run = await runCli(['validate', '--format', 'json', path]);
+    expect(run.code).toBe(1);
+    const report = JSON.parse(run.stdout) as Report;
+    const file = report.files[0]!;
+    expect(file.kind).toBe('csv-fields');
+    expect(file.text).toBeUndefined();
+    expect(file.features ?? []).toEqual([]);
+    const rowsWithErrors = report.diagnostics
+      .filter((d) => d.severity === 'error')
+      .map((d) => d.location.row);
+    expect(rowsWithErrors).toContain(bad + 1);
+  }, 60_000);
+
+  it('shows the code frame of a problem deep in the file in the text report', async () => {
+    const run = await runCli(['validate', path]);
+    expect(run.code).toBe(1);
+    const line = bad + 2;
+    expect(run.stdout).toContain(
+      `> ${line} | Client,Farm ${Math.floor(bad / 20)},Field ${bad},"POLYGON ((not a ring))"`,
+    );
+  }, 60_000);
+});
