@@ -52,7 +52,17 @@ describe('--mapping and --encoding', () => {
       ]),
     );
     const run = await runCli(
-      ['validate', '--format', 'json', '--mapping', 'mapping.json', '--encoding', 'cp1252', 'export.csv'],
+      [
+        'validate',
+        '--format',
+        'json',
+        '--features',
+        '--mapping',
+        'mapping.json',
+        '--encoding',
+        'cp1252',
+        'export.csv',
+      ],
       { cwd: dir },
     );
     const report = JSON.parse(run.stdout) as Report;
