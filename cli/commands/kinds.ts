@@ -34,11 +34,14 @@ export const kindsCommand: CliCommand = {
       settings: settingsFor(k.id).map((s) => s.name),
     }));
     if (values.json) io.stdout(JSON.stringify(kinds, null, 2) + '\n');
-    else
+    else {
+      // The names are what --kind takes: one column wide enough for the longest, so titles line up.
+      const width = Math.max(...kinds.map((k) => k.id.length));
       for (const k of kinds)
         io.stdout(
-          `  ${k.id.padEnd(20)} ${k.title}${k.settings.length > 0 ? ` (settings: ${k.settings.join(', ')})` : ''}\n`,
+          `  ${k.id.padEnd(width)}  ${k.title}${k.settings.length > 0 ? ` (settings: ${k.settings.join(', ')})` : ''}\n`,
         );
+    }
     return EXIT_OK;
   },
 };
