@@ -44,6 +44,30 @@ function halfTanAuthalic(latDeg: number): number {
   return sinBeta / (1 + Math.sqrt(1 - sinBeta * sinBeta));
 }
 
+const HALF_DEG = DEG / 2;
+/**
+ * Below this (radians), tan and atan are taken by their Taylor series to the 7th power: the first term left
+ * out is under 1e-19 of the result, and field edges (far shorter than half a degree) always qualify.
+ */
+const SERIES_BELOW = 0.005;
+
+/** atan2(tan(x)·(t1 + t2), 1 + t1·t2): half the spherical excess of an edge's trapezoid to the equator. */
+function halfExcess(x: number, t1: number, t2: number): number {
+  const den = 1 + t1 * t2;
+  if (x < SERIES_BELOW && x > -SERIES_BELOW) {
+    const x2 = x * x;
+    const tanX = x * (1 + x2 * (1 / 3 + x2 * (2 / 15 + x2 * (17 / 315))));
+    const num = tanX * (t1 + t2);
+    // |t| ≤ 1, so den ≥ 0; z = num / den is small unless both latitudes are near opposite poles.
+    if (num < SERIES_BELOW * den && num > -SERIES_BELOW * den) {
+      const z = num / den;
+      const z2 = z * z;
+      return z * (1 - z2 * (1 / 3 - z2 * (1 / 5 - z2 / 7)));
+    }
+  }
+  return Math.atan2(Math.tan(x) * (t1 + t2), den);
+}
+
 /**
  * Signed area in m² of one ring: positive when counter-clockwise in longitude/latitude (an RFC 7946
  * exterior ring), negative when clockwise. `start`/`end` select a slice of a larger coordinate array
@@ -65,7 +89,7 @@ export function signedRingArea(ring: ArrayLike<number>, start = 0, end = ring.le
     let dLon = lon - prevLon;
     if (dLon > 180) dLon -= 360;
     else if (dLon < -180) dLon += 360;
-    if (dLon !== 0) excess += 2 * Math.atan2(Math.tan(dLon * DEG * 0.5) * (prevT + t), 1 + prevT * t);
+    if (dLon !== 0) excess += 2 * halfExcess(dLon * HALF_DEG, prevT, t);
     prevLon = lon;
     prevT = t;
   }
