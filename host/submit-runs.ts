@@ -1,6 +1,7 @@
 /**
  * Submit runs of the app on core's batch runner (core/batch): the batch's files become rows (a field
- * upload's fields, a request file's requests, a prescription ZIP or a Modus soil test each one row), the
+ * upload's fields, a request file's requests, a CSV batch's data rows, a prescription ZIP or a Modus soil
+ * test each one row), the
  * rows are planned and sent exactly once with the typed client, every state change journaled (and fsync'ed)
  * to the data directory before the runner goes on. A run interrupted by closing or killing the app is
  * listed as `interrupted` on the next launch and resumed from its journal: what was in flight is
@@ -13,11 +14,13 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   BatchRunner,
+  csvReadAsFromSummary,
   decodeText,
   JournalFormatError,
   planBatch,
   replayJournal,
   rowResultsOf,
+  rowsFromCsvBatch,
   rowsFromFieldUpload,
   rowsFromRequestDocument,
   sleepWithTimers,
@@ -64,31 +67,66 @@ export interface SubmitRunsDeps {
   clientFor: (profileId: string) => BatchClient;
 }
 
+function baseName(name: string): string {
+  return name.slice(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1);
+}
+
 /** Each file's rows, numbered through the whole batch, with the file's name as the first column. */
 async function batchRows(
   files: readonly SubmitFile[],
   stored: readonly string[],
   options: SubmitOptions,
 ): Promise<BatchRow[]> {
-  const rows: BatchRow[] = [];
+  const perFile: Array<Array<Omit<BatchRow, 'row'>>> = [];
+  // Files a CSV row sends (its prescriptions, soil tests) are not sent again as files of their own.
+  const namedByCsv = new Set<number>();
+  const csvKinds = new Set<number>();
+  // A CSV row names a prescription or soil test by its file name: one of the batch's own files.
+  const byName = new Map(files.map((f, i) => [baseName(f.name), i] as const));
+  const resolveFile = async (name: string): Promise<Uint8Array | undefined> => {
+    const at = byName.get(baseName(name));
+    return at === undefined ? undefined : files[at]!.bytes;
+  };
   for (const [index, file] of files.entries()) {
-    const report = await validate([file], { features: false });
+    const report = await validate([file], { features: false, resolveFile });
     const result = report.files[0];
     const diagnostics = (result?.diagnostics ?? []).map((d) => ({
       code: d.code,
       severity: d.severity,
       message: d.message,
     }));
+    // Each file's fields go in uploads of their own: one refused file does not take a clean one down.
+    const fileRows: Array<Omit<BatchRow, 'row'>> = [];
+    perFile.push(fileRows);
     const add = (row: Omit<BatchRow, 'row'>): void => {
-      rows.push({ ...row, row: rows.length + 1, columns: { file: file.name, ...row.columns } });
+      // A CSV's own "file" column (the ZIP a row sends) is kept beside the batch file's name.
+      const { file: named, ...columns } = row.columns;
+      fileRows.push({
+        ...row,
+        columns: { file: file.name, ...(named === undefined ? {} : { 'file named': named }), ...columns },
+        uploadGroup: String(index),
+      });
     };
     const text = (): string => decodeText(file.bytes).text;
+    const csv = result ? csvReadAsFromSummary(result.kind, result.summary) : undefined;
+    if (csv) csvKinds.add(index);
     const read =
       result?.kind === 'field-upload'
         ? rowsFromFieldUpload(text(), result.diagnostics, options.userName)
         : result?.kind === 'service-requests'
           ? rowsFromRequestDocument(text(), result.diagnostics)
-          : undefined;
+          : result && csv
+            ? await rowsFromCsvBatch(file.bytes, csv, result.diagnostics, {
+                ...(options.userName ? { userName: options.userName } : {}),
+                // The runner reads the stored copy of the named file (a name no file has stays unreadable).
+                resolvePath: (name) => {
+                  const at = byName.get(baseName(name));
+                  if (at === undefined) return `${name} is not a file of this batch`;
+                  namedByCsv.add(at);
+                  return stored[at]!;
+                },
+              })
+            : undefined;
     if (read) {
       // Problems of the document as a whole go with its first row, so they stop (or mark) the batch.
       read.rows.forEach((row, i) =>
@@ -124,6 +162,11 @@ async function batchRows(
             : `${result?.kind ?? report.unreadable[0]?.reason ?? 'unreadable'}: not a kind of file submit sends`,
       });
     }
+  }
+  const rows: BatchRow[] = [];
+  for (const [index, fileRows] of perFile.entries()) {
+    if (namedByCsv.has(index) && !csvKinds.has(index)) continue;
+    for (const row of fileRows) rows.push({ ...row, row: rows.length + 1 });
   }
   return options.onlyRows ? rows.filter((r) => options.onlyRows!.includes(r.row)) : rows;
 }

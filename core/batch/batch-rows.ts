@@ -68,6 +68,11 @@ export interface BatchRow {
   operation?: BatchOperation;
   unsendable?: string;
   diagnostics: RowDiagnostic[];
+  /**
+   * Rows of different groups never share an upload (e.g. each file of a batch): one refused upload then
+   * fails only its own group's rows. Absent: one group.
+   */
+  uploadGroup?: string;
 }
 
 const isObject = (v: unknown): v is Record<string, JsonValue> =>

@@ -1,7 +1,7 @@
 /**
  * A batch as a plan of steps: each step is one call (or one find-or-create) answering for one or more rows,
  * with its dependency (a location enrollment waits for the experiment it needs). Each experiment is found or
- * created once, however many rows need it; the fields of one receiving user go in one upload. Rows with
+ * created once, however many rows need it; the fields of one receiving user (per upload group) go in one upload. Rows with
  * errors stop the plan unless `skipInvalid`, when they are reported and left out.
  */
 import type { BatchOperation, BatchRow, RowDiagnostic, UploadField } from './batch-rows.ts';
@@ -126,7 +126,8 @@ export function planBatch(rows: readonly BatchRow[], options: PlanOptions): Plan
         experimentSteps.set(key, step);
       }
     } else if (op.call === 'uploadFields') {
-      const current = uploadSteps.get(op.userName);
+      const uploadKey = `${row.uploadGroup ?? ''}\u0000${op.userName}`;
+      const current = uploadSteps.get(uploadKey);
       if (
         current?.operation.call === 'uploadFields' &&
         current.operation.fields.length + op.fields.length <= FIELDS_PER_UPLOAD
@@ -136,7 +137,7 @@ export function planBatch(rows: readonly BatchRow[], options: PlanOptions): Plan
         step = current;
       } else {
         step = newStep(row.row, { ...op, fields: [...op.fields] as UploadField[] });
-        uploadSteps.set(op.userName, step);
+        uploadSteps.set(uploadKey, step);
       }
     } else if (op.call === 'createEnrollment' && op.type === 'location') {
       const eeid = op.experimentEnrollmentId;
