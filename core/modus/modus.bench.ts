@@ -222,7 +222,7 @@ try {
     }
     console.log(
       `fieldgate peak: ${small.cli.peakMb.toFixed(0)} MB at ${small.mb.toFixed(1)} MB, ${big.cli.peakMb.toFixed(0)} MB at ${big.mb.toFixed(1)} MB ` +
-        `(the CLI holds the file's bytes: ${big.mb.toFixed(0)} MB of the peak)`,
+        `(files over 16 MB are streamed from disk; smaller ones are read whole, with their text for code frames)`,
     );
   }
 } finally {
