@@ -3,7 +3,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { unlinkSync } from 'node:fs';
-import { chmod, chown, readlink, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, chown, open, readlink, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 
 /** Temporary files being written now: removed if the process is stopped before they are renamed. */
@@ -63,12 +63,28 @@ export async function writeTargetOf(path: string): Promise<string> {
   }
 }
 
+/** Flush a file's (or a directory's) data to the disk. */
+async function syncPath(path: string, flags: 'r' | 'r+'): Promise<void> {
+  const handle = await open(path, flags);
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
  * Write all bytes or nothing: a temporary file beside the target, then a rename. An existing target keeps
  * its permission bits, and a symbolic link keeps pointing where it did (its target is replaced). If the
- * process is stopped by SIGINT or SIGTERM mid-write, the temporary file is removed.
+ * process is stopped by SIGINT or SIGTERM mid-write, the temporary file is removed. With `durable`, the
+ * temporary file is fsync'ed before the rename and the directory after it, so once this resolves the new
+ * bytes survive a power cut or kill -9, not only a crash of this process.
  */
-export async function writeAtomically(path: string, bytes: Uint8Array): Promise<void> {
+export async function writeAtomically(
+  path: string,
+  bytes: Uint8Array,
+  options: { durable?: boolean } = {},
+): Promise<void> {
   const target = await writeTargetOf(path);
   const existing = await stat(target).catch(() => undefined);
   if (existing?.isDirectory())
@@ -85,7 +101,10 @@ export async function writeAtomically(path: string, bytes: Uint8Array): Promise<
       // Run as root on someone else's file: the file stays theirs.
       if (process.getuid?.() === 0) await chown(tmp, existing.uid, existing.gid);
     }
+    if (options.durable) await syncPath(tmp, 'r+');
     await rename(tmp, target);
+    // The rename is an entry in the directory: flushed too, or the old file may come back after a crash.
+    if (options.durable && process.platform !== 'win32') await syncPath(dirname(target), 'r');
   } catch (e) {
     await rm(tmp, { force: true });
     throw e;

@@ -42,6 +42,12 @@ export interface SandboxOptions extends Partial<BehaviourOptions> {
   faults?: string | FaultSpec;
   /** Keep the state in this JSON file: loaded at start when it exists, saved after every change. */
   dataFile?: string;
+  /**
+   * With `dataFile`: answer a request that changed the state only once the change is on disk (written,
+   * fsync'ed, renamed), so a client never hears of a record that a kill -9 could then lose. Off by default:
+   * the state is then saved in the background, soon after each change.
+   */
+  durable?: boolean;
   /** The clock (tests inject one to make token expiry, key validity and rate limits exact). */
   now?: () => Date;
   /** Called once per request after its answer was sent (or its connection reset). */
@@ -324,6 +330,15 @@ class SandboxServer {
       }
     }
 
+    if (exchange.processed) {
+      try {
+        await service.saved();
+      } catch (error) {
+        process.stderr.write(`sandbox: the state could not be saved: ${String(error)}\n`);
+        reply = serviceError(500, 'internal-error', 'Internal server error', { requestId });
+      }
+    }
+
     if (decision?.resetAfter) {
       exchange.fault = 'reset-after';
       this.finish(exchange, now);
@@ -389,7 +404,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   if (options.dataFile !== undefined) {
     const saved = await readStateFile(options.dataFile);
     state = saved === undefined ? SandboxState.initial(seed, clock()) : SandboxState.fromData(seed, saved);
-    writer = new StateFileWriter(options.dataFile);
+    writer = new StateFileWriter(options.dataFile, { durable: options.durable === true });
     if (saved === undefined) {
       // Write the file at once, so an unwritable path is reported at start, not at the first change.
       writer.schedule(() => state.toData());

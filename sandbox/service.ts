@@ -109,6 +109,11 @@ export class SandboxService {
     await this.writer?.flush();
   }
 
+  /** In durable mode, resolves once the state as it is now is on disk; otherwise at once. */
+  async saved(): Promise<void> {
+    if (this.writer?.options.durable) await this.writer.saved();
+  }
+
   issueToken(clientId: string, scopes: string[]): { token: string; expiresIn: number } {
     const expiresIn = this.faults.settings.tokenTtl;
     const token = randomBytes(24).toString('base64url');

@@ -44,7 +44,12 @@ export async function openConnection(name: string, io: CliIo): Promise<Connectio
     const { startSandbox } = await import('../../sandbox/index.ts');
     const directory = join(dataDir(io.env as Env), 'sandbox');
     await mkdir(directory, { recursive: true, mode: 0o700 });
-    const sandbox = await startSandbox({ port: 0, dataFile: join(directory, 'state.json') });
+    // Durable: a row the journal records as done must still be in the sandbox after a kill -9.
+    const sandbox = await startSandbox({
+      port: 0,
+      dataFile: join(directory, 'state.json'),
+      durable: true,
+    });
     return {
       name,
       profile: {

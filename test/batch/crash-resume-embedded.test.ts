@@ -1,0 +1,234 @@
+/**
+ * Crash safety with `--profile sandbox`: the child process runs `fieldgate submit` with its embedded sandbox,
+ * so a SIGKILL stops the client and the service at once. The sandbox's state file (in the user's data
+ * directory) must still hold every change it answered for, or a row journaled as done would be missing from
+ * it and `resume` (which starts the embedded sandbox again from that file) would never send it again.
+ * Over every run, the state file holds each row's enrollment exactly once: no duplicate, none lost.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { replayJournal } from '../../core/index.ts';
+import type { CliIo } from '../../cli/command.ts';
+import { resumeCommand } from '../../cli/commands/resume.ts';
+import { submitCommand } from '../../cli/commands/submit.ts';
+import { startSandbox, type DemoData } from '../../sandbox/index.ts';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const RUNS = 22;
+const PROGRAM_ROWS = 10;
+const LOCATION_ROWS = 4;
+
+function prng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+const season = (id: string) => ({
+  dimensionality: 'INDIVIDUAL',
+  id,
+  temporalPeriodTypeName: 'GrowingSeason',
+});
+
+/** A request file and the natural keys of its creates ("program protocol season" / "location loc season"). */
+function batch(demo: DemoData, run: number): { text: string; keys: string[] } {
+  const requests: unknown[] = [];
+  const keys: string[] = [];
+  for (let i = 0; i < PROGRAM_ROWS; i++) {
+    const protocol = demo.experimentProtocolIds[i % demo.experimentProtocolIds.length]!;
+    const temporal = crypto.randomUUID();
+    keys.push(`program ${protocol} ${temporal}`);
+    requests.push({
+      method: 'POST',
+      path: '/v5/enrollments',
+      headers: { 'x-enrollment-type': 'program' },
+      body: { experimentProtocolId: protocol, temporalEntity: season(temporal) },
+    });
+  }
+  const eeid = demo.experimentEnrollmentIds[1 + (run % (demo.experimentEnrollmentIds.length - 1))]!;
+  requests.push({ method: 'GET', path: `/v5/experiments?experimentEnrollmentId=${eeid}` });
+  requests.push({
+    method: 'POST',
+    path: '/v5/experiments',
+    body: {
+      experimentEnrollmentId: eeid,
+      name: `Trial ${run}`,
+      temporalEntity: season(demo.temporalIds[0]!),
+    },
+  });
+  for (let i = 0; i < LOCATION_ROWS; i++) {
+    const location = crypto.randomUUID();
+    keys.push(`location ${location} ${demo.temporalIds[0]!}`);
+    requests.push({
+      method: 'POST',
+      path: '/v5/enrollments',
+      headers: { 'x-enrollment-type': 'location' },
+      body: {
+        experimentId: '00000000-0000-4000-8000-000000000000',
+        locationId: location,
+        experimentLocationStatus: 'NOMINATED',
+        temporalEntity: season(demo.temporalIds[0]!),
+      },
+    });
+  }
+  return { text: JSON.stringify(requests), keys };
+}
+
+interface StoredRecord {
+  experimentProtocolId?: string;
+  locationId?: string;
+  temporalEntity?: { id?: string };
+  itemStatus?: string;
+}
+
+/** How many live enrollments the state file holds for each natural key. */
+function stateCounts(file: string): Map<string, number> {
+  const data = JSON.parse(readFileSync(file, 'utf8')) as {
+    enrollments: { type: string; record: StoredRecord }[];
+  };
+  const counts = new Map<string, number>();
+  for (const { type, record } of data.enrollments) {
+    if (record.itemStatus !== undefined && record.itemStatus !== 'ACTIVE') continue;
+    const key =
+      type === 'program'
+        ? `program ${record.experimentProtocolId} ${record.temporalEntity?.id}`
+        : `location ${record.locationId} ${record.temporalEntity?.id}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
+}
+
+function lineCount(path: string): number {
+  return existsSync(path) ? readFileSync(path, 'utf8').split('\n').length - 1 : 0;
+}
+
+function submitAndKill(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  journal: string,
+  kill: { lines: number } | { ms: number },
+): Promise<'killed' | 'exited'> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(root, 'cli/bin/fieldgate.js'), 'submit', ...args], {
+      env,
+      stdio: 'ignore',
+    });
+    const killNow = (): void => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    };
+    const poll = setInterval(() => {
+      if ('lines' in kill && lineCount(journal) >= kill.lines) killNow();
+    }, 1);
+    const timer = setTimeout(killNow, 'ms' in kill ? kill.ms : 20_000);
+    child.on('exit', (_code, signal) => {
+      clearInterval(poll);
+      clearTimeout(timer);
+      resolve(signal === 'SIGKILL' ? 'killed' : 'exited');
+    });
+  });
+}
+
+function captureIo(env: NodeJS.ProcessEnv, cwd: string): CliIo & { out: string[] } {
+  const out: string[] = [];
+  return {
+    out,
+    stdout: (t) => out.push(t),
+    stderr: (t) => out.push(t),
+    readStdin: async () => new Uint8Array(),
+    cwd,
+    env,
+    isTTY: false,
+    now: () => new Date(),
+  };
+}
+
+describe('kill -9 of `submit --profile sandbox` at random points, then resume', () => {
+  let dir: string;
+  let demo: DemoData;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'fieldgate-crash-embedded-'));
+    // The embedded sandbox uses the default seed: the same demo data as this one.
+    const reference = await startSandbox();
+    demo = reference.demo;
+    await reference.close();
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it(`never duplicates or loses a row over ${RUNS} runs`, { timeout: 60_000 }, async () => {
+    const random = prng(20261125);
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH,
+      HOME: dir,
+      XDG_DATA_HOME: join(dir, 'data'),
+      XDG_CONFIG_HOME: join(dir, 'config'),
+    };
+    const stateFile = join(dir, 'data', 'fieldgate', 'sandbox', 'state.json');
+    const keys: string[] = [];
+    const outcomes: string[] = [];
+    const journals: string[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const made = batch(demo, run);
+      keys.push(...made.keys);
+      const batchFile = join(dir, `batch-${run}.json`);
+      writeFileSync(batchFile, made.text);
+      const journal = join(dir, `batch-${run}.jsonl`);
+      const kill =
+        random() < 0.15 ? { ms: Math.floor(random() * 400) } : { lines: 1 + Math.floor(random() * 30) };
+      const how = await submitAndKill(
+        [batchFile, '--profile', 'sandbox', '--journal', journal, '--concurrency', '4'],
+        env,
+        journal,
+        kill,
+      );
+      outcomes.push(`${how}@${'ms' in kill ? `${kill.ms}ms` : `line ${kill.lines}`}`);
+      let planned = false;
+      try {
+        planned = existsSync(journal) && replayJournal(readFileSync(journal, 'utf8')) !== undefined;
+      } catch {
+        planned = false;
+      }
+      if (!planned) rmSync(journal, { force: true });
+      const io = captureIo(env, dir);
+      const code = planned
+        ? await resumeCommand.run([journal, '--concurrency', '4'], io)
+        : await submitCommand.run([batchFile, '--profile', 'sandbox', '--journal', journal], io);
+      journals.push(existsSync(journal) ? readFileSync(journal, 'utf8') : '');
+      expect(code, `run ${run} (${outcomes[run]}): ${io.out.join('')}`).toBe(0);
+
+      // Every id the journal records as done is in the sandbox's state file, after the kill and the resume.
+      const stored = JSON.parse(readFileSync(stateFile, 'utf8')) as {
+        enrollments: { record: { id: string } }[];
+        experiments: { id: string }[];
+      };
+      const ids = new Set([
+        ...stored.enrollments.map((e) => e.record.id),
+        ...stored.experiments.map((e) => e.id),
+      ]);
+      const replayed = replayJournal(journals[run]!);
+      const doneIds = [...replayed.steps.values()].flatMap((s) =>
+        s.status === 'done' && s.outcome?.id !== undefined ? [s.outcome.id] : [],
+      );
+      expect(doneIds.length, `run ${run}`).toBeGreaterThanOrEqual(PROGRAM_ROWS + LOCATION_ROWS + 1);
+      const results = readFileSync(journal.replace(/\.jsonl$/, '.results.csv'), 'utf8');
+      expect(results.split('\r\n').filter((l) => l.includes(',done,')).length).toBe(
+        PROGRAM_ROWS + LOCATION_ROWS + 2,
+      );
+      expect(
+        doneIds.filter((id) => !ids.has(id)),
+        `run ${run} (${outcomes[run]})`,
+      ).toEqual([]);
+    }
+    expect(outcomes.filter((o) => o.startsWith('killed')).length).toBeGreaterThanOrEqual(20);
+    expect(journals.join('\n')).toContain('"type":"resumed"');
+
+    const counts = stateCounts(stateFile);
+    const wrong = keys.map((k) => ({ k, n: counts.get(k) ?? 0 })).filter((x) => x.n !== 1);
+    expect(wrong).toEqual([]);
+  });
+});
