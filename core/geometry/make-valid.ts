@@ -124,6 +124,11 @@ function node(edges: Edges): Edges | undefined {
       hi2[e] = b0 < b1 ? b1 : b0;
     }
     const order = orderByKey(lo, count);
+    // After the first round, an old edge is tested only against fresh edges (two old edges were tested
+    // against each other already): it scans the fresh edges after it in the order, not every edge.
+    const freshOrder: number[] = [];
+    if (round > 0) for (let i = 0; i < count; i++) if (fresh[order[i] as number] === 1) freshOrder.push(i);
+    let nextFresh = 0;
     for (let i = 0; i < count; i++) {
       const a = order[i] as number;
       const ax0 = X0[a] as number;
@@ -133,11 +138,13 @@ function node(edges: Edges): Edges | undefined {
       const end = hi[a] as number;
       const minB = lo2[a] as number;
       const maxB = hi2[a] as number;
-      for (let j = i + 1; j < count; j++) {
-        const b = order[j] as number;
+      const scanAll = round === 0 || fresh[a] === 1;
+      while (nextFresh < freshOrder.length && (freshOrder[nextFresh] as number) <= i) nextFresh++;
+      const stop = scanAll ? count : freshOrder.length;
+      for (let k = scanAll ? i + 1 : nextFresh; k < stop; k++) {
+        const b = order[scanAll ? k : (freshOrder[k] as number)] as number;
         if ((lo[b] as number) > end) break;
         if ((hi2[b] as number) < minB || (lo2[b] as number) > maxB) continue;
-        if (fresh[a] === 0 && fresh[b] === 0) continue;
         const bx0 = X0[b] as number;
         const by0 = Y0[b] as number;
         const bx1 = X1[b] as number;
@@ -164,7 +171,7 @@ function node(edges: Edges): Edges | undefined {
     }
     if (splits.size === 0) return current;
     const next = newEdges();
-    const nextFresh: number[] = [];
+    const freshNext: number[] = [];
     for (let e = 0; e < count; e++) {
       const ex0 = X0[e] as number;
       const ey0 = Y0[e] as number;
@@ -174,7 +181,7 @@ function node(edges: Edges): Edges | undefined {
       const list = splits.get(e);
       if (!list) {
         pushEdge(next, ex0, ey0, ex1, ey1, ring);
-        nextFresh.push(0);
+        freshNext.push(0);
         continue;
       }
       const dx = ex1 - ex0;
@@ -191,17 +198,17 @@ function node(edges: Edges): Edges | undefined {
       for (const p of points) {
         if (p.x === px && p.y === py) continue;
         pushEdge(next, px, py, p.x, p.y, ring);
-        nextFresh.push(1);
+        freshNext.push(1);
         px = p.x;
         py = p.y;
       }
       if (px !== ex1 || py !== ey1) {
         pushEdge(next, px, py, ex1, ey1, ring);
-        nextFresh.push(1);
+        freshNext.push(1);
       }
     }
     current = next;
-    fresh = Uint8Array.from(nextFresh);
+    fresh = Uint8Array.from(freshNext);
   }
   return undefined;
 }
