@@ -59,7 +59,7 @@ export async function openInput(arg: string, io: CliIo): Promise<OpenOutcome> {
   }
 }
 
-/** A pull-based stream over a file: a chunk is read only when the reader asks (back-pressure). */
+/** A pull-based stream over a file: at most one chunk is read ahead of the reader (back-pressure). */
 export function fileStream(path: string, chunkSize = STREAM_CHUNK): ReadableStream<Uint8Array> {
   let handle: Awaited<ReturnType<typeof open>> | undefined;
   let closed = false;
@@ -89,7 +89,8 @@ export function fileStream(path: string, chunkSize = STREAM_CHUNK): ReadableStre
       },
       cancel: close,
     },
-    { highWaterMark: 0 },
+    // One chunk read ahead: the disk read overlaps the checks of the chunk before, memory stays bounded.
+    { highWaterMark: 1 },
   );
 }
 

@@ -47,19 +47,28 @@ export async function readHead(file: StreamedFile, max: number): Promise<Uint8Ar
   return joinChunks(chunks, Math.min(length, max));
 }
 
-/** Every byte of a file: for kinds that need the whole file (and for fixes). */
+/**
+ * Every byte of a file: for kinds that need the whole file (and for fixes). Read into one buffer of the
+ * file's size as chunks arrive, so a big file is not held twice (as chunks and joined).
+ */
 export async function readAll(file: SourceFile): Promise<InputFile> {
   if (!isStreamed(file)) return file;
   const reader = file.open().getReader();
-  const chunks: Uint8Array[] = [];
+  let buffer = new Uint8Array(file.size ?? 1 << 16);
   let length = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    chunks.push(value);
+    if (length + value.length > buffer.length) {
+      // The file grew (or its size was not known): a bigger buffer.
+      const bigger = new Uint8Array(Math.max(buffer.length * 2, length + value.length));
+      bigger.set(buffer.subarray(0, length));
+      buffer = bigger;
+    }
+    buffer.set(value, length);
     length += value.length;
   }
-  return { name: file.name, bytes: joinChunks(chunks, length) };
+  return { name: file.name, bytes: length === buffer.length ? buffer : buffer.subarray(0, length) };
 }
 
 function joinChunks(chunks: readonly Uint8Array[], length: number): Uint8Array {
