@@ -76,6 +76,9 @@ function describe(text: string, i: number): string {
     : describeCharacter(ch, '"');
 }
 
+// eslint-disable-next-line no-control-regex -- finding raw control characters is the point
+const RAW_CONTROL = /[\u0000-\u001f]/g;
+
 export function parseJson(text: string): JsonParseResult {
   let i = 0;
   // A byte-order mark is not JSON, but editors add it; skip it rather than fail the whole file.
@@ -98,9 +101,25 @@ export function parseJson(text: string): JsonParseResult {
     }
   };
 
+  // Where the next backslash and raw control character are, found natively and kept until passed, so a
+  // string without either (a 10 KB boundary) is one indexOf to its closing quote, not a loop per character.
+  let nextBackslash = -2;
+  let nextControl = -2;
   const parseString = (): JsonStringNode => {
     const start = i;
     i++; // opening quote
+    const close = text.indexOf('"', i);
+    if (close !== -1) {
+      if (nextBackslash !== -1 && nextBackslash < i) nextBackslash = text.indexOf('\\', i);
+      if (nextControl !== -1 && nextControl < i) {
+        RAW_CONTROL.lastIndex = i;
+        nextControl = RAW_CONTROL.test(text) ? RAW_CONTROL.lastIndex - 1 : -1;
+      }
+      if ((nextBackslash === -1 || nextBackslash > close) && (nextControl === -1 || nextControl > close)) {
+        i = close + 1;
+        return { kind: 'string', start, end: i, value: text.slice(start + 1, close) };
+      }
+    }
     let value = '';
     let chunkStart = i;
     for (;;) {
