@@ -9,6 +9,14 @@ export interface ReadLines {
   lineText(line: number): string;
 }
 
+/**
+ * A copy of a string that does not point into the chunk it was cut from: a slice keeps its whole decoded
+ * chunk alive, so a few kept lines held most of a big file. UTF-16 keeps every code unit as it is.
+ */
+function detached(text: string): string {
+  return Buffer.from(text, 'utf16le').toString('utf16le');
+}
+
 /** A kept line longer than this is cut (a frame shows a window of about 160 characters near its start). */
 const MAX_KEPT_CHARS = 1 << 20;
 
@@ -38,7 +46,7 @@ export async function readSourceLines(
       current += piece.slice(0, MAX_KEPT_CHARS - current.length);
   };
   const endLine = (): void => {
-    if (wanted.has(line)) kept.set(line, current);
+    if (wanted.has(line)) kept.set(line, detached(current));
     current = '';
     line++;
   };
@@ -81,7 +89,7 @@ export async function readSourceLines(
     await reader.cancel().catch(() => undefined);
   }
   // The last line has no break after it; lines after the last wanted one need not be counted exactly.
-  if (complete && line <= last && wanted.has(line)) kept.set(line, current);
+  if (complete && line <= last && wanted.has(line)) kept.set(line, detached(current));
   const lineCount = complete ? line : line + 1;
   return {
     lineCount,
