@@ -36,7 +36,7 @@ import {
   type ValidateOptionsInput,
 } from './bridge-api.ts';
 import { FileAccess, FileAccessError } from './file-access.ts';
-import { reportCsv, reportHtml, runCsv } from './report-export.ts';
+import { reportCsv, reportHtml } from './report-export.ts';
 import { secretStorageWarnings, type SecretBox } from './secret-box.ts';
 import { PlanRefusedError, SubmitRuns } from './submit-runs.ts';
 
@@ -295,7 +295,11 @@ export function createHandlers(context: HostContext): Handlers {
             text: JSON.stringify(status, null, 2),
           };
         if (format === 'csv')
-          return { fileName: `submit-${source.runId}.csv`, mediaType: 'text/csv', text: runCsv(status) };
+          return {
+            fileName: `submit-${source.runId}.csv`,
+            mediaType: 'text/csv',
+            text: runStatus(source.runId).resultsCsv(),
+          };
         return {
           fileName: `submit-${source.runId}.html`,
           mediaType: 'text/html',

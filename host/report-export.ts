@@ -31,13 +31,6 @@ export function reportCsv(report: Report): string {
   return csv(rows);
 }
 
-export function runCsv(status: SubmitStatus): string {
-  const rows: unknown[][] = [['row', 'file', 'operation', 'outcome', 'status', 'request id', 'message']];
-  for (const r of status.rows)
-    rows.push([r.row, r.file, r.operation, r.outcome, r.status, r.requestId, r.message]);
-  return csv(rows);
-}
-
 const escapeHtml = (text: unknown): string =>
   String(text ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -19,6 +19,7 @@ import {
   JournalFormatError,
   planBatch,
   replayJournal,
+  resultsCsv,
   rowResultsOf,
   rowsFromCsvBatch,
   rowsFromFieldUpload,
@@ -201,11 +202,19 @@ export class SubmitRun {
     this.state = state;
   }
 
-  private rows(): SubmitRowResult[] {
-    const results = this.runner
+  private rowResults(): RowResult[] {
+    return this.runner
       ? this.runner.rowResults()
       : rowResultsOf(this.plan, (id) => this.replayed?.steps.get(id));
-    return results.map((r) => {
+  }
+
+  /** The results CSV the CLI's submit writes: each row's own columns, then id, status, request id, message. */
+  resultsCsv(): string {
+    return resultsCsv(this.plan.columns, this.rowResults());
+  }
+
+  private rows(): SubmitRowResult[] {
+    return this.rowResults().map((r) => {
       const row: SubmitRowResult = {
         row: r.row,
         file: r.columns.file ?? '',

@@ -5,6 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { InterruptedBanner } from './screens/interrupted-banner.tsx';
 import { useBridge } from './bridge/bridge-context.tsx';
 import { SvgMap } from './map/svg-map.tsx';
 import { ColumnMappings } from './screens/column-mapping.tsx';
@@ -28,6 +29,8 @@ type ScreenId = (typeof SCREENS)[number]['id'];
 export function App() {
   const api = useBridge();
   const [screen, setScreen] = useState<ScreenId>('workbench');
+  // A run the banner asks to resume: the Submit screen resumes it and shows it.
+  const [resumeRun, setResumeRun] = useState<string | undefined>();
   const info = useQuery({ queryKey: ['appInfo'], queryFn: () => api.appInfo({}) });
   const settings = useQuery({ queryKey: ['settings'], queryFn: () => api.getSettings({}) });
   const theme = settings.data?.theme ?? 'system';
@@ -63,6 +66,12 @@ export function App() {
             {w}
           </p>
         ))}
+        <InterruptedBanner
+          onResume={(journalId) => {
+            setResumeRun(journalId);
+            setScreen('submit');
+          }}
+        />
         <div hidden={screen !== 'workbench'} className="screen workbench">
           <DropZone />
           <BatchFiles />
@@ -79,7 +88,7 @@ export function App() {
           <SharedDataScreen />
         </div>
         <div hidden={screen !== 'submit'}>
-          <SubmitScreen />
+          <SubmitScreen resumeRun={resumeRun} onResumed={() => setResumeRun(undefined)} />
         </div>
         <div hidden={screen !== 'settings'}>
           <SettingsScreen />

@@ -19,7 +19,14 @@ function eta(seconds: number | undefined): string {
   return `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
 }
 
-export function SubmitScreen() {
+export function SubmitScreen({
+  resumeRun,
+  onResumed,
+}: {
+  /** An interrupted run to resume now (the first screen's banner asked for it). */
+  resumeRun?: string | undefined;
+  onResumed?: () => void;
+} = {}) {
   const api = useBridge();
   const batch = useBatch();
   const queries = useQueryClient();
@@ -83,8 +90,14 @@ export function SubmitScreen() {
     onSuccess: (s) => {
       setRunId(s.runId);
       queries.setQueryData(['submit', s.runId], s);
+      void queries.invalidateQueries({ queryKey: ['journals'] });
     },
   });
+  useEffect(() => {
+    if (resumeRun === undefined) return;
+    resumeJournal.mutate(resumeRun);
+    onResumed?.();
+  }, [resumeRun, resumeJournal, onResumed]);
   const exportRun = useMutation({
     mutationFn: (format: 'csv' | 'html') => api.exportReport({ source: { runId: runId! }, format }),
     onSuccess: (file) => {

@@ -79,6 +79,20 @@ describe('CSV batches from the app', () => {
     expect(status.rows[1]).toMatchObject({ outcome: 'invalid', message: expect.stringMatching(/WKT\d{3}/) });
     // The clean rows of one user go in one upload: one request id for them all.
     expect(new Set(sent.map((r) => r.requestId)).size).toBe(1);
+
+    // The results CSV is the CLI's: each row's own cells, then id, status, request id and message.
+    const exported = await handleCall(handlers, 'exportReport', {
+      source: { runId: status.runId },
+      format: 'csv',
+    });
+    const lines = (exported.body as { text: string }).text.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'file,clientName,farmName,name,boundary,acres,source,userName,id,status,request id,message',
+    );
+    expect(lines).toHaveLength(dataRows + 1);
+    expect(lines[1]).toMatch(/^fields-with-problems\.csv,Smith Farms,Home Farm,North 40,/);
+    expect(lines[1]).toContain(`,done,${sent[0]!.requestId},`);
+    expect(lines[2]).toMatch(/,invalid,,.*WKT\d{3}/);
   });
 
   it('sends the prescriptions a CSV names from the files dropped with it, each once', async () => {

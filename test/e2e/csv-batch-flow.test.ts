@@ -1,0 +1,174 @@
+/**
+ * A CSV batch from drop to export in one go, in Debian's Chromium against the browser host and its embedded
+ * sandbox: the example fields CSV with known problems → each problem at its row and column in the list and
+ * on the map → all safe fixes applied, the acres "lots" blanked in the line editor → submitted (rows still
+ * with errors are left out) → one result per CSV row, request ids on the sent ones → the results CSV
+ * downloaded and read. Then a batch cut off by a kill is offered on the first screen and resumed.
+ */
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SubmitStatus } from '../../host/bridge-api.ts';
+import { createHandlers, handleCall, SANDBOX_PROFILE_ID } from '../../host/handlers.ts';
+import { memorySecretBox } from '../../host/secret-box.ts';
+import {
+  chromiumMissing,
+  RESULTS_DIR,
+  ROOT,
+  seriousViolations,
+  startSession,
+  type E2eSession,
+} from './e2e-harness.ts';
+
+const CSV = join(ROOT, 'examples/csv/fields-with-problems.csv');
+
+const problem = (page: Page, code: string) =>
+  page.getByRole('listbox', { name: 'Problems' }).getByRole('option').filter({ hasText: code });
+
+describe.skipIf(chromiumMissing)('a CSV batch from drop to exported results', () => {
+  let session: E2eSession;
+
+  beforeAll(async () => {
+    session = await startSession();
+  }, 90_000);
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it('drops, reviews, fixes, submits and exports', async () => {
+    const { page } = await session.newPage();
+    await page.locator('input[type=file]').setInputFiles(CSV);
+    const file = page.getByTestId('batch-file').filter({ hasText: 'fields-with-problems.csv' });
+    await expect.poll(() => file.textContent()).toContain('csv-fields');
+
+    // Each known problem at its data row and column.
+    const expected: Array<[string, string]> = [
+      ['CSV005', 'row 2, clientName'],
+      ['WKT001', 'row 2, boundary'],
+      ['WGS003', 'row 3, boundary'],
+      ['FU003', 'row 4, acres'],
+      ['CSV002', 'row 5'],
+      ['CSV010', 'row 6, boundary'],
+    ];
+    for (const [code, where] of expected)
+      await expect.poll(() => problem(page, code).textContent(), { timeout: 10_000 }).toContain(where);
+
+    // On the (SVG) map: the fields drawn, the ones with errors marked, the overlap at its point.
+    await page.locator('.workbench').getByLabel('Map view').selectOption('svg');
+    const map = page.locator('svg.map-canvas');
+    await expect.poll(() => map.locator('g.feature').count()).toBeGreaterThanOrEqual(4);
+    expect(await map.locator('g.feature.has-error').count()).toBeGreaterThan(0);
+    await problem(page, 'CSV010').click();
+    expect(await map.locator('circle.problem-point.selected').count()).toBe(1);
+    await problem(page, 'WGS003').click();
+    expect(await map.locator('g.feature.selected').count()).toBe(1);
+
+    // All safe fixes (the spaces of row 2's client name), then row 4's acres blanked in place.
+    await page.getByRole('button', { name: /Apply all safe fixes/ }).click();
+    await expect.poll(() => problem(page, 'CSV005').count()).toBe(0);
+    await problem(page, 'FU003').click();
+    const editor = page.getByLabel(/Edit line 5 of fields-with-problems\.csv/);
+    await editor.fill((await editor.inputValue()).replace(',lots,', ',,'));
+    await expect.poll(() => problem(page, 'FU003').count(), { timeout: 10_000 }).toBe(0);
+
+    // Submit: rows 1 and 4 are sent; 2, 3, 5 and 6 (a repeat of row 1) still have errors and stay back,
+    // each saying why.
+    await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => page.locator('.submit').getByLabel('Profile').inputValue()).toBe('sandbox');
+    await page.getByRole('button', { name: /Submit the batch/ }).click();
+    await expect
+      .poll(() => page.getByRole('heading', { name: /Run .* — finished/ }).count(), { timeout: 15_000 })
+      .toBe(1);
+    const results = page.getByTestId('result-row');
+    expect(await results.count()).toBe(6);
+    const outcomes = await results.evaluateAll((rows) =>
+      rows.map((r) => [r.children[0]!.textContent, r.children[3]!.textContent]),
+    );
+    expect(outcomes).toEqual([
+      ['1', 'sent'],
+      ['2', 'invalid'],
+      ['3', 'invalid'],
+      ['4', 'sent'],
+      ['5', 'invalid'],
+      ['6', 'invalid'],
+    ]);
+    const requestId = (await page.locator('tr.outcome-sent code').first().textContent()) ?? '';
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await page.locator('tr.outcome-invalid').nth(1).textContent()).toContain('WGS003');
+    expect(await page.locator('tr.outcome-invalid').nth(3).textContent()).toContain('FU005');
+
+    // The results CSV: every CSV row with its own cells (row 2's client name fixed), then its outcome.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export results CSV' }).click();
+    const saved = join(RESULTS_DIR, 'csv-batch-results.csv');
+    await (await download).saveAs(saved);
+    const lines = readFileSync(saved, 'utf8').trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'file,clientName,farmName,name,boundary,acres,source,userName,id,status,request id,message',
+    );
+    expect(lines).toHaveLength(7);
+    expect(lines[1]).toMatch(/^fields-with-problems\.csv,Smith Farms,Home Farm,North 40,/);
+    expect(lines[1]).toContain(`,done,${requestId},`);
+    expect(lines[2]).toMatch(
+      /^fields-with-problems\.csv,Smith Farms,Home Farm,South 40,.*,invalid,,.*WKT001/,
+    );
+    expect(lines[4]).toMatch(/West 40,"POLYGON \(\(.*\)\)",,survey,jsmith,,done,/);
+    await page.screenshot({ path: join(RESULTS_DIR, 'csv-batch-submitted-light.png'), fullPage: true });
+    await page.context().close();
+  }, 30_000);
+
+  it('offers a batch cut off by a kill on the first screen, and resumes it', async () => {
+    // A run of this data directory, cut off as a kill leaves it: its upload left, its answer never noted.
+    const handlers = createHandlers({
+      host: 'test',
+      version: 'test',
+      examplesDir: join(ROOT, 'examples'),
+      dataDir: session.dataDir,
+      secrets: memorySecretBox(),
+      emit: () => undefined,
+      openExternal: async () => true,
+      sandbox: session.app.sandbox!.demo,
+    });
+    const started = (
+      await handleCall(handlers, 'startSubmit', {
+        profileId: SANDBOX_PROFILE_ID,
+        files: [{ path: join(ROOT, 'examples/fields/clean-fields.json') }],
+        dryRun: false,
+      })
+    ).body as SubmitStatus;
+    await expect
+      .poll(
+        async () =>
+          ((await handleCall(handlers, 'getSubmit', { runId: started.runId })).body as SubmitStatus).state,
+      )
+      .toBe('finished');
+    const journal = join(session.dataDir, 'journals', `${started.runId}.jsonl`);
+    const lines = readFileSync(journal, 'utf8').trim().split('\n');
+    const sending = lines.findIndex((l) => (JSON.parse(l) as { type: string }).type === 'sending');
+    writeFileSync(journal, lines.slice(0, sending + 1).join('\n') + '\n');
+    appendFileSync(journal, '{"type":"outc');
+
+    const { page } = await session.newPage();
+    const banner = page.getByTestId('interrupted-banner');
+    await expect.poll(() => banner.textContent()).toMatch(/^1 batch was interrupted/);
+    await page.screenshot({ path: join(RESULTS_DIR, 'interrupted-banner-light.png') });
+    expect(await seriousViolations(page)).toEqual([]);
+    await banner.getByRole('button', { name: 'Resume' }).click();
+    // The Submit screen shows the resumed run; the upload whose answer was lost is not sent again.
+    await expect
+      .poll(() => page.getByRole('heading', { name: /Run .* — finished/ }).count(), { timeout: 15_000 })
+      .toBe(1);
+    expect(await page.getByRole('heading', { name: /Run .* — finished/ }).textContent()).toContain(
+      started.runId.slice(0, 8),
+    );
+    expect(await page.getByTestId('result-row').first().textContent()).toContain('unknown');
+    await expect.poll(() => banner.count()).toBe(0);
+    expect(
+      readFileSync(journal, 'utf8')
+        .split('\n')
+        .filter((l) => l.includes('"sending"')),
+    ).toHaveLength(1);
+    await page.context().close();
+  }, 30_000);
+});
