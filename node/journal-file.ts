@@ -4,9 +4,18 @@
  * (group commit), so many workers cost one disk flush, not one each. Opened with O_APPEND: a line is never
  * written over another.
  */
-import { open, readFile, type FileHandle } from 'node:fs/promises';
+import {
+  link,
+  mkdir,
+  open,
+  readFile,
+  rename,
+  stat,
+  unlink,
+  writeFile,
+  type FileHandle,
+} from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { mkdir } from 'node:fs/promises';
 
 export class JournalFile {
   private queue: { text: string; resolve: () => void; reject: (e: unknown) => void }[] = [];
@@ -56,4 +65,130 @@ export class JournalFile {
 /** A journal's text, to replay it. */
 export function readJournal(path: string): Promise<string> {
   return readFile(path, 'utf8');
+}
+
+/** Another process holds the journal: a second submit or resume must not write the same batch. */
+export class JournalLockedError extends Error {
+  constructor(
+    readonly journalPath: string,
+    readonly pid: number | undefined,
+  ) {
+    super(
+      `${journalPath} is in use by another submit or resume${pid !== undefined ? ` (process ${pid})` : ''}; wait for it to finish, or stop it and run fieldgate resume again`,
+    );
+  }
+}
+
+export interface JournalLock {
+  readonly path: string;
+  /** The pid whose stale lock this one replaced (that process had died without letting go). */
+  readonly tookOverFrom?: number;
+  release(): Promise<void>;
+}
+
+/** A lock file so fresh that its pid may not be written yet is taken as held, not stale. */
+const UNWRITTEN_LOCK_GRACE_MS = 10_000;
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, it is someone else's.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function lockHolder(lockPath: string): Promise<{ pid?: number; fresh: boolean } | undefined> {
+  try {
+    const [text, info] = await Promise.all([readFile(lockPath, 'utf8'), stat(lockPath)]);
+    const pid = Number(text.trim());
+    const fresh = Date.now() - info.mtimeMs < UNWRITTEN_LOCK_GRACE_MS;
+    return Number.isInteger(pid) && pid > 0 ? { pid, fresh } : { fresh };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Take the journal's lock: `JOURNAL.lock`, created exclusively and holding this process's pid. A
+ * lock left by a process that no longer runs (kill -9, a power cut) is taken over; one held by a live
+ * process throws JournalLockedError.
+ */
+export async function lockJournal(journalPath: string): Promise<JournalLock> {
+  const lockPath = `${journalPath}.lock`;
+  await mkdir(dirname(journalPath), { recursive: true });
+  let tookOverFrom: number | undefined;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    // The pid is written to a file of our own first, then linked to the lock's name: link(2) fails when
+    // the name exists (as O_EXCL does), and a lock is never seen empty, even after a kill -9 mid-way.
+    const mine = `${lockPath}.${process.pid}.tmp`;
+    try {
+      await writeFile(mine, `${process.pid}\n`, { mode: 0o600 });
+      try {
+        await link(mine, lockPath);
+      } finally {
+        await unlink(mine).catch(() => undefined);
+      }
+      let released = false;
+      return {
+        path: lockPath,
+        ...(tookOverFrom !== undefined ? { tookOverFrom } : {}),
+        async release() {
+          if (released) return;
+          released = true;
+          // Only our own lock: never remove one that another process took over meanwhile.
+          const holder = await lockHolder(lockPath);
+          if (holder?.pid === process.pid) await unlink(lockPath).catch(() => undefined);
+        },
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const holder = await lockHolder(lockPath);
+    if (holder === undefined) continue;
+    if (holder.pid === undefined ? holder.fresh : processIsAlive(holder.pid))
+      throw new JournalLockedError(journalPath, holder.pid);
+    // Stale: move it aside under a unique name (only one process can), check it is the one we judged
+    // stale, and try again to create ours.
+    const aside = `${lockPath}.${process.pid}.${Date.now()}.stale`;
+    try {
+      await rename(lockPath, aside);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw error;
+    }
+    const moved = await lockHolder(aside);
+    if (moved?.pid !== holder.pid) {
+      // Another process took it over between our look and the move: put its live lock back.
+      await link(aside, lockPath).catch(() => undefined);
+      await unlink(aside).catch(() => undefined);
+      throw new JournalLockedError(journalPath, moved?.pid);
+    }
+    await unlink(aside).catch(() => undefined);
+    if (holder.pid !== undefined) tookOverFrom = holder.pid;
+  }
+  throw new JournalLockedError(journalPath, undefined);
+}
+
+/**
+ * Remove a journal's last line from line number `line` on (1-based), when a crash cut it short: appending
+ * after it would glue the next line onto it and damage both. The lines before it stay byte for byte.
+ */
+export async function dropCutShortLine(path: string, line: number): Promise<void> {
+  const handle = await open(path, 'r+');
+  try {
+    const bytes = await handle.readFile();
+    let offset = 0;
+    for (let n = 1; n < line; n++) {
+      const end = bytes.indexOf(0x0a, offset);
+      if (end < 0) return;
+      offset = end + 1;
+    }
+    await handle.truncate(offset);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
 }

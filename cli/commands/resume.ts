@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { JournalFormatError, replayJournal } from '../../core/index.ts';
-import { readJournal } from '../../node/journal-file.ts';
+import { dropCutShortLine, readJournal } from '../../node/journal-file.ts';
 import { EXIT_OK, EXIT_USAGE, UsageError, type CliCommand } from '../command.ts';
-import { runBatch } from './submit.ts';
+import { runBatch, takeJournalLock } from './submit.ts';
 
 const usage = `Usage: fieldgate resume JOURNAL [--profile sandbox|env|NAME] [--concurrency N] [--rate R] [--burst B]
                        [--resend-unknown] [--results PATH]
@@ -39,40 +39,57 @@ export const resumeCommand: CliCommand = {
     }
     if (positionals.length !== 1) throw new UsageError('name one journal');
     const journalPath = resolve(io.cwd, positionals[0]!);
-    let replayed;
+    // Locked before reading: another process still appending would make what we read stale.
+    const lock = await takeJournalLock(journalPath, io);
+    if (!lock) return EXIT_USAGE;
+    let handedOver = false;
     try {
-      replayed = replayJournal(await readJournal(journalPath));
-    } catch (error) {
-      if (error instanceof JournalFormatError) {
-        io.stderr(`${journalPath}: ${error.message}\n`);
-        return EXIT_USAGE;
+      let replayed;
+      try {
+        replayed = replayJournal(await readJournal(journalPath));
+      } catch (error) {
+        if (error instanceof JournalFormatError) {
+          io.stderr(`${journalPath}: ${error.message}\n`);
+          return EXIT_USAGE;
+        }
+        throw error;
       }
-      throw error;
+      if (replayed.cutShort !== undefined) {
+        io.stderr(
+          `${journalPath}: line ${replayed.cutShort} was cut short (a crash while it was written); removed, going on from line ${replayed.cutShort - 1}\n`,
+        );
+        await dropCutShortLine(journalPath, replayed.cutShort);
+      }
+      const number = (name: string, v: string | undefined): number | undefined => {
+        if (v === undefined) return undefined;
+        const n = Number(v);
+        if (!Number.isFinite(n) || n <= 0) throw new UsageError(`--${name} must be a number above 0`);
+        return n;
+      };
+      const concurrency = number('concurrency', values.concurrency);
+      const rate = number('rate', values.rate);
+      const burst = number('burst', values.burst);
+      handedOver = true;
+      return await runBatch(
+        {
+          lock,
+          plan: replayed.plan,
+          replayed,
+          journalPath,
+          resultsPath: values.results
+            ? resolve(io.cwd, values.results)
+            : journalPath.replace(/\.jsonl$/, '') + '.results.csv',
+          profileName: values.profile ?? replayed.profile ?? 'sandbox',
+          resendUnknown: values['resend-unknown'],
+          ...(concurrency !== undefined ? { concurrency: Math.floor(concurrency) } : {}),
+          ...(rate !== undefined ? { rate } : {}),
+          ...(burst !== undefined ? { burst } : {}),
+        },
+        io,
+      );
+    } finally {
+      // runBatch releases the lock it was given; before that point, it is ours to release.
+      if (!handedOver) await lock.release();
     }
-    const number = (name: string, v: string | undefined): number | undefined => {
-      if (v === undefined) return undefined;
-      const n = Number(v);
-      if (!Number.isFinite(n) || n <= 0) throw new UsageError(`--${name} must be a number above 0`);
-      return n;
-    };
-    const concurrency = number('concurrency', values.concurrency);
-    const rate = number('rate', values.rate);
-    const burst = number('burst', values.burst);
-    return runBatch(
-      {
-        plan: replayed.plan,
-        replayed,
-        journalPath,
-        resultsPath: values.results
-          ? resolve(io.cwd, values.results)
-          : journalPath.replace(/\.jsonl$/, '') + '.results.csv',
-        profileName: values.profile ?? replayed.profile ?? 'sandbox',
-        resendUnknown: values['resend-unknown'],
-        ...(concurrency !== undefined ? { concurrency: Math.floor(concurrency) } : {}),
-        ...(rate !== undefined ? { rate } : {}),
-        ...(burst !== undefined ? { burst } : {}),
-      },
-      io,
-    );
   },
 };

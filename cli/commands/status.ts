@@ -60,6 +60,7 @@ export const statusCommand: CliCommand = {
           source: replayed.plan.source,
           profile: replayed.profile,
           finished: replayed.finished,
+          ...(replayed.cutShort !== undefined ? { cutShortLine: replayed.cutShort } : {}),
           counts,
           inDoubt,
           rows: rows.filter((r) => r.status !== 'done'),
@@ -67,6 +68,10 @@ export const statusCommand: CliCommand = {
       );
       return code;
     }
+    if (replayed.cutShort !== undefined)
+      io.stderr(
+        `${path}: line ${replayed.cutShort} was cut short (a crash while it was written); left out, resume goes on from line ${replayed.cutShort - 1}\n`,
+      );
     const lines = [
       `batch ${replayed.batchId} (${terminalSafe(replayed.plan.source.name)}, ${replayed.plan.source.kind}), profile ${terminalSafe(replayed.profile ?? '?')}`,
       `${counts.done} done, ${counts.failed} failed, ${counts.invalid} invalid, ${counts.unknown} unknown, ${counts.pending} not finished (of ${rows.length} rows)${inDoubt ? `; ${inDoubt} sent without a recorded answer (reconciled on resume)` : ''}`,

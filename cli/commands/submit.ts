@@ -19,7 +19,7 @@ import {
   type ClientEvent,
   type ReplayedJournal,
 } from '../../core/index.ts';
-import { JournalFile } from '../../node/journal-file.ts';
+import { JournalFile, JournalLockedError, lockJournal, type JournalLock } from '../../node/journal-file.ts';
 import { dataDir } from '../../node/user-dirs.ts';
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError, type CliCommand, type CliIo } from '../command.ts';
 import { terminalSafe } from '../render/terminal-text.ts';
@@ -127,10 +127,43 @@ export interface RunBatchOptions {
   burst?: number;
   resendUnknown: boolean;
   batchFile?: string;
+  /** The journal's lock, when the caller took it already (resume: before reading the journal). */
+  lock?: JournalLock;
+}
+
+/**
+ * Take a journal's lock, saying so when it replaces a dead process's lock; undefined (after one line
+ * on stderr) when another live process holds it.
+ */
+export async function takeJournalLock(journalPath: string, io: CliIo): Promise<JournalLock | undefined> {
+  try {
+    const lock = await lockJournal(journalPath);
+    if (lock.tookOverFrom !== undefined)
+      io.stderr(
+        `note: took over the lock of process ${lock.tookOverFrom} on this journal (it is no longer running)\n`,
+      );
+    return lock;
+  } catch (error) {
+    if (error instanceof JournalLockedError) {
+      io.stderr(`fieldgate: ${error.message}\n`);
+      return undefined;
+    }
+    throw error;
+  }
 }
 
 /** Send (or go on sending) a planned batch; prints the summary and returns the exit status. */
 export async function runBatch(options: RunBatchOptions, io: CliIo): Promise<number> {
+  const lock = options.lock ?? (await takeJournalLock(options.journalPath, io));
+  if (!lock) return EXIT_USAGE;
+  try {
+    return await runLockedBatch(options, io);
+  } finally {
+    await lock.release();
+  }
+}
+
+async function runLockedBatch(options: RunBatchOptions, io: CliIo): Promise<number> {
   const connection = await openConnection(options.profileName, io);
   const journal = await JournalFile.open(options.journalPath);
   const display = new ProgressDisplay(io, io.isTTY);
@@ -347,7 +380,11 @@ export const submitCommand: CliCommand = {
     const journalPath = values.journal
       ? resolve(io.cwd, values.journal)
       : join(dataDir(io.env), 'journals', `${basename(batchPath).replace(/\.[^.]*$/, '')}-${stamp}.jsonl`);
+    // Locked before looking, so two submits to one journal cannot both find it empty.
+    const lock = await takeJournalLock(journalPath, io);
+    if (!lock) return EXIT_USAGE;
     if (await hasContent(journalPath)) {
+      await lock.release();
       io.stderr(
         `${journalPath} holds a batch already: fieldgate resume ${quoteArg(journalPath)} goes on with it\n`,
       );
@@ -356,6 +393,7 @@ export const submitCommand: CliCommand = {
     io.stderr(`journal: ${journalPath}\n`);
     return runBatch(
       {
+        lock,
         plan,
         journalPath,
         resultsPath: values.results

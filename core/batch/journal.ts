@@ -86,6 +86,11 @@ export interface ReplayedJournal {
   finished: boolean;
   /** Lines that could not be read (a line cut short by a crash is expected; others are reported). */
   unreadable: number[];
+  /**
+   * The last line, when a crash cut it short while it was being written (not JSON, no line end): left out
+   * of the replay; `resume` removes it before appending, so the journal goes on from the last whole line.
+   */
+  cutShort?: number;
 }
 
 export class JournalFormatError extends Error {}
@@ -141,8 +146,14 @@ export function replayJournal(text: string): ReplayedJournal {
   // Only the last line may be cut short by a crash; a bad line elsewhere means the file was edited.
   const lastNonEmpty = lines.reduce((last, l, i) => (l.trim() === '' ? last : i + 1), 0);
   const bad = unreadable.filter((n) => n !== lastNonEmpty);
-  if (bad.length > 0)
-    throw new JournalFormatError(`journal lines ${bad.join(', ')} are not JSON (was the file edited?)`);
+  if (bad.length > 0) {
+    const first = bad[0]!;
+    const text = lines[first - 1] ?? '';
+    const shown = JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
+    throw new JournalFormatError(
+      `journal line ${first}${bad.length > 1 ? ` (and ${bad.length - 1} more: ${bad.slice(1, 6).join(', ')}${bad.length > 6 ? ', …' : ''})` : ''} is not JSON: ${shown}; the file was damaged or edited, and only its last line may be cut short by a crash. Restore it from a backup: resume will not guess what the line said`,
+    );
+  }
   const out: ReplayedJournal = {
     batchId: header.batchId,
     plan: header.plan,
@@ -151,5 +162,6 @@ export function replayJournal(text: string): ReplayedJournal {
     unreadable,
   };
   if (profile !== undefined) out.profile = profile;
+  if (unreadable.includes(lastNonEmpty)) out.cutShort = lastNonEmpty;
   return out;
 }
