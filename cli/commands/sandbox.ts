@@ -10,7 +10,8 @@ import { sharingKeyStatus, StateFormatError } from '../../sandbox/state.ts';
 import { EXIT_OK, EXIT_USAGE, UsageError, type CliCommand, type CliIo } from '../command.ts';
 import { terminalSafe } from '../render/terminal-text.ts';
 
-const USAGE = `Usage: fieldgate sandbox [--port N] [--seed N] [--faults LIST] [--data FILE] [--json] [--strict-ids]
+const USAGE = `Usage: fieldgate sandbox [--port N] [--seed N] [--faults LIST] [--data FILE [--durable]] [--json]
+                        [--strict-ids]
 
 Starts a local emulator of the partner service on 127.0.0.1 (plain HTTP): the token endpoint, the version 5
 enrollment and experiment interface and the earlier interfaces, with demo data and a data inbox.
@@ -21,7 +22,9 @@ Options:
   --faults LIST   comma-separated key=value: error-rate, reset-before-rate, reset-after-rate (shares 0..1),
                   latency-ms=MIN-MAX, rate (requests/s), burst, quota (requests/day), token-ttl (seconds),
                   slow-body-rate, slow-body-ms, retry-after (seconds), seed
-  --data FILE     keep the state in FILE (loaded at start, saved after every change)
+  --data FILE     keep the state in FILE (loaded at start, saved in the background after every change)
+  --durable       with --data: answer a request that changed the state only once FILE is written and
+                  fsync'ed (what \`submit --profile sandbox\` does; slower)
   --json          print exactly one JSON line first (authUrl, baseUrl, legacyBaseUrl, clientId, clientSecret,
                   apiKey, sharingKeys, experimentProtocolIds, experimentEnrollmentIds, locationIds, temporalIds,
                   userNames); everything else goes to stderr
@@ -109,6 +112,7 @@ export function createSandboxCommand(deps: SandboxCommandDeps = {}): CliCommand 
           seed: { type: 'string' },
           faults: { type: 'string' },
           data: { type: 'string' },
+          durable: { type: 'boolean', default: false },
           json: { type: 'boolean', default: false },
           'strict-ids': { type: 'boolean', default: false },
           help: { type: 'boolean', short: 'h', default: false },
@@ -127,6 +131,10 @@ export function createSandboxCommand(deps: SandboxCommandDeps = {}): CliCommand 
       };
       if (values.faults !== undefined) options.faults = values.faults;
       if (values.data !== undefined) options.dataFile = resolve(io.cwd, values.data);
+      if (values.durable) {
+        if (values.data === undefined) throw new UsageError('--durable needs --data FILE');
+        options.durable = true;
+      }
 
       // Listen for Ctrl+C before the banner says to press it, so an early one stops the sandbox cleanly.
       const signalled = deps.waitForStop ? undefined : waitForSignal();
