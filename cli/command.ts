@@ -3,6 +3,8 @@ export interface CliIo {
   stdout(text: string): void;
   stderr(text: string): void;
   readStdin(): Promise<Uint8Array>;
+  /** Standard input as a stream (read once), for big inputs; without it stdin is read whole. */
+  stdinStream?(): ReadableStream<Uint8Array>;
   cwd: string;
   env: Readonly<Record<string, string | undefined>>;
   /** Whether stdout is a terminal (colours, progress). */

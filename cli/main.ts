@@ -32,6 +32,23 @@ export function nodeIo(): CliIo {
       for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
       return new Uint8Array(Buffer.concat(chunks));
     },
+    stdinStream: () => {
+      // Pulled a chunk at a time: stdin is paused while the checks are busy (back-pressure).
+      const chunks = process.stdin[Symbol.asyncIterator]();
+      return new ReadableStream<Uint8Array>(
+        {
+          async pull(controller) {
+            const { done, value } = (await chunks.next()) as IteratorResult<Buffer>;
+            if (done) controller.close();
+            else controller.enqueue(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
+          },
+          async cancel() {
+            await chunks.return?.();
+          },
+        },
+        { highWaterMark: 0 },
+      );
+    },
     cwd: process.cwd(),
     env: process.env,
     isTTY: Boolean(process.stdout.isTTY),

@@ -285,9 +285,10 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
       if (json) json.file(event.result);
       else if (values.format === 'text') {
         // A streamed file's report has no text: the lines its code frames show are read again.
+        // (Standard input cannot be read again: no code frames for a big one.)
         const input = inputs[index];
         const lines =
-          event.result.text === undefined && input && 'open' in input
+          event.result.text === undefined && input && 'open' in input && targets[index]?.path
             ? await readSourceLines(
                 input.open(),
                 framedLines(event.result.diagnostics),

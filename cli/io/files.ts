@@ -45,7 +45,10 @@ const STREAM_CHUNK = 256 * 1024;
  * checked up front: unreadable input is an outcome, as with readInput.
  */
 export async function openInput(arg: string, io: CliIo): Promise<OpenOutcome> {
-  if (arg === '-') return readInput(arg, io);
+  if (arg === '-') {
+    if (!io.stdinStream) return readInput(arg, io);
+    return { ok: true, file: await stdinSource(io.stdinStream()) };
+  }
   const path = resolve(io.cwd, arg);
   try {
     const info = await stat(path);
@@ -57,6 +60,78 @@ export async function openInput(arg: string, io: CliIo): Promise<OpenOutcome> {
   } catch (e) {
     return { ok: false, name: arg, reason: readReason(e) };
   }
+}
+
+/** Standard input up to this size is handed over whole (its text kept for code frames); beyond, streamed. */
+const STDIN_WHOLE_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Standard input, which can be read only once: its first 16 MB are read; a shorter input is handed over as
+ * bytes, a longer one as a stream that may be opened twice (the engine's detection head, then its read):
+ * each opening replays what was read before and goes on from there; the second lets go of what it has
+ * passed on. A third opening fails.
+ */
+export async function stdinSource(
+  stream: ReadableStream<Uint8Array>,
+  whole = STDIN_WHOLE_BYTES,
+): Promise<InputFile | StreamedFile> {
+  const name = '<stdin>';
+  const reader = stream.getReader();
+  const chunks: Array<Uint8Array | undefined> = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) {
+      const bytes = new Uint8Array(length);
+      let at = 0;
+      for (const c of chunks) {
+        bytes.set(c as Uint8Array, at);
+        at += (c as Uint8Array).length;
+      }
+      return { name, bytes };
+    }
+    chunks.push(value);
+    length += value.length;
+    if (length > whole) break;
+  }
+  let opens = 0;
+  let retain = true;
+  return {
+    name,
+    open(): ReadableStream<Uint8Array> {
+      opens++;
+      if (opens > 2) {
+        return new ReadableStream<Uint8Array>({
+          start: (controller) => controller.error(new Error('standard input was read already')),
+        });
+      }
+      const last = opens === 2;
+      if (last) retain = false;
+      let at = 0;
+      return new ReadableStream<Uint8Array>(
+        {
+          async pull(controller) {
+            if (at < chunks.length) {
+              const replayed = chunks[at] as Uint8Array;
+              if (last) chunks[at] = undefined;
+              at++;
+              controller.enqueue(replayed);
+              return;
+            }
+            const { done, value } = await reader.read();
+            if (done) return controller.close();
+            if (retain) chunks.push(value);
+            at++;
+            controller.enqueue(value);
+          },
+          async cancel() {
+            if (last) await reader.cancel();
+          },
+        },
+        { highWaterMark: 0 },
+      );
+    },
+  };
 }
 
 /** A pull-based stream over a file: at most one chunk is read ahead of the reader (back-pressure). */
