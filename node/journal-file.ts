@@ -72,9 +72,10 @@ export class JournalLockedError extends Error {
   constructor(
     readonly journalPath: string,
     readonly pid: number | undefined,
+    user = 'another submit or resume',
   ) {
     super(
-      `${journalPath} is in use by another submit or resume${pid !== undefined ? ` (process ${pid})` : ''}; wait for it to finish, or stop it and run fieldgate resume again`,
+      `${journalPath} is in use by ${user}${pid !== undefined ? ` (process ${pid})` : ''}; wait for it to finish, or stop it and run fieldgate resume again`,
     );
   }
 }
@@ -116,7 +117,11 @@ async function lockHolder(lockPath: string): Promise<{ pid?: number; fresh: bool
  * lock left by a process that no longer runs (kill -9, a power cut) is taken over; one held by a live
  * process throws JournalLockedError.
  */
-export async function lockJournal(journalPath: string): Promise<JournalLock> {
+export async function lockJournal(
+  journalPath: string,
+  /** Who else would hold it, for the message. */
+  user?: string,
+): Promise<JournalLock> {
   const lockPath = `${journalPath}.lock`;
   await mkdir(dirname(journalPath), { recursive: true });
   let tookOverFrom: number | undefined;
@@ -149,7 +154,7 @@ export async function lockJournal(journalPath: string): Promise<JournalLock> {
     const holder = await lockHolder(lockPath);
     if (holder === undefined) continue;
     if (holder.pid === undefined ? holder.fresh : processIsAlive(holder.pid))
-      throw new JournalLockedError(journalPath, holder.pid);
+      throw new JournalLockedError(journalPath, holder.pid, user);
     // Stale: move it aside under a unique name (only one process can), check it is the one we judged
     // stale, and try again to create ours.
     const aside = `${lockPath}.${process.pid}.${Date.now()}.stale`;
@@ -164,12 +169,12 @@ export async function lockJournal(journalPath: string): Promise<JournalLock> {
       // Another process took it over between our look and the move: put its live lock back.
       await link(aside, lockPath).catch(() => undefined);
       await unlink(aside).catch(() => undefined);
-      throw new JournalLockedError(journalPath, moved?.pid);
+      throw new JournalLockedError(journalPath, moved?.pid, user);
     }
     await unlink(aside).catch(() => undefined);
     if (holder.pid !== undefined) tookOverFrom = holder.pid;
   }
-  throw new JournalLockedError(journalPath, undefined);
+  throw new JournalLockedError(journalPath, undefined, user);
 }
 
 /**

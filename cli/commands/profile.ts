@@ -10,6 +10,7 @@ import {
   writeProfiles,
   type ConnectionProfile,
 } from '../../node/profiles.ts';
+import { JournalLockedError, lockJournal, type JournalLock } from '../../node/journal-file.ts';
 import { configDir, dataDir } from '../../node/user-dirs.ts';
 import { EXIT_OK, EXIT_PROBLEMS, UsageError, type CliCommand, type CliIo } from '../command.ts';
 
@@ -44,12 +45,24 @@ export async function openConnection(name: string, io: CliIo): Promise<Connectio
     const { startSandbox } = await import('../../sandbox/index.ts');
     const directory = join(dataDir(io.env as Env), 'sandbox');
     await mkdir(directory, { recursive: true, mode: 0o700 });
-    // Durable: a row the journal records as done must still be in the sandbox after a kill -9.
-    const sandbox = await startSandbox({
-      port: 0,
-      dataFile: join(directory, 'state.json'),
-      durable: true,
-    });
+    const dataFile = join(directory, 'state.json');
+    // One embedded sandbox per state file: two would each save their own copy, and one would lose the other's.
+    let lock: JournalLock;
+    try {
+      lock = await lockJournal(dataFile, 'another command with --profile sandbox');
+    } catch (error) {
+      if (error instanceof JournalLockedError)
+        throw new UsageError(`the embedded sandbox's state ${error.message}`);
+      throw error;
+    }
+    let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+    try {
+      // Durable: a row the journal records as done must still be in the sandbox after a kill -9.
+      sandbox = await startSandbox({ port: 0, dataFile, durable: true });
+    } catch (error) {
+      await lock.release();
+      throw error;
+    }
     return {
       name,
       profile: {
@@ -60,7 +73,13 @@ export async function openConnection(name: string, io: CliIo): Promise<Connectio
         clientSecret: sandbox.demo.clientSecret,
         apiKey: sandbox.demo.apiKey,
       },
-      close: () => sandbox.close(),
+      close: async () => {
+        try {
+          await sandbox.close();
+        } finally {
+          await lock.release();
+        }
+      },
     };
   }
   if (name === 'env') {

@@ -107,8 +107,15 @@ describe('embedded sandbox state file', () => {
         if (id === undefined || !storedIds(file).has(id)) missing++;
       }
       expect(missing).toBe(0);
+      // A second embedded sandbox on the same state file would overwrite this one's changes: refused.
+      await expect(openConnection('sandbox', io)).rejects.toThrow(
+        `is in use by another command with --profile sandbox (process ${process.pid})`,
+      );
     } finally {
       await connection.close();
     }
+    // Closed, it lets go: the next command starts its sandbox from the same file.
+    const next = await openConnection('sandbox', io);
+    await next.close();
   });
 });
