@@ -4,8 +4,11 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * Two projects. Library tests (core/ is pure: no Node built-ins, no side effects at import, no globals
  * to mutate; the corpus, Modus, geometry and prescription tests only call it) share one module graph per
  * worker instead of re-importing it for each file: that per-file isolation was most of the suite's time.
- * CLI runs, the sandbox's servers and package checks keep isolation.
+ * CLI runs, the sandbox's servers and package checks keep isolation. Browser tests (Chromium driving the app)
+ * run on their own, one file at a time, after the rest (test/support/run-tests.ts): they measure the page's
+ * main-thread tasks, which other test workers on a 2-core machine would stretch.
  */
+const browserTests = ['test/e2e/**/*.test.ts', 'test/app/browser-host-e2e.test.ts'];
 const shared = {
   setupFiles: ['./test/support/message-coverage.setup.ts'],
   testTimeout: 30_000,
@@ -28,7 +31,21 @@ export default defineConfig({
           ...shared,
           name: 'isolated',
           include: ['cli/**/*.test.ts', 'sandbox/**/*.test.ts', 'test/**/*.test.ts', 'host/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, 'test/{modus,geometry,rx,boundary}/**/*.test.ts'],
+          exclude: [
+            ...configDefaults.exclude,
+            'test/{modus,geometry,rx,boundary}/**/*.test.ts',
+            ...browserTests,
+          ],
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'browser',
+          include: browserTests,
+          fileParallelism: false,
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
         },
       },
     ],

@@ -12,17 +12,23 @@ import { allRules } from '../../core/rules/registry.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'fieldgate-message-coverage-'));
-try {
-  const vitest = spawnSync(
-    process.execPath,
-    [join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...process.argv.slice(2)],
-    {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, FIELDGATE_MESSAGE_COVERAGE_DIR: dir },
-    },
-  );
+/** One vitest run; exits with its status when it fails. */
+function runVitest(args: string[]): void {
+  const vitest = spawnSync(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...args], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, FIELDGATE_MESSAGE_COVERAGE_DIR: dir },
+  });
   if (vitest.status !== 0) process.exit(vitest.status ?? 1);
+}
+
+try {
+  if (process.argv.length > 2) runVitest(process.argv.slice(2));
+  else {
+    // The browser tests last and alone (vitest.config.ts says why).
+    runVitest(['--project', 'library', '--project', 'isolated']);
+    runVitest(['--project', 'browser']);
+  }
   if (process.argv.length > 2) {
     console.log('message coverage: not checked (only some tests ran)');
     process.exit(0);
