@@ -37,7 +37,7 @@ describe('validate --format json', () => {
   });
 
   it('writes diagnostics in batches laid out exactly as one pretty-printed, terminal-safe document', async () => {
-    // More diagnostics than one batch, so batch joins are covered.
+    // More diagnostics than fit in one batch, so batch joins are covered.
     const run = await runCli(['validate', '--format', 'json', '-'], { stdin: upload(1203) });
     const report = JSON.parse(run.stdout);
     expect(report.diagnostics).toHaveLength(1203);
