@@ -1,3 +1,4 @@
+import { zodConfig } from './zod-config.ts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -5,6 +6,8 @@ import { BridgeProvider } from './bridge/bridge-context.tsx';
 import { connectBridge } from './bridge/client.ts';
 import { App } from './app.tsx';
 import './app.css';
+
+if (!zodConfig.jitless) throw new Error('zod must not evaluate code under this CSP');
 
 const root = createRoot(document.getElementById('root')!);
 try {

@@ -38,6 +38,15 @@ describe.skipIf(chromiumMissing)('a CSV batch from drop to exported results', ()
 
   it('drops, reviews, fixes, submits and exports', async () => {
     const { page } = await session.newPage();
+    // Anything the CSP refuses (MapLibre's worker included) is noted from the first script on.
+    await page.addInitScript(() => {
+      const refused: string[] = [];
+      (window as unknown as { refused: string[] }).refused = refused;
+      document.addEventListener('securitypolicyviolation', (e) =>
+        refused.push(`${e.effectiveDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+      );
+    });
+    await page.reload();
     await page.locator('input[type=file]').setInputFiles(CSV);
     const file = page.getByTestId('batch-file').filter({ hasText: 'fields-with-problems.csv' });
     await expect.poll(() => file.textContent()).toContain('csv-fields');
@@ -53,6 +62,21 @@ describe.skipIf(chromiumMissing)('a CSV batch from drop to exported results', ()
     ];
     for (const [code, where] of expected)
       await expect.poll(() => problem(page, code).textContent(), { timeout: 10_000 }).toContain(where);
+
+    // MapLibre draws with its worker, a file of the app, under the CSP's worker-src 'self'.
+    await expect
+      .poll(() => page.locator('.workbench .vector-map canvas').count(), { timeout: 10_000 })
+      .toBe(1);
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .some((e) => /maplibre-gl-csp-worker-[\w-]+\.js$/.test(e.name)),
+        ),
+      )
+      .toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { refused: string[] }).refused)).toEqual([]);
 
     // On the (SVG) map: the fields drawn, the ones with errors marked, the overlap at its point.
     await page.locator('.workbench').getByLabel('Map view').selectOption('svg');
