@@ -19,6 +19,8 @@ export async function startEmbeddedSandbox(
     port: 0,
     seed: 42,
     dataFile: join(dataDir, 'sandbox-state.json'),
+    // A change is on disk before it is answered: an app killed mid-submit resumes against what was kept.
+    durable: true,
     // `fieldgate sandbox --faults` syntax, for practising (and testing) slow or failing services.
     ...(env.FIELDGATE_SANDBOX_FAULTS ? { faults: env.FIELDGATE_SANDBOX_FAULTS } : {}),
   });
