@@ -1,10 +1,10 @@
 import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import type { AgronomicDataFile, ClientResult, ResourceType } from '../../core/index.ts';
 import { EXIT_OK, EXIT_PROBLEMS, UsageError, type CliCommand, type CliIo } from '../command.ts';
 import { terminalSafe } from '../render/terminal-text.ts';
+import { parseCommandArgs } from './batch-options.ts';
 import { clientFor, openConnection } from './profile.ts';
 
 const usage = `Usage: fieldgate agronomic-data --sharing-key KEY --type planted|applied|harvested [--download DIR]
@@ -117,17 +117,11 @@ export const agronomicDataCommand: CliCommand = {
   summary: 'list and download the data files a grower shared with a sharing key',
   usage,
   async run(args, io) {
-    const { values, positionals } = parseArgs({
-      args,
-      options: {
-        'sharing-key': { type: 'string' },
-        type: { type: 'string' },
-        download: { type: 'string' },
-        profile: { type: 'string', default: 'sandbox' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-      allowPositionals: true,
-      strict: true,
+    const { values, positionals } = parseCommandArgs(args, {
+      'sharing-key': { type: 'string' },
+      type: { type: 'string' },
+      download: { type: 'string' },
+      profile: { type: 'string', default: 'sandbox' },
     });
     if (values.help) {
       io.stdout(usage + '\n');

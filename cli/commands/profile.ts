@@ -1,6 +1,5 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { RateLimiter, ServiceClient, systemIo, type ClientEvent } from '../../core/index.ts';
 import {
   describeProfile,
@@ -13,6 +12,7 @@ import {
 import { JournalLockedError, lockJournal, type JournalLock } from '../../node/journal-file.ts';
 import { configDir, dataDir } from '../../node/user-dirs.ts';
 import { EXIT_OK, EXIT_PROBLEMS, UsageError, type CliCommand, type CliIo } from '../command.ts';
+import { parseCommandArgs, positiveNumberOption } from './batch-options.ts';
 
 const usage = `Usage: fieldgate profile add NAME --auth-url URL --base-url URL --legacy-base-url URL --client-id ID
                         [--rate R] [--burst B]
@@ -127,32 +127,18 @@ export function clientFor(
   });
 }
 
-function positiveNumber(name: string, value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0)
-    throw new UsageError(`--${name} must be a number above 0, got "${value}"`);
-  return n;
-}
-
 export const profileCommand: CliCommand = {
   name: 'profile',
   summary: 'add, list, test or remove connection profiles (secrets kept owner-only, never printed)',
   usage,
   async run(args, io) {
-    const { values, positionals } = parseArgs({
-      args,
-      options: {
-        'auth-url': { type: 'string' },
-        'base-url': { type: 'string' },
-        'legacy-base-url': { type: 'string' },
-        'client-id': { type: 'string' },
-        rate: { type: 'string' },
-        burst: { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-      allowPositionals: true,
-      strict: true,
+    const { values, positionals } = parseCommandArgs(args, {
+      'auth-url': { type: 'string' },
+      'base-url': { type: 'string' },
+      'legacy-base-url': { type: 'string' },
+      'client-id': { type: 'string' },
+      rate: { type: 'string' },
+      burst: { type: 'string' },
     });
     if (values.help) {
       io.stdout(usage + '\n');
@@ -194,8 +180,8 @@ export const profileCommand: CliCommand = {
           clientSecret,
           apiKey,
         };
-        const rate = positiveNumber('rate', values.rate);
-        const burst = positiveNumber('burst', values.burst);
+        const rate = positiveNumberOption('rate', values.rate);
+        const burst = positiveNumberOption('burst', values.burst);
         if (rate !== undefined) profile.rate = rate;
         if (burst !== undefined) profile.burst = burst;
         // The client refuses plain HTTP off loopback: check before saving.

@@ -1,8 +1,7 @@
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import { JournalFormatError, replayJournal } from '../../core/index.ts';
-import { dropCutShortLine, readJournal } from '../../node/journal-file.ts';
+import { dropCutShortLine } from '../../node/journal-file.ts';
 import { EXIT_OK, EXIT_USAGE, UsageError, type CliCommand } from '../command.ts';
+import { parseCommandArgs, replayJournalFile, resultsPathFor, SENDING_OPTIONS } from './batch-options.ts';
 import { runBatch, takeJournalLock } from './submit.ts';
 
 const usage = `Usage: fieldgate resume JOURNAL [--profile sandbox|env|NAME] [--concurrency N] [--rate R] [--burst B]
@@ -19,19 +18,9 @@ export const resumeCommand: CliCommand = {
   summary: 'finish a stopped or crashed batch from its journal, without repeating any create',
   usage,
   async run(args, io) {
-    const { values, positionals } = parseArgs({
-      args,
-      options: {
-        profile: { type: 'string' },
-        concurrency: { type: 'string' },
-        rate: { type: 'string' },
-        burst: { type: 'string' },
-        'resend-unknown': { type: 'boolean', default: false },
-        results: { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-      allowPositionals: true,
-      strict: true,
+    const { values, positionals } = parseCommandArgs(args, {
+      profile: { type: 'string' },
+      ...SENDING_OPTIONS,
     });
     if (values.help) {
       io.stdout(usage + '\n');
@@ -44,16 +33,8 @@ export const resumeCommand: CliCommand = {
     if (!lock) return EXIT_USAGE;
     let handedOver = false;
     try {
-      let replayed;
-      try {
-        replayed = replayJournal(await readJournal(journalPath));
-      } catch (error) {
-        if (error instanceof JournalFormatError) {
-          io.stderr(`${journalPath}: ${error.message}\n`);
-          return EXIT_USAGE;
-        }
-        throw error;
-      }
+      const replayed = await replayJournalFile(journalPath, io);
+      if (!replayed) return EXIT_USAGE;
       if (replayed.cutShort !== undefined) {
         io.stderr(
           `${journalPath}: line ${replayed.cutShort} was cut short (a crash while it was written); removed, going on from line ${replayed.cutShort - 1}\n`,
@@ -76,9 +57,7 @@ export const resumeCommand: CliCommand = {
           plan: replayed.plan,
           replayed,
           journalPath,
-          resultsPath: values.results
-            ? resolve(io.cwd, values.results)
-            : journalPath.replace(/\.jsonl$/, '') + '.results.csv',
+          resultsPath: resultsPathFor(values.results, journalPath, io),
           profileName: values.profile ?? replayed.profile ?? 'sandbox',
           resendUnknown: values['resend-unknown'],
           ...(concurrency !== undefined ? { concurrency: Math.floor(concurrency) } : {}),

@@ -1,9 +1,8 @@
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import { JournalFormatError, replayJournal, rowResultsOf } from '../../core/index.ts';
-import { readJournal } from '../../node/journal-file.ts';
+import { rowResultsOf } from '../../core/index.ts';
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError, type CliCommand } from '../command.ts';
 import { terminalSafe } from '../render/terminal-text.ts';
+import { parseCommandArgs, replayJournalFile } from './batch-options.ts';
 import { EXIT_UNFINISHED } from './submit.ts';
 
 const usage = `Usage: fieldgate status JOURNAL [--json]
@@ -18,31 +17,15 @@ export const statusCommand: CliCommand = {
   summary: "show a batch journal's progress: rows done, failed, unknown, not finished",
   usage,
   async run(args, io) {
-    const { values, positionals } = parseArgs({
-      args,
-      options: {
-        json: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-      allowPositionals: true,
-      strict: true,
-    });
+    const { values, positionals } = parseCommandArgs(args, { json: { type: 'boolean', default: false } });
     if (values.help) {
       io.stdout(usage + '\n');
       return EXIT_OK;
     }
     if (positionals.length !== 1) throw new UsageError('name one journal');
     const path = resolve(io.cwd, positionals[0]!);
-    let replayed;
-    try {
-      replayed = replayJournal(await readJournal(path));
-    } catch (error) {
-      if (error instanceof JournalFormatError) {
-        io.stderr(`${path}: ${error.message}\n`);
-        return EXIT_USAGE;
-      }
-      throw error;
-    }
+    const replayed = await replayJournalFile(path, io);
+    if (!replayed) return EXIT_USAGE;
     const rows = rowResultsOf(replayed.plan, (id) => replayed.steps.get(id));
     const counts = { done: 0, failed: 0, invalid: 0, unknown: 0, pending: 0 };
     for (const r of rows) counts[r.status]++;

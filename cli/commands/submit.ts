@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import {
   BatchRunner,
   csvReadAsFromSummary,
@@ -23,6 +22,7 @@ import { JournalFile, JournalLockedError, lockJournal, type JournalLock } from '
 import { dataDir } from '../../node/user-dirs.ts';
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError, type CliCommand, type CliIo } from '../command.ts';
 import { terminalSafe } from '../render/terminal-text.ts';
+import { parseCommandArgs, positiveNumberOption, resultsPathFor, SENDING_OPTIONS } from './batch-options.ts';
 import { clientFor, openConnection } from './profile.ts';
 
 /** Exit status of a batch that stopped unfinished: `fieldgate resume` goes on. */
@@ -58,14 +58,6 @@ function whole(name: string, value: string | undefined, min: number, max: number
   const n = Number(value);
   if (!Number.isInteger(n) || n < min || n > max)
     throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, got "${value}"`);
-  return n;
-}
-
-function positive(name: string, value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0)
-    throw new UsageError(`--${name} must be a number above 0, got "${value}"`);
   return n;
 }
 
@@ -314,23 +306,13 @@ export const submitCommand: CliCommand = {
   summary: 'send a validated batch exactly once, journaled so that a crash or Ctrl+C loses nothing',
   usage,
   async run(args, io) {
-    const { values, positionals } = parseArgs({
-      args,
-      options: {
-        profile: { type: 'string', default: 'sandbox' },
-        journal: { type: 'string' },
-        concurrency: { type: 'string' },
-        rate: { type: 'string' },
-        burst: { type: 'string' },
-        'dry-run': { type: 'boolean', default: false },
-        'skip-invalid': { type: 'boolean', default: false },
-        'resend-unknown': { type: 'boolean', default: false },
-        'user-name': { type: 'string' },
-        results: { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-      allowPositionals: true,
-      strict: true,
+    const { values, positionals } = parseCommandArgs(args, {
+      profile: { type: 'string', default: 'sandbox' },
+      journal: { type: 'string' },
+      ...SENDING_OPTIONS,
+      'dry-run': { type: 'boolean', default: false },
+      'skip-invalid': { type: 'boolean', default: false },
+      'user-name': { type: 'string' },
     });
     if (values.help) {
       io.stdout(usage + '\n');
@@ -339,8 +321,8 @@ export const submitCommand: CliCommand = {
     if (positionals.length !== 1) throw new UsageError('name one batch file');
     const batchPath = resolve(io.cwd, positionals[0]!);
     const concurrency = whole('concurrency', values.concurrency, 1, 256);
-    const rate = positive('rate', values.rate);
-    const burst = positive('burst', values.burst);
+    const rate = positiveNumberOption('rate', values.rate);
+    const burst = positiveNumberOption('burst', values.burst);
     const read = await readBatch(batchPath, values['user-name'], io);
     if (!read) return EXIT_USAGE;
     if (!read.rows) {
@@ -396,9 +378,7 @@ export const submitCommand: CliCommand = {
         lock,
         plan,
         journalPath,
-        resultsPath: values.results
-          ? resolve(io.cwd, values.results)
-          : journalPath.replace(/\.jsonl$/, '') + '.results.csv',
+        resultsPath: resultsPathFor(values.results, journalPath, io),
         profileName: values.profile,
         resendUnknown: values['resend-unknown'],
         batchFile: batchPath,

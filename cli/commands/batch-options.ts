@@ -1,0 +1,58 @@
+import { resolve } from 'node:path';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { JournalFormatError, replayJournal, type ReplayedJournal } from '../../core/index.ts';
+import { readJournal } from '../../node/journal-file.ts';
+import { UsageError, type CliIo } from '../command.ts';
+
+type OptionsConfig = NonNullable<ParseArgsConfig['options']>;
+
+const HELP_OPTION = { help: { type: 'boolean', short: 'h', default: false } } as const;
+
+/**
+ * Strict parsing with positionals allowed and -h/--help added, as the batch commands (submit, resume,
+ * status, profile, agronomic-data) take their arguments.
+ */
+export function parseCommandArgs<const O extends OptionsConfig>(args: string[], options: O) {
+  return parseArgs({
+    args,
+    options: { ...options, ...HELP_OPTION },
+    allowPositionals: true,
+    strict: true,
+  });
+}
+
+/** The options submit and resume share: how fast to send, what to do with unknown uploads, where results go. */
+export const SENDING_OPTIONS = {
+  concurrency: { type: 'string' },
+  rate: { type: 'string' },
+  burst: { type: 'string' },
+  'resend-unknown': { type: 'boolean', default: false },
+  results: { type: 'string' },
+} as const;
+
+/** `--NAME value` as a number above 0; undefined when not given. */
+export function positiveNumberOption(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0)
+    throw new UsageError(`--${name} must be a number above 0, got "${value}"`);
+  return n;
+}
+
+/** The results CSV: `--results PATH`, else beside the journal with its name and .results.csv. */
+export function resultsPathFor(results: string | undefined, journalPath: string, io: CliIo): string {
+  return results ? resolve(io.cwd, results) : journalPath.replace(/\.jsonl$/, '') + '.results.csv';
+}
+
+/** A journal replayed; undefined (after one line on stderr) when it is not a journal this version reads. */
+export async function replayJournalFile(path: string, io: CliIo): Promise<ReplayedJournal | undefined> {
+  try {
+    return replayJournal(await readJournal(path));
+  } catch (error) {
+    if (error instanceof JournalFormatError) {
+      io.stderr(`${path}: ${error.message}\n`);
+      return undefined;
+    }
+    throw error;
+  }
+}
