@@ -8,6 +8,7 @@ import {
 } from '../../sandbox/index.ts';
 import { sharingKeyStatus, StateFormatError } from '../../sandbox/state.ts';
 import { EXIT_OK, EXIT_USAGE, UsageError, type CliCommand, type CliIo } from '../command.ts';
+import { portInUseMessage, waitForStopSignal } from '../io/local-server.ts';
 import { terminalSafe } from '../render/terminal-text.ts';
 
 const USAGE = `Usage: fieldgate sandbox [--port N] [--seed N] [--faults LIST] [--data FILE [--durable]] [--json]
@@ -80,26 +81,13 @@ export function describeSandbox(sandbox: RunningSandbox): string {
   return lines.join('\n');
 }
 
-/** Resolves when the process is asked to stop (Ctrl+C or SIGTERM). */
-function waitForSignal(): Promise<void> {
-  return new Promise((done) => {
-    const stop = (): void => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      done();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
-}
-
 export interface SandboxCommandDeps {
   /** Resolves when the sandbox should stop; tests pass their own. */
   waitForStop?: (sandbox: RunningSandbox) => Promise<void>;
 }
 
 export function createSandboxCommand(deps: SandboxCommandDeps = {}): CliCommand {
-  const waitForStop = deps.waitForStop ?? waitForSignal;
+  const waitForStop = deps.waitForStop ?? waitForStopSignal;
   return {
     name: 'sandbox',
     summary: 'run a local emulator of the partner service, with demo data and fault injection',
@@ -123,8 +111,9 @@ export function createSandboxCommand(deps: SandboxCommandDeps = {}): CliCommand 
         io.stdout(USAGE + '\n');
         return EXIT_OK;
       }
+      const port = wholeNumber('port', values.port, 0, 65535) ?? 4010;
       const options: SandboxOptions = {
-        port: wholeNumber('port', values.port, 0, 65535) ?? 4010,
+        port,
         seed: wholeNumber('seed', values.seed, -2147483648, 4294967295) ?? 42,
         strictIds: values['strict-ids'],
         now: () => io.now(),
@@ -137,7 +126,7 @@ export function createSandboxCommand(deps: SandboxCommandDeps = {}): CliCommand 
       }
 
       // Listen for Ctrl+C before the banner says to press it, so an early one stops the sandbox cleanly.
-      const signalled = deps.waitForStop ? undefined : waitForSignal();
+      const signalled = deps.waitForStop ? undefined : waitForStopSignal();
       let sandbox: RunningSandbox;
       try {
         sandbox = await startSandbox(options);
@@ -146,9 +135,7 @@ export function createSandboxCommand(deps: SandboxCommandDeps = {}): CliCommand 
         if (error instanceof FaultSpecError) throw new UsageError(`--faults: ${error.message}`);
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'EADDRINUSE') {
-          io.stderr(
-            `fieldgate sandbox: port ${options.port} on 127.0.0.1 is in use; choose another with --port (0 picks a free one)\n`,
-          );
+          io.stderr(portInUseMessage('sandbox', port));
           return EXIT_USAGE;
         }
         if (

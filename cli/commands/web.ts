@@ -7,6 +7,7 @@ import { startBrowserApp } from '../../host/browser-app.ts';
 import { defaultDataDir } from '../../host/data-dir.ts';
 import { openBrowser } from '../../host/open-browser.ts';
 import { EXIT_OK, EXIT_USAGE, UsageError, type CliCommand, type CliIo } from '../command.ts';
+import { portInUseMessage, waitForStopSignal } from '../io/local-server.ts';
 import { describeSandbox } from './sandbox.ts';
 
 const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -23,19 +24,6 @@ Options:
   --no-sandbox     do not start the embedded sandbox
   --data-dir DIR   keep profiles, settings and submit journals in DIR (default: FIELDGATE_DATA_DIR, else
                    the per-user config folder)`;
-
-/** Resolves when the process is asked to stop (Ctrl+C or SIGTERM). */
-function waitForSignal(): Promise<void> {
-  return new Promise((done) => {
-    const stop = (): void => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      done();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
-}
 
 /**
  * Builds dist/renderer when it is missing or older than its sources (a fresh checkout builds it in
@@ -54,6 +42,19 @@ export async function ensureRendererBuilt(root: string): Promise<string | undefi
   } catch (error) {
     return `cannot build the app's screens (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`;
   }
+}
+
+/** `--port P` of the browser host: 0 (a free port) when not given. */
+function browserHostPort(value: string | undefined): number {
+  const port = value === undefined ? 0 : Number(value);
+  if (!/^\d+$/.test(value ?? '0') || port > 65535)
+    throw new UsageError(`--port must be a whole number from 0 to 65535, got "${value}"`);
+  return port;
+}
+
+/** `--data-dir DIR` from the working directory, else FIELDGATE_DATA_DIR or the per-user config folder. */
+function dataDirOption(value: string | undefined, io: CliIo): string {
+  return value ? join(io.cwd, value) : defaultDataDir(io.env);
 }
 
 export interface WebCommandDeps {
@@ -82,14 +83,11 @@ export function createWebCommand(deps: WebCommandDeps = {}): CliCommand {
         io.stdout(USAGE + '\n');
         return EXIT_OK;
       }
-      const port = values.port === undefined ? 0 : Number(values.port);
-      if (!/^\d+$/.test(values.port ?? '0') || port > 65535)
-        throw new UsageError(`--port must be a whole number from 0 to 65535, got "${values.port}"`);
       return serveInBrowser(io, {
-        port,
+        port: browserHostPort(values.port),
         open: !values['no-open'],
         sandbox: !values['no-sandbox'],
-        dataDir: values['data-dir'] ? join(io.cwd, values['data-dir']) : defaultDataDir(io.env),
+        dataDir: dataDirOption(values['data-dir'], io),
         ...(deps.waitForStop ? { waitForStop: deps.waitForStop } : {}),
       });
     },
@@ -113,7 +111,7 @@ export async function serveInBrowser(io: CliIo, options: ServeOptions): Promise<
     io.stderr(`fieldgate web: ${problem}; run \`npm run build\`\n`);
     return EXIT_USAGE;
   }
-  const signalled = options.waitForStop ? undefined : waitForSignal();
+  const signalled = options.waitForStop ? undefined : waitForStopSignal();
   let app;
   try {
     app = await startBrowserApp({
@@ -124,9 +122,7 @@ export async function serveInBrowser(io: CliIo, options: ServeOptions): Promise<
     });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      io.stderr(
-        `fieldgate web: port ${options.port} on 127.0.0.1 is in use; choose another with --port (0 picks a free one)\n`,
-      );
+      io.stderr(portInUseMessage('web', options.port));
       return EXIT_USAGE;
     }
     throw error;
@@ -246,10 +242,8 @@ export const appCommand: CliCommand = {
       io.stdout(APP_USAGE + '\n');
       return EXIT_OK;
     }
-    const port = values.port === undefined ? 0 : Number(values.port);
-    if (!/^\d+$/.test(values.port ?? '0') || port > 65535)
-      throw new UsageError(`--port must be a whole number from 0 to 65535, got "${values.port}"`);
-    const dataDir = values['data-dir'] ? join(io.cwd, values['data-dir']) : defaultDataDir(io.env);
+    const port = browserHostPort(values.port);
+    const dataDir = dataDirOption(values['data-dir'], io);
     const problem = (await ensureRendererBuilt(packageRoot)) ?? (await ensureDesktopBuilt(packageRoot));
     if (problem) {
       io.stderr(`fieldgate app: ${problem}; run \`npm run build\`\n`);
