@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import type { AgronomicDataFile, ClientResult, ResourceType } from '../../core/index.ts';
 import { EXIT_OK, EXIT_PROBLEMS, UsageError, type CliCommand, type CliIo } from '../command.ts';
 import { terminalSafe } from '../render/terminal-text.ts';
-import { parseCommandArgs } from './batch-options.ts';
+import { parseCommandArgs } from './command-args.ts';
 import { clientFor, openConnection } from './profile.ts';
 
 const usage = `Usage: fieldgate agronomic-data --sharing-key KEY --type planted|applied|harvested [--download DIR]

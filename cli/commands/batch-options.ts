@@ -1,25 +1,7 @@
 import { resolve } from 'node:path';
-import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { JournalFormatError, replayJournal, type ReplayedJournal } from '../../core/index.ts';
 import { readJournal } from '../../node/journal-file.ts';
 import { UsageError, type CliIo } from '../command.ts';
-
-type OptionsConfig = NonNullable<ParseArgsConfig['options']>;
-
-const HELP_OPTION = { help: { type: 'boolean', short: 'h', default: false } } as const;
-
-/**
- * Strict parsing with positionals allowed and -h/--help added, as the batch commands (submit, resume,
- * status, profile, agronomic-data) take their arguments.
- */
-export function parseCommandArgs<const O extends OptionsConfig>(args: string[], options: O) {
-  return parseArgs({
-    args,
-    options: { ...options, ...HELP_OPTION },
-    allowPositionals: true,
-    strict: true,
-  });
-}
 
 /** The options submit and resume share: how fast to send, what to do with unknown uploads, where results go. */
 export const SENDING_OPTIONS = {

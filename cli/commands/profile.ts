@@ -12,7 +12,8 @@ import {
 import { JournalLockedError, lockJournal, type JournalLock } from '../../node/journal-file.ts';
 import { configDir, dataDir } from '../../node/user-dirs.ts';
 import { EXIT_OK, EXIT_PROBLEMS, UsageError, type CliCommand, type CliIo } from '../command.ts';
-import { parseCommandArgs, positiveNumberOption } from './batch-options.ts';
+import { positiveNumberOption } from './batch-options.ts';
+import { parseCommandArgs } from './command-args.ts';
 
 const usage = `Usage: fieldgate profile add NAME --auth-url URL --base-url URL --legacy-base-url URL --client-id ID
                         [--rate R] [--burst B]

@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import { dropCutShortLine } from '../../node/journal-file.ts';
 import { EXIT_OK, EXIT_USAGE, UsageError, type CliCommand } from '../command.ts';
-import { parseCommandArgs, replayJournalFile, resultsPathFor, SENDING_OPTIONS } from './batch-options.ts';
+import { replayJournalFile, resultsPathFor, SENDING_OPTIONS } from './batch-options.ts';
+import { parseCommandArgs } from './command-args.ts';
 import { runBatch, takeJournalLock } from './submit.ts';
 
 const usage = `Usage: fieldgate resume JOURNAL [--profile sandbox|env|NAME] [--concurrency N] [--rate R] [--burst B]

@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import {
   FaultSpecError,
   startSandbox,
@@ -9,6 +8,7 @@ import {
 import { sharingKeyStatus, StateFormatError } from '../../sandbox/state.ts';
 import { EXIT_OK, EXIT_USAGE, UsageError, type CliCommand, type CliIo } from '../command.ts';
 import { portInUseMessage, waitForStopSignal } from '../io/local-server.ts';
+import { parseOptionArgs } from './command-args.ts';
 import { terminalSafe } from '../render/terminal-text.ts';
 
 const USAGE = `Usage: fieldgate sandbox [--port N] [--seed N] [--faults LIST] [--data FILE [--durable]] [--json]
@@ -93,19 +93,14 @@ export function createSandboxCommand(deps: SandboxCommandDeps = {}): CliCommand 
     summary: 'run a local emulator of the partner service, with demo data and fault injection',
     usage: USAGE,
     async run(args: string[], io: CliIo): Promise<number> {
-      const { values } = parseArgs({
-        args,
-        options: {
-          port: { type: 'string' },
-          seed: { type: 'string' },
-          faults: { type: 'string' },
-          data: { type: 'string' },
-          durable: { type: 'boolean', default: false },
-          json: { type: 'boolean', default: false },
-          'strict-ids': { type: 'boolean', default: false },
-          help: { type: 'boolean', short: 'h', default: false },
-        },
-        allowPositionals: false,
+      const { values } = parseOptionArgs(args, {
+        port: { type: 'string' },
+        seed: { type: 'string' },
+        faults: { type: 'string' },
+        data: { type: 'string' },
+        durable: { type: 'boolean', default: false },
+        json: { type: 'boolean', default: false },
+        'strict-ids': { type: 'boolean', default: false },
       });
       if (values.help) {
         io.stdout(USAGE + '\n');

@@ -2,7 +2,8 @@ import { resolve } from 'node:path';
 import { rowResultsOf } from '../../core/index.ts';
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError, type CliCommand } from '../command.ts';
 import { terminalSafe } from '../render/terminal-text.ts';
-import { parseCommandArgs, replayJournalFile } from './batch-options.ts';
+import { replayJournalFile } from './batch-options.ts';
+import { parseCommandArgs } from './command-args.ts';
 import { EXIT_UNFINISHED } from './submit.ts';
 
 const usage = `Usage: fieldgate status JOURNAL [--json]

@@ -22,7 +22,8 @@ import { JournalFile, JournalLockedError, lockJournal, type JournalLock } from '
 import { dataDir } from '../../node/user-dirs.ts';
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError, type CliCommand, type CliIo } from '../command.ts';
 import { terminalSafe } from '../render/terminal-text.ts';
-import { parseCommandArgs, positiveNumberOption, resultsPathFor, SENDING_OPTIONS } from './batch-options.ts';
+import { positiveNumberOption, resultsPathFor, SENDING_OPTIONS } from './batch-options.ts';
+import { parseCommandArgs } from './command-args.ts';
 import { clientFor, openConnection } from './profile.ts';
 
 /** Exit status of a batch that stopped unfinished: `fieldgate resume` goes on. */

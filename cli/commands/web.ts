@@ -2,12 +2,12 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import { startBrowserApp } from '../../host/browser-app.ts';
 import { defaultDataDir } from '../../host/data-dir.ts';
 import { openBrowser } from '../../host/open-browser.ts';
 import { EXIT_OK, EXIT_USAGE, UsageError, type CliCommand, type CliIo } from '../command.ts';
 import { portInUseMessage, waitForStopSignal } from '../io/local-server.ts';
+import { parseOptionArgs } from './command-args.ts';
 import { describeSandbox } from './sandbox.ts';
 
 const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -68,16 +68,11 @@ export function createWebCommand(deps: WebCommandDeps = {}): CliCommand {
     summary: 'serve the app in your browser (127.0.0.1, with a per-launch token)',
     usage: USAGE,
     async run(args: string[], io: CliIo): Promise<number> {
-      const { values } = parseArgs({
-        args,
-        options: {
-          port: { type: 'string' },
-          'no-open': { type: 'boolean', default: false },
-          'no-sandbox': { type: 'boolean', default: false },
-          'data-dir': { type: 'string' },
-          help: { type: 'boolean', short: 'h', default: false },
-        },
-        allowPositionals: false,
+      const { values } = parseOptionArgs(args, {
+        port: { type: 'string' },
+        'no-open': { type: 'boolean', default: false },
+        'no-sandbox': { type: 'boolean', default: false },
+        'data-dir': { type: 'string' },
       });
       if (values.help) {
         io.stdout(USAGE + '\n');
@@ -228,15 +223,10 @@ export const appCommand: CliCommand = {
   summary: 'open the desktop app (or, where Electron cannot start, serve it to your browser)',
   usage: APP_USAGE,
   async run(args: string[], io: CliIo): Promise<number> {
-    const { values } = parseArgs({
-      args,
-      options: {
-        port: { type: 'string' },
-        browser: { type: 'boolean', default: false },
-        'data-dir': { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-      allowPositionals: false,
+    const { values } = parseOptionArgs(args, {
+      port: { type: 'string' },
+      browser: { type: 'boolean', default: false },
+      'data-dir': { type: 'string' },
     });
     if (values.help) {
       io.stdout(APP_USAGE + '\n');
