@@ -535,7 +535,8 @@ export class ModusSchemaValidator implements XmlHandler {
       f.type = decl.type;
       f.table = decl.type.id >= 0 ? this.childTables[decl.type.id] : undefined;
       f.mode = modeOf(decl.type);
-      this.checkAttributes(f, decl, tag);
+      // Most elements have no attributes and declare none: nothing to check.
+      if (tag.attrCount > 0 || decl.type.attributes.length > 0) this.checkAttributes(f, decl, tag);
     }
     this.wantsBlankText = f.mode !== Mode.Elements;
     if (parent?.type?.uniques && decl) this.attributeKeys(parent, f, tag);

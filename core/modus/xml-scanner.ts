@@ -201,15 +201,18 @@ class NameTrie {
     if (c >= 128 || NAME_START[c] !== 1) return;
     let node = 0;
     let i = start;
+    // Only name characters have children, so the walk needs no NAME_CHAR test per character: it stops at
+    // the first character the trie has no child for, which ends a known name only if it is no name character.
     for (;;) {
-      node = next[node * 128 + c] as number;
-      if (node === 0) return;
+      const child = next[node * 128 + c] as number;
+      if (child === 0) break;
+      node = child;
       i++;
       if (i >= n) return; // the name may go on in the next piece of text
       c = buf.charCodeAt(i);
       if (c >= 128) return;
-      if (NAME_CHAR[c] !== 1) break;
     }
+    if (node === 0 || NAME_CHAR[c] === 1) return;
     const name = this.names[node];
     if (name === undefined) return;
     this.known = true;
