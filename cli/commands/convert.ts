@@ -1,5 +1,4 @@
 import { extname, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import {
   BOUNDARY_FORMATS,
   convertBoundaries,
@@ -19,6 +18,7 @@ import { OutputFileError, writeOutputFile } from '../../node/output-file.ts';
 import { readInput } from '../io/files.ts';
 import { plural, renderReport, renderSummary } from '../render/terminal.ts';
 import { jsonForTerminal, terminalSafe } from '../render/terminal-text.ts';
+import { parseCommandArgs } from './command-args.ts';
 import { selectionFrom, settingsFrom } from './validate.ts';
 
 const usage = `Usage: fieldgate convert <fields.zip|fields.geojson|fields.kml> --to OUT.json|OUT.csv [options]
@@ -72,25 +72,20 @@ export const convertCommand: CliCommand = {
   summary: 'turn a boundary shapefile ZIP, GeoJSON or KML into a field upload (JSON or CSV)',
   usage,
   async run(args, io) {
-    const { values, positionals } = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        to: { type: 'string', short: 'o' },
-        client: { type: 'string' },
-        farm: { type: 'string' },
-        source: { type: 'string' },
-        map: { type: 'string', multiple: true },
-        from: { type: 'string' },
-        'skip-invalid': { type: 'boolean', default: false },
-        'no-check': { type: 'boolean', default: false },
-        select: { type: 'string', multiple: true },
-        ignore: { type: 'string', multiple: true },
-        setting: { type: 'string', multiple: true },
-        format: { type: 'string', default: 'text' },
-        color: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
+    const { values, positionals } = parseCommandArgs(args, {
+      to: { type: 'string', short: 'o' },
+      client: { type: 'string' },
+      farm: { type: 'string' },
+      source: { type: 'string' },
+      map: { type: 'string', multiple: true },
+      from: { type: 'string' },
+      'skip-invalid': { type: 'boolean', default: false },
+      'no-check': { type: 'boolean', default: false },
+      select: { type: 'string', multiple: true },
+      ignore: { type: 'string', multiple: true },
+      setting: { type: 'string', multiple: true },
+      format: { type: 'string', default: 'text' },
+      color: { type: 'boolean' },
     });
     if (values.help) {
       io.stdout(usage + '\n');

@@ -1,9 +1,9 @@
-import { parseArgs } from 'node:util';
 import { countBySeverity, fileKindById, type JsonValue } from '../../core/index.ts';
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError, type CliCommand } from '../command.ts';
 import { readInput } from '../io/files.ts';
 import { describeCounts } from '../render/terminal.ts';
 import { jsonForTerminal, terminalSafe } from '../render/terminal-text.ts';
+import { parseCommandArgs } from './command-args.ts';
 import { clockFrom, selectionFrom, settingsFrom, validateFile } from './validate.ts';
 
 const usage = `Usage: fieldgate inspect [--format text|json] [--setting KEY=VALUE] [--sample-date VALUE] <file…>
@@ -50,17 +50,12 @@ export const inspectCommand: CliCommand = {
   summary: 'summarise a soil test, prescription or upload (counts, ranges, analytes, zones)',
   usage,
   async run(args, io) {
-    const { values, positionals } = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        format: { type: 'string', default: 'text' },
-        setting: { type: 'string', multiple: true },
-        'sample-date': { type: 'string' },
-        kind: { type: 'string' },
-        now: { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
+    const { values, positionals } = parseCommandArgs(args, {
+      format: { type: 'string', default: 'text' },
+      setting: { type: 'string', multiple: true },
+      'sample-date': { type: 'string' },
+      kind: { type: 'string' },
+      now: { type: 'string' },
     });
     if (values.help) {
       io.stdout(usage + '\n');

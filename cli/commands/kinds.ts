@@ -1,6 +1,6 @@
-import { parseArgs } from 'node:util';
 import { kindCatalogue, settingsFor } from '../../core/index.ts';
 import { EXIT_OK, type CliCommand } from '../command.ts';
+import { parseOptionArgs } from './command-args.ts';
 
 const usage = `Usage: fieldgate kinds [--json]
 
@@ -16,13 +16,8 @@ export const kindsCommand: CliCommand = {
   summary: 'list the kinds of file `validate` understands',
   usage,
   async run(args, io) {
-    const { values } = parseArgs({
-      args,
-      options: {
-        json: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-      strict: true,
+    const { values } = parseOptionArgs(args, {
+      json: { type: 'boolean', default: false },
     });
     if (values.help) {
       io.stdout(usage + '\n');

@@ -1,6 +1,6 @@
-import { parseArgs } from 'node:util';
 import { allRules, createRuleFilter, findRule, ruleGroups } from '../../core/index.ts';
 import { EXIT_OK, EXIT_USAGE, type CliCommand } from '../command.ts';
+import { parseCommandArgs } from './command-args.ts';
 import { selectionFrom } from './validate.ts';
 
 const usage = `Usage: fieldgate rules [--json] [--select LIST] [--ignore LIST] [CODE|NAME]
@@ -13,15 +13,10 @@ export const rulesCommand: CliCommand = {
   summary: 'list the rules (codes, groups, fixes) or explain one',
   usage,
   async run(args, io) {
-    const { values, positionals } = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        json: { type: 'boolean', default: false },
-        select: { type: 'string', multiple: true },
-        ignore: { type: 'string', multiple: true },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
+    const { values, positionals } = parseCommandArgs(args, {
+      json: { type: 'boolean', default: false },
+      select: { type: 'string', multiple: true },
+      ignore: { type: 'string', multiple: true },
     });
     if (values.help) {
       io.stdout(usage + '\n');

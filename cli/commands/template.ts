@@ -1,6 +1,6 @@
-import { parseArgs } from 'node:util';
 import { batchKindIds, batchTemplate } from '../../core/index.ts';
 import { EXIT_OK, EXIT_USAGE, type CliCommand } from '../command.ts';
+import { parseCommandArgs } from './command-args.ts';
 
 const usage = `Usage: fieldgate template KIND
 
@@ -17,12 +17,7 @@ export const templateCommand: CliCommand = {
   summary: 'print the header and an example row of a CSV batch kind',
   usage,
   async run(args, io) {
-    const { values, positionals } = parseArgs({
-      args,
-      options: { help: { type: 'boolean', short: 'h', default: false } },
-      allowPositionals: true,
-      strict: true,
-    });
+    const { values, positionals } = parseCommandArgs(args, {});
     if (values.help) {
       io.stdout(usage + '\n');
       return EXIT_OK;
