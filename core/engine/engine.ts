@@ -7,6 +7,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { countBySeverity } from '../diagnostics/diagnostic.ts';
 import { chosenKind, detectKind, type KindDetection } from '../formats/detect-kind.ts';
 import {
+  decodeUtf8,
   isStreamed,
   readAll,
   readHead,
@@ -250,12 +251,24 @@ async function produce(
       return { ...r, file: name, diagnostics: r.diagnostics.map((d) => withFile(d, name)) };
     };
     const kind = detection.kind;
+    const named = (r: FileReport): FileReport => ({
+      ...r,
+      file: name,
+      diagnostics: r.diagnostics.map((d) => withFile(d, name)),
+    });
+    // Not fixing, a text kind gets the decoded text and the file's bytes are let go (peak memory): no
+    // local keeps them (the caller's own bytes, when it gave bytes, stay the caller's).
+    const decodeAndRelease = (): string => {
+      const text = decodeUtf8((whole ?? (input as InputFile)).bytes);
+      whole = undefined;
+      return text;
+    };
     let checked =
-      whole || !streamed || !kind.validateStream
-        ? await check((whole ?? (input as InputFile)).bytes, false)
-        : await kind
-            .validateStream(streamed, { ...kindOptions, features: false })
-            .then((r) => ({ ...r, file: name, diagnostics: r.diagnostics.map((d) => withFile(d, name)) }));
+      kind.validateText && !options.fix && (whole || !streamed)
+        ? named(await kind.validateText({ name, text: decodeAndRelease() }, kindOptions))
+        : whole || !streamed || !kind.validateStream
+          ? await check((whole ?? (input as InputFile)).bytes, false)
+          : named(await kind.validateStream(streamed, { ...kindOptions, features: false }));
     if (stopped()) break;
     // Numbered in report order, so a caller can name a fix by id.
     const numbered = (r: FileReport, first: number): FileReport => {

@@ -155,6 +155,11 @@ export interface FileKind {
    * no code frames from it; an adapter may read the lines it shows again). Kinds without it get all bytes.
    */
   validateStream?(file: StreamedFile, options: ValidateOptions): Promise<FileReport>;
+  /**
+   * Validate the text `decodeUtf8` gives (what `validate` does after decoding): lets the engine let go
+   * of a big file's bytes once they are decoded, when it will not fix the file.
+   */
+  validateText?(file: { name: string; text: string }, options: ValidateOptions): Promise<FileReport>;
   /** Apply fixes of the allowed safeties; undefined when nothing could be fixed. */
   fix?(file: InputFile, report: FileReport, allowed: readonly FixSafety[]): Promise<FixResult | undefined>;
 }

@@ -92,11 +92,11 @@ export const jsonShapes: readonly JsonShape[] = [
 
 /** Check a parsed JSON document as `shape`, or as the shape its root matches when none is given. */
 async function validateJson(
-  file: InputFile,
+  file: { name: string; text: string },
   options: ValidateOptions,
   forced?: JsonShape,
 ): Promise<FileReport> {
-  const text = decodeUtf8(file.bytes);
+  const text = file.text;
   const read = readJson(text, options.selection);
   const kind = forced?.id ?? 'json';
   if (!read.root) return { file: file.name, kind, diagnostics: read.diagnostics, text };
@@ -133,7 +133,8 @@ export const jsonFileKind: FileKind = {
     if (ext === 'json') return 5;
     return first === '{' || first === '[' ? 2 : 0;
   },
-  validate: (file, options) => validateJson(file, options),
+  validate: (file, options) => validateJson({ name: file.name, text: decodeUtf8(file.bytes) }, options),
+  validateText: (file, options) => validateJson(file, options),
   fix: fixJson,
 };
 
@@ -145,6 +146,9 @@ export const jsonShapeKinds: readonly FileKind[] = jsonShapes.map((shape) => ({
   id: shape.id,
   title: shape.title,
   detect: () => 0,
-  validate: (file: InputFile, options: ValidateOptions) => validateJson(file, options, shape),
+  validate: (file: InputFile, options: ValidateOptions) =>
+    validateJson({ name: file.name, text: decodeUtf8(file.bytes) }, options, shape),
+  validateText: (file: { name: string; text: string }, options: ValidateOptions) =>
+    validateJson(file, options, shape),
   fix: fixJson,
 }));
