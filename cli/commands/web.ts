@@ -31,17 +31,30 @@ Options:
  */
 export async function ensureRendererBuilt(root: string): Promise<string | undefined> {
   try {
-    // Not bundled into the CLI: the build script, Vite and esbuild are development tools of the checkout.
-    const build = (await import(pathToFileURL(join(root, 'scripts', 'build.js')).href)) as {
-      rendererOutDir: string;
-      outputIsCurrent(dir: string): boolean;
-      buildRenderer(options?: { logLevel?: string }): Promise<void>;
-    };
+    const build = await loadBuildScript(root);
     if (!build.outputIsCurrent(build.rendererOutDir)) await build.buildRenderer({ logLevel: 'warn' });
     return undefined;
   } catch (error) {
-    return `cannot build the app's screens (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`;
+    return `cannot build the app's screens (${firstLineOf(error)})`;
   }
+}
+
+/** What `fieldgate web` and `fieldgate app` use of scripts/build.js. */
+interface BuildScript {
+  rendererOutDir: string;
+  desktopOutDir: string;
+  outputIsCurrent(dir: string): boolean;
+  buildRenderer(options?: { logLevel?: string }): Promise<void>;
+  buildDesktop(): Promise<void>;
+}
+
+function loadBuildScript(root: string): Promise<BuildScript> {
+  // Not bundled into the CLI: the build script, Vite and esbuild are development tools of the checkout.
+  return import(pathToFileURL(join(root, 'scripts', 'build.js')).href) as Promise<BuildScript>;
+}
+
+function firstLineOf(error: unknown): string {
+  return error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
 }
 
 /** `--port P` of the browser host: 0 (a free port) when not given. */
@@ -178,15 +191,11 @@ export function electronUnavailable(
 /** Builds dist/app (Electron main and preload) when it is missing or older than its sources. */
 async function ensureDesktopBuilt(root: string): Promise<string | undefined> {
   try {
-    const build = (await import(pathToFileURL(join(root, 'scripts', 'build.js')).href)) as {
-      desktopOutDir: string;
-      outputIsCurrent(dir: string): boolean;
-      buildDesktop(): Promise<void>;
-    };
+    const build = await loadBuildScript(root);
     if (!build.outputIsCurrent(build.desktopOutDir)) await build.buildDesktop();
     return undefined;
   } catch (error) {
-    return `cannot build the Electron main process (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`;
+    return `cannot build the Electron main process (${firstLineOf(error)})`;
   }
 }
 
