@@ -116,6 +116,18 @@ export class ModusSemantics implements ModusObserver {
     'sample-number',
     'starting-depth',
   ];
+  /** The roles `start` below has a case for. */
+  readonly startRoles: readonly ModusRole[] = [
+    'nutrient-result',
+    'results',
+    'geometry',
+    'depth',
+    'sample',
+    'event',
+    'event-type-kind',
+    'event-samples-kind',
+    'depth-ref',
+  ];
   // per event
   /** The event's DepthRefs by DepthID, in document order. */
   private depthRefs = new Map<string, DepthRefState>();

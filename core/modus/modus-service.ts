@@ -80,6 +80,16 @@ export class ModusService implements ModusObserver {
     'sample-number',
     'starting-depth',
   ];
+  /** The roles `start` below has a case for. */
+  readonly startRoles: readonly ModusRole[] = [
+    'depth',
+    'sample',
+    'root',
+    'event',
+    'event-samples-kind',
+    'depth-ref',
+    'geometry',
+  ];
   private readonly eventDates: string[] = [];
   private eventCount = 0;
   // per event

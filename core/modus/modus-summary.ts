@@ -91,6 +91,17 @@ export class ModusSummaryBuilder implements ModusObserver {
     'sample',
     'starting-depth',
   ];
+  /** The roles `start` below has a case for. */
+  readonly startRoles: readonly ModusRole[] = [
+    'nutrient-result',
+    'depth',
+    'sample',
+    'root',
+    'event',
+    'event-type-kind',
+    'event-samples-kind',
+    'depth-ref',
+  ];
   readonly summary: ModusSummary = { document: '', eventCount: 0, sampleCount: 0, events: [] };
   private event: ModusEventSummary | undefined;
   private depths = new Map<string, ModusDepthSummary>();
