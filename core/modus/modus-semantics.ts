@@ -128,6 +128,24 @@ export class ModusSemantics implements ModusObserver {
     'event-samples-kind',
     'depth-ref',
   ];
+  /** The roles `end` below has a case for. */
+  readonly endRoles: readonly ModusRole[] = [
+    'result-element',
+    'result-value',
+    'result-test-id',
+    'sample-number',
+    'sample',
+    'depth-ref-name',
+    'starting-depth',
+    'ending-depth',
+    'column-depth',
+    'depth-unit',
+    'depth-ref',
+    'depth-refs',
+    'fmis-sample-id',
+    'geometry',
+    'event',
+  ];
   // per event
   /** The event's DepthRefs by DepthID, in document order. */
   private depthRefs = new Map<string, DepthRefState>();

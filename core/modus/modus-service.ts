@@ -90,6 +90,21 @@ export class ModusService implements ModusObserver {
     'depth-ref',
     'geometry',
   ];
+  /** The roles `end` below has a case for. */
+  readonly endRoles: readonly ModusRole[] = [
+    'result-unit',
+    'sample-number',
+    'sample',
+    'event-code',
+    'event-date',
+    'lab-name',
+    'starting-depth',
+    'ending-depth',
+    'depth-unit',
+    'depth-ref',
+    'geometry',
+    'event',
+  ];
   private readonly eventDates: string[] = [];
   private eventCount = 0;
   // per event

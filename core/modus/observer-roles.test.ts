@@ -32,6 +32,12 @@ describe('observer roles', () => {
     expect(ends).toEqual(['sample-number', 'sample', 'event']);
   });
 
+  it('calls end only for endRoles', () => {
+    const ends: ModusRole[] = [];
+    run({ roles: ['event', 'sample'], endRoles: ['event'], end: (role) => ends.push(role) });
+    expect(ends).toEqual(['event']);
+  });
+
   it('calls start for every role when startRoles is not given', () => {
     const starts: ModusRole[] = [];
     run({ roles: ['event', 'sample'], start: (role) => starts.push(role) });

@@ -112,6 +112,8 @@ export interface ModusObserver {
    * skips calling `start` for the rest (millions of calls that would do nothing in a big file).
    */
   readonly startRoles?: readonly ModusRole[];
+  /** Likewise for `end`. */
+  readonly endRoles?: readonly ModusRole[];
   start?(role: ModusRole, context: ModusContext): void;
   end?(role: ModusRole, value: ElementValue | undefined, context: ModusContext): void;
   /** The document ended well-formed. */
@@ -281,7 +283,7 @@ export class ModusSchemaValidator implements XmlHandler {
       for (const role of o.roles) {
         const id = MODUS_ROLES.indexOf(role);
         if (o.start && (o.startRoles === undefined || o.startRoles.includes(role))) this.starts[id]?.push(o);
-        if (o.end) this.ends[id]?.push(o);
+        if (o.end && (o.endRoles === undefined || o.endRoles.includes(role))) this.ends[id]?.push(o);
       }
     }
     // eslint-disable-next-line @typescript-eslint/no-this-alias
