@@ -548,7 +548,10 @@ describe('earlier interface: agronomic data', () => {
     expect(file.status).toBe(200);
     expect(file.headers['content-type']).toBe('application/zip');
     expect(file.body.subarray(0, 2).toString()).toBe('PK');
-    const tampered = await http((urls[0] ?? '').replace(/signature=./, 'signature=0'));
+    // Change the signature's first character to one it is not (a fixed '0' is no change when it starts with 0).
+    const tampered = await http(
+      (urls[0] ?? '').replace(/signature=(.)/, (_all, c: string) => `signature=${c === '0' ? '1' : '0'}`),
+    );
     expect(tampered.status).toBe(403);
     expect(tampered.text).toContain('<Code>SignatureDoesNotMatch</Code>');
   });
