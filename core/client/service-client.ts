@@ -670,10 +670,20 @@ function createdRecord(
   if (value.id === undefined) {
     const location = answer.headers.get('location');
     const fromLocation = location ? /\/([^/?#]+)\/?(?:[?#].*)?$/.exec(location)?.[1] : undefined;
-    if (fromLocation) value.id = decodeURIComponent(fromLocation);
+    const id = fromLocation === undefined ? undefined : decodedSegment(fromLocation);
+    if (id !== undefined) value.id = id;
     else notices.push(`the answer does not give the id of the created ${what}`);
   }
   return value;
+}
+
+/** A path segment with its %-escapes decoded; undefined when they do not decode (a malformed header). */
+function decodedSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
 }
 
 /** An answer that may hold the record or nothing (204). */

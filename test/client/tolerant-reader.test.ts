@@ -111,6 +111,13 @@ describe('the client also accepts', () => {
         headers: { location: `/partner/v5/enrollments/${IDS.enrollment}` },
       });
       expect(value(empty)).toEqual({ id: IDS.enrollment });
+      // A Location whose %-escapes do not decode gives no id, and no throw.
+      const badLocation = await create({
+        status: 201,
+        headers: { location: '/partner/v5/enrollments/%E0%A4%A' },
+      });
+      expect(value(badLocation)).toEqual({});
+      expect(notices(badLocation).join()).toContain('does not give the id');
       const nothing = await create({ status: 200 });
       expect(value(nothing)).toEqual({});
       expect(notices(nothing).join()).toContain('does not give the id');
