@@ -233,8 +233,15 @@ export function operationRecords(doc: Json): Json[] {
   return records;
 }
 
-/** The generated TypeScript text of one document's table, exported as `exportName`. */
-export async function generateOperationTable(source: URL, exportName: string): Promise<string> {
+/**
+ * The generated TypeScript text of one document's table, exported as `exportName`. The shapes are declared
+ * in one table only; another table imports them from that one (`typesFrom`, a module specifier).
+ */
+export async function generateOperationTable(
+  source: URL,
+  exportName: string,
+  typesFrom?: string,
+): Promise<string> {
   const doc: unknown = parse(await readFile(source, 'utf8'));
   if (!isObject(doc)) throw new Error(`${source.pathname} is not an OpenAPI document`);
   const records = operationRecords(doc);
@@ -243,7 +250,7 @@ export async function generateOperationTable(source: URL, exportName: string): P
   return (
     `/**\n * Generated from openapi/${file} by openapi/generate-operations.ts.\n` +
     ` * Do not edit: run node --import tsx openapi/generate.ts\n */\n\n` +
-    TYPES +
+    (typesFrom === undefined ? TYPES : `import type { OperationSpec } from '${typesFrom}';\n`) +
     `\nexport const ${exportName} = {\n${entries}\n} as const satisfies Readonly<Record<string, OperationSpec>>;\n`
   );
 }

@@ -31,7 +31,7 @@ export const generatedDocuments: readonly GeneratedDocument[] = [
 ];
 
 /** The operation tables (openapi/generate-operations.ts), by the name each file exports. */
-export const generatedTables: readonly (GeneratedDocument & { exportName: string })[] = [
+export const generatedTables: readonly (GeneratedDocument & { exportName: string; typesFrom?: string })[] = [
   {
     source: new URL('./partner-service.yaml', import.meta.url),
     target: new URL('./generated/operations.ts', import.meta.url),
@@ -41,6 +41,7 @@ export const generatedTables: readonly (GeneratedDocument & { exportName: string
     source: new URL('./sandbox.yaml', import.meta.url),
     target: new URL('./generated/sandbox-operations.ts', import.meta.url),
     exportName: 'sandboxOperations',
+    typesFrom: './operations.ts',
   },
 ];
 
@@ -49,7 +50,7 @@ async function generateAll(): Promise<{ doc: GeneratedDocument; text: string }[]
   const out: { doc: GeneratedDocument; text: string }[] = [];
   for (const doc of generatedDocuments) out.push({ doc, text: await generateTypes(doc.source) });
   for (const doc of generatedTables)
-    out.push({ doc, text: await generateOperationTable(doc.source, doc.exportName) });
+    out.push({ doc, text: await generateOperationTable(doc.source, doc.exportName, doc.typesFrom) });
   return out;
 }
 

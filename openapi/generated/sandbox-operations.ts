@@ -3,56 +3,7 @@
  * Do not edit: run node --import tsx openapi/generate.ts
  */
 
-/** One parameter of an operation (path, query or header). */
-export interface OperationParameter {
-  readonly name: string;
-  readonly required: boolean;
-  /** The allowed values, when the schema is an enum. */
-  readonly values?: readonly string[];
-}
-
-/** One shape a request body may take (a oneOf/anyOf alternative, or the schema itself). */
-export interface BodyVariant {
-  /** The schema name under components.schemas (absent for an inline schema). */
-  readonly schema?: string;
-  readonly fields: readonly string[];
-  readonly required: readonly string[];
-}
-
-export interface OperationBody {
-  readonly required: boolean;
-  readonly contentType: string;
-  /** The schema name under components.schemas (absent for an inline schema). */
-  readonly schema?: string;
-  readonly variants: readonly BodyVariant[];
-}
-
-export interface OperationSpec {
-  readonly operationId: string;
-  readonly method: 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS' | 'TRACE';
-  /** The server variable of the operation's base address (auth_url, base_url, legacy_base_url, sandbox_url). */
-  readonly server: string;
-  /** That variable's default address (the sandbox's). */
-  readonly serverDefault: string;
-  /** The path template, relative to the server ("/v5/enrollments/{enrollmentId}"). */
-  readonly path: string;
-  readonly pathParams: readonly string[];
-  readonly query: readonly OperationParameter[];
-  /** Header parameters as the document names them (the API key header is in apiKeyHeader). */
-  readonly headers: readonly OperationParameter[];
-  readonly body?: OperationBody;
-  /** The alternatives of the operation's security requirement: scheme name → scopes. */
-  readonly security: readonly Readonly<Record<string, readonly string[]>>[];
-  /** OAuth 2.0 scopes the first alternative needs. */
-  readonly scopes: readonly string[];
-  /** The header of the API key the first alternative needs. */
-  readonly apiKeyHeader?: string;
-  /** Declared response statuses, ascending. */
-  readonly responses: readonly number[];
-  readonly deprecated: boolean;
-  /** Set when this operation is another one at a second path (the same method, path and a trailing slash). */
-  readonly sameAs?: string;
-}
+import type { OperationSpec } from './operations.ts';
 
 export const sandboxOperations = {
   getSandboxSeed: {"operationId":"getSandboxSeed","method":"GET","server":"sandbox_url","serverDefault":"http://127.0.0.1:4010/_sandbox","path":"/seed","pathParams":[],"query":[],"headers":[],"security":[],"scopes":[],"responses":[200],"deprecated":false},

@@ -36,7 +36,7 @@ describe('the generated operation tables', () => {
     'openapi/generated/%s is up to date (node --import tsx openapi/generate.ts)',
     async (_name, table) => {
       expect(readFileSync(table.target, 'utf8')).toBe(
-        await generateOperationTable(table.source, table.exportName),
+        await generateOperationTable(table.source, table.exportName, table.typesFrom),
       );
     },
   );
