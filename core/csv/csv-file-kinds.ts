@@ -25,14 +25,9 @@ import {
   type CsvBatchResult,
   type ReferencedFileCheck,
 } from './csv-batch.ts';
-import {
-  encodeCsvText,
-  firstInvalidUtf8,
-  parseCsvEncoding,
-  sniffBom,
-  type CsvEncoding,
-} from './csv-encoding.ts';
+import { encodeCsvText, parseCsvEncoding, sniffBom, type CsvEncoding } from './csv-encoding.ts';
 import { parseCsvMapping } from './csv-mapping.ts';
+import { firstInvalidUtf8 } from '../values/utf8.ts';
 import {
   bytesToStream,
   CSV_DELIMITERS,

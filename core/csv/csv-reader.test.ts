@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { encodeCsvText, firstInvalidUtf8 } from './csv-encoding.ts';
+import { encodeCsvText } from './csv-encoding.ts';
+import { firstInvalidUtf8 } from '../values/utf8.ts';
 import { bytesToStream, cellOffset, CsvStreamReader, guessDelimiter, tokenizeCsv } from './csv-reader.ts';
 
 async function readAll(bytes: Uint8Array, chunk: number, options = {}) {

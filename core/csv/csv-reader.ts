@@ -8,7 +8,8 @@
  * Why not papaparse: docs/dependencies.md.
  */
 
-import { firstInvalidUtf8, sniffBom, type CsvEncoding, type CsvEncodingChoice } from './csv-encoding.ts';
+import { sniffBom, type CsvEncoding, type CsvEncodingChoice } from './csv-encoding.ts';
+import { firstInvalidUtf8 } from '../values/utf8.ts';
 
 export type CsvDelimiter = ',' | ';' | '\t' | '|';
 export const CSV_DELIMITERS: readonly CsvDelimiter[] = [',', ';', '\t', '|'];

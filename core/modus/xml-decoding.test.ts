@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { firstInvalidUtf8, XmlByteDecoder } from './xml-decoding.ts';
+import { XmlByteDecoder } from './xml-decoding.ts';
+import { firstInvalidUtf8 } from '../values/utf8.ts';
 
 function decodeAll(bytes: Uint8Array, chunk: number): { text: string; problem?: string; offset?: number } {
   const d = new XmlByteDecoder();

@@ -2,6 +2,7 @@
  * Bytes → text for XML, one chunk at a time: the encoding is sniffed from the byte order mark or the XML
  * declaration, and invalid bytes are found at their exact byte offset instead of silently becoming U+FFFD.
  */
+import { firstInvalidUtf8 } from '../values/utf8.ts';
 
 export interface DecodeProblem {
   kind: 'invalid-bytes' | 'unsupported-encoding';
@@ -43,44 +44,6 @@ function sniffDeclaredEncoding(bytes: Uint8Array): string | undefined {
   if (!head.startsWith('<?xml')) return undefined;
   const m = /\sencoding\s*=\s*(["'])([A-Za-z][A-Za-z0-9._-]*)\1/.exec(head);
   return m?.[2];
-}
-
-/**
- * Index of the first byte that is not part of a valid UTF-8 sequence, or -1. Continuation bytes at the
- * very start (the tail of a sequence begun in an earlier chunk) and a sequence cut by the end are skipped.
- */
-export function firstInvalidUtf8(bytes: Uint8Array, skipLeading = true): number {
-  let i = 0;
-  while (skipLeading && i < 3 && i < bytes.length && ((bytes[i] ?? 0) & 0xc0) === 0x80) i++;
-  while (i < bytes.length) {
-    const b = bytes[i] ?? 0;
-    if (b < 0x80) {
-      i++;
-      continue;
-    }
-    let need: number;
-    let min: number;
-    if (b >= 0xc2 && b <= 0xdf) {
-      need = 1;
-      min = 0x80;
-    } else if (b >= 0xe0 && b <= 0xef) {
-      need = 2;
-      min = 0x800;
-    } else if (b >= 0xf0 && b <= 0xf4) {
-      need = 3;
-      min = 0x10000;
-    } else return i;
-    let cp = b & (need === 1 ? 0x1f : need === 2 ? 0x0f : 0x07);
-    for (let k = 1; k <= need; k++) {
-      const c = bytes[i + k];
-      if (c === undefined) return -1;
-      if ((c & 0xc0) !== 0x80) return i;
-      cp = (cp << 6) | (c & 0x3f);
-    }
-    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return i;
-    i += need + 1;
-  }
-  return -1;
 }
 
 /**
