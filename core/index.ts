@@ -18,7 +18,7 @@ export { checkServiceRequest, checkRequestDocument } from './requests/check-requ
 export type { ServiceRequest } from './requests/request-subject.ts';
 export { checkFieldUploadText } from './fields/check-field-upload.ts';
 export { isUuid, canonicalUuid } from './values/uuid.ts';
-export * from './formats/file-kind.ts';
+export * from './input/file-kind.ts';
 export { fileKinds, detectFileKind, fileKindById } from './formats/registry.ts';
 export { describeLocation, formatPath } from './report/describe-location.ts';
 export {
@@ -53,7 +53,7 @@ export {
   encodeTextLike,
   sniffTextEncoding,
   type DecodedText,
-} from './formats/text-decoding.ts';
+} from './input/text-decoding.ts';
 export type { GeoJsonFeature, GeoJsonFeatureCollection, GeoJsonGeometry } from './geojson/geojson.ts';
 export {
   createReportJsonWriter,

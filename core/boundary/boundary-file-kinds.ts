@@ -16,7 +16,7 @@ import {
   type FixResult,
   type InputFile,
   type ValidateOptions,
-} from '../formats/file-kind.ts';
+} from '../input/file-kind.ts';
 import { describeCrs } from '../crs/identify-crs.ts';
 import type { JsonValue } from '../json/json-document.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';

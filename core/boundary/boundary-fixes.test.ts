@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { corpusPath } from '../../test/support/corpus.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { LineIndex } from '../diagnostics/text-position.ts';
-import type { FileKind, InputFile } from '../formats/file-kind.ts';
+import type { FileKind, InputFile } from '../input/file-kind.ts';
 import { jsonFileKind } from '../formats/json-file-kind.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
 import { boundaryFileKinds } from './boundary-file-kinds.ts';

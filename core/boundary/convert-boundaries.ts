@@ -6,7 +6,7 @@
 
 import { hasErrors, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { CrsDefinition } from '../crs/crs-catalog.ts';
-import type { InputFile } from '../formats/file-kind.ts';
+import type { InputFile } from '../input/file-kind.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
 import type { RuleSelection } from '../rules/selection.ts';
 import { toFieldItems, type FieldItemOptions, type FieldUploadItem } from './field-attributes.ts';

@@ -8,7 +8,7 @@ import type { CrsDefinition } from '../crs/crs-catalog.ts';
 import { describeCrs } from '../crs/identify-crs.ts';
 import type { Location } from '../diagnostics/diagnostic.ts';
 import type { LineIndex } from '../diagnostics/text-position.ts';
-import { decodeUtf8, extensionOf, type InputFile } from '../formats/file-kind.ts';
+import { decodeUtf8, extensionOf, type InputFile } from '../input/file-kind.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
 import type { BoundaryFeature, BoundaryImport, SkippedFeature } from './boundary-feature.ts';
 import type { GeoJsonFeature } from '../geojson/geojson.ts';

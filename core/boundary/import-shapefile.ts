@@ -9,7 +9,7 @@ import { isArchiveJunk } from '../archive/archive-junk.ts';
 import { openZip, type ZipArchive, type ZipEntry } from '../archive/zip-reader.ts';
 import { decodePrj } from '../crs/identify-crs.ts';
 import type { Location } from '../diagnostics/diagnostic.ts';
-import { extensionOf } from '../formats/file-kind.ts';
+import { extensionOf } from '../input/file-kind.ts';
 import { featureNotPolygon } from '../rules/boundary-import/feature-not-polygon.ts';
 import { noBoundaries } from '../rules/boundary-import/no-boundaries.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';

@@ -10,7 +10,7 @@
 import { isArchiveJunk } from '../archive/archive-junk.ts';
 import { openZip } from '../archive/zip-reader.ts';
 import { writeZip, type ZipWriteEntry } from '../archive/zip-writer.ts';
-import { extensionOf } from '../formats/file-kind.ts';
+import { extensionOf } from '../input/file-kind.ts';
 import type { PolygonRings } from '../geometry/geometry.ts';
 import type { GeometryWriter } from '../records/field-record.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';

@@ -14,7 +14,7 @@ import {
   type InputFile,
   type StreamedFile,
   type ValidateOptions,
-} from '../formats/file-kind.ts';
+} from '../input/file-kind.ts';
 import type { JsonValue } from '../json/json-document.ts';
 import { modusFileKind } from '../modus/modus-file-kind.ts';
 import { rxFileKind } from '../rx/rx-file-kind.ts';

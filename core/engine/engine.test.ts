@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { FileKind, FileReport } from '../formats/file-kind.ts';
+import type { FileKind, FileReport } from '../input/file-kind.ts';
 import { fix, resolveOptions, runEngine, validate, EngineOptionsError, type EngineEvent } from './engine.ts';
 import { runFixLoop } from './fix-loop.ts';
 import { reportToJson } from './report-json.ts';
@@ -82,7 +82,7 @@ describe('engine: validate', () => {
   it('decodes UTF-16 LE and BE JSON with a byte order mark, positions as in UTF-8', async () => {
     const utf8 = await validate([{ name: 'a.json', bytes: text(upload) }]);
     for (const encoding of ['utf-16le', 'utf-16be'] as const) {
-      const { encodeText } = await import('../formats/text-decoding.ts');
+      const { encodeText } = await import('../input/text-decoding.ts');
       const bytes = encodeText(upload, { encoding, bom: true });
       const report = await validate([{ name: 'a.json', bytes }]);
       expect(report.files[0]?.kind).toBe('field-upload');
@@ -99,7 +99,7 @@ describe('engine: validate', () => {
   });
 
   it('detects and decodes UTF-16 WKT, GeoJSON and KML like their UTF-8 forms', async () => {
-    const { encodeText } = await import('../formats/text-decoding.ts');
+    const { encodeText } = await import('../input/text-decoding.ts');
     const files = [
       example('examples/fields/boundaries.wkt'),
       {

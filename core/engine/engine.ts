@@ -17,7 +17,7 @@ import {
   type KindProgress,
   type SourceFile,
   type ValidateOptions,
-} from '../formats/file-kind.ts';
+} from '../input/file-kind.ts';
 import { fileKindById, fileKinds, kindCatalogue } from '../formats/registry.ts';
 import { allRules } from '../rules/registry.ts';
 import { unknownSelectors, type RuleSelection } from '../rules/selection.ts';

@@ -6,7 +6,7 @@
  * by halving and listed as not applied, and the rest are applied.
  */
 import type { Diagnostic, FixSafety } from '../diagnostics/diagnostic.ts';
-import type { FileKind, FileReport, InputFile } from '../formats/file-kind.ts';
+import type { FileKind, FileReport, InputFile } from '../input/file-kind.ts';
 import { findRule } from '../rules/registry.ts';
 import { TRUNCATED_MESSAGE_ID } from '../rules/reporter.ts';
 import { createRuleFilter } from '../rules/selection.ts';

@@ -10,7 +10,7 @@ import {
   type Location,
 } from '../diagnostics/diagnostic.ts';
 import type { DetectedAs } from '../formats/detect-kind.ts';
-import type { FileReport } from '../formats/file-kind.ts';
+import type { FileReport } from '../input/file-kind.ts';
 
 /** The report format's version: it changes only when a field changes meaning or goes away. */
 export const REPORT_VERSION = 1;

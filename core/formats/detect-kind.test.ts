@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectKind } from './detect-kind.ts';
-import { extensionOf, type FileKind, type InputFile } from './file-kind.ts';
+import { extensionOf, type FileKind, type InputFile } from '../input/file-kind.ts';
 
 /** A kind that scores `content` when the bytes start with `magic`, and `named` for its extension. */
 function kind(id: string, magic: string, content: number, ext: string, named: number): FileKind {

@@ -4,7 +4,7 @@
  * (no name) and once with the name; the name only breaks ties between kinds the content fits equally, and
  * decides alone only when the content fits no kind at all.
  */
-import { extensionOf, type FileKind, type InputFile } from './file-kind.ts';
+import { extensionOf, type FileKind, type InputFile } from '../input/file-kind.ts';
 
 /** Which kind was chosen for a file, and why: reports carry it as `detectedAs`. */
 export interface DetectedAs {

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decodeUtf8 } from './file-kind.ts';
+import { decodeUtf8 } from '../input/file-kind.ts';
 import { jsonFileKind, jsonShapeKinds } from './json-file-kind.ts';
 
 const examples = join(import.meta.dirname, '..', '..', 'examples');

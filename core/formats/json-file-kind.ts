@@ -22,8 +22,8 @@ import {
   type FileReport,
   type InputFile,
   type ValidateOptions,
-} from './file-kind.ts';
-import { encodeTextLike } from './text-decoding.ts';
+} from '../input/file-kind.ts';
+import { encodeTextLike } from '../input/text-decoding.ts';
 
 /** A JSON document shape that Fieldgate knows, recognised from the parsed root. */
 export interface JsonShape {

@@ -1,4 +1,4 @@
-import type { FileKind, InputFile } from './file-kind.ts';
+import type { FileKind, InputFile } from '../input/file-kind.ts';
 import { jsonFileKind, jsonShapeKinds } from './json-file-kind.ts';
 import { rxFileKind } from '../rx/rx-file-kind.ts';
 import { boundaryFileKinds } from '../boundary/boundary-file-kinds.ts';

@@ -9,7 +9,7 @@ import {
   type FileReport,
   type InputFile,
   type ValidateOptions,
-} from './file-kind.ts';
+} from '../input/file-kind.ts';
 
 export const SAMPLE_DATE_KIND = 'sample-date';
 

@@ -18,8 +18,8 @@ import {
   type InputFile,
   type StreamedFile,
   type ValidateOptions,
-} from '../formats/file-kind.ts';
-import { encodeTextLike } from '../formats/text-decoding.ts';
+} from '../input/file-kind.ts';
+import { encodeTextLike } from '../input/text-decoding.ts';
 import { readSampleGeometry } from './sample-geometry.ts';
 import { prepareModusUpload } from './upload-preparation.ts';
 import { ModusValidator, type ModusValidationOptions, type ModusValidationResult } from './validate-modus.ts';

@@ -3,7 +3,7 @@
  * (the DBF column holding the rates). Fixes rebuild the ZIP (see rx-fixes.ts).
  */
 import type { Diagnostic, FixSafety } from '../diagnostics/diagnostic.ts';
-import { extensionOf, type FileKind, type FileReport, type InputFile } from '../formats/file-kind.ts';
+import { extensionOf, type FileKind, type FileReport, type InputFile } from '../input/file-kind.ts';
 import type { GeoJsonFeature } from '../geojson/geojson.ts';
 import type { JsonValue } from '../json/json-document.ts';
 import { rebuildRxZip } from './rx-fixes.ts';

@@ -40,8 +40,7 @@ const LAYERS: ReadonlyArray<{ name: string; paths: readonly string[]; names?: Re
       'core/geojson',
       // The input contract (what an adapter hands the core, how bytes become text, what a kind returns):
       // below the checks, which take an InputFile, and the kinds, which implement it.
-      'core/formats/file-kind.ts',
-      'core/formats/text-decoding.ts',
+      'core/input',
     ],
   },
   {
@@ -229,7 +228,8 @@ describe('layers', () => {
     expect(layerOf('core/rx/validate-rx.ts')?.name).toBe('checks');
     expect(layerOf('core/formats/registry.ts')?.name).toBe('file kinds');
     expect(layerOf('core/rx/rx-file-kind.ts')?.name).toBe('file kinds');
-    expect(layerOf('core/formats/file-kind.ts')?.name).toBe('readers');
+    expect(layerOf('core/input/file-kind.ts')?.name).toBe('readers');
+    expect(layerOf('core/input/text-decoding.ts')?.name).toBe('readers');
     expect(layerOf('core/planar/point-in-ring.ts')?.name).toBe('primitives');
     expect(layerOf('cli/main.ts')?.name).toBe('adapters');
     expect(layerOf('core/rulesx/a.ts')).toBeUndefined();

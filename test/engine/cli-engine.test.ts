@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../cli/main.ts';
 import type { CliIo } from '../../cli/command.ts';
-import { encodeText } from '../../core/formats/text-decoding.ts';
+import { encodeText } from '../../core/input/text-decoding.ts';
 import { repoRoot, runCli } from '../cli/cli-helpers.ts';
 
 /** Run with binary stdin (runCli's is text). */

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../core/diagnostics/diagnostic.ts';
-import type { FileReport } from '../../core/formats/file-kind.ts';
+import type { FileReport } from '../../core/input/file-kind.ts';
 import { detectFileKind } from '../../core/formats/registry.ts';
 import { modusFileKind } from '../../core/modus/modus-file-kind.ts';
 import type { ModusSummary } from '../../core/modus/modus-summary.ts';

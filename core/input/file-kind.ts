@@ -171,7 +171,7 @@ export function extensionOf(name: string): string {
 }
 
 /**
- * Decode a text file: UTF-8, or UTF-16 LE/BE when a byte order mark says so (core/formats/text-decoding.ts).
+ * Decode a text file: UTF-8, or UTF-16 LE/BE when a byte order mark says so (core/input/text-decoding.ts).
  * The name is kept for the kinds that call it; every text kind decodes through here.
  */
 export function decodeUtf8(bytes: Uint8Array): string {
