@@ -30,13 +30,6 @@ export function parseCsvEncoding(name: string): CsvEncoding | undefined {
   return undefined;
 }
 
-export function sniffBom(head: Uint8Array): { encoding: CsvEncoding; length: number } | undefined {
-  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return { encoding: 'utf-8', length: 3 };
-  if (head[0] === 0xff && head[1] === 0xfe) return { encoding: 'utf-16le', length: 2 };
-  if (head[0] === 0xfe && head[1] === 0xff) return { encoding: 'utf-16be', length: 2 };
-  return undefined;
-}
-
 let windows1252Table: Map<number, number> | undefined;
 
 /** Text → Windows-1252 bytes; undefined when a character has no Windows-1252 byte. */

@@ -25,7 +25,8 @@ import {
   type CsvBatchResult,
   type ReferencedFileCheck,
 } from './csv-batch.ts';
-import { encodeCsvText, parseCsvEncoding, sniffBom, type CsvEncoding } from './csv-encoding.ts';
+import { encodeCsvText, parseCsvEncoding, type CsvEncoding } from './csv-encoding.ts';
+import { sniffBom } from '../input/text-decoding.ts';
 import { parseCsvMapping } from './csv-mapping.ts';
 import { firstInvalidUtf8 } from '../values/utf8.ts';
 import {

@@ -8,7 +8,8 @@
  * Why not papaparse: docs/dependencies.md.
  */
 
-import { sniffBom, type CsvEncoding, type CsvEncodingChoice } from './csv-encoding.ts';
+import type { CsvEncoding, CsvEncodingChoice } from './csv-encoding.ts';
+import { sniffBom } from '../input/text-decoding.ts';
 import { firstInvalidUtf8 } from '../values/utf8.ts';
 
 export type CsvDelimiter = ',' | ';' | '\t' | '|';

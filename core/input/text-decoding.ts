@@ -14,12 +14,21 @@ export interface DecodedText {
   bom: boolean;
 }
 
-/** The encoding named by a byte order mark at the start of the bytes. */
+/**
+ * The byte order mark at the start of the bytes: the encoding it names and its length; undefined when there
+ * is none (or the bytes end inside one). The one place every reader (text kinds, CSV, XML) looks for it.
+ */
+export function sniffBom(bytes: Uint8Array): { encoding: TextEncodingName; length: 2 | 3 } | undefined {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return { encoding: 'utf-8', length: 3 };
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { encoding: 'utf-16le', length: 2 };
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return { encoding: 'utf-16be', length: 2 };
+  return undefined;
+}
+
+/** The encoding named by a byte order mark at the start of the bytes (none means UTF-8). */
 export function sniffTextEncoding(bytes: Uint8Array): { encoding: TextEncodingName; bom: boolean } {
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return { encoding: 'utf-8', bom: true };
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { encoding: 'utf-16le', bom: true };
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return { encoding: 'utf-16be', bom: true };
-  return { encoding: 'utf-8', bom: false };
+  const bom = sniffBom(bytes);
+  return bom ? { encoding: bom.encoding, bom: true } : { encoding: 'utf-8', bom: false };
 }
 
 /** Decode a text file (the mark dropped). Invalid sequences become U+FFFD, which the text checks report. */

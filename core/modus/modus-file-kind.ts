@@ -19,7 +19,7 @@ import {
   type StreamedFile,
   type ValidateOptions,
 } from '../input/file-kind.ts';
-import { encodeTextLike } from '../input/text-decoding.ts';
+import { encodeTextLike, sniffBom } from '../input/text-decoding.ts';
 import { readSampleGeometry } from './sample-geometry.ts';
 import { prepareModusUpload } from './upload-preparation.ts';
 import { ModusValidator, type ModusValidationOptions, type ModusValidationResult } from './validate-modus.ts';
@@ -32,12 +32,9 @@ const SLICE_BYTES = 1024 * 1024;
 
 /** The root element's local name, read from the start of the file (after declarations and comments). */
 export function sniffRootElement(bytes: Uint8Array): string | undefined {
-  let start = 0;
-  let label = 'utf-8';
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) label = 'utf-16le';
-  else if (bytes[0] === 0xfe && bytes[1] === 0xff) label = 'utf-16be';
-  else if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) start = 3;
-  const head = new TextDecoder(label).decode(bytes.subarray(start, start + SNIFF));
+  const bom = sniffBom(bytes);
+  const start = bom?.length ?? 0;
+  const head = new TextDecoder(bom?.encoding ?? 'utf-8').decode(bytes.subarray(start, start + SNIFF));
   let i = 0;
   for (;;) {
     while (i < head.length && /\s/.test(head[i] ?? '')) i++;
@@ -177,7 +174,7 @@ function modusReport(name: string, result: ModusValidationResult, options: Valid
 
 /** Whether the file is UTF-8 XML (no UTF-16 mark, no other encoding declared). */
 function declaresUtf8(bytes: Uint8Array): boolean {
-  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return false;
+  if ((sniffBom(bytes)?.encoding ?? 'utf-8') !== 'utf-8') return false;
   const head = new TextDecoder('latin1').decode(bytes.subarray(0, 256));
   const declared = /^(?:\uFEFF|\u00EF\u00BB\u00BF)?<\?xml[^>]*\sencoding\s*=\s*["']([^"']+)["']/.exec(
     head,

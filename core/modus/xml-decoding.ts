@@ -3,6 +3,7 @@
  * declaration, and invalid bytes are found at their exact byte offset instead of silently becoming U+FFFD.
  */
 import { firstInvalidUtf8 } from '../values/utf8.ts';
+import { sniffBom } from '../input/text-decoding.ts';
 
 export interface DecodeProblem {
   kind: 'invalid-bytes' | 'unsupported-encoding';
@@ -124,13 +125,9 @@ export class XmlByteDecoder {
 
   private start(head: Uint8Array): DecodeProblem | undefined {
     let label = 'utf-8';
-    if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) {
-      this.hadBom = true;
-    } else if (head[0] === 0xff && head[1] === 0xfe) {
-      label = 'utf-16le';
-      this.hadBom = true;
-    } else if (head[0] === 0xfe && head[1] === 0xff) {
-      label = 'utf-16be';
+    const bom = sniffBom(head);
+    if (bom) {
+      label = bom.encoding;
       this.hadBom = true;
     } else if (head[0] === 0x3c && head[1] === 0x00 && head[2] === 0x3f && head[3] === 0x00) {
       label = 'utf-16le';
