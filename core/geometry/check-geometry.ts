@@ -3,11 +3,13 @@ import { LineIndex } from '../diagnostics/text-position.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
 import type { RuleMeta } from '../rules/rule.ts';
 import { ogcValidityRules } from '../rules/ogc-validity/index.ts';
-import { emptyGeometry } from '../rules/wkt-syntax/empty-geometry.ts';
-import { extraDimensions } from '../rules/wkt-syntax/extra-dimensions.ts';
-import { geometryTypeNotAccepted } from '../rules/wkt-syntax/geometry-type-not-accepted.ts';
-import { sridNotWgs84 } from '../rules/wkt-syntax/srid-not-wgs84.ts';
-import { wktSyntaxError } from '../rules/wkt-syntax/wkt-syntax-error.ts';
+import {
+  emptyGeometry,
+  extraDimensions,
+  geometryTypeNotAccepted,
+  sridNotWgs84,
+  wktSyntaxError,
+} from './wkt-rules.ts';
 import { parseWkt } from '../wkt/parse-wkt.ts';
 import { writePolygonsWkt } from '../wkt/write-wkt.ts';
 import type { ParsedGeometry, PolygonRings } from './geometry.ts';

@@ -8,7 +8,7 @@ import { sampleDateRules } from './sample-date/index.ts';
 import { temporalEntityRules } from './temporal-entity/index.ts';
 import { enrollmentRules } from './enrollment/index.ts';
 import { fieldUploadRules } from './field-upload/index.ts';
-import { wktSyntaxRules } from './wkt-syntax/index.ts';
+import { wktSyntaxRules } from '../geometry/wkt-rules.ts';
 import { ogcValidityRules } from './ogc-validity/index.ts';
 import { wgs84Rules } from './wgs84/index.ts';
 import { acreageRules } from './acreage/index.ts';
