@@ -16,7 +16,7 @@ import { extname, join, resolve, sep } from 'node:path';
 import type * as Electron from 'electron';
 import { BRIDGE_CHANNEL, DROPPED_CHANNEL, EVENT_CHANNEL, type AppEvent } from '../host/bridge-api.ts';
 import { packageVersion } from '../host/browser-app.ts';
-import { RENDERER_HEADERS } from '../host/content-security.ts';
+import { rendererHeaders } from '../host/content-security.ts';
 import { startEmbeddedSandbox, type StartedSandbox } from '../host/embedded-sandbox.ts';
 import { EventHub } from '../host/event-hub.ts';
 import { FileAccess } from '../host/file-access.ts';
@@ -86,8 +86,14 @@ const CONTENT_TYPES: Record<string, string> = {
   '.pbf': 'application/x-protobuf',
 };
 
-/** Serves app://fieldgate/… from the built renderer only (no traversal, no other host), with the CSP. */
-export function createAppProtocolHandler(rendererDir: string): (request: Request) => Promise<Response> {
+/**
+ * Serves app://fieldgate/… from the built renderer only (no traversal, no other host), with the CSP for the
+ * saved imagery tile URL (asked on each request: a new one applies from the next load).
+ */
+export function createAppProtocolHandler(
+  rendererDir: string,
+  tileUrl: () => Promise<string> = async () => '',
+): (request: Request) => Promise<Response> {
   const root = resolve(rendererDir);
   return async (request) => {
     const url = new URL(request.url);
@@ -106,7 +112,7 @@ export function createAppProtocolHandler(rendererDir: string): (request: Request
       return new Response(new Uint8Array(body), {
         status: 200,
         headers: {
-          ...RENDERER_HEADERS,
+          ...rendererHeaders(await tileUrl()),
           'content-type': CONTENT_TYPES[extname(path)] ?? 'application/octet-stream',
         },
       });
@@ -191,7 +197,6 @@ export async function runDesktopApp(electron: ElectronModule, options: DesktopOp
 
   await app.whenReady();
   denyAllPermissions(session.defaultSession);
-  protocol.handle(APP_SCHEME, createAppProtocolHandler(options.rendererDir));
 
   const dataDir = options.dataDir ?? app.getPath('userData');
   let sandbox: StartedSandbox | undefined;
@@ -213,6 +218,11 @@ export async function runDesktopApp(electron: ElectronModule, options: DesktopOp
     },
     ...(sandbox ? { sandbox: sandbox.demo } : {}),
   });
+
+  protocol.handle(
+    APP_SCHEME,
+    createAppProtocolHandler(options.rendererDir, async () => (await handlers.getSettings({})).tileUrl),
+  );
 
   const windowIds = new Set<number>();
   ipcMain.handle(BRIDGE_CHANNEL, async (event, method: unknown, requestJson: unknown) => {

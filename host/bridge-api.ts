@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import type { Report } from '../core/index.ts';
+import { tileOrigin } from './content-security.ts';
 
 /** Bytes cross the bridge as base64 (JSON only). Host edge limit: 256 MiB of base64 per request. */
 const base64 = z
@@ -36,6 +37,15 @@ const httpUrl = z
     }
   }, 'an http(s) URL');
 const empty = z.strictObject({});
+/** Empty, or one tile server's URL template (its origin goes into the CSP: content-security.ts). */
+const tileUrl = z
+  .string()
+  .max(2048)
+  .superRefine((value, context) => {
+    if (value === '') return;
+    const checked = tileOrigin(value);
+    if (!checked.ok) context.addIssue({ code: 'custom', message: checked.message });
+  });
 
 /** Settings for the engine, the same the CLI takes (rule selection, sampleDate, kind settings). */
 const validateOptions = z.strictObject({
@@ -97,7 +107,7 @@ export const requestSchemas = {
     theme: z.enum(['system', 'light', 'dark']),
     concurrency: z.number().int().min(1).max(16),
     ratePerSecond: z.number().min(0.1).max(100),
-    tileUrl: z.union([httpUrl, z.literal('')]),
+    tileUrl,
   }),
   /** Submit files (usually a validated batch) with a profile; progress comes as events. */
   startSubmit: z.strictObject({
@@ -309,3 +319,4 @@ export function isAppMethod(value: string): value is AppMethod {
 }
 
 export * from './bridge-channels.ts';
+export { tileOrigin } from './content-security.ts';

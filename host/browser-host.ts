@@ -7,7 +7,8 @@
  *  - the Host header must name this loopback address and port (a DNS-rebound name is refused), and an Origin
  *    header, when sent, must be this origin; cross-site fetch metadata is refused;
  *  - no CORS headers are ever sent, bodies are JSON only and capped.
- * Static files are public (they hold no data) and served with the renderer's CSP.
+ * Static files are public (they hold no data) and served with the renderer's CSP, derived from the saved
+ * settings (the imagery tile server) on each request.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, realpathSync, statSync } from 'node:fs';
@@ -15,7 +16,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
 import { HTTP_CALL_PATH, HTTP_EVENTS_PATH, TOKEN_HEADER, type BridgeFailure } from './bridge-api.ts';
-import { RENDERER_HEADERS } from './content-security.ts';
+import { rendererHeaders } from './content-security.ts';
 import type { EventHub } from './event-hub.ts';
 import { handleCall, type Handlers } from './handlers.ts';
 
@@ -98,7 +99,7 @@ export function startBrowserHost(options: BrowserHostOptions): Promise<RunningBr
   const allowedHosts = (): string[] => [`127.0.0.1:${port}`, `localhost:${port}`];
   const streams = new Set<ServerResponse>();
 
-  function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string): void {
+  async function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD' }).end();
       return;
@@ -120,8 +121,9 @@ export function startBrowserHost(options: BrowserHostOptions): Promise<RunningBr
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found');
       return;
     }
+    const { tileUrl } = await options.handlers.getSettings({});
     res.writeHead(200, {
-      ...RENDERER_HEADERS,
+      ...rendererHeaders(tileUrl),
       'content-type': CONTENT_TYPES[extname(real)] ?? 'application/octet-stream',
       'cache-control': real.endsWith('index.html') ? 'no-store' : 'max-age=3600',
     });
@@ -204,7 +206,11 @@ export function startBrowserHost(options: BrowserHostOptions): Promise<RunningBr
         if (!res.headersSent) refuse(res, 500, 'failed', 'the host failed');
         else res.end();
       });
-    } else serveStatic(req, res, pathname);
+    } else
+      serveStatic(req, res, pathname).catch(() => {
+        if (!res.headersSent) res.writeHead(500).end();
+        else res.end();
+      });
   });
 
   return new Promise((resolvePromise, reject) => {

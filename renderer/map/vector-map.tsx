@@ -2,16 +2,15 @@
  * The map with MapLibre GL (WebGL), offline: the bundled Natural Earth land as the basemap, the batch's
  * fields, zones and sample points, problems at their points, Rx zones coloured by rate; selection linked
  * with the problem list both ways. Loaded only where WebGL works (the SVG map is the fallback). MapLibre's
- * CSP build runs its worker from a file of the app (the CSP allows no blob: workers) and fetches nothing:
- * the style has no remote sources, sprites or glyphs.
+ * CSP build runs its worker from a file of the app (the CSP allows no blob: workers) and fetches nothing but
+ * the user's imagery tiles, when set (the style has no other remote sources, sprites or glyphs).
  */
 import 'maplibre-gl/dist/maplibre-gl.css';
 import * as maplibregl from 'maplibre-gl/dist/maplibre-gl-csp.js';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-csp-worker.js?url';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useBridge } from '../bridge/bridge-context.tsx';
 import { selectionOf, useBatch } from '../state/batch.tsx';
+import { usePageTileUrl } from '../state/page-tile-url.ts';
 import { landRings } from './land.ts';
 import { rateColour, useMapData, type MapData } from './map-data.ts';
 import { lonLatBounds } from './projection.ts';
@@ -62,9 +61,7 @@ const landCollection = () => ({
 
 export default function VectorMap({ height }: { height: number }) {
   const batch = useBatch();
-  const api = useBridge();
-  const settings = useQuery({ queryKey: ['settings'], queryFn: () => api.getSettings({}) });
-  const tileUrl = settings.data?.tileUrl ?? '';
+  const tileUrl = usePageTileUrl() ?? '';
   const data = useMapData();
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<maplibregl.Map | undefined>(undefined);
@@ -164,8 +161,8 @@ export default function VectorMap({ height }: { height: number }) {
     });
     map.addControl(new maplibregl.NavigationControl({ showCompass: false }));
     if (tileUrl) {
-      // Imagery when online, from the user's tile URL, under the fields. (The hosts' CSP must allow its
-      // origin; offline, the land basemap still shows.)
+      // Imagery when online, from the user's tile URL, under the fields: the one the page's CSP allows
+      // (page-tile-url.ts). Offline, the land basemap still shows.
       map.once('load', () => {
         map.addSource('imagery', { type: 'raster', tiles: [tileUrl], tileSize: 256 });
         map.addLayer({ id: 'imagery', type: 'raster', source: 'imagery' }, 'fields-fill');

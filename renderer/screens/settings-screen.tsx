@@ -5,8 +5,15 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { DEFAULT_SETTINGS, type Profile, type ProfileInput, type Settings } from '../../host/bridge-api.ts';
+import {
+  DEFAULT_SETTINGS,
+  tileOrigin,
+  type Profile,
+  type ProfileInput,
+  type Settings,
+} from '../../host/bridge-api.ts';
 import { useBridge } from '../bridge/bridge-context.tsx';
+import { usePageTileUrl } from '../state/page-tile-url.ts';
 
 export function SettingsScreen() {
   const api = useBridge();
@@ -20,9 +27,15 @@ export function SettingsScreen() {
     mutationFn: (s: Settings) => api.saveSettings(s),
     onSuccess: (s) => queries.setQueryData(['settings'], s),
   });
+  const pageTileUrl = usePageTileUrl();
+  const savedTileUrl = settings.data?.tileUrl;
+  const tileCheck = draft.tileUrl === '' ? undefined : tileOrigin(draft.tileUrl);
+  const tileProblem = tileCheck && !tileCheck.ok ? tileCheck.message : undefined;
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    // The host refuses it too; saying so here names the field before anything is sent.
+    if (tileProblem) return;
     save.mutate(draft);
   }
 
@@ -73,10 +86,26 @@ export function SettingsScreen() {
             type="url"
             value={draft.tileUrl}
             placeholder="https://tiles.example/{z}/{x}/{y}.png"
+            aria-invalid={tileProblem ? true : undefined}
+            aria-describedby="tile-url-help"
             onChange={(e) => setDraft({ ...draft, tileUrl: e.target.value })}
           />
         </label>
-        <button type="submit" disabled={save.isPending}>
+        <p id="tile-url-help" className={tileProblem ? 'field-error' : 'hint'}>
+          {tileProblem
+            ? `Cannot be used: ${tileProblem}.`
+            : 'One server, with {z}, {x} and {y}; only this server is allowed to send the app images.'}
+        </p>
+        {pageTileUrl !== undefined && savedTileUrl !== undefined && savedTileUrl !== pageTileUrl && (
+          <p role="status">
+            The new imagery URL applies when the app reloads (the page&apos;s security policy is set when it
+            loads); files you opened are closed.{' '}
+            <button type="button" onClick={() => window.location.reload()}>
+              Reload now
+            </button>
+          </p>
+        )}
+        <button type="submit" disabled={save.isPending || tileProblem !== undefined}>
           Save settings
         </button>
         {save.isSuccess && <p role="status">Settings saved.</p>}

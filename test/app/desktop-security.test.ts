@@ -17,7 +17,7 @@ import {
   type ElectronModule,
 } from '../../app/desktop-app.ts';
 import { BRIDGE_CHANNEL, DROPPED_CHANNEL, EVENT_CHANNEL } from '../../host/bridge-api.ts';
-import { RENDERER_CSP } from '../../host/content-security.ts';
+import { RENDERER_CSP, rendererCsp } from '../../host/content-security.ts';
 
 type Listener = (...args: unknown[]) => unknown;
 
@@ -188,6 +188,32 @@ describe('the app:// protocol', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('content-type')).toContain('text/html');
     expect((await get('app://fieldgate/assets/app.js')).headers.get('content-type')).toContain('javascript');
+  });
+
+  it('allows the saved imagery tile server, and nothing else, in the CSP of what it serves next', async () => {
+    const trusted = { senderFrame: { url: 'app://fieldgate/index.html', parent: null }, sender: { id: 7 } };
+    const save = async (tileUrl: string) =>
+      JSON.parse(
+        (await fake.ipcHandlers.get(BRIDGE_CHANNEL)!(
+          trusted,
+          'saveSettings',
+          JSON.stringify({ theme: 'system', concurrency: 2, ratePerSecond: 5, tileUrl }),
+        )) as string,
+      );
+    expect((await save('https://imagery.example.org/{z}/{x}/{y}.jpg')).tileUrl).toContain('imagery');
+    const csp = (await get('app://fieldgate/index.html')).headers.get('content-security-policy');
+    expect(csp).toBe(rendererCsp('https://imagery.example.org/{z}/{x}/{y}.jpg'));
+    expect(csp).toBe(
+      RENDERER_CSP.replace(
+        "img-src 'self' data: blob:",
+        "img-src 'self' data: blob: https://imagery.example.org",
+      ).replace("connect-src 'self'", "connect-src 'self' https://imagery.example.org"),
+    );
+    expect((await save('https://{s}.example.org/{z}/{x}/{y}.jpg')).error.message).toMatch(/several servers/);
+    expect(await save('')).toMatchObject({ tileUrl: '' });
+    expect((await get('app://fieldgate/index.html')).headers.get('content-security-policy')).toBe(
+      RENDERER_CSP,
+    );
   });
 
   it('serves nothing outside the renderer folder, and nothing for another host', async () => {

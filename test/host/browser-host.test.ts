@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_HEADER } from '../../host/bridge-api.ts';
 import { startBrowserHost, type RunningBrowserHost } from '../../host/browser-host.ts';
-import { RENDERER_CSP } from '../../host/content-security.ts';
+import { RENDERER_CSP, rendererCsp } from '../../host/content-security.ts';
 import { EventHub } from '../../host/event-hub.ts';
 import { createHandlers } from '../../host/handlers.ts';
 import { memorySecretBox } from '../../host/secret-box.ts';
@@ -183,6 +183,23 @@ describe('the renderer files', () => {
     expect((await raw('/..%2fprivate.txt')).status).toBe(404);
     expect((await raw('/%2e%2e/private.txt')).status).toBe(404);
     expect((await raw('/index.html', { method: 'POST', body: '' })).status).toBe(405);
+  });
+
+  it('are served with a CSP that allows the saved imagery tile server, from the next load on', async () => {
+    const settings = { theme: 'system', concurrency: 2, ratePerSecond: 5 };
+    expect(
+      (await call('saveSettings', { ...settings, tileUrl: 'http://127.0.0.1:9/{z}/{x}/{y}.png' })).status,
+    ).toBe(200);
+    const csp = String((await raw('/')).headers['content-security-policy']);
+    expect(csp).toBe(rendererCsp('http://127.0.0.1:9/{z}/{x}/{y}.png'));
+    expect(csp).toContain("img-src 'self' data: blob: http://127.0.0.1:9;");
+    expect(csp).toContain("connect-src 'self' http://127.0.0.1:9;");
+    const refused = await call('saveSettings', { ...settings, tileUrl: 'https://*.example/{z}/{x}/{y}' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatch(/tileUrl: the imagery tile URL .*names several servers/);
+    expect(String((await raw('/')).headers['content-security-policy'])).toBe(csp);
+    expect((await call('saveSettings', { ...settings, tileUrl: '' })).status).toBe(200);
+    expect((await raw('/')).headers['content-security-policy']).toBe(RENDERER_CSP);
   });
 });
 
