@@ -19,7 +19,7 @@ import { readJson } from '../json/read-json.ts';
 import { featureNotPolygon } from '../rules/boundary-import/feature-not-polygon.ts';
 import { geojsonStructure } from '../rules/boundary-import/geojson-structure.ts';
 import { noBoundaries } from '../rules/boundary-import/no-boundaries.ts';
-import { jsonSyntax } from '../rules/json/json-syntax.ts';
+import { jsonSyntax } from '../json/json-rules.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
 import type { AttributeValue, BoundaryFeature, BoundaryImport, SkippedFeature } from './boundary-feature.ts';
 import { geoJsonWriter, type GeoJsonGeometrySpans } from './geometry-writers.ts';

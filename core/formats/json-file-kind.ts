@@ -11,7 +11,7 @@ import type { JsonNode } from '../json/json-document.ts';
 import { readJson } from '../json/read-json.ts';
 import { checkRequestDocument, isRequestDocument, runRequestRules } from '../requests/check-request.ts';
 import { requestForBareBody } from '../requests/request-subject.ts';
-import { jsonDocumentUnrecognised } from '../rules/json/json-document-unrecognised.ts';
+import { jsonDocumentUnrecognised } from './json-kind-rules.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
 import { runTemporalEntityRules } from '../rules/temporal-entity/check-temporal-entity.ts';
 import {

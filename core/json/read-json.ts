@@ -2,7 +2,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { LineIndex } from '../diagnostics/text-position.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
 import type { RuleSelection } from '../rules/selection.ts';
-import { jsonSyntax } from '../rules/json/json-syntax.ts';
+import { jsonSyntax } from './json-rules.ts';
 import { parseJson, type JsonNode } from './json-document.ts';
 
 export interface ReadJsonResult {

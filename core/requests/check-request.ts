@@ -2,7 +2,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { LineIndex } from '../diagnostics/text-position.ts';
 import type { JsonNode } from '../json/json-document.ts';
 import { propertyOf } from '../json/json-subject-access.ts';
-import { jsonSyntax } from '../rules/json/json-syntax.ts';
+import { jsonSyntax } from '../json/json-rules.ts';
 import { batchRules, requestRules } from '../rules/enrollment/index.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
 import type { RuleSelection } from '../rules/selection.ts';

@@ -3,7 +3,8 @@ import { zipArchiveRules } from '../archive/zip-rules.ts';
 import { rxArchiveRules } from '../rx/member-rules.ts';
 import { rxShapefileRules, rxZoneRules } from '../rx/zone-rules.ts';
 import { shapefileRules } from '../shapefile/shapefile-rules.ts';
-import { jsonRules } from './json/index.ts';
+import { jsonReaderRules } from '../json/json-rules.ts';
+import { jsonKindRules } from '../formats/json-kind-rules.ts';
 import { sampleDateRules } from './sample-date/index.ts';
 import { temporalEntityRules } from './temporal-entity/index.ts';
 import { enrollmentRules } from './enrollment/index.ts';
@@ -30,7 +31,7 @@ export const ruleGroups: ReadonlyArray<{
   title: string;
   rules: ReadonlyArray<{ meta: RuleMeta }>;
 }> = [
-  { group: 'json', title: 'JSON syntax', rules: jsonRules },
+  { group: 'json', title: 'JSON syntax', rules: [...jsonReaderRules, ...jsonKindRules] },
   {
     group: 'field-upload',
     title: 'Field upload items (FieldsWithBoundaryAndHierarchy)',

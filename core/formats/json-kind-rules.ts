@@ -1,5 +1,12 @@
-import { defineRule } from '../rule.ts';
+/**
+ * The rule the JSON file kind (json-file-kind.ts) reports, group json: JSON that is none of the documents
+ * Fieldgate checks. Defined beside the kind that recognises the documents; the registry
+ * (core/rules/registry.ts) gathers it with json-syntax (core/json/json-rules.ts).
+ */
 
+import { defineRule } from '../rules/rule.ts';
+
+/** Reported by the JSON file kind when the parsed document matches none of its shapes. */
 export const jsonDocumentUnrecognised = defineRule({
   meta: {
     code: 'JS002',
@@ -18,3 +25,5 @@ export const jsonDocumentUnrecognised = defineRule({
     },
   },
 });
+
+export const jsonKindRules = [jsonDocumentUnrecognised] as const;

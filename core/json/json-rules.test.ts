@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readJson } from '../../json/read-json.ts';
+import { readJson } from './read-json.ts';
 
 describe('JS001 json-syntax', () => {
   it('accepts valid JSON', () => {

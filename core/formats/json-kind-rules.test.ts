@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonFileKind } from '../../formats/json-file-kind.ts';
+import { jsonFileKind } from './json-file-kind.ts';
 
 const validate = (text: string) =>
   jsonFileKind.validate({ name: 'x.json', bytes: new TextEncoder().encode(text) }, {});

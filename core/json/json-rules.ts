@@ -1,4 +1,10 @@
-import { defineRule } from '../rule.ts';
+/**
+ * The rule the JSON reader (read-json.ts) reports, group json: a file that is not JSON. Defined beside the
+ * reader; the registry (core/rules/registry.ts) gathers it with json-document-unrecognised, which the JSON
+ * file kind reports (core/formats/json-kind-rules.ts).
+ */
+
+import { defineRule } from '../rules/rule.ts';
 
 /** Reported by the JSON reader (core/json) when a file is not JSON; no other JSON check runs then. */
 export const jsonSyntax = defineRule({
@@ -19,3 +25,5 @@ export const jsonSyntax = defineRule({
     },
   },
 });
+
+export const jsonReaderRules = [jsonSyntax] as const;
