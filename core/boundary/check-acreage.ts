@@ -2,8 +2,7 @@
 
 import type { Fix, Location } from '../diagnostics/diagnostic.ts';
 import { ACRES_PER_HECTARE } from '../geodesy/area.ts';
-import { acreageMismatch } from '../rules/acreage/acreage-mismatch.ts';
-import { acreageNotPositive } from '../rules/acreage/acreage-not-positive.ts';
+import { acreageMismatch, acreageNotPositive } from './acreage-rules.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
 import type { ReportDescriptor } from '../rules/rule.ts';
 import { acresValue, formatAcres } from './format-acres.ts';

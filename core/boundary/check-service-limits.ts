@@ -3,9 +3,7 @@
 import { polygonPointCount, type ParsedGeometry } from '../geometry/geometry.ts';
 import { SQUARE_METRES_PER_ACRE } from '../geodesy/area.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
-import { areaTooLarge } from '../rules/service-limits/area-too-large.ts';
-import { tinyField } from '../rules/service-limits/tiny-field.ts';
-import { tooManyPoints } from '../rules/service-limits/too-many-points.ts';
+import { areaTooLarge, tinyField, tooManyPoints } from './service-limit-rules.ts';
 import type { BoundaryPlace } from './boundary-location.ts';
 import { formatAcres } from './format-acres.ts';
 

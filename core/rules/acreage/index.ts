@@ -1,4 +1,0 @@
-import { acreageMismatch } from './acreage-mismatch.ts';
-import { acreageNotPositive } from './acreage-not-positive.ts';
-
-export const acreageRules = [acreageMismatch, acreageNotPositive] as const;
