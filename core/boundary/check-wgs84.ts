@@ -11,10 +11,7 @@ import { swapAxes } from '../geometry/fixes.ts';
 import type { ParsedGeometry } from '../geometry/geometry.ts';
 import { writePolygonsWkt } from '../wkt/write-wkt.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
-import { axesSwapped } from '../rules/wgs84/axes-swapped.ts';
-import { latitudeOutOfRange } from '../rules/wgs84/latitude-out-of-range.ts';
-import { longitudeOutOfRange } from '../rules/wgs84/longitude-out-of-range.ts';
-import { projectedCoordinates } from '../rules/wgs84/projected-coordinates.ts';
+import { axesSwapped, latitudeOutOfRange, longitudeOutOfRange, projectedCoordinates } from './wgs84-rules.ts';
 import type { BoundaryPlace } from './boundary-location.ts';
 import { guessProjection, type CoordinateExtent } from './projection-guess.ts';
 

@@ -6,8 +6,7 @@
 
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { ACRES_PER_HECTARE } from '../geodesy/area.ts';
-import { attributeMapping } from '../rules/boundary-import/attribute-mapping.ts';
-import { attributeMissing } from '../rules/boundary-import/attribute-missing.ts';
+import { attributeMapping, attributeMissing } from './import-rules.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
 import type { AttributeValue, BoundaryFeature, BoundaryImport } from './boundary-feature.ts';
 import { polygonsToWkt } from './write-wkt.ts';

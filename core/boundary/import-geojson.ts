@@ -16,9 +16,7 @@ import {
 } from '../json/json-document.ts';
 import { locationOf } from '../json/json-location.ts';
 import { readJson } from '../json/read-json.ts';
-import { featureNotPolygon } from '../rules/boundary-import/feature-not-polygon.ts';
-import { geojsonStructure } from '../rules/boundary-import/geojson-structure.ts';
-import { noBoundaries } from '../rules/boundary-import/no-boundaries.ts';
+import { featureNotPolygon, geojsonStructure, noBoundaries } from './import-rules.ts';
 import { jsonSyntax } from '../json/json-rules.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
 import type { AttributeValue, BoundaryFeature, BoundaryImport, SkippedFeature } from './boundary-feature.ts';

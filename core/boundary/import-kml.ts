@@ -8,9 +8,7 @@
 import { SaxesParser } from 'saxes';
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { LineIndex } from '../diagnostics/text-position.ts';
-import { featureNotPolygon } from '../rules/boundary-import/feature-not-polygon.ts';
-import { kmlUnreadable } from '../rules/boundary-import/kml-unreadable.ts';
-import { noBoundaries } from '../rules/boundary-import/no-boundaries.ts';
+import { featureNotPolygon, kmlUnreadable, noBoundaries } from './import-rules.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
 import type { AttributeValue, BoundaryFeature, BoundaryImport, SkippedFeature } from './boundary-feature.ts';
 import { kmlWriter, type KmlGeometrySpans } from './geometry-writers.ts';

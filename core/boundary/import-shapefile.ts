@@ -10,10 +10,9 @@ import { openZip, type ZipArchive, type ZipEntry } from '../archive/zip-reader.t
 import { decodePrj } from '../crs/identify-crs.ts';
 import type { Location } from '../diagnostics/diagnostic.ts';
 import { extensionOf } from '../input/file-kind.ts';
-import { featureNotPolygon } from '../rules/boundary-import/feature-not-polygon.ts';
-import { noBoundaries } from '../rules/boundary-import/no-boundaries.ts';
+import { featureNotPolygon, noBoundaries } from './import-rules.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
-import { crsMissing } from '../rules/wgs84/crs-missing.ts';
+import { crsMissing } from './wgs84-rules.ts';
 import { readShapefile } from '../shapefile/read-shapefile.ts';
 import { shapeFamily } from '../shapefile/shape-types.ts';
 import type { BoundaryFeature, BoundaryImport, SkippedFeature } from './boundary-feature.ts';

@@ -5,8 +5,7 @@ import { datumNames, normaliseCrsName, type CrsDefinition } from '../crs/crs-cat
 import { describeCrs, identifyCrs, type CrsIdentification } from '../crs/identify-crs.ts';
 import { reprojectToWgs84 } from '../crs/reproject.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
-import { crsReprojected } from '../rules/wgs84/crs-reprojected.ts';
-import { crsUnknown } from '../rules/wgs84/crs-unknown.ts';
+import { crsReprojected, crsUnknown } from './wgs84-rules.ts';
 import type { BoundaryFeature } from './boundary-feature.ts';
 
 const MATCHED_BY: Record<string, string> = {
