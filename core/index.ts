@@ -18,6 +18,7 @@ export { checkServiceRequest, checkRequestDocument } from './requests/check-requ
 export type { ServiceRequest } from './requests/request-subject.ts';
 export { checkFieldUploadText } from './fields/check-field-upload.ts';
 export { isUuid, canonicalUuid } from './values/uuid.ts';
+export { plural } from './values/plural.ts';
 export * from './input/file-kind.ts';
 export { fileKinds, detectFileKind, fileKindById } from './formats/registry.ts';
 export { describeLocation, formatPath } from './report/describe-location.ts';

@@ -6,6 +6,7 @@ import {
   csvReadAsFromSummary,
   decodeText,
   planBatch,
+  plural,
   resultsCsv,
   rowsFromCsvBatch,
   rowsFromFieldUpload,
@@ -239,7 +240,7 @@ export function quoteArg(arg: string): string {
 function summarise(result: BatchRunResult, options: RunBatchOptions, io: CliIo): number {
   const c = result.counts;
   const lines = [
-    `${c.done} done, ${c.failed} failed, ${c.invalid} invalid, ${c.unknown} unknown, ${c.pending} not finished (of ${result.rows.length} rows)`,
+    `${c.done} done, ${c.failed} failed, ${c.invalid} invalid, ${c.unknown} unknown, ${c.pending} not finished (of ${plural(result.rows.length, 'row')})`,
   ];
   const problems = result.rows.filter((r) => r.status === 'failed' || r.status === 'unknown');
   for (const r of problems.slice(0, 10))
@@ -349,7 +350,7 @@ export const submitCommand: CliCommand = {
     for (const s of plan.steps) calls.set(s.operation.call, (calls.get(s.operation.call) ?? 0) + 1);
     const invalid = plan.rows.filter((r) => r.invalid !== undefined).length;
     io.stderr(
-      `plan: ${plan.rows.length} rows → ${plan.steps.length} steps (${[...calls].map(([k, n]) => `${n} ${k}`).join(', ')})${invalid ? `; ${invalid} invalid rows left out` : ''}\n`,
+      `plan: ${plural(plan.rows.length, 'row')} → ${plural(plan.steps.length, 'step')} (${[...calls].map(([k, n]) => `${n} ${k}`).join(', ')})${invalid ? `; ${plural(invalid, 'invalid row')} left out` : ''}\n`,
     );
     if (values['dry-run']) {
       for (const s of plan.steps.slice(0, 50))

@@ -3,6 +3,7 @@ import {
   describeLocation,
   formatPath,
   LineIndex,
+  plural,
   sortDiagnostics,
   type Diagnostic,
   type FileReport,
@@ -107,10 +108,8 @@ export function renderReport(report: FileReport, options: RenderOptions, source?
   return out.join('\n');
 }
 
-/** "1 file", "2 files". */
-export function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
+/** "1 file", "2 files" (the core's, for the commands that import it from here). */
+export { plural };
 
 function truncate(s: string, max = 80): string {
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;

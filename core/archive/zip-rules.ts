@@ -38,7 +38,8 @@ export const zipTooManyEntries = defineRule({
     group: 'zip-archive',
     severity: 'error',
     messages: {
-      tooMany: 'The archive declares {count} entries; at most {limit} are read, so it was not opened',
+      tooMany:
+        'The archive declares {count} {count:entry|entries}; at most {limit} {limit:is|are} read, so it was not opened',
     },
     docs: {
       what: 'Reports an archive with more entries than the reader accepts (1,000 by default).',
@@ -57,8 +58,10 @@ export const zipEntryTooLarge = defineRule({
     group: 'zip-archive',
     severity: 'error',
     messages: {
-      entry: 'Entry "{entry}" unpacks to {size} bytes, over the limit of {limit} bytes per entry',
-      total: 'The entries unpack to {size} bytes in total, over the limit of {limit} bytes',
+      entry:
+        'Entry "{entry}" unpacks to {size} {size:byte|bytes}, over the limit of {limit} {limit:byte|bytes} per entry',
+      total:
+        'The entries unpack to {size} {size:byte|bytes} in total, over the limit of {limit} {limit:byte|bytes}',
     },
     docs: {
       what: 'Reports an entry, or a whole archive, whose uncompressed size is over the reader’s limits (100 MiB per entry, 200 MiB in total by default). Such entries are not unpacked.',
@@ -78,9 +81,9 @@ export const zipBomb = defineRule({
     severity: 'error',
     messages: {
       ratio:
-        'Entry "{entry}" is compressed {ratio}:1 ({compressed} bytes unpack to {size}), over the limit of {limit}:1',
+        'Entry "{entry}" is compressed {ratio}:1 ({compressed} {compressed:byte unpacks|bytes unpack} to {size}), over the limit of {limit}:1',
       overrun:
-        'Entry "{entry}" unpacks to more than the {declared} bytes its header declares; unpacking was stopped at {cap} bytes',
+        'Entry "{entry}" unpacks to more than the {declared} {declared:byte|bytes} its header declares; unpacking was stopped at {cap} bytes',
     },
     docs: {
       what: 'Reports an entry compressed far more than real data compresses (over 200:1 for entries above 1 MiB), and an entry that unpacks to more than its header declares. The reader never produces more than the declared size: a lying header is caught by the cap, not after the damage.',
@@ -161,7 +164,7 @@ export const zipEntryCorrupt = defineRule({
       localHeader: 'Entry "{entry}": {detail}',
       outOfBounds: 'Entry "{entry}" runs past the end of the file: the archive is truncated or damaged',
       inflate: 'Entry "{entry}" cannot be unpacked: {detail}',
-      size: 'Entry "{entry}" unpacks to {actual} bytes, but its header declares {declared}',
+      size: 'Entry "{entry}" unpacks to {actual} {actual:byte|bytes}, but its header declares {declared}',
       crc: 'Entry "{entry}" fails its checksum (CRC-32 {actual}, expected {expected}): the data is damaged',
     },
     docs: {
@@ -202,7 +205,7 @@ export const zipDuplicateEntry = defineRule({
     group: 'zip-archive',
     severity: 'error',
     messages: {
-      duplicate: 'Entry "{entry}" appears {count} times in the archive',
+      duplicate: 'Entry "{entry}" appears {count} {count:time|times} in the archive',
     },
     docs: {
       what: 'Reports names that occur more than once in the archive directory. Only the first is read.',

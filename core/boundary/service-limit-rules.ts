@@ -14,7 +14,7 @@ export const tooManyPoints = defineRule({
     group: 'service-limits',
     severity: 'error',
     messages: {
-      tooMany: 'The boundary has {count} points; the service accepts at most {limit}',
+      tooMany: 'The boundary has {count} {count:point|points}; the service accepts at most {limit}',
     },
     docs: {
       what: 'Reports a boundary with more than 10,000 points over all its rings (closing points included, as written).',
@@ -34,7 +34,8 @@ export const areaTooLarge = defineRule({
     group: 'service-limits',
     severity: 'error',
     messages: {
-      tooLarge: 'The boundary covers {acres} acres; the service accepts at most {limit} acres per field',
+      tooLarge:
+        'The boundary covers {acres} acres; the service accepts at most {limit} {limit:acre|acres} per field',
     },
     docs: {
       what: 'Reports a boundary whose area on the WGS 84 ellipsoid exceeds 20,000 acres.',
@@ -53,7 +54,7 @@ export const tinyField = defineRule({
     group: 'service-limits',
     severity: 'warning',
     messages: {
-      tiny: 'The boundary covers only {acres} acres ({squareMetres} m²), less than {limit} acres',
+      tiny: 'The boundary covers only {acres} acres ({squareMetres} m²), less than {limit} {limit:acre|acres}',
     },
     docs: {
       what: 'Warns about a boundary smaller than 0.1 acre (about 405 m²).',

@@ -16,7 +16,7 @@ export const longitudeOutOfRange = defineRule({
     severity: 'error',
     messages: {
       outside:
-        'Longitude {value} is outside [-180, 180] ({count} of {total} points of polygon {polygon}, ring {ring})',
+        'Longitude {value} is outside [-180, 180] ({count} of {total} {total:point|points} of polygon {polygon}, ring {ring})',
     },
     docs: {
       what: 'Reports a ring whose points have an x (longitude) outside -180…180 degrees, at the first such point, with how many points of the ring are affected.',
@@ -36,7 +36,7 @@ export const latitudeOutOfRange = defineRule({
     severity: 'error',
     messages: {
       outside:
-        'Latitude {value} is outside [-90, 90] ({count} of {total} points of polygon {polygon}, ring {ring})',
+        'Latitude {value} is outside [-90, 90] ({count} of {total} {total:point|points} of polygon {polygon}, ring {ring})',
     },
     docs: {
       what: 'Reports a ring whose points have a y (latitude) outside -90…90 degrees, at the first such point, with how many points of the ring are affected. When the whole boundary looks like swapped axes or projected coordinates, WGS003 or WGS004 reports it instead.',
@@ -116,7 +116,7 @@ export const crsReprojected = defineRule({
     group: 'wgs84',
     severity: 'info',
     messages: {
-      reprojected: 'Reprojected {count} boundaries from {crs} to WGS 84 (EPSG:4326); {how}',
+      reprojected: 'Reprojected {count} {count:boundary|boundaries} from {crs} to WGS 84 (EPSG:4326); {how}',
       datum: 'Coordinates in {crs} taken as WGS 84: the {datum} datum differs from WGS 84 by about a metre',
     },
     docs: {

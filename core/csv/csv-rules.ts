@@ -33,7 +33,7 @@ export const csvRaggedRow = defineRule({
     group: 'csv-batch',
     severity: 'error',
     messages: {
-      ragged: 'Row {row} has {found} cells; the header has {expected}',
+      ragged: 'Row {row} has {found} {found:cell|cells}; the header has {expected}',
       unterminated:
         'Row {row}: a quote opened in column {column} is never closed; the rest of the file became one cell',
     },
@@ -138,7 +138,7 @@ export const csvFileReference = defineRule({
       notFound: 'Row {row}: file "{path}" was not found next to the CSV',
       unreadable: 'Row {row}: file "{path}" cannot be read here (no folder to read it from)',
       absolute: 'Row {row}: file "{path}" must be relative to the CSV',
-      problems: 'Row {row}: file "{path}" has {errors} error(s) as {kind}: {first}',
+      problems: 'Row {row}: file "{path}" has {errors} {errors:error|errors} as {kind}: {first}',
     },
     docs: {
       what: "Checks that each file a prescription or soil test row names exists relative to the CSV, and reports its own validator's errors at the row.",
@@ -194,7 +194,7 @@ export const csvFieldsOverlap = defineRule({
     severity: 'warning',
     messages: {
       overlap: 'Field "{name}" (row {row}) overlaps field "{otherName}" (row {otherRow}) of the same farm',
-      limited: 'Overlaps were checked among the last {limit} fields of each farm only',
+      limited: 'Overlaps were checked among the last {limit} {limit:field|fields} of each farm only',
     },
     docs: {
       what: 'Reports two fields of one client and farm whose boundaries overlap (sharing an edge is fine).',

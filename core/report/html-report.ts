@@ -5,6 +5,7 @@
  */
 
 import type { Diagnostic, Severity } from '../diagnostics/diagnostic.ts';
+import { plural } from '../values/plural.ts';
 import { describeLocation } from './describe-location.ts';
 import { valueAt, type ReportFileLike } from './problems-csv.ts';
 
@@ -152,7 +153,7 @@ function fileSection(file: HtmlReportFile, index: number): string {
           )
           .join('')}</table>`
       : [...byRow.keys()].map((row) => `<span id="f${index}-row-${row}"></span>`).join('');
-  return `<section><h2>${escapeHtml(file.file)} <small>${escapeHtml(file.kind)}</small></h2><p>${counts.error} errors, ${counts.warning} warnings, ${counts.info} notes</p>${svgMap(file, index)}<h3>Problems</h3><table><tr><th>severity</th><th>code</th><th>row</th><th>column</th><th>message</th><th>value</th><th>where</th></tr>${file.diagnostics.map((d) => problemItem(file, d, index)).join('')}</table>${rowTable}</section>`;
+  return `<section><h2>${escapeHtml(file.file)} <small>${escapeHtml(file.kind)}</small></h2><p>${plural(counts.error, 'error')}, ${plural(counts.warning, 'warning')}, ${plural(counts.info, 'note')}</p>${svgMap(file, index)}<h3>Problems</h3><table><tr><th>severity</th><th>code</th><th>row</th><th>column</th><th>message</th><th>value</th><th>where</th></tr>${file.diagnostics.map((d) => problemItem(file, d, index)).join('')}</table>${rowTable}</section>`;
 }
 
 const STYLE = `body{font:14px system-ui,sans-serif;margin:2em;color:#222}table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 6px;text-align:left;vertical-align:top}tr.error td:first-child{color:#b00}tr.warning td:first-child{color:#a60}.hint{color:#555;font-size:90%}svg{border:1px solid #ccc;background:#f8f8f4}path{stroke:#333;stroke-width:.8;fill-opacity:.5}path.ok{fill:#4a4}path.warning{fill:#e90}path.error{fill:#d33}:target{background:#ff9}`;

@@ -65,6 +65,7 @@ describe('HTML report', () => {
         },
       ],
     });
+    expect(html).toContain('<p>1 error, 0 warnings, 0 notes</p>');
     expect(html).toContain('<path class="error"');
     expect(html).toContain('<a href="#f0-row-1">');
     expect(html).toContain('<tr id="f0-row-1" class="error">');

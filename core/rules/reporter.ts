@@ -19,7 +19,7 @@ export interface CollectorOptions {
  */
 export const TRUNCATED_MESSAGE_ID = 'not-listed';
 const truncatedMessage =
-  '{count} more {code} {rule} diagnostics like the ones above were counted but not listed (limit {limit} per rule)';
+  '{count} more {code} {rule} {count:diagnostic like the one above was|diagnostics like the ones above were} counted but not listed (limit {limit} per rule)';
 const truncatedHint =
   'Fix the ones listed (`fieldgate fix` applies every safe fix, listed or not) and check again.';
 

@@ -21,7 +21,10 @@ export interface RuleMeta<MessageId extends string = string> {
   group: string;
   /** Default severity. A rule may report a lower severity for a particular message (see `report`). */
   severity: Severity;
-  /** Message templates with `{placeholder}`s, keyed by message id. */
+  /**
+   * Message templates with `{placeholder}`s, keyed by message id. After a count, `{count:record has|records
+   * have}` gives the first form when `count` is 1 and the second otherwise, so no message says "1 records".
+   */
   messages: Record<MessageId, string>;
   /** Whether the rule offers fixes. */
   fixable?: 'safe' | 'unsafe' | 'safe-and-unsafe';
@@ -57,8 +60,15 @@ export function defineRule<Subject, const MessageId extends string>(
   return rule;
 }
 
+/** A message from its template: placeholders filled from `data`, `{key:one|other}` chosen by `data[key]`. */
 export function formatMessage(template: string, data: Record<string, string | number> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
-    Object.prototype.hasOwnProperty.call(data, key) ? String(data[key]) : whole,
+  return template.replace(
+    /\{(\w+)(?::([^{}|]*)\|([^{}]*))?\}/g,
+    (whole, key: string, one?: string, other?: string) => {
+      if (!Object.prototype.hasOwnProperty.call(data, key)) return whole;
+      const value = data[key];
+      if (one === undefined) return String(value);
+      return Number(value) === 1 ? one : (other ?? '');
+    },
   );
 }

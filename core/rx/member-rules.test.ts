@@ -165,7 +165,7 @@ describe('RXA018 rx-extra-files', () => {
     );
     expect(brief(ds)).toEqual([{ messageId: 'extra', severity: 'info', location: {} }]);
     expect(ds[0]?.message).toBe(
-      'The archive also holds 2 file(s) the prescription does not use: zones.shp.xml, __MACOSX/._zones.shp',
+      'The archive also holds 2 files the prescription does not use: zones.shp.xml, __MACOSX/._zones.shp',
     );
   });
 });

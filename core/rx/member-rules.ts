@@ -32,7 +32,8 @@ export const rxMemberDuplicate = defineRule({
     group: 'rx-archive',
     severity: 'error',
     messages: {
-      duplicate: 'The archive has {count} .{extension} files ({names}); a prescription holds exactly one',
+      duplicate:
+        'The archive has {count} .{extension} {count:file|files} ({names}); a prescription holds exactly one',
     },
     docs: {
       what: 'Reports more than one .shp, .shx, .dbf, .prj or .cpg file in a prescription ZIP.',
@@ -73,7 +74,7 @@ export const rxMemberFolder = defineRule({
     fixable: 'safe',
     messages: {
       folder: 'The shapefile is in the folder "{folder}" inside the archive, not at the top level',
-      deep: 'The shapefile is {depth} folders deep ("{folder}"); the service looks at the top level or one folder at most',
+      deep: 'The shapefile is {depth} {depth:folder|folders} deep ("{folder}"); the service looks at the top level or one folder at most',
       split: 'The shapefile members are in different folders ({folders})',
     },
     docs: {
@@ -133,7 +134,7 @@ export const rxExtraFiles = defineRule({
     group: 'rx-archive',
     severity: 'info',
     messages: {
-      extra: 'The archive also holds {count} file(s) the prescription does not use: {names}',
+      extra: 'The archive also holds {count} {count:file|files} the prescription does not use: {names}',
     },
     docs: {
       what: 'Lists the entries besides the shapefile members (.shp, .shx, .dbf, .prj, .cpg), such as .qmd, .sbn, .xml or __MACOSX files.',

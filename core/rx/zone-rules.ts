@@ -53,7 +53,7 @@ export const nullShape = defineRule({
     severity: 'error',
     messages: {
       empty: 'Record {record} has no geometry (Null shape or no points)',
-      more: '{count} more records have no geometry',
+      more: '{count} more {count:record has|records have} no geometry',
     },
     docs: {
       what: 'Reports records of type Null and polygon records with no parts or points.',
@@ -72,7 +72,7 @@ export const zoneCount = defineRule({
     group: 'rx-zones',
     severity: 'error',
     messages: {
-      tooMany: 'The prescription has {count} zones; the service accepts at most {limit}',
+      tooMany: 'The prescription has {count} {count:zone|zones}; the service accepts at most {limit}',
       none: 'The prescription has no zones',
     },
     docs: {
@@ -118,7 +118,7 @@ export const rateColumnMissing = defineRule({
       setting: 'settings.rateColumn names "{column}", but the .dbf has no such column (it has {columns})',
       none: 'No rate column: no column is named like a rate, and no column but identifiers is numeric (columns: {columns})',
       ambiguous:
-        'No rate column: no column is named like a rate, and there are {count} numeric columns ({columns})',
+        'No rate column: no column is named like a rate, and there {count:is|are} {count} numeric {count:column|columns} ({columns})',
     },
     docs: {
       what: 'Reports a .dbf in which no column can be taken as the rate: none has a rate-like name and there is not exactly one numeric column, or the configured column does not exist.',
@@ -140,7 +140,7 @@ export const rateInvalid = defineRule({
       negative: 'Zone {record}: the rate {value} is negative',
       notFinite: 'Zone {record}: the rate is {value}, not a finite number',
       notNumber: 'Zone {record}: the rate "{value}" is not a number',
-      more: '{count} more zones have an invalid rate',
+      more: '{count} more {count:zone has|zones have} an invalid rate',
     },
     docs: {
       what: 'Reports rates that are negative, not finite (NaN, Infinity) or not numbers at all.',
@@ -160,7 +160,7 @@ export const rateEmpty = defineRule({
     severity: 'error',
     messages: {
       empty: 'Zone {record} has no rate (the {column} value is empty)',
-      more: '{count} more zones have no rate',
+      more: '{count} more {count:zone has|zones have} no rate',
     },
     docs: {
       what: 'Reports zones whose rate value is empty (blank or NULL in the .dbf).',
@@ -180,7 +180,7 @@ export const zonesOverlap = defineRule({
     severity: 'warning',
     messages: {
       overlap: 'Zones {record} and {other} overlap{near}',
-      more: '{count} more pairs of zones overlap',
+      more: '{count} more {count:pair of zones overlaps|pairs of zones overlap}',
     },
     docs: {
       what: 'Reports pairs of zones whose interiors overlap, with a point inside both. Zones that only share an edge or a corner do not overlap, even when the shared vertices differ by floating-point noise (about 2 cm). A warning: the service’s format does not forbid overlaps, and slivers along shared edges are common in real files.',
@@ -201,7 +201,7 @@ export const extentImplausible = defineRule({
     severity: 'warning',
     messages: {
       apart:
-        'The zones form {groups} separate groups up to {distance} km apart; a prescription covers one field',
+        'The zones form {groups} separate {groups:group|groups} up to {distance} km apart; a prescription covers one field',
       large: 'The zones span {width} × {height} km, larger than one field',
     },
     docs: {

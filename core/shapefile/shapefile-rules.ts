@@ -14,10 +14,11 @@ export const shpHeaderInvalid = defineRule({
     group: 'shapefile',
     severity: 'error',
     messages: {
-      tooShort: '{file} is {size} bytes long, shorter than the 100-byte shapefile header',
+      tooShort: '{file} is {size} {size:byte|bytes} long, shorter than the 100-byte shapefile header',
       fileCode: '{file} starts with file code {value}, not 9994: it is not a shapefile',
       version: '{file} has version {value}, not 1000',
-      length: '{file} declares a length of {declared} bytes but is {actual} bytes long',
+      length:
+        '{file} declares a length of {declared} {declared:byte|bytes} but is {actual} {actual:byte|bytes} long',
       shapeType: '{file} declares the unknown shape type {value}',
       shxShapeType: 'The .shx declares shape type {shx}, the .shp {shp}',
     },
@@ -38,8 +39,8 @@ export const recordCountMismatch = defineRule({
     group: 'shapefile',
     severity: 'error',
     messages: {
-      shx: 'The .shp has {shp} records, the .shx indexes {shx}',
-      dbf: 'The .shp has {shp} records, the .dbf has {dbf}',
+      shx: 'The .shp has {shp} {shp:record|records}, the .shx indexes {shx}',
+      dbf: 'The .shp has {shp} {shp:record|records}, the .dbf has {dbf}',
     },
     docs: {
       what: 'Reports a .shx or .dbf whose record count differs from the number of shapes in the .shp.',
@@ -59,9 +60,9 @@ export const shxIndexMismatch = defineRule({
     severity: 'error',
     messages: {
       offset:
-        'The .shx says record {record} is at byte {indexed} with {indexedLength} bytes; in the .shp it is at byte {actual} with {actualLength} bytes',
-      size: 'The .shx is {size} bytes long: not a 100-byte header plus 8 bytes per record',
-      more: '{count} more records have the same .shx mismatch',
+        'The .shx says record {record} is at byte {indexed} with {indexedLength} {indexedLength:byte|bytes}; in the .shp it is at byte {actual} with {actualLength} {actualLength:byte|bytes}',
+      size: 'The .shx is {size} {size:byte|bytes} long: not a 100-byte header plus 8 bytes per record',
+      more: '{count} more {count:record has|records have} the same .shx mismatch',
     },
     docs: {
       what: 'Reports .shx index entries whose offset or content length differ from where the record really is in the .shp, and a .shx whose size is not 100 + 8 × records.',
@@ -84,7 +85,7 @@ export const bboxMismatch = defineRule({
       recordLoose: 'Record {record}: its bounding box {stored} is larger than its points ({actual})',
       header: 'The {file} header’s bounding box {stored} does not contain all records ({actual})',
       headerLoose: 'The {file} header’s bounding box {stored} is larger than the records ({actual})',
-      more: '{count} more records have a wrong bounding box',
+      more: '{count} more {count:record has|records have} a wrong bounding box',
     },
     docs: {
       what: 'Reports record and header bounding boxes that are not the extent of the coordinates: an error when points lie outside the box, a warning when the box is merely larger.',
@@ -104,10 +105,10 @@ export const shpRecordMalformed = defineRule({
     severity: 'error',
     messages: {
       truncated:
-        'Record {record} runs past the end of the .shp (it needs {needed} bytes, {available} are left)',
+        'Record {record} runs past the end of the .shp (it needs {needed} {needed:byte|bytes}, {available} {available:is|are} left)',
       content: 'Record {record}: {detail}',
       number: 'Record {record} is numbered {value} in its header',
-      more: '{count} more records are malformed',
+      more: '{count} more {count:record is|records are} malformed',
     },
     docs: {
       what: 'Reports .shp records that run past the end of the file, whose content length does not fit their parts and points, whose part indexes are out of order or out of range, or whose record number is not its position.',
@@ -127,7 +128,7 @@ export const recordShapeTypeMismatch = defineRule({
     severity: 'error',
     messages: {
       mismatch: 'Record {record} is a {type}, but the file header declares {header}',
-      more: '{count} more records have a shape type other than the header’s',
+      more: '{count} more {count:record has|records have} a shape type other than the header’s',
     },
     docs: {
       what: 'Reports records whose shape type is neither the header’s type nor Null.',
@@ -146,9 +147,9 @@ export const dbfHeaderInvalid = defineRule({
     group: 'shapefile',
     severity: 'error',
     messages: {
-      tooShort: 'The .dbf is {size} bytes long, shorter than its header',
+      tooShort: 'The .dbf is {size} {size:byte|bytes} long, shorter than its header',
       layout: 'The .dbf header is inconsistent: {detail}',
-      truncated: 'The .dbf declares {declared} records but holds only {actual}',
+      truncated: 'The .dbf declares {declared} {declared:record|records} but holds only {actual}',
       duplicateField: 'The .dbf has two fields named "{field}"',
     },
     docs: {
@@ -171,7 +172,7 @@ export const dbfValueInvalid = defineRule({
       number: 'Record {record}, field {field}: "{value}" is not a number',
       date: 'Record {record}, field {field}: "{value}" is not a date (YYYYMMDD)',
       logical: 'Record {record}, field {field}: "{value}" is not a logical value (T/F/Y/N/?)',
-      more: '{count} more values do not fit their field type',
+      more: '{count} more {count:value does|values do} not fit their field type',
     },
     docs: {
       what: 'Reports DBF values that do not match their field type: numeric fields with text, dates that are not YYYYMMDD, logical fields with other letters. They are read as empty.',
@@ -192,7 +193,7 @@ export const dbfDeletedRecord = defineRule({
     messages: {
       deleted: 'Record {record} is marked as deleted in the .dbf, but its shape is still in the .shp',
       flag: 'Record {record} has the unknown deletion flag 0x{value}',
-      more: '{count} more records are marked as deleted',
+      more: '{count} more {count:record is|records are} marked as deleted',
     },
     docs: {
       what: 'Reports DBF rows flagged as deleted (“*”) while their shapes remain, and rows whose flag byte is neither a space nor “*”.',
@@ -215,7 +216,7 @@ export const dbfTextEncoding = defineRule({
       invalid: 'Record {record}, field {field}: the text is not valid {encoding}',
       undeclared:
         'Text fields hold non-ASCII characters but no .cpg states their encoding; they were read as {encoding}',
-      more: '{count} more values are not valid {encoding}',
+      more: '{count} more {count:value is|values are} not valid {encoding}',
     },
     docs: {
       what: 'Reports a .cpg naming an unknown encoding, text that is not valid in the declared encoding, and non-ASCII text without a .cpg. The .cpg, when present, decides how DBF text is decoded; otherwise the DBF’s language driver byte, else ISO-8859-1.',

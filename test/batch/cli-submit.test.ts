@@ -102,6 +102,11 @@ describe('fieldgate submit with the embedded sandbox', () => {
     const dry = cliIo();
     expect(await submitCommand.run(['batch.json', '--dry-run'], dry)).toBe(0);
     expect(dry.text()).toContain('s1 rows 1: createEnrollment');
+    expect(dry.text()).toContain('plan: 5 rows → 5 steps (5 createEnrollment)');
+    writeFileSync(join(dir, 'single.json'), programRequests(protocols, 1));
+    const single = cliIo();
+    expect(await submitCommand.run(['single.json', '--dry-run'], single)).toBe(0);
+    expect(single.text()).toContain('plan: 1 row → 1 step (1 createEnrollment)');
     const problems = join(root, 'examples/requests/batch-with-problems.json');
     const strict = cliIo();
     expect(await submitCommand.run([problems, '--journal', join(dir, 'p.jsonl')], strict)).toBe(1);

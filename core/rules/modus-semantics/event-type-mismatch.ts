@@ -8,7 +8,7 @@ export const eventTypeMismatch = defineRule({
     group: 'modus-semantics',
     severity: 'error',
     messages: {
-      mismatch: 'EventType says {type}, but EventSamples holds {samples} samples',
+      mismatch: 'EventType says {type}, but EventSamples holds {samples} {samples:sample|samples}',
     },
     docs: {
       what: 'Reports an event whose EventType (Soil, Plant, Nematode …) differs from the kind of samples in EventSamples.',

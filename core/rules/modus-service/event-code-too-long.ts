@@ -8,7 +8,7 @@ export const eventCodeTooLong = defineRule({
     group: 'modus-service',
     severity: 'error',
     messages: {
-      tooLong: 'EventCode is {bytes} bytes long; the service accepts at most 64 bytes',
+      tooLong: 'EventCode is {bytes} {bytes:byte|bytes} long; the service accepts at most 64 bytes',
     },
     docs: {
       what: 'Reports an EventCode longer than 64 bytes (UTF-8).',

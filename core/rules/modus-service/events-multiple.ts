@@ -9,7 +9,7 @@ export const eventsMultiple = defineRule({
     severity: 'warning',
     messages: {
       dates:
-        'The file holds {count} events with different EventDates ({dates}); one upload takes one sampleDate',
+        'The file holds {count} {count:event|events} with different EventDates ({dates}); one upload takes one sampleDate',
     },
     docs: {
       what: 'Warns when a result file holds several events with different EventDates.',

@@ -8,8 +8,8 @@ export const tooManyDepths = defineRule({
     group: 'modus-service',
     severity: 'error',
     messages: {
-      refs: 'The event defines {count} DepthRefs; the service accepts at most 50',
-      sample: 'Sample "{sample}" has {count} depths; the service accepts at most 50',
+      refs: 'The event defines {count} {count:DepthRef|DepthRefs}; the service accepts at most 50',
+      sample: 'Sample "{sample}" has {count} {count:depth|depths}; the service accepts at most 50',
     },
     docs: {
       what: 'Reports an event with more than 50 DepthRefs, or a sample with more than 50 Depth elements.',

@@ -8,7 +8,7 @@ export const tooManySamples = defineRule({
     group: 'modus-service',
     severity: 'error',
     messages: {
-      tooMany: 'The event has {count} soil samples; the service accepts at most 20,000',
+      tooMany: 'The event has {count} soil {count:sample|samples}; the service accepts at most 20,000',
     },
     docs: {
       what: 'Reports an event with more than 20,000 SoilSample elements.',

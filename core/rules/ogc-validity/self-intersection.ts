@@ -17,9 +17,9 @@ export const selfIntersection = defineRule({
       spike:
         '{ring} has a zero-width spike at coordinate {coordinate} {point}: the boundary goes out and back along the same line',
       'more-crossings':
-        '{ring} crosses itself {count} more times besides the {listed} listed ({total} in all)',
+        '{ring} crosses itself {count} more {count:time|times} besides the {listed} listed ({total} in all)',
       'many-crossings':
-        '{ring} crosses itself at least {count} more times besides the {listed} listed (counting stopped at {total})',
+        '{ring} crosses itself at least {count} more {count:time|times} besides the {listed} listed (counting stopped at {total})',
     },
     fixable: 'unsafe',
     docs: {

@@ -9,7 +9,7 @@ export const tooFewPoints = defineRule({
     severity: 'error',
     messages: {
       'too-few':
-        '{ring} has {count} distinct points: a ring needs at least 4 (three corners and the closing point)',
+        '{ring} has {count} distinct {count:point|points}: a ring needs at least 4 (three corners and the closing point)',
     },
     docs: {
       what: 'Reports a ring with fewer than four distinct consecutive points, closing point included (GEOS: "Too few points in geometry component").',
