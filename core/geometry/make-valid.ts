@@ -27,72 +27,106 @@ import { findValidityIssues } from './validity.ts';
  */
 
 /**
- * Edges as parallel arrays (edge e runs from (x0[e], y0[e]) to (x1[e], y1[e])), not an object per edge:
- * outlines of hundreds of thousands of edges are split and rebuilt several times.
+ * Edges as parallel typed arrays (edge e runs from (x0[e], y0[e]) to (x1[e], y1[e])), not an object per
+ * edge. The edges of a ring are consecutive, in ring order, the last one ending where the first starts.
  */
 interface Edges {
-  x0: number[];
-  y0: number[];
-  x1: number[];
-  y1: number[];
+  count: number;
+  x0: Float64Array;
+  y0: Float64Array;
+  x1: Float64Array;
+  y1: Float64Array;
   /** Index of the input ring (over all polygons) the edge comes from, in its direction. */
-  ring: number[];
+  ring: Int32Array;
+  /** The input coordinate the edge starts at (numbered as `TracedPolygons.sources`), or -1 for a computed point. */
+  src: Int32Array;
 }
 
-function newEdges(): Edges {
-  return { x0: [], y0: [], x1: [], y1: [], ring: [] };
+function newEdges(capacity: number): Edges {
+  return {
+    count: 0,
+    x0: new Float64Array(capacity),
+    y0: new Float64Array(capacity),
+    x1: new Float64Array(capacity),
+    y1: new Float64Array(capacity),
+    ring: new Int32Array(capacity),
+    src: new Int32Array(capacity),
+  };
 }
 
-function pushEdge(edges: Edges, x0: number, y0: number, x1: number, y1: number, ring: number): void {
-  edges.x0.push(x0);
-  edges.y0.push(y0);
-  edges.x1.push(x1);
-  edges.y1.push(y1);
-  edges.ring.push(ring);
+function pushEdge(
+  edges: Edges,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+  ring: number,
+  src: number,
+): void {
+  const e = edges.count++;
+  edges.x0[e] = x0;
+  edges.y0[e] = y0;
+  edges.x1[e] = x1;
+  edges.y1[e] = y1;
+  edges.ring[e] = ring;
+  edges.src[e] = src;
 }
 
 const MAX_NODING_ROUNDS = 6;
+
+/**
+ * After the first noding round, up to this many split edges are tested against every edge directly;
+ * more are swept like the first round (a few crossings per outline split a handful of edges).
+ */
+const DIRECT_TEST_LIMIT = 64;
 
 /** Crossings allowed in all: a few per edge, as in a badly digitised outline; a star polygon has far more. */
 function maxCrossings(edgeCount: number): number {
   return 4 * edgeCount + 1000;
 }
 
-/** The ring without repeated consecutive points, closed; `raw` is each point's index in the ring as given. */
-function cleanRing(ring: Float64Array): { xy: number[]; raw: number[] } | undefined {
-  const out: number[] = [];
-  const raw: number[] = [];
+/**
+ * The ring without repeated consecutive points, closed, written to `xy`; `raw` gets each point's index in
+ * the ring as given. Returns the number of points, or -1 for a coordinate that is not finite.
+ */
+function cleanRing(ring: Float64Array, xy: Float64Array, raw: Int32Array): number {
+  let n = 0;
   for (let k = 0; k < ring.length; k += 2) {
     const x = ring[k] as number;
     const y = ring[k + 1] as number;
-    if (!Number.isFinite(x) || !Number.isFinite(y)) return undefined;
-    const n = out.length;
-    if (n >= 2 && out[n - 2] === x && out[n - 1] === y) continue;
-    out.push(x, y);
-    raw.push(k >> 1);
+    if (!Number.isFinite(x) || !Number.isFinite(y)) return -1;
+    if (n >= 1 && xy[2 * n - 2] === x && xy[2 * n - 1] === y) continue;
+    xy[2 * n] = x;
+    xy[2 * n + 1] = y;
+    raw[n] = k >> 1;
+    n++;
   }
-  const n = out.length;
-  if (n >= 4 && (out[0] !== out[n - 2] || out[1] !== out[n - 1])) {
-    out.push(out[0] as number, out[1] as number);
-    raw.push(0);
+  if (n >= 1 && (xy[0] !== xy[2 * n - 2] || xy[1] !== xy[2 * n - 1])) {
+    xy[2 * n] = xy[0] as number;
+    xy[2 * n + 1] = xy[1] as number;
+    raw[n] = 0;
+    n++;
   }
-  return { xy: out, raw };
+  return n;
 }
 
 /**
  * Split edges at every point where they meet another edge; returns undefined when noding does not settle
  * or finds more than `maxCrossings` meeting points. Pairs are found by a sweep: edges sorted on their
  * minimum along the axis where edges overlap least, each tested against the following ones until they
- * start beyond its end.
+ * start beyond its end. Later rounds test only pairs with an edge split in the round before.
  */
 function node(edges: Edges): Edges | undefined {
   let current = edges;
-  let budget = maxCrossings(edges.x0.length);
+  let budget = maxCrossings(edges.count);
   // Edges made in the last round; two older edges were tested against each other already.
-  let fresh = new Uint8Array(edges.x0.length).fill(1);
+  let fresh = new Uint8Array(edges.count).fill(1);
+  let freshCount = edges.count;
   for (let round = 0; round < MAX_NODING_ROUNDS; round++) {
     const { x0: X0, y0: Y0, x1: X1, y1: Y1 } = current;
+    const count = current.count;
     const splits = new Map<number, number[]>();
+    let splitPoints = 0;
     const addSplit = (e: number, x: number, y: number): void => {
       if ((x === X0[e] && y === Y0[e]) || (x === X1[e] && y === Y1[e])) return;
       let list = splits.get(e);
@@ -101,77 +135,66 @@ function node(edges: Edges): Edges | undefined {
         splits.set(e, list);
       }
       list.push(x, y);
+      splitPoints++;
     };
-    const count = X0.length;
-    const alongY = sweepAlongY(current);
-    // Per edge: its interval on the sweep axis (lo, hi) and on the other axis (lo2, hi2).
-    const lo = new Float64Array(count);
-    const hi = new Float64Array(count);
-    const lo2 = new Float64Array(count);
-    const hi2 = new Float64Array(count);
-    for (let e = 0; e < count; e++) {
-      const x0 = X0[e] as number;
-      const y0 = Y0[e] as number;
-      const x1 = X1[e] as number;
-      const y1 = Y1[e] as number;
-      const a0 = alongY ? y0 : x0;
-      const a1 = alongY ? y1 : x1;
-      const b0 = alongY ? x0 : y0;
-      const b1 = alongY ? x1 : y1;
-      lo[e] = a0 < a1 ? a0 : a1;
-      hi[e] = a0 < a1 ? a1 : a0;
-      lo2[e] = b0 < b1 ? b0 : b1;
-      hi2[e] = b0 < b1 ? b1 : b0;
-    }
-    const order = orderByKey(lo, count);
-    // After the first round, an old edge is tested only against fresh edges (two old edges were tested
-    // against each other already): it scans the fresh edges after it in the order, not every edge.
-    const freshOrder: number[] = [];
-    if (round > 0) for (let i = 0; i < count; i++) if (fresh[order[i] as number] === 1) freshOrder.push(i);
-    let nextFresh = 0;
-    for (let i = 0; i < count; i++) {
-      const a = order[i] as number;
+    /** Test edges a and b; false when the crossing budget runs out. */
+    const meet = (a: number, b: number): boolean => {
       const ax0 = X0[a] as number;
       const ay0 = Y0[a] as number;
       const ax1 = X1[a] as number;
       const ay1 = Y1[a] as number;
-      const end = hi[a] as number;
-      const minB = lo2[a] as number;
-      const maxB = hi2[a] as number;
-      const scanAll = round === 0 || fresh[a] === 1;
-      while (nextFresh < freshOrder.length && (freshOrder[nextFresh] as number) <= i) nextFresh++;
-      const stop = scanAll ? count : freshOrder.length;
-      for (let k = scanAll ? i + 1 : nextFresh; k < stop; k++) {
-        const b = order[scanAll ? k : (freshOrder[k] as number)] as number;
-        if ((lo[b] as number) > end) break;
-        if ((hi2[b] as number) < minB || (lo2[b] as number) > maxB) continue;
-        const bx0 = X0[b] as number;
-        const by0 = Y0[b] as number;
-        const bx1 = X1[b] as number;
-        const by1 = Y1[b] as number;
-        const code = intersectSegments(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
-        if (code === 0) continue;
-        // Consecutive edges of a ring meet at their shared vertex: not a crossing.
-        const sharesEnd =
-          (ax0 === bx0 && ay0 === by0) ||
-          (ax0 === bx1 && ay0 === by1) ||
-          (ax1 === bx0 && ay1 === by0) ||
-          (ax1 === bx1 && ay1 === by1);
-        if (intersection.proper || code === COLLINEAR_INTERSECTION || !sharesEnd) {
-          if (--budget < 0) return undefined;
-        }
-        const { x0, y0, x1, y1 } = intersection;
-        addSplit(a, x0, y0);
-        addSplit(b, x0, y0);
-        if (code === COLLINEAR_INTERSECTION) {
-          addSplit(a, x1, y1);
-          addSplit(b, x1, y1);
+      const bx0 = X0[b] as number;
+      const by0 = Y0[b] as number;
+      const bx1 = X1[b] as number;
+      const by1 = Y1[b] as number;
+      const code = intersectSegments(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
+      if (code === 0) return true;
+      // Consecutive edges of a ring meet at their shared vertex: not a crossing.
+      const sharesEnd =
+        (ax0 === bx0 && ay0 === by0) ||
+        (ax0 === bx1 && ay0 === by1) ||
+        (ax1 === bx0 && ay1 === by0) ||
+        (ax1 === bx1 && ay1 === by1);
+      if (intersection.proper || code === COLLINEAR_INTERSECTION || !sharesEnd) {
+        if (--budget < 0) return false;
+      }
+      const { x0, y0, x1, y1 } = intersection;
+      addSplit(a, x0, y0);
+      addSplit(b, x0, y0);
+      if (code === COLLINEAR_INTERSECTION) {
+        addSplit(a, x1, y1);
+        addSplit(b, x1, y1);
+      }
+      return true;
+    };
+    if (round > 0 && freshCount <= DIRECT_TEST_LIMIT) {
+      // A few split edges: each against every edge, by bounding box (each pair once).
+      for (let a = 0; a < count; a++) {
+        if (fresh[a] !== 1) continue;
+        const ax0 = X0[a] as number;
+        const ay0 = Y0[a] as number;
+        const ax1 = X1[a] as number;
+        const ay1 = Y1[a] as number;
+        const minX = ax0 < ax1 ? ax0 : ax1;
+        const maxX = ax0 < ax1 ? ax1 : ax0;
+        const minY = ay0 < ay1 ? ay0 : ay1;
+        const maxY = ay0 < ay1 ? ay1 : ay0;
+        for (let b = 0; b < count; b++) {
+          if (b === a || (b < a && fresh[b] === 1)) continue;
+          const bx0 = X0[b] as number;
+          const bx1 = X1[b] as number;
+          if ((bx0 < minX && bx1 < minX) || (bx0 > maxX && bx1 > maxX)) continue;
+          const by0 = Y0[b] as number;
+          const by1 = Y1[b] as number;
+          if ((by0 < minY && by1 < minY) || (by0 > maxY && by1 > maxY)) continue;
+          if (!meet(a, b)) return undefined;
         }
       }
-    }
+    } else if (!sweep(current, round === 0 ? undefined : fresh, meet)) return undefined;
     if (splits.size === 0) return current;
-    const next = newEdges();
-    const freshNext: number[] = [];
+    const next = newEdges(count + splitPoints);
+    const freshNext = new Uint8Array(count + splitPoints);
+    freshCount = 0;
     for (let e = 0; e < count; e++) {
       const ex0 = X0[e] as number;
       const ey0 = Y0[e] as number;
@@ -180,8 +203,7 @@ function node(edges: Edges): Edges | undefined {
       const ring = current.ring[e] as number;
       const list = splits.get(e);
       if (!list) {
-        pushEdge(next, ex0, ey0, ex1, ey1, ring);
-        freshNext.push(0);
+        pushEdge(next, ex0, ey0, ex1, ey1, ring, current.src[e] as number);
         continue;
       }
       const dx = ex1 - ex0;
@@ -195,22 +217,80 @@ function node(edges: Edges): Edges | undefined {
       points.sort((p, q) => p.t - q.t);
       let px = ex0;
       let py = ey0;
+      let src = current.src[e] as number;
       for (const p of points) {
         if (p.x === px && p.y === py) continue;
-        pushEdge(next, px, py, p.x, p.y, ring);
-        freshNext.push(1);
+        freshNext[next.count] = 1;
+        freshCount++;
+        pushEdge(next, px, py, p.x, p.y, ring, src);
+        src = -1;
         px = p.x;
         py = p.y;
       }
       if (px !== ex1 || py !== ey1) {
-        pushEdge(next, px, py, ex1, ey1, ring);
-        freshNext.push(1);
+        freshNext[next.count] = 1;
+        freshCount++;
+        pushEdge(next, px, py, ex1, ey1, ring, src);
       }
     }
     current = next;
-    fresh = Uint8Array.from(freshNext);
+    fresh = freshNext;
   }
   return undefined;
+}
+
+/**
+ * The sweep of `node`: every pair of edges whose boxes overlap goes to `meet` (with `fresh`, only pairs
+ * with at least one fresh edge). False when `meet` says stop.
+ */
+function sweep(
+  edges: Edges,
+  fresh: Uint8Array | undefined,
+  meet: (a: number, b: number) => boolean,
+): boolean {
+  const { x0: X0, y0: Y0, x1: X1, y1: Y1, count } = edges;
+  const alongY = sweepAlongY(edges);
+  // Per edge: its interval on the sweep axis (lo, hi) and on the other axis (lo2, hi2).
+  const lo = new Float64Array(count);
+  const hi = new Float64Array(count);
+  const lo2 = new Float64Array(count);
+  const hi2 = new Float64Array(count);
+  for (let e = 0; e < count; e++) {
+    const x0 = X0[e] as number;
+    const y0 = Y0[e] as number;
+    const x1 = X1[e] as number;
+    const y1 = Y1[e] as number;
+    const a0 = alongY ? y0 : x0;
+    const a1 = alongY ? y1 : x1;
+    const b0 = alongY ? x0 : y0;
+    const b1 = alongY ? x1 : y1;
+    lo[e] = a0 < a1 ? a0 : a1;
+    hi[e] = a0 < a1 ? a1 : a0;
+    lo2[e] = b0 < b1 ? b0 : b1;
+    hi2[e] = b0 < b1 ? b1 : b0;
+  }
+  const order = orderByKey(lo, count);
+  // With `fresh`, an old edge is tested only against fresh edges (two old edges were tested against each
+  // other already): it scans the fresh edges after it in the order, not every edge.
+  const freshOrder: number[] = [];
+  if (fresh) for (let i = 0; i < count; i++) if (fresh[order[i] as number] === 1) freshOrder.push(i);
+  let nextFresh = 0;
+  for (let i = 0; i < count; i++) {
+    const a = order[i] as number;
+    const end = hi[a] as number;
+    const minB = lo2[a] as number;
+    const maxB = hi2[a] as number;
+    const scanAll = !fresh || fresh[a] === 1;
+    while (nextFresh < freshOrder.length && (freshOrder[nextFresh] as number) <= i) nextFresh++;
+    const stop = scanAll ? count : freshOrder.length;
+    for (let k = scanAll ? i + 1 : nextFresh; k < stop; k++) {
+      const b = order[scanAll ? k : (freshOrder[k] as number)] as number;
+      if ((lo[b] as number) > end) break;
+      if ((hi2[b] as number) < minB || (lo2[b] as number) > maxB) continue;
+      if (!meet(a, b)) return false;
+    }
+  }
+  return true;
 }
 
 /**
@@ -270,7 +350,7 @@ function sweepAlongY(edges: Edges): boolean {
   let maxX = -Infinity;
   let minY = Infinity;
   let maxY = -Infinity;
-  for (let e = 0; e < edges.x0.length; e++) {
+  for (let e = 0; e < edges.count; e++) {
     const x0 = edges.x0[e] as number;
     const y0 = edges.y0[e] as number;
     const x1 = edges.x1[e] as number;
@@ -285,26 +365,42 @@ function sweepAlongY(edges: Edges): boolean {
   return spanY * (maxX - minX) < spanX * (maxY - minY);
 }
 
+/**
+ * The planar graph of the noded edges, over chains: a node is a vertex where the outline is not simply
+ * passing through (met more than once, a crossing, a spike tip; at least two per ring), and each graph
+ * edge is the chain of noded edges between two nodes. An outline of thousands of vertices with a few
+ * crossings is a graph of a few edges, so faces, windings and tracing cost little; only the chains' own
+ * vertices are walked (for areas, rays and output).
+ */
 interface Graph {
+  /** Every distinct point of the noded edges, and the input coordinate it repeats (-1: computed). */
   x: number[];
   y: number[];
-  /** Half-edge h goes from `from[h]` to `from[h ^ 1]`; halves 2i and 2i+1 are twins. */
-  from: number[];
+  source: Int32Array;
+  /** Vertices of chain i (graph edge i), node to node: chainVertex[chainStart[i] … chainStart[i + 1]). */
+  chainVertex: Int32Array;
+  chainStart: Int32Array;
   /**
-   * Per undirected edge i (half-edges 2i and 2i+1): [ring, count] pairs in
-   * winding[windingStart[i] … windingStart[i + 1]), count = input edges of that ring running along
-   * half-edge 2i minus those running the other way (only non-zero counts are kept). Flat, not a small
-   * array per edge.
+   * Per chain: its first noded edge in edge order (where the edge-by-edge graph would have put it), as
+   * the position in the chain of that edge, and the edge index.
+   */
+  keyPosition: Int32Array;
+  key: Int32Array;
+  /** Half-edge h leaves node fromNode[h]; halves 2i (along chain i) and 2i+1 (back) are twins. */
+  fromNode: Int32Array;
+  /** The vertex of each node. */
+  nodeVertex: Int32Array;
+  /**
+   * Per chain i: [ring, count] pairs in winding[windingStart[i] … windingStart[i + 1]), count = input
+   * edges of that ring running along half-edge 2i minus those running the other way (non-zero only).
    */
   winding: number[];
   windingStart: number[];
-  /** Outgoing half-edges of vertex v, sorted counter-clockwise: outList[outStart[v] … outStart[v + 1]). */
+  /** Outgoing half-edges of node n, sorted counter-clockwise: outList[outStart[n] … outStart[n + 1]). */
   outStart: Int32Array;
   outList: Int32Array;
   /** Position of each half-edge in outList. */
   slot: Int32Array;
-  /** Per vertex id below its length: the input coordinate it is (see SeedPoints). */
-  source: number[];
 }
 
 /** Exact (x, y) → id, by open addressing on the bits of the two doubles. */
@@ -359,63 +455,159 @@ class PointIndex {
   }
 }
 
-/** Input points, entered first so their graph ids say where each output vertex came from. */
-interface SeedPoints {
-  x: number[];
-  y: number[];
-  /** Index of the point over all input coordinates as given (ring after ring). */
-  source: number[];
-}
-
-function buildGraph(edges: Edges, seed: SeedPoints): Graph {
-  const edgeCount = edges.x0.length;
+function buildGraph(edges: Edges): Graph | undefined {
+  const edgeCount = edges.count;
   const points = new PointIndex(edgeCount + 1);
   const { x, y } = points;
-  const source: number[] = [];
-  for (let i = 0; i < seed.x.length; i++) {
-    if (points.id(seed.x[i] as number, seed.y[i] as number) === source.length) {
-      source.push(seed.source[i] as number);
-    }
+  // Vertex of each edge's start; its end is the start of the ring's next edge.
+  const start = new Int32Array(edgeCount);
+  const source = new Int32Array(edgeCount).fill(-1);
+  for (let e = 0; e < edgeCount; e++) {
+    const v = points.id(edges.x0[e] as number, edges.y0[e] as number);
+    start[e] = v;
+    // An input coordinate first met as a computed point (a touch) still repeats that coordinate.
+    if ((source[v] as number) < 0) source[v] = edges.src[e] as number;
   }
-  // Undirected edge (u < v) → index into the cover lists: per ring a signed count. Almost every edge is
-  // covered by one ring: its ring and count are kept apart, other rings go to a list of [ring, count].
-  // (u, v) → edge index by open addressing on the two vertex ids (a Map on u * 2^32 + v hashed doubles).
+  const vertexCount = x.length;
+  const next = new Int32Array(edgeCount);
+  const prev = new Int32Array(edgeCount);
+  for (let first = 0; first < edgeCount;) {
+    let end = first + 1;
+    while (end < edgeCount && edges.ring[end] === edges.ring[first]) end++;
+    for (let e = first; e < end; e++) {
+      next[e] = e + 1 < end ? e + 1 : first;
+      prev[e] = e > first ? e - 1 : end - 1;
+    }
+    first = end;
+  }
+  // Nodes: vertices passed more than once (touches, crossings, shared points) and spike tips.
+  const passes = new Int32Array(vertexCount);
+  for (let e = 0; e < edgeCount; e++) {
+    const v = start[e] as number;
+    passes[v] = (passes[v] as number) + 1;
+    if (start[next[e] as number] === v) return undefined; // no zero-length edge after cleaning and noding
+  }
+  const isNode = new Uint8Array(vertexCount);
+  for (let e = 0; e < edgeCount; e++) {
+    const v = start[e] as number;
+    if (passes[v] !== 1 || start[prev[e] as number] === start[next[e] as number]) isNode[v] = 1;
+  }
+
+  // Chains, ring by ring from a node; each chain's vertices go to one flat array.
+  const chainVertex = new Int32Array(2 * edgeCount + 2);
+  let vertexFill = 0;
+  const chainStarts: number[] = [];
+  const chainRing: number[] = [];
+  const chainKey: number[] = [];
+  const chainKeyPosition: number[] = [];
+  const addChain = (ringFirst: number, ringEnd: number, from: number, length: number): void => {
+    chainStarts.push(vertexFill);
+    let e = from;
+    let key = from;
+    let keyPosition = 0;
+    for (let k = 0; k < length; k++) {
+      chainVertex[vertexFill++] = start[e] as number;
+      if (e < key) {
+        key = e;
+        keyPosition = k;
+      }
+      e = e + 1 < ringEnd ? e + 1 : ringFirst;
+    }
+    chainVertex[vertexFill++] = start[e] as number;
+    chainRing.push(edges.ring[from] as number);
+    chainKey.push(key);
+    chainKeyPosition.push(keyPosition);
+  };
+  for (let ringFirst = 0; ringFirst < edgeCount;) {
+    let ringEnd = ringFirst + 1;
+    while (ringEnd < edgeCount && edges.ring[ringEnd] === edges.ring[ringFirst]) ringEnd++;
+    const length = ringEnd - ringFirst;
+    let first = ringFirst;
+    while (first < ringEnd && isNode[start[first] as number] !== 1) first++;
+    if (first === ringEnd) {
+      // A ring meeting nothing: two nodes on it, so no chain closes on itself.
+      first = ringFirst;
+      isNode[start[ringFirst] as number] = 1;
+      isNode[start[ringFirst + (length >> 1)] as number] = 1;
+    }
+    let e = first;
+    let done = 0;
+    while (done < length) {
+      let chainLength = 1;
+      let after = next[e] as number;
+      while (chainLength < length - done && isNode[start[after] as number] !== 1) {
+        chainLength++;
+        after = next[after] as number;
+      }
+      if (start[e] === start[after]) {
+        // A chain from a node back to itself (a loop touching the rest at one point): split it in two.
+        const half = chainLength >> 1;
+        let middle = e;
+        for (let k = 0; k < half; k++) middle = next[middle] as number;
+        isNode[start[middle] as number] = 1;
+        addChain(ringFirst, ringEnd, e, half);
+        addChain(ringFirst, ringEnd, middle, chainLength - half);
+      } else addChain(ringFirst, ringEnd, e, chainLength);
+      done += chainLength;
+      e = after;
+    }
+    ringFirst = ringEnd;
+  }
+  chainStarts.push(vertexFill);
+  const chainCount = chainRing.length;
+
+  // Graph edges: one per chain, but chains of one edge between the same two nodes are the same edge (a
+  // spike, a shared side of two rings): their counts add up. Found by open addressing on the node pair.
   let tableSize = 16;
-  while (tableSize < edgeCount * 2) tableSize *= 2;
+  while (tableSize < chainCount * 2) tableSize *= 2;
   const table = new Int32Array(tableSize).fill(-1);
   const tableMask = tableSize - 1;
-  const ends: number[] = [];
+  const edgeChain: number[] = [];
+  const edgeKey: number[] = [];
   const firstRing: number[] = [];
   const firstCount: number[] = [];
   const moreCover: (number[] | undefined)[] = [];
-  for (let e = 0; e < edgeCount; e++) {
-    const a = points.id(edges.x0[e] as number, edges.y0[e] as number);
-    const b = points.id(edges.x1[e] as number, edges.y1[e] as number);
-    const edgeRing = edges.ring[e] as number;
-    if (a === b) continue;
+  for (let c = 0; c < chainCount; c++) {
+    const s = chainStarts[c] as number;
+    const a = chainVertex[s] as number;
+    const b = chainVertex[(chainStarts[c + 1] as number) - 1] as number;
+    const edgeRing = chainRing[c] as number;
+    if ((chainStarts[c + 1] as number) - s > 2) {
+      edgeChain.push(c);
+      edgeKey.push(chainKey[c] as number);
+      firstRing.push(edgeRing);
+      firstCount.push(1);
+      moreCover.push(undefined);
+      continue;
+    }
     const u = a < b ? a : b;
     const v = a < b ? b : a;
-    const sign = a === u ? 1 : -1;
     let at = Math.imul(u ^ Math.imul(v, 0x9e3779b1), 0x85ebca6b);
     at = (at ^ (at >>> 15)) & tableMask;
     let i = -1;
     for (;;) {
       const found = table[at] as number;
       if (found < 0) break;
-      if (ends[2 * found] === u && ends[2 * found + 1] === v) {
+      const fs = chainStarts[edgeChain[found] as number] as number;
+      const fa = chainVertex[fs] as number;
+      const fb = chainVertex[fs + 1] as number;
+      if ((fa === u && fb === v) || (fa === v && fb === u)) {
         i = found;
         break;
       }
       at = (at + 1) & tableMask;
     }
     if (i < 0) {
-      table[at] = firstRing.length;
-      ends.push(u, v);
+      table[at] = edgeChain.length;
+      edgeChain.push(c);
+      edgeKey.push(chainKey[c] as number);
       firstRing.push(edgeRing);
-      firstCount.push(sign);
+      firstCount.push(1);
       moreCover.push(undefined);
       continue;
     }
+    const sign = chainVertex[chainStarts[edgeChain[i] as number] as number] === a ? 1 : -1;
+    if ((chainKey[c] as number) < (edgeKey[i] as number)) edgeKey[i] = chainKey[c] as number;
     if (firstRing[i] === edgeRing) {
       firstCount[i] = (firstCount[i] as number) + sign;
       continue;
@@ -430,10 +622,13 @@ function buildGraph(edges: Edges, seed: SeedPoints): Graph {
     if (k < list.length) list[k + 1] = (list[k + 1] as number) + sign;
     else list.push(edgeRing, sign);
   }
-  const from: number[] = [];
+  // Kept edges (some ring runs along them more often one way than the other), their chains and halves.
+  const keptChains: number[] = [];
   const winding: number[] = [];
   const windingStart: number[] = [0];
-  for (let i = 0; i < firstRing.length; i++) {
+  const keys: number[] = [];
+  const keyPositions: number[] = [];
+  for (let i = 0; i < edgeChain.length; i++) {
     const count = firstCount[i] as number;
     const more = moreCover[i];
     if (!more) {
@@ -448,35 +643,80 @@ function buildGraph(edges: Edges, seed: SeedPoints): Graph {
       }
       if (winding.length === before) continue;
     }
-    from.push(ends[2 * i] as number, ends[2 * i + 1] as number);
+    const c = edgeChain[i] as number;
+    keptChains.push(c);
+    keys.push(edgeKey[i] as number);
+    // A merged one-edge chain starts where the selected direction starts, whichever edge came first.
+    keyPositions.push(edgeKey[i] === chainKey[c] ? (chainKeyPosition[c] as number) : 0);
     windingStart.push(winding.length);
   }
-  // Outgoing half-edges per vertex in one array (most vertices have two), sorted by angle.
-  const vertexCount = x.length;
-  const halfCount = from.length;
-  const outStart = new Int32Array(vertexCount + 1);
+  const keptCount = keptChains.length;
+  if (keptCount === 0) return undefined;
+  // The kept chains' vertices, renumbered 0…keptCount-1.
+  let keptVertices = 0;
+  for (const c of keptChains) keptVertices += (chainStarts[c + 1] as number) - (chainStarts[c] as number);
+  const vertexList = new Int32Array(keptVertices);
+  const listStart = new Int32Array(keptCount + 1);
+  keptVertices = 0;
+  keptChains.forEach((c, i) => {
+    listStart[i] = keptVertices;
+    vertexList.set(
+      chainVertex.subarray(chainStarts[c] as number, chainStarts[c + 1] as number),
+      keptVertices,
+    );
+    keptVertices += (chainStarts[c + 1] as number) - (chainStarts[c] as number);
+  });
+  listStart[keptCount] = keptVertices;
+
+  // Nodes of the kept chains, numbered as met.
+  const nodeOf = new Int32Array(vertexCount).fill(-1);
+  const nodeVertex: number[] = [];
+  const halfCount = 2 * keptCount;
+  const fromNode = new Int32Array(halfCount);
+  for (let i = 0; i < keptCount; i++) {
+    for (const [h, v] of [
+      [2 * i, vertexList[listStart[i] as number] as number],
+      [2 * i + 1, vertexList[(listStart[i + 1] as number) - 1] as number],
+    ] as const) {
+      let n = nodeOf[v] as number;
+      if (n < 0) {
+        n = nodeVertex.length;
+        nodeOf[v] = n;
+        nodeVertex.push(v);
+      }
+      fromNode[h] = n;
+    }
+  }
+  // Outgoing half-edges per node in one array, sorted by the angle of their first segment.
+  const nodeCount = nodeVertex.length;
+  const outStart = new Int32Array(nodeCount + 1);
   for (let h = 0; h < halfCount; h++) {
-    const at = (from[h] as number) + 1;
+    const at = (fromNode[h] as number) + 1;
     outStart[at] = (outStart[at] as number) + 1;
   }
-  for (let v = 0; v < vertexCount; v++)
-    outStart[v + 1] = (outStart[v + 1] as number) + (outStart[v] as number);
+  for (let n = 0; n < nodeCount; n++) outStart[n + 1] = (outStart[n + 1] as number) + (outStart[n] as number);
   const outList = new Int32Array(halfCount);
-  const fill = outStart.slice(0, vertexCount);
+  const fill = outStart.slice(0, nodeCount);
   for (let h = 0; h < halfCount; h++) {
-    const v = from[h] as number;
-    outList[fill[v] as number] = h;
-    fill[v] = (fill[v] as number) + 1;
+    const n = fromNode[h] as number;
+    outList[fill[n] as number] = h;
+    fill[n] = (fill[n] as number) + 1;
   }
+  // The vertex after the node along half-edge h.
+  const second = (h: number): number =>
+    vertexList[
+      (h & 1) === 0 ? (listStart[h >> 1] as number) + 1 : (listStart[(h >> 1) + 1] as number) - 2
+    ] as number;
   const angle = (ox: number, oy: number, h1: number, h2: number): number => {
-    const t1 = from[h1 ^ 1] as number;
-    const t2 = from[h2 ^ 1] as number;
+    const t1 = second(h1);
+    const t2 = second(h2);
     return compareAngle(ox, oy, x[t1] as number, y[t1] as number, x[t2] as number, y[t2] as number);
   };
-  for (let v = 0; v < vertexCount; v++) {
-    const lo = outStart[v] as number;
-    const hi = outStart[v + 1] as number;
+  for (let n = 0; n < nodeCount; n++) {
+    const lo = outStart[n] as number;
+    const hi = outStart[n + 1] as number;
     if (hi - lo < 2) continue;
+    const v = nodeVertex[n] as number;
     const ox = x[v] as number;
     const oy = y[v] as number;
     if (hi - lo === 2) {
@@ -493,20 +733,35 @@ function buildGraph(edges: Edges, seed: SeedPoints): Graph {
   }
   const slot = new Int32Array(halfCount);
   for (let i = 0; i < halfCount; i++) slot[outList[i] as number] = i;
-  return { x, y, from, winding, windingStart, outStart, outList, slot, source };
+  return {
+    x,
+    y,
+    source,
+    chainVertex: vertexList,
+    chainStart: listStart,
+    keyPosition: Int32Array.from(keyPositions),
+    key: Int32Array.from(keys),
+    fromNode,
+    nodeVertex: Int32Array.from(nodeVertex),
+    winding,
+    windingStart,
+    outStart,
+    outList,
+    slot,
+  };
 }
 
 /** The half-edge after h around the face on h's left (or, with `allowed`, the next allowed one clockwise). */
 function nextHalfEdge(g: Graph, h: number, allowed?: (h: number) => boolean): number {
   const twin = h ^ 1;
-  const v = g.from[twin] as number;
-  const lo = g.outStart[v] as number;
-  const n = (g.outStart[v + 1] as number) - lo;
+  const n = g.fromNode[twin] as number;
+  const lo = g.outStart[n] as number;
+  const degree = (g.outStart[n + 1] as number) - lo;
   const start = (g.slot[twin] as number) - lo;
-  for (let k = 1; k <= n; k++) {
+  for (let k = 1; k <= degree; k++) {
     let at = start - k;
-    if (at < 0) at += n;
-    if (at < 0) at += n;
+    if (at < 0) at += degree;
+    if (at < 0) at += degree;
     const candidate = g.outList[lo + at] as number;
     if (!allowed || allowed(candidate)) return candidate;
   }
@@ -539,8 +794,17 @@ export function makeValidPolygonsTraced(
   polygons: PolygonRings,
   options: { checkResult?: boolean } = {},
 ): TracedPolygons | undefined {
-  const edges = newEdges();
-  const seed: SeedPoints = { x: [], y: [], source: [] };
+  let capacity = 0;
+  let longest = 0;
+  for (const rings of polygons) {
+    for (const ring of rings) {
+      capacity += (ring.length >> 1) + 1;
+      longest = Math.max(longest, (ring.length >> 1) + 1);
+    }
+  }
+  const edges = newEdges(capacity);
+  const cleanXy = new Float64Array(2 * longest);
+  const cleanRaw = new Int32Array(longest);
   let coordinateBase = 0;
   // Per input ring (numbered over all polygons): its polygon, and whether it is a shell.
   const ringPolygon: number[] = [];
@@ -555,32 +819,50 @@ export function makeValidPolygonsTraced(
       const base = coordinateBase;
       coordinateBase += ring.length >> 1;
       if (ring.length === 0) continue;
-      const cleaned = cleanRing(ring);
-      if (!cleaned) return undefined;
-      const clean = cleaned.xy;
-      if (clean.length < 8) continue;
-      for (let k = 0; k < clean.length; k += 2) {
-        seed.x.push(clean[k] as number);
-        seed.y.push(clean[k + 1] as number);
-        seed.source.push(base + (cleaned.raw[k >> 1] as number));
-      }
-      for (let k = 0; k + 3 < clean.length; k += 2) {
+      const n = cleanRing(ring, cleanXy, cleanRaw);
+      if (n < 0) return undefined;
+      if (n < 4) continue;
+      for (let k = 0; k + 1 < n; k++) {
         pushEdge(
           edges,
-          clean[k] as number,
-          clean[k + 1] as number,
-          clean[k + 2] as number,
-          clean[k + 3] as number,
+          cleanXy[2 * k] as number,
+          cleanXy[2 * k + 1] as number,
+          cleanXy[2 * k + 2] as number,
+          cleanXy[2 * k + 3] as number,
           id,
+          base + (cleanRaw[k] as number),
         );
       }
     }
   }
   const noded = node(edges);
   if (!noded) return undefined;
-  const g = buildGraph(noded, seed);
-  const halfCount = g.from.length;
-  if (halfCount === 0) return undefined;
+  const g = buildGraph(noded);
+  if (!g) return undefined;
+  const halfCount = g.fromNode.length;
+  const chainCount = halfCount >> 1;
+  const { x: X, y: Y, chainVertex, chainStart } = g;
+
+  // Twice the area left of each chain, relative to one origin (the shoelace of a face sums its chains').
+  const ox = X[0] as number;
+  const oy = Y[0] as number;
+  const chainArea = new Float64Array(chainCount);
+  for (let i = 0; i < chainCount; i++) {
+    let sum = 0;
+    const end = chainStart[i + 1] as number;
+    let v = chainVertex[chainStart[i] as number] as number;
+    let ax = (X[v] as number) - ox;
+    let ay = (Y[v] as number) - oy;
+    for (let k = (chainStart[i] as number) + 1; k < end; k++) {
+      v = chainVertex[k] as number;
+      const bx = (X[v] as number) - ox;
+      const by = (Y[v] as number) - oy;
+      sum += ax * by - bx * ay;
+      ax = bx;
+      ay = by;
+    }
+    chainArea[i] = sum;
+  }
 
   // Faces: trace every half-edge's left face.
   const face = new Int32Array(halfCount).fill(-1);
@@ -590,41 +872,30 @@ export function makeValidPolygonsTraced(
     if (face[h0] !== -1) continue;
     const id = faceArea.length;
     const list: number[] = [];
-    // Shoelace relative to the face's first vertex, as signedArea computes it.
-    const first = g.from[h0] as number;
-    const x0 = g.x[first] as number;
-    const y0 = g.y[first] as number;
-    let ax = 0;
-    let ay = 0;
     let twiceArea = 0;
     let h = h0;
     for (let guard = 0; guard <= halfCount && face[h] === -1; guard++) {
       face[h] = id;
       list.push(h);
-      const v = g.from[h] as number;
-      const bx = (g.x[v] as number) - x0;
-      const by = (g.y[v] as number) - y0;
-      twiceArea += ax * by - bx * ay;
-      ax = bx;
-      ay = by;
+      twiceArea += (h & 1) === 0 ? (chainArea[h >> 1] as number) : -(chainArea[h >> 1] as number);
       h = nextHalfEdge(g, h);
     }
     faceArea.push(twiceArea / 2);
     faceEdges.push(list);
   }
 
-  // Connected components of the graph.
-  const vertexCount = g.x.length;
-  const component = new Int32Array(vertexCount).fill(-1);
+  // Connected components of the graph (over nodes).
+  const nodeCount = g.nodeVertex.length;
+  const component = new Int32Array(nodeCount).fill(-1);
   let components = 0;
-  for (let v0 = 0; v0 < vertexCount; v0++) {
-    if (component[v0] !== -1 || g.outStart[v0] === g.outStart[v0 + 1]) continue;
-    const stack = [v0];
-    component[v0] = components;
+  for (let n0 = 0; n0 < nodeCount; n0++) {
+    if (component[n0] !== -1) continue;
+    const stack = [n0];
+    component[n0] = components;
     while (stack.length > 0) {
-      const v = stack.pop() as number;
-      for (let i = g.outStart[v] as number; i < (g.outStart[v + 1] as number); i++) {
-        const w = g.from[(g.outList[i] as number) ^ 1] as number;
+      const n = stack.pop() as number;
+      for (let i = g.outStart[n] as number; i < (g.outStart[n + 1] as number); i++) {
+        const w = g.fromNode[(g.outList[i] as number) ^ 1] as number;
         if (component[w] === -1) {
           component[w] = components;
           stack.push(w);
@@ -643,30 +914,28 @@ export function makeValidPolygonsTraced(
     let outer = -1;
     for (let f = 0; f < faceArea.length; f++) {
       const first = (faceEdges[f] as number[])[0] as number;
-      if (component[g.from[first] as number] !== c) continue;
+      if (component[g.fromNode[first] as number] !== c) continue;
       if (outer === -1 || (faceArea[f] as number) < (faceArea[outer] as number)) outer = f;
     }
     if (outer === -1) continue;
-    const start = g.from[(faceEdges[outer] as number[])[0] as number] as number;
-    const px = g.x[start] as number;
-    const py = g.y[start] as number;
+    const start = g.nodeVertex[g.fromNode[(faceEdges[outer] as number[])[0] as number] as number] as number;
+    const px = X[start] as number;
+    const py = Y[start] as number;
     const counts = new Int32Array(ringTotal);
-    for (let e = 0; e < halfCount; e += 2) {
-      const a = g.from[e] as number;
-      if (component[a] === c) continue;
-      const b = g.from[e + 1] as number;
-      const side = rayCrossing(
-        px,
-        py,
-        g.x[a] as number,
-        g.y[a] as number,
-        g.x[b] as number,
-        g.y[b] as number,
-      );
+    for (let i = 0; i < chainCount; i++) {
+      if (component[g.fromNode[2 * i] as number] === c) continue;
+      let side = 0;
+      const end = chainStart[i + 1] as number;
+      let a = chainVertex[chainStart[i] as number] as number;
+      for (let k = (chainStart[i] as number) + 1; k < end; k++) {
+        const b = chainVertex[k] as number;
+        side += rayCrossing(px, py, X[a] as number, Y[a] as number, X[b] as number, Y[b] as number);
+        a = b;
+      }
       if (side === 0) continue;
       const list = g.winding;
-      const end = g.windingStart[(e >> 1) + 1] as number;
-      for (let k = g.windingStart[e >> 1] as number; k < end; k += 2) {
+      const stop = g.windingStart[i + 1] as number;
+      for (let k = g.windingStart[i] as number; k < stop; k += 2) {
         const r = list[k] as number;
         counts[r] = (counts[r] as number) + side * (list[k + 1] as number);
       }
@@ -684,8 +953,8 @@ export function makeValidPolygonsTraced(
         const ow = fw.slice();
         const list = g.winding;
         const sign = (h & 1) === 0 ? 1 : -1;
-        const end = g.windingStart[(h >> 1) + 1] as number;
-        for (let k = g.windingStart[h >> 1] as number; k < end; k += 2) {
+        const stop = g.windingStart[(h >> 1) + 1] as number;
+        for (let k = g.windingStart[h >> 1] as number; k < stop; k += 2) {
           const r = list[k] as number;
           ow[r] = (ow[r] as number) - sign * (list[k + 1] as number);
         }
@@ -696,41 +965,77 @@ export function makeValidPolygonsTraced(
   }
   const inside = windings.map((w) => (w ? isInside(w, ringPolygon, ringIsShell) : false));
 
-  // Boundary half-edges: inside on the left, outside on the right. Trace them into rings.
+  // Boundary half-edges: inside on the left, outside on the right. Trace them into rings, starting each
+  // at the first boundary edge in edge order (so rings start where the edge-by-edge graph starts them).
   const selected = (h: number): boolean =>
     (inside[face[h] as number] ?? false) && !(inside[face[h ^ 1] as number] ?? false);
   const used = new Uint8Array(halfCount);
-  const walkAt = new Int32Array(g.x.length).fill(-1);
+  const byKey = Array.from({ length: chainCount }, (_, i) => i).sort(
+    (a, b) => (g.key[a] as number) - (g.key[b] as number),
+  );
+  const nodeSeen = new Int32Array(nodeCount).fill(-1);
+  const walkAt = new Int32Array(X.length).fill(-1);
   const shells: { ring: Float64Array; area: number; sources: Int32Array }[] = [];
   const holes: { ring: Float64Array; sources: Int32Array }[] = [];
-  for (let h0 = 0; h0 < halfCount; h0++) {
-    if (used[h0] || !selected(h0)) continue;
-    const walk: number[] = [];
-    let h = h0;
-    for (let guard = 0; guard <= halfCount; guard++) {
-      used[h] = 1;
-      walk.push(g.from[h] as number);
-      h = nextHalfEdge(g, h, selected);
-      if (h === h0 || h < 0 || used[h]) break;
-    }
-    if (h !== h0) return undefined;
-    // A face boundary may pass a vertex twice (a hole touching its shell): split it into simple rings.
-    for (const cycle of simpleCycles(walk, walkAt)) {
-      const n = cycle.length;
-      const ring = new Float64Array(2 * n + 2);
-      const sources = new Int32Array(n + 1);
-      for (let k = 0; k < n; k++) {
-        const v = cycle[k] as number;
-        ring[2 * k] = g.x[v] as number;
-        ring[2 * k + 1] = g.y[v] as number;
-        sources[k] = v < g.source.length ? (g.source[v] as number) : -1;
+  const addRing = (ring: Float64Array, sources: Int32Array): void => {
+    const area = signedArea(ring);
+    if (area > 0) shells.push({ ring, area, sources });
+    else if (area < 0) holes.push({ ring, sources });
+  };
+  for (const chain of byKey) {
+    for (const h0 of [2 * chain, 2 * chain + 1]) {
+      if (used[h0] || !selected(h0)) continue;
+      const walk: number[] = [];
+      let h = h0;
+      let repeated = false;
+      let length = 0;
+      for (let guard = 0; guard <= halfCount; guard++) {
+        used[h] = 1;
+        walk.push(h);
+        const n = g.fromNode[h] as number;
+        if (nodeSeen[n] === h0) repeated = true;
+        nodeSeen[n] = h0;
+        length += (chainStart[(h >> 1) + 1] as number) - (chainStart[h >> 1] as number) - 1;
+        h = nextHalfEdge(g, h, selected);
+        if (h === h0 || h < 0 || used[h]) break;
       }
-      ring[2 * n] = ring[0] as number;
-      ring[2 * n + 1] = ring[1] as number;
-      sources[n] = sources[0] as number;
-      const area = signedArea(ring);
-      if (area > 0) shells.push({ ring, area, sources });
-      else if (area < 0) holes.push({ ring, sources });
+      if (h !== h0) return undefined;
+      // The walk's vertices (each chain without its last vertex), from the start of the first edge.
+      const key = g.keyPosition[chain] as number;
+      const firstLength = (chainStart[chain + 1] as number) - (chainStart[chain] as number) - 1;
+      const offset = (h0 & 1) === 0 ? key : firstLength - 1 - key;
+      const vertices = new Int32Array(length);
+      let fill = 0;
+      const put = (half: number, from: number, to: number): void => {
+        const s = chainStart[half >> 1] as number;
+        const last = (chainStart[(half >> 1) + 1] as number) - 1;
+        for (let k = from; k < to; k++)
+          vertices[fill++] = chainVertex[(half & 1) === 0 ? s + k : last - k] as number;
+      };
+      put(h0, offset, firstLength);
+      for (let i = 1; i < walk.length; i++) {
+        const half = walk[i] as number;
+        put(half, 0, (chainStart[(half >> 1) + 1] as number) - (chainStart[half >> 1] as number) - 1);
+      }
+      put(h0, 0, offset);
+      // Only nodes can repeat; a face boundary passing one twice (a hole touching its shell) is split into
+      // simple rings.
+      const cycles = repeated ? simpleCycles(vertices, walkAt) : length >= 3 ? [vertices] : [];
+      for (const cycle of cycles) {
+        const n = cycle.length;
+        const ring = new Float64Array(2 * n + 2);
+        const sources = new Int32Array(n + 1);
+        for (let k = 0; k < n; k++) {
+          const v = cycle[k] as number;
+          ring[2 * k] = X[v] as number;
+          ring[2 * k + 1] = Y[v] as number;
+          sources[k] = g.source[v] as number;
+        }
+        ring[2 * n] = ring[0] as number;
+        ring[2 * n + 1] = ring[1] as number;
+        sources[n] = sources[0] as number;
+        addRing(ring, sources);
+      }
     }
   }
   if (shells.length === 0) return undefined;
@@ -756,10 +1061,11 @@ export function makeValidPolygonsTraced(
  * Split a closed walk of vertex ids (start not repeated) into simple cycles at repeated vertices. `at` is
  * scratch indexed by vertex id, all -1 on entry and on return.
  */
-function simpleCycles(walk: number[], at: Int32Array): number[][] {
+function simpleCycles(walk: ArrayLike<number>, at: Int32Array): number[][] {
   const cycles: number[][] = [];
   const stack: number[] = [];
-  for (const v of walk) {
+  for (let k = 0; k < walk.length; k++) {
+    const v = walk[k] as number;
     const i = at[v] as number;
     if (i >= 0) {
       const loop = stack.splice(i);
