@@ -114,12 +114,21 @@ export const requestSchemas = {
     profileId: id,
     files: z.array(fileRef).min(1).max(1000),
     dryRun: z.boolean(),
-    /** X-User-Name of the uploads: the receiving user (default: the sandbox's first demo user). */
+    /**
+     * X-User-Name of the rows that name no receiving user of their own (submitUsers lists them); a row's own
+     * user (a CSV userName column, a field's userName) always wins. Absent with the embedded sandbox: its
+     * first demo user; absent otherwise, every row that is sent must name its user.
+     */
     userName: z.string().min(1).max(200).optional(),
     /** sampleDate of Modus soil test uploads. */
     sampleDate: z.string().min(1).max(100).optional(),
     /** Only these rows (1-based, across the run's operations): "retry failed rows". */
     onlyRows: z.array(z.number().int().min(1)).max(1_000_000).optional(),
+  }),
+  /** Who a batch's rows go to before it is sent: the users rows name, and the rows that name none. */
+  submitUsers: z.strictObject({
+    files: z.array(fileRef).min(1).max(1000),
+    sampleDate: z.string().min(1).max(100).optional(),
   }),
   pauseSubmit: runId,
   resumeSubmit: runId,
@@ -222,6 +231,8 @@ export interface SubmitRowResult {
    * dry-run: would be sent.
    */
   outcome: 'pending' | 'sent' | 'failed' | 'unknown' | 'invalid' | 'dry-run';
+  /** The receiving user (X-User-Name) of an upload. */
+  userName?: string;
   status?: number;
   /** The id of what was created or changed, when the service gave one. */
   id?: string;
@@ -242,6 +253,15 @@ export interface SubmitStatus {
   ratePerSecond: number;
   etaSeconds?: number;
   rows: SubmitRowResult[];
+}
+
+/** Who a batch's rows go to (the rows that will be sent: rows with errors are left out). */
+export interface SubmitUsers {
+  rows: number;
+  /** Users rows name themselves (a CSV's userName column, a field's userName), with their row counts. */
+  users: { userName: string; rows: number }[];
+  /** Rows that name no user: they go to the user startSubmit is given. */
+  rowsWithoutUser: number[];
 }
 
 export interface JournalSummary {
@@ -277,6 +297,7 @@ export interface AppResponses {
   getSettings: Settings;
   saveSettings: Settings;
   startSubmit: SubmitStatus;
+  submitUsers: SubmitUsers;
   pauseSubmit: SubmitStatus;
   resumeSubmit: SubmitStatus;
   cancelSubmit: SubmitStatus;

@@ -210,6 +210,9 @@ export function createHandlers(context: HostContext): Handlers {
     return { name: basename(ref.name), bytes: new Uint8Array(Buffer.from(ref.contentBase64, 'base64')) };
   }
 
+  /** Files to submit: the bytes only (a CSV row's named files are found among the batch's own). */
+  const submitFiles = (refs: FileRef[]) => refs.map(readRef).map(({ name, bytes }) => ({ name, bytes }));
+
   function keep(report: Report): string {
     const reportId = randomUUID();
     reports.set(reportId, report);
@@ -340,18 +343,19 @@ export function createHandlers(context: HostContext): Handlers {
     },
     startSubmit: async ({ profileId, files: refs, dryRun, userName, sampleDate, onlyRows }) => {
       if (!store.get(profileId)) throw new NotFoundError(`no profile ${profileId}`);
-      const user = userName ?? sandbox?.userNames[0];
-      if (!user) throw new RequestError('userName: the receiving user is needed (X-User-Name)');
-      const inputs = refs.map(readRef).map(({ name, bytes }) => ({ name, bytes }));
-      return runs.start(inputs, {
+      // The demo user is a default for the embedded sandbox only, never for a real service.
+      const user = userName ?? (profileId === SANDBOX_PROFILE_ID ? sandbox?.userNames[0] : undefined);
+      return runs.start(submitFiles(refs), {
         profileId,
         dryRun,
-        userName: user,
+        ...(user ? { userName: user } : {}),
         ...(sampleDate ? { sampleDate } : {}),
         ...(onlyRows ? { onlyRows } : {}),
         concurrency: store.getSettings().concurrency,
       });
     },
+    submitUsers: async ({ files: refs, sampleDate }) =>
+      runs.users(submitFiles(refs), sampleDate ? { sampleDate } : {}),
     pauseSubmit: async ({ runId }) => {
       const run = runStatus(runId);
       run.pause();

@@ -27,6 +27,7 @@ import {
   sleepWithTimers,
   validate,
   type BatchClient,
+  type BatchOperation,
   type BatchPlan,
   type BatchRow,
   type BatchRunResult,
@@ -34,7 +35,14 @@ import {
   type RowResult,
 } from '../core/index.ts';
 import { JournalFile } from '../node/journal-file.ts';
-import type { AppEvent, JournalSummary, SubmitRowResult, SubmitState, SubmitStatus } from './bridge-api.ts';
+import type {
+  AppEvent,
+  JournalSummary,
+  SubmitRowResult,
+  SubmitState,
+  SubmitStatus,
+  SubmitUsers,
+} from './bridge-api.ts';
 
 export interface SubmitFile {
   name: string;
@@ -44,7 +52,11 @@ export interface SubmitFile {
 export interface SubmitOptions {
   profileId: string;
   dryRun: boolean;
-  userName: string;
+  /**
+   * The receiving user (X-User-Name) of rows that name none: field uploads and CSV rows without a userName,
+   * Rx ZIPs and soil tests given as files. A row's own user always wins. Absent: every row must name one.
+   */
+  userName?: string;
   sampleDate?: string;
   /** Only these rows (numbers of the batch as planned): "retry the failed rows". */
   onlyRows?: number[];
@@ -72,11 +84,32 @@ function baseName(name: string): string {
   return name.slice(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1);
 }
 
+/**
+ * Stands for "the user given for rows that name none" while the rows are read: a row that ends up with it
+ * names no user of its own. Not a valid user name (it has a NUL), so no row can name it.
+ */
+const NO_USER = '\u0000no-user';
+
+/** Who receives a row's operation (undefined for calls that have no receiving user). */
+function userOf(operation: BatchOperation | undefined): string | undefined {
+  return operation && 'userName' in operation ? operation.userName : undefined;
+}
+
+/** A row the app leaves out (it shows it as invalid): it goes to no user. */
+function hasError(row: BatchRow): boolean {
+  return row.diagnostics.some((d) => d.severity === 'error');
+}
+
+/** Rows that would be sent with no receiving user of their own. */
+function rowsNamingNoUser(rows: readonly BatchRow[]): number[] {
+  return rows.filter((r) => userOf(r.operation) === NO_USER && !hasError(r)).map((r) => r.row);
+}
+
 /** Each file's rows, numbered through the whole batch, with the file's name as the first column. */
 async function batchRows(
   files: readonly SubmitFile[],
   stored: readonly string[],
-  options: SubmitOptions,
+  options: Omit<SubmitOptions, 'userName'> & { userName: string },
 ): Promise<BatchRow[]> {
   const perFile: Array<Array<Omit<BatchRow, 'row'>>> = [];
   // Files a CSV row sends (its prescriptions, soil tests) are not sent again as files of their own.
@@ -118,7 +151,7 @@ async function batchRows(
           ? rowsFromRequestDocument(text(), result.diagnostics)
           : result && csv
             ? await rowsFromCsvBatch(file.bytes, csv, result.diagnostics, {
-                ...(options.userName ? { userName: options.userName } : {}),
+                userName: options.userName,
                 // The runner reads the stored copy of the named file (a name no file has stays unreadable).
                 resolvePath: (name) => {
                   const at = byName.get(baseName(name));
@@ -178,9 +211,8 @@ function rowOutcome(result: RowResult): SubmitRowResult['outcome'] {
   return result.status;
 }
 
-function operationOf(plan: BatchPlan, row: number): string {
-  const step = plan.steps.find((s) => s.rows.includes(row));
-  return step?.operation.call ?? 'not sent';
+function stepOf(plan: BatchPlan, row: number) {
+  return plan.steps.find((s) => s.rows.includes(row));
 }
 
 export class SubmitRun {
@@ -215,12 +247,15 @@ export class SubmitRun {
 
   private rows(): SubmitRowResult[] {
     return this.rowResults().map((r) => {
+      const step = stepOf(this.plan, r.row);
       const row: SubmitRowResult = {
         row: r.row,
         file: r.columns.file ?? '',
-        operation: operationOf(this.plan, r.row),
+        operation: step?.operation.call ?? 'not sent',
         outcome: this.meta.dryRun && r.status === 'pending' ? 'dry-run' : rowOutcome(r),
       };
+      const userName = userOf(step?.operation);
+      if (userName) row.userName = userName;
       if (r.requestId) row.requestId = r.requestId;
       if (r.id) row.id = r.id;
       if (r.message) row.message = r.message;
@@ -329,6 +364,13 @@ function writeMeta(journalDir: string, meta: RunMeta): void {
   writeFileSync(metaPath(journalDir, meta.runId), JSON.stringify(meta) + '\n', { mode: 0o600 });
 }
 
+/** "row 3", "rows 1, 2 and 4", "rows 1, 2, 3 … (12 rows)". */
+function rowList(rows: readonly number[]): string {
+  if (rows.length === 1) return `row ${rows[0]}`;
+  if (rows.length <= 5) return `rows ${rows.slice(0, -1).join(', ')} and ${rows[rows.length - 1]}`;
+  return `rows ${rows.slice(0, 3).join(', ')} … (${rows.length} rows)`;
+}
+
 function safeName(name: string): string {
   return name.replace(/[^A-Za-z0-9._-]+/g, '_').slice(-100) || 'file';
 }
@@ -366,7 +408,12 @@ export class SubmitRuns {
       writeFileSync(join(this.deps.journalDir, name), f.bytes, { mode: 0o600 });
       return name;
     });
-    const rows = await batchRows(files, stored, options);
+    const rows = await batchRows(files, stored, { ...options, userName: options.userName ?? NO_USER });
+    const unnamed = options.userName ? [] : rowsNamingNoUser(rows);
+    if (unnamed.length > 0)
+      throw new PlanRefusedError(
+        `${rowList(unnamed)} name${unnamed.length === 1 ? 's' : ''} no receiving user: give the user (X-User-Name) to send ${unnamed.length === 1 ? 'it' : 'them'} to`,
+      );
     const planned = planBatch(rows, {
       source: { name: files.map((f) => f.name).join(', '), kind: 'app-batch' },
       // The app sends the clean rows and shows the rest as invalid, each with its problems.
@@ -382,8 +429,32 @@ export class SubmitRuns {
     return run.status();
   }
 
+  /**
+   * Who the batch's rows go to, before it is sent: the users rows name themselves, and the rows that name
+   * none (they need the user the submit screen asks for). Reads the files as `start` does; sends nothing.
+   */
+  async users(files: SubmitFile[], options: { sampleDate?: string }): Promise<SubmitUsers> {
+    const rows = await batchRows(
+      files,
+      files.map((f) => f.name),
+      { profileId: '', dryRun: true, userName: NO_USER, ...options },
+    );
+    const counts = new Map<string, number>();
+    for (const row of rows) {
+      const user = userOf(row.operation);
+      if (user && user !== NO_USER && !hasError(row)) counts.set(user, (counts.get(user) ?? 0) + 1);
+    }
+    return {
+      rows: rows.length,
+      users: [...counts].map(([userName, count]) => ({ userName, rows: count })),
+      rowsWithoutUser: rowsNamingNoUser(rows),
+    };
+  }
+
   private failed(run: SubmitRun, error: unknown): void {
     run.state = 'interrupted';
+    const { rows: _rows, ...status } = run.status(false);
+    this.deps.emit({ type: 'submit-finished', status });
     this.deps.emit({
       type: 'warning',
       message: `submit ${run.meta.runId} stopped: ${error instanceof Error ? error.message : String(error)}`,
@@ -431,7 +502,11 @@ export class SubmitRuns {
   /** Go on with an interrupted run from its journal (what was in flight is reconciled, not re-sent). */
   resume(runId: string, concurrency?: number): SubmitStatus | undefined {
     const live = this.runs.get(runId);
-    if (live) return live.status();
+    if (live) {
+      // A run of this session paused from the list of runs: go on with it.
+      live.resume();
+      return live.status();
+    }
     const run = this.load(runId);
     if (!run) return undefined;
     if (run.state !== 'interrupted') return run.status();

@@ -16,6 +16,7 @@ import { SharedDataScreen } from './screens/shared-data.tsx';
 import { SoilView } from './screens/soil-view.tsx';
 import { SubmitScreen } from './screens/submit-screen.tsx';
 import { BatchProvider } from './state/batch.tsx';
+import { useJournalRefresh } from './state/journals.ts';
 
 const SCREENS = [
   { id: 'workbench', title: 'Workbench' },
@@ -32,6 +33,7 @@ export function App() {
   // A run the banner asks to resume: the Submit screen resumes it and shows it.
   const [resumeRun, setResumeRun] = useState<string | undefined>();
   const info = useQuery({ queryKey: ['appInfo'], queryFn: () => api.appInfo({}) });
+  useJournalRefresh();
   const settings = useQuery({ queryKey: ['settings'], queryFn: () => api.getSettings({}) });
   const theme = settings.data?.theme ?? 'system';
   useEffect(() => {
@@ -88,7 +90,11 @@ export function App() {
           <SharedDataScreen />
         </div>
         <div hidden={screen !== 'submit'}>
-          <SubmitScreen resumeRun={resumeRun} onResumed={() => setResumeRun(undefined)} />
+          <SubmitScreen
+            resumeRun={resumeRun}
+            onResumed={() => setResumeRun(undefined)}
+            active={screen === 'submit'}
+          />
         </div>
         <div hidden={screen !== 'settings'}>
           <SettingsScreen />

@@ -1,13 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
-import { useBridge } from '../bridge/bridge-context.tsx';
+import { useJournals } from '../state/journals.ts';
 
 /**
  * On every screen, from launch: batches a closed or killed app left unfinished (their journals say
- * "interrupted"), with one button that resumes the newest on the Submit screen.
+ * "interrupted"), with one button that resumes the newest on the Submit screen. Kept current by
+ * useJournalRefresh (runs ending or pausing, window focus).
  */
 export function InterruptedBanner({ onResume }: { onResume: (journalId: string) => void }) {
-  const api = useBridge();
-  const journals = useQuery({ queryKey: ['journals', 'banner'], queryFn: () => api.listJournals({}) });
+  const journals = useJournals();
   const interrupted = journals.data?.journals.filter((j) => j.state === 'interrupted') ?? [];
   const newest = interrupted[0];
   if (!newest) return null;

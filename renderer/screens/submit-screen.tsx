@@ -2,12 +2,15 @@
  * Submit the batch: profile (the embedded sandbox by default), dry run, progress with rate and ETA, pause,
  * resume, cancel, per-row results with request ids, retry only the failed rows, export the results (CSV,
  * HTML). Runs interrupted when the app was closed are listed from their journals and can be resumed.
+ * Rows go to the receiving user they name (a CSV's userName column); a user is asked only for rows that
+ * name none.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { SubmitStatus } from '../../host/bridge-api.ts';
 import { useBridge } from '../bridge/bridge-context.tsx';
-import { useBatch } from '../state/batch.tsx';
+import { useBatch, type BatchFile } from '../state/batch.tsx';
+import { JOURNALS_KEY, useJournals } from '../state/journals.ts';
 import { ProfilePicker } from './profile-picker.tsx';
 import { saveFile } from './save-file.ts';
 
@@ -19,13 +22,37 @@ function eta(seconds: number | undefined): string {
   return `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
 }
 
+const bytesIds = new WeakMap<Uint8Array, number>();
+let nextBytesId = 1;
+
+/** Changes when a file is added, removed or edited (an edit gives the file new bytes). */
+function batchKey(files: readonly BatchFile[]): string {
+  return files
+    .map((f) => {
+      let id = bytesIds.get(f.bytes);
+      if (id === undefined) bytesIds.set(f.bytes, (id = nextBytesId++));
+      return `${f.key}:${id}`;
+    })
+    .join(',');
+}
+
+/** "row 3", "rows 3 and 4", "rows 3, 4, 5 and 9 more". */
+function rowNumbers(rows: readonly number[]): string {
+  if (rows.length === 1) return `row ${rows[0]}`;
+  if (rows.length <= 4) return `rows ${rows.slice(0, -1).join(', ')} and ${rows[rows.length - 1]}`;
+  return `rows ${rows.slice(0, 3).join(', ')} and ${rows.length - 3} more`;
+}
+
 export function SubmitScreen({
   resumeRun,
   onResumed,
+  active = true,
 }: {
   /** An interrupted run to resume now (the first screen's banner asked for it). */
   resumeRun?: string | undefined;
   onResumed?: () => void;
+  /** Shown: only then is the batch read for its receiving users (it may be large). */
+  active?: boolean;
 } = {}) {
   const api = useBridge();
   const batch = useBatch();
@@ -35,9 +62,22 @@ export function SubmitScreen({
   const [dryRun, setDryRun] = useState(false);
   const [runId, setRunId] = useState<string | undefined>();
   const [exported, setExported] = useState<string | undefined>();
+  const [userName, setUserName] = useState('');
   useEffect(() => {
     if (!profileId && info.data?.sandbox) setProfileId(info.data.sandbox.profileId);
   }, [info.data, profileId]);
+  const sandboxUsers = profileId === info.data?.sandbox?.profileId ? info.data.sandbox.userNames : [];
+  // The sandbox's first demo user is the default for rows that name none; a real service gets no default.
+  useEffect(() => setUserName(sandboxUsers[0] ?? ''), [profileId, sandboxUsers[0]]);
+
+  const checking = batch.files.some((f) => f.state === 'checking');
+  const users = useQuery({
+    queryKey: ['submit-users', batchKey(batch.files)],
+    enabled: active && batch.files.length > 0 && !checking,
+    queryFn: () => api.submitUsers({ files: batch.fileRefs() }),
+  });
+  const unnamedRows = users.data?.rowsWithoutUser ?? [];
+  const needsUser = unnamedRows.length > 0;
 
   const status = useQuery({
     queryKey: ['submit', runId],
@@ -60,7 +100,7 @@ export function SubmitScreen({
       }),
     [api, queries, runId],
   );
-  const journals = useQuery({ queryKey: ['journals', runId], queryFn: () => api.listJournals({}) });
+  const journals = useJournals();
 
   const start = useMutation({
     mutationFn: (onlyRows?: number[]) =>
@@ -68,12 +108,15 @@ export function SubmitScreen({
         profileId,
         files: batch.fileRefs(),
         dryRun,
+        // Only rows that name no user of their own get this one (the host never overrides a row's user).
+        ...(needsUser ? { userName: userName.trim() } : {}),
         ...(onlyRows ? { onlyRows } : {}),
       }),
     onSuccess: (s) => {
       setRunId(s.runId);
       setExported(undefined);
       queries.setQueryData(['submit', s.runId], s);
+      void queries.invalidateQueries({ queryKey: JOURNALS_KEY });
     },
   });
   const control = useMutation({
@@ -90,7 +133,7 @@ export function SubmitScreen({
     onSuccess: (s) => {
       setRunId(s.runId);
       queries.setQueryData(['submit', s.runId], s);
-      void queries.invalidateQueries({ queryKey: ['journals'] });
+      void queries.invalidateQueries({ queryKey: JOURNALS_KEY });
     },
   });
   useEffect(() => {
@@ -123,13 +166,55 @@ export function SubmitScreen({
         </label>
         <button
           type="button"
-          disabled={!profileId || batch.files.length === 0 || start.isPending || s?.state === 'running'}
+          disabled={
+            !profileId ||
+            batch.files.length === 0 ||
+            !users.data ||
+            (needsUser && userName.trim() === '') ||
+            start.isPending ||
+            s?.state === 'running'
+          }
           onClick={() => start.mutate(undefined)}
         >
           {dryRun ? 'Start the dry run' : 'Submit the batch'} ({batch.files.length} files)
         </button>
       </div>
       {batch.files.length === 0 && <p>Add files on the Workbench first.</p>}
+      {batch.files.length > 0 && (
+        <section aria-labelledby="users-title" className="receivers">
+          <h3 id="users-title">Receiving users</h3>
+          {!users.data && !users.error && <p role="status">Reading who the rows go to…</p>}
+          {users.data && (
+            <p data-testid="named-users">
+              {users.data.users.length === 0
+                ? 'No row names its receiving user.'
+                : `Named by the rows themselves: ${users.data.users
+                    .map((u) => `${u.userName} (${u.rows} ${u.rows === 1 ? 'row' : 'rows'})`)
+                    .join(', ')}.`}
+            </p>
+          )}
+          {needsUser && (
+            <label>
+              Receiving user (X-User-Name) for {rowNumbers(unnamedRows)}, which name none
+              <input
+                type="text"
+                value={userName}
+                list={sandboxUsers.length > 0 ? 'sandbox-users' : undefined}
+                required
+                aria-invalid={userName.trim() === '' ? true : undefined}
+                onChange={(e) => setUserName(e.target.value)}
+              />
+              <datalist id="sandbox-users">
+                {sandboxUsers.map((u) => (
+                  <option key={u} value={u} />
+                ))}
+              </datalist>
+            </label>
+          )}
+          {users.data && !needsUser && <p>Every row that will be sent names its user: none is asked.</p>}
+          {users.error && <p role="alert">{users.error.message}</p>}
+        </section>
+      )}
       {batch.problems.some((p) => p.diagnostic.severity === 'error') && (
         <p className="warning">The batch still has errors: rows with errors may be refused by the service.</p>
       )}
@@ -180,6 +265,7 @@ export function SubmitScreen({
                 <th scope="col">Row</th>
                 <th scope="col">File</th>
                 <th scope="col">Operation</th>
+                <th scope="col">User</th>
                 <th scope="col">Outcome</th>
                 <th scope="col">Status</th>
                 <th scope="col">Request id</th>
@@ -192,6 +278,7 @@ export function SubmitScreen({
                   <td>{r.row}</td>
                   <td>{r.file}</td>
                   <td>{r.operation}</td>
+                  <td>{r.userName ?? ''}</td>
                   <td>{r.outcome}</td>
                   <td>{r.status ?? ''}</td>
                   <td>

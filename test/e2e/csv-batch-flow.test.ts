@@ -100,6 +100,11 @@ describe.skipIf(chromiumMissing)('a CSV batch from drop to exported results', ()
     // each saying why.
     await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Submit' }).click();
     await expect.poll(() => page.locator('.submit').getByLabel('Profile').inputValue()).toBe('sandbox');
+    // Every row names its user (jsmith): none is asked.
+    await expect
+      .poll(() => page.getByTestId('named-users').textContent())
+      .toBe('Named by the rows themselves: jsmith (2 rows).');
+    expect(await page.getByLabel(/Receiving user \(X-User-Name\)/).count()).toBe(0);
     await page.getByRole('button', { name: /Submit the batch/ }).click();
     await expect
       .poll(() => page.getByRole('heading', { name: /Run .* — finished/ }).count(), { timeout: 15_000 })
@@ -107,15 +112,15 @@ describe.skipIf(chromiumMissing)('a CSV batch from drop to exported results', ()
     const results = page.getByTestId('result-row');
     expect(await results.count()).toBe(6);
     const outcomes = await results.evaluateAll((rows) =>
-      rows.map((r) => [r.children[0]!.textContent, r.children[3]!.textContent]),
+      rows.map((r) => [r.children[0]!.textContent, r.children[4]!.textContent, r.children[3]!.textContent]),
     );
     expect(outcomes).toEqual([
-      ['1', 'sent'],
-      ['2', 'invalid'],
-      ['3', 'invalid'],
-      ['4', 'sent'],
-      ['5', 'invalid'],
-      ['6', 'invalid'],
+      ['1', 'sent', 'jsmith'],
+      ['2', 'invalid', ''],
+      ['3', 'invalid', ''],
+      ['4', 'sent', 'jsmith'],
+      ['5', 'invalid', ''],
+      ['6', 'invalid', ''],
     ]);
     const requestId = (await page.locator('tr.outcome-sent code').first().textContent()) ?? '';
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
@@ -142,7 +147,66 @@ describe.skipIf(chromiumMissing)('a CSV batch from drop to exported results', ()
     await page.context().close();
   }, 30_000);
 
+  it('sends each row to the user it names, asking a user only for the rows that name none', async () => {
+    const { page } = await session.newPage();
+    const users = session.app.sandbox!.demo.userNames;
+    const ring = (x: number) =>
+      `"POLYGON ((${x} 42.03, ${x + 0.01} 42.03, ${x + 0.01} 42.04, ${x} 42.04, ${x} 42.03))"`;
+    const csv = join(RESULTS_DIR, 'fields-with-users.csv');
+    writeFileSync(
+      csv,
+      [
+        'clientName,farmName,name,boundary,acres,source,userName',
+        `Smith Farms,Home Farm,North 40,${ring(-93.65)},,survey,${users[1]}`,
+        `Smith Farms,Home Farm,East 40,${ring(-93.62)},,survey,${users[1]}`,
+        `Smith Farms,Home Farm,West 40,${ring(-93.68)},,survey,`,
+      ].join('\n') + '\n',
+    );
+    await page.locator('input[type=file]').setInputFiles(csv);
+    const file = page.getByTestId('batch-file').filter({ hasText: 'fields-with-users.csv' });
+    await expect.poll(() => file.textContent()).toContain('csv-fields');
+    await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Submit' }).click();
+    await expect
+      .poll(() => page.getByTestId('named-users').textContent())
+      .toBe(`Named by the rows themselves: ${users[1]} (2 rows).`);
+    // Only row 3 needs a user: the sandbox's first demo user is offered; an empty one cannot be sent.
+    const asked = page.getByLabel('Receiving user (X-User-Name) for row 3, which name none');
+    expect(await asked.inputValue()).toBe(users[0]);
+    const submit = page.getByRole('button', { name: /Submit the batch/ });
+    await asked.fill('');
+    expect(await submit.isDisabled()).toBe(true);
+    await asked.fill(users[2]!);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: join(RESULTS_DIR, `submit-users-${scheme}.png`), fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await submit.click();
+    await expect
+      .poll(() => page.getByRole('heading', { name: /Run .* — finished/ }).count(), { timeout: 15_000 })
+      .toBe(1);
+    const rows = await page
+      .getByTestId('result-row')
+      .evaluateAll((all) =>
+        all.map((r) => [r.children[0]!.textContent, r.children[4]!.textContent, r.children[3]!.textContent]),
+      );
+    expect(rows).toEqual([
+      ['1', 'sent', users[1]],
+      ['2', 'sent', users[1]],
+      ['3', 'sent', users[2]],
+    ]);
+    await page.context().close();
+  }, 30_000);
+
   it('offers a batch cut off by a kill on the first screen, and resumes it', async () => {
+    // The app is open when the run is cut off (another instance, killed): the banner shows it when the
+    // window gets the focus, without a reload.
+    const { page } = await session.newPage();
+    const banner = page.getByTestId('interrupted-banner');
+    await expect.poll(() => page.getByRole('button', { name: /Open the sample batch/ }).count()).toBe(1);
+    expect(await banner.count()).toBe(0);
+
     // A run of this data directory, cut off as a kill leaves it: its upload left, its answer never noted.
     const handlers = createHandlers({
       host: 'test',
@@ -173,8 +237,9 @@ describe.skipIf(chromiumMissing)('a CSV batch from drop to exported results', ()
     writeFileSync(journal, lines.slice(0, sending + 1).join('\n') + '\n');
     appendFileSync(journal, '{"type":"outc');
 
-    const { page } = await session.newPage();
-    const banner = page.getByTestId('interrupted-banner');
+    await page.waitForTimeout(300);
+    expect(await banner.count()).toBe(0);
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
     await expect.poll(() => banner.textContent()).toMatch(/^1 batch was interrupted/);
     await page.screenshot({ path: join(RESULTS_DIR, 'interrupted-banner-light.png') });
     expect(await seriousViolations(page)).toEqual([]);

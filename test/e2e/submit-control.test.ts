@@ -1,6 +1,7 @@
 /**
  * Submit controls against a slow embedded sandbox (every answer takes 700 ms): a running batch pauses (no
- * row finishes while paused), resumes and finishes; another is cancelled and stays cancelled.
+ * row finishes while paused), resumes and finishes; another is cancelled and stays cancelled. The list of
+ * unfinished runs follows: a paused run is in it at once, and leaves it when it goes on.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,14 +43,18 @@ describe.skipIf(chromiumMissing)('submit controls', () => {
   it('pauses, resumes and finishes a run', async () => {
     await page.getByRole('button', { name: /Submit the batch/ }).click();
     await expect.poll(() => runHeading(page, 'running').count()).toBe(1);
+    const unfinished = page.getByRole('region', { name: 'Interrupted runs' });
+    expect(await unfinished.count()).toBe(0);
     await page.getByRole('button', { name: 'Pause', exact: true }).click();
     await expect.poll(() => runHeading(page, 'paused').count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => unfinished.getByRole('listitem').textContent()).toMatch(/rows done \(paused\)/);
     // Requests under way when paused may still land; after that nothing moves.
     await page.waitForTimeout(1500);
     const held = await doneRows(page);
     await page.waitForTimeout(1500);
     expect(await doneRows(page)).toBe(held);
     await page.getByRole('button', { name: 'Resume', exact: true }).click();
+    await expect.poll(() => unfinished.count()).toBe(0);
     await expect.poll(() => runHeading(page, 'finished').count(), { timeout: 30_000 }).toBe(1);
     expect(await page.getByTestId('submit-progress').textContent()).toMatch(/(\d+) of \1 rows done/);
     expect(await page.getByTestId('submit-progress').textContent()).toMatch(/rows\/s/);

@@ -2,13 +2,14 @@
  * Batches submitted from the app against the embedded sandbox: a CSV batch is read row by row as the CLI's
  * submit reads it (each data row one result, with its id, outcome, request id and message), a prescription
  * CSV sends the ZIPs it names (dropped beside it) once each, and the fields of each file go in uploads of
- * their own, so the service refusing one file's upload leaves the clean file's rows sent.
+ * their own, so the service refusing one file's upload leaves the clean file's rows sent. Rows that name
+ * their receiving user go to that user; only rows that name none need the user the submit screen asks for.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SubmitStatus } from '../../host/bridge-api.ts';
+import type { SubmitStatus, SubmitUsers } from '../../host/bridge-api.ts';
 import { startEmbeddedSandbox, type StartedSandbox } from '../../host/embedded-sandbox.ts';
 import { createHandlers, handleCall, SANDBOX_PROFILE_ID, type Handlers } from '../../host/handlers.ts';
 import { memorySecretBox } from '../../host/secret-box.ts';
@@ -20,16 +21,29 @@ let dir: string;
 let sandbox: StartedSandbox;
 let handlers: Handlers;
 
-async function call(method: 'startSubmit' | 'getSubmit', request: unknown): Promise<SubmitStatus> {
-  const answer = await handleCall(handlers, method, request);
+async function callOn(
+  on: Handlers,
+  method: 'startSubmit' | 'getSubmit',
+  request: unknown,
+): Promise<SubmitStatus> {
+  const answer = await handleCall(on, method, request);
   if (answer.status !== 200) throw new Error(`${method}: ${JSON.stringify(answer.body)}`);
   return answer.body as SubmitStatus;
 }
 
-async function submitted(files: unknown[]): Promise<SubmitStatus> {
-  const started = await call('startSubmit', { profileId: SANDBOX_PROFILE_ID, files, dryRun: false });
+async function submitted(
+  files: unknown[],
+  options: { on?: Handlers; profileId?: string; userName?: string } = {},
+): Promise<SubmitStatus> {
+  const on = options.on ?? handlers;
+  const started = await callOn(on, 'startSubmit', {
+    profileId: options.profileId ?? SANDBOX_PROFILE_ID,
+    files,
+    dryRun: false,
+    ...(options.userName ? { userName: options.userName } : {}),
+  });
   for (let i = 0; i < 400; i++) {
-    const status = await call('getSubmit', { runId: started.runId });
+    const status = await callOn(on, 'getSubmit', { runId: started.runId });
     if (status.state !== 'running') return status;
     await new Promise((r) => setTimeout(r, 25));
   }
@@ -128,5 +142,113 @@ describe('field uploads of several files', () => {
     expect(byFile('clean-fields.json').every((r) => r.outcome === 'sent')).toBe(true);
     const requestIds = new Set(status.rows.map((r) => r.requestId));
     expect(requestIds.size).toBe(2);
+  });
+});
+
+describe('receiving users', () => {
+  const ring = (x: number) =>
+    `"POLYGON ((${x} 42.03, ${x + 0.01} 42.03, ${x + 0.01} 42.04, ${x} 42.04, ${x} 42.03))"`;
+  // Rows 1 and 2 name their users; row 3 names none.
+  const csv = [
+    'clientName,farmName,name,boundary,acres,source,userName',
+    `Smith Farms,Home Farm,North 40,${ring(-93.65)},,survey,grower.demo@example.com`,
+    `Smith Farms,Home Farm,East 40,${ring(-93.62)},,survey,demo.grower`,
+    `Smith Farms,Home Farm,West 40,${ring(-93.68)},,survey,`,
+  ].join('\n');
+  const withUsers = { name: 'fields.csv', contentBase64: base64Of(csv) };
+  const allNamed = { name: 'named.csv', contentBase64: base64Of(csv.split('\n').slice(0, 3).join('\n')) };
+  const upload = {
+    name: 'clean-fields.json',
+    contentBase64: base64Of(readFileSync(example('fields/clean-fields.json'))),
+  };
+  /** X-User-Name of every upload the service got, by the field names in it. */
+  let sentTo: { userName: string; body: string }[];
+  let production: Handlers;
+  let profileId: string;
+
+  beforeAll(async () => {
+    sentTo = [];
+    production = createHandlers({
+      host: 'test',
+      version: 'test',
+      examplesDir: join(root, 'examples'),
+      dataDir: join(dir, 'production'),
+      secrets: memorySecretBox(),
+      emit: () => undefined,
+      openExternal: async () => true,
+      fetch: async (url, init) => {
+        const user = init.headers['X-User-Name'] ?? init.headers['x-user-name'];
+        if (user !== undefined) sentTo.push({ userName: user, body: String(init.body ?? '') });
+        return fetch(url, init);
+      },
+    });
+    // A real service profile (no sandbox default user), pointed at the local sandbox.
+    const d = sandbox.demo;
+    const saved = await handleCall(production, 'saveProfile', {
+      name: 'Production',
+      authUrl: d.authUrl,
+      baseUrl: d.baseUrl,
+      legacyBaseUrl: d.legacyBaseUrl,
+      clientId: d.clientId,
+      clientSecret: d.clientSecret,
+      apiKey: d.apiKey,
+    });
+    profileId = (saved.body as { profile: { id: string } }).profile.id;
+  });
+
+  it('lists the users rows name, and the rows that name none', async () => {
+    const answer = await handleCall(production, 'submitUsers', { files: [withUsers, upload] });
+    expect(answer.status).toBe(200);
+    expect(answer.body as SubmitUsers).toEqual({
+      rows: 4,
+      users: [
+        { userName: 'grower.demo@example.com', rows: 1 },
+        { userName: 'demo.grower', rows: 1 },
+      ],
+      // The CSV's row 3, and the field upload's field (row 4 of the batch).
+      rowsWithoutUser: [3, 4],
+    });
+    expect((await handleCall(production, 'submitUsers', { files: [allNamed] })).body).toMatchObject({
+      rowsWithoutUser: [],
+    });
+  });
+
+  it('sends each CSV row to its own user with no user asked, on a real service profile', async () => {
+    sentTo.length = 0;
+    const status = await submitted([allNamed], { on: production, profileId });
+    expect(status.rows.map((r) => [r.outcome, r.userName])).toEqual([
+      ['sent', 'grower.demo@example.com'],
+      ['sent', 'demo.grower'],
+    ]);
+    expect(sentTo.map((s) => s.userName).sort()).toEqual(['demo.grower', 'grower.demo@example.com']);
+    expect(sentTo.find((s) => s.userName === 'demo.grower')!.body).toContain('East 40');
+  });
+
+  it('refuses rows that name no user when none is given, sending nothing; the given user gets only those', async () => {
+    sentTo.length = 0;
+    const refused = await handleCall(production, 'startSubmit', {
+      profileId,
+      files: [withUsers, upload],
+      dryRun: false,
+    });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toMatch(/rows 3 and 4 name no receiving user: give the user/);
+    expect(sentTo).toEqual([]);
+
+    const status = await submitted([withUsers, upload], {
+      on: production,
+      profileId,
+      userName: 'agronomist.demo@example.com',
+    });
+    expect(status.rows.map((r) => [r.row, r.outcome, r.userName])).toEqual([
+      [1, 'sent', 'grower.demo@example.com'],
+      [2, 'sent', 'demo.grower'],
+      [3, 'sent', 'agronomist.demo@example.com'],
+      [4, 'sent', 'agronomist.demo@example.com'],
+    ]);
+    const given = sentTo.filter((s) => s.userName === 'agronomist.demo@example.com');
+    expect(given.map((s) => s.body).join(' ')).toMatch(/West 40/);
+    expect(given.map((s) => s.body).join(' ')).not.toContain('East 40');
+    expect(sentTo.find((s) => s.userName === 'grower.demo@example.com')!.body).toContain('North 40');
   });
 });
