@@ -2,7 +2,7 @@ import type { Fix, Location, TextEdit } from '../diagnostics/diagnostic.ts';
 import { LineIndex } from '../diagnostics/text-position.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
 import type { RuleMeta } from '../rules/rule.ts';
-import { ogcValidityRules } from '../rules/ogc-validity/index.ts';
+import { ogcValidityRules } from './validity-rules.ts';
 import {
   emptyGeometry,
   extraDimensions,

@@ -1,19 +1,21 @@
 import type { Fix, Location, RelatedLocation } from '../diagnostics/diagnostic.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
 import type { RuleMeta } from '../rules/rule.ts';
-import { disconnectedInterior } from '../rules/ogc-validity/disconnected-interior.ts';
-import { holeOutsideShell } from '../rules/ogc-validity/hole-outside-shell.ts';
-import { invalidCoordinate } from '../rules/ogc-validity/invalid-coordinate.ts';
-import { nearSpike } from '../rules/ogc-validity/near-spike.ts';
-import { nestedHoles } from '../rules/ogc-validity/nested-holes.ts';
-import { nestedPolygons } from '../rules/ogc-validity/nested-polygons.ts';
-import { overlappingPolygons } from '../rules/ogc-validity/overlapping-polygons.ts';
-import { repeatedPoints } from '../rules/ogc-validity/repeated-points.ts';
-import { ringSelfTouch } from '../rules/ogc-validity/ring-self-touch.ts';
-import { ringsIntersect } from '../rules/ogc-validity/rings-intersect.ts';
-import { selfIntersection } from '../rules/ogc-validity/self-intersection.ts';
-import { tooFewPoints } from '../rules/ogc-validity/too-few-points.ts';
-import { unclosedRing } from '../rules/ogc-validity/unclosed-ring.ts';
+import {
+  disconnectedInterior,
+  holeOutsideShell,
+  invalidCoordinate,
+  nearSpike,
+  nestedHoles,
+  nestedPolygons,
+  overlappingPolygons,
+  repeatedPoints,
+  ringSelfTouch,
+  ringsIntersect,
+  selfIntersection,
+  tooFewPoints,
+  unclosedRing,
+} from './validity-rules.ts';
 import { formatPoint } from './format-point.ts';
 import type { PolygonRings } from './geometry.ts';
 import {

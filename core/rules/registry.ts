@@ -10,7 +10,7 @@ import { temporalEntityRules } from './temporal-entity/index.ts';
 import { enrollmentRules } from './enrollment/index.ts';
 import { fieldUploadRules } from './field-upload/index.ts';
 import { wktSyntaxRules } from '../geometry/wkt-rules.ts';
-import { ogcValidityRules } from './ogc-validity/index.ts';
+import { ogcValidityRules } from '../geometry/validity-rules.ts';
 import { wgs84Rules } from '../boundary/wgs84-rules.ts';
 import { acreageRules } from '../boundary/acreage-rules.ts';
 import { serviceLimitRules } from '../boundary/service-limit-rules.ts';
