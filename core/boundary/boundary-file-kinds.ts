@@ -6,7 +6,6 @@
 import type { Diagnostic, FixSafety } from '../diagnostics/diagnostic.ts';
 import type { PolygonRings } from '../geometry/geometry.ts';
 import { applyTextFixes } from '../diagnostics/fix-application.ts';
-import { LineIndex } from '../diagnostics/text-position.ts';
 import {
   decodeUtf8,
   extensionOf,
@@ -20,16 +19,15 @@ import {
 import { describeCrs } from '../crs/identify-crs.ts';
 import type { JsonValue } from '../json/json-document.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
-import type { Location } from '../diagnostics/diagnostic.ts';
-import type { GeoJsonFeature } from '../geojson/geojson.ts';
-import type { FieldRecord } from '../records/field-record.ts';
-import { fieldFeature } from '../records/field-features.ts';
-import { checkRecordBoundary } from './record-boundary.ts';
+import type { RecordBoundaryOptions } from './record-boundary.ts';
 import { checkImportedBoundaries, importBoundaries, type BoundaryFormat } from './import-boundaries.ts';
 import { looksLikeGeoJson } from './import-geojson.ts';
 import { looksLikeKml } from './import-kml.ts';
 import { zipHasShapefile } from './import-shapefile.ts';
 import { parseShapeArtifact, rebuildShapefileZip, type ShapeFixStore } from './shapefile-writer.ts';
+import { checkWktStream, checkWktText } from './wkt-file.ts';
+
+export { splitWktStatements, wktRecords } from './wkt-file.ts';
 
 function toleranceFrom(options: ValidateOptions): number | undefined {
   const t = options.settings?.acreageTolerance;
@@ -38,56 +36,13 @@ function toleranceFrom(options: ValidateOptions): number | undefined {
 
 const round = (n: number, digits = 2): number => Number(n.toFixed(digits));
 
-/** A geometry keyword (or an EWKT prefix) at the start of a line. */
-const WKT_START = /^\s*(SRID\s*=\s*\d+\s*;\s*)?[A-Za-z]/;
+function wktCheckOptions(options: ValidateOptions): RecordBoundaryOptions {
+  const tolerance = toleranceFrom(options);
+  return tolerance === undefined ? {} : { acreageTolerance: tolerance };
+}
+
+/** A .txt file (or one without an extension) whose head starts with a geometry keyword. */
 const WKT_HEAD = /^\s*(SRID\s*=\s*\d+\s*;\s*)?(MULTI)?(POLYGON|POINT|LINESTRING|GEOMETRYCOLLECTION)\b/i;
-
-/** The WKT statements of a .wkt file: one per non-empty line when every such line starts one, else the whole text. */
-export function splitWktStatements(
-  text: string,
-  lines: LineIndex,
-): Array<{ text: string; offset: number; line?: number }> {
-  const statements: Array<{ text: string; offset: number; line: number }> = [];
-  let offset = 0;
-  for (let line = 1; line <= lines.lineCount; line++) {
-    const content = lines.lineText(line);
-    const start = offset;
-    if (content.trim() !== '') statements.push({ text: content, offset: start, line });
-    // Advance past this line's text and its line break.
-    offset = start + content.length;
-    if (text.charCodeAt(offset) === 13) offset++;
-    if (text.charCodeAt(offset) === 10) offset++;
-  }
-  if (statements.length > 1 && statements.every((s) => WKT_START.test(s.text))) return statements;
-  return [{ text, offset: 0 }];
-}
-
-/** The field records of a .wkt file: one per statement, its boundary placed at its characters. */
-export function wktRecords(text: string, lines: LineIndex): FieldRecord[] {
-  return splitWktStatements(text, lines).map((s, i) => {
-    const location: Location =
-      s.line !== undefined
-        ? { row: s.line, range: lines.range(s.offset, s.offset + s.text.length), feature: i }
-        : { feature: i };
-    const offset = s.offset;
-    const record: FieldRecord = {
-      format: 'wkt',
-      row: s.line ?? 1,
-      feature: i,
-      location,
-      label: s.line !== undefined ? `line ${s.line}` : 'the boundary',
-      lines,
-      boundary: {
-        kind: 'string',
-        value: s.text,
-        location,
-        span: { start: offset, end: offset + s.text.length },
-        mapOffset: (o) => offset + o,
-      },
-    };
-    return record;
-  });
-}
 
 export const wktFileKind: FileKind = {
   id: 'wkt',
@@ -102,27 +57,12 @@ export const wktFileKind: FileKind = {
     return 0;
   },
   async validate(file, options): Promise<FileReport> {
-    const text = decodeUtf8(file.bytes);
-    const lines = new LineIndex(text);
-    const collector = new DiagnosticCollector(options.selection);
-    const tolerance = toleranceFrom(options);
-    let valid = 0;
-    let acres = 0;
-    const records = wktRecords(text, lines);
-    const features: GeoJsonFeature[] = [];
-    for (const record of records) {
-      const result = checkRecordBoundary(
-        record,
-        collector,
-        tolerance === undefined ? {} : { acreageTolerance: tolerance },
-      );
-      if (result?.valid) valid++;
-      if (result?.areaAcres !== undefined) acres += result.areaAcres;
-      features.push(fieldFeature(record, result));
-    }
-    const summary: JsonValue = { boundaries: records.length, valid, acres: round(acres) };
-    return { file: file.name, kind: 'wkt', diagnostics: collector.diagnostics, text, summary, features };
+    return checkWktText(file.name, decodeUtf8(file.bytes), options, wktCheckOptions(options));
   },
+  async validateText(file, options): Promise<FileReport> {
+    return checkWktText(file.name, file.text, options, wktCheckOptions(options));
+  },
+  validateStream: (file, options) => checkWktStream(file, options, wktCheckOptions(options)),
   fix: textFix,
 };
 

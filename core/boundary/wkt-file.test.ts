@@ -1,0 +1,153 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { FileReport, StreamedFile, ValidateOptions } from '../formats/file-kind.ts';
+import { encodeText } from '../formats/text-decoding.ts';
+import { wktFileKind } from './boundary-file-kinds.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Every .wkt file of the examples and the fixtures. */
+function wktFiles(): string[] {
+  const found: string[] = [];
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(dir)) {
+      if (name === 'node_modules' || name.startsWith('.')) continue;
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (name.endsWith('.wkt')) found.push(path);
+    }
+  };
+  for (const top of ['examples', 'core', 'test']) walk(join(root, top));
+  return found.sort();
+}
+
+/** The bytes as a stream of `size`-byte chunks (small ones split line breaks, characters and the mark). */
+function streamed(name: string, bytes: Uint8Array, size: number): StreamedFile & { opened: number } {
+  const file = {
+    name,
+    size: bytes.length,
+    opened: 0,
+    open: () => {
+      file.opened++;
+      let at = 0;
+      return new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (at >= bytes.length) controller.close();
+          else {
+            controller.enqueue(bytes.slice(at, at + size));
+            at += size;
+          }
+        },
+      });
+    },
+  };
+  return file;
+}
+
+/** What must match between the ways of reading: diagnostics and summary. */
+const findings = (r: FileReport) => ({ kind: r.kind, diagnostics: r.diagnostics, summary: r.summary });
+
+async function allWays(name: string, bytes: Uint8Array, options: ValidateOptions = {}) {
+  const whole = await wktFileKind.validate({ name, bytes }, options);
+  const text = await wktFileKind.validateText!({ name, text: new TextDecoder().decode(bytes) }, options);
+  const streams: FileReport[] = [];
+  for (const size of [1, 7, 64 * 1024]) {
+    const file = streamed(name, bytes, size);
+    streams.push(await wktFileKind.validateStream!(file, options));
+  }
+  return { whole, text, streams };
+}
+
+describe('.wkt read whole, as text or as a stream', () => {
+  const files = wktFiles();
+
+  it('finds the examples and the fixtures', () => {
+    expect(files.length).toBeGreaterThan(40);
+    expect(files.some((f) => f.endsWith('examples/fields/boundaries.wkt'))).toBe(true);
+  });
+
+  it.each(files.map((f) => relative(root, f)))('%s: the same diagnostics every way', async (path) => {
+    const bytes = new Uint8Array(readFileSync(join(root, path)));
+    const { whole, text, streams } = await allWays(path, bytes);
+    expect(findings(text)).toEqual(findings(whole));
+    for (const s of streams) {
+      expect(findings(s)).toEqual(findings(whole));
+      expect(s.text).toBeUndefined();
+      expect(s.features).toBeUndefined();
+    }
+  });
+
+  const cases: Array<[string, string]> = [
+    ['CRLF line breaks', 'POLYGON ((0 0, 1 0, 1 1, 0 0))\r\n\r\nPOLYGON ((2 2, 3 2, 3 3, 3 3, 2 2))\r\n'],
+    ['CR line breaks', 'POLYGON ((0 0, 1 0, 1 1, 0 0))\rPOLYGON ((2 2, 3 2, 3 2, 3 3, 2 2))\r'],
+    [
+      'blank lines and spaces',
+      '\n  \nPOLYGON ((0 0, 1 0, 1 1, 0 0, 0 0))\n\t\n  POLYGON ((2 2, 3 2, 3 3))  \n\n',
+    ],
+    ['one statement on several lines', 'POLYGON (\n  (0 0, 1 0,\n   1 1, 1 1, 0 0)\n)\n'],
+    ['one line', '\n\nMULTIPOLYGON (((0 0, 1 0, 1 1, 1 1, 0 0)), ((5 5, 6 5, 6 6, 5 5)))'],
+    [
+      'a line that is not WKT after boundaries were checked',
+      'POLYGON ((0 0, 1 0, 1 1, 0 0))\nPOLYGON ((2 2, 3 2, 3 3, 3 3, 2 2))\n(4 4, 5 5)\nPOLYGON ((0 0, 1 0))\n',
+    ],
+    ['a syntax error on line 2', 'POLYGON ((0 0, 1 0, 1 1, 0 0))\nPOLYGON ((0 0, 1x 0, 1 1, 0 0))\n'],
+    ['non-ASCII text', 'POLYGON ((0 0, 1 0, 1 1, 0 0))\nPOLYGON ((0 0, 1 0, 1 1, 0 0)) é ü 𝑥\n'],
+    ['empty', ''],
+    ['two bytes', 'P\n'],
+  ];
+
+  it.each(cases)('%s: the same diagnostics every way', async (_label, source) => {
+    for (const bytes of [
+      encodeText(source, { encoding: 'utf-8', bom: false }),
+      encodeText(source, { encoding: 'utf-8', bom: true }),
+      encodeText(source, { encoding: 'utf-16le', bom: true }),
+      encodeText(source, { encoding: 'utf-16be', bom: true }),
+    ]) {
+      const whole = await wktFileKind.validate({ name: 'f.wkt', bytes }, {});
+      for (const size of [1, 2, 3, 5, 64 * 1024]) {
+        const s = await wktFileKind.validateStream!(streamed('f.wkt', bytes, size), {});
+        expect(findings(s)).toEqual(findings(whole));
+      }
+    }
+  });
+
+  it('reads a file of many boundaries once, and a file of one boundary from what it read', async () => {
+    const many = new TextEncoder().encode('POLYGON ((0 0, 1 0, 1 1, 0 0))\nPOLYGON ((2 2, 3 2, 3 3, 2 2))\n');
+    const one = new TextEncoder().encode('POLYGON ((0 0, 1 0, 1 1, 0 0))\n');
+    const notWkt = new TextEncoder().encode('POLYGON ((0 0, 1 0, 1 1, 0 0))\nPOINT (1 1)\n(4 4)\n');
+    for (const [bytes, opened] of [
+      [many, 1],
+      [one, 1],
+      // The boundaries read so far are not kept: read again as one statement.
+      [notWkt, 2],
+    ] as const) {
+      const file = streamed('f.wkt', bytes, 5);
+      await wktFileKind.validateStream!(file, {});
+      expect(file.opened).toBe(opened);
+    }
+  });
+
+  it('returns features unless asked not to', async () => {
+    const bytes = new TextEncoder().encode(
+      'POLYGON ((0 0, 1 0, 1 1, 0 0))\nPOLYGON ((2 2, 3 2, 3 3, 2 2))\n',
+    );
+    expect((await wktFileKind.validate({ name: 'f.wkt', bytes }, {})).features).toHaveLength(2);
+    expect(
+      (await wktFileKind.validate({ name: 'f.wkt', bytes }, { features: false })).features,
+    ).toBeUndefined();
+  });
+
+  it('stops at a cancelled signal', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const lines = 'POLYGON ((0 0, 1 0, 1 1, 0 0))\n'.repeat(50000);
+    const file = streamed('f.wkt', new TextEncoder().encode(lines), 64 * 1024);
+    const report = await wktFileKind.validateStream!(file, {
+      signal: controller.signal,
+      pause: async () => undefined,
+    });
+    expect((report.summary as { boundaries: number }).boundaries).toBeLessThan(50000);
+  });
+});

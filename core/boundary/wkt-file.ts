@@ -1,0 +1,329 @@
+/**
+ * Checking a .wkt file (one WKT per line, or one WKT): from its decoded text, or read as a stream line by
+ * line so a big file of many boundaries is never held whole (only its diagnostics are).
+ *
+ * Both give the same diagnostics: a statement is a non-empty line when the file has more than one and every
+ * one starts like WKT; otherwise the whole text is one statement. The stream cannot know that before its
+ * end, so it holds its first statement back until a second one comes, and when the file turns out to be one
+ * statement (or a line that does not start like WKT appears) it reads the file again as a whole text.
+ */
+
+import type { Diagnostic, Location, TextPosition } from '../diagnostics/diagnostic.ts';
+import { LineIndex } from '../diagnostics/text-position.ts';
+import {
+  readAll,
+  decodeUtf8,
+  type FileReport,
+  type StreamedFile,
+  type ValidateOptions,
+} from '../formats/file-kind.ts';
+import { sniffTextEncoding } from '../formats/text-decoding.ts';
+import type { GeoJsonFeature } from '../geojson/geojson.ts';
+import type { JsonValue } from '../json/json-document.ts';
+import { fieldFeature } from '../records/field-features.ts';
+import type { FieldRecord } from '../records/field-record.ts';
+import { DiagnosticCollector } from '../rules/reporter.ts';
+import { checkRecordBoundary, type RecordBoundaryOptions } from './record-boundary.ts';
+
+/** A geometry keyword (or an EWKT prefix) at the start of a line. */
+const WKT_START = /^\s*(SRID\s*=\s*\d+\s*;\s*)?[A-Za-z]/;
+
+export interface WktStatement {
+  text: string;
+  /** Offset of its first character in the file's text. */
+  offset: number;
+  /** Its line, when the file has one WKT per line. */
+  line?: number;
+}
+
+/** The WKT statements of a .wkt file: one per non-empty line when every such line starts one, else the whole text. */
+export function splitWktStatements(text: string, lines: LineIndex): WktStatement[] {
+  const statements: Array<{ text: string; offset: number; line: number }> = [];
+  let offset = 0;
+  for (let line = 1; line <= lines.lineCount; line++) {
+    const content = lines.lineText(line);
+    const start = offset;
+    if (content.trim() !== '') statements.push({ text: content, offset: start, line });
+    // Advance past this line's text and its line break.
+    offset = start + content.length;
+    if (text.charCodeAt(offset) === 13) offset++;
+    if (text.charCodeAt(offset) === 10) offset++;
+  }
+  if (statements.length > 1 && statements.every((s) => WKT_START.test(s.text))) return statements;
+  return [{ text, offset: 0 }];
+}
+
+/** The field record of one statement (the `index`th), its boundary placed at its characters. */
+function wktRecord(s: WktStatement, index: number, lines: LineIndex): FieldRecord {
+  const location: Location =
+    s.line !== undefined
+      ? { row: s.line, range: lines.range(s.offset, s.offset + s.text.length), feature: index }
+      : { feature: index };
+  const offset = s.offset;
+  return {
+    format: 'wkt',
+    row: s.line ?? 1,
+    feature: index,
+    location,
+    label: s.line !== undefined ? `line ${s.line}` : 'the boundary',
+    lines,
+    boundary: {
+      kind: 'string',
+      value: s.text,
+      location,
+      span: { start: offset, end: offset + s.text.length },
+      mapOffset: (o) => offset + o,
+    },
+  };
+}
+
+/** The field records of a .wkt file: one per statement, its boundary placed at its characters. */
+export function wktRecords(text: string, lines: LineIndex): FieldRecord[] {
+  return splitWktStatements(text, lines).map((s, i) => wktRecord(s, i, lines));
+}
+
+/** Checks statements one at a time and keeps only what the report needs. */
+class WktChecker {
+  readonly collector: DiagnosticCollector;
+  private count = 0;
+  private valid = 0;
+  private acres = 0;
+  private readonly features: GeoJsonFeature[] | undefined;
+
+  constructor(
+    options: ValidateOptions,
+    private readonly check: RecordBoundaryOptions,
+  ) {
+    this.collector = new DiagnosticCollector(options.selection);
+    // The text report needs no geometry; a feature holds its boundary's coordinates until the report is written.
+    this.features = options.features === false ? undefined : [];
+  }
+
+  /** Check one statement; `detach` copies the text its diagnostics quote (see `detachStrings`). */
+  add(statement: WktStatement, lines: LineIndex, detach = false): void {
+    const record = wktRecord(statement, this.count++, lines);
+    const first = this.collector.diagnostics.length;
+    const result = checkRecordBoundary(record, this.collector, this.check);
+    if (detach)
+      for (let i = first; i < this.collector.diagnostics.length; i++)
+        detachStrings(this.collector.diagnostics[i]!);
+    if (result?.valid) this.valid++;
+    if (result?.areaAcres !== undefined) this.acres += result.areaAcres;
+    this.features?.push(fieldFeature(record, result));
+  }
+
+  report(name: string, text?: string): FileReport {
+    const summary: JsonValue = { boundaries: this.count, valid: this.valid, acres: round(this.acres) };
+    const report: FileReport = { file: name, kind: 'wkt', diagnostics: this.collector.diagnostics, summary };
+    if (text !== undefined) report.text = text;
+    if (this.features) report.features = this.features;
+    return report;
+  }
+}
+
+const round = (n: number): number => Number(n.toFixed(2));
+
+/**
+ * A copy of a string that shares no memory with the text it was cut from. A slice of a line (a fix's
+ * before and after) keeps the whole decoded chunk it came from alive; when the file is read as a stream,
+ * copies let the chunks go, so 200,000 diagnostics do not hold the file's text.
+ */
+function detached(s: string): string {
+  return JSON.parse(JSON.stringify(s)) as string;
+}
+
+function detachStrings(d: Diagnostic): void {
+  d.message = detached(d.message);
+  if (d.hint !== undefined) d.hint = detached(d.hint);
+  const fix = d.fix;
+  if (fix) {
+    if (fix.before !== undefined) fix.before = detached(fix.before);
+    if (fix.after !== undefined) fix.after = detached(fix.after);
+    if (fix.edits) for (const edit of fix.edits) edit.text = detached(edit.text);
+  }
+  if (d.related) for (const r of d.related) r.message = detached(r.message);
+}
+
+/** Check a .wkt file's decoded text. */
+export function checkWktText(
+  name: string,
+  text: string,
+  options: ValidateOptions,
+  check: RecordBoundaryOptions,
+): FileReport {
+  const lines = new LineIndex(text);
+  const checker = new WktChecker(options, check);
+  for (const statement of splitWktStatements(text, lines)) checker.add(statement, lines);
+  return checker.report(name, text);
+}
+
+/**
+ * The line index of one line of a bigger text: positions are on that line, offsets are the file's.
+ * Only `position` and `range` are used for a statement's diagnostics.
+ */
+class OneLineIndex extends LineIndex {
+  constructor(
+    private readonly line: number,
+    private readonly start: number,
+    private readonly length: number,
+  ) {
+    super('');
+  }
+
+  override get lineCount(): number {
+    return this.line;
+  }
+
+  override position(offset: number): TextPosition {
+    const clamped = Math.max(this.start, Math.min(offset, this.start + this.length));
+    return { offset: clamped, line: this.line, column: clamped - this.start + 1 };
+  }
+}
+
+/** Statements are checked between chunks this far apart (bytes), giving the caller's event loop a turn. */
+const PAUSE_EVERY = 1 << 20;
+
+/**
+ * Check a .wkt file read as a stream. The report has no text (a code frame reads its lines again) and no
+ * features. A file that is one statement is read whole, as `checkWktText` reads it.
+ */
+export async function checkWktStream(
+  file: StreamedFile,
+  options: ValidateOptions,
+  check: RecordBoundaryOptions,
+): Promise<FileReport> {
+  const checker = new WktChecker({ ...options, features: false }, check);
+  let held: WktStatement | undefined;
+  let statements = 0;
+  // The text read while it may still be one statement (the whole file, for a file of one WKT).
+  let seen: string[] | undefined = [];
+  const onText = (text: string): void => {
+    seen?.push(text);
+  };
+  const onLine = (content: string, offset: number, line: number): boolean => {
+    if (content.trim() === '') return true;
+    if (!WKT_START.test(content)) return false;
+    const statement = { text: content, offset, line };
+    statements++;
+    // The first statement waits: if it is the only one, the whole text is the statement.
+    if (statements === 1) {
+      held = statement;
+      return true;
+    }
+    seen = undefined;
+    if (held) {
+      checker.add(held, new OneLineIndex(held.line as number, held.offset, held.text.length), true);
+      held = undefined;
+    }
+    checker.add(statement, new OneLineIndex(line, offset, content.length), true);
+    return true;
+  };
+  const complete = await readLines(file, options, onText, onLine);
+  if (complete && statements >= 2) return checker.report(file.name);
+  if (options.signal?.aborted) return checker.report(file.name);
+  held = undefined;
+  // One statement, or a line that is not WKT: the whole text, as `checkWktText` reads it (read again
+  // when what was read is no longer kept).
+  const parts = complete ? seen : undefined;
+  seen = undefined;
+  const text = parts ? parts.join('') : decodeUtf8((await readAll(file)).bytes);
+  if (parts) parts.length = 0;
+  // No text and no features in a streamed report, whichever way it was read.
+  const report = checkWktText(file.name, text, { ...options, features: false }, check);
+  delete report.text;
+  return report;
+}
+
+/**
+ * Decode a streamed text file (its byte order mark names the encoding, as `decodeText` reads it) and call
+ * `onLine` with each line's text (without its line break), its offset in the decoded text and its number.
+ * Line breaks are those of LineIndex: \n, \r\n and \r. `onText` sees every piece of decoded text first.
+ * Returns false when `onLine` stopped it (or the run was cancelled).
+ */
+async function readLines(
+  file: StreamedFile,
+  options: ValidateOptions,
+  onText: (text: string) => void,
+  onLine: (content: string, offset: number, line: number) => boolean,
+): Promise<boolean> {
+  const reader = file.open().getReader();
+  let decoder: TextDecoder | undefined;
+  let head = new Uint8Array(0);
+  let pending = '';
+  let pendingOffset = 0;
+  let line = 1;
+  let bytes = 0;
+  let sincePause = 0;
+  // A \r at the end of a chunk: whether it pairs with a \n is known with the next chunk.
+  let endsInCr = false;
+  const take = (text: string): boolean => {
+    // A chunk that ended inside a character decodes to nothing yet.
+    if (text === '') return true;
+    onText(text);
+    let from = 0;
+    if (endsInCr) {
+      endsInCr = false;
+      if (text.charCodeAt(0) === 10) {
+        from = 1;
+        pendingOffset++;
+      }
+    }
+    for (;;) {
+      let lf = text.indexOf('\n', from);
+      let cr = text.indexOf('\r', from);
+      if (lf < 0 && cr < 0) break;
+      if (lf < 0) lf = Infinity;
+      if (cr < 0) cr = Infinity;
+      const end = Math.min(lf, cr);
+      const content = pending + text.slice(from, end);
+      pending = '';
+      if (!onLine(content, pendingOffset, line++)) return false;
+      let next = end + 1;
+      if (end === cr) {
+        if (cr + 1 === text.length) endsInCr = true;
+        else if (text.charCodeAt(cr + 1) === 10) next++;
+      }
+      pendingOffset += content.length + (next - end);
+      from = next;
+    }
+    pending += text.slice(from);
+    return true;
+  };
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.length;
+      let chunk = value;
+      if (!decoder) {
+        // The byte order mark needs the first three bytes.
+        const joined = new Uint8Array(head.length + chunk.length);
+        joined.set(head);
+        joined.set(chunk, head.length);
+        if (joined.length < 3) {
+          head = joined;
+          continue;
+        }
+        decoder = new TextDecoder(sniffTextEncoding(joined).encoding, { fatal: false, ignoreBOM: false });
+        chunk = joined;
+        head = new Uint8Array(0);
+      }
+      if (!take(decoder.decode(chunk, { stream: true }))) return false;
+      sincePause += value.length;
+      if (sincePause >= PAUSE_EVERY) {
+        sincePause = 0;
+        options.progress?.({ bytes });
+        await options.pause?.();
+        if (options.signal?.aborted) return false;
+      }
+    }
+    decoder ??= new TextDecoder(sniffTextEncoding(head).encoding, { fatal: false, ignoreBOM: false });
+    // A file under three bytes is still in `head`.
+    const rest = decoder.decode(head.length > 0 ? head : undefined);
+    if (!take(rest)) return false;
+    // The last line (LineIndex counts the empty one after a final line break too).
+    return onLine(pending, pendingOffset, line);
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+}
