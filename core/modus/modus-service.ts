@@ -5,19 +5,21 @@
  */
 import type { Fix, Location } from '../diagnostics/diagnostic.ts';
 import { xmlValueTypeInvalid } from '../rules/modus-schema/xml-value-type-invalid.ts';
-import { depthOutOfRange } from '../rules/modus-service/depth-out-of-range.ts';
-import { depthUnitNotInches } from '../rules/modus-service/depth-unit-not-inches.ts';
-import { eventCodeTooLong } from '../rules/modus-service/event-code-too-long.ts';
-import { eventDateInvalid } from '../rules/modus-service/event-date-invalid.ts';
-import { eventNotSoil } from '../rules/modus-service/event-not-soil.ts';
-import { eventsMultiple } from '../rules/modus-service/events-multiple.ts';
-import { sampleGeometryNotWgs84Point } from '../rules/modus-service/sample-geometry-not-wgs84-point.ts';
-import { labNameEmpty } from '../rules/modus-service/lab-name-empty.ts';
-import { sampleDateNotEventDate } from '../rules/modus-service/sample-date-not-event-date.ts';
-import { tooManyDepths } from '../rules/modus-service/too-many-depths.ts';
-import { tooManySamples } from '../rules/modus-service/too-many-samples.ts';
-import { resultUnitNotAccepted } from '../rules/modus-service/result-unit-not-accepted.ts';
-import { resultUnitVariant } from '../rules/modus-service/result-unit-variant.ts';
+import {
+  depthOutOfRange,
+  depthUnitNotInches,
+  eventCodeTooLong,
+  eventDateInvalid,
+  eventNotSoil,
+  eventsMultiple,
+  sampleGeometryNotWgs84Point,
+  labNameEmpty,
+  sampleDateNotEventDate,
+  tooManyDepths,
+  tooManySamples,
+  resultUnitNotAccepted,
+  resultUnitVariant,
+} from './service-rules.ts';
 import type { ModusRole } from './modus-schema.ts';
 import { SampleGeometryReader } from './sample-geometry.ts';
 import type { ElementValue, ModusContext, ModusObserver } from './schema-validator.ts';
