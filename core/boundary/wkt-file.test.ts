@@ -2,8 +2,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { FileReport, StreamedFile, ValidateOptions } from '../formats/file-kind.ts';
-import { encodeText } from '../formats/text-decoding.ts';
+import type { FileReport, StreamedFile, ValidateOptions } from '../input/file-kind.ts';
+import { encodeText } from '../input/text-decoding.ts';
 import { wktFileKind } from './boundary-file-kinds.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

@@ -16,8 +16,8 @@ import {
   type FileReport,
   type StreamedFile,
   type ValidateOptions,
-} from '../formats/file-kind.ts';
-import { sniffTextEncoding } from '../formats/text-decoding.ts';
+} from '../input/file-kind.ts';
+import { sniffTextEncoding } from '../input/text-decoding.ts';
 import type { GeoJsonFeature } from '../geojson/geojson.ts';
 import type { JsonValue } from '../json/json-document.ts';
 import { fieldFeature } from '../records/field-features.ts';
