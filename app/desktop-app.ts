@@ -8,13 +8,21 @@
  *  - every IPC message is checked to come from the app's own main frame; every request body is validated
  *    by the bridge handlers' schemas;
  *  - every permission request (camera, notifications, geolocation…) and check is denied;
+ *  - files are chosen in the system's dialog, opened by the main process for a checked bridge call: the
+ *    page never names a path it may read, the user does;
  *  - secrets are sealed with safeStorage (with a warning where it only has the basic_text backend).
  * The `electron` module is passed in, so tests run this with a mock and check every setting.
  */
 import { readFile } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import type * as Electron from 'electron';
-import { BRIDGE_CHANNEL, DROPPED_CHANNEL, EVENT_CHANNEL, type AppEvent } from '../host/bridge-api.ts';
+import {
+  BATCH_FILE_EXTENSIONS,
+  BRIDGE_CHANNEL,
+  DROPPED_CHANNEL,
+  EVENT_CHANNEL,
+  type AppEvent,
+} from '../host/bridge-api.ts';
 import { packageVersion } from '../host/browser-app.ts';
 import { rendererHeaders } from '../host/content-security.ts';
 import { startEmbeddedSandbox, type StartedSandbox } from '../host/embedded-sandbox.ts';
@@ -183,8 +191,18 @@ export function isTrustedSender(
   return isAppUrl(frame.url);
 }
 
+/** The open-file dialog's settings: files only (several), the batch kinds first. */
+export const OPEN_DIALOG_OPTIONS: Electron.OpenDialogOptions = {
+  title: 'Add files to the batch',
+  properties: ['openFile', 'multiSelections'],
+  filters: [
+    { name: 'Farm data', extensions: BATCH_FILE_EXTENSIONS },
+    { name: 'All files', extensions: ['*'] },
+  ],
+};
+
 export async function runDesktopApp(electron: ElectronModule, options: DesktopOptions): Promise<void> {
-  const { app, BrowserWindow, ipcMain, protocol, safeStorage, session, shell } = electron;
+  const { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, session, shell } = electron;
 
   // Before ready: the scheme's privileges, the sandbox for every renderer, one instance.
   protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
@@ -203,6 +221,8 @@ export async function runDesktopApp(electron: ElectronModule, options: DesktopOp
   if (options.sandbox) sandbox = await startEmbeddedSandbox(dataDir);
   const events = new EventHub();
   const files = new FileAccess([join(options.packageRoot, 'examples')]);
+  // The app's window, once made (the dialog is modal to it).
+  const appWindow: { current?: Electron.BrowserWindow } = {};
   const handlers = createHandlers({
     host: 'electron',
     version: packageVersion(options.packageRoot),
@@ -215,6 +235,16 @@ export async function runDesktopApp(electron: ElectronModule, options: DesktopOp
       if (!isSafeExternalUrl(url)) return false;
       await shell.openExternal(url);
       return true;
+    },
+    chooseFiles: async () => {
+      // Modal to the app's window; what the user chooses there is what the host may read.
+      const chosen =
+        appWindow.current && !appWindow.current.isDestroyed()
+          ? await dialog.showOpenDialog(appWindow.current, OPEN_DIALOG_OPTIONS)
+          : await dialog.showOpenDialog(OPEN_DIALOG_OPTIONS);
+      if (chosen.canceled) return [];
+      for (const path of chosen.filePaths) files.grant(path);
+      return chosen.filePaths;
     },
     ...(sandbox ? { sandbox: sandbox.demo } : {}),
   });
@@ -247,14 +277,15 @@ export async function runDesktopApp(electron: ElectronModule, options: DesktopOp
     for (const path of paths) if (typeof path === 'string' && path !== '') files.grant(path);
   });
 
-  const window = new BrowserWindow(windowOptions(options.preloadPath));
-  windowIds.add(window.webContents.id);
+  const shown = new BrowserWindow(windowOptions(options.preloadPath));
+  appWindow.current = shown;
+  windowIds.add(shown.webContents.id);
   const forward = (event: AppEvent): void => {
-    if (!window.isDestroyed()) window.webContents.send(EVENT_CHANNEL, JSON.stringify(event));
+    if (!shown.isDestroyed()) shown.webContents.send(EVENT_CHANNEL, JSON.stringify(event));
   };
   const unsubscribe = events.subscribe(forward);
-  window.once('ready-to-show', () => window.show());
-  window.on('closed', () => {
+  shown.once('ready-to-show', () => shown.show());
+  shown.on('closed', () => {
     unsubscribe();
     windowIds.clear();
   });
@@ -262,5 +293,5 @@ export async function runDesktopApp(electron: ElectronModule, options: DesktopOp
   app.on('will-quit', () => {
     void sandbox?.sandbox.close();
   });
-  await window.loadURL(APP_START_URL);
+  await shown.loadURL(APP_START_URL);
 }

@@ -77,6 +77,11 @@ export const requestSchemas = {
   appInfo: empty,
   /** The bundled sample batch (examples/), offered on the first screen. */
   listExamples: empty,
+  /**
+   * The system's open-file dialog (Electron; `appInfo().nativeFileDialog`): the files the user chooses there
+   * become files the host may read, and their paths are answered (none when the dialog is cancelled).
+   */
+  chooseFiles: empty,
   /** Read files the host may read (dropped paths, examples) so the renderer's worker can validate them. */
   readFiles: z.strictObject({ paths: z.array(z.string().min(1).max(4096)).min(1).max(1000) }),
   /** Validate in the host (the renderer validates dropped bytes in its own worker; this is for paths). */
@@ -152,6 +157,9 @@ export type ValidateOptionsInput = z.infer<typeof validateOptions>;
 export type ProfileInput = z.infer<typeof profileInput>;
 export type Settings = AppRequest<'saveSettings'>;
 
+/** Extensions of the files a batch takes (the file picker's filter; any file may still be dropped). */
+export const BATCH_FILE_EXTENSIONS = ['csv', 'tsv', 'txt', 'wkt', 'geojson', 'json', 'kml', 'zip', 'xml'];
+
 export const DEFAULT_SETTINGS: Settings = { theme: 'system', concurrency: 2, ratePerSecond: 5, tileUrl: '' };
 
 /** How secrets are kept at rest. `basic_text`: Electron's safeStorage has no keyring (warn the user). */
@@ -163,6 +171,8 @@ export interface AppInfo {
   secretStorage: SecretStorage;
   /** Shown to the user when set (e.g. "secrets are stored as plain text"). */
   warnings: string[];
+  /** Whether `chooseFiles` opens the system's file dialog (Electron); else the page's file input is used. */
+  nativeFileDialog: boolean;
   /** The embedded sandbox, when the host started one (`npm start`). */
   sandbox?: { baseUrl: string; profileId: string; userNames: string[]; sharingKeys: string[] };
 }
@@ -285,6 +295,7 @@ export interface SharedFile {
 export interface AppResponses {
   appInfo: AppInfo;
   listExamples: { examples: ExampleFile[] };
+  chooseFiles: { paths: string[] };
   readFiles: { files: FileBytes[] };
   validateFiles: ValidatedReport;
   getReport: ValidatedReport;

@@ -65,6 +65,11 @@ export interface HostContext {
   emit(event: AppEvent): void;
   /** Open an already validated http(s) URL in the system browser. */
   openExternal(url: string): Promise<boolean>;
+  /**
+   * The system's open-file dialog (Electron): the paths the user chose, already granted to `files`; [] when
+   * cancelled. Absent: the host has none (the browser host; the page's file input is used there).
+   */
+  chooseFiles?: () => Promise<string[]>;
   sandbox?: EmbeddedSandbox;
   now?: () => Date;
   fetch?: FetchLike;
@@ -238,6 +243,7 @@ export function createHandlers(context: HostContext): Handlers {
       version: context.version,
       secretStorage: context.secrets.storage,
       warnings: secretStorageWarnings(context.secrets.storage),
+      nativeFileDialog: context.chooseFiles !== undefined,
     };
     if (sandbox)
       out.sandbox = {
@@ -252,6 +258,11 @@ export function createHandlers(context: HostContext): Handlers {
   return {
     appInfo: async () => info(),
     listExamples: async () => ({ examples: exampleFiles(context.examplesDir) }),
+    chooseFiles: async () => {
+      if (!context.chooseFiles)
+        throw new RequestError('this host has no file dialog: choose the files with the page’s file input');
+      return { paths: await context.chooseFiles() };
+    },
     readFiles: async ({ paths }) => ({
       files: paths.map((path) => {
         const file = readRef({ path });

@@ -1,14 +1,16 @@
 /**
  * Where a batch comes in: drop files (several at once) or choose them, open the bundled sample batch, or
- * reopen a recent batch. Dropped files are read here and checked in the validation worker.
+ * reopen a recent batch. Dropped files are read here and checked in the validation worker. "Choose files…"
+ * opens the system's file dialog where the host has one (Electron), else the page's file input.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type DragEvent } from 'react';
 import { pathOfDroppedFile } from '../bridge/client.ts';
+import { BATCH_FILE_EXTENSIONS } from '../../host/bridge-api.ts';
 import { useBridge } from '../bridge/bridge-context.tsx';
 import { fromBase64, useBatch } from '../state/batch.tsx';
 
-const ACCEPT = '.csv,.tsv,.txt,.wkt,.geojson,.json,.kml,.zip,.xml';
+const ACCEPT = BATCH_FILE_EXTENSIONS.map((e) => `.${e}`).join(',');
 const RECENT_KEY = 'fieldgate-recent-batches';
 
 interface RecentBatch {
@@ -37,6 +39,7 @@ export function DropZone() {
   const [over, setOver] = useState(false);
   const [recent, setRecent] = useState(recentBatches);
   const examples = useQuery({ queryKey: ['examples'], queryFn: () => api.listExamples({}) });
+  const info = useQuery({ queryKey: ['appInfo'], queryFn: () => api.appInfo({}) });
 
   const openPaths = useMutation({
     mutationFn: async (paths: string[]) => {
@@ -45,6 +48,13 @@ export function DropZone() {
       remember({ at: new Date().toISOString(), names: added.map((f) => f.name), paths });
       setRecent(recentBatches());
       await batch.addFiles(added);
+    },
+  });
+
+  const choose = useMutation({
+    mutationFn: async () => {
+      const { paths } = await api.chooseFiles({});
+      if (paths.length > 0) await openPaths.mutateAsync(paths);
     },
   });
 
@@ -92,19 +102,25 @@ export function DropZone() {
         request JSON, Modus XML soil tests, Rx ZIPs. Several at once.
       </p>
       <div className="actions">
-        <label className="button">
-          Choose files…
-          <input
-            type="file"
-            multiple
-            accept={ACCEPT}
-            className="visually-hidden"
-            onChange={(e) => {
-              void addFileList(e.target.files);
-              e.target.value = '';
-            }}
-          />
-        </label>
+        {info.data?.nativeFileDialog ? (
+          <button type="button" disabled={choose.isPending} onClick={() => choose.mutate()}>
+            Choose files…
+          </button>
+        ) : (
+          <label className="button">
+            Choose files…
+            <input
+              type="file"
+              multiple
+              accept={ACCEPT}
+              className="visually-hidden"
+              onChange={(e) => {
+                void addFileList(e.target.files);
+                e.target.value = '';
+              }}
+            />
+          </label>
+        )}
         <button
           type="button"
           disabled={sample.length === 0 || openPaths.isPending}
@@ -118,7 +134,7 @@ export function DropZone() {
           </button>
         )}
       </div>
-      {openPaths.error && <p role="alert">{openPaths.error.message}</p>}
+      {(openPaths.error ?? choose.error) && <p role="alert">{(openPaths.error ?? choose.error)!.message}</p>}
       {recent.some((r) => r.paths.length > 0) && (
         <details>
           <summary>Recent batches</summary>

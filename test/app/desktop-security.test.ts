@@ -12,6 +12,7 @@ import {
   APP_START_URL,
   createAppProtocolHandler,
   isSafeExternalUrl,
+  OPEN_DIALOG_OPTIONS,
   runDesktopApp,
   windowOptions,
   type ElectronModule,
@@ -52,12 +53,17 @@ function fakeElectron(userData: string) {
   };
   const protocolHandlers = new Map<string, (request: Request) => Promise<Response>>();
   const shell = { openExternal: vi.fn(async () => undefined) };
+  /** What the next open-file dialog answers (the user's choice). */
+  const dialogAnswer = { canceled: false, filePaths: [] as string[] };
+  const dialog = { showOpenDialog: vi.fn(async (..._args: unknown[]) => ({ ...dialogAnswer })) };
 
   class BrowserWindow {
+    static last: BrowserWindow | undefined;
     webContents = fakeContents(7);
     loadURL = vi.fn(async () => undefined);
     constructor(readonly options: unknown) {
       order.push('window');
+      BrowserWindow.last = this;
       windows.push({ options, contents: this.webContents, loadURL: this.loadURL });
     }
     once = vi.fn();
@@ -100,10 +106,13 @@ function fakeElectron(userData: string) {
       on: vi.fn((channel: string, listener: Listener) => void ipcListeners.set(channel, listener)),
     },
     shell,
+    dialog,
     BrowserWindow,
   };
   return {
     electron,
+    dialog,
+    dialogAnswer,
     order,
     appListeners,
     ipcHandlers,
@@ -343,6 +352,40 @@ describe('IPC', () => {
     expect(JSON.parse(await call(trusted, 'appInfo', '{"extra":1}')).error.kind).toBe('bad-request');
     expect(JSON.parse(await call(trusted, 'noSuchMethod', '{}')).error.kind).toBe('not-found');
     expect(JSON.parse(await call(trusted, 'appInfo', 'not json')).error.kind).toBe('bad-request');
+  });
+
+  it('opens the system’s file dialog for the app, modal to its window; the chosen files become readable', async () => {
+    expect(JSON.parse(await call(trusted, 'appInfo', '{}')).nativeFileDialog).toBe(true);
+    const chosen = join(dir, 'chosen.csv');
+    writeFileSync(chosen, 'clientName\nSmith\n');
+    const read = async () =>
+      JSON.parse(await call(trusted, 'readFiles', JSON.stringify({ paths: [chosen] })));
+    expect((await read()).error.kind).toBe('bad-request');
+
+    // Cancelled: no path, nothing granted.
+    fake.dialogAnswer.canceled = true;
+    fake.dialogAnswer.filePaths = [chosen];
+    expect(JSON.parse(await call(trusted, 'chooseFiles', '{}'))).toEqual({ paths: [] });
+    expect((await read()).error.kind).toBe('bad-request');
+
+    fake.dialogAnswer.canceled = false;
+    expect(JSON.parse(await call(trusted, 'chooseFiles', '{}'))).toEqual({ paths: [chosen] });
+    const [parent, options] = fake.dialog.showOpenDialog.mock.calls.at(-1)!;
+    expect(parent).toBe(fake.electron.BrowserWindow.last);
+    expect(options).toEqual(OPEN_DIALOG_OPTIONS);
+    expect(OPEN_DIALOG_OPTIONS.properties).toEqual(['openFile', 'multiSelections']);
+    expect(Buffer.from((await read()).files[0].contentBase64, 'base64').toString()).toBe(
+      'clientName\nSmith\n',
+    );
+
+    // The request is schema-checked like any other; another sender opens no dialog.
+    expect(JSON.parse(await call(trusted, 'chooseFiles', '{"defaultPath":"/etc"}')).error.kind).toBe(
+      'bad-request',
+    );
+    fake.dialog.showOpenDialog.mockClear();
+    const other = { senderFrame: { url: 'https://evil.example/', parent: null }, sender: { id: 7 } };
+    expect(JSON.parse(await call(other, 'chooseFiles', '{}')).error.kind).toBe('unauthorized');
+    expect(fake.dialog.showOpenDialog).not.toHaveBeenCalled();
   });
 
   it('refuses a sender that is not the app: another page, a subframe, another web contents', async () => {

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   chromiumMissing,
   RESULTS_DIR,
+  ROOT,
   seriousViolations,
   startSession,
   type E2eSession,
@@ -103,6 +104,33 @@ describe.skipIf(chromiumMissing)('the sample batch and a 100,000-row batch', () 
       expect(await seriousViolations(mapped)).toEqual([]);
     }
     await mapped.context().close();
+  });
+
+  it('chooses files in the host’s file dialog where it has one (Electron), not the page’s input', async () => {
+    // The browser host has no dialog: here the bridge answers as Electron's would (appInfo says it has one;
+    // the user chooses an example), to check what the page does with it.
+    const { page: electronLike } = await session.newPage();
+    const chosen = join(ROOT, 'examples/fields/clean-fields.json');
+    let dialogs = 0;
+    await electronLike.route('**/api/call/appInfo', async (route) => {
+      const answer = await route.fetch();
+      await route.fulfill({ response: answer, json: { ...(await answer.json()), nativeFileDialog: true } });
+    });
+    await electronLike.route('**/api/call/chooseFiles', async (route) => {
+      dialogs += 1;
+      await route.fulfill({ json: { paths: [chosen] } });
+    });
+    await electronLike.reload();
+    // (The page's input is a button too, by its label: wait for the app info to replace it.)
+    await expect.poll(() => electronLike.locator('input[type=file]').count()).toBe(0);
+    const button = electronLike.getByRole('button', { name: 'Choose files…' });
+    expect(await button.count()).toBe(1);
+    await button.click();
+    const file = electronLike.getByTestId('batch-file').filter({ hasText: 'clean-fields.json' });
+    await expect.poll(() => file.textContent()).toContain('field-upload');
+    expect(dialogs).toBe(1);
+    expect(await seriousViolations(electronLike)).toEqual([]);
+    await electronLike.context().close();
   });
 
   it('is checked without a main-thread task over 200 ms', async () => {

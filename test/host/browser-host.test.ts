@@ -174,6 +174,15 @@ describe('requests at the host edge', () => {
   });
 });
 
+describe('the file dialog', () => {
+  it('is not the browser host’s: the page’s file input is used, and a call says so', async () => {
+    expect(JSON.parse((await call('appInfo', {})).body).nativeFileDialog).toBe(false);
+    const answer = await call('chooseFiles', {});
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatch(/no file dialog: choose the files with the page’s file input/);
+  });
+});
+
 describe('the renderer files', () => {
   it('are served with the CSP, and nothing outside the renderer folder', async () => {
     const index = await raw('/');
