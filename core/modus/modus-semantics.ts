@@ -4,19 +4,21 @@
  * sample / depth; nothing else is kept.
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
-import { columnDepthMismatch } from '../rules/modus-semantics/column-depth-mismatch.ts';
-import { depthRangeInverted } from '../rules/modus-semantics/depth-range-inverted.ts';
-import { depthRefUndefined } from '../rules/modus-semantics/depth-ref-undefined.ts';
-import { depthRefUnused } from '../rules/modus-semantics/depth-ref-unused.ts';
-import { depthRepeated } from '../rules/modus-semantics/depth-repeated.ts';
-import { depthUnitInconsistent } from '../rules/modus-semantics/depth-unit-inconsistent.ts';
-import { eventTypeMismatch } from '../rules/modus-semantics/event-type-mismatch.ts';
-import { fmisSampleIdDuplicate } from '../rules/modus-semantics/fmis-sample-id-duplicate.ts';
-import { sampleGeometryInvalid } from '../rules/modus-semantics/sample-geometry-invalid.ts';
-import { resultValueNotFinite } from '../rules/modus-semantics/result-value-not-finite.ts';
-import { sampleNumberDuplicate } from '../rules/modus-semantics/sample-number-duplicate.ts';
-import { sampleWithoutResults } from '../rules/modus-semantics/sample-without-results.ts';
-import { testResultDuplicate } from '../rules/modus-semantics/test-result-duplicate.ts';
+import {
+  columnDepthMismatch,
+  depthRangeInverted,
+  depthRefUndefined,
+  depthRefUnused,
+  depthRepeated,
+  depthUnitInconsistent,
+  eventTypeMismatch,
+  fmisSampleIdDuplicate,
+  sampleGeometryInvalid,
+  resultValueNotFinite,
+  sampleNumberDuplicate,
+  sampleWithoutResults,
+  testResultDuplicate,
+} from './semantic-rules.ts';
 import type { ModusRole } from './modus-schema.ts';
 import { SampleGeometryReader } from './sample-geometry.ts';
 import {

@@ -16,7 +16,7 @@ import { acreageRules } from '../boundary/acreage-rules.ts';
 import { serviceLimitRules } from '../boundary/service-limit-rules.ts';
 import { boundaryImportRules } from '../boundary/import-rules.ts';
 import { modusSchemaRules } from './modus-schema/index.ts';
-import { modusSemanticsRules } from './modus-semantics/index.ts';
+import { modusSemanticsRules } from '../modus/semantic-rules.ts';
 import { modusServiceRules } from '../modus/service-rules.ts';
 import { csvBatchRules } from '../csv/csv-rules.ts';
 
