@@ -42,15 +42,16 @@ interface Edges {
   src: Int32Array;
 }
 
-function newEdges(capacity: number): Edges {
+/** Edge set 0 or 1 (noding writes each round's edges to the set it does not read), empty. */
+function newEdges(set: number, capacity: number): Edges {
   return {
     count: 0,
-    x0: new Float64Array(capacity),
-    y0: new Float64Array(capacity),
-    x1: new Float64Array(capacity),
-    y1: new Float64Array(capacity),
-    ring: new Int32Array(capacity),
-    src: new Int32Array(capacity),
+    x0: f64(F_EDGES + 4 * set, capacity),
+    y0: f64(F_EDGES + 4 * set + 1, capacity),
+    x1: f64(F_EDGES + 4 * set + 2, capacity),
+    y1: f64(F_EDGES + 4 * set + 3, capacity),
+    ring: i32(I_EDGES + 2 * set, capacity),
+    src: i32(I_EDGES + 2 * set + 1, capacity),
   };
 }
 
@@ -71,6 +72,52 @@ function pushEdge(
   edges.ring[e] = ring;
   edges.src[e] = src;
 }
+
+// ---- Scratch arrays, reused across calls and grown on demand: make-valid runs once per invalid boundary,
+// and for outlines of a few hundred vertices new typed arrays per call and round cost more than the work.
+// Each slot below is used by one array at a time; a pooled array holds old values beyond what is written.
+const f64Pool: Float64Array[] = [];
+const i32Pool: Int32Array[] = [];
+
+function f64(slot: number, n: number): Float64Array {
+  const a = f64Pool[slot];
+  if (a && a.length >= n) return a;
+  const grown = new Float64Array(Math.max(n, 1024, 2 * (a?.length ?? 0)));
+  f64Pool[slot] = grown;
+  return grown;
+}
+
+function i32(slot: number, n: number): Int32Array {
+  const a = i32Pool[slot];
+  if (a && a.length >= n) return a;
+  const grown = new Int32Array(Math.max(n, 1024, 2 * (a?.length ?? 0)));
+  i32Pool[slot] = grown;
+  return grown;
+}
+
+// Float64 slots
+const F_EDGES = 0; // x0, y0, x1, y1 of edge set 0 (0-3) and 1 (4-7)
+const F_SWEEP = 8; // lo, hi, lo2, hi2: 8-11
+const F_CLEAN = 12;
+const F_POINTS = 13; // x, y: 13-14
+// Int32 slots
+const I_EDGES = 0; // ring, src of edge set 0 (0-1) and 1 (2-3)
+const I_FRESH = 4; // per edge set: 4-5
+const I_ORDER = 6;
+const I_STARTS = 7;
+const I_CLEAN = 8;
+const I_TABLE = 9;
+const I_START = 10;
+const I_SOURCE = 11;
+const I_NEXT = 12;
+const I_PREV = 13;
+const I_PASSES = 14;
+const I_NODE = 15;
+const I_CHAIN = 16;
+const I_LIST = 17;
+const I_NODE_OF = 18;
+const I_WALK_AT = 19;
+const I_VERTICES = 20;
 
 const MAX_NODING_ROUNDS = 6;
 
@@ -118,9 +165,10 @@ function cleanRing(ring: Float64Array, xy: Float64Array, raw: Int32Array): numbe
  */
 function node(edges: Edges): Edges | undefined {
   let current = edges;
+  let set = 0;
   let budget = maxCrossings(edges.count);
   // Edges made in the last round; two older edges were tested against each other already.
-  let fresh = new Uint8Array(edges.count).fill(1);
+  let fresh = i32(I_FRESH, edges.count).fill(1, 0, edges.count);
   let freshCount = edges.count;
   for (let round = 0; round < MAX_NODING_ROUNDS; round++) {
     const { x0: X0, y0: Y0, x1: X1, y1: Y1 } = current;
@@ -192,8 +240,9 @@ function node(edges: Edges): Edges | undefined {
       }
     } else if (!sweep(current, round === 0 ? undefined : fresh, meet)) return undefined;
     if (splits.size === 0) return current;
-    const next = newEdges(count + splitPoints);
-    const freshNext = new Uint8Array(count + splitPoints);
+    set = 1 - set;
+    const next = newEdges(set, count + splitPoints);
+    const freshNext = i32(I_FRESH + set, count + splitPoints).fill(0, 0, count + splitPoints);
     freshCount = 0;
     for (let e = 0; e < count; e++) {
       const ex0 = X0[e] as number;
@@ -245,16 +294,16 @@ function node(edges: Edges): Edges | undefined {
  */
 function sweep(
   edges: Edges,
-  fresh: Uint8Array | undefined,
+  fresh: Int32Array | undefined,
   meet: (a: number, b: number) => boolean,
 ): boolean {
   const { x0: X0, y0: Y0, x1: X1, y1: Y1, count } = edges;
   const alongY = sweepAlongY(edges);
   // Per edge: its interval on the sweep axis (lo, hi) and on the other axis (lo2, hi2).
-  const lo = new Float64Array(count);
-  const hi = new Float64Array(count);
-  const lo2 = new Float64Array(count);
-  const hi2 = new Float64Array(count);
+  const lo = f64(F_SWEEP, count);
+  const hi = f64(F_SWEEP + 1, count);
+  const lo2 = f64(F_SWEEP + 2, count);
+  const hi2 = f64(F_SWEEP + 3, count);
   for (let e = 0; e < count; e++) {
     const x0 = X0[e] as number;
     const y0 = Y0[e] as number;
@@ -299,7 +348,7 @@ function sweep(
  * that runs long, a comparison sort.
  */
 function orderByKey(keys: Float64Array, count: number): Int32Array {
-  const order = new Int32Array(count);
+  const order = i32(I_ORDER, count);
   let min = Infinity;
   let max = -Infinity;
   for (let i = 0; i < count; i++) {
@@ -312,7 +361,7 @@ function orderByKey(keys: Float64Array, count: number): Int32Array {
     return order;
   }
   const scale = (count - 1) / (max - min);
-  const starts = new Int32Array(count + 1);
+  const starts = i32(I_STARTS, count + 1).fill(0, 0, count + 1);
   for (let i = 0; i < count; i++) {
     const b = Math.floor(((keys[i] as number) - min) * scale) + 1;
     starts[b] = (starts[b] as number) + 1;
@@ -336,7 +385,9 @@ function orderByKey(keys: Float64Array, count: number): Int32Array {
     budget -= i - 1 - j;
   }
   if (budget < 0) {
-    const sorted = Array.from(order).sort((a, b) => (keys[a] as number) - (keys[b] as number));
+    const sorted = Array.from(order.subarray(0, count)).sort(
+      (a, b) => (keys[a] as number) - (keys[b] as number),
+    );
     order.set(sorted);
   }
   return order;
@@ -374,9 +425,10 @@ function sweepAlongY(edges: Edges): boolean {
  */
 interface Graph {
   /** Every distinct point of the noded edges, and the input coordinate it repeats (-1: computed). */
-  x: number[];
-  y: number[];
+  x: Float64Array;
+  y: Float64Array;
   source: Int32Array;
+  vertexCount: number;
   /** Vertices of chain i (graph edge i), node to node: chainVertex[chainStart[i] … chainStart[i + 1]). */
   chainVertex: Int32Array;
   chainStart: Int32Array;
@@ -405,8 +457,9 @@ interface Graph {
 
 /** Exact (x, y) → id, by open addressing on the bits of the two doubles. */
 class PointIndex {
-  readonly x: number[] = [];
-  readonly y: number[] = [];
+  x: Float64Array;
+  y: Float64Array;
+  size = 0;
   private table: Int32Array;
   private mask: number;
   private readonly bits = new Float64Array(2);
@@ -415,8 +468,10 @@ class PointIndex {
   constructor(expected: number) {
     let size = 16;
     while (size < expected * 2) size *= 2;
-    this.table = new Int32Array(size).fill(-1);
+    this.table = i32(I_TABLE, size).fill(-1, 0, size);
     this.mask = size - 1;
+    this.x = f64(F_POINTS, expected);
+    this.y = f64(F_POINTS + 1, expected);
   }
 
   private hash(px: number, py: number): number {
@@ -429,7 +484,7 @@ class PointIndex {
   }
 
   id(px: number, py: number): number {
-    if (this.x.length * 2 >= this.table.length) this.grow();
+    if (this.size * 2 > this.mask) this.grow();
     let slot = this.hash(px, py);
     for (;;) {
       const v = this.table[slot] as number;
@@ -437,17 +492,21 @@ class PointIndex {
       if (this.x[v] === px && this.y[v] === py) return v;
       slot = (slot + 1) & this.mask;
     }
-    const v = this.x.length;
+    const v = this.size++;
     this.table[slot] = v;
-    this.x.push(px);
-    this.y.push(py);
+    if (v >= this.x.length) {
+      this.x = grownCopy(this.x);
+      this.y = grownCopy(this.y);
+    }
+    this.x[v] = px;
+    this.y[v] = py;
     return v;
   }
 
   private grow(): void {
-    this.table = new Int32Array(this.table.length * 2).fill(-1);
-    this.mask = this.table.length - 1;
-    for (let v = 0; v < this.x.length; v++) {
+    this.mask = 2 * this.mask + 1;
+    this.table = new Int32Array(this.mask + 1).fill(-1);
+    for (let v = 0; v < this.size; v++) {
       let slot = this.hash(this.x[v] as number, this.y[v] as number);
       while ((this.table[slot] as number) >= 0) slot = (slot + 1) & this.mask;
       this.table[slot] = v;
@@ -455,22 +514,29 @@ class PointIndex {
   }
 }
 
+/** A copy twice as long (points met beyond the expected count). */
+function grownCopy(a: Float64Array): Float64Array {
+  const out = new Float64Array(2 * a.length);
+  out.set(a);
+  return out;
+}
+
 function buildGraph(edges: Edges): Graph | undefined {
   const edgeCount = edges.count;
   const points = new PointIndex(edgeCount + 1);
-  const { x, y } = points;
   // Vertex of each edge's start; its end is the start of the ring's next edge.
-  const start = new Int32Array(edgeCount);
-  const source = new Int32Array(edgeCount).fill(-1);
+  const start = i32(I_START, edgeCount);
+  const source = i32(I_SOURCE, edgeCount).fill(-1, 0, edgeCount);
   for (let e = 0; e < edgeCount; e++) {
     const v = points.id(edges.x0[e] as number, edges.y0[e] as number);
     start[e] = v;
     // An input coordinate first met as a computed point (a touch) still repeats that coordinate.
     if ((source[v] as number) < 0) source[v] = edges.src[e] as number;
   }
-  const vertexCount = x.length;
-  const next = new Int32Array(edgeCount);
-  const prev = new Int32Array(edgeCount);
+  const vertexCount = points.size;
+  const { x, y } = points;
+  const next = i32(I_NEXT, edgeCount);
+  const prev = i32(I_PREV, edgeCount);
   for (let first = 0; first < edgeCount;) {
     let end = first + 1;
     while (end < edgeCount && edges.ring[end] === edges.ring[first]) end++;
@@ -481,20 +547,20 @@ function buildGraph(edges: Edges): Graph | undefined {
     first = end;
   }
   // Nodes: vertices passed more than once (touches, crossings, shared points) and spike tips.
-  const passes = new Int32Array(vertexCount);
+  const passes = i32(I_PASSES, vertexCount).fill(0, 0, vertexCount);
   for (let e = 0; e < edgeCount; e++) {
     const v = start[e] as number;
     passes[v] = (passes[v] as number) + 1;
     if (start[next[e] as number] === v) return undefined; // no zero-length edge after cleaning and noding
   }
-  const isNode = new Uint8Array(vertexCount);
+  const isNode = i32(I_NODE, vertexCount).fill(0, 0, vertexCount);
   for (let e = 0; e < edgeCount; e++) {
     const v = start[e] as number;
     if (passes[v] !== 1 || start[prev[e] as number] === start[next[e] as number]) isNode[v] = 1;
   }
 
   // Chains, ring by ring from a node; each chain's vertices go to one flat array.
-  const chainVertex = new Int32Array(2 * edgeCount + 2);
+  const chainVertex = i32(I_CHAIN, 2 * edgeCount + 2);
   let vertexFill = 0;
   const chainStarts: number[] = [];
   const chainRing: number[] = [];
@@ -655,7 +721,7 @@ function buildGraph(edges: Edges): Graph | undefined {
   // The kept chains' vertices, renumbered 0…keptCount-1.
   let keptVertices = 0;
   for (const c of keptChains) keptVertices += (chainStarts[c + 1] as number) - (chainStarts[c] as number);
-  const vertexList = new Int32Array(keptVertices);
+  const vertexList = i32(I_LIST, keptVertices);
   const listStart = new Int32Array(keptCount + 1);
   keptVertices = 0;
   keptChains.forEach((c, i) => {
@@ -669,7 +735,7 @@ function buildGraph(edges: Edges): Graph | undefined {
   listStart[keptCount] = keptVertices;
 
   // Nodes of the kept chains, numbered as met.
-  const nodeOf = new Int32Array(vertexCount).fill(-1);
+  const nodeOf = i32(I_NODE_OF, vertexCount).fill(-1, 0, vertexCount);
   const nodeVertex: number[] = [];
   const halfCount = 2 * keptCount;
   const fromNode = new Int32Array(halfCount);
@@ -734,9 +800,10 @@ function buildGraph(edges: Edges): Graph | undefined {
   const slot = new Int32Array(halfCount);
   for (let i = 0; i < halfCount; i++) slot[outList[i] as number] = i;
   return {
-    x,
-    y,
+    x: points.x,
+    y: points.y,
     source,
+    vertexCount,
     chainVertex: vertexList,
     chainStart: listStart,
     keyPosition: Int32Array.from(keyPositions),
@@ -802,9 +869,9 @@ export function makeValidPolygonsTraced(
       longest = Math.max(longest, (ring.length >> 1) + 1);
     }
   }
-  const edges = newEdges(capacity);
-  const cleanXy = new Float64Array(2 * longest);
-  const cleanRaw = new Int32Array(longest);
+  const edges = newEdges(0, capacity);
+  const cleanXy = f64(F_CLEAN, 2 * longest);
+  const cleanRaw = i32(I_CLEAN, longest);
   let coordinateBase = 0;
   // Per input ring (numbered over all polygons): its polygon, and whether it is a shell.
   const ringPolygon: number[] = [];
@@ -974,7 +1041,7 @@ export function makeValidPolygonsTraced(
     (a, b) => (g.key[a] as number) - (g.key[b] as number),
   );
   const nodeSeen = new Int32Array(nodeCount).fill(-1);
-  const walkAt = new Int32Array(X.length).fill(-1);
+  const walkAt = i32(I_WALK_AT, g.vertexCount).fill(-1, 0, g.vertexCount);
   const shells: { ring: Float64Array; area: number; sources: Int32Array }[] = [];
   const holes: { ring: Float64Array; sources: Int32Array }[] = [];
   const addRing = (ring: Float64Array, sources: Int32Array): void => {
@@ -1004,7 +1071,7 @@ export function makeValidPolygonsTraced(
       const key = g.keyPosition[chain] as number;
       const firstLength = (chainStart[chain + 1] as number) - (chainStart[chain] as number) - 1;
       const offset = (h0 & 1) === 0 ? key : firstLength - 1 - key;
-      const vertices = new Int32Array(length);
+      const vertices = i32(I_VERTICES, length).subarray(0, length);
       let fill = 0;
       const put = (half: number, from: number, to: number): void => {
         const s = chainStart[half >> 1] as number;
