@@ -139,6 +139,26 @@ describe('reviewGeometryFixes', () => {
     );
   });
 
+  it('does not offer a rebuilt boundary over the acre limit, and rebuilds one under it', () => {
+    // Bow-ties at 45° N: one of 0.1° (two triangles, about 10,800 acres: measured, as its
+    // box could hold more than the limit), one of 0.5° (about 270,000 acres).
+    const bowTieOf = (size: number): string =>
+      `POLYGON ((-93 45, ${-93 + size} ${45 + size}, ${-93 + size} 45, -93 ${45 + size}, -93 45))`;
+    const fixOf = (wkt: string): Diagnostic | undefined => {
+      const collector = new DiagnosticCollector({ select: ['GEO004'] });
+      checkBoundary(wkt, {}, collector);
+      return collector.diagnostics[0];
+    };
+    expect(fixOf(bowTieOf(0.1))?.fix?.edits?.[0]?.text).toBe(
+      'MULTIPOLYGON (((-92.9 45.1, -92.95 45.05, -92.9 45, -92.9 45.1)), ((-93 45, -92.95 45.05, -93 45.1, -93 45)))',
+    );
+    const over = fixOf(bowTieOf(0.5));
+    expect(over?.fix).toBeUndefined();
+    expect(over?.hint).toMatch(
+      /No fix is offered: the rebuilt boundary would cover 2\d\d,\d{3} acres, over the service's limit of 20,000\./,
+    );
+  });
+
   it('writes a rebuilt WKT with the input precision, inside a document', () => {
     const wkt =
       'POLYGON ((-93.12345 45.12385, -93.11345 45.13385, -93.11345 45.12385, -93.12345 45.13385, -93.12345 45.12385))';

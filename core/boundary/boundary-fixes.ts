@@ -14,7 +14,7 @@
  */
 
 import type { Diagnostic, Fix, TextEdit } from '../diagnostics/diagnostic.ts';
-import { areaAcres } from '../geodesy/area.ts';
+import { areaAcres, squareMetresToAcres, WGS84_A, WGS84_F } from '../geodesy/area.ts';
 import {
   isArealType,
   polygonPointCount,
@@ -126,16 +126,41 @@ function resultProblem(
   if (!rebuilt) return undefined;
   if (!isValidPolygons(polygons)) return STILL_INVALID;
   let wgs84 = true;
+  let west = Infinity;
+  let east = -Infinity;
+  let south = Infinity;
+  let north = -Infinity;
   for (const rings of polygons)
     for (const ring of rings)
-      for (let i = 0; i + 1 < ring.length; i += 2)
-        if (Math.abs(ring[i] as number) > 180 || Math.abs(ring[i + 1] as number) > 90) wgs84 = false;
-  if (wgs84) {
+      for (let i = 0; i + 1 < ring.length; i += 2) {
+        const lon = ring[i] as number;
+        const lat = ring[i + 1] as number;
+        if (Math.abs(lon) > 180 || Math.abs(lat) > 90) wgs84 = false;
+        if (lon < west) west = lon;
+        if (lon > east) east = lon;
+        if (lat < south) south = lat;
+        if (lat > north) north = lat;
+      }
+  // A field's box holds far fewer acres than the limit: no need to measure the polygons in it.
+  if (wgs84 && !(east - west < 10 && 2 * boxAcresBound(west, south, east, north) < SERVICE_LIMITS.maxAcres)) {
     const acres = areaAcres(polygons);
     if (acres > SERVICE_LIMITS.maxAcres)
       return `the rebuilt boundary would cover ${count(Math.round(acres))} acres, over the service's limit of ${count(SERVICE_LIMITS.maxAcres)}`;
   }
   return undefined;
+}
+
+/**
+ * More acres than the longitude/latitude box holds on the WGS 84 ellipsoid (the area element M·N·cos φ
+ * with M·N at most a²/(1 − e²)). Rings inside the box cover less, up to their edges bulging towards the
+ * pole, which for a box of a few degrees is far under the factor 2 the caller allows.
+ */
+function boxAcresBound(west: number, south: number, east: number, north: number): number {
+  const e2 = WGS84_F * (2 - WGS84_F);
+  const rad = Math.PI / 180;
+  const m2 =
+    ((WGS84_A * WGS84_A) / (1 - e2)) * (east - west) * rad * (Math.sin(north * rad) - Math.sin(south * rad));
+  return squareMetresToAcres(m2);
 }
 
 const roundTo = (v: number, decimals: number): number =>
@@ -208,7 +233,7 @@ function review(fix: Fix, target: GeometryFixTarget, validity: boolean): Reviewe
     result = parsed.geometry;
   }
   const multi = result.type === 'MultiPolygon' || result.polygons.length > 1;
-  const decimals = maxDecimals(wkt, geometryStart, geometryEnd);
+  const decimals = traced ? traced.inputDecimals() : maxDecimals(wkt, geometryStart, geometryEnd);
 
   // Rounded to the input's precision first; if that breaks the result (a crossing point needs more digits),
   // one more decimal at a time, and finally the exact coordinates. Each candidate is made only when the

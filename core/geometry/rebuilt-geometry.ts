@@ -6,7 +6,7 @@
  */
 
 import type { Fix } from '../diagnostics/diagnostic.ts';
-import { formatNumber } from '../wkt/write-wkt.ts';
+import { formatNumber, maxDecimals } from '../wkt/write-wkt.ts';
 import type { ParsedGeometry, PolygonRings } from './geometry.ts';
 import type { TracedPolygons } from './make-valid.ts';
 
@@ -25,6 +25,11 @@ export interface RebuiltPolygons {
    * `keepInputText`: reuse each input vertex's "x y" text as it is (45.10 stays 45.10).
    */
   write(polygons: PolygonRings, keepInputText?: boolean): string;
+  /**
+   * The most decimal places any number of the input geometry is written with, as maxDecimals gives it for
+   * the geometry's text (from the scan the writer makes anyway).
+   */
+  inputDecimals(): number | undefined;
 }
 
 export interface RebuiltGeometry extends RebuiltPolygons {
@@ -92,10 +97,27 @@ function isPlainPair(text: string, space: number, end: number): boolean {
   return true;
 }
 
+/** Decimal places of a number text as isCanonicalNumber accepts it. */
+function canonicalPlaces(text: string, start: number, end: number): number {
+  for (let i = start; i < end; i++) if (text.charCodeAt(i) === 46) return end - i - 1;
+  return 0;
+}
+
+// Per input coordinate, what its text allows (see `analyseText`).
+/** "x y", both numbers as formatNumber writes them: the text is what writing the values gives. */
+const CANONICAL = 1;
+/** "x y" with one space and no other white space: kept as it is with `keepInputText`. */
+const PLAIN = 2;
+/** Followed by exactly ", " and the next coordinate of the same ring. */
+const JOINED = 4;
+/** Two numbers with a space between them (the writer reuses each canonical number's text). */
+const PAIR = 8;
+
 /**
  * The rebuilt geometry of a make-valid fix, with a writer that reuses the input text of `g` (read from
  * `wkt`) for every vertex that repeats an input coordinate and whose text is what formatNumber would
- * print (printing numbers is the slow part for big outlines).
+ * print (printing numbers is the slow part for big outlines). Runs of consecutive input coordinates whose
+ * text is that already, joined by ", ", are copied as one piece.
  */
 export function rebuiltPolygons(
   wkt: string,
@@ -108,21 +130,68 @@ export function rebuiltPolygons(
   for (const rings of g.positions) for (const ring of rings) total += ring.length >> 1;
   const starts = new Uint32Array(total);
   const ends = new Uint32Array(total);
+  const ringEnd = new Uint32Array(total);
   let n = 0;
   for (const rings of g.positions) {
     for (const ring of rings) {
+      const last = n + (ring.length >> 1);
       for (let k = 0; k < ring.length; k += 2) {
         starts[n] = ring[k] as number;
         ends[n] = ring[k + 1] as number;
+        ringEnd[n] = last;
         n++;
       }
     }
   }
   const reusable = !(g.hasZ || g.hasM);
   const sources = traced.sources;
+  // One scan of every input coordinate's text, on first use: flags, and the most decimals of any number.
+  let flags: Uint8Array | undefined;
+  let decimals: number | undefined;
+  const analyseText = (): Uint8Array => {
+    if (flags) return flags;
+    flags = new Uint8Array(total);
+    let max: number | undefined;
+    let exponent = false;
+    for (let k = 0; k < total; k++) {
+      const start = starts[k] as number;
+      const end = ends[k] as number;
+      let f = 0;
+      const space = splitPair(wkt, start, end);
+      if (space !== undefined) {
+        f |= PAIR;
+        if (isPlainPair(wkt, space, end)) f |= PLAIN;
+        if (isCanonicalNumber(wkt, start, space) && isCanonicalNumber(wkt, space + 1, end)) {
+          f |= CANONICAL;
+          const places = Math.max(canonicalPlaces(wkt, start, space), canonicalPlaces(wkt, space + 1, end));
+          if (max === undefined || places > max) max = places;
+        }
+      }
+      if ((f & CANONICAL) === 0) {
+        // Any other shape (more numbers, other spacing, exponents): measured as maxDecimals measures.
+        const places = maxDecimals(wkt, start, end);
+        if (places === undefined) exponent ||= /[eE]/.test(wkt.slice(start, end));
+        else if (max === undefined || places > max) max = places;
+      }
+      const next = k + 1;
+      if (
+        next < (ringEnd[k] as number) &&
+        (starts[next] as number) === end + 2 &&
+        wkt.charCodeAt(end) === 44 &&
+        wkt.charCodeAt(end + 1) === 32
+      )
+        f |= JOINED;
+      flags[k] = f;
+    }
+    decimals = exponent ? undefined : max;
+    return flags;
+  };
   const number = (value: number, start: number, end: number): string =>
     isCanonicalNumber(wkt, start, end) ? wkt.slice(start, end) : formatNumber(value);
   const write = (polygons: PolygonRings, keepInputText = false): string => {
+    const f = reusable ? analyseText() : undefined;
+    // A coordinate whose text is written as it is.
+    const whole = keepInputText ? PLAIN : CANONICAL;
     const polygonTexts: string[] = [];
     for (let p = 0; p < polygons.length; p++) {
       const rings = polygons[p] as Float64Array[];
@@ -134,20 +203,33 @@ export function rebuiltPolygons(
           continue;
         }
         const ringSources = sources[p]?.[r];
+        const count = ring.length >> 1;
         const points: string[] = [];
-        for (let k = 0; k < ring.length; k += 2) {
-          const x = ring[k] as number;
-          const y = ring[k + 1] as number;
-          const source = reusable ? (ringSources?.[k >> 1] ?? -1) : -1;
-          if (source >= 0) {
+        for (let k = 0; k < count; k++) {
+          const x = ring[2 * k] as number;
+          const y = ring[2 * k + 1] as number;
+          const source = f ? (ringSources?.[k] ?? -1) : -1;
+          if (source >= 0 && f) {
+            const sf = f[source] as number;
             const start = starts[source] as number;
-            const end = ends[source] as number;
-            const space = splitPair(wkt, start, end);
-            if (space !== undefined && keepInputText && isPlainPair(wkt, space, end)) {
-              points.push(wkt.slice(start, end));
+            if ((sf & whole) !== 0) {
+              // The longest run of following input coordinates, each written as it is, joined by ", ".
+              let last = source;
+              while (
+                k + 1 < count &&
+                ((f[last] as number) & JOINED) !== 0 &&
+                (ringSources?.[k + 1] ?? -1) === last + 1 &&
+                ((f[last + 1] as number) & whole) !== 0
+              ) {
+                last++;
+                k++;
+              }
+              points.push(wkt.slice(start, ends[last] as number));
               continue;
             }
-            if (space !== undefined) {
+            if ((sf & PAIR) !== 0) {
+              const end = ends[source] as number;
+              const space = splitPair(wkt, start, end) as number;
               points.push(`${number(x, start, space)} ${number(y, space + 1, end)}`);
               continue;
             }
@@ -162,5 +244,9 @@ export function rebuiltPolygons(
     if (polygonTexts.length === 0) return 'MULTIPOLYGON EMPTY';
     return `MULTIPOLYGON (${polygonTexts.join(', ')})`;
   };
-  return { polygons: traced.polygons, multi, sources, checked: traced.checked, write };
+  const inputDecimals = (): number | undefined => {
+    analyseText();
+    return decimals;
+  };
+  return { polygons: traced.polygons, multi, sources, checked: traced.checked, write, inputDecimals };
 }
