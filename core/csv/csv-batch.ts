@@ -39,6 +39,7 @@ import {
 } from './csv-rules.ts';
 import { CrossRowChecks } from './csv-cross-rows.ts';
 import { EnrollmentRows } from './csv-enrollments.ts';
+import { withColumnHint } from './csv-hints.ts';
 
 /** What a referenced file's own validator found (injected: the kinds live above this layer). */
 export interface ReferencedFileCheck {
@@ -425,7 +426,7 @@ class RowSession {
     this.enrollments =
       kind.id === 'csv-fields' || kind.id === 'csv-prescriptions' || kind.id === 'csv-soil-tests'
         ? undefined
-        : new EnrollmentRows(kind.id, collector, options.now, options.selection);
+        : new EnrollmentRows(kind.id, collector, options.now, options.selection, (c) => this.headerOf(c));
   }
 
   /** Whether file checks are waiting (bounded, so memory stays flat). */
@@ -503,6 +504,12 @@ class RowSession {
     return this.map.byIndex[i] ?? this.header.cells[i]?.value ?? String(i + 1);
   }
 
+  /** The file's header of a column (as the user wrote it); undefined when the file has no such column. */
+  private headerOf(column: string): string | undefined {
+    const at = this.map.index.get(column);
+    return at === undefined ? undefined : this.header.cells[at]?.value;
+  }
+
   cell(row: CsvRow, column: string): CsvCell | undefined {
     const at = this.map.index.get(column);
     return at === undefined ? undefined : row.cells[at];
@@ -561,11 +568,22 @@ class RowSession {
       tolerance === undefined ? {} : { acreageTolerance: tolerance },
     );
     const list = this.collector.diagnostics;
-    for (let i = before; i < list.length; i++) list[i] = shiftDiagnostic(list[i] as Diagnostic, row);
+    for (let i = before; i < list.length; i++) {
+      const d = shiftDiagnostic(list[i] as Diagnostic, row);
+      const column = this.kind.columns.find((c) => c.name === d.location.field);
+      const cell = column && this.cell(row, column.name);
+      list[i] = column
+        ? withColumnHint(d, column, this.headerOf(column.name), !cell || cell.value.trim() === '')
+        : d;
+    }
     record.location = { row: n, range: rangeOf(row.start, row.end, row) };
     this.cross.duplicateField(record, n);
     if (this.options.keepFeatures !== false) this.features.push(fieldFeature(record, boundary));
-    this.cross.field(record, n, boundary);
+    const boundaryCell = this.cell(row, 'boundary');
+    const boundaryRange = boundaryCell
+      ? rangeOf(valueSpan(boundaryCell).start, valueSpan(boundaryCell).end, row)
+      : record.location.range;
+    this.cross.field(record, n, boundary, boundaryRange);
     const user = this.value(row, 'userName')?.trim() ?? '';
     this.uploads.set(user, (this.uploads.get(user) ?? 0) + 1);
   }

@@ -7,7 +7,7 @@
  * reported here from hashes.
  */
 
-import type { Location } from '../diagnostics/diagnostic.ts';
+import type { Location, TextRange } from '../diagnostics/diagnostic.ts';
 import type { RecordBoundaryResult } from '../boundary/record-boundary.ts';
 import type { FieldRecord } from '../records/field-record.ts';
 import { recordString } from '../records/field-record.ts';
@@ -93,6 +93,8 @@ interface KeptField {
   row: number;
   name: string;
   polygons: Float64Array[][];
+  /** Where the boundary is written (its cell), for the diagnostic's range. */
+  range: TextRange | undefined;
 }
 
 /** [minX, minY, maxX, maxY] of the shells. */
@@ -125,7 +127,8 @@ export class CrossRowChecks {
   private kept = 0;
   /** Farms whose geometry was let go (checked), by hash of their key. */
   private readonly released = new RowHashTable();
-  private limited = false;
+  /** The first row whose farm came back after its fields were let go: where the CSV010 note points. */
+  private limited: Location | undefined;
 
   constructor(
     private readonly kind: BatchKindId,
@@ -257,7 +260,13 @@ export class CrossRowChecks {
     });
   }
 
-  field(record: FieldRecord, n: number, boundary: RecordBoundaryResult | undefined): void {
+  /** `boundaryRange`: the boundary's cell in the whole text (the record's values hold row-local ranges). */
+  field(
+    record: FieldRecord,
+    n: number,
+    boundary: RecordBoundaryResult | undefined,
+    boundaryRange?: TextRange,
+  ): void {
     const polygons = boundary?.valid ? boundary.geometry?.polygons : undefined;
     if (!polygons) return;
     const client = recordString(record, 'clientName')?.trim().toLowerCase() ?? '';
@@ -270,10 +279,16 @@ export class CrossRowChecks {
     } else {
       list = [];
       // A farm let go earlier comes back: its new fields are not compared with the old ones.
-      if (this.released.get(hash53(key))) this.limited = true;
+      if (this.released.get(hash53(key)) && !this.limited)
+        this.limited = { row: n, ...(record.location.range ? { range: record.location.range } : {}) };
     }
     this.farms.set(key, list);
-    list.push({ row: n, name: recordString(record, 'name') ?? '', polygons: polygons as Float64Array[][] });
+    list.push({
+      row: n,
+      name: recordString(record, 'name') ?? '',
+      polygons: polygons as Float64Array[][],
+      range: boundaryRange,
+    });
     this.kept++;
     while (this.kept > FARM_BUDGET) {
       // Check and let go of the least recently seen farm: in a file sorted by farm, one that is complete.
@@ -294,7 +309,7 @@ export class CrossRowChecks {
         messageId: 'limited',
         severity: 'info',
         data: { limit: FARM_BUDGET },
-        location: {},
+        location: this.limited,
         hint: 'Sort the rows by client and farm so each farm is checked whole.',
       });
   }
@@ -327,10 +342,14 @@ export class CrossRowChecks {
       this.collector.report(csvFieldsOverlap, {
         messageId: 'overlap',
         data: { name: later.name, row: later.row, otherName: earlier.name, otherRow: earlier.row },
-        location: { row: later.row, field: 'boundary', point: o.point },
-        related: [{ message: `row ${earlier.row}`, location: { row: earlier.row, field: 'boundary' } }],
+        location: { ...boundaryAt(later), point: o.point },
+        related: [{ message: `row ${earlier.row}`, location: boundaryAt(earlier) }],
         hint: 'Redraw one boundary so the fields meet at their edges, or move one to another farm.',
       });
     }
   }
+}
+
+function boundaryAt(f: KeptField): Location {
+  return { row: f.row, field: 'boundary', ...(f.range ? { range: f.range } : {}) };
 }

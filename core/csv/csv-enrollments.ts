@@ -13,8 +13,9 @@ import { readJson } from '../json/read-json.ts';
 import { checkRequestDocument } from '../requests/check-request.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
 import type { RuleSelection } from '../rules/selection.ts';
-import type { BatchKindId } from './batch-kinds.ts';
+import { batchKindById, type BatchColumn, type BatchKindId } from './batch-kinds.ts';
 import { cellOffset, type CsvCell, type CsvRow } from './csv-reader.ts';
+import { withColumnHint } from './csv-hints.ts';
 import { csvCellValue } from './csv-rules.ts';
 
 type CellOf = (column: string) => CsvCell | undefined;
@@ -44,6 +45,8 @@ const TEMPORAL: Array<[column: string, property: string]> = [
   ['endId', 'endId'],
   ['temporalPeriodTypeName', 'temporalPeriodTypeName'],
 ];
+/** A temporalEntity property → the column it is written from. */
+const TEMPORAL_COLUMN = new Map(TEMPORAL.map(([column, property]) => [property, column]));
 
 export class EnrollmentRows {
   private text = '{"requests": [';
@@ -51,6 +54,9 @@ export class EnrollmentRows {
   /** Request index → the row it was made from. */
   private readonly requestRows: number[] = [];
   private readonly rowsByN = new Map<number, CsvRow>();
+  /** Row → its cells by column, to place a finding about a value the request lacks at its empty cell. */
+  private readonly cellsByN = new Map<number, CellOf>();
+  private readonly columns: readonly BatchColumn[];
   private readonly experiments = new Set<string>();
   private requests = 0;
   private readonly planned: JsonValue[] = [];
@@ -60,10 +66,15 @@ export class EnrollmentRows {
     private readonly collector: DiagnosticCollector,
     private readonly now: Date | undefined,
     private readonly selection: RuleSelection = {},
-  ) {}
+    /** The file's header of a column; undefined when the file has no such column. */
+    private readonly headerOf: (column: string) => string | undefined = () => undefined,
+  ) {
+    this.columns = batchKindById(kind)?.columns ?? [];
+  }
 
   add(row: CsvRow, n: number, cell: CellOf, constants: Record<string, string>): void {
     this.rowsByN.set(n, row);
+    this.cellsByN.set(n, cell);
     const value = (column: string): string | undefined => {
       const c = cell(column);
       if (c) return c.value.trim() === '' ? undefined : c.value;
@@ -265,19 +276,34 @@ export class EnrollmentRows {
     return fixed;
   }
 
+  /** The column a finding's property comes from (`name` of an experiment is experimentName), if any. */
+  private columnOf(d: Diagnostic): BatchColumn | undefined {
+    const field = d.location.field;
+    if (field === undefined) return undefined;
+    const inTemporal = (d.location.path ?? []).includes('temporalEntity');
+    const name = inTemporal ? TEMPORAL_COLUMN.get(field) : field === 'name' ? 'experimentName' : field;
+    return this.columns.find((c) => c.name === name);
+  }
+
   private moveBack(d: Diagnostic): Diagnostic {
     const offset = d.location.range?.start.offset;
     const endAt = d.location.range?.end.offset;
     // At a cell's characters, or around exactly one cell (the enrollment id inside a request path).
-    const seg =
+    let seg =
       offset === undefined
         ? undefined
         : (this.segmentAt(offset) ?? (endAt === undefined ? undefined : this.onlySegmentIn(offset, endAt)));
     const path = d.location.path ?? [];
     const request = typeof path[1] === 'number' ? path[1] : undefined;
     const n = seg?.n ?? (request !== undefined ? this.requestRows[request] : undefined);
+    // A finding about a value the request lacks (a missing temporalPeriodTypeName) belongs to that value's
+    // column, not to whichever cell the enclosing object happens to hold.
+    const column = this.columnOf(d);
+    if (column && seg && seg.column !== column.name) seg = undefined;
     const location: Location = {};
     if (n !== undefined) location.row = n;
+    const cellAt = n === undefined ? undefined : this.cellsByN.get(n);
+    const ownCell = column ? cellAt?.(column.name) : undefined;
     if (seg) {
       location.field = seg.column;
       const from =
@@ -296,7 +322,15 @@ export class EnrollmentRows {
       shift(location, seg.row);
     } else if (n !== undefined) {
       const row = this.rowsByN.get(n);
-      if (row) {
+      if (column) location.field = column.name;
+      if (row && ownCell) {
+        const lines = new LineIndex(row.text);
+        location.range = lines.range(
+          ownCell.valueStart - row.start,
+          cellOffset(ownCell, ownCell.value.length) - row.start,
+        );
+        shift(location, row);
+      } else if (row) {
         location.range = new LineIndex(row.text).range(0, row.text.length);
         shift(location, row);
       }
@@ -308,12 +342,22 @@ export class EnrollmentRows {
       const edits: TextEdit[] = [];
       for (const e of d.fix.edits) {
         const mapped = this.mapEdit(e);
-        if (!mapped) return out;
+        if (!mapped) return this.columnHint(out);
         edits.push(mapped);
       }
       out.fix = { ...d.fix, edits };
     }
-    return out;
+    return this.columnHint(out);
+  }
+
+  /** The hint of a finding placed on a column, worded for the sheet (csv-hints.ts). */
+  private columnHint(d: Diagnostic): Diagnostic {
+    const field = d.location.field;
+    const column = field === undefined ? undefined : this.columns.find((c) => c.name === field);
+    const n = d.location.row;
+    if (!column || n === undefined) return d;
+    const cell = this.cellsByN.get(n)?.(column.name);
+    return withColumnHint(d, column, this.headerOf(column.name), !cell || cell.value.trim() === '');
   }
 
   private mapEdit(e: TextEdit): TextEdit | undefined {

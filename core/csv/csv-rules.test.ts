@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import type { Diagnostic, Location, TextRange } from '../diagnostics/diagnostic.ts';
 import { validateCsvBatch, type CsvBatchOptions } from './csv-batch.ts';
 import { bytesToStream } from './csv-reader.ts';
 
@@ -152,17 +152,26 @@ describe('CSV009 csv-location-enrolled-twice', () => {
 
 describe('CSV010 csv-fields-overlap', () => {
   it('reports two overlapping fields of one farm, not of different farms', async () => {
-    const ds = await check(
-      `${FIELDS}\nSmith,Home,A,"${SQUARE}",,,\nSmith,Home,B,"${SHIFTED}",,,\nSmith,Other,C,"${SQUARE}",,,\nSmith,Home,D,"${FAR}",,,\n`,
-    );
+    const text = `${FIELDS}\nSmith,Home,A,"${SQUARE}",,,\nSmith,Home,B,"${SHIFTED}",,,\nSmith,Other,C,"${SQUARE}",,,\nSmith,Home,D,"${FAR}",,,\n`;
+    const ds = await check(text);
     const overlaps = of(ds, 'CSV010', 'overlap');
     expect(overlaps).toHaveLength(1);
     expect(overlaps[0]?.message).toBe('Field "B" (row 2) overlaps field "A" (row 1) of the same farm');
+    // The range is the boundary cell of the later row; the related location the earlier row's.
+    const at = (l: Location | undefined): string =>
+      l?.range ? text.slice(l.range.start.offset, l.range.end.offset) : '(no range)';
+    expect(at(overlaps[0]?.location)).toBe(SHIFTED);
+    expect(overlaps[0]?.location.range?.start.line).toBe(3);
+    expect(at(overlaps[0]?.related?.[0]?.location)).toBe(SQUARE);
   });
   it('notes when a farm let go comes back, not when the rows are sorted by farm', async () => {
     const { FARM_BUDGET, CrossRowChecks } = await import('./csv-cross-rows.ts');
     const { DiagnosticCollector } = await import('../rules/reporter.ts');
     const ring = new Float64Array([0, 0, 1, 0, 1, 1, 0, 0]);
+    const rowRange = (row: number): TextRange => ({
+      start: { offset: row * 10, line: row + 1, column: 1 },
+      end: { offset: row * 10 + 9, line: row + 1, column: 10 },
+    });
     const feed = (farmOf: (i: number) => string, count: number): InstanceType<typeof DiagnosticCollector> => {
       const collector = new DiagnosticCollector();
       const cross = new CrossRowChecks('csv-fields', collector);
@@ -171,7 +180,7 @@ describe('CSV010 csv-fields-overlap', () => {
           {
             format: 'csv',
             row: i + 1,
-            location: {},
+            location: { row: i + 1, range: rowRange(i + 1) },
             label: '',
             farmName: { kind: 'string', value: farmOf(i), location: {} },
           },
@@ -187,7 +196,11 @@ describe('CSV010 csv-fields-overlap', () => {
       return collector;
     };
     const interleaved = feed((i) => `f${i % 3}`, FARM_BUDGET + 2);
-    expect(of(interleaved.diagnostics, 'CSV010', 'limited')).toHaveLength(1);
+    const limited = of(interleaved.diagnostics, 'CSV010', 'limited');
+    expect(limited).toHaveLength(1);
+    // At the first row whose farm came back: the oldest farm (f0) was let go when the budget ran out.
+    const back = Math.ceil((FARM_BUDGET + 1) / 3) * 3 + 1;
+    expect(limited[0]?.location).toEqual({ row: back, range: rowRange(back) });
     const sorted = feed((i) => `f${Math.floor(i / 20)}`, FARM_BUDGET * 2);
     expect(of(sorted.diagnostics, 'CSV010', 'limited')).toEqual([]);
   });

@@ -65,3 +65,47 @@ describe('enrollment changes', () => {
     expect(result.plan).toEqual({ calls: [{ row: 1, call: 'removeEnrollment', type: 'program' }] });
   });
 });
+
+describe('findings on CSV rows speak of columns, not JSON', () => {
+  const P = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
+  const JSON_WORDS = /"\w+"\s*:|[{}]|\bJSON\b|\bproperty\b|\bbody\b/;
+
+  it('puts a missing value at its own column’s cell, with a hint naming the column as the header spells it', async () => {
+    const text =
+      `experimentProtocolId,dimensionality,temporalEntityId,period type\n` +
+      `${P},INDIVIDUAL,${S},\n${P},,,GrowingSeason\n${P},INTERVAL,,GrowingSeason\n`;
+    const result = await run(text);
+    const lines = text.split('\n');
+    const te005 = result.diagnostics.find((d) => d.code === 'TE005' && d.messageId === 'missing')!;
+    expect(te005.location).toMatchObject({ row: 1, field: 'temporalPeriodTypeName' });
+    // The empty cell at the end of line 2.
+    expect(te005.location.range!.start).toMatchObject({ line: 2, column: lines[1]!.length + 1 });
+    expect(te005.hint).toBe('Fill in the "period type" (temporalPeriodTypeName) column: GrowingSeason.');
+    // Not the cell of another column that happens to sit in the same object.
+    const te002 = result.diagnostics.find((d) => d.code === 'TE002' && d.messageId === 'missing')!;
+    expect(te002.location).toMatchObject({ row: 2, field: 'dimensionality' });
+    expect(te002.location.range!.start).toMatchObject({ line: 3, column: P.length + 2 });
+    expect(te002.hint).toContain('Fill in the dimensionality column: INDIVIDUAL or INTERVAL');
+    // A column the file does not have: the hint says to add it.
+    const te003 = result.diagnostics.filter((d) => d.code === 'TE003' && d.location.row === 3);
+    expect(te003.map((d) => d.location.field).sort()).toEqual(['endId', 'startId']);
+    expect(te003.find((d) => d.location.field === 'startId')?.hint).toMatch(/^Add the startId column: /);
+    for (const d of result.diagnostics)
+      if (d.hint) expect(d.hint, `${d.code} ${d.hint}`).not.toMatch(JSON_WORDS);
+  });
+
+  it('keeps a hint about the value, and names a renamed column in the hints of field rows', async () => {
+    const text = `experimentProtocolId,dimensionality,temporalEntityId,temporalPeriodTypeName\n${P},INDIVIDUAL,${S},growing season\n`;
+    const te005 = (await run(text)).diagnostics.find((d) => d.code === 'TE005')!;
+    expect(te005.hint).toBe('Write it as GrowingSeason.');
+    const square = 'POLYGON ((-93.65 42.03, -93.64 42.03, -93.64 42.04, -93.65 42.04, -93.65 42.03))';
+    const fields = await run(
+      `Grower,farmName,name,boundary\n,Home,North,"${square}"\nSmith,Home,South,"${square.replace(/42\.0/g, '42.1')}"\n`,
+    );
+    const blank = fields.diagnostics.find((d) => d.code === 'FU002' && d.location.row === 1)!;
+    expect(blank.location.field).toBe('clientName');
+    expect(blank.hint).toContain('"Grower" (clientName)');
+    for (const d of fields.diagnostics)
+      if (d.hint) expect(d.hint, `${d.code} ${d.hint}`).not.toMatch(JSON_WORDS);
+  });
+});

@@ -29,7 +29,7 @@ export const temporalEntityDimensionality = defineRule<JsonSubject, 'missing' | 
       const suggestion = hasInterval ? 'INTERVAL' : propertyOf(subject, 'id') ? 'INDIVIDUAL' : undefined;
       context.report({
         messageId: 'missing',
-        location: subjectLocation(subject),
+        location: { ...subjectLocation(subject), field: 'dimensionality' },
         hint: suggestion
           ? `The ids present suggest "dimensionality": "${suggestion}".`
           : 'Add "dimensionality": "INDIVIDUAL" with an id, or "INTERVAL" with startId and endId.',
