@@ -1,0 +1,92 @@
+/**
+ * The workbench with real files from the corpus (test/corpus, else ../shared/corpus): USDA crop sequence
+ * boundaries (GeoJSON), Brandenburg's field parcels (a zipped shapefile, read as an Rx ZIP), a real A & L
+ * lab's Modus soil test and its hand transcription (invalid), and an ISOXML prescription ZIP. Each screen
+ * is scanned with axe-core and photographed in light and dark under test-results/ (`real-*.png`).
+ */
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { corpusPath } from '../support/corpus.ts';
+import {
+  chromiumMissing,
+  RESULTS_DIR,
+  seriousViolations,
+  startSession,
+  type E2eSession,
+} from './e2e-harness.ts';
+
+const FILES = [
+  'derived/us_csb_2024_sample_wgs84.geojson',
+  'fiboa-cli-testdata/tests/data-files/convert/de_bb/antrag.zip',
+  'oats-center-modus/examples/examples/enyart-east50-a_l_labs/soil/lab-modus.xml',
+  'oats-center-modus/examples/examples/enyart-east50-a_l_labs/soil/hand-modus.xml',
+  'derived/isoxml_test_rx.zip',
+].map(corpusPath);
+
+async function openScreen(page: Page, name: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name, exact: true }).click();
+}
+
+async function checkScreen(page: Page, name: string): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: join(RESULTS_DIR, `real-${name}-${scheme}.png`), fullPage: true });
+    const violations = await seriousViolations(page);
+    expect(violations, `${name} (${scheme}): ${violations.join('\n')}`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+describe.skipIf(chromiumMissing)('real files from the corpus', () => {
+  let session: E2eSession;
+  let page: Page;
+
+  beforeAll(async () => {
+    session = await startSession();
+    ({ page } = await session.newPage());
+    page.on('pageerror', (error) => console.error('page error:', error.message));
+  }, 90_000);
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it('checks them and shows their fields on the map', async () => {
+    await page.locator('input[type=file]').setInputFiles(FILES);
+    const files = page.getByTestId('batch-file');
+    await expect.poll(() => files.count()).toBe(FILES.length);
+    await expect.poll(() => files.filter({ hasText: 'Checking' }).count(), { timeout: 60_000 }).toBe(0);
+    const kinds = (await files.allTextContents()).join('\n');
+    expect(kinds).toMatch(/us_csb_2024_sample_wgs84\.geojson\s*geojson/);
+    expect(kinds).toMatch(/antrag\.zip\s*rx-zip/);
+    expect(kinds).toMatch(/lab-modus\.xml\s*modus-result/);
+    // The hand transcription misses what Modus requires: errors in the list.
+    const hand = files.filter({ hasText: 'hand-modus.xml' });
+    expect(Number((await hand.locator('td').nth(2).textContent()) ?? '0')).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.locator('.workbench .vector-map canvas').count(), { timeout: 20_000 })
+      .toBe(1);
+    await page.waitForTimeout(1000); // the map drawn, for the picture
+    await checkScreen(page, 'workbench');
+  }, 90_000);
+
+  it('shows the real lab’s soil test', async () => {
+    await openScreen(page, 'Soil test');
+    const soil = page.locator('.soil-file').filter({ hasText: 'lab-modus.xml' });
+    expect(await soil.textContent()).toContain('A & L Great Lakes Laboratories');
+    await checkScreen(page, 'soil');
+  });
+
+  it('dry-runs the batch on Submit, a result per row', async () => {
+    await openScreen(page, 'Submit');
+    await page.getByLabel(/Dry run/).check();
+    await page.getByRole('button', { name: /Start the dry run/ }).click();
+    await expect
+      .poll(() => page.getByRole('heading', { name: /Run .* — finished \(dry run\)/ }).count(), {
+        timeout: 30_000,
+      })
+      .toBe(1);
+    expect(await page.getByTestId('result-row').count()).toBeGreaterThan(0);
+    await checkScreen(page, 'submit');
+  }, 60_000);
+});
