@@ -1,5 +1,6 @@
 // Which compiled CLI to run: the entry of the last build in dist/cli, if none of the sources it was built
-// from changed (or went away) since that build started. About 300 stat calls: a millisecond or two.
+// from changed (or went away) since that build started; a package shipped without sources runs its build.
+// About 300 stat calls: a millisecond or two.
 import { readFileSync, statSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -12,10 +13,15 @@ export function currentCompiledEntry(root) {
   } catch {
     return undefined;
   }
+  let missing = 0;
   for (const input of info.inputs) {
     // Plain path strings: a URL per source costs more than the stat itself.
     const stat = statSync(rootPath + input, { throwIfNoEntry: false });
-    if (!stat || stat.mtimeMs >= info.startedAt) return undefined;
+    if (!stat) missing++;
+    else if (stat.mtimeMs >= info.startedAt) return undefined;
   }
+  // A source that went away makes the build stale; none at all is the packed package (package.json
+  // "files"), which ships the build without its sources: it runs what it shipped.
+  if (missing > 0 && missing < info.inputs.length) return undefined;
   return pathToFileURL(`${rootPath}dist/cli/${info.entry}`);
 }

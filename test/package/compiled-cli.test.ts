@@ -207,11 +207,14 @@ describe('currentCompiledEntry', () => {
   const startedAt = Date.now();
   mkdirSync(join(tree, 'dist', 'cli'), { recursive: true });
   writeFileSync(join(tree, 'a.ts'), '');
-  const setSourceTime = (ms: number) => utimesSync(join(tree, 'a.ts'), ms / 1000, ms / 1000);
+  writeFileSync(join(tree, 'b.ts'), '');
+  const setSourceTime = (ms: number) => {
+    for (const f of ['a.ts', 'b.ts']) utimesSync(join(tree, f), ms / 1000, ms / 1000);
+  };
   const writeInfo = () =>
     writeFileSync(
       join(tree, 'dist', 'cli', 'build-info.json'),
-      JSON.stringify({ entry: 'fieldgate-X.js', startedAt, inputs: ['a.ts'] }),
+      JSON.stringify({ entry: 'fieldgate-X.js', startedAt, inputs: ['a.ts', 'b.ts'] }),
     );
 
   it('is undefined without a build', () => {
@@ -224,7 +227,15 @@ describe('currentCompiledEntry', () => {
     expect(currentCompiledEntry(rootUrl)?.href).toBe(new URL('dist/cli/fieldgate-X.js', rootUrl).href);
     setSourceTime(startedAt + 1_000);
     expect(currentCompiledEntry(rootUrl)).toBeUndefined();
+    setSourceTime(startedAt - 60_000);
     rmSync(join(tree, 'a.ts'));
     expect(currentCompiledEntry(rootUrl)).toBeUndefined();
+  });
+
+  it('names the entry of a package that ships the build without any of its sources (npm pack)', () => {
+    writeInfo();
+    rmSync(join(tree, 'a.ts'), { force: true });
+    rmSync(join(tree, 'b.ts'), { force: true });
+    expect(currentCompiledEntry(rootUrl)?.href).toBe(new URL('dist/cli/fieldgate-X.js', rootUrl).href);
   });
 });

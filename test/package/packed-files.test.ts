@@ -1,0 +1,92 @@
+/**
+ * What `npm pack` ships (package.json "files"): the compiled CLI and library, the files they read at run
+ * time (the OpenAPI documents, the examples), the README, NOTICE and docs; no sources, tests, fixtures or
+ * node_modules. The packed package, unpacked elsewhere with nothing else beside it, runs `fieldgate`.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCli, buildLibrary, root } from '../../scripts/build.js';
+
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const scratch = mkdtempSync(join(tmpdir(), 'fieldgate-packed-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function pack(args: string[]): string {
+  // --ignore-scripts: the build is made below (prepare would also write the declarations, the slow part).
+  const run = spawnSync(npm, ['pack', '--json', '--ignore-scripts', ...args], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) throw new Error(`npm pack failed: ${run.stderr}`);
+  return run.stdout;
+}
+
+describe('the packed package', () => {
+  let files: string[] = [];
+  let entry = '';
+
+  beforeAll(async () => {
+    entry = (await buildCli({ logLevel: 'silent' })).entry;
+    await buildLibrary();
+    const listed = JSON.parse(pack(['--dry-run'])) as Array<{ files: Array<{ path: string }> }>;
+    files = listed[0]?.files.map((f) => f.path) ?? [];
+  }, 180_000);
+
+  it('holds the compiled CLI and library and what they read at run time', () => {
+    for (const needed of [
+      'package.json',
+      'README.md',
+      'NOTICE',
+      'cli/bin/fieldgate.js',
+      'cli/bin/compiled-build.js',
+      'dist/cli/build-info.json',
+      `dist/cli/${entry}`,
+      'dist/index.js',
+      'openapi/partner-service.yaml',
+      'openapi/sandbox.yaml',
+      'examples/fields/clean-fields.json',
+      'docs/journal-format.md',
+    ])
+      expect(files, needed).toContain(needed);
+  });
+
+  it('holds no sources, tests, fixtures, source maps or node_modules', () => {
+    const unwanted = files.filter(
+      (f) =>
+        /^(test|node_modules|core|sandbox|host|node|renderer|app|scripts)\//.test(f) ||
+        f.includes('/fixtures/') ||
+        f.includes('node_modules/') ||
+        f.endsWith('.map') ||
+        (f.endsWith('.ts') && !f.endsWith('.d.ts')),
+    );
+    expect(unwanted).toEqual([]);
+  });
+
+  it('runs `fieldgate` unpacked elsewhere, without the sources or node_modules', { timeout: 120_000 }, () => {
+    const tarball = (JSON.parse(pack(['--pack-destination', scratch])) as Array<{ filename: string }>)[0]
+      ?.filename;
+    expect(tarball).toBeDefined();
+    const untar = spawnSync('tar', ['-xzf', join(scratch, tarball ?? ''), '-C', scratch], {
+      encoding: 'utf8',
+    });
+    expect(untar.status, untar.stderr).toBe(0);
+    const unpacked = join(scratch, 'package');
+    expect(readdirSync(unpacked)).not.toContain('node_modules');
+    const fieldgate = (args: string[]) =>
+      spawnSync(process.execPath, [join(unpacked, 'cli', 'bin', 'fieldgate.js'), ...args], {
+        cwd: scratch,
+        encoding: 'utf8',
+      });
+    const help = fieldgate(['help']);
+    expect(help.stderr).toBe('');
+    expect(help.stdout).toContain('Usage: fieldgate <command>');
+    const example = join(unpacked, 'examples', 'fields', 'clean-fields.json');
+    expect(readFileSync(example, 'utf8').length).toBeGreaterThan(0);
+    const validate = fieldgate(['validate', example]);
+    expect(validate.stderr).toBe('');
+    expect(validate.status, validate.stdout).toBe(0);
+  });
+});
