@@ -8,6 +8,7 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
 import * as maplibregl from 'maplibre-gl/dist/maplibre-gl-csp.js';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-csp-worker.js?url';
+import type { ExpressionSpecification } from 'maplibre-gl';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { selectionOf, useBatch } from '../state/batch.tsx';
 import { usePageTileUrl } from '../state/page-tile-url.ts';
@@ -19,6 +20,58 @@ maplibregl.setWorkerUrl(new URL(workerUrl, document.baseURI).href);
 
 function cssColour(name: string, fallback: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
+}
+
+/** The theme's colours (app.css), as each layer paints them: read again when the theme changes. */
+function themePaint() {
+  const error = cssColour('--error', '#b91c1c');
+  const warn = cssColour('--warn', '#8a3b00');
+  const field = cssColour('--field', '#2563eb');
+  const rateOrField: ExpressionSpecification = ['case', ['!=', ['get', 'fill'], ''], ['get', 'fill'], field];
+  const byWorst: ExpressionSpecification = [
+    'match',
+    ['get', 'worst'],
+    'error',
+    error,
+    'warning',
+    warn,
+    field,
+  ];
+  const bySeverity: ExpressionSpecification = [
+    'match',
+    ['get', 'severity'],
+    'error',
+    error,
+    'warning',
+    warn,
+    field,
+  ];
+  return {
+    sea: { 'background-color': cssColour('--sea', '#dbeafe') },
+    land: { 'fill-color': cssColour('--land', '#ecebe4') },
+    'fields-fill': { 'fill-color': rateOrField },
+    'fields-line': { 'line-color': byWorst },
+    samples: { 'circle-color': field },
+    selected: { 'line-color': cssColour('--selected', '#c026d3') },
+    problems: { 'circle-stroke-color': bySeverity },
+  };
+}
+
+/** Changes when the theme does: the Settings override (data-theme) or the system's scheme. */
+function useThemeChanges(): number {
+  const [changes, setChanges] = useState(0);
+  useEffect(() => {
+    const bump = () => setChanges((n) => n + 1);
+    const scheme = window.matchMedia('(prefers-color-scheme: dark)');
+    scheme.addEventListener('change', bump);
+    const observer = new MutationObserver(bump);
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+    return () => {
+      scheme.removeEventListener('change', bump);
+      observer.disconnect();
+    };
+  }, []);
+  return changes;
 }
 
 function featureCollection(data: MapData) {
@@ -83,9 +136,7 @@ export default function VectorMap({ height }: { height: number }) {
 
   useEffect(() => {
     if (!container.current) return;
-    const error = cssColour('--error', '#b91c1c');
-    const warn = cssColour('--warn', '#8a3b00');
-    const field = cssColour('--field', '#2563eb');
+    const paint = themePaint();
     const map = new maplibregl.Map({
       container: container.current,
       attributionControl: false,
@@ -99,22 +150,14 @@ export default function VectorMap({ height }: { height: number }) {
           problems: { type: 'geojson', data: { type: 'FeatureCollection', features: [] } },
         },
         layers: [
-          { id: 'sea', type: 'background', paint: { 'background-color': cssColour('--sea', '#dbeafe') } },
-          {
-            id: 'land',
-            type: 'fill',
-            source: 'land',
-            paint: { 'fill-color': cssColour('--land', '#ecebe4') },
-          },
+          { id: 'sea', type: 'background', paint: paint.sea },
+          { id: 'land', type: 'fill', source: 'land', paint: paint.land },
           {
             id: 'fields-fill',
             type: 'fill',
             source: 'fields',
             filter: ['!=', ['geometry-type'], 'Point'],
-            paint: {
-              'fill-color': ['case', ['!=', ['get', 'fill'], ''], ['get', 'fill'], field],
-              'fill-opacity': 0.45,
-            },
+            paint: { ...paint['fields-fill'], 'fill-opacity': 0.45 },
           },
           {
             id: 'fields-line',
@@ -122,7 +165,7 @@ export default function VectorMap({ height }: { height: number }) {
             source: 'fields',
             filter: ['!=', ['geometry-type'], 'Point'],
             paint: {
-              'line-color': ['match', ['get', 'worst'], 'error', error, 'warning', warn, field],
+              ...paint['fields-line'],
               'line-width': ['match', ['get', 'worst'], 'error', 2.5, 'warning', 2, 1.5],
             },
           },
@@ -132,8 +175,8 @@ export default function VectorMap({ height }: { height: number }) {
             source: 'fields',
             filter: ['==', ['geometry-type'], 'Point'],
             paint: {
+              ...paint.samples,
               'circle-radius': 5,
-              'circle-color': field,
               'circle-stroke-width': 1,
               'circle-stroke-color': '#fff',
             },
@@ -143,17 +186,17 @@ export default function VectorMap({ height }: { height: number }) {
             type: 'line',
             source: 'fields',
             filter: ['==', ['get', 'fid'], -1],
-            paint: { 'line-color': cssColour('--selected', '#c026d3'), 'line-width': 4 },
+            paint: { ...paint.selected, 'line-width': 4 },
           },
           {
             id: 'problems',
             type: 'circle',
             source: 'problems',
             paint: {
+              ...paint.problems,
               'circle-radius': 7,
               'circle-opacity': 0,
               'circle-stroke-width': 2.5,
-              'circle-stroke-color': ['match', ['get', 'severity'], 'error', error, 'warning', warn, field],
             },
           },
         ],
@@ -212,6 +255,19 @@ export default function VectorMap({ height }: { height: number }) {
     if (loaded.current) apply();
     else map.once('fieldgate:data', apply);
   }, [data, bounds, generation]);
+
+  // The theme changed: the same map, painted in the new theme's colours.
+  const themeChanges = useThemeChanges();
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || themeChanges === 0) return;
+    const repaint = () => {
+      for (const [layer, properties] of Object.entries(themePaint()))
+        for (const [name, value] of Object.entries(properties)) map.setPaintProperty(layer, name, value);
+    };
+    if (loaded.current) repaint();
+    else map.once('fieldgate:data', repaint);
+  }, [themeChanges, generation]);
 
   // The selection: outlined, and brought into view.
   const selection = batch.selection;

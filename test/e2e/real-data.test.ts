@@ -67,6 +67,14 @@ describe.skipIf(chromiumMissing)('real files from the corpus', () => {
       .poll(() => page.locator('.workbench .vector-map canvas').count(), { timeout: 20_000 })
       .toBe(1);
     await page.waitForTimeout(1000); // the map drawn, for the picture
+    // The map follows the theme (sea, land, fields in the theme's colours), without being made again.
+    const canvas = page.locator('.workbench .vector-map canvas');
+    const light = await canvas.screenshot();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(async () => (await canvas.screenshot()).equals(light)).toBe(false);
+    expect(await canvas.count()).toBe(1);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect.poll(async () => (await canvas.screenshot()).equals(light)).toBe(true);
     await checkScreen(page, 'workbench');
   }, 90_000);
 
