@@ -4,7 +4,7 @@
  * the exact value.
  */
 import type { Fix, Location } from '../diagnostics/diagnostic.ts';
-import { xmlValueTypeInvalid } from '../rules/modus-schema/xml-value-type-invalid.ts';
+import { xmlValueTypeInvalid } from './schema-rules.ts';
 import {
   depthOutOfRange,
   depthUnitNotInches,

@@ -5,22 +5,24 @@
  * listen through ModusObserver, called for the elements that have a role.
  */
 import type { Location, PathSegment, TextRange } from '../diagnostics/diagnostic.ts';
-import { xmlAttributeMissing } from '../rules/modus-schema/xml-attribute-missing.ts';
-import { xmlAttributeNotAllowed } from '../rules/modus-schema/xml-attribute-not-allowed.ts';
-import { xmlElementMissing } from '../rules/modus-schema/xml-element-missing.ts';
-import { xmlElementNotAllowed } from '../rules/modus-schema/xml-element-not-allowed.ts';
-import { xmlElementOutOfOrder } from '../rules/modus-schema/xml-element-out-of-order.ts';
-import { xmlElementRepeated } from '../rules/modus-schema/xml-element-repeated.ts';
-import { xmlKeyDuplicate } from '../rules/modus-schema/xml-key-duplicate.ts';
-import { modusRootElement } from '../rules/modus-schema/modus-root-element.ts';
-import { xmlTextNotAllowed } from '../rules/modus-schema/xml-text-not-allowed.ts';
-import { xmlValueNotInList } from '../rules/modus-schema/xml-value-not-in-list.ts';
-import { xmlValueOutOfRange } from '../rules/modus-schema/xml-value-out-of-range.ts';
-import { xmlValueTypeInvalid } from '../rules/modus-schema/xml-value-type-invalid.ts';
-import { xmlDoctype } from '../rules/modus-schema/xml-doctype.ts';
-import { xmlLimitExceeded } from '../rules/modus-schema/xml-limit-exceeded.ts';
-import { xmlMalformed } from '../rules/modus-schema/xml-malformed.ts';
-import { xsiAttributeInvalid } from '../rules/modus-schema/xsi-attribute-invalid.ts';
+import {
+  xmlAttributeMissing,
+  xmlAttributeNotAllowed,
+  xmlElementMissing,
+  xmlElementNotAllowed,
+  xmlElementOutOfOrder,
+  xmlElementRepeated,
+  xmlKeyDuplicate,
+  modusRootElement,
+  xmlTextNotAllowed,
+  xmlValueNotInList,
+  xmlValueOutOfRange,
+  xmlValueTypeInvalid,
+  xmlDoctype,
+  xmlLimitExceeded,
+  xmlMalformed,
+  xsiAttributeInvalid,
+} from './schema-rules.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
 import {
   MODUS_ROLES,

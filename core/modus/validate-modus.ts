@@ -4,7 +4,7 @@
  * current chunk, the open elements and small per-event sets, whatever the file's size.
  */
 import { sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.ts';
-import { xmlEncoding } from '../rules/modus-schema/xml-encoding.ts';
+import { xmlEncoding } from './schema-rules.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
 import type { RuleSelection } from '../rules/selection.ts';
 import { ModusSemantics } from './modus-semantics.ts';

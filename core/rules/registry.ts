@@ -15,16 +15,19 @@ import { wgs84Rules } from '../boundary/wgs84-rules.ts';
 import { acreageRules } from '../boundary/acreage-rules.ts';
 import { serviceLimitRules } from '../boundary/service-limit-rules.ts';
 import { boundaryImportRules } from '../boundary/import-rules.ts';
-import { modusSchemaRules } from './modus-schema/index.ts';
+import { modusSchemaRules } from '../modus/schema-rules.ts';
 import { modusSemanticsRules } from '../modus/semantic-rules.ts';
 import { modusServiceRules } from '../modus/service-rules.ts';
 import { csvBatchRules } from '../csv/csv-rules.ts';
 
 /**
- * Every rule Fieldgate has, group by group. A rule is defined either beside the check that reports it, in
- * that folder's `*-rules.ts` (core/archive/zip-rules.ts), or in its own file under core/rules/<group>/
- * with its group's index. The meta-test (test/core/registry.test.ts) checks codes are unique, every rule
- * has docs and a test, and a rule defined beside a check is used by that check.
+ * Every rule Fieldgate has, group by group. Each rule's logic is in one place: either the rule is defined
+ * beside the check that reports it, in that folder's `*-rules.ts` (core/geometry/validity-rules.ts), or
+ * its own file under core/rules/<group>/ holds its check (core/rules/sample-date/), gathered by its
+ * group's index. The meta-test (test/core/registry.test.ts) checks codes are unique, every rule has docs
+ * and a test, a rule defined beside a check is used by that check, and a rule file under core/rules/
+ * holds its check. The registry sits with the file kinds (test/core/layers.test.ts): it gathers the rule a
+ * file kind reports (core/formats/json-kind-rules.ts) too.
  */
 export const ruleGroups: ReadonlyArray<{
   group: string;

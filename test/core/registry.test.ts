@@ -6,10 +6,11 @@ import { allRules, ruleGroups } from '../../core/rules/registry.ts';
 const coreDir = new URL('../../core/', import.meta.url).pathname;
 
 /**
- * Where a rule is defined. Two forms: beside the check that reports it, in a folder's `*-rules.ts` module
- * (core/archive/zip-rules.ts, with zip-rules.test.ts beside it), or one file per rule under
- * core/rules/<group>/ with its .test.ts beside it. A `*-rules.ts` module's test has one
- * `describe('CODE name', …)` per rule.
+ * Where a rule is defined: one place for its logic. Two forms: beside the check that reports it, in that
+ * folder's `*-rules.ts` module (core/archive/zip-rules.ts, with zip-rules.test.ts beside it), which holds
+ * metadata only and is used by a check in the same folder; or one file per rule under core/rules/<group>/
+ * that holds the rule's own `check` (core/rules/sample-date/sample-date-format.ts), with its .test.ts
+ * beside it. A `*-rules.ts` module's test has one `describe('CODE name', …)` per rule.
  */
 interface RuleSource {
   /** Path relative to core/. */
@@ -53,9 +54,6 @@ function testFileOf(source: RuleSource): string {
     : join(coreDir, source.file.replace(/\.ts$/, '.test.ts'));
 }
 
-/** Metadata-only groups not yet moved beside their checks (issue 9); emptied group by group. */
-const MOVING_GROUPS = new Set(['modus-schema']);
-
 describe('rule registry', () => {
   it('has unique, well-formed codes and names', () => {
     const codes = allRules.map((r) => r.code);
@@ -89,7 +87,7 @@ describe('rule registry', () => {
   it('keeps a rule defined beside a check next to the code that reports it', () => {
     const { byCode } = ruleSources();
     const besideCheck = allRules.filter((r) => byCode.get(r.code)?.form === 'beside-check');
-    expect(besideCheck.length).toBeGreaterThanOrEqual(40);
+    expect(besideCheck.length).toBeGreaterThanOrEqual(130);
     for (const r of besideCheck) {
       const source = byCode.get(r.code)!;
       const folder = join(coreDir, dirname(source.file));
@@ -105,11 +103,26 @@ describe('rule registry', () => {
     }
   });
 
+  it('keeps a *-rules.ts beside a check to rule definitions: it imports the rule catalogue only', () => {
+    const { byCode } = ruleSources();
+    const modules = new Set([...byCode.values()].filter((s) => s.form === 'beside-check').map((s) => s.file));
+    for (const file of modules) {
+      const text = readFileSync(join(coreDir, file), 'utf8');
+      const imports = [...text.matchAll(/^(?:import|export)\b[^;]*?from '([^']+)';$/gm)].map((m) =>
+        relative(coreDir, join(coreDir, dirname(file), m[1]!)),
+      );
+      expect(imports.length, `${file} imports`).toBeGreaterThan(0);
+      for (const target of imports)
+        expect(
+          target === 'rules/rule.ts' || target.startsWith('diagnostics/'),
+          `${file} imports ${target}: a rules module may import only core/rules/rule.ts and core/diagnostics`,
+        ).toBe(true);
+    }
+  });
+
   it('holds the check in every rule file under core/rules/<group>/', () => {
     const { byCode } = ruleSources();
-    const ruleFiles = [...byCode.values()].filter(
-      (s) => s.form === 'rule-file' && !MOVING_GROUPS.has(s.file.split('/')[1]!),
-    );
+    const ruleFiles = [...byCode.values()].filter((s) => s.form === 'rule-file');
     expect(ruleFiles.length).toBeGreaterThan(0);
     for (const source of ruleFiles) {
       const text = readFileSync(join(coreDir, source.file), 'utf8');
