@@ -21,6 +21,39 @@ export function positiveNumberOption(name: string, value: string | undefined): n
   return n;
 }
 
+/** `--NAME value` as a whole number from `min` to `max`; undefined when not given. */
+export function wholeNumberOption(
+  name: string,
+  value: string | undefined,
+  min: number,
+  max: number,
+): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, got "${value}"`);
+  return n;
+}
+
+/** Requests in flight at most: the runner's pool, bounded so a typo cannot open thousands of sockets. */
+export const MAX_CONCURRENCY = 256;
+
+/** The sending options submit and resume both take, checked the same way (SENDING_OPTIONS). */
+export function sendingOptionsFrom(values: {
+  concurrency?: string | undefined;
+  rate?: string | undefined;
+  burst?: string | undefined;
+}): { concurrency?: number; rate?: number; burst?: number } {
+  const concurrency = wholeNumberOption('concurrency', values.concurrency, 1, MAX_CONCURRENCY);
+  const rate = positiveNumberOption('rate', values.rate);
+  const burst = positiveNumberOption('burst', values.burst);
+  return {
+    ...(concurrency !== undefined ? { concurrency } : {}),
+    ...(rate !== undefined ? { rate } : {}),
+    ...(burst !== undefined ? { burst } : {}),
+  };
+}
+
 /** The results CSV: `--results PATH`, else beside the journal with its name and .results.csv. */
 export function resultsPathFor(results: string | undefined, journalPath: string, io: CliIo): string {
   return results ? resolve(io.cwd, results) : journalPath.replace(/\.jsonl$/, '') + '.results.csv';

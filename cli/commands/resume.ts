@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { dropCutShortLine } from '../../node/journal-file.ts';
 import { EXIT_OK, EXIT_USAGE, UsageError, type CliCommand } from '../command.ts';
-import { replayJournalFile, resultsPathFor, SENDING_OPTIONS } from './batch-options.ts';
+import { replayJournalFile, resultsPathFor, SENDING_OPTIONS, sendingOptionsFrom } from './batch-options.ts';
 import { parseCommandArgs } from './command-args.ts';
 import { runBatch, takeJournalLock } from './submit.ts';
 
@@ -28,6 +28,8 @@ export const resumeCommand: CliCommand = {
       return EXIT_OK;
     }
     if (positionals.length !== 1) throw new UsageError('name one journal');
+    // Checked before the journal is locked or read, the same way submit checks them.
+    const sending = sendingOptionsFrom(values);
     const journalPath = resolve(io.cwd, positionals[0]!);
     // Locked before reading: another process still appending would make what we read stale.
     const lock = await takeJournalLock(journalPath, io);
@@ -42,15 +44,6 @@ export const resumeCommand: CliCommand = {
         );
         await dropCutShortLine(journalPath, replayed.cutShort);
       }
-      const number = (name: string, v: string | undefined): number | undefined => {
-        if (v === undefined) return undefined;
-        const n = Number(v);
-        if (!Number.isFinite(n) || n <= 0) throw new UsageError(`--${name} must be a number above 0`);
-        return n;
-      };
-      const concurrency = number('concurrency', values.concurrency);
-      const rate = number('rate', values.rate);
-      const burst = number('burst', values.burst);
       handedOver = true;
       return await runBatch(
         {
@@ -61,9 +54,7 @@ export const resumeCommand: CliCommand = {
           resultsPath: resultsPathFor(values.results, journalPath, io),
           profileName: values.profile ?? replayed.profile ?? 'sandbox',
           resendUnknown: values['resend-unknown'],
-          ...(concurrency !== undefined ? { concurrency: Math.floor(concurrency) } : {}),
-          ...(rate !== undefined ? { rate } : {}),
-          ...(burst !== undefined ? { burst } : {}),
+          ...sending,
         },
         io,
       );

@@ -23,7 +23,7 @@ import { JournalFile, JournalLockedError, lockJournal, type JournalLock } from '
 import { dataDir } from '../../node/user-dirs.ts';
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError, type CliCommand, type CliIo } from '../command.ts';
 import { terminalSafe } from '../render/terminal-text.ts';
-import { positiveNumberOption, resultsPathFor, SENDING_OPTIONS } from './batch-options.ts';
+import { resultsPathFor, SENDING_OPTIONS, sendingOptionsFrom } from './batch-options.ts';
 import { parseCommandArgs } from './command-args.ts';
 import { clientFor, openConnection } from './profile.ts';
 
@@ -54,14 +54,6 @@ Options:
 
 Exit status: 0 every row succeeded, 1 some rows failed (or were invalid), 2 usage error, 3 stopped unfinished
 (resumable).`;
-
-function whole(name: string, value: string | undefined, min: number, max: number): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max)
-    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, got "${value}"`);
-  return n;
-}
 
 function seconds(s: number): string {
   if (!Number.isFinite(s)) return '?';
@@ -322,9 +314,7 @@ export const submitCommand: CliCommand = {
     }
     if (positionals.length !== 1) throw new UsageError('name one batch file');
     const batchPath = resolve(io.cwd, positionals[0]!);
-    const concurrency = whole('concurrency', values.concurrency, 1, 256);
-    const rate = positiveNumberOption('rate', values.rate);
-    const burst = positiveNumberOption('burst', values.burst);
+    const sending = sendingOptionsFrom(values);
     const read = await readBatch(batchPath, values['user-name'], io);
     if (!read) return EXIT_USAGE;
     if (!read.rows) {
@@ -384,9 +374,7 @@ export const submitCommand: CliCommand = {
         profileName: values.profile,
         resendUnknown: values['resend-unknown'],
         batchFile: batchPath,
-        ...(concurrency !== undefined ? { concurrency } : {}),
-        ...(rate !== undefined ? { rate } : {}),
-        ...(burst !== undefined ? { burst } : {}),
+        ...sending,
       },
       io,
     );
