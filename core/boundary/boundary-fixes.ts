@@ -100,7 +100,9 @@ function applyEdits(text: string, edits: readonly TextEdit[]): string {
   return out;
 }
 
-const count = (n: number): string => n.toLocaleString('en-US');
+// Small counts (most point counts in fix summaries) without the cost of a locale call each.
+const count = (n: number): string =>
+  Number.isInteger(n) && n > -1000 && n < 1000 ? String(n) : n.toLocaleString('en-US');
 
 function commas(text: string, start = 0, end = text.length): number {
   let n = 0;

@@ -195,6 +195,13 @@ function node(edges: Edges): Edges | undefined {
       const by0 = Y0[b] as number;
       const bx1 = X1[b] as number;
       const by1 = Y1[b] as number;
+      // Edges sharing an end (a ring's consecutive edges, mostly) meet only there unless they are
+      // collinear: nothing to split, no crossing to count.
+      if ((ax0 === bx0 && ay0 === by0) || (ax1 === bx0 && ay1 === by0)) {
+        if (orientationIndex(ax0, ay0, ax1, ay1, bx1, by1) !== 0) return true;
+      } else if ((ax0 === bx1 && ay0 === by1) || (ax1 === bx1 && ay1 === by1)) {
+        if (orientationIndex(ax0, ay0, ax1, ay1, bx0, by0) !== 0) return true;
+      }
       const code = intersectSegments(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
       if (code === 0) return true;
       // Consecutive edges of a ring meet at their shared vertex: not a crossing.

@@ -97,10 +97,54 @@ function isPlainPair(text: string, space: number, end: number): boolean {
   return true;
 }
 
-/** Decimal places of a number text as isCanonicalNumber accepts it. */
-function canonicalPlaces(text: string, start: number, end: number): number {
-  for (let i = start; i < end; i++) if (text.charCodeAt(i) === 46) return end - i - 1;
-  return 0;
+/** Decimals of the number `canonicalEnd` read last. */
+let canonicalPlaces = 0;
+
+/**
+ * Where the number starting at text[i] ends (the first character after it, before `limit`) when it is
+ * written as formatNumber writes its value (see isCanonicalNumber), else -1; its decimals go to
+ * `canonicalPlaces`. One scan, for the coordinates of every rebuilt boundary.
+ */
+function canonicalEnd(text: string, i: number, limit: number): number {
+  let j = i;
+  const negative = text.charCodeAt(j) === 45;
+  if (negative) j++;
+  const first = text.charCodeAt(j);
+  if (j >= limit || first < 48 || first > 57) return -1;
+  let significant = 0;
+  let nonZero = false;
+  if (first === 48) {
+    j++;
+    const c = text.charCodeAt(j);
+    if (j < limit && c >= 48 && c <= 57) return -1;
+  } else {
+    while (j < limit) {
+      const c = text.charCodeAt(j);
+      if (c < 48 || c > 57) break;
+      significant++;
+      j++;
+    }
+    nonZero = true;
+  }
+  let places = 0;
+  if (j < limit && text.charCodeAt(j) === 46) {
+    j++;
+    const fraction = j;
+    let last = 0;
+    while (j < limit) {
+      const c = text.charCodeAt(j);
+      if (c < 48 || c > 57) break;
+      if (c !== 48) nonZero = true;
+      if (nonZero) significant++;
+      last = c;
+      j++;
+    }
+    if (j === fraction || last === 48) return -1;
+    places = j - fraction;
+  }
+  if ((negative && !nonZero) || significant > 15) return -1;
+  canonicalPlaces = places;
+  return j;
 }
 
 // Per input coordinate, what its text allows (see `analyseText`).
@@ -157,17 +201,23 @@ export function rebuiltPolygons(
       const start = starts[k] as number;
       const end = ends[k] as number;
       let f = 0;
-      const space = splitPair(wkt, start, end);
-      if (space !== undefined) {
-        f |= PAIR;
-        if (isPlainPair(wkt, space, end)) f |= PLAIN;
-        if (isCanonicalNumber(wkt, start, space) && isCanonicalNumber(wkt, space + 1, end)) {
-          f |= CANONICAL;
-          const places = Math.max(canonicalPlaces(wkt, start, space), canonicalPlaces(wkt, space + 1, end));
+      // Mostly "x y" as formatNumber writes them: one scan. Anything else is looked at piece by piece.
+      const xEnd = canonicalEnd(wkt, start, end);
+      if (xEnd >= 0 && wkt.charCodeAt(xEnd) === 32) {
+        const xPlaces = canonicalPlaces;
+        if (canonicalEnd(wkt, xEnd + 1, end) === end) {
+          f = CANONICAL | PLAIN | PAIR;
+          const places = Math.max(xPlaces, canonicalPlaces);
           if (max === undefined || places > max) max = places;
         }
       }
-      if ((f & CANONICAL) === 0) {
+      if (f === 0) {
+        const space = splitPair(wkt, start, end);
+        if (space !== undefined) {
+          f |= PAIR;
+          if (isPlainPair(wkt, space, end)) f |= PLAIN;
+          if (isCanonicalNumber(wkt, start, space) && isCanonicalNumber(wkt, space + 1, end)) f |= CANONICAL;
+        }
         // Any other shape (more numbers, other spacing, exponents): measured as maxDecimals measures.
         const places = maxDecimals(wkt, start, end);
         if (places === undefined) exponent ||= /[eE]/.test(wkt.slice(start, end));
