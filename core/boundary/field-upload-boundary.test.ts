@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkFieldUploadDocument } from '../fields/check-field-upload.ts';
-import { readJson } from '../json/read-json.ts';
-import { DiagnosticCollector } from '../rules/reporter.ts';
+import { checkFieldUploadText } from '../fields/check-field-upload.ts';
 import { checkFieldUploadBoundary } from './field-upload-boundary.ts';
 
 function check(text: string) {
-  const read = readJson(text);
-  if (!read.root) throw new Error('not JSON');
-  const collector = new DiagnosticCollector({ select: ['wgs84', 'acreage', 'service-limits', 'wkt-syntax'] });
-  checkFieldUploadDocument(read.root, read.lines, collector, { checkBoundary: checkFieldUploadBoundary });
-  return collector.diagnostics;
+  return checkFieldUploadText(text, {
+    selection: { select: ['wgs84', 'acreage', 'service-limits', 'wkt-syntax'] },
+    checkBoundary: checkFieldUploadBoundary,
+  });
 }
 
 describe('checkFieldUploadBoundary (the field upload validator hook)', () => {

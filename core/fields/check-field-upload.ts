@@ -1,17 +1,19 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { LineIndex } from '../diagnostics/text-position.ts';
-import type { JsonNode } from '../json/json-document.ts';
-import { readJson } from '../json/read-json.ts';
+import type { JsonNode, JsonSyntaxError } from '../json/json-document.ts';
+import { JsonItemReader } from '../json/json-item-reader.ts';
+import { reportJsonSyntax } from '../json/read-json.ts';
 import { checkFieldUploadBoundary } from '../boundary/field-upload-boundary.ts';
 import type { RecordBoundaryOptions, RecordBoundaryResult } from '../boundary/record-boundary.ts';
 import type { GeoJsonFeature } from '../geojson/geojson.ts';
 import { fieldFeature } from '../records/field-features.ts';
 import type { FieldRecord } from '../records/field-record.ts';
 import { DuplicateFieldTracker, duplicateField } from '../rules/field-upload/duplicate-field.ts';
-import { itemRules, uploadRules } from '../rules/field-upload/index.ts';
+import { fieldsArray } from '../rules/field-upload/fields-array.ts';
+import { itemRules } from '../rules/field-upload/index.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
 import type { RuleSelection } from '../rules/selection.ts';
-import { fieldRecordsFromUpload } from './field-records.ts';
+import { fieldRecordFromJson } from './field-records.ts';
 
 export { stringOffsetMap } from './field-records.ts';
 
@@ -37,51 +39,223 @@ export interface CheckedField {
   boundary?: RecordBoundaryResult;
 }
 
+/**
+ * The checks of field records from any source, one record at a time, so they can stream in (a CSV read
+ * row by row, a JSON upload read item by item): each record's rules and boundary, and the rules across
+ * records (duplicates) with only a key per distinct field kept.
+ */
+export class FieldRecordChecks {
+  private readonly duplicates: DuplicateFieldTracker | undefined;
+  private readonly checkBoundary: Exclude<CheckFieldUploadOptions['checkBoundary'], undefined>;
+  private readonly boundaryOptions: RecordBoundaryOptions;
+
+  constructor(
+    private readonly collector: DiagnosticCollector,
+    options: CheckFieldUploadOptions = {},
+  ) {
+    this.duplicates = collector.isEnabled(duplicateField)
+      ? new DuplicateFieldTracker(collector.contextFor(duplicateField))
+      : undefined;
+    this.checkBoundary =
+      options.checkBoundary === undefined ? checkFieldUploadBoundary : options.checkBoundary;
+    this.boundaryOptions =
+      options.acreageTolerance === undefined ? {} : { acreageTolerance: options.acreageTolerance };
+  }
+
+  check(record: FieldRecord): CheckedField {
+    this.duplicates?.add(record);
+    for (const rule of itemRules) this.collector.run(rule, record);
+    const field: CheckedField = { record };
+    if (this.checkBoundary) {
+      const result = this.checkBoundary(record, this.collector, this.boundaryOptions);
+      if (result) field.boundary = result;
+    }
+    return field;
+  }
+}
+
+/** Check field records from any source in one pass (see FieldRecordChecks); every checked field. */
+export function checkFieldRecords(
+  records: Iterable<FieldRecord>,
+  collector: DiagnosticCollector,
+  options: CheckFieldUploadOptions = {},
+): CheckedField[] {
+  const checks = new FieldRecordChecks(collector, options);
+  const checked: CheckedField[] = [];
+  for (const record of records) checked.push(checks.check(record));
+  return checked;
+}
+
 /** Does this JSON look like a field upload (FieldsWithBoundaryAndHierarchy)? */
 export function isFieldUploadDocument(root: JsonNode): boolean {
   if (root.kind !== 'object') return false;
   return root.properties.some((p) => p.key === 'fields');
 }
 
-/**
- * Check field records from any source, one pass over them, so they can stream in (a CSV read row by row):
- * each record's rules and boundary, and the rules across records (duplicates) as each arrives.
- */
-export function checkFieldRecords(
-  records: Iterable<FieldRecord>,
-  collector: DiagnosticCollector,
-  options: CheckFieldUploadOptions = {},
-): CheckedField[] {
-  const duplicates = collector.isEnabled(duplicateField)
-    ? new DuplicateFieldTracker(collector.contextFor(duplicateField))
-    : undefined;
-  const checkBoundary =
-    options.checkBoundary === undefined ? checkFieldUploadBoundary : options.checkBoundary;
-  const boundaryOptions: RecordBoundaryOptions =
-    options.acreageTolerance === undefined ? {} : { acreageTolerance: options.acreageTolerance };
-  const checked: CheckedField[] = [];
-  for (const record of records) {
-    duplicates?.add(record);
-    for (const rule of itemRules) collector.run(rule, record);
-    const field: CheckedField = { record };
-    if (checkBoundary) {
-      const result = checkBoundary(record, collector, boundaryOptions);
-      if (result) field.boundary = result;
-    }
-    checked.push(field);
-  }
-  return checked;
+export interface FieldUploadReadOptions extends CheckFieldUploadOptions {
+  /** Keep each field's GeoJSON feature (default true). */
+  features?: boolean;
+  /**
+   * Read as a field upload whatever the document is (`--kind field-upload`): a document without "fields"
+   * is then reported (FU001) instead of handed back as `other`.
+   */
+  forced?: boolean;
 }
 
-export function checkFieldUploadDocument(
-  root: JsonNode,
+/** What reading a JSON document as a field upload gave. */
+export type FieldUploadOutcome =
+  | { type: 'upload'; diagnostics: Diagnostic[]; features?: GeoJsonFeature[]; records: number }
+  /** Not valid JSON (or empty): the one JS001 diagnostic, as for any JSON file. */
+  | { type: 'unreadable'; diagnostics: Diagnostic[] }
+  /**
+   * Another JSON document (no "fields"): its root and whole text, for the other shapes' checks. Given
+   * only when not forced.
+   */
+  | { type: 'other'; root: JsonNode; text: string };
+
+/**
+ * A field upload read from JSON text as it arrives (whole, or in chunks of a stream): push text, take
+ * what it found at the end. Each item of "fields" is checked as soon as it is read and let go; across
+ * items only the duplicate keys are kept. The structure rule (FU001) is reported first, as its
+ * problems are about the whole upload.
+ */
+export class FieldUploadReader {
+  private readonly reader = new JsonItemReader('fields');
+  private readonly structure: DiagnosticCollector;
+  private readonly collector: DiagnosticCollector;
+  private readonly checks: FieldRecordChecks;
+  private readonly features: GeoJsonFeature[] | undefined;
+  private outcome: FieldUploadOutcome | undefined;
+  /** The last "fields" that was not an array (reported when no array follows). */
+  private fieldsValue: JsonNode | undefined;
+  /** Records checked so far (object items of "fields"). */
+  records = 0;
+
+  constructor(private readonly options: FieldUploadReadOptions = {}) {
+    this.structure = new DiagnosticCollector(options.selection);
+    this.collector = new DiagnosticCollector(options.selection);
+    this.checks = new FieldRecordChecks(this.collector, options);
+    if (options.features !== false) this.features = [];
+  }
+
+  /** Check what the text pushed so far holds; true once the document is done. */
+  push(chunk: string): boolean {
+    this.reader.push(chunk);
+    return this.drain();
+  }
+
+  /** The text is all there: the outcome. */
+  end(): FieldUploadOutcome {
+    this.reader.end();
+    this.drain();
+    if (!this.outcome) throw new Error('the JSON reader ended without an outcome');
+    return this.outcome;
+  }
+
+  private drain(): boolean {
+    if (this.outcome) return true;
+    const lines = this.reader.lines;
+    for (let event = this.reader.next(); event; event = this.reader.next()) {
+      switch (event.type) {
+        case 'item': {
+          const node = event.node;
+          this.structure.run(fieldsArray, { part: 'item', node, index: event.index, lines });
+          if (node.kind !== 'object') break;
+          const record = fieldRecordFromJson(node, lines, event.index, this.records++, this.reader.window);
+          const checked = this.checks.check(record);
+          this.features?.push(fieldFeature(checked.record, checked.boundary));
+          break;
+        }
+        case 'property':
+          if (event.property.key === 'fields') this.fieldsValue = event.property.value;
+          break;
+        case 'array-end':
+          this.structure.run(fieldsArray, {
+            part: 'fields',
+            node: event.property.value,
+            count: event.count,
+            lines,
+          });
+          break;
+        case 'array-start':
+          break;
+        case 'end':
+          this.finish(event.root, event.text);
+          return true;
+        case 'empty':
+        case 'error':
+          this.outcome = { type: 'unreadable', diagnostics: syntaxDiagnostics(event, lines, this.options) };
+          return true;
+      }
+    }
+    return false;
+  }
+
+  private finish(root: JsonNode, text: string | undefined): void {
+    const lines = this.reader.lines;
+    if (!this.reader.streaming) {
+      const upload = this.fieldsValue !== undefined || this.options.forced;
+      if (!upload) {
+        this.outcome = { type: 'other', root, text: text ?? '' };
+        return;
+      }
+      if (root.kind !== 'object') this.structure.run(fieldsArray, { part: 'root', node: root, lines });
+      else if (this.fieldsValue)
+        this.structure.run(fieldsArray, { part: 'fields', node: this.fieldsValue, count: 0, lines });
+      else this.structure.run(fieldsArray, { part: 'no-fields', root, lines });
+    }
+    const outcome: FieldUploadOutcome = {
+      type: 'upload',
+      diagnostics: [...this.structure.diagnostics, ...this.collector.diagnostics],
+      records: this.records,
+    };
+    if (this.features) outcome.features = this.features;
+    this.outcome = outcome;
+  }
+}
+
+function syntaxDiagnostics(
+  event: { type: 'empty' } | { type: 'error'; error: JsonSyntaxError },
   lines: LineIndex,
-  collector: DiagnosticCollector,
-  options: CheckFieldUploadOptions = {},
-): CheckedField[] {
-  const subject = { node: root, path: [], lines };
-  for (const rule of uploadRules) collector.run(rule, subject);
-  return checkFieldRecords(fieldRecordsFromUpload(root, lines), collector, options);
+  options: FieldUploadReadOptions,
+): Diagnostic[] {
+  const collector = new DiagnosticCollector(options.selection);
+  reportJsonSyntax(collector, lines, event.type === 'error' ? event.error : undefined);
+  return collector.diagnostics;
+}
+
+/** Read a field upload given whole as text (see FieldUploadReader). */
+export function readFieldUploadText(text: string, options: FieldUploadReadOptions = {}): FieldUploadOutcome {
+  const reader = new FieldUploadReader(options);
+  reader.push(text);
+  return reader.end();
+}
+
+/** What a streamed read reports as it goes. */
+export interface FieldUploadStreamHooks {
+  /** After every few items: text units read and records checked so far. */
+  progress?: (read: { units: number; records: number }) => void;
+  /** Resolves after the event loop had a turn; awaited between chunks. */
+  pause?: () => Promise<void>;
+  signal?: AbortSignal;
+}
+
+/** Read a field upload from chunks of text (a decoded stream); undefined when aborted. */
+export async function readFieldUploadStream(
+  chunks: AsyncIterable<string>,
+  options: FieldUploadReadOptions = {},
+  hooks: FieldUploadStreamHooks = {},
+): Promise<FieldUploadOutcome | undefined> {
+  const reader = new FieldUploadReader(options);
+  let units = 0;
+  for await (const chunk of chunks) {
+    units += chunk.length;
+    if (reader.push(chunk)) break;
+    hooks.progress?.({ units, records: reader.records });
+    if (hooks.pause) await hooks.pause();
+    if (hooks.signal?.aborted) return undefined;
+  }
+  return reader.end();
 }
 
 /**
@@ -94,9 +268,6 @@ export function fieldUploadFeatures(checked: readonly CheckedField[]): GeoJsonFe
 
 /** Check a POST /v2/fields body given as text (the sandbox uses this). */
 export function checkFieldUploadText(text: string, options: CheckFieldUploadOptions = {}): Diagnostic[] {
-  const read = readJson(text, options.selection);
-  if (!read.root) return read.diagnostics;
-  const collector = new DiagnosticCollector(options.selection);
-  checkFieldUploadDocument(read.root, read.lines, collector, options);
-  return collector.diagnostics;
+  const outcome = readFieldUploadText(text, { ...options, features: false, forced: true });
+  return outcome.type === 'other' ? [] : outcome.diagnostics;
 }

@@ -78,24 +78,24 @@ describe('FU005 over a stream of records', () => {
   });
 });
 
-describe('fieldUploadFeatures', () => {
+describe('features of a field upload', () => {
   it('gives one feature per field, indexed as the diagnostics say', async () => {
-    const { checkFieldUploadDocument, fieldUploadFeatures } = await import('./check-field-upload.ts');
+    const { readFieldUploadText } = await import('./check-field-upload.ts');
     const text = JSON.stringify({
       fields: [
         { clientName: 'C', farmName: 'F', name: 'A', acres: 10, boundary: SQUARE },
         { clientName: 'C', farmName: 'F', name: 'B', boundary: 'POLYGON((0 0, 1 0' },
       ],
     });
-    const read = readJson(text);
-    const collector = new DiagnosticCollector();
-    const features = fieldUploadFeatures(checkFieldUploadDocument(read.root!, read.lines, collector));
+    const outcome = readFieldUploadText(text);
+    if (outcome.type !== 'upload') throw new Error('not read as an upload');
+    const features = outcome.features ?? [];
     expect(
       features.map((f) => [f.id, f.geometry?.type ?? null, f.properties.name, f.properties.statedAcres]),
     ).toEqual([
       [0, 'Polygon', 'A', 10],
       [1, null, 'B', null],
     ]);
-    expect(collector.diagnostics.find((d) => d.code === 'WKT001')?.location.feature).toBe(1);
+    expect(outcome.diagnostics.find((d) => d.code === 'WKT001')?.location.feature).toBe(1);
   });
 });

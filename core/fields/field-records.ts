@@ -13,18 +13,20 @@ import { FIELD_PROPERTIES } from '../rules/field-upload/field-upload-known.ts';
 
 /**
  * Document offsets of each character of a JSON string's value (plus one past the end), so positions
- * inside the decoded value map back through escapes like \" and \u00e9.
+ * inside the decoded value map back through escapes like \" and \u00e9. `text` holds the document from
+ * offset `base` on (a streamed document's window).
  */
 export function stringOffsetMap(
   text: string,
   node: { start: number; end: number; value?: string },
+  base = 0,
 ): (offset: number) => number {
   // Without escapes the written text is the value, one character for one. Every escape is written with
   // more characters than it stands for, so a value as long as its text has none (no scan needed).
   let escaped = false;
   if (node.value === undefined || node.value.length !== node.end - node.start - 2) {
     for (let i = node.start + 1; i < node.end - 1; i++) {
-      if (text.charCodeAt(i) === 92) {
+      if (text.charCodeAt(i - base) === 92) {
         escaped = true;
         break;
       }
@@ -37,7 +39,7 @@ export function stringOffsetMap(
   let i = first;
   while (i < end) {
     offsets.push(i);
-    if (text.charCodeAt(i) === 92) i += text[i + 1] === 'u' ? 6 : 2;
+    if (text.charCodeAt(i - base) === 92) i += text.charCodeAt(i - base + 1) === 117 ? 6 : 2;
     else i++;
   }
   offsets.push(end);
@@ -77,12 +79,16 @@ function valueOf(
   return value;
 }
 
-/** The record of one item of `fields` (an object node), `index` its 0-based position. */
+/**
+ * The record of one item of `fields` (an object node), `index` its 0-based position. `source` is the text
+ * the node's offsets index (from document offset `base` on): the whole document, or a streamed window.
+ */
 export function fieldRecordFromJson(
   node: JsonObjectNode,
   lines: LineIndex,
   index: number,
   feature?: number,
+  source: { text: string; base: number } = { text: lines.text, base: 0 },
 ): FieldRecord {
   const row = index + 1;
   const path = ['fields', index];
@@ -108,7 +114,7 @@ export function fieldRecordFromJson(
     const key = p.key as FieldRecordProperty;
     const value = valueOf(p.value, lines, [...path, key], row, feature);
     if (key === 'boundary' && p.value.kind === 'string')
-      value.mapOffset = stringOffsetMap(lines.text, p.value);
+      value.mapOffset = stringOffsetMap(source.text, p.value, source.base);
     record[key] = value;
   }
   if (unknown.length > 0) record.unknown = unknown;

@@ -1,10 +1,13 @@
 import type { FixSafety } from '../diagnostics/diagnostic.ts';
 import { applyTextFixes } from '../diagnostics/fix-application.ts';
-import type { LineIndex } from '../diagnostics/text-position.ts';
+import { LineIndex } from '../diagnostics/text-position.ts';
 import {
-  checkFieldUploadDocument,
-  fieldUploadFeatures,
   isFieldUploadDocument,
+  readFieldUploadStream,
+  readFieldUploadText,
+  type FieldUploadOutcome,
+  type FieldUploadStreamHooks,
+  type FieldUploadReadOptions,
 } from '../fields/check-field-upload.ts';
 import type { GeoJsonFeature } from '../geojson/geojson.ts';
 import type { JsonNode } from '../json/json-document.ts';
@@ -21,8 +24,10 @@ import {
   type FileKind,
   type FileReport,
   type InputFile,
+  type StreamedFile,
   type ValidateOptions,
 } from '../input/file-kind.ts';
+import { decodeTextStream } from '../input/decode-text-stream.ts';
 import { encodeTextLike } from '../input/text-decoding.ts';
 
 /** A JSON document shape that Fieldgate knows, recognised from the parsed root. */
@@ -30,8 +35,11 @@ export interface JsonShape {
   id: string;
   title: string;
   matches(root: JsonNode): boolean;
-  /** Reports into the collector; returns the document's features when it has geometry. */
-  check(
+  /**
+   * Reports into the collector; returns the document's features when it has geometry. Absent for the
+   * field upload, which is read item by item instead of as a tree (readFieldUpload below).
+   */
+  check?(
     root: JsonNode,
     lines: LineIndex,
     collector: DiagnosticCollector,
@@ -45,16 +53,6 @@ export const jsonShapes: readonly JsonShape[] = [
     id: 'field-upload',
     title: 'Field upload (FieldsWithBoundaryAndHierarchy, POST /v2/fields)',
     matches: isFieldUploadDocument,
-    check: (root, lines, collector, options) => {
-      const tolerance = options.settings?.acreageTolerance;
-      const checked = checkFieldUploadDocument(
-        root,
-        lines,
-        collector,
-        typeof tolerance === 'number' ? { acreageTolerance: tolerance } : {},
-      );
-      return options.features === false ? undefined : fieldUploadFeatures(checked);
-    },
   },
   {
     id: 'service-requests',
@@ -90,30 +88,106 @@ export const jsonShapes: readonly JsonShape[] = [
   },
 ];
 
+/** What a field upload read asks for, from the kind's options. */
+function uploadOptions(options: ValidateOptions, forced: boolean): FieldUploadReadOptions {
+  const tolerance = options.settings?.acreageTolerance;
+  const out: FieldUploadReadOptions = { forced, features: options.features !== false };
+  if (options.selection) out.selection = options.selection;
+  if (typeof tolerance === 'number') out.acreageTolerance = tolerance;
+  return out;
+}
+
+/**
+ * The report of a document read as a field upload first (the same reader whole or streamed); a document
+ * without "fields" is checked as the other shapes, from the tree the reader built of it.
+ */
+function uploadReport(
+  name: string,
+  outcome: FieldUploadOutcome,
+  options: ValidateOptions,
+  forced: JsonShape | undefined,
+): FileReport {
+  switch (outcome.type) {
+    case 'unreadable':
+      return { file: name, kind: forced?.id ?? 'json', diagnostics: outcome.diagnostics };
+    case 'upload': {
+      const report: FileReport = { file: name, kind: 'field-upload', diagnostics: outcome.diagnostics };
+      if (outcome.features && options.features !== false) report.features = outcome.features;
+      return report;
+    }
+    case 'other':
+      return checkTree(name, outcome.root, new LineIndex(outcome.text), options, forced);
+  }
+}
+
 /** Check a parsed JSON document as `shape`, or as the shape its root matches when none is given. */
+function checkTree(
+  name: string,
+  root: JsonNode,
+  lines: LineIndex,
+  options: ValidateOptions,
+  forced?: JsonShape,
+): FileReport {
+  const kind = forced?.id ?? 'json';
+  const collector = new DiagnosticCollector(options.selection);
+  const shape = forced ?? jsonShapes.find((s) => s.check && s.matches(root));
+  if (!shape?.check) {
+    collector.report(jsonDocumentUnrecognised, {
+      messageId: 'unrecognised',
+      location: { range: lines.range(root.start, root.start + 1), path: [] },
+      hint: `Fieldgate reads: ${jsonShapes.map((s) => s.title).join('; ')}.`,
+    });
+    return { file: name, kind, diagnostics: collector.diagnostics };
+  }
+  const features = shape.check(root, lines, collector, options);
+  const report: FileReport = { file: name, kind: shape.id, diagnostics: collector.diagnostics };
+  if (features) report.features = features;
+  return report;
+}
+
+/** Check JSON text as `shape`, or as the shape its content says when none is given. */
 async function validateJson(
   file: { name: string; text: string },
   options: ValidateOptions,
   forced?: JsonShape,
 ): Promise<FileReport> {
   const text = file.text;
-  const read = readJson(text, options.selection);
-  const kind = forced?.id ?? 'json';
-  if (!read.root) return { file: file.name, kind, diagnostics: read.diagnostics, text };
-  const collector = new DiagnosticCollector(options.selection);
-  const shape = forced ?? jsonShapes.find((s) => s.matches(read.root!));
-  if (!shape) {
-    collector.report(jsonDocumentUnrecognised, {
-      messageId: 'unrecognised',
-      location: { range: read.lines.range(read.root.start, read.root.start + 1), path: [] },
-      hint: `Fieldgate reads: ${jsonShapes.map((s) => s.title).join('; ')}.`,
-    });
-    return { file: file.name, kind, diagnostics: collector.diagnostics, text };
+  if (!forced?.check) {
+    const outcome = readFieldUploadText(text, uploadOptions(options, forced !== undefined));
+    return { ...uploadReport(file.name, outcome, options, forced), text };
   }
-  const features = shape.check(read.root, read.lines, collector, options);
-  const report: FileReport = { file: file.name, kind: shape.id, diagnostics: collector.diagnostics, text };
-  if (features) report.features = features;
-  return report;
+  const read = readJson(text, options.selection);
+  if (!read.root) return { file: file.name, kind: forced.id, diagnostics: read.diagnostics, text };
+  return { ...checkTree(file.name, read.root, read.lines, options, forced), text };
+}
+
+/**
+ * Check a JSON file as it streams: a field upload in the memory of its biggest field (its report has no
+ * text); another document is held whole, as it would be read, and checked as a tree.
+ */
+async function validateJsonStream(
+  file: StreamedFile,
+  options: ValidateOptions,
+  forced?: JsonShape,
+): Promise<FileReport> {
+  let bytes = 0;
+  const chunks = decodeTextStream(file.open(), (n) => (bytes = n));
+  if (forced?.check) {
+    let text = '';
+    for await (const chunk of chunks) text += chunk;
+    const read = readJson(text, options.selection);
+    if (!read.root) return { file: file.name, kind: forced.id, diagnostics: read.diagnostics };
+    return checkTree(file.name, read.root, read.lines, options, forced);
+  }
+  const hooks: FieldUploadStreamHooks = {
+    progress: ({ records }) => options.progress?.({ bytes, records }),
+  };
+  if (options.pause) hooks.pause = options.pause;
+  if (options.signal) hooks.signal = options.signal;
+  const outcome = await readFieldUploadStream(chunks, uploadOptions(options, forced !== undefined), hooks);
+  // Cancelled: the engine discards the report.
+  if (!outcome) return { file: file.name, kind: forced?.id ?? 'json', diagnostics: [] };
+  return uploadReport(file.name, outcome, options, forced);
 }
 
 /** Apply the text fixes of the given diagnostics, writing the file back in the encoding it came in. */
@@ -135,6 +209,7 @@ export const jsonFileKind: FileKind = {
   },
   validate: (file, options) => validateJson({ name: file.name, text: decodeUtf8(file.bytes) }, options),
   validateText: (file, options) => validateJson(file, options),
+  validateStream: (file, options) => validateJsonStream(file, options),
   fix: fixJson,
 };
 
@@ -150,5 +225,6 @@ export const jsonShapeKinds: readonly FileKind[] = jsonShapes.map((shape) => ({
     validateJson({ name: file.name, text: decodeUtf8(file.bytes) }, options, shape),
   validateText: (file: { name: string; text: string }, options: ValidateOptions) =>
     validateJson(file, options, shape),
+  validateStream: (file: StreamedFile, options: ValidateOptions) => validateJsonStream(file, options, shape),
   fix: fixJson,
 }));

@@ -80,17 +80,53 @@ function describe(text: string, i: number): string {
 const RAW_CONTROL = /[\u0000-\u001f]/g;
 
 export function parseJson(text: string): JsonParseResult {
-  let i = 0;
   // A byte-order mark is not JSON, but editors add it; skip it rather than fail the whole file.
-  if (text.charCodeAt(0) === 0xfeff) i = 1;
+  const parsed = parseJsonValueAt(text, text.charCodeAt(0) === 0xfeff ? 1 : 0);
+  if (!parsed.ok) return parsed;
+  let i = parsed.end;
+  while (isJsonWhitespace(text.charCodeAt(i))) i++;
+  if (i < text.length)
+    return { ok: false, error: jsonSyntaxError(text, 'end of input after the JSON value', i) };
+  return { ok: true, root: parsed.node };
+}
+
+export function isJsonWhitespace(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13;
+}
+
+/**
+ * The syntax error at `at` (an index of `text`): what was expected and what was found there. `base` is
+ * added to the offset, for text that is a window of a longer document (a streamed file).
+ */
+export function jsonSyntaxError(
+  text: string,
+  expected: string,
+  at: number,
+  length = 1,
+  base = 0,
+): JsonSyntaxError {
+  return {
+    offset: at + base,
+    length: at >= text.length ? 0 : length,
+    expected,
+    message: `expected ${expected} but found ${describe(text, at)}`,
+  };
+}
+
+export type JsonValueParse =
+  { ok: true; node: JsonNode; end: number } | { ok: false; error: JsonSyntaxError };
+
+/**
+ * Parse one JSON value of `text` from index `from` (whitespace before it skipped), nested `depth` levels
+ * deep in its document; nothing after it is read. Node and error offsets are indexes of `text` plus
+ * `base`: a streamed document is parsed value by value from a window of its text. `end` is the index of
+ * `text` just past the value.
+ */
+export function parseJsonValueAt(text: string, from: number, depth = 0, base = 0): JsonValueParse {
+  let i = from;
 
   const fail = (expected: string, at = i, length = 1): never => {
-    throw new JsonSyntaxFailure({
-      offset: at,
-      length: at >= text.length ? 0 : length,
-      expected,
-      message: `expected ${expected} but found ${describe(text, at)}`,
-    });
+    throw new JsonSyntaxFailure(jsonSyntaxError(text, expected, at, length, base));
   };
 
   const skipWs = (): void => {
@@ -117,18 +153,18 @@ export function parseJson(text: string): JsonParseResult {
       }
       if ((nextBackslash === -1 || nextBackslash > close) && (nextControl === -1 || nextControl > close)) {
         i = close + 1;
-        return { kind: 'string', start, end: i, value: text.slice(start + 1, close) };
+        return { kind: 'string', start: start + base, end: i + base, value: text.slice(start + 1, close) };
       }
     }
     let value = '';
     let chunkStart = i;
     for (;;) {
-      if (i >= text.length) fail('closing quote of the string started at offset ' + start);
+      if (i >= text.length) fail('closing quote of the string started at offset ' + (start + base));
       const c = text.charCodeAt(i);
       if (c === 34) {
         value += text.slice(chunkStart, i);
         i++;
-        return { kind: 'string', start, end: i, value };
+        return { kind: 'string', start: start + base, end: i + base, value };
       }
       if (c === 92) {
         value += text.slice(chunkStart, i);
@@ -180,7 +216,7 @@ export function parseJson(text: string): JsonParseResult {
       while (/[0-9]/.test(text[i] ?? '')) i++;
     }
     const raw = text.slice(start, i);
-    return { kind: 'number', start, end: i, value: Number(raw), raw };
+    return { kind: 'number', start: start + base, end: i + base, value: Number(raw), raw };
   };
 
   const parseLiteral = <T extends 'true' | 'false' | 'null'>(word: T): void => {
@@ -203,7 +239,7 @@ export function parseJson(text: string): JsonParseResult {
         skipWs();
         if (text[i] === '}') {
           i++;
-          return { kind: 'object', start, end: i, properties };
+          return { kind: 'object', start: start + base, end: i + base, properties };
         }
         for (;;) {
           skipWs();
@@ -228,7 +264,7 @@ export function parseJson(text: string): JsonParseResult {
           }
           if (text[i] === '}') {
             i++;
-            return { kind: 'object', start, end: i, properties };
+            return { kind: 'object', start: start + base, end: i + base, properties };
           }
           fail('"," or "}"');
         }
@@ -239,7 +275,7 @@ export function parseJson(text: string): JsonParseResult {
         skipWs();
         if (text[i] === ']') {
           i++;
-          return { kind: 'array', start, end: i, items };
+          return { kind: 'array', start: start + base, end: i + base, items };
         }
         for (;;) {
           items.push(parseValue(depth + 1));
@@ -252,7 +288,7 @@ export function parseJson(text: string): JsonParseResult {
           }
           if (text[i] === ']') {
             i++;
-            return { kind: 'array', start, end: i, items };
+            return { kind: 'array', start: start + base, end: i + base, items };
           }
           fail('"," or "]"');
         }
@@ -261,13 +297,13 @@ export function parseJson(text: string): JsonParseResult {
         return parseString();
       case 't':
         parseLiteral('true');
-        return { kind: 'boolean', start, end: i, value: true };
+        return { kind: 'boolean', start: start + base, end: i + base, value: true };
       case 'f':
         parseLiteral('false');
-        return { kind: 'boolean', start, end: i, value: false };
+        return { kind: 'boolean', start: start + base, end: i + base, value: false };
       case 'n':
         parseLiteral('null');
-        return { kind: 'null', start, end: i };
+        return { kind: 'null', start: start + base, end: i + base };
       default:
         if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) return parseNumber();
         if (c === "'") return fail('a string in double quotes (single quotes are not JSON)');
@@ -276,10 +312,8 @@ export function parseJson(text: string): JsonParseResult {
   };
 
   try {
-    const root = parseValue(0);
-    skipWs();
-    if (i < text.length) fail('end of input after the JSON value');
-    return { ok: true, root };
+    const node = parseValue(depth);
+    return { ok: true, node, end: i };
   } catch (e) {
     if (e instanceof JsonSyntaxFailure) return { ok: false, error: e.detail };
     throw e;

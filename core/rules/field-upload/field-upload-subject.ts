@@ -1,8 +1,18 @@
-import type { JsonSubject } from '../../json/json-location.ts';
+import type { LineIndex } from '../../diagnostics/text-position.ts';
+import type { JsonNode } from '../../json/json-document.ts';
 import type { FieldRecord } from '../../records/field-record.ts';
 
-/** The whole upload body, for the rule that checks its JSON structure. */
-export type FieldUploadSubject = JsonSubject;
+/**
+ * What the rule over an upload's JSON structure sees, as the upload is read (it may stream: the items of
+ * "fields" are never all held): the root when it is not an object, the end of a root without "fields",
+ * "fields" itself (an array without its items, with their count, or whatever else it holds), and each item.
+ * `lines` places offsets while the part seen is being read.
+ */
+export type FieldUploadSubject =
+  | { part: 'root'; node: JsonNode; lines: LineIndex }
+  | { part: 'no-fields'; root: JsonNode; lines: LineIndex }
+  | { part: 'fields'; node: JsonNode; count: number; lines: LineIndex }
+  | { part: 'item'; node: JsonNode; index: number; lines: LineIndex };
 
 /** One field, from whatever source: the item rules check records, not JSON nodes. */
 export type FieldItemSubject = FieldRecord;

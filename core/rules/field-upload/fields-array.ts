@@ -1,6 +1,5 @@
 import { describeKind } from '../../json/json-document.ts';
-import { subjectLocation } from '../../json/json-location.ts';
-import { propertyOf } from '../../json/json-subject-access.ts';
+import { locationOf } from '../../json/json-location.ts';
 import { defineRule } from '../rule.ts';
 import type { FieldUploadSubject } from './field-upload-subject.ts';
 
@@ -28,51 +27,53 @@ export const fieldsArray = defineRule<
     },
   },
   check(subject, context) {
-    const node = subject.node;
-    if (node.kind !== 'object') {
-      context.report({
-        messageId: 'notObject',
-        data: { kind: describeKind(node) },
-        location: subjectLocation(subject),
-        hint: node.kind === 'array' ? 'Wrap the list: {"fields": [ … ]}.' : 'Send {"fields": [ … ]}.',
-      });
-      return;
+    const { lines } = subject;
+    switch (subject.part) {
+      case 'root': {
+        const node = subject.node;
+        if (node.kind === 'object') return;
+        context.report({
+          messageId: 'notObject',
+          data: { kind: describeKind(node) },
+          location: locationOf(lines, node, []),
+          hint: node.kind === 'array' ? 'Wrap the list: {"fields": [ … ]}.' : 'Send {"fields": [ … ]}.',
+        });
+        return;
+      }
+      case 'no-fields':
+        context.report({
+          messageId: 'missing',
+          location: locationOf(lines, subject.root, []),
+          hint: 'Put the field objects in "fields": [ … ].',
+        });
+        return;
+      case 'fields': {
+        const node = subject.node;
+        if (node.kind !== 'array') {
+          context.report({
+            messageId: 'notArray',
+            data: { kind: describeKind(node) },
+            location: locationOf(lines, node, ['fields']),
+          });
+        } else if (subject.count === 0) {
+          context.report({
+            messageId: 'empty',
+            severity: 'warning',
+            location: locationOf(lines, node, ['fields']),
+            hint: 'Add at least one field.',
+          });
+        }
+        return;
+      }
+      case 'item': {
+        const { node, index } = subject;
+        if (node.kind === 'object') return;
+        context.report({
+          messageId: 'itemNotObject',
+          data: { row: index + 1, kind: describeKind(node) },
+          location: locationOf(lines, node, ['fields', index], index + 1),
+        });
+      }
     }
-    const fields = propertyOf(subject, 'fields');
-    if (!fields) {
-      context.report({
-        messageId: 'missing',
-        location: subjectLocation(subject),
-        hint: 'Put the field objects in "fields": [ … ].',
-      });
-      return;
-    }
-    if (fields.node.kind !== 'array') {
-      context.report({
-        messageId: 'notArray',
-        data: { kind: describeKind(fields.node) },
-        location: subjectLocation(fields),
-      });
-      return;
-    }
-    if (fields.node.items.length === 0) {
-      context.report({
-        messageId: 'empty',
-        severity: 'warning',
-        location: subjectLocation(fields),
-        hint: 'Add at least one field.',
-      });
-    }
-    fields.node.items.forEach((item, i) => {
-      if (item.kind === 'object') return;
-      context.report({
-        messageId: 'itemNotObject',
-        data: { row: i + 1, kind: describeKind(item) },
-        location: {
-          ...subjectLocation({ node: item, path: ['fields', i], lines: subject.lines }),
-          row: i + 1,
-        },
-      });
-    });
   },
 });
