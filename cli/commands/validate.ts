@@ -14,6 +14,7 @@ import {
   EngineOptionsError,
   fileKindById,
   htmlReport,
+  LineIndex,
   parseSelectorList,
   problemsCsv,
   resolveOptions,
@@ -396,11 +397,13 @@ function writeFileText(result: FileResult, color: boolean, io: CliIo, lines?: So
     if (fixes.applied.length + fixes.notApplied.length > 0 || fixes.stopped) io.stdout('\n');
   }
   const sorted = sortDiagnostics(result.diagnostics);
+  // One line index for every chunk (each chunk building its own scanned the whole text again).
+  const source = lines ?? (result.text !== undefined ? new LineIndex(result.text) : undefined);
   for (let i = 0; i < sorted.length; i += RENDER_CHUNK) {
     const text = renderReport(
       { ...result, diagnostics: sorted.slice(i, i + RENDER_CHUNK) },
       { color },
-      lines,
+      source,
     );
     if (text) io.stdout(text + '\n');
   }
