@@ -172,24 +172,43 @@ function round(polygons: PolygonRings, decimals: number): PolygonRings {
   return polygons.map((rings) => rings.map((ring) => ring.map((v) => roundTo(v, decimals))));
 }
 
-/**
- * A rebuilt geometry rounded to `decimals`: only its computed points change. Its other vertices repeat
- * input coordinates, written with at most `decimals` decimals, so rounding gives each the same number.
- */
-function roundComputed(rebuilt: RebuiltGeometry, decimals: number): PolygonRings {
-  return rebuilt.polygons.map((rings, p) =>
-    rings.map((ring, r) => {
+/** A computed point of a rebuilt geometry: its ring, its offset there and its exact value. */
+interface ComputedPoint {
+  ring: Float64Array;
+  at: number;
+  x: number;
+  y: number;
+}
+
+function computedPoints(rebuilt: RebuiltGeometry): ComputedPoint[] {
+  const out: ComputedPoint[] = [];
+  rebuilt.polygons.forEach((rings, p) =>
+    rings.forEach((ring, r) => {
       const sources = rebuilt.sources[p]?.[r];
-      let out: Float64Array | undefined;
-      for (let k = 0; k < ring.length; k += 2) {
-        if (sources !== undefined && (sources[k >> 1] ?? -1) >= 0) continue;
-        out ??= ring.slice();
-        out[k] = roundTo(ring[k] as number, decimals);
-        out[k + 1] = roundTo(ring[k + 1] as number, decimals);
-      }
-      return out ?? ring;
+      for (let k = 0; k < ring.length; k += 2)
+        if (sources === undefined || (sources[k >> 1] ?? -1) < 0)
+          out.push({ ring, at: k, x: ring[k] as number, y: ring[k + 1] as number });
     }),
   );
+  return out;
+}
+
+/**
+ * A rebuilt geometry with its computed points rounded to `decimals` (exact when undefined). Only they
+ * change: its other vertices repeat input coordinates, written with at most `decimals` decimals, so
+ * rounding gives each the same number. In place (the review tries one precision after another and keeps
+ * the last), so no ring is copied.
+ */
+function roundComputed(
+  rebuilt: RebuiltGeometry,
+  computed: readonly ComputedPoint[],
+  decimals: number | undefined,
+): PolygonRings {
+  for (const c of computed) {
+    c.ring[c.at] = decimals === undefined ? c.x : roundTo(c.x, decimals);
+    c.ring[c.at + 1] = decimals === undefined ? c.y : roundTo(c.y, decimals);
+  }
+  return rebuilt.polygons;
 }
 
 /** The reviewed fix; or why it is not offered; or `silent`: not offered, as if it had never been made. */
@@ -246,9 +265,13 @@ function review(fix: Fix, target: GeometryFixTarget, validity: boolean): Reviewe
   candidateDecimals.push(undefined);
   let chosen: { polygons: PolygonRings; decimals?: number } | undefined;
   let problem: string | undefined;
+  let computed: ComputedPoint[] | undefined;
   for (const d of candidateDecimals) {
-    const polygons =
-      d === undefined ? result.polygons : traced ? roundComputed(traced, d) : round(result.polygons, d);
+    const polygons = traced
+      ? roundComputed(traced, (computed ??= computedPoints(traced)), d)
+      : d === undefined
+        ? result.polygons
+        : round(result.polygons, d);
     problem = resultProblem(polygons, result.type, rebuilt && validity, geometry);
     if (problem === undefined) {
       chosen = d === undefined ? { polygons } : { polygons, decimals: d };

@@ -11,7 +11,10 @@ import type { ParsedGeometry, PolygonRings } from './geometry.ts';
 import type { TracedPolygons } from './make-valid.ts';
 
 export interface RebuiltPolygons {
-  /** The rebuilt polygons, crossing points exact. */
+  /**
+   * The rebuilt polygons, crossing points exact; the fix review rounds the crossing points in place to
+   * the precision it offers.
+   */
   polygons: PolygonRings;
   /** MULTIPOLYGON (else POLYGON). */
   multi: boolean;
@@ -169,24 +172,30 @@ export function rebuiltPolygons(
   traced: TracedPolygons,
   multi: boolean,
 ): RebuiltPolygons {
-  // Text span of every input coordinate, numbered as the sources are.
-  let total = 0;
-  for (const rings of g.positions) for (const ring of rings) total += ring.length >> 1;
-  const starts = new Uint32Array(total);
-  const ends = new Uint32Array(total);
-  const ringEnd = new Uint32Array(total);
-  let n = 0;
+  // Text spans of the input coordinates, ring by ring as parsed; ring r holds the coordinates numbered (as
+  // the sources are) from ringFirst[r] on.
+  const ringSpans: Uint32Array[] = [];
+  const ringFirst: number[] = [0];
   for (const rings of g.positions) {
     for (const ring of rings) {
-      const last = n + (ring.length >> 1);
-      for (let k = 0; k < ring.length; k += 2) {
-        starts[n] = ring[k] as number;
-        ends[n] = ring[k + 1] as number;
-        ringEnd[n] = last;
-        n++;
-      }
+      ringSpans.push(ring);
+      ringFirst.push((ringFirst[ringFirst.length - 1] as number) + (ring.length >> 1));
     }
   }
+  const total = ringFirst[ringFirst.length - 1] as number;
+  // The ring of the last coordinate looked up (the writer mostly goes on in the same ring).
+  let at = 0;
+  const spansOf = (source: number): Uint32Array => {
+    if (source < (ringFirst[at] as number) || source >= (ringFirst[at + 1] as number)) {
+      at = 0;
+      while (source >= (ringFirst[at + 1] as number)) at++;
+    }
+    return ringSpans[at] as Uint32Array;
+  };
+  const startOf = (source: number): number =>
+    spansOf(source)[2 * (source - (ringFirst[at] as number))] as number;
+  const endOf = (source: number): number =>
+    spansOf(source)[2 * (source - (ringFirst[at] as number)) + 1] as number;
   const reusable = !(g.hasZ || g.hasM);
   const sources = traced.sources;
   // One scan of every input coordinate's text, on first use: flags, and the most decimals of any number.
@@ -198,8 +207,10 @@ export function rebuiltPolygons(
     let max: number | undefined;
     let exponent = false;
     for (let k = 0; k < total; k++) {
-      const start = starts[k] as number;
-      const end = ends[k] as number;
+      const spans = spansOf(k);
+      const i = 2 * (k - (ringFirst[at] as number));
+      const start = spans[i] as number;
+      const end = spans[i + 1] as number;
       let f = 0;
       // Mostly "x y" as formatNumber writes them: one scan. Anything else is looked at piece by piece.
       const xEnd = canonicalEnd(wkt, start, end);
@@ -223,10 +234,9 @@ export function rebuiltPolygons(
         if (places === undefined) exponent ||= /[eE]/.test(wkt.slice(start, end));
         else if (max === undefined || places > max) max = places;
       }
-      const next = k + 1;
       if (
-        next < (ringEnd[k] as number) &&
-        (starts[next] as number) === end + 2 &&
+        i + 2 < spans.length &&
+        (spans[i + 2] as number) === end + 2 &&
         wkt.charCodeAt(end) === 44 &&
         wkt.charCodeAt(end + 1) === 32
       )
@@ -261,7 +271,7 @@ export function rebuiltPolygons(
           const source = f ? (ringSources?.[k] ?? -1) : -1;
           if (source >= 0 && f) {
             const sf = f[source] as number;
-            const start = starts[source] as number;
+            const start = startOf(source);
             if ((sf & whole) !== 0) {
               // The longest run of following input coordinates, each written as it is, joined by ", ".
               let last = source;
@@ -274,11 +284,11 @@ export function rebuiltPolygons(
                 last++;
                 k++;
               }
-              points.push(wkt.slice(start, ends[last] as number));
+              points.push(wkt.slice(start, endOf(last)));
               continue;
             }
             if ((sf & PAIR) !== 0) {
-              const end = ends[source] as number;
+              const end = endOf(source);
               const space = splitPair(wkt, start, end) as number;
               points.push(`${number(x, start, space)} ${number(y, space + 1, end)}`);
               continue;
