@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { JournalFormatError, replayJournal, type ReplayedJournal } from '../../core/index.ts';
+import { describeDamage, JournalFormatError, replayJournal, type ReplayedJournal } from '../../core/index.ts';
 import { readJournal } from '../../node/journal-file.ts';
 import { UsageError, type CliIo } from '../command.ts';
 
@@ -59,10 +59,16 @@ export function resultsPathFor(results: string | undefined, journalPath: string,
   return results ? resolve(io.cwd, results) : journalPath.replace(/\.jsonl$/, '') + '.results.csv';
 }
 
-/** A journal replayed; undefined (after one line on stderr) when it is not a journal this version reads. */
+/**
+ * A journal replayed, with a note on stderr when lines in it are damaged (which rows that puts in doubt);
+ * undefined (after one line on stderr) when it is not a journal this version reads.
+ */
 export async function replayJournalFile(path: string, io: CliIo): Promise<ReplayedJournal | undefined> {
   try {
-    return replayJournal(await readJournal(path));
+    const replayed = replayJournal(await readJournal(path));
+    const damage = describeDamage(replayed);
+    if (damage) io.stderr(`${path}: ${damage}\n`);
+    return replayed;
   } catch (error) {
     if (error instanceof JournalFormatError) {
       io.stderr(`${path}: ${error.message}\n`);

@@ -27,8 +27,10 @@ export { enrollmentKey, recordMatches, recordHoldsUpdate, temporalKey } from './
 export {
   JOURNAL_VERSION,
   JournalFormatError,
+  describeDamage,
   journalLine,
   replayJournal,
+  type DamagedLines,
   type DoneHow,
   type JournalLine,
   type ReplayedJournal,

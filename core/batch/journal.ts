@@ -91,25 +91,76 @@ export interface ReplayedJournal {
    * of the replay; `resume` removes it before appending, so the journal goes on from the last whole line.
    */
   cutShort?: number;
+  /** Lines before the last that are not journal lines (the file was damaged or edited); see replayJournal. */
+  damaged?: DamagedLines;
+}
+
+export interface DamagedLines {
+  /** 1-based line numbers, and the start of the first one as it reads. */
+  lines: number[];
+  firstText: string;
+  /** Steps left in doubt only because a damaged line may have been theirs: reconciled before any re-send. */
+  steps: string[];
+}
+
+const LINE_TYPES = new Set(['batch', 'resumed', 'sending', 'outcome', 'stopped', 'finished']);
+
+/** The start of a line as a quoted string, for messages. */
+function quoteStart(text: string): string {
+  return JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
 }
 
 export class JournalFormatError extends Error {}
 
-/** Read a journal's text back into the plan and each step's state. */
+/**
+ * Read a journal's text back into the plan and each step's state.
+ *
+ * A line that is not a journal line (not JSON, or not one of its types) is either the last line, cut short
+ * by a crash (`cutShort`), or damage. What a damaged line said is unknown: it may have been the `sending`
+ * line of any step not decided at that point, so each such step is replayed as sent without a recorded
+ * answer (in doubt) unless a later line decides it. Steps in doubt are reconciled before anything is sent
+ * again, and an upload in doubt becomes unknown (re-sent only when asked): nothing is sent twice on a guess.
+ * Only damage to the first line, the plan, cannot be replayed around.
+ */
 export function replayJournal(text: string): ReplayedJournal {
   const lines = text.split('\n');
+  const lastNonEmpty = lines.reduce((last, l, i) => (l.trim() === '' ? last : i + 1), 0);
   let header: Extract<JournalLine, { type: 'batch' }> | undefined;
   const steps = new Map<string, StepState>();
   const unreadable: number[] = [];
+  const damagedLines: number[] = [];
+  /** Steps in doubt because of a damaged line, until a later line of their own says otherwise. */
+  const doubted = new Set<string>();
+  const noPlan = (otherwise: string): JournalFormatError =>
+    new JournalFormatError(
+      unreadable[0] === 1
+        ? `journal line 1, which holds the plan, is damaged: ${quoteStart(lines[0] ?? '')}. Without it nothing can be resumed: restore the file from a backup`
+        : otherwise,
+    );
   let finished = false;
   let profile: string | undefined;
   lines.forEach((raw, index) => {
     if (raw.trim() === '') return;
-    let line: JournalLine;
+    let line: JournalLine | undefined;
     try {
-      line = JSON.parse(raw) as JournalLine;
+      const parsed = JSON.parse(raw) as unknown;
+      const type =
+        typeof parsed === 'object' && parsed !== null ? (parsed as { type?: unknown }).type : undefined;
+      if (typeof type === 'string' && LINE_TYPES.has(type)) line = parsed as JournalLine;
     } catch {
+      // not JSON: handled below
+    }
+    if (!line) {
       unreadable.push(index + 1);
+      if (index + 1 === lastNonEmpty || !header) return;
+      damagedLines.push(index + 1);
+      finished = false;
+      for (const [id, state] of steps) {
+        if (state.status !== 'pending' && state.status !== 'in-doubt') continue;
+        if (state.status === 'pending') doubted.add(id);
+        state.status = 'in-doubt';
+        state.inDoubt = true;
+      }
       return;
     }
     if (line.type === 'batch') {
@@ -121,18 +172,20 @@ export function replayJournal(text: string): ReplayedJournal {
         steps.set(step.id, { status: 'pending', attempts: 0, inDoubt: false });
       return;
     }
-    if (!header) throw new JournalFormatError('the journal does not start with its plan');
+    if (!header) throw noPlan('the journal does not start with its plan');
     finished = line.type === 'finished';
     if (line.type === 'resumed' && line.profile) profile = line.profile;
     if (line.type === 'sending') {
       const state = steps.get(line.step);
       if (!state) return;
+      doubted.delete(line.step);
       state.attempts = Math.max(state.attempts, line.attempt);
       state.status = 'in-doubt';
       state.inDoubt = true;
     } else if (line.type === 'outcome') {
       const state = steps.get(line.step);
       if (!state) return;
+      doubted.delete(line.step);
       const { type: _type, step: _step, at, ...outcome } = line;
       state.outcome = { ...outcome, time: outcome.time ?? at };
       state.status = line.status;
@@ -142,26 +195,40 @@ export function replayJournal(text: string): ReplayedJournal {
       if (line.status === 'retry') state.status = 'pending';
     }
   });
-  if (!header) throw new JournalFormatError('the journal holds no plan (is it a Fieldgate journal?)');
-  // Only the last line may be cut short by a crash; a bad line elsewhere means the file was edited.
-  const lastNonEmpty = lines.reduce((last, l, i) => (l.trim() === '' ? last : i + 1), 0);
-  const bad = unreadable.filter((n) => n !== lastNonEmpty);
-  if (bad.length > 0) {
-    const first = bad[0]!;
-    const text = lines[first - 1] ?? '';
-    const shown = JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
-    throw new JournalFormatError(
-      `journal line ${first}${bad.length > 1 ? ` (and ${bad.length - 1} more: ${bad.slice(1, 6).join(', ')}${bad.length > 6 ? ', …' : ''})` : ''} is not JSON: ${shown}; the file was damaged or edited, and only its last line may be cut short by a crash. Restore it from a backup: resume will not guess what the line said`,
-    );
-  }
+  if (!header) throw noPlan('the journal holds no plan (is it a Fieldgate journal?)');
   const out: ReplayedJournal = {
     batchId: header.batchId,
     plan: header.plan,
     steps,
-    finished,
+    finished: finished && doubted.size === 0,
     unreadable,
   };
   if (profile !== undefined) out.profile = profile;
   if (unreadable.includes(lastNonEmpty)) out.cutShort = lastNonEmpty;
+  const firstDamaged = damagedLines[0];
+  if (firstDamaged !== undefined)
+    out.damaged = {
+      lines: damagedLines,
+      firstText: quoteStart(lines[firstDamaged - 1] ?? ''),
+      steps: [...doubted],
+    };
   return out;
+}
+
+/** One paragraph for status and resume: which lines are damaged and what becomes of the rows they may concern. */
+export function describeDamage(replayed: ReplayedJournal): string | undefined {
+  const damage = replayed.damaged;
+  if (!damage) return undefined;
+  const [first, ...more] = damage.lines;
+  const which = `line ${first}${more.length > 0 ? ` (and ${more.length} more: ${more.slice(0, 5).join(', ')}${more.length > 5 ? ', …' : ''})` : ''}`;
+  const rows = new Set<number>();
+  const byId = new Map(replayed.plan.steps.map((s) => [s.id, s]));
+  for (const id of damage.steps) for (const row of byId.get(id)?.rows ?? []) rows.add(row);
+  const sorted = [...rows].sort((a, b) => a - b);
+  const listed = `${sorted.slice(0, 10).join(', ')}${sorted.length > 10 ? ', …' : ''}`;
+  const effect =
+    damage.steps.length === 0
+      ? 'every step it could concern was decided by a later line, so nothing is in doubt because of it'
+      : `${damage.steps.length === 1 ? 'the step' : `${damage.steps.length} steps`} not decided before it (${sorted.length === 1 ? 'row' : 'rows'} ${listed}) may have been sent: each is reconciled with the service before anything is sent again, and an upload among them becomes unknown (sent again only with --resend-unknown)`;
+  return `journal ${which} is damaged (not a journal line: ${damage.firstText}); the file was damaged or edited. ${effect[0]?.toUpperCase()}${effect.slice(1)}.`;
 }

@@ -2,7 +2,7 @@
  * One journal, one writer: a second submit or resume on a journal that a live process holds refuses with
  * one line and exit 2 (two real processes); a dead holder's lock (kill -9) is taken over with a note.
  * A journal whose last line a crash cut short is reported by `status` (naming the line) and resumed from
- * the last whole line; a damaged line elsewhere is named, and nothing is sent.
+ * the last whole line; a damaged line elsewhere is named, and the rows it may concern are reconciled.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -186,18 +186,34 @@ describe('damaged journals', () => {
     expect(await statusCommand.run([journal], again)).toBe(0);
   });
 
-  it('a damaged line in the middle: status and resume name it and send nothing', async () => {
+  it('a damaged line in the middle: status and resume name it, and the row it may concern is reconciled, not created again', async () => {
     const lines = whole.split('\n');
-    lines[4] = '{"type":"outcome","st\u0000\u0000garbage';
+    // The outcome of a created enrollment, damaged: that step is sent but its answer is unreadable.
+    const at = lines.findIndex((l) => l.includes('"type":"outcome"') && l.includes('"how":"created"'));
+    const step = (JSON.parse(lines[at]!) as { step: string }).step;
+    lines[at] = '{"type":"outcome","st\u0000\u0000garbage';
     const journal = join(dir, 'damaged.jsonl');
     writeFileSync(journal, lines.join('\n'));
     const status = captureIo();
-    expect(await statusCommand.run([journal], status)).toBe(2);
-    expect(status.err.join('')).toMatch(/journal line 5 is not JSON: "{\\"type\\":\\"outcome\\",\\"st/);
+    expect(await statusCommand.run([journal], status)).toBe(3);
+    expect(status.err.join('')).toMatch(
+      new RegExp(`journal line ${at + 1} is damaged \\(not a journal line: "\\{\\\\"type`),
+    );
+    expect(status.out.join('')).toContain('1 sent without a recorded answer (reconciled on resume)');
     const resumed = captureIo();
-    expect(await resumeCommand.run([journal], resumed)).toBe(2);
-    expect(resumed.err.join('')).toMatch(/journal line 5 is not JSON: "{\\"type\\":\\"outcome\\",\\"st/);
-    expect(readFileSync(journal, 'utf8')).toBe(lines.join('\n'));
+    expect(await resumeCommand.run([journal], resumed), resumed.err.join('')).toBe(0);
+    expect(resumed.err.join('')).toContain(`journal line ${at + 1} is damaged`);
+    const after = readFileSync(journal, 'utf8');
+    // The lines stay as they were, the damaged one included; resume only appends.
+    expect(after.startsWith(lines.join('\n'))).toBe(true);
+    const replayed = replayJournal(after);
+    expect([...replayed.steps.values()].every((s) => s.status === 'done')).toBe(true);
+    // Exactly once: the step was matched on the service, not created a second time.
+    expect(replayed.steps.get(step)?.outcome?.how).toBe('reconciled');
+    const created = after
+      .split('\n')
+      .filter((l) => l.includes(`"step":"${step}"`) && l.includes('"how":"created"'));
+    expect(created).toEqual([]);
     expect(existsSync(`${journal}.lock`)).toBe(false);
   });
 });
