@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  checkScreen,
   chromiumMissing,
-  RESULTS_DIR,
   ROOT,
   seriousViolations,
   startSession,
@@ -74,11 +74,7 @@ describe.skipIf(chromiumMissing)('the sample batch and a 100,000-row batch', () 
       .filter({ hasText: 'boundaries.wkt' })
       .filter({ hasText: /GEO|WKT/ });
     await withPoint.first().click();
-    for (const scheme of ['light', 'dark'] as const) {
-      await sample.emulateMedia({ colorScheme: scheme });
-      await sample.screenshot({ path: join(RESULTS_DIR, `sample-batch-${scheme}.png`), fullPage: true });
-      expect(await seriousViolations(sample)).toEqual([]);
-    }
+    await checkScreen(sample, 'sample-batch');
     await sample.context().close();
   }, 60_000);
 
@@ -98,11 +94,7 @@ describe.skipIf(chromiumMissing)('the sample batch and a 100,000-row batch', () 
     await step.getByRole('button', { name: /Check own-headers\.csv again/ }).click();
     await expect.poll(() => list.getByRole('option').filter({ hasText: 'no boundary' }).count()).toBe(0);
     expect(await mapped.getByTestId('batch-file').textContent()).toMatch(/csv-fields\s*0/);
-    for (const scheme of ['light', 'dark'] as const) {
-      await mapped.emulateMedia({ colorScheme: scheme });
-      await mapped.screenshot({ path: join(RESULTS_DIR, `column-mapping-${scheme}.png`), fullPage: true });
-      expect(await seriousViolations(mapped)).toEqual([]);
-    }
+    await checkScreen(mapped, 'column-mapping');
     await mapped.context().close();
   });
 
@@ -164,10 +156,10 @@ describe.skipIf(chromiumMissing)('the sample batch and a 100,000-row batch', () 
     await list.press('Home');
     await page.waitForTimeout(500);
     const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
-    await page.screenshot({ path: join(RESULTS_DIR, 'large-batch-light.png') });
     expect(
       Math.max(0, ...longTasks),
       `long tasks (ms): ${longTasks.map(Math.round).join(', ')}`,
     ).toBeLessThan(200);
+    await checkScreen(page, 'large-batch', { fullPage: false });
   }, 120_000);
 });

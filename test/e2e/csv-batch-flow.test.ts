@@ -13,10 +13,10 @@ import type { SubmitStatus } from '../../host/bridge-api.ts';
 import { createHandlers, handleCall, SANDBOX_PROFILE_ID } from '../../host/handlers.ts';
 import { memorySecretBox } from '../../host/secret-box.ts';
 import {
+  checkScreen,
   chromiumMissing,
   RESULTS_DIR,
   ROOT,
-  seriousViolations,
   startSession,
   type E2eSession,
 } from './e2e-harness.ts';
@@ -143,7 +143,7 @@ describe.skipIf(chromiumMissing)('a CSV batch from drop to exported results', ()
       /^fields-with-problems\.csv,Smith Farms,Home Farm,South 40,.*,invalid,,.*WKT001/,
     );
     expect(lines[4]).toMatch(/West 40,"POLYGON \(\(.*\)\)",,survey,jsmith,,done,/);
-    await page.screenshot({ path: join(RESULTS_DIR, 'csv-batch-submitted-light.png'), fullPage: true });
+    await checkScreen(page, 'csv-batch-submitted');
     await page.context().close();
   }, 30_000);
 
@@ -176,12 +176,7 @@ describe.skipIf(chromiumMissing)('a CSV batch from drop to exported results', ()
     await asked.fill('');
     expect(await submit.isDisabled()).toBe(true);
     await asked.fill(users[2]!);
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({ path: join(RESULTS_DIR, `submit-users-${scheme}.png`), fullPage: true });
-      expect(await seriousViolations(page)).toEqual([]);
-    }
-    await page.emulateMedia({ colorScheme: 'light' });
+    await checkScreen(page, 'submit-users');
     await submit.click();
     await expect
       .poll(() => page.getByRole('heading', { name: /Run .* — finished/ }).count(), { timeout: 15_000 })
@@ -241,8 +236,7 @@ describe.skipIf(chromiumMissing)('a CSV batch from drop to exported results', ()
     expect(await banner.count()).toBe(0);
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
     await expect.poll(() => banner.textContent()).toMatch(/^1 batch was interrupted/);
-    await page.screenshot({ path: join(RESULTS_DIR, 'interrupted-banner-light.png') });
-    expect(await seriousViolations(page)).toEqual([]);
+    await checkScreen(page, 'interrupted-banner', { fullPage: false });
     await banner.getByRole('button', { name: 'Resume' }).click();
     // The Submit screen shows the resumed run; the upload whose answer was lost is not sent again.
     await expect

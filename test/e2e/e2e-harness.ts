@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { startBrowserApp, type RunningBrowserApp } from '../../host/browser-app.ts';
 import { buildRenderer, outputIsCurrent, rendererOutDir } from '../../scripts/build.js';
 
@@ -140,4 +141,25 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.targets.join(', ')}`);
+}
+
+/**
+ * A screen as it is now, in both themes: photographed (test-results/<name>-light.png and -dark.png) and
+ * scanned with axe-core (no serious or critical violation). Leaves the page in the light theme.
+ */
+export async function checkScreen(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({
+      path: join(RESULTS_DIR, `${name}-${scheme}.png`),
+      fullPage: options.fullPage ?? true,
+    });
+    const violations = await seriousViolations(page);
+    expect(violations, `${name} (${scheme}): ${violations.join('\n')}`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 }

@@ -11,14 +11,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rendererCsp } from '../../host/content-security.ts';
-import {
-  chromiumMissing,
-  RESULTS_DIR,
-  ROOT,
-  seriousViolations,
-  startSession,
-  type E2eSession,
-} from './e2e-harness.ts';
+import { checkScreen, chromiumMissing, ROOT, startSession, type E2eSession } from './e2e-harness.ts';
 
 const FIELDS = join(ROOT, 'examples/fields/clean-fields.json');
 
@@ -103,16 +96,7 @@ describe.skipIf(chromiumMissing)('imagery from the user’s tile server', () => 
       .toMatch(/Cannot be used: .*names several servers.*name one server/);
     expect(await tileInput(page).getAttribute('aria-invalid')).toBe('true');
     expect(await page.getByRole('button', { name: 'Save settings' }).isDisabled()).toBe(true);
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({
-        path: join(RESULTS_DIR, `settings-tile-refused-${scheme}.png`),
-        fullPage: true,
-      });
-      const violations = await seriousViolations(page);
-      expect(violations, violations.join('\n')).toEqual([]);
-    }
-    await page.emulateMedia({ colorScheme: 'light' });
+    await checkScreen(page, 'settings-tile-refused');
     const served = await page.request.get(new URL('/', page.url()).href);
     expect(served.headers()['content-security-policy']).toBe(rendererCsp(''));
   });
@@ -148,6 +132,6 @@ describe.skipIf(chromiumMissing)('imagery from the user’s tile server', () => 
       .toBeGreaterThan(0);
     expect(await page.evaluate(() => (window as unknown as { refused: string[] }).refused)).toEqual([]);
     await page.waitForTimeout(500); // the tiles drawn, for the picture
-    await page.screenshot({ path: join(RESULTS_DIR, 'workbench-imagery-light.png') });
+    await checkScreen(page, 'workbench-imagery', { fullPage: false });
   });
 });

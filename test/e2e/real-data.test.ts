@@ -4,17 +4,10 @@
  * lab's Modus soil test and its hand transcription (invalid), and an ISOXML prescription ZIP. Each screen
  * is scanned with axe-core and photographed in light and dark under test-results/ (`real-*.png`).
  */
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusPath } from '../support/corpus.ts';
-import {
-  chromiumMissing,
-  RESULTS_DIR,
-  seriousViolations,
-  startSession,
-  type E2eSession,
-} from './e2e-harness.ts';
+import { checkScreen, chromiumMissing, startSession, type E2eSession } from './e2e-harness.ts';
 
 const FILES = [
   'derived/us_csb_2024_sample_wgs84.geojson',
@@ -26,16 +19,6 @@ const FILES = [
 
 async function openScreen(page: Page, name: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name, exact: true }).click();
-}
-
-async function checkScreen(page: Page, name: string): Promise<void> {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: join(RESULTS_DIR, `real-${name}-${scheme}.png`), fullPage: true });
-    const violations = await seriousViolations(page);
-    expect(violations, `${name} (${scheme}): ${violations.join('\n')}`).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 describe.skipIf(chromiumMissing)('real files from the corpus', () => {
@@ -75,14 +58,14 @@ describe.skipIf(chromiumMissing)('real files from the corpus', () => {
     expect(await canvas.count()).toBe(1);
     await page.emulateMedia({ colorScheme: 'light' });
     await expect.poll(async () => (await canvas.screenshot()).equals(light)).toBe(true);
-    await checkScreen(page, 'workbench');
+    await checkScreen(page, 'real-workbench');
   }, 90_000);
 
   it('shows the real lab’s soil test', async () => {
     await openScreen(page, 'Soil test');
     const soil = page.locator('.soil-file').filter({ hasText: 'lab-modus.xml' });
     expect(await soil.textContent()).toContain('A & L Great Lakes Laboratories');
-    await checkScreen(page, 'soil');
+    await checkScreen(page, 'real-soil');
   });
 
   it('dry-runs the batch on Submit, a result per row', async () => {
@@ -95,6 +78,6 @@ describe.skipIf(chromiumMissing)('real files from the corpus', () => {
       })
       .toBe(1);
     expect(await page.getByTestId('result-row').count()).toBeGreaterThan(0);
-    await checkScreen(page, 'submit');
+    await checkScreen(page, 'real-submit');
   }, 60_000);
 });

@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  checkScreen,
   chromiumMissing,
   RESULTS_DIR,
   ROOT,
-  seriousViolations,
   startSession,
   type E2eSession,
 } from './e2e-harness.ts';
@@ -25,17 +25,6 @@ const RX = join(ROOT, 'examples/rx/two-zone-rx.zip');
 
 async function openScreen(page: Page, name: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name, exact: true }).click();
-}
-
-/** axe in both themes, and a screenshot of each. */
-async function checkScreen(page: Page, name: string): Promise<void> {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: join(RESULTS_DIR, `${name}-${scheme}.png`), fullPage: true });
-    const violations = await seriousViolations(page);
-    expect(violations, `${name} (${scheme}): ${violations.join('\n')}`).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 const problemList = (page: Page) => page.getByRole('listbox', { name: 'Problems' });
@@ -77,8 +66,7 @@ describe.skipIf(chromiumMissing)('workbench in Chromium', () => {
     await expect
       .poll(() => page.locator('.workbench .vector-map canvas').count(), { timeout: 20_000 })
       .toBe(1);
-    await page.screenshot({ path: join(RESULTS_DIR, 'workbench-vector-map-light.png') });
-    expect(await seriousViolations(page)).toEqual([]);
+    await checkScreen(page, 'workbench-vector-map', { fullPage: false });
     await mapView.selectOption('svg');
 
     // The map draws the fields, the ones with errors outlined, the overlap at its point.
