@@ -258,7 +258,8 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
   const run = {
     ...engineOptions,
     ...(fix ? { fix } : {}),
-    ...((json && values.features) || values.format === 'html' ? {} : { features: false }),
+    // Asked for by name (true), so big files read as streams carry them too.
+    features: Boolean((json && values.features) || values.format === 'html'),
     // Files a CSV batch names are read relative to the CSV (not for standard input: no folder).
     ...(targets.every((t) => t.path) ? { resolveFile: readBesideInput(targets, inputs, io) } : {}),
   };

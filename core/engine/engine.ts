@@ -50,7 +50,10 @@ export interface EngineOptions {
   kind?: string;
   /** Kind settings (core/engine/settings.ts): text is converted, unknown keys and bad values refused. */
   settings?: Readonly<Record<string, unknown>>;
-  /** Return each file's geometry as GeoJSON `features` (default true); false saves memory on big files. */
+  /**
+   * Return each file's geometry as GeoJSON `features`: default true for files read whole, false for files
+   * validated as a stream (their memory stays bounded); true asks for them from streamed files too.
+   */
   features?: boolean;
   /** Aborting ends the run with outcome `cancelled` (no exception). */
   signal?: AbortSignal;
@@ -58,8 +61,8 @@ export interface EngineOptions {
   resolveFile?: ValidateOptions['resolveFile'];
   /**
    * A streamed input larger than this (default 16 MB, or of unknown size) is validated as a stream by a
-   * kind that can: its report holds no `text` and no `features` (memory stays bounded, whatever the
-   * size); smaller ones, and every fixed file, are read whole.
+   * kind that can: its report holds no `text`, and no `features` unless `features` is true (memory stays
+   * bounded, whatever the size); smaller ones, and every fixed file, are read whole.
    */
   streamAbove?: number;
 }
@@ -268,7 +271,9 @@ async function produce(
         ? named(await kind.validateText({ name, text: decodeAndRelease() }, kindOptions))
         : whole || !streamed || !kind.validateStream
           ? await check((whole ?? (input as InputFile)).bytes, false)
-          : named(await kind.validateStream(streamed, { ...kindOptions, features: false }));
+          : named(
+              await kind.validateStream(streamed, { ...kindOptions, features: options.features === true }),
+            );
     if (stopped()) break;
     // Numbered in report order, so a caller can name a fix by id.
     const numbered = (r: FileReport, first: number): FileReport => {

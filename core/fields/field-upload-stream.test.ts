@@ -251,6 +251,25 @@ describe('the engine on a big field upload given as a stream', () => {
     expect(files(report)).toEqual(files(wholeReport));
   });
 
+  it('gives its features when asked by name (features: true), as for the file given whole', async () => {
+    const streamedReport = await runValidate([streamed('big.json', bytes, 16 * 1024)], {
+      now,
+      streamAbove: 0,
+      features: true,
+    });
+    const defaultReport = await runValidate([streamed('big.json', bytes, 16 * 1024)], {
+      now,
+      streamAbove: 0,
+    });
+    const wholeReport = await runValidate([{ name: 'big.json', bytes }], { now });
+    const plain = (r: Report) => JSON.parse(JSON.stringify(r.files[0]?.features ?? null)) as unknown;
+    expect(defaultReport.files[0]?.features).toBeUndefined();
+    // One feature per object item (every 14th item of the generated upload is not an object).
+    const objects = Array.from({ length: 1500 }, (_, i) => i % 14 !== 7).filter(Boolean).length;
+    expect(streamedReport.files[0]?.features).toHaveLength(objects);
+    expect(plain(streamedReport)).toEqual(plain(wholeReport));
+  });
+
   it('fixes it (read whole for the fix), writing every safe fix', async () => {
     const outcome = await runFix(
       streamed('big.json', bytes, 16 * 1024),

@@ -104,3 +104,35 @@ export function benchFieldUpload(boundaries: readonly string[]): string {
   }));
   return JSON.stringify({ fields }, null, 2);
 }
+
+/**
+ * A big upload of small clean fields (rectangles of about 5.7 acres on a grid, acres stated), as parts of
+ * its JSON text in order, so a benchmark can write 200 MB without holding it: `count` fields, about
+ * 235 bytes each.
+ */
+export function* bigCleanUpload(count: number): Generator<string> {
+  yield '{"fields": [\n';
+  const batch: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const x = -93 + (i % 1000) * 0.01;
+    const y = 41 + Math.floor(i / 1000) * 0.001;
+    const x0 = x.toFixed(6);
+    const y0 = y.toFixed(6);
+    const x1 = (x + 0.005).toFixed(6);
+    const y1 = (y + 0.0005).toFixed(6);
+    const field = {
+      clientName: 'Client A',
+      farmName: `Farm ${i % 50}`,
+      name: `Field ${i}`,
+      boundary: `POLYGON ((${x0} ${y0}, ${x1} ${y0}, ${x1} ${y1}, ${x0} ${y1}, ${x0} ${y0}))`,
+      acres: 5.76,
+      source: 'Partner',
+    };
+    batch.push(JSON.stringify(field));
+    if (batch.length === 1000 || i === count - 1) {
+      yield batch.join(',\n') + (i === count - 1 ? '\n' : ',\n');
+      batch.length = 0;
+    }
+  }
+  yield ']}\n';
+}

@@ -10,19 +10,32 @@
  * (c) 5,000 valid polygons of 100–700 vertices (48 MB) against shapely (GEOS) reading the same JSON and
  *     doing loads + is_valid + area on every boundary: target at least 1.5× shapely's speed. Like shapely,
  *     the report writes no geometry back; a separate line times `--features` (the GeoJSON features too).
- * Options: FIELD_UPLOAD_BENCH=a,b,c (default all), FIELD_UPLOAD_BENCH_RUNS (default 3),
+ * (d) memory on a big upload: 830,000 small clean fields (195 MB), read as a stream: peak resident memory
+ *     against the input's size, target within 3× (issue 10 item 14), for the JSON report and the text one.
+ *     FIELD_UPLOAD_BENCH_BIG sets the number of fields.
+ * Options: FIELD_UPLOAD_BENCH=a,b,c,d (default all), FIELD_UPLOAD_BENCH_RUNS (default 3),
  * FIELD_UPLOAD_BENCH_FORMAT=text (time the report for people instead of the JSON report).
  * The uploads are written to a temporary folder, removed at the end.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchBoundaries, benchFieldUpload } from './field-upload-bench-data.ts';
+import { benchBoundaries, benchFieldUpload, bigCleanUpload } from './field-upload-bench-data.ts';
 
 const runs = Number(process.env.FIELD_UPLOAD_BENCH_RUNS ?? 3);
-const parts = new Set((process.env.FIELD_UPLOAD_BENCH ?? 'a,b,c').split(','));
+const parts = new Set((process.env.FIELD_UPLOAD_BENCH ?? 'a,b,c,d').split(','));
 const format = process.env.FIELD_UPLOAD_BENCH_FORMAT === 'text' ? 'text' : 'json';
 const bin = fileURLToPath(new URL('../../cli/bin/fieldgate.js', import.meta.url));
 const PYTHON = '/usr/bin/python3';
@@ -176,6 +189,27 @@ function shapelyCase(file: string): void {
     console.log(`with --features: ${(geos.seconds / withFeatures.seconds).toFixed(2)}× shapely's speed`);
 }
 
+/** (d): peak memory of one validate run (JSON and text reports) against the input's size. */
+function bigCase(count: number): void {
+  const file = join(dir, 'big.json');
+  const fd = openSync(file, 'w');
+  for (const part of bigCleanUpload(count)) writeSync(fd, part);
+  closeSync(fd);
+  const mb = statSync(file).size / 1e6;
+  console.log(`\n(d) memory: ${count.toLocaleString('en-US')} clean fields, ${mb.toFixed(1)} MB upload`);
+  for (const report of ['json', 'text']) {
+    const r = runOnce(process.execPath, [bin, 'validate', '--format', report, file]);
+    console.log(describe(`fieldgate validate --format ${report}`, r));
+    if (r.failure !== undefined) {
+      process.exitCode = 1;
+      continue;
+    }
+    const ratio = r.peakMb / mb;
+    console.log(`peak / input ${ratio.toFixed(2)}× (target ≤ 3×): ${ratio <= 3 ? 'met' : 'NOT met'}`);
+  }
+  rmSync(file, { force: true });
+}
+
 try {
   if (parts.has('a')) {
     crossingCase(
@@ -196,6 +230,7 @@ try {
     if (!existsSync(file)) write('valid.json', benchBoundaries('valid', 5000));
     shapelyCase(file);
   }
+  if (parts.has('d')) bigCase(Number(process.env.FIELD_UPLOAD_BENCH_BIG ?? 830000));
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
