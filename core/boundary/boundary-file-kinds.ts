@@ -8,12 +8,11 @@ import type { PolygonRings } from '../geometry/geometry.ts';
 import { applyTextFixes } from '../diagnostics/fix-application.ts';
 import {
   decodeUtf8,
-  extensionOf,
-  firstSignificantChar,
   type FileKind,
   type FileReport,
   type FixResult,
   type InputFile,
+  type KindInfo,
   type ValidateOptions,
 } from '../input/file-kind.ts';
 import { describeCrs } from '../crs/identify-crs.ts';
@@ -21,9 +20,12 @@ import type { JsonValue } from '../json/json-document.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
 import type { RecordBoundaryOptions } from './record-boundary.ts';
 import { checkImportedBoundaries, importBoundaries, type BoundaryFormat } from './import-boundaries.ts';
-import { looksLikeGeoJson } from './import-geojson.ts';
-import { looksLikeKml } from './import-kml.ts';
-import { zipHasShapefile } from './import-shapefile.ts';
+import {
+  boundaryShapefileKindInfo,
+  geojsonKindInfo,
+  kmlKindInfo,
+  wktKindInfo,
+} from './boundary-kind-info.ts';
 import { parseShapeArtifact, rebuildShapefileZip, type ShapeFixStore } from './shapefile-writer.ts';
 import { checkWktStream, checkWktText } from './wkt-file.ts';
 
@@ -41,21 +43,8 @@ function wktCheckOptions(options: ValidateOptions): RecordBoundaryOptions {
   return tolerance === undefined ? {} : { acreageTolerance: tolerance };
 }
 
-/** A .txt file (or one without an extension) whose head starts with a geometry keyword. */
-const WKT_HEAD = /^\s*(SRID\s*=\s*\d+\s*;\s*)?(MULTI)?(POLYGON|POINT|LINESTRING|GEOMETRYCOLLECTION)\b/i;
-
 export const wktFileKind: FileKind = {
-  id: 'wkt',
-  title: 'WKT field boundaries (.wkt: one WKT per line, or one WKT)',
-  detect(file: InputFile): number {
-    const ext = extensionOf(file.name);
-    if (ext === 'wkt') return 10;
-    if (ext === 'txt' || ext === '') {
-      const head = decodeUtf8(file.bytes.subarray(0, 256));
-      return WKT_HEAD.test(head) ? 6 : 0;
-    }
-    return 0;
-  },
+  ...wktKindInfo,
   async validate(file, options): Promise<FileReport> {
     return checkWktText(file.name, decodeUtf8(file.bytes), options, wktCheckOptions(options));
   },
@@ -66,16 +55,10 @@ export const wktFileKind: FileKind = {
   fix: textFix,
 };
 
-function importedKind(
-  id: string,
-  title: string,
-  format: BoundaryFormat,
-  detect: (file: InputFile) => number,
-): FileKind {
+function importedKind(info: KindInfo, format: BoundaryFormat): FileKind {
+  const id = info.id;
   const kind: FileKind = {
-    id,
-    title,
-    detect,
+    ...info,
     async validate(file, options): Promise<FileReport> {
       const collector = new DiagnosticCollector(options.selection);
       const imported = importBoundaries(file, format, collector);
@@ -153,39 +136,12 @@ async function textFix(_file: InputFile, report: FileReport, allowed: readonly F
   return { bytes: new TextEncoder().encode(result.text), applied: result.applied };
 }
 
-export const geojsonFileKind: FileKind = importedKind(
-  'geojson',
-  'GeoJSON field boundaries (FeatureCollection of polygons)',
-  'geojson',
-  (file) => {
-    const ext = extensionOf(file.name);
-    if (ext === 'geojson') return 10;
-    if (ext !== 'json' && firstSignificantChar(file.bytes) !== '{') return 0;
-    // Above the generic JSON kind (5 for .json) only when the content is GeoJSON.
-    const head = decodeUtf8(file.bytes.subarray(0, 4096));
-    return looksLikeGeoJson(head) ? (ext === 'json' ? 8 : 4) : 0;
-  },
-);
+export const geojsonFileKind: FileKind = importedKind(geojsonKindInfo, 'geojson');
 
-export const kmlFileKind: FileKind = importedKind(
-  'kml',
-  'KML field boundaries (Placemark polygons)',
-  'kml',
-  (file) => {
-    const ext = extensionOf(file.name);
-    if (ext === 'kml') return 10;
-    if (firstSignificantChar(file.bytes) !== '<') return 0;
-    return looksLikeKml(decodeUtf8(file.bytes.subarray(0, 4096))) ? 6 : 0;
-  },
-);
+export const kmlFileKind: FileKind = importedKind(kmlKindInfo, 'kml');
 
 /** Scores low: the prescription ZIP kind owns .zip files; `--kind boundary-shapefile` picks this one. */
-export const boundaryShapefileFileKind: FileKind = importedKind(
-  'boundary-shapefile',
-  'Field boundary shapefile (ZIP with .shp, .dbf, .prj)',
-  'shapefile',
-  (file) => (zipHasShapefile(file.bytes) ? 3 : 0),
-);
+export const boundaryShapefileFileKind: FileKind = importedKind(boundaryShapefileKindInfo, 'shapefile');
 
 export const boundaryFileKinds: readonly FileKind[] = [
   wktFileKind,

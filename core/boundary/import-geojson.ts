@@ -22,6 +22,8 @@ import type { DiagnosticCollector } from '../rules/reporter.ts';
 import type { AttributeValue, BoundaryFeature, BoundaryImport, SkippedFeature } from './boundary-feature.ts';
 import { geoJsonWriter, type GeoJsonGeometrySpans } from './geometry-writers.ts';
 import { identifySourceCrs, reprojectFeatures } from './reproject-features.ts';
+// The sniff lives with the kinds' detection (which must not load this importer); kept importable here.
+export { looksLikeGeoJson } from './boundary-kind-info.ts';
 
 const GEOMETRY_TYPES = [
   'Point',
@@ -32,11 +34,6 @@ const GEOMETRY_TYPES = [
   'MultiPolygon',
   'GeometryCollection',
 ];
-
-/** Cheap sniff for file detection: does this text look like GeoJSON (without parsing it all)? */
-export function looksLikeGeoJson(head: string): boolean {
-  return /"type"\s*:\s*"(FeatureCollection|Feature|Polygon|MultiPolygon|GeometryCollection)"/.test(head);
-}
 
 interface Walk {
   lines: LineIndex;

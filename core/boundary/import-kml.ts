@@ -12,11 +12,8 @@ import { featureNotPolygon, kmlUnreadable, noBoundaries } from './import-rules.t
 import type { DiagnosticCollector } from '../rules/reporter.ts';
 import type { AttributeValue, BoundaryFeature, BoundaryImport, SkippedFeature } from './boundary-feature.ts';
 import { kmlWriter, type KmlGeometrySpans } from './geometry-writers.ts';
-
-/** Cheap sniff for file detection. */
-export function looksLikeKml(head: string): boolean {
-  return /<(\w+:)?kml[\s>]/.test(head);
-}
+// The sniff lives with the kinds' detection (which must not load this importer); kept importable here.
+export { looksLikeKml } from './boundary-kind-info.ts';
 
 class Stop extends Error {}
 

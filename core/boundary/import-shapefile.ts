@@ -18,6 +18,8 @@ import { shapeFamily } from '../shapefile/shape-types.ts';
 import type { BoundaryFeature, BoundaryImport, SkippedFeature } from './boundary-feature.ts';
 import { identifySourceCrs, reprojectFeatures, type IdentifiedCrs } from './reproject-features.ts';
 import { shapeWriter, type ShapeFixStore } from './shapefile-writer.ts';
+// The sniff lives with the kinds' detection (which must not load this importer); kept importable here.
+export { zipHasShapefile } from './boundary-kind-info.ts';
 
 interface ShapefileMembers {
   shp: ZipEntry;
@@ -47,15 +49,6 @@ export function findShapefiles(archive: ZipArchive): ShapefileMembers[] {
     sets.push(set);
   }
   return sets;
-}
-
-/** Cheap sniff: a ZIP whose central directory names a .shp (reads only the directory). */
-export function zipHasShapefile(bytes: Uint8Array): boolean {
-  if (bytes[0] !== 0x50 || bytes[1] !== 0x4b) return false;
-  // Entry names are in the central directory at the end; a plain byte search there is enough for a score.
-  const tail = bytes.subarray(Math.max(0, bytes.length - 65536));
-  const text = new TextDecoder('latin1').decode(tail).toLowerCase();
-  return text.includes('.shp');
 }
 
 export interface ImportShapefileOptions {

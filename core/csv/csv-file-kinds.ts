@@ -7,18 +7,18 @@
 import type { FixSafety } from '../diagnostics/diagnostic.ts';
 import { applyTextFixes } from '../diagnostics/fix-application.ts';
 import {
-  extensionOf,
   type FileKind,
   type FileReport,
   type FixResult,
   type InputFile,
+  type KindInfo,
   type StreamedFile,
   type ValidateOptions,
 } from '../input/file-kind.ts';
 import type { JsonValue } from '../json/json-document.ts';
 import { modusFileKind } from '../modus/modus-file-kind.ts';
 import { rxFileKind } from '../rx/rx-file-kind.ts';
-import { batchKinds, bestHeaderScore, kindForHeader, type BatchKind } from './batch-kinds.ts';
+import { batchKinds, type BatchKind } from './batch-kinds.ts';
 import {
   validateCsvBatch,
   type CsvBatchOptions,
@@ -26,16 +26,9 @@ import {
   type ReferencedFileCheck,
 } from './csv-batch.ts';
 import { encodeCsvText, parseCsvEncoding, type CsvEncoding } from './csv-encoding.ts';
-import { sniffBom } from '../input/text-decoding.ts';
+import { csvKindInfos } from './csv-kind-info.ts';
 import { parseCsvMapping } from './csv-mapping.ts';
-import { firstInvalidUtf8 } from '../values/utf8.ts';
-import {
-  bytesToStream,
-  CSV_DELIMITERS,
-  guessDelimiter,
-  tokenizeCsv,
-  type CsvDelimiter,
-} from './csv-reader.ts';
+import { bytesToStream, CSV_DELIMITERS, type CsvDelimiter } from './csv-reader.ts';
 
 const DELIMITER_NAMES: Record<string, CsvDelimiter> = {
   ',': ',',
@@ -48,39 +41,6 @@ const DELIMITER_NAMES: Record<string, CsvDelimiter> = {
   '|': '|',
   pipe: '|',
 };
-
-/** The head of a file as text, decoded the way the reader would. */
-function headText(bytes: Uint8Array): string {
-  const head = bytes.subarray(0, 8192);
-  const bom = sniffBom(head);
-  if (bom) return new TextDecoder(bom.encoding).decode(head);
-  const invalid = firstInvalidUtf8(head, head.length === bytes.length);
-  return new TextDecoder(invalid < 0 ? 'utf-8' : 'windows-1252').decode(head);
-}
-
-/** Detection asks each of the six kinds, twice: the head is read once per byte array. */
-const detected = new WeakMap<Uint8Array, BatchKind | null>();
-
-/** The batch kind a file's header names (title rows above it allowed), or undefined. */
-export function detectBatchKind(bytes: Uint8Array): BatchKind | undefined {
-  const known = detected.get(bytes);
-  if (known !== undefined) return known ?? undefined;
-  const kind = readBatchKind(bytes);
-  detected.set(bytes, kind ?? null);
-  return kind;
-}
-
-function readBatchKind(bytes: Uint8Array): BatchKind | undefined {
-  const text = headText(bytes);
-  const final = bytes.length <= 8192;
-  const { delimiter } = guessDelimiter(text, final, bestHeaderScore);
-  const rows = tokenizeCsv(text, delimiter).slice(0, 5);
-  for (const r of rows) {
-    const k = kindForHeader(r.cells.map((c) => c.value));
-    if (k) return k;
-  }
-  return undefined;
-}
 
 /** Batch options from the kind's settings; a message for a setting that cannot be used. */
 export function csvOptionsFrom(
@@ -219,16 +179,8 @@ async function fixBatch(
   return bytes ? { bytes, applied: result.applied } : undefined;
 }
 
-export const csvFileKinds: readonly FileKind[] = batchKinds.map((kind) => ({
-  id: kind.id,
-  title: kind.title,
-  detect(file: InputFile): number {
-    const ext = extensionOf(file.name);
-    const found = detectBatchKind(file.bytes);
-    if (found) return found.id === kind.id ? 9 : 0;
-    // A .csv whose header names no kind is read as fields, so its columns are reported.
-    return (ext === 'csv' || ext === 'tsv') && kind.id === 'csv-fields' ? 1 : 0;
-  },
+export const csvFileKinds: readonly FileKind[] = batchKinds.map((kind, i) => ({
+  ...(csvKindInfos[i] as KindInfo),
   validate: (file, options) => validateBatch(kind, file, options),
   validateStream: (file, options) => validateBatch(kind, file, options),
   fix: fixBatch,

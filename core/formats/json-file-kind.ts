@@ -19,8 +19,6 @@ import { DiagnosticCollector } from '../rules/reporter.ts';
 import { runTemporalEntityRules } from '../rules/temporal-entity/check-temporal-entity.ts';
 import {
   decodeUtf8,
-  extensionOf,
-  firstSignificantChar,
   type FileKind,
   type FileReport,
   type InputFile,
@@ -29,6 +27,7 @@ import {
 } from '../input/file-kind.ts';
 import { decodeTextStream } from '../input/decode-text-stream.ts';
 import { encodeTextLike } from '../input/text-decoding.ts';
+import { jsonKindInfo, jsonShapeInfo } from './json-kind-info.ts';
 
 /** A JSON document shape that Fieldgate knows, recognised from the parsed root. */
 export interface JsonShape {
@@ -50,27 +49,23 @@ export interface JsonShape {
 /** The JSON documents Fieldgate checks, tried in order. */
 export const jsonShapes: readonly JsonShape[] = [
   {
-    id: 'field-upload',
-    title: 'Field upload (FieldsWithBoundaryAndHierarchy, POST /v2/fields)',
+    ...jsonShapeInfo('field-upload'),
     matches: isFieldUploadDocument,
   },
   {
-    id: 'service-requests',
-    title: 'Enrollment or experiment request(s) (version 5)',
+    ...jsonShapeInfo('service-requests'),
     matches: isRequestDocument,
     check: (root, lines, collector, options) => {
       checkRequestDocument(root, lines, collector, options.now);
     },
   },
   {
-    id: 'temporal-entity',
-    title: 'TemporalEntity',
+    ...jsonShapeInfo('temporal-entity'),
     matches: (root) => root.kind === 'object' && root.properties.some((p) => p.key === 'dimensionality'),
     check: (root, lines, collector) => runTemporalEntityRules(collector, { node: root, path: [], lines }),
   },
   {
-    id: 'request-body',
-    title: 'Request body (version 5), checked as the create call it belongs to',
+    ...jsonShapeInfo('request-body'),
     matches: (root) =>
       root.kind === 'object' &&
       root.properties.some((p) =>
@@ -199,14 +194,7 @@ async function fixJson(file: InputFile, report: FileReport, allowed: readonly Fi
 }
 
 export const jsonFileKind: FileKind = {
-  id: 'json',
-  title: 'Fieldgate JSON document, its shape recognised from the content (one of the four below)',
-  detect(file: InputFile): number {
-    const ext = extensionOf(file.name);
-    const first = firstSignificantChar(file.bytes);
-    if (ext === 'json') return 5;
-    return first === '{' || first === '[' ? 2 : 0;
-  },
+  ...jsonKindInfo,
   validate: (file, options) => validateJson({ name: file.name, text: decodeUtf8(file.bytes) }, options),
   validateText: (file, options) => validateJson(file, options),
   validateStream: (file, options) => validateJsonStream(file, options),

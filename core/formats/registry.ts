@@ -1,13 +1,96 @@
-import type { FileKind, InputFile } from '../input/file-kind.ts';
-import { jsonFileKind, jsonShapeKinds } from './json-file-kind.ts';
-import { rxFileKind } from '../rx/rx-file-kind.ts';
-import { boundaryFileKinds } from '../boundary/boundary-file-kinds.ts';
-import { modusFileKind } from '../modus/modus-file-kind.ts';
+/**
+ * The file kinds. Detection needs only each kind's name and detector (its KindInfo, in a module of its own);
+ * a kind's checks load on first use, by a dynamic import that a split bundle makes a chunk of its own, so
+ * validating a Modus file loads no geometry, CSV or ZIP code, and the other way round.
+ */
+import type { FileKind, InputFile, KindInfo } from '../input/file-kind.ts';
+import { jsonKindInfo, jsonShapeInfos } from './json-kind-info.ts';
+import { rxKindInfo } from '../rx/rx-kind-info.ts';
+import { boundaryKindInfos } from '../boundary/boundary-kind-info.ts';
+import { modusKindInfo } from '../modus/modus-kind-info.ts';
 import { sampleDateFileKind } from './sample-date-file-kind.ts';
 import { detectKind } from './detect-kind.ts';
-import { csvFileKinds } from '../csv/csv-file-kinds.ts';
+import { csvKindInfos } from '../csv/csv-kind-info.ts';
 
-/** The kinds detection chooses from (content first, see core/engine/detect-kind.ts). */
+/** The optional methods of FileKind: the engine chooses by their presence before the kind has loaded. */
+export type KindMethod = 'validateStream' | 'validateText' | 'fix';
+
+/** A kind's checks, once loaded: the kind of this id in the list its module exports. */
+async function loaded(id: string, list: Promise<readonly FileKind[]>): Promise<FileKind> {
+  const kind = (await list).find((k) => k.id === id);
+  if (!kind) throw new Error(`the module of file kind ${id} does not define it`);
+  return kind;
+}
+
+/**
+ * A FileKind that detects with `info` and loads the rest with `load` when first asked to check or fix.
+ * `methods` names the optional methods the loaded kind has (a test compares them).
+ */
+export function lazyKind(
+  info: KindInfo,
+  methods: readonly KindMethod[],
+  load: () => Promise<FileKind>,
+): FileKind {
+  let loading: Promise<FileKind> | undefined;
+  const kind = (): Promise<FileKind> => (loading ??= load());
+  const missing = (method: KindMethod): Error => new Error(`file kind ${info.id} has no ${method}`);
+  const lazy: FileKind = {
+    id: info.id,
+    title: info.title,
+    detect: info.detect,
+    validate: async (file, options) => (await kind()).validate(file, options),
+  };
+  if (methods.includes('validateStream')) {
+    lazy.validateStream = async (file, options) => {
+      const k = await kind();
+      if (!k.validateStream) throw missing('validateStream');
+      return k.validateStream(file, options);
+    };
+  }
+  if (methods.includes('validateText')) {
+    lazy.validateText = async (file, options) => {
+      const k = await kind();
+      if (!k.validateText) throw missing('validateText');
+      return k.validateText(file, options);
+    };
+  }
+  if (methods.includes('fix')) {
+    lazy.fix = async (file, report, allowed) => {
+      const k = await kind();
+      if (!k.fix) throw missing('fix');
+      return k.fix(file, report, allowed);
+    };
+  }
+  return lazy;
+}
+
+const jsonKinds = (): Promise<readonly FileKind[]> =>
+  import('./json-file-kind.ts').then((m) => [m.jsonFileKind, ...m.jsonShapeKinds]);
+const boundaryKinds = (): Promise<readonly FileKind[]> =>
+  import('../boundary/boundary-file-kinds.ts').then((m) => m.boundaryFileKinds);
+const csvKinds = (): Promise<readonly FileKind[]> =>
+  import('../csv/csv-file-kinds.ts').then((m) => m.csvFileKinds);
+
+const jsonFileKind = lazyKind(jsonKindInfo, ['validateText', 'fix'], () => loaded('json', jsonKinds()));
+const jsonShapeKinds = jsonShapeInfos.map((info) =>
+  lazyKind(info, ['validateText', 'fix'], () => loaded(info.id, jsonKinds())),
+);
+const rxFileKind = lazyKind(rxKindInfo, ['fix'], () =>
+  import('../rx/rx-file-kind.ts').then((m) => m.rxFileKind),
+);
+const boundaryFileKinds = boundaryKindInfos.map((info) =>
+  lazyKind(info, info.id === 'wkt' ? ['validateStream', 'validateText', 'fix'] : ['fix'], () =>
+    loaded(info.id, boundaryKinds()),
+  ),
+);
+const modusFileKind = lazyKind(modusKindInfo, ['validateStream', 'fix'], () =>
+  import('../modus/modus-file-kind.ts').then((m) => m.modusFileKind),
+);
+const csvFileKinds = csvKindInfos.map((info) =>
+  lazyKind(info, ['validateStream', 'fix'], () => loaded(info.id, csvKinds())),
+);
+
+/** The kinds detection chooses from (content first, see core/formats/detect-kind.ts). */
 export const fileKinds: readonly FileKind[] = [
   jsonFileKind,
   rxFileKind,

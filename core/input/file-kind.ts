@@ -164,6 +164,12 @@ export interface FileKind {
   fix?(file: InputFile, report: FileReport, allowed: readonly FixSafety[]): Promise<FixResult | undefined>;
 }
 
+/**
+ * What detection needs of a kind: its name and its detector, exported from a module that does not import
+ * the kind's checks, so the registry can detect with every kind and load only the one it chose.
+ */
+export type KindInfo = Pick<FileKind, 'id' | 'title' | 'detect'>;
+
 export function extensionOf(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? name;
   const dot = base.lastIndexOf('.');

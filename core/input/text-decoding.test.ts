@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeText, encodeText, sniffBom, type TextEncodingName } from './text-decoding.ts';
 import { CsvStreamReader, bytesToStream } from '../csv/csv-reader.ts';
 import { XmlByteDecoder } from '../modus/xml-decoding.ts';
-import { sniffRootElement } from '../modus/modus-file-kind.ts';
+import { sniffRootElement } from '../modus/modus-kind-info.ts';
 
 const TEXT = '<Root>a,b</Root>\n';
 

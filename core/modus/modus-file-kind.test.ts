@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MINIMAL_RESULT } from '../../test/modus/modus-documents.ts';
-import { modusFileKind, sniffRootElement } from './modus-file-kind.ts';
+import { modusFileKind } from './modus-file-kind.ts';
+import { sniffRootElement } from './modus-kind-info.ts';
 
 const file = (name: string, text: string, bom = false): { name: string; bytes: Uint8Array } => {
   const body = new TextEncoder().encode(text);

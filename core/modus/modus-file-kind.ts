@@ -11,7 +11,6 @@ import type { JsonValue } from '../json/json-document.ts';
 import { checkSampleDate } from '../rules/sample-date/check-sample-date.ts';
 import {
   decodeUtf8,
-  extensionOf,
   type FileKind,
   type FileReport,
   type FixResult,
@@ -20,56 +19,18 @@ import {
   type ValidateOptions,
 } from '../input/file-kind.ts';
 import { encodeTextLike, sniffBom } from '../input/text-decoding.ts';
+import { modusKindInfo } from './modus-kind-info.ts';
 import { readSampleGeometry } from './sample-geometry.ts';
 import { prepareModusUpload } from './upload-preparation.ts';
 import { ModusValidator, type ModusValidationOptions, type ModusValidationResult } from './validate-modus.ts';
 
 /** Files up to this size keep their text in the report, for code frames. */
 const TEXT_IN_REPORT = 16 * 1024 * 1024;
-const SNIFF = 16 * 1024;
 /** Bytes validated between two turns of the caller's event loop. */
 const SLICE_BYTES = 1024 * 1024;
 
-/** The root element's local name, read from the start of the file (after declarations and comments). */
-export function sniffRootElement(bytes: Uint8Array): string | undefined {
-  const bom = sniffBom(bytes);
-  const start = bom?.length ?? 0;
-  const head = new TextDecoder(bom?.encoding ?? 'utf-8').decode(bytes.subarray(start, start + SNIFF));
-  let i = 0;
-  for (;;) {
-    while (i < head.length && /\s/.test(head[i] ?? '')) i++;
-    if (head.startsWith('<?', i)) {
-      const end = head.indexOf('?>', i);
-      if (end === -1) return undefined;
-      i = end + 2;
-    } else if (head.startsWith('<!--', i)) {
-      const end = head.indexOf('-->', i);
-      if (end === -1) return undefined;
-      i = end + 3;
-    } else if (head.startsWith('<!DOCTYPE', i)) {
-      const m = /^<!DOCTYPE\s+([^\s>[]+)/.exec(head.slice(i));
-      return m?.[1]?.split(':').pop();
-    } else if (head[i] === '<') {
-      const m = /^<([^\s/>]+)/.exec(head.slice(i));
-      return m?.[1]?.split(':').pop();
-    } else return undefined;
-  }
-}
-
-const MODUS_ROOTS = new Set(['ModusResult', 'ModusSubmit']);
-
 export const modusFileKind: FileKind = {
-  id: 'modus-result',
-  title: 'Modus v1 soil test result (ModusResult XML, POST /v2/soil/modus/result)',
-
-  detect(file: InputFile): number {
-    const ext = extensionOf(file.name);
-    const root = sniffRootElement(file.bytes);
-    if (root !== undefined && MODUS_ROOTS.has(root)) return ext === 'xml' ? 10 : 8;
-    // Another XML file named .xml: ours at the lowest score, so it is reported as not a Modus file
-    // rather than not recognised at all.
-    return ext === 'xml' ? 1 : 0;
-  },
+  ...modusKindInfo,
 
   async validate(file: InputFile, options: ValidateOptions): Promise<FileReport> {
     // The validator streams: feed it a slice at a time and let the caller's event loop run in between.

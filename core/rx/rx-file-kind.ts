@@ -3,25 +3,16 @@
  * (the DBF column holding the rates). Fixes rebuild the ZIP (see rx-fixes.ts).
  */
 import type { Diagnostic, FixSafety } from '../diagnostics/diagnostic.ts';
-import { extensionOf, type FileKind, type FileReport, type InputFile } from '../input/file-kind.ts';
+import type { FileKind, FileReport, InputFile } from '../input/file-kind.ts';
 import type { GeoJsonFeature } from '../geojson/geojson.ts';
 import type { JsonValue } from '../json/json-document.ts';
 import { rebuildRxZip } from './rx-fixes.ts';
+import { rxKindInfo } from './rx-kind-info.ts';
 import { FIX_RENAME } from './rx-members.ts';
 import { validateRx } from './validate-rx.ts';
 
-const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
-
 export const rxFileKind: FileKind = {
-  id: 'rx-zip',
-  title: 'Prescription ZIP (zone shapefile, POST /v2/rx)',
-  detect(file: InputFile): number {
-    if (extensionOf(file.name) === 'zip') return 8;
-    // Any ZIP is read as a prescription first, above the boundary shapefile kind (3), so a ZIP gives the
-    // same kind from stdin as by its .zip path; `--kind boundary-shapefile` reads it as boundaries.
-    const magic = ZIP_MAGIC.every((b, i) => file.bytes[i] === b);
-    return magic ? 4 : 0;
-  },
+  ...rxKindInfo,
   async validate(file, options): Promise<FileReport> {
     const rateColumn = options.settings?.rateColumn;
     const result = validateRx(file.bytes, {

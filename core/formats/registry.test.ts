@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { boundaryFileKinds } from '../boundary/boundary-file-kinds.ts';
+import { csvFileKinds } from '../csv/csv-file-kinds.ts';
+import { modusFileKind } from '../modus/modus-file-kind.ts';
+import { rxFileKind } from '../rx/rx-file-kind.ts';
+import type { FileKind } from '../input/file-kind.ts';
+import { jsonFileKind, jsonShapeKinds } from './json-file-kind.ts';
+import { fileKinds, kindCatalogue, lazyKind, type KindMethod } from './registry.ts';
+import { sampleDateFileKind } from './sample-date-file-kind.ts';
+
+const methods = (k: FileKind): KindMethod[] =>
+  (['validateStream', 'validateText', 'fix'] as const).filter((m) => k[m] !== undefined);
+
+describe('the kind registry', () => {
+  // The kinds as their modules define them, in the catalogue's order.
+  const loaded: FileKind[] = [
+    jsonFileKind,
+    ...jsonShapeKinds,
+    rxFileKind,
+    ...boundaryFileKinds,
+    modusFileKind,
+    sampleDateFileKind,
+    ...csvFileKinds,
+  ];
+
+  it('lists each kind with the name, title, detector and methods of the kind it loads', () => {
+    expect(kindCatalogue.map((k) => [k.id, k.title, methods(k)])).toEqual(
+      loaded.map((k) => [k.id, k.title, methods(k)]),
+    );
+    // The kinds detection asks use the loaded kind's own detector; the others are only chosen by name.
+    kindCatalogue.forEach((k, i) => {
+      if (fileKinds.includes(k)) expect(k.detect).toBe(loaded[i]?.detect);
+      else expect(k.detect({ name: 'x.json', bytes: new TextEncoder().encode('{}') })).toBe(0);
+    });
+    expect(fileKinds.every((k) => kindCatalogue.includes(k))).toBe(true);
+  });
+
+  it('checks with the loaded kind', async () => {
+    const csv = new TextEncoder().encode('not,a,known,header\n1,2,3,4\n');
+    const lazy = kindCatalogue.find((k) => k.id === 'csv-fields') as FileKind;
+    const real = csvFileKinds.find((k) => k.id === 'csv-fields') as FileKind;
+    const file = { name: 'x.csv', bytes: csv };
+    expect(await lazy.validate(file, {})).toEqual(await real.validate(file, {}));
+  });
+
+  it('loads a kind once, and says so when the loaded kind lacks a method it was listed with', async () => {
+    let loads = 0;
+    const bare: FileKind = {
+      id: 'bare',
+      title: 'bare',
+      detect: () => 0,
+      validate: async (file) => ({ file: file.name, kind: 'bare', diagnostics: [] }),
+    };
+    const lazy = lazyKind(bare, ['fix'], async () => {
+      loads++;
+      return bare;
+    });
+    const file = { name: 'f', bytes: new Uint8Array() };
+    await lazy.validate(file, {});
+    await lazy.validate(file, {});
+    expect(loads).toBe(1);
+    expect(lazy.validateStream).toBeUndefined();
+    await expect(lazy.fix?.(file, { file: 'f', kind: 'bare', diagnostics: [] }, ['safe'])).rejects.toThrow(
+      'file kind bare has no fix',
+    );
+  });
+});
