@@ -8,6 +8,8 @@ export const cliBuildInfoPath: string;
 export interface CliBuild {
   /** The entry file, relative to dist/cli. */
   entry: string;
+  /** Each command's own chunk (relative to dist/cli), by the name of its file in cli/commands. */
+  commands: Record<string, string>;
   /** Epoch milliseconds when the build started: a source changed after it makes the build stale. */
   startedAt: number;
   /** The sources bundled, relative to the package root. */

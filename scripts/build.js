@@ -49,6 +49,96 @@ function sourceRelativeUrlPlugin(outDir) {
   };
 }
 
+/**
+ * Where each name core/index.ts exports is defined, read from the export statements of the index and the
+ * modules it re-exports (`export * from` followed): value names map to their module's path, type-only
+ * names are listed apart. Declarations it does not recognise are simply missing (see coreSlicesPlugin).
+ */
+function coreExportMap(indexPath) {
+  const values = new Map();
+  const types = new Set();
+  const seen = new Set();
+  const read = (path) => {
+    if (seen.has(path)) return;
+    seen.add(path);
+    const text = readFileSync(path, 'utf8');
+    const declared =
+      /^export\s+(?:declare\s+)?(?:(type|interface)|(?:async\s+)?function\*?|const\s+enum|enum|abstract\s+class|class|const|let|var)\s+([A-Za-z_$][\w$]*)/gm;
+    // The first definition found wins, as an explicit export beats one through `export *`.
+    const define = (name, from) => {
+      if (!values.has(name)) values.set(name, from);
+    };
+    for (const m of text.matchAll(declared)) {
+      if (m[1]) types.add(m[2]);
+      else define(m[2], path);
+    }
+    const reexport = /^export\s+(type\s+)?\{([^}]*)\}\s*from\s*'([^']+)'/gm;
+    for (const m of text.matchAll(reexport)) {
+      const from = join(dirname(path), m[3]);
+      for (const part of m[2].split(',')) {
+        const spec = part.trim();
+        if (spec === '') continue;
+        const name = spec
+          .split(/\s+as\s+/)
+          .pop()
+          .trim()
+          .replace(/^type\s+/, '');
+        if (m[1] || spec.startsWith('type ')) types.add(name);
+        // The exported name may be an alias: import it from this module (which re-exports it cheaply).
+        else define(name, spec.includes(' as ') ? path : from);
+      }
+    }
+    for (const m of text.matchAll(/^export\s+\*\s+from\s*'([^']+)'/gm)) read(join(dirname(path), m[1]));
+  };
+  read(indexPath);
+  return { values, types };
+}
+
+/**
+ * Commands import core through core/index.ts, and esbuild's code splitting reaches every module the index
+ * re-exports, used or not (evanw/esbuild#2922): each command would load all of core. This plugin hands each
+ * adapter module (outside core/) that imports the index a slice of it instead: `export { name } from` the
+ * module defining each name it imports. A name the map does not know comes from the index itself, which is
+ * always right, only heavier.
+ */
+function coreSlicesPlugin() {
+  const index = join(root, 'core', 'index.ts');
+  let map;
+  return {
+    name: 'core-slices',
+    setup(build) {
+      build.onResolve({ filter: /\/core\/index\.ts$/ }, (args) => {
+        if (args.kind !== 'import-statement' || args.namespace !== 'file') return undefined;
+        if (join(args.resolveDir, args.path) !== index || args.importer.startsWith(join(root, 'core') + sep))
+          return undefined;
+        return { path: args.importer, namespace: 'core-slice' };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'core-slice' }, async (args) => {
+        map ??= coreExportMap(index);
+        const importer = await readFile(args.path, 'utf8');
+        const names = new Set();
+        const imports = /^import\s+(type\s+)?\{([^}]*)\}\s*from\s*'[^']*\/core\/index\.ts'/gm;
+        for (const m of importer.matchAll(imports)) {
+          if (m[1]) continue;
+          for (const part of m[2].split(',')) {
+            const spec = part.trim();
+            if (spec === '' || spec.startsWith('type ')) continue;
+            names.add(spec.split(/\s+as\s+/)[0].trim());
+          }
+        }
+        const lines = [];
+        for (const name of names) {
+          if (map.types.has(name) && !map.values.has(name)) continue;
+          const from = map.values.get(name) ?? index;
+          lines.push(`export { ${name} } from ${JSON.stringify(from)};`);
+        }
+        // Loaded as JavaScript: a name missing from its module is a build error, not a silent undefined.
+        return { contents: lines.join('\n'), loader: 'js', resolveDir: root };
+      });
+    },
+  };
+}
+
 /** Bundled CommonJS dependencies (yaml, proj4) may `require` Node built-ins; ESM output has no `require`. */
 const requireBanner =
   "import { createRequire as __fieldgateCreateRequire } from 'node:module';\n" +
@@ -81,7 +171,7 @@ export async function buildCli({ logLevel = 'warning' } = {}) {
     write: false,
     logLevel,
     banner: { js: requireBanner },
-    plugins: [sourceRelativeUrlPlugin(cliOutDir)],
+    plugins: [coreSlicesPlugin(), sourceRelativeUrlPlugin(cliOutDir)],
   });
   mkdirSync(cliOutDir, { recursive: true });
   const written = new Set(['build-info.json']);
@@ -90,12 +180,24 @@ export async function buildCli({ logLevel = 'warning' } = {}) {
     writeAtomically(file.path, file.contents);
   }
   // Lazily imported commands are entry points of their own in the metafile: pick the CLI's.
-  const entry = Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint === 'cli/main.ts')?.[0];
+  const outputs = Object.entries(result.metafile.outputs);
+  const entry = outputs.find(([, o]) => o.entryPoint === 'cli/main.ts')?.[0];
+  // Each command's own chunk, by its file's name: the bin starts loading it while it checks the sources.
+  const commands = {};
+  for (const [file, o] of outputs) {
+    const command = /^cli\/commands\/([^/]+)\.ts$/.exec(o.entryPoint ?? '')?.[1];
+    if (command) commands[command] = toPosix(relative(cliOutDir, join(root, file)));
+  }
   const info = {
     entry: toPosix(relative(cliOutDir, join(root, entry))),
+    commands,
     startedAt,
-    // The sources this build read (not dependencies, which change only with `npm install`, which rebuilds).
-    inputs: Object.keys(result.metafile.inputs).filter((p) => !p.startsWith('node_modules/')),
+    // The sources this build read (not dependencies, which change only with `npm install`, which rebuilds;
+    // in a git worktree node_modules may be a link to another checkout's, so its paths start with ../).
+    // (Nor the slices of core/index.ts, which live in a namespace of their own, not in files.)
+    inputs: Object.keys(result.metafile.inputs).filter(
+      (p) => !/(^|\/)node_modules\//.test(p) && !p.startsWith('core-slice:'),
+    ),
   };
   writeAtomically(cliBuildInfoPath, JSON.stringify(info) + '\n');
   removeOldOutputs(written, startedAt - 10 * 60_000);

@@ -2,7 +2,7 @@
 // Runs the compiled CLI in dist/cli (built by `npm install`, `npm ci` and `npm run build`). When a source
 // changed since that build, or there is none, it rebuilds first (esbuild, a fraction of a second), so
 // what runs is always the current source; if it cannot build, it runs the sources through tsx.
-import { currentCompiledEntry } from './compiled-build.js';
+import { lastCompiledBuild } from './compiled-build.js';
 
 const root = new URL('../../', import.meta.url);
 
@@ -48,6 +48,23 @@ if (['validate', 'fix', 'convert', 'inspect'].includes(process.argv[2] ?? '')) {
   if (!process.stdout.isTTY && typeof handle?.setBlocking === 'function') handle.setBlocking(true);
 }
 
-const entry = currentCompiledEntry(root) ?? (await rebuild());
+/**
+ * The last build's entry when it is current. Its entry and the command's chunk load (parsed, evaluated:
+ * modules without side effects) while the sources' times are read, so the check costs no time of its own;
+ * nothing of the build runs unless it is current.
+ */
+async function currentEntry() {
+  const build = lastCompiledBuild(root);
+  if (!build) return undefined;
+  const command = process.argv[2] === 'fix' ? 'validate' : (process.argv[2] ?? '');
+  const early = [build.entry, build.commandChunk(command)]
+    .filter((url) => url !== undefined)
+    .map((url) => import(url.href).catch(() => undefined));
+  if (!(await build.current)) return undefined;
+  await Promise.all(early);
+  return build.entry;
+}
+
+const entry = (await currentEntry()) ?? (await rebuild());
 const { main } = entry ? await import(entry.href) : await fromSource();
 process.exitCode = await main(process.argv.slice(2));

@@ -35,9 +35,9 @@ function fieldgate(args: string[]) {
 }
 
 /** The source files a process loads before any dynamic import: the entry chunk and its static imports. */
-function staticallyLoadedSources(build: CliBuild): string[] {
+function staticallyLoadedSources(build: CliBuild, chunk = build.entry): string[] {
   const outputs = build.metafile.outputs;
-  const pending = [`dist/cli/${build.entry}`];
+  const pending = [`dist/cli/${chunk}`];
   const seen = new Set<string>();
   for (let chunk = pending.pop(); chunk !== undefined; chunk = pending.pop()) {
     if (seen.has(chunk)) continue;
@@ -55,8 +55,8 @@ describe('the compiled fieldgate command', () => {
     build = await buildCli();
   }, 60_000);
 
-  it('is what the bin runs while no source changed since the build', () => {
-    const entry = currentCompiledEntry(pathToFileURL(root + '/'));
+  it('is what the bin runs while no source changed since the build', async () => {
+    const entry = await currentCompiledEntry(pathToFileURL(root + '/'));
     // Someone may edit a source while this runs: then the bin rightly rebuilds instead (the stale case
     // is tested on a tree of its own below).
     const edited = build.inputs.some(
@@ -64,7 +64,7 @@ describe('the compiled fieldgate command', () => {
     );
     if (!edited) expect(entry?.href).toBe(pathToFileURL(join(root, 'dist', 'cli', build.entry)).href);
     expect(build.inputs).toContain('cli/main.ts');
-    expect(build.inputs.some((p) => p.startsWith('node_modules/'))).toBe(false);
+    expect(build.inputs.some((p) => p.includes('node_modules/'))).toBe(false);
   });
 
   it('loads for `fieldgate help` only the command list: no validator, sandbox or YAML parser', () => {
@@ -74,7 +74,24 @@ describe('the compiled fieldgate command', () => {
     const heavy = /^(sandbox|core\/rules|core\/formats)\/|node_modules\/(yaml|proj4|saxes|fflate)\//;
     expect(loaded.filter((p) => heavy.test(p))).toEqual([]);
     // …while the commands' chunks do hold them.
-    expect(Object.keys(build.metafile.inputs).some((p) => p.startsWith('node_modules/yaml/'))).toBe(true);
+    expect(Object.keys(build.metafile.inputs).some((p) => p.includes('node_modules/yaml/'))).toBe(true);
+  });
+
+  it("loads for `validate` the engine and the rules, and a kind's checks only for its files", () => {
+    const chunk = build.commands.validate;
+    expect(chunk).toBeDefined();
+    const loaded = staticallyLoadedSources(build, chunk);
+    expect(loaded).toContain('cli/commands/validate.ts');
+    expect(loaded).toContain('core/engine/engine.ts');
+    expect(loaded).toContain('core/rules/registry.ts');
+    expect(loaded).toContain('core/modus/modus-kind-info.ts');
+    // No kind's checks (the Modus validator, geometry, CSV batches, ZIPs) and no proj4, although the
+    // command imports core through core/index.ts, which exports all of them.
+    const checks =
+      /^core\/(modus\/(validate-modus|xml-scanner)|rx\/validate-rx|geometry\/validity|csv\/csv-batch|archive\/zip-reader)\.ts$|node_modules\/proj4\//;
+    expect(loaded.filter((p) => checks.test(p))).toEqual([]);
+    // …which the kinds' own chunks hold.
+    expect(Object.keys(build.metafile.inputs)).toContain('core/modus/validate-modus.ts');
   });
 
   it('lists every command with the summary its code has', { timeout: 120_000 }, async () => {
@@ -217,25 +234,29 @@ describe('currentCompiledEntry', () => {
       JSON.stringify({ entry: 'fieldgate-X.js', startedAt, inputs: ['a.ts', 'b.ts'] }),
     );
 
-  it('is undefined without a build', () => {
-    expect(currentCompiledEntry(rootUrl)).toBeUndefined();
+  it('is undefined without a build', async () => {
+    expect(await currentCompiledEntry(rootUrl)).toBeUndefined();
   });
 
-  it('names the entry while the sources are older than the build, and not once one changed or went', () => {
+  it('names the entry while the sources are older than the build, and not once one changed or went', async () => {
     writeInfo();
     setSourceTime(startedAt - 60_000);
-    expect(currentCompiledEntry(rootUrl)?.href).toBe(new URL('dist/cli/fieldgate-X.js', rootUrl).href);
+    expect((await currentCompiledEntry(rootUrl))?.href).toBe(
+      new URL('dist/cli/fieldgate-X.js', rootUrl).href,
+    );
     setSourceTime(startedAt + 1_000);
-    expect(currentCompiledEntry(rootUrl)).toBeUndefined();
+    expect(await currentCompiledEntry(rootUrl)).toBeUndefined();
     setSourceTime(startedAt - 60_000);
     rmSync(join(tree, 'a.ts'));
-    expect(currentCompiledEntry(rootUrl)).toBeUndefined();
+    expect(await currentCompiledEntry(rootUrl)).toBeUndefined();
   });
 
-  it('names the entry of a package that ships the build without any of its sources (npm pack)', () => {
+  it('names the entry of a package that ships the build without any of its sources (npm pack)', async () => {
     writeInfo();
     rmSync(join(tree, 'a.ts'), { force: true });
     rmSync(join(tree, 'b.ts'), { force: true });
-    expect(currentCompiledEntry(rootUrl)?.href).toBe(new URL('dist/cli/fieldgate-X.js', rootUrl).href);
+    expect((await currentCompiledEntry(rootUrl))?.href).toBe(
+      new URL('dist/cli/fieldgate-X.js', rootUrl).href,
+    );
   });
 });
