@@ -71,9 +71,10 @@ const boundaryKinds = (): Promise<readonly FileKind[]> =>
 const csvKinds = (): Promise<readonly FileKind[]> =>
   import('../csv/csv-file-kinds.ts').then((m) => m.csvFileKinds);
 
-const jsonFileKind = lazyKind(jsonKindInfo, ['validateText', 'fix'], () => loaded('json', jsonKinds()));
+const jsonMethods: readonly KindMethod[] = ['validateStream', 'validateText', 'fix'];
+const jsonFileKind = lazyKind(jsonKindInfo, jsonMethods, () => loaded('json', jsonKinds()));
 const jsonShapeKinds = jsonShapeInfos.map((info) =>
-  lazyKind(info, ['validateText', 'fix'], () => loaded(info.id, jsonKinds())),
+  lazyKind(info, jsonMethods, () => loaded(info.id, jsonKinds())),
 );
 const rxFileKind = lazyKind(rxKindInfo, ['fix'], () =>
   import('../rx/rx-file-kind.ts').then((m) => m.rxFileKind),
