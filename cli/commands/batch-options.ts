@@ -1,5 +1,12 @@
 import { resolve } from 'node:path';
-import { describeDamage, JournalFormatError, replayJournal, type ReplayedJournal } from '../../core/index.ts';
+import {
+  describeDamage,
+  JournalFormatError,
+  plural,
+  replayJournal,
+  type ReplayedJournal,
+  type RowResultStatus,
+} from '../../core/index.ts';
 import { readJournal } from '../../node/journal-file.ts';
 import { UsageError, type CliIo } from '../command.ts';
 
@@ -76,4 +83,9 @@ export async function replayJournalFile(path: string, io: CliIo): Promise<Replay
     }
     throw error;
   }
+}
+
+/** "3 done, 0 failed, 0 invalid, 1 unknown, 0 not finished (of 4 rows)": submit's summary and status's line. */
+export function describeRowCounts(counts: Record<RowResultStatus, number>, rows: number): string {
+  return `${counts.done} done, ${counts.failed} failed, ${counts.invalid} invalid, ${counts.unknown} unknown, ${counts.pending} not finished (of ${plural(rows, 'row')})`;
 }

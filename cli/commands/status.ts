@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { rowResultsOf } from '../../core/index.ts';
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError, type CliCommand } from '../command.ts';
 import { terminalSafe } from '../render/terminal-text.ts';
-import { replayJournalFile } from './batch-options.ts';
+import { describeRowCounts, replayJournalFile } from './batch-options.ts';
 import { parseCommandArgs } from './command-args.ts';
 import { EXIT_UNFINISHED } from './submit.ts';
 
@@ -58,7 +58,7 @@ export const statusCommand: CliCommand = {
       );
     const lines = [
       `batch ${replayed.batchId} (${terminalSafe(replayed.plan.source.name)}, ${replayed.plan.source.kind}), profile ${terminalSafe(replayed.profile ?? '?')}`,
-      `${counts.done} done, ${counts.failed} failed, ${counts.invalid} invalid, ${counts.unknown} unknown, ${counts.pending} not finished (of ${rows.length} rows)${inDoubt ? `; ${inDoubt} sent without a recorded answer (reconciled on resume)` : ''}`,
+      `${describeRowCounts(counts, rows.length)}${inDoubt ? `; ${inDoubt} sent without a recorded answer (reconciled on resume)` : ''}`,
     ];
     const attention = rows.filter((r) => r.status !== 'done');
     for (const r of attention.slice(0, 20))

@@ -23,7 +23,7 @@ import { JournalFile, JournalLockedError, lockJournal, type JournalLock } from '
 import { dataDir } from '../../node/user-dirs.ts';
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError, type CliCommand, type CliIo } from '../command.ts';
 import { terminalSafe } from '../render/terminal-text.ts';
-import { resultsPathFor, SENDING_OPTIONS, sendingOptionsFrom } from './batch-options.ts';
+import { describeRowCounts, resultsPathFor, SENDING_OPTIONS, sendingOptionsFrom } from './batch-options.ts';
 import { parseCommandArgs } from './command-args.ts';
 import { clientFor, openConnection } from './profile.ts';
 
@@ -231,9 +231,7 @@ export function quoteArg(arg: string): string {
 
 function summarise(result: BatchRunResult, options: RunBatchOptions, io: CliIo): number {
   const c = result.counts;
-  const lines = [
-    `${c.done} done, ${c.failed} failed, ${c.invalid} invalid, ${c.unknown} unknown, ${c.pending} not finished (of ${plural(result.rows.length, 'row')})`,
-  ];
+  const lines = [describeRowCounts(c, result.rows.length)];
   const problems = result.rows.filter((r) => r.status === 'failed' || r.status === 'unknown');
   for (const r of problems.slice(0, 10))
     lines.push(`  row ${r.row}: ${r.status}: ${terminalSafe(r.message)}`);

@@ -107,6 +107,13 @@ describe('fieldgate submit with the embedded sandbox', () => {
     const single = cliIo();
     expect(await submitCommand.run(['single.json', '--dry-run'], single)).toBe(0);
     expect(single.text()).toContain('plan: 1 row → 1 step (1 createEnrollment)');
+    const sent = cliIo();
+    const singleJournal = join(dir, 'single.jsonl');
+    expect(await submitCommand.run(['single.json', '--journal', singleJournal], sent), sent.text()).toBe(0);
+    expect(sent.text()).toContain('1 done, 0 failed, 0 invalid, 0 unknown, 0 not finished (of 1 row)');
+    const singleStatus = cliIo();
+    expect(await statusCommand.run([singleJournal], singleStatus)).toBe(0);
+    expect(singleStatus.text()).toContain('(of 1 row)');
     const problems = join(root, 'examples/requests/batch-with-problems.json');
     const strict = cliIo();
     expect(await submitCommand.run([problems, '--journal', join(dir, 'p.jsonl')], strict)).toBe(1);
