@@ -176,7 +176,8 @@ export function SubmitScreen({
           }
           onClick={() => start.mutate(undefined)}
         >
-          {dryRun ? 'Start the dry run' : 'Submit the batch'} ({batch.files.length} files)
+          {dryRun ? 'Start the dry run' : 'Submit the batch'} ({batch.files.length}{' '}
+          {batch.files.length === 1 ? 'file' : 'files'})
         </button>
       </div>
       {batch.files.length === 0 && <p>Add files on the Workbench first.</p>}
@@ -195,7 +196,8 @@ export function SubmitScreen({
           )}
           {needsUser && (
             <label>
-              Receiving user (X-User-Name) for {rowNumbers(unnamedRows)}, which name none
+              Receiving user (X-User-Name) for {rowNumbers(unnamedRows)}, which{' '}
+              {unnamedRows.length === 1 ? 'names' : 'name'} none
               <input
                 type="text"
                 value={userName}

@@ -170,7 +170,7 @@ describe.skipIf(chromiumMissing)('a CSV batch from drop to exported results', ()
       .poll(() => page.getByTestId('named-users').textContent())
       .toBe(`Named by the rows themselves: ${users[1]} (2 rows).`);
     // Only row 3 needs a user: the sandbox's first demo user is offered; an empty one cannot be sent.
-    const asked = page.getByLabel('Receiving user (X-User-Name) for row 3, which name none');
+    const asked = page.getByLabel('Receiving user (X-User-Name) for row 3, which names none');
     expect(await asked.inputValue()).toBe(users[0]);
     const submit = page.getByRole('button', { name: /Submit the batch/ });
     await asked.fill('');
