@@ -117,13 +117,39 @@ export type JsonValueParse =
   { ok: true; node: JsonNode; end: number } | { ok: false; error: JsonSyntaxError };
 
 /**
+ * Where the next backslash and raw control character of a text are (-2: not looked for yet, -1: none),
+ * kept between the parses of the values of one text: found again for each value, a text without them would
+ * be scanned to its end once per value.
+ */
+export interface JsonScanState {
+  text: string | undefined;
+  backslash: number;
+  control: number;
+}
+
+export function newJsonScanState(): JsonScanState {
+  return { text: undefined, backslash: -2, control: -2 };
+}
+
+/**
  * Parse one JSON value of `text` from index `from` (whitespace before it skipped), nested `depth` levels
  * deep in its document; nothing after it is read. Node and error offsets are indexes of `text` plus
  * `base`: a streamed document is parsed value by value from a window of its text. `end` is the index of
- * `text` just past the value.
+ * `text` just past the value. `scan` carries what was found between the parses of one text's values.
  */
-export function parseJsonValueAt(text: string, from: number, depth = 0, base = 0): JsonValueParse {
+export function parseJsonValueAt(
+  text: string,
+  from: number,
+  depth = 0,
+  base = 0,
+  scan: JsonScanState = newJsonScanState(),
+): JsonValueParse {
   let i = from;
+  if (scan.text !== text) {
+    scan.text = text;
+    scan.backslash = -2;
+    scan.control = -2;
+  }
 
   const fail = (expected: string, at = i, length = 1): never => {
     throw new JsonSyntaxFailure(jsonSyntaxError(text, expected, at, length, base));
@@ -139,8 +165,8 @@ export function parseJsonValueAt(text: string, from: number, depth = 0, base = 0
 
   // Where the next backslash and raw control character are, found natively and kept until passed, so a
   // string without either (a 10 KB boundary) is one indexOf to its closing quote, not a loop per character.
-  let nextBackslash = -2;
-  let nextControl = -2;
+  let nextBackslash = scan.backslash;
+  let nextControl = scan.control;
   const parseString = (): JsonStringNode => {
     const start = i;
     i++; // opening quote
@@ -313,6 +339,8 @@ export function parseJsonValueAt(text: string, from: number, depth = 0, base = 0
 
   try {
     const node = parseValue(depth);
+    scan.backslash = nextBackslash;
+    scan.control = nextControl;
     return { ok: true, node, end: i };
   } catch (e) {
     if (e instanceof JsonSyntaxFailure) return { ok: false, error: e.detail };

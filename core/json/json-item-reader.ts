@@ -12,6 +12,7 @@
 import {
   isJsonWhitespace,
   jsonSyntaxError,
+  newJsonScanState,
   parseJsonValueAt,
   type JsonNode,
   type JsonObjectNode,
@@ -70,9 +71,13 @@ export class JsonItemReader {
   private want = 0;
   private rootStart = 0;
   private readonly properties: JsonProperty[] = [];
+  /** Kept between the parses of one window's values (forgotten with the window). */
+  private readonly scan = newJsonScanState();
   private root: JsonNode | undefined;
   private streamed: { key: string; keyStart: number; keyEnd: number; start: number } | undefined;
   private count = 0;
+  /** The longest item so far, in characters. */
+  private longest = 0;
   private firstKey = true;
 
   /** @param arrayKey the root property whose array items are handed out one by one */
@@ -219,10 +224,17 @@ export class JsonItemReader {
           continue;
         }
         case 'array-item': {
+          // Wait for twice the longest item so far rather than try one the window may cut (a wasted parse).
+          if (!this.done && this.base + this.text.length - this.at < 2 * this.longest) {
+            this.want = 2 * this.longest;
+            return undefined;
+          }
+          const from = this.at;
           const parsed = this.parse(2);
           if (!parsed) return undefined;
           if (!parsed.ok) return this.fail(parsed.error);
           this.state = 'array-next';
+          if (this.at - from > this.longest) this.longest = this.at - from;
           return { type: 'item', index: this.count++, node: parsed.node };
         }
         case 'array-next': {
@@ -305,7 +317,7 @@ export class JsonItemReader {
   /** Parse the value at `at`; undefined when the window may have cut it short (more text is needed). */
   private parse(depth: number): JsonValueParse | undefined {
     const from = this.at - this.base;
-    const parsed = parseJsonValueAt(this.text, from, depth, this.base);
+    const parsed = parseJsonValueAt(this.text, from, depth, this.base, this.scan);
     if (!this.done) {
       const length = this.text.length;
       const cut = parsed.ok ? parsed.end >= length : parsed.error.offset - this.base >= length - CUT_MARGIN;
