@@ -25,8 +25,15 @@ export interface FaultSettings {
   /** Share of responses whose body trickles out over slowBodyMs. */
   slowBodyRate: number;
   slowBodyMs: number;
-  /** Retry-After seconds of injected 503 answers. */
+  /** Retry-After seconds of injected 503 answers and of storm 429s. */
   retryAfter: number;
+  /**
+   * Service requests let through before a 429 storm; undefined = no storm. Counted, not timed, so a storm
+   * comes at the same request whatever the client's pace.
+   */
+  stormAfter: number | undefined;
+  /** Requests answered 429 Too Many Requests (with Retry-After) in the storm. */
+  stormLength: number;
 }
 
 export const DEFAULT_FAULTS: Readonly<FaultSettings> = {
@@ -41,6 +48,8 @@ export const DEFAULT_FAULTS: Readonly<FaultSettings> = {
   slowBodyRate: 0,
   slowBodyMs: 500,
   retryAfter: 1,
+  stormAfter: undefined,
+  stormLength: 50,
 };
 
 /** The wire form: the `--faults` keys, as in PUT /_sandbox/faults. */
@@ -56,6 +65,8 @@ export interface FaultSpec {
   'slow-body-rate'?: number;
   'slow-body-ms'?: number;
   'retry-after'?: number;
+  'storm-after'?: number | null;
+  'storm-length'?: number;
   seed?: number;
 }
 
@@ -73,6 +84,8 @@ export const FAULT_KEYS = [
   'slow-body-rate',
   'slow-body-ms',
   'retry-after',
+  'storm-after',
+  'storm-length',
   'seed',
 ] as const;
 
@@ -171,6 +184,12 @@ export function faultSettingsFromSpec(spec: Record<string, unknown>): {
       case 'retry-after':
         settings.retryAfter = wholeNumber(key, value, 0);
         break;
+      case 'storm-after':
+        settings.stormAfter = none ? undefined : wholeNumber(key, value, 0);
+        break;
+      case 'storm-length':
+        settings.stormLength = wholeNumber(key, value, 1);
+        break;
       case 'seed':
         seed = wholeNumber(key, value, Number.MIN_SAFE_INTEGER);
         break;
@@ -210,6 +229,8 @@ export function faultSpecOf(settings: FaultSettings): FaultSpec {
     'slow-body-rate': settings.slowBodyRate,
     'slow-body-ms': settings.slowBodyMs,
     'retry-after': settings.retryAfter,
+    'storm-after': settings.stormAfter ?? null,
+    'storm-length': settings.stormLength,
   };
 }
 
@@ -237,6 +258,8 @@ export class FaultInjector {
   private lastRefill: number | undefined;
   private quotaDay = '';
   private quotaUsed = 0;
+  /** Requests seen by admit() since the counters were reset (the storm counts them). */
+  private admitted = 0;
 
   constructor(
     private current: FaultSettings,
@@ -261,6 +284,7 @@ export class FaultInjector {
     this.lastRefill = undefined;
     this.quotaDay = '';
     this.quotaUsed = 0;
+    this.admitted = 0;
   }
 
   /** Six draws per request, always, so changing one rate does not shift the other faults. */
@@ -288,9 +312,12 @@ export class FaultInjector {
     return decision;
   }
 
-  /** Rate limit (token bucket) and daily quota, at time `nowMs`. */
+  /** 429 storm, rate limit (token bucket) and daily quota, at time `nowMs`. */
   admit(nowMs: number): LimitDecision {
     const s = this.current;
+    const seen = this.admitted++;
+    if (s.stormAfter !== undefined && seen >= s.stormAfter && seen < s.stormAfter + s.stormLength)
+      return { limited: true, kind: 'rate', retryAfterSeconds: s.retryAfter };
     if (s.rate !== undefined) {
       const capacity = s.burst ?? Math.max(1, Math.ceil(s.rate));
       if (this.lastRefill === undefined) {

@@ -339,7 +339,9 @@ class SandboxServer {
       }
     }
 
-    if (decision?.resetAfter) {
+    // A 429 is the gateway's, given before the service saw the request: it always reaches the client (so a
+    // storm is the number of 429s it says), and reset-after stays a fault of requests that went further.
+    if (decision?.resetAfter && !limit.limited) {
       exchange.fault = 'reset-after';
       this.finish(exchange, now);
       resetConnection(req.socket);

@@ -22,7 +22,8 @@ Options:
   --seed N        seed of the demo data, ids and faults (default 42)
   --faults LIST   comma-separated key=value: error-rate, reset-before-rate, reset-after-rate (shares 0..1),
                   latency-ms=MIN-MAX, rate (requests/s), burst, quota (requests/day), token-ttl (seconds),
-                  slow-body-rate, slow-body-ms, retry-after (seconds), seed
+                  slow-body-rate, slow-body-ms, retry-after (seconds), seed, storm-after (requests let
+                  through before a storm of 429s with Retry-After), storm-length (requests, default 50)
   --data FILE     keep the state in FILE (loaded at start, saved in the background after every change)
   --durable       with --data: answer a request that changed the state only once FILE is written and
                   fsync'ed (what \`submit --profile sandbox\` does; slower)

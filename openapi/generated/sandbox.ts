@@ -251,8 +251,15 @@ export interface components {
             /** @description Share of responses whose body trickles out over slow-body-ms. */
             "slow-body-rate"?: number;
             "slow-body-ms"?: number;
-            /** @description Seconds sent in Retry-After with injected 503 answers. */
+            /** @description Seconds sent in Retry-After with injected 503 answers and with the 429s of a storm. */
             "retry-after"?: number;
+            /**
+             * @description Service requests let through before a 429 storm (counted from the last change of the faults, not
+             *     timed, so the storm comes whatever the client's pace); null for none.
+             */
+            "storm-after"?: number | null;
+            /** @description Requests of the storm, each answered 429 Too Many Requests with Retry-After (default 50). */
+            "storm-length"?: number;
             /** @description Restart the fault sequence from this seed. */
             seed?: number;
         };

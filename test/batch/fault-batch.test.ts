@@ -1,6 +1,7 @@
 /**
  * A 2,000-row batch over real HTTP against a sandbox that fails on purpose: 10% 5xx, connections reset after
- * the request was processed, 429 storms (the sandbox's limit below the client's pace), access tokens that
+ * the request was processed, a storm of 429s with Retry-After (counted in requests, so it comes whatever the
+ * machine's pace: a rate limit below the client's pace is only reached on an idle machine), access tokens that
  * expire every few seconds and a sandbox that forgets every token mid-batch. The sandbox lets duplicate
  * enrollments through (duplicateEnrollments: 'allow'), so only the runner's reconciliation keeps them out.
  * In the end every row is done, the server holds each row's enrollment exactly once (listed through the
@@ -39,8 +40,8 @@ describe('a 2,000-row batch through faults', () => {
     sandbox.setFaults({
       'error-rate': 0.1,
       'reset-after-rate': 0.03,
-      rate: 600,
-      burst: 40,
+      'storm-after': 300,
+      'storm-length': 60,
       'retry-after': 1,
       'token-ttl': 4,
       seed: 5,
@@ -75,7 +76,11 @@ describe('a 2,000-row batch through faults', () => {
     // The faults did happen and were met: unknown outcomes reconciled, 429s and renewed tokens.
     const journal = lines.join('\n');
     expect(journal).toContain('"how":"reconciled"');
+    // The whole storm was answered (60 429s with Retry-After), and the client slowed down and sent again.
+    const storm = contract.reports.filter((r) => r.fault === 'rate-limit');
+    expect(storm.map((r) => r.status)).toEqual(Array<number>(60).fill(429));
     expect(events.some((e) => e.type === 'retry' && e.status === 429)).toBe(true);
+    expect(events.some((e) => e.type === 'rate' && e.reason === 'Too Many Requests')).toBe(true);
     expect(events.filter((e) => e.type === 'token').length).toBeGreaterThan(1);
 
     const after = await serverCounts(sandbox, rows);

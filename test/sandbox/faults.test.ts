@@ -40,7 +40,7 @@ function find(sandbox: RunningSandbox, s: Session, agent?: Agent): Promise<HttpR
 describe('fault settings', () => {
   it('parses --faults key=value lists', () => {
     const { settings, seed } = parseFaultFlag(
-      'error-rate=0.1, reset-before-rate=0.02,reset-after-rate=0.03,latency-ms=20-80,rate=50,burst=100,quota=1000,token-ttl=60,slow-body-rate=0.5,slow-body-ms=250,retry-after=2,seed=9',
+      'error-rate=0.1, reset-before-rate=0.02,reset-after-rate=0.03,latency-ms=20-80,rate=50,burst=100,quota=1000,token-ttl=60,slow-body-rate=0.5,slow-body-ms=250,retry-after=2,storm-after=30,storm-length=7,seed=9',
     );
     expect(settings).toEqual({
       errorRate: 0.1,
@@ -54,6 +54,8 @@ describe('fault settings', () => {
       slowBodyRate: 0.5,
       slowBodyMs: 250,
       retryAfter: 2,
+      stormAfter: 30,
+      stormLength: 7,
     });
     expect(seed).toBe(9);
     expect(parseFaultFlag('latency-ms=15').settings.latencyMs).toEqual([15, 15]);
@@ -68,6 +70,8 @@ describe('fault settings', () => {
       'latency-ms=80-20',
       'burst=0',
       'token-ttl=1.5',
+      'storm-after=-1',
+      'storm-length=0',
       'rate',
       'error-rate=0.6,reset-after-rate=0.6',
     ]) {
@@ -234,6 +238,22 @@ describe('each fault', () => {
     const after: number[] = [];
     for (let i = 0; i < 6; i++) after.push((await find(sandbox, s)).status);
     expect(after).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it('storm: the requests after the first storm-after are answered 429 with Retry-After, at any pace', async () => {
+    // The clock never moves: a storm is counted in requests, so it comes the same however fast they are.
+    const sandbox = await start({ now: manualClock().now });
+    const s = await session(sandbox);
+    sandbox.setFaults('storm-after=3,storm-length=4,retry-after=2');
+    const answers: HttpResponse[] = [];
+    for (let i = 0; i < 9; i++) answers.push(await find(sandbox, s));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 429, 429, 429, 429, 200, 200]);
+    expect(answers[3]?.json()).toEqual({ message: 'Too Many Requests' });
+    expect(answers.slice(3, 7).map((a) => a.headers['retry-after'])).toEqual(['2', '2', '2', '2']);
+    expect(sandbox.service.log.filter((e) => e.fault === 'rate-limit')).toHaveLength(4);
+    // Setting the faults again starts the count afresh.
+    sandbox.setFaults('storm-after=0,storm-length=1');
+    expect([(await find(sandbox, s)).status, (await find(sandbox, s)).status]).toEqual([429, 200]);
   });
 
   it('quota: 429 Limit Exceeded without Retry-After until the next UTC day', async () => {
