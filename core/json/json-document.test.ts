@@ -59,3 +59,38 @@ describe('parseJson strings', () => {
     expect(errorOf(parseJson(`["a",\n"b\\n",\t"c"]`))).toBeUndefined();
   });
 });
+
+describe('parseJson numbers', () => {
+  it('reads numbers as JSON.parse does, and points at the character a bad one lacks', () => {
+    const good = [
+      '0',
+      '-0',
+      '7',
+      '-12',
+      '25.6',
+      '0.5e10',
+      '1E+3',
+      '-2.25e-7',
+      '123456789012345678901234567890',
+    ];
+    for (const n of good) {
+      const result = parseJson(`[${n}]`);
+      if (!result.ok || result.root.kind !== 'array') throw new Error(n);
+      expect(result.root.items[0]).toMatchObject({ kind: 'number', value: JSON.parse(n), raw: n, start: 1 });
+    }
+    const bad: Array<[string, number, string]> = [
+      ['-', 2, 'a digit'],
+      ['25.', 4, 'a digit after the decimal point'],
+      ['1e', 3, 'a digit in the exponent'],
+      ['1e+', 4, 'a digit in the exponent'],
+      ['01', 2, '"," or "]"'],
+      ['.5', 1, 'a JSON value'],
+    ];
+    for (const [n, offset, expected] of bad) {
+      const error = errorOf(parseJson(`[${n}]`));
+      expect(error?.offset, n).toBe(offset);
+      expect(error?.message, n).toContain(`expected ${expected}`);
+      expect(() => JSON.parse(`[${n}]`)).toThrow();
+    }
+  });
+});

@@ -224,22 +224,29 @@ export function parseJsonValueAt(
     }
   };
 
+  const isDigit = (at: number): boolean => {
+    const c = text.charCodeAt(at);
+    return c >= 48 && c <= 57;
+  };
   const parseNumber = (): JsonNumberNode => {
     const start = i;
-    if (text[i] === '-') i++;
-    if (text[i] === '0') i++;
-    else if (/[1-9]/.test(text[i] ?? '')) while (/[0-9]/.test(text[i] ?? '')) i++;
+    if (text.charCodeAt(i) === 45) i++; // -
+    if (text.charCodeAt(i) === 48)
+      i++; // a leading 0 stands alone
+    else if (isDigit(i)) while (isDigit(i)) i++;
     else fail('a digit', i);
-    if (text[i] === '.') {
+    if (text.charCodeAt(i) === 46) {
       i++;
-      if (!/[0-9]/.test(text[i] ?? '')) fail('a digit after the decimal point', i);
-      while (/[0-9]/.test(text[i] ?? '')) i++;
+      if (!isDigit(i)) fail('a digit after the decimal point', i);
+      while (isDigit(i)) i++;
     }
-    if (text[i] === 'e' || text[i] === 'E') {
+    const e = text.charCodeAt(i);
+    if (e === 101 || e === 69) {
       i++;
-      if (text[i] === '+' || text[i] === '-') i++;
-      if (!/[0-9]/.test(text[i] ?? '')) fail('a digit in the exponent', i);
-      while (/[0-9]/.test(text[i] ?? '')) i++;
+      const sign = text.charCodeAt(i);
+      if (sign === 43 || sign === 45) i++;
+      if (!isDigit(i)) fail('a digit in the exponent', i);
+      while (isDigit(i)) i++;
     }
     const raw = text.slice(start, i);
     return { kind: 'number', start: start + base, end: i + base, value: Number(raw), raw };

@@ -107,18 +107,30 @@ function isJsonItemLocation(
   recordRow: number,
 ): location is Location & { range: NonNullable<Location['range']>; row: number; feature: number } {
   const { range, path, row, feature } = location;
-  return (
-    range !== undefined &&
-    row === recordRow &&
-    feature !== undefined &&
-    path?.length === 2 &&
-    path[0] === 'fields' &&
-    path[1] === row - 1 &&
-    Object.keys(location).join() === 'range,path,row,feature' &&
-    Object.keys(range.start).join() === 'offset,line,column' &&
-    Object.keys(range.end).join() === 'offset,line,column'
-  );
+  if (
+    range === undefined ||
+    row !== recordRow ||
+    feature === undefined ||
+    path?.length !== 2 ||
+    path[0] !== 'fields' ||
+    path[1] !== row - 1
+  )
+    return false;
+  // Nothing else, in the order firstLocation rebuilds (counted without allocating: this runs per field).
+  let k = 0;
+  for (const key in location) if (key !== ITEM_LOCATION_KEYS[k++]) return false;
+  return k === ITEM_LOCATION_KEYS.length && isPosition(range.start) && isPosition(range.end);
 }
+
+const ITEM_LOCATION_KEYS = ['range', 'path', 'row', 'feature'];
+
+function isPosition(p: object): boolean {
+  let k = 0;
+  for (const key in p) if (key !== POSITION_KEYS[k++]) return false;
+  return k === POSITION_KEYS.length;
+}
+
+const POSITION_KEYS = ['offset', 'line', 'column'];
 
 /**
  * Two 26-bit FNV-1a style hashes of a spelling in one number: whether a duplicate is spelt like the first
