@@ -17,7 +17,11 @@ export interface CliBuild {
   metafile: Metafile;
 }
 
-export function buildCli(options?: { logLevel?: 'silent' | 'warning' | 'info' }): Promise<CliBuild>;
+/** `clean`: remove every other build's files from dist/cli at once, not only those ten minutes old. */
+export function buildCli(options?: {
+  logLevel?: 'silent' | 'warning' | 'info';
+  clean?: boolean;
+}): Promise<CliBuild>;
 export function buildLibrary(options?: { logLevel?: 'silent' | 'warning' | 'info' }): Promise<void>;
 export function buildDeclarations(): boolean;
 export const rendererOutDir: string;

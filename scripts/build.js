@@ -7,6 +7,7 @@
 //   dist/renderer the desktop app's screens (Vite), served by Electron and by `fieldgate web`
 //   dist/app/     the Electron main process and its CommonJS preload
 // `--no-types` skips the declarations (the slow part) for quick rebuilds before tests.
+// `--clean` removes every other build's files from dist/cli at once (`prepack`: the package ships one build).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -148,9 +149,9 @@ const requireBanner =
  * Bundle the CLI into dist/cli. Every output file carries a content hash and is written beside older
  * ones, and build-info.json (naming the entry) is replaced last and atomically: a `fieldgate` process
  * started from the previous build keeps finding its lazily loaded chunks while another process rebuilds.
- * Files of other builds go once they are ten minutes old.
+ * Files of other builds go once they are ten minutes old, or at once with `clean` (for `npm pack`).
  */
-export async function buildCli({ logLevel = 'warning' } = {}) {
+export async function buildCli({ logLevel = 'warning', clean = false } = {}) {
   const startedAt = Date.now();
   const result = await esbuild.build({
     // Paths in the metafile (and so in build-info.json) are relative to the package root, not to the
@@ -200,7 +201,7 @@ export async function buildCli({ logLevel = 'warning' } = {}) {
     ),
   };
   writeAtomically(cliBuildInfoPath, JSON.stringify(info) + '\n');
-  removeOldOutputs(written, startedAt - 10 * 60_000);
+  removeOldOutputs(written, clean ? Infinity : startedAt - 10 * 60_000);
   return { ...info, metafile: result.metafile };
 }
 
@@ -338,7 +339,7 @@ export async function buildDesktop({ logLevel = 'warning' } = {}) {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const started = Date.now();
   const withTypes = !process.argv.includes('--no-types');
-  const info = await buildCli();
+  const info = await buildCli({ clean: process.argv.includes('--clean') });
   await buildLibrary();
   await buildRenderer();
   await buildDesktop();

@@ -2,20 +2,35 @@
  * What `npm pack` ships (package.json "files"): the compiled CLI and library, the files they read at run
  * time (the OpenAPI documents, the examples), the README, NOTICE and docs; no sources, tests, fixtures or
  * node_modules. The packed package, unpacked elsewhere with nothing else beside it, runs `fieldgate`.
+ * `prepack` builds and keeps one build in dist/cli: files of earlier builds (left ten minutes for running
+ * processes) are not shipped.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCli, buildLibrary, root } from '../../scripts/build.js';
+import { cliBuildInfoPath, cliOutDir, root } from '../../scripts/build.js';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const scratch = mkdtempSync(join(tmpdir(), 'fieldgate-packed-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
+/** The entry and every chunk it reaches through static and dynamic imports (`./chunk-X.js`). */
+function reachableFrom(entry: string): Set<string> {
+  const reached = new Set<string>();
+  const queue = [entry];
+  for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+    if (reached.has(file)) continue;
+    reached.add(file);
+    const code = readFileSync(join(cliOutDir, file), 'utf8');
+    for (const m of code.matchAll(/["']\.\/((?:chunk|fieldgate)-[A-Z0-9]+\.js)["']/g)) queue.push(m[1] ?? '');
+  }
+  return reached;
+}
+
 function pack(args: string[]): string {
-  // --ignore-scripts: the build is made below (prepare would also write the declarations, the slow part).
+  // --ignore-scripts: prepack is run below without the declarations (the slow part).
   const run = spawnSync(npm, ['pack', '--json', '--ignore-scripts', ...args], {
     cwd: root,
     encoding: 'utf8',
@@ -27,10 +42,16 @@ function pack(args: string[]): string {
 describe('the packed package', () => {
   let files: string[] = [];
   let entry = '';
+  const stale = ['fieldgate-EARLIER1.js', 'chunk-EARLIER1.js'];
 
-  beforeAll(async () => {
-    entry = (await buildCli({ logLevel: 'silent' })).entry;
-    await buildLibrary();
+  beforeAll(() => {
+    // Files of an earlier build, young enough that an ordinary build keeps them for running processes.
+    const anyChunk = readdirSync(cliOutDir).find((f) => /^chunk-.*\.js$/.test(f));
+    for (const name of stale)
+      copyFileSync(join(cliOutDir, anyChunk ?? 'build-info.json'), join(cliOutDir, name));
+    const prepack = spawnSync(npm, ['run', 'prepack', '--', '--no-types'], { cwd: root, encoding: 'utf8' });
+    if (prepack.status !== 0) throw new Error(`npm run prepack failed: ${prepack.stderr}`);
+    entry = (JSON.parse(readFileSync(cliBuildInfoPath, 'utf8')) as { entry: string }).entry;
     const listed = JSON.parse(pack(['--dry-run'])) as Array<{ files: Array<{ path: string }> }>;
     files = listed[0]?.files.map((f) => f.path) ?? [];
   }, 180_000);
@@ -51,6 +72,13 @@ describe('the packed package', () => {
       'docs/journal-format.md',
     ])
       expect(files, needed).toContain(needed);
+  });
+
+  it("holds one build's CLI: its build-info.json, its entry and the chunks the entry reaches", () => {
+    const packedCli = files.filter((f) => f.startsWith('dist/cli/')).sort();
+    const expected = ['build-info.json', ...reachableFrom(entry)].map((f) => `dist/cli/${f}`).sort();
+    expect(packedCli).toEqual(expected);
+    for (const name of stale) expect(packedCli).not.toContain(`dist/cli/${name}`);
   });
 
   it('holds no sources, tests, fixtures, source maps or node_modules', () => {
