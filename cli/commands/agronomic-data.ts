@@ -1,7 +1,7 @@
 import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { AgronomicDataFile, ClientResult, ResourceType } from '../../core/index.ts';
+import { plural, type AgronomicDataFile, type ClientResult, type ResourceType } from '../../core/index.ts';
 import { EXIT_OK, EXIT_PROBLEMS, UsageError, type CliCommand, type CliIo } from '../command.ts';
 import { terminalSafe } from '../render/terminal-text.ts';
 import { parseCommandArgs } from './command-args.ts';
@@ -167,7 +167,7 @@ export const agronomicDataCommand: CliCommand = {
         return EXIT_PROBLEMS;
       }
       const files = listed.value;
-      io.stdout(`${files.length} shared ${values.type} file(s)\n`);
+      io.stdout(`${plural(files.length, `shared ${values.type} file`)}\n`);
       for (const f of files)
         io.stdout(
           `  ${fileNameOf(f.url)}${f.modifiedTime ? `  modified ${terminalSafe(f.modifiedTime)}` : ''}${f.source ? `  from ${terminalSafe(f.source)}` : ''}\n`,

@@ -10,6 +10,7 @@ import type { Fix } from '../diagnostics/diagnostic.ts';
 import { swapAxes } from '../geometry/fixes.ts';
 import type { ParsedGeometry } from '../geometry/geometry.ts';
 import { writePolygonsWkt } from '../wkt/write-wkt.ts';
+import { plural } from '../values/plural.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
 import { axesSwapped, latitudeOutOfRange, longitudeOutOfRange, projectedCoordinates } from './wgs84-rules.ts';
 import type { BoundaryPlace } from './boundary-location.ts';
@@ -122,10 +123,12 @@ export function checkWgs84(
   }
 
   if (s.latOut > 0 && s.xBeyond90 === 0 && s.yBeyond180 === 0) {
+    // The verb agrees with the count before it: "1 of 4 points has", "its 1 point has", "all 4 points have".
+    const has = (n: number): string => (n === 1 ? 'has' : 'have');
     const evidence =
       s.latOut === s.points
-        ? `all ${s.points} points have |y| > 90 but |x| ≤ 90`
-        : `${s.latOut} of ${s.points} points have |y| > 90, impossible for a latitude, while every |x| ≤ 90 and every |y| ≤ 180`;
+        ? `${s.points === 1 ? 'its' : 'all'} ${plural(s.points, 'point')} ${has(s.points)} |y| > 90 but |x| ≤ 90`
+        : `${s.latOut} of ${plural(s.points, 'point')} ${has(s.latOut)} |y| > 90, impossible for a latitude, while every |x| ≤ 90 and every |y| ≤ 180`;
     const location = place.geometry(geometry);
     // The swap is the geometry fix of core/geometry (swapAxes), written back in place of the geometry text.
     const [start, end] = geometry.spans.geometry;

@@ -84,7 +84,16 @@ describe('WGS003 axes-swapped', () => {
 
   it('counts the evidence when only some points give it away', () => {
     const run = runBoundary('POLYGON ((45.1 89.5, 45.2 95.3, 45.2 89.6, 45.1 89.5))');
-    expect(run.diagnostics[0]?.message).toContain('1 of 4 points have |y| > 90');
+    expect(run.diagnostics[0]?.message).toContain('1 of 4 points has |y| > 90');
+    expect(
+      runBoundary('POLYGON ((45.1 95.5, 45.2 95.3, 45.2 89.6, 45.1 95.5))').diagnostics[0]?.message,
+    ).toContain('3 of 4 points have |y| > 90');
+  });
+
+  it('says "its 1 point has" for a one-point boundary', () => {
+    expect(runBoundary('POLYGON ((45.1 95.3))').diagnostics[0]?.message).toMatch(
+      /: its 1 point has \|y\| > 90 but \|x\| ≤ 90$/,
+    );
   });
 
   it('offers an unsafe fix that swaps every point, in place in the document', () => {

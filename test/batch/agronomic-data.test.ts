@@ -101,6 +101,33 @@ describe('fieldgate agronomic-data', () => {
     for (const t of [...first.out, ...first.err, ...second.out, ...second.err]) expect(t).not.toContain(key);
   });
 
+  it('counts the listed files in agreeing words: "3 shared planted files", "1 shared harvested file"', async () => {
+    const key = sandbox.demo.sharingKeys[0]!;
+    const list = async (type: string): Promise<string> => {
+      const run = io();
+      const code = await agronomicDataCommand.run(
+        ['--sharing-key', key, '--type', type, '--profile', 'env'],
+        run,
+      );
+      expect(code, run.err.join('')).toBe(0);
+      return run.out.join('');
+    };
+    const planted = await list('planted');
+    const listed = planted.split('\n').filter((l) => l.startsWith('  ')).length;
+    expect(listed).toBeGreaterThan(1);
+    expect(planted.split('\n')[0]).toBe(`${listed} shared planted files`);
+    // Leave one harvested file shared for the second listing.
+    const all = sandbox.service.seed.sharedFiles;
+    const kept = [...all];
+    const harvested = all.filter((f) => f.resourceType.endsWith('as-harvested'));
+    all.splice(0, all.length, ...all.filter((f) => !harvested.slice(1).includes(f)));
+    try {
+      expect((await list('harvested')).split('\n')[0]).toBe('1 shared harvested file');
+    } finally {
+      all.splice(0, all.length, ...kept);
+    }
+  });
+
   it('fetches a fresh URL when the pre-signed one expired', async () => {
     const key = sandbox.demo.sharingKeys[0]!;
     jumps = 1;
