@@ -262,6 +262,11 @@ export interface SubmitStatus {
   /** Rows per second over the run so far; ETA in seconds from it. */
   ratePerSecond: number;
   etaSeconds?: number;
+  /**
+   * When the run's journal has damaged lines (it was resumed around them): which lines, and which rows that
+   * puts in doubt (reconciled before anything is sent again), as `fieldgate status` says it.
+   */
+  journalDamage?: string;
   rows: SubmitRowResult[];
 }
 
@@ -282,6 +287,8 @@ export interface JournalSummary {
   total: number;
   done: number;
   failed: number;
+  /** As SubmitStatus.journalDamage. */
+  journalDamage?: string;
 }
 
 export interface SharedFile {

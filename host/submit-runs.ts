@@ -16,6 +16,7 @@ import {
   BatchRunner,
   csvReadAsFromSummary,
   decodeText,
+  describeDamage,
   JournalFormatError,
   planBatch,
   replayJournal,
@@ -223,6 +224,8 @@ export class SubmitRun {
   /** Requests in flight at most (the settings' concurrency). */
   concurrency: number | undefined;
   private eta: number | undefined;
+  /** The journal's damage notice, when it was read back with damaged lines (shown with the run's status). */
+  readonly journalDamage: string | undefined;
 
   constructor(
     readonly meta: RunMeta,
@@ -232,6 +235,7 @@ export class SubmitRun {
     state: SubmitState,
   ) {
     this.state = state;
+    this.journalDamage = replayed && describeDamage(replayed);
   }
 
   private rowResults(): RowResult[] {
@@ -279,6 +283,7 @@ export class SubmitRun {
       rows: withRows ? rows : [],
     };
     if (this.eta !== undefined && this.state === 'running') status.etaSeconds = Math.ceil(this.eta);
+    if (this.journalDamage !== undefined) status.journalDamage = this.journalDamage;
     return status;
   }
 
@@ -494,6 +499,7 @@ export class SubmitRuns {
         total: status.total,
         done: status.done,
         failed: status.failed,
+        ...(status.journalDamage !== undefined ? { journalDamage: status.journalDamage } : {}),
       });
     }
     return out.sort((a, b) => b.startedAt.localeCompare(a.startedAt));

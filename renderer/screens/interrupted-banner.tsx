@@ -18,6 +18,7 @@ export function InterruptedBanner({ onResume }: { onResume: (journalId: string) 
         Resume
       </button>{' '}
       ({newest.done} of {newest.total} rows done{count > 1 ? ' in the newest; the others are on Submit' : ''})
+      {newest.journalDamage && <span data-testid="journal-damage"> {newest.journalDamage}</span>}
     </p>
   );
 }

@@ -232,6 +232,11 @@ export function SubmitScreen({
             {s.done} of {s.total} rows done, {s.failed} failed · {s.ratePerSecond.toFixed(1)} rows/s · ETA{' '}
             {eta(s.etaSeconds)}
           </p>
+          {s.journalDamage && (
+            <p className="warning" data-testid="journal-damage">
+              {s.journalDamage}
+            </p>
+          )}
           <div className="toolbar">
             <button type="button" disabled={s.state !== 'running'} onClick={() => control.mutate('pause')}>
               Pause
@@ -308,6 +313,7 @@ export function SubmitScreen({
                 <button type="button" onClick={() => resumeJournal.mutate(j.journalId)}>
                   Resume this run
                 </button>
+                {j.journalDamage && <p className="warning">{j.journalDamage}</p>}
               </li>
             ))}
           </ul>

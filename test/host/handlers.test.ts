@@ -261,6 +261,53 @@ describe('submit', () => {
     ).toHaveLength(1);
   });
 
+  it('says, with the run resumed from it, which journal line is damaged and which rows that puts in doubt', async () => {
+    const dataDir = join(dir, 'damaged');
+    const first = handlersIn(dataDir);
+    const started = (await call(
+      'startSubmit',
+      {
+        profileId: SANDBOX_PROFILE_ID,
+        files: [{ path: example('fields/clean-fields.json') }],
+        dryRun: false,
+      },
+      first,
+    )) as unknown as SubmitStatus;
+    await finished(started.runId, first);
+    expect((await call('getSubmit', { runId: started.runId }, first)).journalDamage).toBeUndefined();
+    // Line 2 (which held the upload's "sending") damaged, and a whole line after it: the upload is in doubt.
+    const journal = join(dataDir, 'journals', `${started.runId}.jsonl`);
+    const [plan] = readFileSync(journal, 'utf8').split('\n');
+    const resumedLine = JSON.stringify({ type: 'resumed', at: new Date().toISOString() });
+    writeFileSync(journal, `${plan}\n{"type":"sending","st\u0000\u0000\n${resumedLine}\n`);
+
+    const next = handlersIn(dataDir);
+    const { journals } = (await call('listJournals', {}, next)) as {
+      journals: { journalId: string; state: string; journalDamage?: string }[];
+    };
+    expect(journals).toEqual([
+      expect.objectContaining({
+        journalId: started.runId,
+        state: 'interrupted',
+        journalDamage: expect.any(String),
+      }),
+    ]);
+    const notice = journals[0]?.journalDamage ?? '';
+    expect(notice).toMatch(/^journal line 2 is damaged \(not a journal line: /);
+    expect(notice).toMatch(
+      /The step not decided before it \(rows? [\d, …]+\) may have been sent: each is reconciled/,
+    );
+    const resumed = (await call(
+      'resumeJournal',
+      { journalId: started.runId },
+      next,
+    )) as unknown as SubmitStatus;
+    expect(resumed.journalDamage).toBe(notice);
+    const ended = await finished(resumed.runId, next);
+    expect(ended.journalDamage).toBe(notice);
+    expect(events.some((e) => e.type === 'submit-finished' && e.status.journalDamage === notice)).toBe(true);
+  });
+
   it('refuses an unknown profile and a file the app was not given', async () => {
     expect(
       (
