@@ -39,12 +39,12 @@ import {
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError, type CliCommand, type CliIo } from '../command.ts';
 import { writeOutputFile } from '../../node/output-file.ts';
 import { fixedPathFor, openInput } from '../io/files.ts';
-import { readSourceLines } from '../io/source-lines.ts';
+import { SourceLineReader } from '../io/source-lines.ts';
 import { renderReport, renderSummary, type SourceLines } from '../render/terminal.ts';
 import { jsonForTerminal, terminalSafe } from '../render/terminal-text.ts';
 
 /** Diagnostics rendered at a time: the text report is written as it goes, never built whole. */
-const RENDER_CHUNK = 2000;
+const RENDER_CHUNK = 200;
 
 const options = {
   format: { type: 'string', default: 'text' },
@@ -286,18 +286,18 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
     } else if (event.type === 'file-done') {
       if (json) json.file(event.result);
       else if (values.format === 'text') {
-        // A streamed file's report has no text: the lines its code frames show are read again.
-        // (Standard input cannot be read again: no code frames for a big one.)
+        // A streamed file's report has no text: the lines its code frames show are read again, chunk by
+        // chunk as the report is written. (Standard input cannot be read again: no code frames for a big one.)
         const input = inputs[index];
-        const lines =
+        const reader =
           event.result.text === undefined && input && 'open' in input && targets[index]?.path
-            ? await readSourceLines(
-                input.open(),
-                framedLines(event.result.diagnostics),
-                encodingOf(event.result),
-              )
+            ? new SourceLineReader(input.open(), encodingOf(event.result))
             : undefined;
-        writeFileText(event.result, color, io, lines);
+        try {
+          await writeFileText(event.result, color, io, reader);
+        } finally {
+          await reader?.close();
+        }
       }
     } else if (event.type === 'report') report = event.report;
   }
@@ -377,7 +377,12 @@ function encodingOf(result: FileResult): string {
 }
 
 /** One file's part of the text report, written as soon as the file is done. */
-function writeFileText(result: FileResult, color: boolean, io: CliIo, lines?: SourceLines): void {
+async function writeFileText(
+  result: FileResult,
+  color: boolean,
+  io: CliIo,
+  reader?: SourceLineReader,
+): Promise<void> {
   const file = terminalSafe(result.file);
   const detected = result.detectedAs;
   if (detected.alternatives.length > 0)
@@ -399,13 +404,12 @@ function writeFileText(result: FileResult, color: boolean, io: CliIo, lines?: So
   }
   const sorted = sortDiagnostics(result.diagnostics);
   // One line index for every chunk (each chunk building its own scanned the whole text again).
-  const source = lines ?? (result.text !== undefined ? new LineIndex(result.text) : undefined);
+  const index = result.text !== undefined ? new LineIndex(result.text) : undefined;
   for (let i = 0; i < sorted.length; i += RENDER_CHUNK) {
-    const text = renderReport(
-      { ...result, diagnostics: sorted.slice(i, i + RENDER_CHUNK) },
-      { color },
-      source,
-    );
+    const chunk = sorted.slice(i, i + RENDER_CHUNK);
+    // In order of position, so the reader moves forward and holds one chunk's lines at a time.
+    const source: SourceLines | undefined = index ?? (await reader?.read(framedLines(chunk)));
+    const text = renderReport({ ...result, diagnostics: chunk }, { color }, source);
     if (text) io.stdout(text + '\n');
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LineIndex } from '../../core/index.ts';
-import { readSourceLines } from './source-lines.ts';
+import { readSourceLines, SourceLineReader } from './source-lines.ts';
 
 function streamOf(bytes: Uint8Array, chunk: number): ReadableStream<Uint8Array> {
   let at = 0;
@@ -45,7 +45,8 @@ describe('readSourceLines', () => {
     );
     const lines = await readSourceLines(stream, new Set([9, 10, 11]));
     expect(lines.lineText(10)).toBe('line 10');
-    expect(lines.lineText(12)).toBe('');
+    // Past the chunk that held line 11 nothing was read.
+    expect(lines.lineText(500)).toBe('');
     expect(lines.lineText(1)).toBe('');
     expect(lines.lineCount).toBeGreaterThan(11);
     expect(pulled).toBeLessThan(5);
@@ -55,5 +56,24 @@ describe('readSourceLines', () => {
     const bytes = new Uint8Array([0x61, 0x0a, 0x63, 0x61, 0x66, 0xe9]); // "a\ncafé" in Windows-1252
     const lines = await readSourceLines(streamOf(bytes, 4), new Set([2]), 'windows-1252');
     expect(lines.lineText(2)).toBe('café');
+  });
+
+  it('reads on from where it was: each read has its lines (and the ones just before), not the earlier ones', async () => {
+    const body = Array.from({ length: 5000 }, (_, i) => `line ${i + 1}`).join('\r\n');
+    const index = new LineIndex(body);
+    for (const chunk of [1, 5, 64, 100000]) {
+      const reader = new SourceLineReader(streamOf(new TextEncoder().encode(body), chunk));
+      // Frames of diagnostics in order of position: each chunk's lines ±1, overlapping the last chunk's.
+      let previous: { lineText(n: number): string } | undefined;
+      for (let first = 1; first <= 5000; first += 700) {
+        const wanted = new Set<number>();
+        for (let l = Math.max(1, first - 1); l <= Math.min(5000, first + 700); l++) wanted.add(l);
+        const lines = await reader.read(wanted);
+        for (const l of wanted) expect(lines.lineText(l)).toBe(index.lineText(l));
+        if (previous && first > 1500) expect(lines.lineText(first - 1000)).toBe('');
+        previous = lines;
+      }
+      await reader.close();
+    }
   });
 });
