@@ -8,7 +8,7 @@ import {
   intersection,
   intersectSegments,
 } from './segment-intersection.ts';
-import { findValidityIssues } from './validity.ts';
+import { findValidityIssues, sweptSegmentPairs } from './validity.ts';
 
 /**
  * Make polygons valid by rebuilding their area from the linework, as GEOS's MakeValid with the
@@ -163,7 +163,7 @@ function cleanRing(ring: Float64Array, xy: Float64Array, raw: Int32Array): numbe
  * minimum along the axis where edges overlap least, each tested against the following ones until they
  * start beyond its end. Later rounds test only pairs with an edge split in the round before.
  */
-function node(edges: Edges): Edges | undefined {
+function node(edges: Edges, seed?: Int32Array): Edges | undefined {
   let current = edges;
   let set = 0;
   let budget = maxCrossings(edges.count);
@@ -222,7 +222,22 @@ function node(edges: Edges): Edges | undefined {
       }
       return true;
     };
-    if (round > 0 && freshCount <= DIRECT_TEST_LIMIT) {
+    if (round === 0 && seed) {
+      // The pairs the validity check's sweep found able to meet: every pair this round's sweep would pass to
+      // `meet` with an effect. Each in the order that sweep would take it (by minimum along its axis, then
+      // edge number), so the same points come out in the same order.
+      const alongY = sweepAlongY(current);
+      const A = alongY ? Y0 : X0;
+      const B = alongY ? Y1 : X1;
+      for (let i = 0; i < seed.length; i += 2) {
+        const e = seed[i] as number;
+        const f = seed[i + 1] as number;
+        const le = Math.min(A[e] as number, B[e] as number);
+        const lf = Math.min(A[f] as number, B[f] as number);
+        const eFirst = le < lf || (le === lf && e < f);
+        if (!meet(eFirst ? e : f, eFirst ? f : e)) return undefined;
+      }
+    } else if (round > 0 && freshCount <= DIRECT_TEST_LIMIT) {
       // A few split edges: each against every edge, by bounding box (each pair once).
       for (let a = 0; a < count; a++) {
         if (fresh[a] !== 1) continue;
@@ -909,7 +924,7 @@ export function makeValidPolygonsTraced(
       }
     }
   }
-  const noded = node(edges);
+  const noded = node(edges, sweptSegmentPairs(polygons));
   if (!noded) return undefined;
   const g = buildGraph(noded);
   if (!g) return undefined;

@@ -153,6 +153,25 @@ function ensureVertices(n: number): void {
   buckets = new Int32Array(size + 1);
 }
 
+/**
+ * The segment pairs the last intersection sweep handed to the analysis (every pair that can meet: boxes
+ * overlapping, not surely apart, consecutive segments only when nearly collinear), as edge numbers over all
+ * rings (ring after ring, consecutive repeats dropped, as make-valid numbers its edges), two per pair; kept
+ * only when that sweep covered every segment of `sweptPolygons` and ran to its end.
+ */
+let sweptPolygons: PolygonRings | undefined;
+let sweptPairs = new Int32Array(256);
+let sweptPairCount = 0;
+
+/**
+ * The pairs of segments of `polygons` that can meet, when the last validity check was of these very
+ * polygons and swept all their segments (else undefined). make-valid nodes from them instead of sweeping
+ * again. Valid until the next validity check.
+ */
+export function sweptSegmentPairs(polygons: PolygonRings): Int32Array | undefined {
+  return sweptPolygons === polygons ? sweptPairs.subarray(0, 2 * sweptPairCount) : undefined;
+}
+
 function ensureRings(n: number): void {
   if (n <= ringFirst.length) return;
   let size = ringFirst.length;
@@ -274,6 +293,8 @@ function collectIssues(
   countLimit: number,
 ): ValidityIssue[] {
   const warnings = options.warnings ?? true;
+  sweptPolygons = undefined;
+  sweptPairCount = 0;
 
   // One pass over the coordinates: finite check, consecutive repeats dropped into the flat scratch
   // buffer, ring tables and envelopes.
@@ -447,7 +468,8 @@ function collectIssues(
     segMinY[i] = b0 < b1 ? b0 : b1;
     segMaxY[i] = b0 < b1 ? b1 : b0;
   }
-  sweepSegments(ns, axis, analysis, list, countLimit);
+  if (sweepSegments(ns, axis, analysis, list, countLimit) && !polygonSkipped.includes(true))
+    sweptPolygons = polygons;
   const ringsWithErrors = analysis.ringsWithErrors;
   if (analysis.spikeBases.size > 0) {
     list.drop(
@@ -566,21 +588,24 @@ function collectIssues(
   return list.issues;
 }
 
-/** Sweep segments sorted on their minimum along `axis` (0 = x, 1 = y); test pairs whose boxes overlap. */
+/**
+ * Sweep segments sorted on their minimum along `axis` (0 = x, 1 = y); test pairs whose boxes overlap.
+ * Returns whether the sweep ran to its end (no limit stopped it); the pairs tested go to `sweptPairs`.
+ */
 function sweepSegments(
   ns: number,
   axis: number,
   analysis: IntersectionAnalysis,
   list: IssueList,
   countLimit: number,
-): void {
+): boolean {
   const keys = sortKey;
   const minYs = segMinY;
   const maxYs = segMaxY;
   const ids = order;
   const xy = vxy;
   const limit = list.max * 4;
-  sweep: for (let i = 0; i < ns; i++) {
+  for (let i = 0; i < ns; i++) {
     const s = ids[i] as number;
     const sa0 = xy[2 * s + axis] as number;
     const sa1 = xy[2 * s + 2 + axis] as number;
@@ -620,10 +645,20 @@ function sweepSegments(
         const o3 = sureSide(q0x, q0y, q1x, q1y, p0x, p0y);
         if (o3 !== 0 && o3 === sureSide(q0x, q0y, q1x, q1y, p1x, p1y)) continue;
       }
+      if (2 * sweptPairCount + 2 > sweptPairs.length) {
+        const grown = new Int32Array(2 * sweptPairs.length);
+        grown.set(sweptPairs);
+        sweptPairs = grown;
+      }
+      // Edge numbers: each ring before the segment's has one more vertex than segments.
+      sweptPairs[2 * sweptPairCount] = s - (vRing[s] as number);
+      sweptPairs[2 * sweptPairCount + 1] = t - (vRing[t] as number);
+      sweptPairCount++;
       analysis.pair(s < t ? s : t, s < t ? t : s);
-      if (list.errors >= limit || list.found >= countLimit) break sweep;
+      if (list.errors >= limit || list.found >= countLimit) return false;
     }
   }
+  return true;
 }
 
 /** Whether the envelope of ring a covers that of ring b. */

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import {
+  generateFieldPolygons,
+  generateGridPolygons,
+  generateTemplateCases,
+} from '../../test/geometry/generate-polygons.ts';
+import { parseWkt } from '../wkt/parse-wkt.ts';
+import { benchBoundaries } from './field-upload-bench-data.ts';
+import { closeRings } from './fixes.ts';
+import type { PolygonRings } from './geometry.ts';
+import { makeValidPolygonsTraced } from './make-valid.ts';
+import { findValidityIssues, isValidPolygons, sweptSegmentPairs } from './validity.ts';
+
+const polygonsOf = (wkt: string): PolygonRings | undefined => {
+  const parsed = parseWkt(wkt);
+  if (!parsed.ok) return undefined;
+  const g = parsed.geometry;
+  return g.type === 'Polygon' || g.type === 'MultiPolygon' ? closeRings(g.polygons) : undefined;
+};
+
+const copy = (polygons: PolygonRings): PolygonRings => polygons.map((rings) => rings.map((r) => r.slice()));
+
+describe('make-valid noding from the validity check’s segment pairs', () => {
+  it('gives the same polygons, sources and ring starts as its own sweep', () => {
+    const wkts = [
+      ...benchBoundaries('ragged', 150),
+      ...benchBoundaries('star', 3),
+      ...generateFieldPolygons({ count: 250, seed: 20261124, brokenShare: 0.5, maxVertices: 400 }).map(
+        (c) => c.wkt,
+      ),
+      ...generateTemplateCases(11, 6).map((c) => c.wkt),
+      ...generateGridPolygons(13, 300).map((c) => c.wkt),
+    ];
+    let seeded = 0;
+    let rebuilt = 0;
+    for (const wkt of wkts) {
+      const polygons = polygonsOf(wkt);
+      if (!polygons) continue;
+      // Its own sweep: the validity check before it was of other polygons (a copy).
+      findValidityIssues(copy(polygons), { maxPerRing: 10 });
+      expect(sweptSegmentPairs(polygons)).toBeUndefined();
+      const swept = makeValidPolygonsTraced(polygons, { checkResult: false });
+      // From the pairs of the check of these polygons, as the boundary checks call it.
+      findValidityIssues(polygons, { maxPerRing: 10 });
+      if (sweptSegmentPairs(polygons)) seeded++;
+      const fromPairs = makeValidPolygonsTraced(polygons, { checkResult: false });
+      expect(fromPairs, wkt.slice(0, 80)).toEqual(swept);
+      if (swept) rebuilt++;
+    }
+    // The comparison covers many rebuilt polygons, nearly all of them noded from the check's pairs.
+    expect(rebuilt).toBeGreaterThan(300);
+    expect(seeded).toBeGreaterThan(0.9 * wkts.length);
+  });
+
+  it('keeps pairs only from a check that swept every segment to the end', () => {
+    // A star polygon {300/149}: tens of thousands of crossings, far over what a verdict counts.
+    const star = polygonsOf(benchBoundaries('star', 1)[0] as string) as PolygonRings;
+    expect(isValidPolygons(star)).toBe(false); // stops at its first errors
+    expect(sweptSegmentPairs(star)).toBeUndefined();
+    const bowTie = polygonsOf('POLYGON ((0 0, 2 2, 2 0, 0 2, 0 0))') as PolygonRings;
+    findValidityIssues(bowTie);
+    const pairs = Array.from(sweptSegmentPairs(bowTie) ?? []);
+    const listed = pairs.flatMap((e, i) => (i % 2 === 0 ? [`${e}-${pairs[i + 1]}`] : [])).sort();
+    // Edges 0 (0 0 → 2 2) and 2 (2 0 → 0 2) cross; the first and last edges share the closing point; other
+    // consecutive edges are surely not collinear, so not listed.
+    expect(listed).toEqual(['0-2', '0-3']);
+    // A polygon with an EMPTY shell takes no part in the sweep: its holes' segments are not in it.
+    const emptyShell: PolygonRings = [[new Float64Array(0), ...(bowTie[0] as Float64Array[])]];
+    findValidityIssues(emptyShell);
+    expect(sweptSegmentPairs(emptyShell)).toBeUndefined();
+  });
+});
