@@ -4,6 +4,8 @@ import type { Metafile } from 'esbuild';
 export const root: string;
 export const cliOutDir: string;
 export const cliBuildInfoPath: string;
+/** Whether a metafile input (relative to `base`, default the root) is a dependency, also under a linked node_modules. */
+export function isDependencyInput(path: string, base?: string): boolean;
 
 export interface CliBuild {
   /** The entry file, relative to dist/cli. */

@@ -9,7 +9,16 @@
 // `--no-types` skips the declarations (the slow part) for quick rebuilds before tests.
 // `--clean` removes every other build's files from dist/cli at once (`prepack`: the package ships one build).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -21,6 +30,29 @@ export const cliOutDir = join(root, 'dist', 'cli');
 export const cliBuildInfoPath = join(cliOutDir, 'build-info.json');
 
 const toPosix = (path) => path.split(sep).join('/');
+
+/** Per package root: its node_modules' real place, relative to the root ('' when there is none). */
+const linkedModules = new Map();
+
+/**
+ * Whether a metafile input (a path relative to `base`) is a dependency. esbuild names files by their real
+ * paths, so where node_modules is a link (a git worktree's, to another checkout's) they lie wherever it
+ * points, which need not be a folder named node_modules: compare with that real place too.
+ */
+export function isDependencyInput(path, base = root) {
+  if (/(^|\/)node_modules\//.test(path)) return true;
+  if (!linkedModules.has(base)) {
+    let linked = '';
+    try {
+      linked = toPosix(relative(base, realpathSync(join(base, 'node_modules'))));
+    } catch {
+      // no node_modules: nothing more to leave out
+    }
+    linkedModules.set(base, linked);
+  }
+  const linked = linkedModules.get(base);
+  return linked !== '' && path.startsWith(`${linked}/`);
+}
 
 /**
  * Sources find files beside themselves with `new URL('../openapi/x.yaml', import.meta.url)`; in a bundle
@@ -197,7 +229,7 @@ export async function buildCli({ logLevel = 'warning', clean = false } = {}) {
     // in a git worktree node_modules may be a link to another checkout's, so its paths start with ../).
     // (Nor the slices of core/index.ts, which live in a namespace of their own, not in files.)
     inputs: Object.keys(result.metafile.inputs).filter(
-      (p) => !/(^|\/)node_modules\//.test(p) && !p.startsWith('core-slice:'),
+      (p) => !isDependencyInput(p) && !p.startsWith('core-slice:'),
     ),
   };
   writeAtomically(cliBuildInfoPath, JSON.stringify(info) + '\n');
@@ -329,7 +361,7 @@ export async function buildDesktop({ logLevel = 'warning' } = {}) {
   });
   const inputs = [main, preload]
     .flatMap((r) => Object.keys(r.metafile.inputs))
-    .filter((p) => !p.startsWith('node_modules/'));
+    .filter((p) => !isDependencyInput(p));
   writeAtomically(
     join(desktopOutDir, 'build-info.json'),
     JSON.stringify({ startedAt, inputs: [...new Set(inputs)] }) + '\n',
