@@ -129,6 +129,20 @@ describe('.wkt read whole, as text or as a stream', () => {
     }
   });
 
+  it('returns features from a stream only when asked', async () => {
+    const bytes = new TextEncoder().encode(
+      'POLYGON ((0 0, 1 0, 1 1, 0 0))\nPOLYGON ((2 2, 3 2, 3 3, 2 2))\n',
+    );
+    const one = new TextEncoder().encode('POLYGON ((0 0, 1 0, 1 1, 0 0))\n');
+    for (const b of [bytes, one]) {
+      const asked = await wktFileKind.validateStream!(streamed('f.wkt', b, 7), { features: true });
+      expect(asked.features?.map((f) => f.geometry?.type)).toEqual(
+        b === one ? ['Polygon'] : ['Polygon', 'Polygon'],
+      );
+      expect(asked.text).toBeUndefined();
+    }
+  });
+
   it('returns features unless asked not to', async () => {
     const bytes = new TextEncoder().encode(
       'POLYGON ((0 0, 1 0, 1 1, 0 0))\nPOLYGON ((2 2, 3 2, 3 3, 2 2))\n',

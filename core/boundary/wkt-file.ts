@@ -185,14 +185,16 @@ const PAUSE_EVERY = 1 << 20;
 
 /**
  * Check a .wkt file read as a stream. The report has no text (a code frame reads its lines again) and no
- * features. A file that is one statement is read whole, as `checkWktText` reads it.
+ * features unless `options.features` is true. A file that is one statement is read whole, as
+ * `checkWktText` reads it.
  */
 export async function checkWktStream(
   file: StreamedFile,
   options: ValidateOptions,
   check: RecordBoundaryOptions,
 ): Promise<FileReport> {
-  const checker = new WktChecker({ ...options, features: false }, check);
+  const features = options.features === true;
+  const checker = new WktChecker({ ...options, features }, check);
   let held: WktStatement | undefined;
   let statements = 0;
   // The text read while it may still be one statement (the whole file, for a file of one WKT).
@@ -228,8 +230,8 @@ export async function checkWktStream(
   seen = undefined;
   const text = parts ? parts.join('') : decodeUtf8((await readAll(file)).bytes);
   if (parts) parts.length = 0;
-  // No text and no features in a streamed report, whichever way it was read.
-  const report = checkWktText(file.name, text, { ...options, features: false }, check);
+  // No text in a streamed report, whichever way it was read.
+  const report = checkWktText(file.name, text, { ...options, features }, check);
   delete report.text;
   return report;
 }
