@@ -197,15 +197,23 @@ export async function checkWktStream(
   const checker = new WktChecker({ ...options, features }, check);
   let held: WktStatement | undefined;
   let statements = 0;
-  // The text read while it may still be one statement (the whole file, for a file of one WKT).
+  // The text read while it may still be one statement (the whole file, for a file of one WKT). Its lines
+  // are cut from it, so a boundary on one line of 100 MB is held once, not also as a line.
   let seen: string[] | undefined = [];
+  const seenText = (): string => {
+    const parts = seen as string[];
+    const text = parts.length === 1 ? (parts[0] as string) : parts.join('');
+    seen = [text];
+    return text;
+  };
   const onText = (text: string): void => {
     seen?.push(text);
   };
-  const onLine = (content: string, offset: number, line: number): boolean => {
+  const onLine = (line: () => string, offset: number, length: number, number: number): boolean => {
+    const content = seen ? seenText().slice(offset, offset + length) : line();
     if (content.trim() === '') return true;
     if (!WKT_START.test(content)) return false;
-    const statement = { text: content, offset, line };
+    const statement = { text: content, offset, line: number };
     statements++;
     // The first statement waits: if it is the only one, the whole text is the statement.
     if (statements === 1) {
@@ -217,7 +225,7 @@ export async function checkWktStream(
       checker.add(held, new OneLineIndex(held.line as number, held.offset, held.text.length), true);
       held = undefined;
     }
-    checker.add(statement, new OneLineIndex(line, offset, content.length), true);
+    checker.add(statement, new OneLineIndex(number, offset, content.length), true);
     return true;
   };
   const complete = await readLines(file, options, onText, onLine);
@@ -226,10 +234,8 @@ export async function checkWktStream(
   held = undefined;
   // One statement, or a line that is not WKT: the whole text, as `checkWktText` reads it (read again
   // when what was read is no longer kept).
-  const parts = complete ? seen : undefined;
+  const text = complete && seen ? seenText() : decodeUtf8((await readAll(file)).bytes);
   seen = undefined;
-  const text = parts ? parts.join('') : decodeUtf8((await readAll(file)).bytes);
-  if (parts) parts.length = 0;
   // No text in a streamed report, whichever way it was read.
   const report = checkWktText(file.name, text, { ...options, features }, check);
   delete report.text;
@@ -238,7 +244,8 @@ export async function checkWktStream(
 
 /**
  * Decode a streamed text file (its byte order mark names the encoding, as `decodeText` reads it) and call
- * `onLine` with each line's text (without its line break), its offset in the decoded text and its number.
+ * `onLine` with each line's text (without its line break, made when asked for), its offset in the decoded
+ * text, its length and its number.
  * Line breaks are those of LineIndex: \n, \r\n and \r. `onText` sees every piece of decoded text first.
  * Returns false when `onLine` stopped it (or the run was cancelled).
  */
@@ -246,12 +253,14 @@ async function readLines(
   file: StreamedFile,
   options: ValidateOptions,
   onText: (text: string) => void,
-  onLine: (content: string, offset: number, line: number) => boolean,
+  onLine: (content: () => string, offset: number, length: number, line: number) => boolean,
 ): Promise<boolean> {
   const reader = file.open().getReader();
   let decoder: TextDecoder | undefined;
   let head = new Uint8Array(0);
-  let pending = '';
+  // The start of the current line, as pieces (joined only when asked for: a line of 100 MB is not copied).
+  let pending: string[] = [];
+  let pendingLength = 0;
   let pendingOffset = 0;
   let line = 1;
   let bytes = 0;
@@ -277,18 +286,25 @@ async function readLines(
       if (lf < 0) lf = Infinity;
       if (cr < 0) cr = Infinity;
       const end = Math.min(lf, cr);
-      const content = pending + text.slice(from, end);
-      pending = '';
-      if (!onLine(content, pendingOffset, line++)) return false;
+      const tail = text.slice(from, end);
+      const parts = pending;
+      const length = pendingLength + tail.length;
+      const content = (): string => (parts.length === 0 ? tail : parts.join('') + tail);
+      pending = [];
+      pendingLength = 0;
+      if (!onLine(content, pendingOffset, length, line++)) return false;
       let next = end + 1;
       if (end === cr) {
         if (cr + 1 === text.length) endsInCr = true;
         else if (text.charCodeAt(cr + 1) === 10) next++;
       }
-      pendingOffset += content.length + (next - end);
+      pendingOffset += length + (next - end);
       from = next;
     }
-    pending += text.slice(from);
+    if (from < text.length) {
+      pending.push(from === 0 ? text : text.slice(from));
+      pendingLength += text.length - from;
+    }
     return true;
   };
   try {
@@ -324,7 +340,8 @@ async function readLines(
     const rest = decoder.decode(head.length > 0 ? head : undefined);
     if (!take(rest)) return false;
     // The last line (LineIndex counts the empty one after a final line break too).
-    return onLine(pending, pendingOffset, line);
+    const parts = pending;
+    return onLine(() => parts.join(''), pendingOffset, pendingLength, line);
   } finally {
     await reader.cancel().catch(() => undefined);
   }
