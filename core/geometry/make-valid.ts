@@ -73,6 +73,19 @@ function pushEdge(
   edges.src[e] = src;
 }
 
+/** Edges from…to-1 of `from` appended to `to`. */
+function copyEdges(from: Edges, start: number, end: number, to: Edges): void {
+  if (end <= start) return;
+  const at = to.count;
+  to.x0.set(from.x0.subarray(start, end), at);
+  to.y0.set(from.y0.subarray(start, end), at);
+  to.x1.set(from.x1.subarray(start, end), at);
+  to.y1.set(from.y1.subarray(start, end), at);
+  to.ring.set(from.ring.subarray(start, end), at);
+  to.src.set(from.src.subarray(start, end), at);
+  to.count += end - start;
+}
+
 // ---- Scratch arrays, reused across calls and grown on demand: make-valid runs once per invalid boundary,
 // and for outlines of a few hundred vertices new typed arrays per call and round cost more than the work.
 // Each slot below is used by one array at a time; a pooled array holds old values beyond what is written.
@@ -100,6 +113,7 @@ const F_EDGES = 0; // x0, y0, x1, y1 of edge set 0 (0-3) and 1 (4-7)
 const F_SWEEP = 8; // lo, hi, lo2, hi2: 8-11
 const F_CLEAN = 12;
 const F_POINTS = 13; // x, y: 13-14
+const F_BLOCKS = 15;
 // Int32 slots
 const I_EDGES = 0; // ring, src of edge set 0 (0-1) and 1 (2-3)
 const I_FRESH = 4; // per edge set: 4-5
@@ -120,6 +134,9 @@ const I_WALK_AT = 19;
 const I_VERTICES = 20;
 
 const MAX_NODING_ROUNDS = 6;
+
+/** Edges per block when split edges are tested directly (see `node`). */
+const BLOCK = 16;
 
 /**
  * After the first noding round, up to this many split edges are tested against every edge directly;
@@ -238,7 +255,36 @@ function node(edges: Edges, seed?: Int32Array): Edges | undefined {
         if (!meet(eFirst ? e : f, eFirst ? f : e)) return undefined;
       }
     } else if (round > 0 && freshCount <= DIRECT_TEST_LIMIT) {
-      // A few split edges: each against every edge, by bounding box (each pair once).
+      // A few split edges: each against every edge, by bounding box (each pair once). Edges go in blocks of
+      // consecutive ones (neighbours along a ring, so a small box each): a block whose box misses the split
+      // edge's is passed over whole, and the others' edges are tested in order as before.
+      const blocks = Math.ceil(count / BLOCK);
+      const box = f64(F_BLOCKS, 4 * blocks);
+      for (let k = 0; k < blocks; k++) {
+        let minX = Infinity;
+        let maxX = -Infinity;
+        let minY = Infinity;
+        let maxY = -Infinity;
+        const end = Math.min(count, (k + 1) * BLOCK);
+        for (let b = k * BLOCK; b < end; b++) {
+          const bx0 = X0[b] as number;
+          const bx1 = X1[b] as number;
+          const by0 = Y0[b] as number;
+          const by1 = Y1[b] as number;
+          if (bx0 < minX) minX = bx0;
+          if (bx1 < minX) minX = bx1;
+          if (bx0 > maxX) maxX = bx0;
+          if (bx1 > maxX) maxX = bx1;
+          if (by0 < minY) minY = by0;
+          if (by1 < minY) minY = by1;
+          if (by0 > maxY) maxY = by0;
+          if (by1 > maxY) maxY = by1;
+        }
+        box[4 * k] = minX;
+        box[4 * k + 1] = maxX;
+        box[4 * k + 2] = minY;
+        box[4 * k + 3] = maxY;
+      }
       for (let a = 0; a < count; a++) {
         if (fresh[a] !== 1) continue;
         const ax0 = X0[a] as number;
@@ -249,15 +295,25 @@ function node(edges: Edges, seed?: Int32Array): Edges | undefined {
         const maxX = ax0 < ax1 ? ax1 : ax0;
         const minY = ay0 < ay1 ? ay0 : ay1;
         const maxY = ay0 < ay1 ? ay1 : ay0;
-        for (let b = 0; b < count; b++) {
-          if (b === a || (b < a && fresh[b] === 1)) continue;
-          const bx0 = X0[b] as number;
-          const bx1 = X1[b] as number;
-          if ((bx0 < minX && bx1 < minX) || (bx0 > maxX && bx1 > maxX)) continue;
-          const by0 = Y0[b] as number;
-          const by1 = Y1[b] as number;
-          if ((by0 < minY && by1 < minY) || (by0 > maxY && by1 > maxY)) continue;
-          if (!meet(a, b)) return undefined;
+        for (let k = 0; k < blocks; k++) {
+          if (
+            (box[4 * k + 1] as number) < minX ||
+            (box[4 * k] as number) > maxX ||
+            (box[4 * k + 3] as number) < minY ||
+            (box[4 * k + 2] as number) > maxY
+          )
+            continue;
+          const end = Math.min(count, (k + 1) * BLOCK);
+          for (let b = k * BLOCK; b < end; b++) {
+            if (b === a || (b < a && fresh[b] === 1)) continue;
+            const bx0 = X0[b] as number;
+            const bx1 = X1[b] as number;
+            if ((bx0 < minX && bx1 < minX) || (bx0 > maxX && bx1 > maxX)) continue;
+            const by0 = Y0[b] as number;
+            const by1 = Y1[b] as number;
+            if ((by0 < minY && by1 < minY) || (by0 > maxY && by1 > maxY)) continue;
+            if (!meet(a, b)) return undefined;
+          }
         }
       }
     } else if (!sweep(current, round === 0 ? undefined : fresh, meet)) return undefined;
@@ -266,17 +322,18 @@ function node(edges: Edges, seed?: Int32Array): Edges | undefined {
     const next = newEdges(set, count + splitPoints);
     const freshNext = i32(I_FRESH + set, count + splitPoints).fill(0, 0, count + splitPoints);
     freshCount = 0;
-    for (let e = 0; e < count; e++) {
+    // Edges not split are copied in runs, between the split ones in edge order.
+    const splitEdges = Array.from(splits.keys()).sort((a, b) => a - b);
+    let copied = 0;
+    for (const e of splitEdges) {
+      copyEdges(current, copied, e, next);
+      copied = e + 1;
       const ex0 = X0[e] as number;
       const ey0 = Y0[e] as number;
       const ex1 = X1[e] as number;
       const ey1 = Y1[e] as number;
       const ring = current.ring[e] as number;
-      const list = splits.get(e);
-      if (!list) {
-        pushEdge(next, ex0, ey0, ex1, ey1, ring, current.src[e] as number);
-        continue;
-      }
+      const list = splits.get(e) as number[];
       const dx = ex1 - ex0;
       const dy = ey1 - ey0;
       const points: { t: number; x: number; y: number }[] = [];
@@ -304,6 +361,7 @@ function node(edges: Edges, seed?: Int32Array): Edges | undefined {
         pushEdge(next, px, py, ex1, ey1, ring, src);
       }
     }
+    copyEdges(current, copied, count, next);
     current = next;
     fresh = freshNext;
   }
