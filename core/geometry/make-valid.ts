@@ -982,7 +982,7 @@ export function makeValidPolygonsTraced(
       }
     }
   }
-  const noded = node(edges, sweptSegmentPairs(polygons));
+  const noded = node(edges, sweptSegmentPairs(polygons, edges.count));
   if (!noded) return undefined;
   const g = buildGraph(noded);
   if (!g) return undefined;

@@ -160,16 +160,20 @@ function ensureVertices(n: number): void {
  * only when that sweep covered every segment of `sweptPolygons` and ran to its end.
  */
 let sweptPolygons: PolygonRings | undefined;
+let sweptSegments = 0;
 let sweptPairs = new Int32Array(256);
 let sweptPairCount = 0;
 
 /**
  * The pairs of segments of `polygons` that can meet, when the last validity check was of these very
- * polygons and swept all their segments (else undefined). make-valid nodes from them instead of sweeping
- * again. Valid until the next validity check.
+ * polygons, found `segmentCount` segments (a cheap sign the polygons did not change since) and swept them
+ * all; else undefined. make-valid nodes from them instead of sweeping again. Valid until the next validity
+ * check, and only while the polygons are not changed in place.
  */
-export function sweptSegmentPairs(polygons: PolygonRings): Int32Array | undefined {
-  return sweptPolygons === polygons ? sweptPairs.subarray(0, 2 * sweptPairCount) : undefined;
+export function sweptSegmentPairs(polygons: PolygonRings, segmentCount: number): Int32Array | undefined {
+  return sweptPolygons === polygons && sweptSegments === segmentCount
+    ? sweptPairs.subarray(0, 2 * sweptPairCount)
+    : undefined;
 }
 
 function ensureRings(n: number): void {
@@ -468,8 +472,10 @@ function collectIssues(
     segMinY[i] = b0 < b1 ? b0 : b1;
     segMaxY[i] = b0 < b1 ? b1 : b0;
   }
-  if (sweepSegments(ns, axis, analysis, list, countLimit) && !polygonSkipped.includes(true))
+  if (sweepSegments(ns, axis, analysis, list, countLimit) && !polygonSkipped.includes(true)) {
     sweptPolygons = polygons;
+    sweptSegments = ns;
+  }
   const ringsWithErrors = analysis.ringsWithErrors;
   if (analysis.spikeBases.size > 0) {
     list.drop(
