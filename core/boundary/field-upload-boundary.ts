@@ -1,8 +1,8 @@
 /**
- * The boundary checks for field upload items, in the shape the field-upload document check takes
+ * The boundary checks for field upload items, in the shape the field-upload checks take
  * (CheckFieldUploadOptions['checkBoundary'] in core/fields/check-field-upload.ts):
  *
- *   checkFieldUploadDocument(root, lines, collector, { checkBoundary: checkFieldUploadBoundary })
+ *   checkFieldUploadText(text, { checkBoundary: checkFieldUploadBoundary })
  *
  * The record's boundary value carries the map from WKT offsets to document offsets (through any escapes of
  * the JSON string), so every range lands on the document's own characters.
