@@ -5,6 +5,8 @@
  * happens before tokenising, so a multi-byte character split between two chunks is never corrupted.
  */
 
+import { encodeText } from '../input/text-decoding.ts';
+
 export type CsvEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 
 export const CSV_ENCODINGS: readonly CsvEncoding[] = ['utf-8', 'utf-16le', 'utf-16be', 'windows-1252'];
@@ -58,23 +60,5 @@ export function encodeCsvText(
   choice: { encoding: CsvEncoding; bom: boolean },
 ): Uint8Array | undefined {
   if (choice.encoding === 'windows-1252') return encodeWindows1252(text);
-  if (choice.encoding === 'utf-8') {
-    const body = new TextEncoder().encode(text);
-    if (!choice.bom) return body;
-    const out = new Uint8Array(body.length + 3);
-    out.set([0xef, 0xbb, 0xbf], 0);
-    out.set(body, 3);
-    return out;
-  }
-  const little = choice.encoding === 'utf-16le';
-  const mark = choice.bom ? 2 : 0;
-  const out = new Uint8Array(mark + text.length * 2);
-  if (choice.bom) out.set(little ? [0xff, 0xfe] : [0xfe, 0xff], 0);
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    const at = mark + i * 2;
-    out[at + (little ? 0 : 1)] = unit & 0xff;
-    out[at + (little ? 1 : 0)] = unit >> 8;
-  }
-  return out;
+  return encodeText(text, { encoding: choice.encoding, bom: choice.bom });
 }
