@@ -107,8 +107,8 @@ class GeometryReporter {
       safety,
       title,
       edits: sorted.map((e) => this.edit(e.start, e.end, e.text)),
-      before: ellipsisStart + this.wkt.slice(from, to) + ellipsisEnd,
-      after: ellipsisStart + after + ellipsisEnd,
+      before: ellipsisStart + abbreviate(this.wkt.slice(from, to)) + ellipsisEnd,
+      after: ellipsisStart + abbreviate(after) + ellipsisEnd,
     };
   }
 
@@ -437,6 +437,8 @@ function validityFixes(
     }
     return makeValidFix ?? undefined;
   };
+  // One fix for every repeated point of the geometry, shared by its repeated-point diagnostics.
+  let repeatedFix: Fix | null | undefined;
   const removeHole = (issue: ValidityIssue, title: string): Fix =>
     rep.editFix('unsafe', title, [
       removalEdit(
@@ -468,14 +470,9 @@ function validityFixes(
         return isValidArea(removeRing(polygons, issue.polygon, issue.ring))
           ? removeHole(issue, 'Remove the inner hole')
           : undefined;
-      case 'repeated-point': {
-        const count = issue.count ?? 1;
-        const [, prevEnd] = coordinateSpan(g, issue.polygon, issue.ring, issue.coordinate - 1);
-        const [, lastEnd] = coordinateSpan(g, issue.polygon, issue.ring, issue.coordinate + count - 1);
-        return rep.editFix('safe', count > 1 ? 'Remove the duplicate points' : 'Remove the duplicate point', [
-          { start: prevEnd, end: lastEnd, text: '' },
-        ]);
-      }
+      case 'repeated-point':
+        if (repeatedFix === undefined) repeatedFix = repeatedPointsFix(rep, g) ?? null;
+        return repeatedFix ?? undefined;
       case 'near-spike':
         return isValidArea(removeVertex(polygons, issue.polygon, issue.ring, issue.coordinate))
           ? vertexRemovalFix(rep, g, issue)
@@ -489,6 +486,59 @@ function validityFixes(
         return makeValid(all);
     }
   };
+}
+
+/**
+ * The fix removing every consecutive repeated point of the geometry, listed or not (validity lists at
+ * most `maxIssues` of them; the fix is not capped, so one fix pass removes them all). Each run of copies
+ * is cut from the end of the point it repeats to the end of its last copy, so the rest of the text stays
+ * as written. Where the WKT is the document's text as is (a .wkt line, an unescaped string) the cuts are
+ * one edit whose text is the kept text between them: a boundary of millions of repeats is one edit, not
+ * millions; in an escaped string (where kept text would need escaping again) each cut is an edit.
+ */
+function repeatedPointsFix(rep: GeometryReporter, g: ParsedGeometry): Fix | undefined {
+  const cuts: number[] = [];
+  let points = 0;
+  for (let p = 0; p < g.polygons.length; p++) {
+    const rings = g.polygons[p] as Float64Array[];
+    for (let r = 0; r < rings.length; r++) {
+      const ring = rings[r] as Float64Array;
+      const n = ring.length >> 1;
+      let first = -1;
+      for (let k = 1; k <= n; k++) {
+        // As validity.ts finds them: a point equal to the one before (NaN never is).
+        const same = k < n && ring[2 * k] === ring[2 * k - 2] && ring[2 * k + 1] === ring[2 * k - 1];
+        if (same) {
+          if (first < 0) first = k;
+          continue;
+        }
+        if (first < 0) continue;
+        cuts.push(coordinateSpan(g, p, r, first - 1)[1], coordinateSpan(g, p, r, k - 1)[1]);
+        points += k - first;
+        first = -1;
+      }
+    }
+  }
+  const runs = cuts.length >> 1;
+  if (runs === 0) return undefined;
+  const count = (n: number): string => n.toLocaleString('en-US');
+  const title =
+    runs === 1
+      ? points > 1
+        ? 'Remove the duplicate points'
+        : 'Remove the duplicate point'
+      : `Remove all ${count(points)} repeated points of the geometry${points > runs ? ` (${count(runs)} runs of copies)` : ''}`;
+  const start = cuts[0] as number;
+  const end = cuts[cuts.length - 1] as number;
+  if (runs === 1 || rep.doc(end) - rep.doc(start) !== end - start) {
+    const edits: { start: number; end: number; text: string }[] = [];
+    for (let i = 0; i < cuts.length; i += 2)
+      edits.push({ start: cuts[i] as number, end: cuts[i + 1] as number, text: '' });
+    return rep.editFix('safe', title, edits);
+  }
+  const kept: string[] = [];
+  for (let i = 1; i < cuts.length - 1; i += 2) kept.push(rep.wkt.slice(cuts[i], cuts[i + 1]));
+  return rep.editFix('safe', title, [{ start, end, text: kept.join('') }]);
 }
 
 /** Text edits removing coordinate k of a ring; the first point also replaces the closing point. */

@@ -149,8 +149,8 @@ export function reportValidityIssues(
     return [{ message, location }];
   };
 
-  // A fix that rebuilds the whole geometry (make-valid) is the same for all its issues: it goes on the
-  // first diagnostic only, and the others point to that one in their hint.
+  // A fix of the whole geometry (make-valid, removing every repeated point) is the same for all its
+  // issues: it goes on the first diagnostic only, and the others point to that one in their hint.
   const attached = new Map<Fix, string>();
   const listedCrossings = new Map<string, number>();
 
@@ -185,7 +185,9 @@ export function reportValidityIssues(
         } else {
           attached.set(
             issueFix,
-            `The repair of this geometry, where one can be offered, is on ${rule.meta.code} at ${label}, coordinate ${coordinate}.`,
+            issue.kind === 'repeated-point'
+              ? `One fix removes every repeated point of this geometry: it is on ${rule.meta.code} at ${label}, coordinate ${coordinate}.`
+              : `The repair of this geometry, where one can be offered, is on ${rule.meta.code} at ${label}, coordinate ${coordinate}.`,
           );
         }
       }
