@@ -60,6 +60,23 @@ async function allWays(name: string, bytes: Uint8Array, options: ValidateOptions
   return { whole, text, streams };
 }
 
+/** Lines 1 and 2 start like WKT but are one statement, which the line that is not WKT makes of the file. */
+const SPANNING = 'POLYGON ((0 0, 1 0,\nNaN 1, 0 0))\nPOLYGON ((2 2, 3 2, 3 3, 2 2))\n(4 4)\n';
+
+/** A stream that can be opened once, as standard input beyond what is kept of it. */
+function readOnce(name: string, bytes: Uint8Array): StreamedFile {
+  const file = streamed(name, bytes, 7);
+  return {
+    name,
+    open: () =>
+      file.opened === 0
+        ? file.open()
+        : new ReadableStream<Uint8Array>({
+            start: (c) => c.error(new Error('standard input was read already')),
+          }),
+  };
+}
+
 describe('.wkt read whole, as text or as a stream', () => {
   const files = wktFiles();
 
@@ -92,6 +109,11 @@ describe('.wkt read whole, as text or as a stream', () => {
       'a line that is not WKT after boundaries were checked',
       'POLYGON ((0 0, 1 0, 1 1, 0 0))\nPOLYGON ((2 2, 3 2, 3 3, 3 3, 2 2))\n(4 4, 5 5)\nPOLYGON ((0 0, 1 0))\n',
     ],
+    [
+      'a line that is not WKT first',
+      '# boundaries\nPOLYGON ((0 0, 1 0, 1 1, 0 0))\nPOLYGON ((2 2, 3 2, 3 3, 2 2))\n',
+    ],
+    ['a statement that goes on past line 2, then a line that is not WKT', SPANNING],
     ['a syntax error on line 2', 'POLYGON ((0 0, 1 0, 1 1, 0 0))\nPOLYGON ((0 0, 1x 0, 1 1, 0 0))\n'],
     ['non-ASCII text', 'POLYGON ((0 0, 1 0, 1 1, 0 0))\nPOLYGON ((0 0, 1 0, 1 1, 0 0)) é ü 𝑥\n'],
     ['empty', ''],
@@ -120,13 +142,55 @@ describe('.wkt read whole, as text or as a stream', () => {
     for (const [bytes, opened] of [
       [many, 1],
       [one, 1],
-      // The boundaries read so far are not kept: read again as one statement.
-      [notWkt, 2],
+      // The boundaries read so far are not kept, but the text up to line 2 has the syntax error.
+      [notWkt, 1],
+      // The statement goes on past line 2: read again as one statement.
+      [new TextEncoder().encode(SPANNING), 2],
     ] as const) {
       const file = streamed('f.wkt', bytes, 5);
       await wktFileKind.validateStream!(file, {});
       expect(file.opened).toBe(opened);
     }
+  });
+
+  it('a stream that cannot be read again: the same diagnostics, or says why it could not check it whole', async () => {
+    // Many boundaries, then a line that is not WKT: decided from the first two lines, not read again.
+    const lines = Array.from({ length: 50 }, (_, i) => `POLYGON ((${i} 0, ${i + 1} 0, ${i + 1} 1, ${i} 0))`);
+    const bytes = new TextEncoder().encode(`${lines.join('\n')}\n# end\n`);
+    const whole = await wktFileKind.validate({ name: '<stdin>', bytes }, {});
+    expect(whole.diagnostics.map((d) => [d.code, d.location.range?.start.line])).toEqual([['WKT001', 2]]);
+    expect(findings(await wktFileKind.validateStream!(readOnce('<stdin>', bytes), {}))).toEqual(
+      findings(whole),
+    );
+
+    // A first line over 1 MB: the first two lines are checked as the statement when the second is read.
+    const corners = Array.from({ length: 60_000 }, (_, k) => {
+      const a = (2 * Math.PI * k) / 60_000;
+      return `${(10 * Math.cos(a)).toFixed(7)} ${(10 * Math.sin(a)).toFixed(7)}`;
+    });
+    const long = new TextEncoder().encode(
+      `POLYGON ((${[...corners, corners[0]].join(', ')}))\n${lines.join('\n')}\n# end\n`,
+    );
+    expect(long.length).toBeGreaterThan(1 << 20);
+    const longWhole = await wktFileKind.validate({ name: '<stdin>', bytes: long }, {});
+    expect(longWhole.diagnostics.map((d) => [d.code, d.location.range?.start.line])).toEqual([['WKT001', 2]]);
+    expect(findings(await wktFileKind.validateStream!(readOnce('<stdin>', long), {}))).toEqual(
+      findings(longWhole),
+    );
+
+    // The statement goes on past line 2: it needs the whole text, which cannot be read again.
+    const spanning = await wktFileKind.validateStream!(
+      readOnce('<stdin>', new TextEncoder().encode(SPANNING)),
+      {},
+    );
+    expect(spanning.diagnostics).toHaveLength(1);
+    expect(spanning.diagnostics[0]).toMatchObject({
+      code: 'WKT001',
+      location: { row: 4, range: { start: { line: 4, column: 1 }, end: { line: 4, column: 6 } } },
+    });
+    expect(spanning.diagnostics[0]?.message).toBe(
+      'Invalid WKT: line 4 does not start a geometry, so the input is one WKT, which could not be read again to check it whole (standard input was read already)',
+    );
   });
 
   it('returns features from a stream only when asked', async () => {

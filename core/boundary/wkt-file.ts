@@ -23,6 +23,8 @@ import type { JsonValue } from '../json/json-document.ts';
 import { fieldFeature } from '../records/field-features.ts';
 import type { FieldRecord } from '../records/field-record.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
+import { wktSyntaxError } from '../geometry/wkt-rules.ts';
+import { parseWkt } from '../wkt/parse-wkt.ts';
 import { checkRecordBoundary, type RecordBoundaryOptions } from './record-boundary.ts';
 
 /** A geometry keyword (or an EWKT prefix) at the start of a line. */
@@ -180,6 +182,9 @@ class OneLineIndex extends LineIndex {
   }
 }
 
+/** The longest start of a streamed file kept (characters) in case it turns out to be one statement. */
+const KEPT_PREFIX = 1 << 20;
+
 /** Statements are checked between chunks this far apart (bytes), giving the caller's event loop a turn. */
 const PAUSE_EVERY = 1 << 20;
 
@@ -206,19 +211,42 @@ export async function checkWktStream(
     seen = [text];
     return text;
   };
+  // If a line that is not WKT comes, the whole text is one statement, whose syntax error is most often in
+  // its first two lines: the file's text up to the end of its second statement's line is kept when the
+  // rest is let go (a short one; a long one is checked as the statement then, and its report kept), so the
+  // file need not be read again (standard input cannot be).
+  let known: string | undefined;
+  let early: FileReport | undefined;
+  const asOneStatement = (prefix: string): FileReport | undefined => {
+    if (!decides(prefix)) return undefined;
+    const one = new WktChecker({ ...options, features }, check);
+    one.add({ text: prefix, offset: 0 }, new LineIndex(prefix));
+    return one.report(file.name);
+  };
+  // The line that is not WKT, when one stopped the reading.
+  let stop: { offset: number; length: number; line: number } | undefined;
   const onText = (text: string): void => {
     seen?.push(text);
   };
   const onLine = (line: () => string, offset: number, length: number, number: number): boolean => {
     const content = seen ? seenText().slice(offset, offset + length) : line();
     if (content.trim() === '') return true;
-    if (!WKT_START.test(content)) return false;
+    if (!WKT_START.test(content)) {
+      stop = { offset, length, line: number };
+      if (seen) known = seenText().slice(0, offset + length);
+      return false;
+    }
     const statement = { text: content, offset, line: number };
     statements++;
     // The first statement waits: if it is the only one, the whole text is the statement.
     if (statements === 1) {
       held = statement;
       return true;
+    }
+    if (statements === 2) {
+      const upTo = seenText().slice(0, offset + length);
+      if (upTo.length <= KEPT_PREFIX) known = upTo;
+      else early = asOneStatement(upTo);
     }
     seen = undefined;
     if (held) {
@@ -232,14 +260,63 @@ export async function checkWktStream(
   if (complete && statements >= 2) return checker.report(file.name);
   if (options.signal?.aborted) return checker.report(file.name);
   held = undefined;
-  // One statement, or a line that is not WKT: the whole text, as `checkWktText` reads it (read again
-  // when what was read is no longer kept).
-  const text = complete && seen ? seenText() : decodeUtf8((await readAll(file)).bytes);
-  seen = undefined;
+  // One statement, or a line that is not WKT: the whole text, as `checkWktText` reads it. When what was
+  // read is no longer kept, the text kept up to a line's end decides it when it can, else the file is
+  // read again (standard input cannot be: that is said, not thrown).
+  let text: string;
+  if (complete && seen) text = seenText();
+  else {
+    const prefix = known;
+    seen = undefined;
+    known = undefined;
+    const decided = early ?? (prefix !== undefined ? asOneStatement(prefix) : undefined);
+    if (decided) return decided;
+    try {
+      text = decodeUtf8((await readAll(file)).bytes);
+    } catch (e) {
+      return unreadAgain(file.name, options, stop, e);
+    }
+  }
   // No text in a streamed report, whichever way it was read.
   const report = checkWktText(file.name, text, { ...options, features }, check);
   delete report.text;
   return report;
+}
+
+/**
+ * Whether `prefix` (a file's start, up to a line's end) gives the diagnostics of the whole file read as one
+ * statement: its syntax error lies before the prefix's end. The parser stops at the first token that does
+ * not fit, and a token before a line's end is the same token in the whole text. Not when the prefix parses,
+ * or fails only at its end (the statement goes on past it).
+ */
+function decides(prefix: string): boolean {
+  const parsed = parseWkt(prefix);
+  return !parsed.ok && parsed.error.offset < prefix.length;
+}
+
+/** The report of a file that had to be read again as one statement, and could not be (standard input). */
+function unreadAgain(
+  name: string,
+  options: ValidateOptions,
+  stop: { offset: number; length: number; line: number } | undefined,
+  error: unknown,
+): FileReport {
+  const reason = error instanceof Error ? error.message : String(error);
+  const at = stop ?? { offset: 0, length: 0, line: 1 };
+  const collector = new DiagnosticCollector(options.selection);
+  collector.report(wktSyntaxError, {
+    messageId: 'syntax',
+    data: {
+      detail: `line ${at.line} does not start a geometry, so the input is one WKT, which could not be read again to check it whole (${reason})`,
+    },
+    location: {
+      row: at.line,
+      range: new OneLineIndex(at.line, at.offset, at.length).range(at.offset, at.offset + at.length),
+    },
+    hint: 'Give one WKT per line (remove or correct this line), or save the input to a file and check that.',
+  });
+  const summary: JsonValue = { boundaries: 1, valid: 0, acres: 0 };
+  return { file: name, kind: 'wkt', diagnostics: collector.diagnostics, summary };
 }
 
 /**
