@@ -127,7 +127,9 @@ export function renderSummary(reports: readonly FileReport[], options: RenderOpt
   const fixable = all.filter((d) => d.fix?.safety === 'safe').length;
   if (all.length === 0) return paint('green', `✓ ${plural(reports.length, 'file')} checked, no problems`);
   const text = `${plural(reports.length, 'file')} checked: ${describeCounts(c)}`;
-  const fixNote = fixable > 0 ? `\n${plural(fixable, 'problem')} can be fixed safely with --fix.` : '';
+  // Fixes, not problems: one fix may mend several problems (every repeated point of a geometry, say).
+  const fixNote =
+    fixable > 0 ? `\n${plural(fixable, 'safe fix', 'safe fixes')} can be applied with --fix.` : '';
   // Only notes: nothing to warn about, so no warning sign.
   const line =
     c.error > 0

@@ -256,7 +256,7 @@ export const repeatedPoints = defineRule({
     },
     fixable: 'safe',
     docs: {
-      what: 'Warns about consecutive duplicate points in a ring. GEOS accepts them; the safe fix removes the copies.',
+      what: 'Warns about consecutive duplicate points in a ring. GEOS accepts them; one safe fix per geometry removes every copy (all of them, not only the warnings listed), shared by its warnings.',
       why: 'Duplicate points add nothing but count against the 10,000-point limit, and zero-length edges break angle and direction computations in some tools.',
       example: 'POLYGON ((0 0, 10 0, 10 0, 10 10, 0 0))',
       useInstead: 'POLYGON ((0 0, 10 0, 10 10, 0 0))',

@@ -45,7 +45,7 @@ describe('fieldgate validate', () => {
     expect(run.stdout).toMatch(/\| {16}\^{6}/);
     expect(run.stdout).toContain('hint: Write it without quotes: 98.5.');
     expect(run.stdout).toContain('fix (safe): Write acres as a number: 98.5');
-    expect(run.stdout).toContain('2 problems can be fixed safely with --fix.');
+    expect(run.stdout).toContain('2 safe fixes can be applied with --fix.');
   });
 
   it('prints JSON diagnostics with code, rule, severity, message and location', async () => {
