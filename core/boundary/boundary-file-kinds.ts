@@ -6,6 +6,7 @@
 import type { Diagnostic, FixSafety } from '../diagnostics/diagnostic.ts';
 import type { PolygonRings } from '../geometry/geometry.ts';
 import { applyTextFixes } from '../diagnostics/fix-application.ts';
+import { encodeTextLike } from '../input/text-decoding.ts';
 import {
   decodeUtf8,
   type FileKind,
@@ -129,11 +130,12 @@ async function shapefileFix(
   return bytes ? { bytes, applied } : undefined;
 }
 
-async function textFix(_file: InputFile, report: FileReport, allowed: readonly FixSafety[]) {
+/** Fixed text written back in the encoding (and with the byte order mark) the file came in. */
+async function textFix(file: InputFile, report: FileReport, allowed: readonly FixSafety[]) {
   if (report.text === undefined) return undefined;
   const result = applyTextFixes(report.text, report.diagnostics, allowed);
   if (result.applied.length === 0) return undefined;
-  return { bytes: new TextEncoder().encode(result.text), applied: result.applied };
+  return { bytes: encodeTextLike(result.text, file.bytes), applied: result.applied };
 }
 
 export const geojsonFileKind: FileKind = importedKind(geojsonKindInfo, 'geojson');
