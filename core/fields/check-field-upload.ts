@@ -128,6 +128,8 @@ export class FieldUploadReader {
   private outcome: FieldUploadOutcome | undefined;
   /** The last "fields" that was not an array (reported when no array follows). */
   private fieldsValue: JsonNode | undefined;
+  /** Items of the last "fields" array read, once one was (a later "fields" is then a repeat). */
+  private streamedCount: number | undefined;
   /** Records checked so far (object items of "fields"). */
   records = 0;
 
@@ -157,19 +159,32 @@ export class FieldUploadReader {
     const lines = this.reader.lines;
     for (let event = this.reader.next(); event; event = this.reader.next()) {
       switch (event.type) {
-        case 'item': {
-          const node = event.node;
-          this.structure.run(fieldsArray, { part: 'item', node, index: event.index, lines });
-          if (node.kind !== 'object') break;
-          const record = fieldRecordFromJson(node, lines, event.index, this.records++, this.reader.window);
-          const checked = this.checks.check(record);
-          this.features?.push(fieldFeature(checked.record, checked.boundary));
+        case 'item':
+          this.checkItem(event.node, event.index);
+          break;
+        case 'property': {
+          const { key, keyStart, keyEnd, value } = event.property;
+          if (key !== 'fields') break;
+          if (this.streamedCount === undefined) {
+            this.fieldsValue = value;
+            break;
+          }
+          // "fields" again after the streamed array: JSON readers (the service's too) keep the last
+          // one, so it is said, and the later value is checked as the upload.
+          this.structure.run(fieldsArray, {
+            part: 'repeated',
+            key: { start: keyStart, end: keyEnd },
+            count: this.streamedCount,
+            lines,
+          });
+          const count = value.kind === 'array' ? value.items.length : 0;
+          this.structure.run(fieldsArray, { part: 'fields', node: value, count, lines });
+          if (value.kind === 'array') value.items.forEach((item, index) => this.checkItem(item, index));
+          this.streamedCount = count;
           break;
         }
-        case 'property':
-          if (event.property.key === 'fields') this.fieldsValue = event.property.value;
-          break;
         case 'array-end':
+          this.streamedCount = event.count;
           this.structure.run(fieldsArray, {
             part: 'fields',
             node: event.property.value,
@@ -189,6 +204,15 @@ export class FieldUploadReader {
       }
     }
     return false;
+  }
+
+  private checkItem(node: JsonNode, index: number): void {
+    const lines = this.reader.lines;
+    this.structure.run(fieldsArray, { part: 'item', node, index, lines });
+    if (node.kind !== 'object') return;
+    const record = fieldRecordFromJson(node, lines, index, this.records++, this.reader.window);
+    const checked = this.checks.check(record);
+    this.features?.push(fieldFeature(checked.record, checked.boundary));
   }
 
   private finish(root: JsonNode, text: string | undefined): void {

@@ -12,7 +12,9 @@ export type FieldUploadSubject =
   | { part: 'root'; node: JsonNode; lines: LineIndex }
   | { part: 'no-fields'; root: JsonNode; lines: LineIndex }
   | { part: 'fields'; node: JsonNode; count: number; lines: LineIndex }
-  | { part: 'item'; node: JsonNode; index: number; lines: LineIndex };
+  | { part: 'item'; node: JsonNode; index: number; lines: LineIndex }
+  /** "fields" given again after an array: `key` is the later key, `count` the items of the array before. */
+  | { part: 'repeated'; key: { start: number; end: number }; count: number; lines: LineIndex };
 
 /** One field, from whatever source: the item rules check records, not JSON nodes. */
 export type FieldItemSubject = FieldRecord;

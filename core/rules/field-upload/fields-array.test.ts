@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readFieldUploadStream } from '../../fields/check-field-upload.ts';
 import { check, field } from './test-helpers.ts';
 
 describe('FU001 fields-array', () => {
@@ -19,5 +20,40 @@ describe('FU001 fields-array', () => {
       2,
       ['fields', 1],
     ]);
+  });
+
+  // JSON readers keep the last of a repeated key, the service's too: the later "fields" is the upload.
+  const twice = (first: unknown, second: unknown) =>
+    `{"fields": ${JSON.stringify(first)},\n "fields": ${JSON.stringify(second)}}`;
+
+  it('reports "fields" given twice, and checks the later one as the upload', () => {
+    const text = twice([field(), field({ name: 'South' })], [field({ acres: 'x' })]);
+    const found = check('FU001', text);
+    expect(found.map((d) => [d.messageId, d.message, d.location.range?.start.line])).toEqual([
+      [
+        'repeated',
+        '"fields" is given again: the service reads only the last one, so the 2 fields of the one before would not be uploaded',
+        2,
+      ],
+    ]);
+    // The later array's items are checked: its acres "x" is found, at its own line.
+    const acres = check('FU003', text);
+    expect(acres.map((d) => [d.location.range?.start.line, d.location.path])).toEqual([
+      [2, ['fields', 0, 'acres']],
+    ]);
+    // A later "fields" that is not an array is what the service reads: reported as such.
+    expect(check('FU001', twice([field()], null)).map((d) => d.messageId)).toEqual(['repeated', 'notArray']);
+    expect(check('FU001', twice([field()], [])).map((d) => d.messageId)).toEqual(['repeated', 'empty']);
+  });
+
+  it('finds the same when the upload is read in small chunks', async () => {
+    const text = twice([field()], [field({ acres: 'x' })]);
+    const chunks = async function* () {
+      for (let i = 0; i < text.length; i += 5) yield text.slice(i, i + 5);
+    };
+    const outcome = await readFieldUploadStream(chunks(), { selection: { select: ['FU001', 'FU003'] } });
+    const codes = outcome?.type === 'upload' ? outcome.diagnostics.map((d) => d.code) : [];
+    expect(codes).toEqual(['FU001', 'FU003']);
+    expect(check('FU003', text).map((d) => d.code)).toEqual(['FU003']);
   });
 });

@@ -5,7 +5,7 @@ import type { FieldUploadSubject } from './field-upload-subject.ts';
 
 export const fieldsArray = defineRule<
   FieldUploadSubject,
-  'notObject' | 'missing' | 'notArray' | 'empty' | 'itemNotObject'
+  'notObject' | 'missing' | 'notArray' | 'empty' | 'itemNotObject' | 'repeated'
 >({
   meta: {
     code: 'FU001',
@@ -18,9 +18,11 @@ export const fieldsArray = defineRule<
       notArray: '"fields" must be an array, but this is {kind}',
       empty: '"fields" is empty: nothing would be uploaded',
       itemNotObject: 'Field {row} must be an object, but this is {kind}',
+      repeated:
+        '"fields" is given again: the service reads only the last one, so the {count} {count:field|fields} of the one before would not be uploaded',
     },
     docs: {
-      what: 'Reports an upload body that is not {"fields": [ … ]} with one object per field.',
+      what: 'Reports an upload body that is not {"fields": [ … ]} with one object per field, and a "fields" given twice (the later one is what is read, and is checked as the upload).',
       why: 'POST /v2/fields takes FieldsWithBoundaryAndHierarchy: an object whose required "fields" holds the field objects.',
       example: '[{"clientName": "…", "farmName": "…", "name": "…", "boundary": "POLYGON(…)"}]',
       useInstead: '{"fields": [{"clientName": "…", "farmName": "…", "name": "…", "boundary": "POLYGON(…)"}]}',
@@ -65,6 +67,14 @@ export const fieldsArray = defineRule<
         }
         return;
       }
+      case 'repeated':
+        context.report({
+          messageId: 'repeated',
+          data: { count: subject.count },
+          location: locationOf(lines, subject.key, ['fields']),
+          hint: 'Keep one "fields" array holding every field.',
+        });
+        return;
       case 'item': {
         const { node, index } = subject;
         if (node.kind === 'object') return;
