@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LineIndex } from '../../core/index.ts';
+import { bytesToStream, LineIndex } from '../../core/index.ts';
 import { readSourceLines, SourceLineReader } from './source-lines.ts';
-
-function streamOf(bytes: Uint8Array, chunk: number): ReadableStream<Uint8Array> {
-  let at = 0;
-  return new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (at >= bytes.length) return controller.close();
-      controller.enqueue(bytes.slice(at, at + chunk));
-      at += chunk;
-    },
-  });
-}
 
 describe('readSourceLines', () => {
   const text = 'first\r\nsecond\rthird\nfourth é\r\n\r\nsixth\nlast';
@@ -21,7 +10,7 @@ describe('readSourceLines', () => {
     const bytes = new TextEncoder().encode(text);
     for (const chunk of [1, 2, 3, 7, 1000]) {
       const all = new Set([1, 2, 3, 4, 5, 6, 7]);
-      const lines = await readSourceLines(streamOf(bytes, chunk), all);
+      const lines = await readSourceLines(bytesToStream(bytes, chunk), all);
       expect(lines.lineCount).toBe(index.lineCount);
       for (const l of all) expect(lines.lineText(l)).toBe(index.lineText(l));
     }
@@ -54,7 +43,7 @@ describe('readSourceLines', () => {
 
   it('decodes in the encoding the kind read the file in', async () => {
     const bytes = new Uint8Array([0x61, 0x0a, 0x63, 0x61, 0x66, 0xe9]); // "a\ncafé" in Windows-1252
-    const lines = await readSourceLines(streamOf(bytes, 4), new Set([2]), 'windows-1252');
+    const lines = await readSourceLines(bytesToStream(bytes, 4), new Set([2]), 'windows-1252');
     expect(lines.lineText(2)).toBe('café');
   });
 
@@ -62,7 +51,7 @@ describe('readSourceLines', () => {
     const body = Array.from({ length: 5000 }, (_, i) => `line ${i + 1}`).join('\r\n');
     const index = new LineIndex(body);
     for (const chunk of [1, 5, 64, 100000]) {
-      const reader = new SourceLineReader(streamOf(new TextEncoder().encode(body), chunk));
+      const reader = new SourceLineReader(bytesToStream(new TextEncoder().encode(body), chunk));
       // Frames of diagnostics in order of position: each chunk's lines ±1, overlapping the last chunk's.
       let previous: { lineText(n: number): string } | undefined;
       for (let first = 1; first <= 5000; first += 700) {

@@ -1,18 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { validate, type StreamedFile } from '../../core/index.ts';
+import { bytesToStream, validate, type StreamedFile } from '../../core/index.ts';
 import { stdinSource } from './files.ts';
-
-/** A read-once stream of the bytes in chunks. */
-function once(bytes: Uint8Array, chunk: number): ReadableStream<Uint8Array> {
-  let at = 0;
-  return new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (at >= bytes.length) return controller.close();
-      controller.enqueue(bytes.slice(at, at + chunk));
-      at += chunk;
-    },
-  });
-}
 
 describe('standard input of WKT lines streamed, then a line that is not WKT', () => {
   it('gives the diagnostics of its bytes without reading standard input a third time', async () => {
@@ -22,7 +10,7 @@ describe('standard input of WKT lines streamed, then a line that is not WKT', ()
     );
     const bytes = new TextEncoder().encode(`${lines.join('\n')}\n# not WKT\n`);
     // Over the engine's 64 kB detection head; beyond 100 bytes standard input is streamed (16 MB in the CLI).
-    const source = (await stdinSource(once(bytes, 4096), 100)) as StreamedFile;
+    const source = (await stdinSource(bytesToStream(bytes, 4096), 100)) as StreamedFile;
     const streamed = await validate([source], { streamAbove: 0 });
     const whole = await validate([{ name: '<stdin>', bytes }]);
     expect(streamed.unreadable).toEqual([]);
