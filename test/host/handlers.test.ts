@@ -57,6 +57,19 @@ async function finished(runId: string, on = handlers): Promise<SubmitStatus> {
   throw new Error('the run did not finish');
 }
 
+/** Handlers over their own data folder, after a real submit of the clean example ran to its end. */
+async function submittedIn(dataDir: string): Promise<{ first: Handlers; started: SubmitStatus }> {
+  const first = handlersIn(dataDir);
+  const request = {
+    profileId: SANDBOX_PROFILE_ID,
+    files: [{ path: example('fields/clean-fields.json') }],
+    dryRun: false,
+  };
+  const started = (await call('startSubmit', request, first)) as unknown as SubmitStatus;
+  await finished(started.runId, first);
+  return { first, started };
+}
+
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'fieldgate-handlers-'));
   sandbox = await startEmbeddedSandbox(join(dir, 'sandbox'));
@@ -218,17 +231,7 @@ describe('submit', () => {
 
   it('resumes a run cut off by a kill on the next launch from its journal, without sending the upload twice', async () => {
     const dataDir = join(dir, 'killed');
-    const first = handlersIn(dataDir);
-    const started = (await call(
-      'startSubmit',
-      {
-        profileId: SANDBOX_PROFILE_ID,
-        files: [{ path: example('fields/clean-fields.json') }],
-        dryRun: false,
-      },
-      first,
-    )) as unknown as SubmitStatus;
-    await finished(started.runId, first);
+    const { started } = await submittedIn(dataDir);
     // What a kill leaves: the journal up to "sending" (the request left; its answer was never recorded),
     // then half a line.
     const journal = join(dataDir, 'journals', `${started.runId}.jsonl`);
@@ -263,17 +266,7 @@ describe('submit', () => {
 
   it('says, with the run resumed from it, which journal line is damaged and which rows that puts in doubt', async () => {
     const dataDir = join(dir, 'damaged');
-    const first = handlersIn(dataDir);
-    const started = (await call(
-      'startSubmit',
-      {
-        profileId: SANDBOX_PROFILE_ID,
-        files: [{ path: example('fields/clean-fields.json') }],
-        dryRun: false,
-      },
-      first,
-    )) as unknown as SubmitStatus;
-    await finished(started.runId, first);
+    const { first, started } = await submittedIn(dataDir);
     expect((await call('getSubmit', { runId: started.runId }, first)).journalDamage).toBeUndefined();
     // Line 2 (which held the upload's "sending") damaged, and a whole line after it: the upload is in doubt.
     const journal = join(dataDir, 'journals', `${started.runId}.jsonl`);
