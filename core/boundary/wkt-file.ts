@@ -17,7 +17,7 @@ import {
   type StreamedFile,
   type ValidateOptions,
 } from '../input/file-kind.ts';
-import { sniffTextEncoding } from '../input/text-decoding.ts';
+import { TextChunkDecoder } from '../input/text-decoding.ts';
 import type { GeoJsonFeature } from '../geojson/geojson.ts';
 import type { JsonValue } from '../json/json-document.ts';
 import { fieldFeature } from '../records/field-features.ts';
@@ -333,8 +333,7 @@ async function readLines(
   onLine: (content: () => string, offset: number, length: number, line: number) => boolean,
 ): Promise<boolean> {
   const reader = file.open().getReader();
-  let decoder: TextDecoder | undefined;
-  let head = new Uint8Array(0);
+  const decoder = new TextChunkDecoder();
   // The start of the current line, as pieces (joined only when asked for: a line of 100 MB is not copied).
   let pending: string[] = [];
   let pendingLength = 0;
@@ -389,21 +388,7 @@ async function readLines(
       const { done, value } = await reader.read();
       if (done) break;
       bytes += value.length;
-      let chunk = value;
-      if (!decoder) {
-        // The byte order mark needs the first three bytes.
-        const joined = new Uint8Array(head.length + chunk.length);
-        joined.set(head);
-        joined.set(chunk, head.length);
-        if (joined.length < 3) {
-          head = joined;
-          continue;
-        }
-        decoder = new TextDecoder(sniffTextEncoding(joined).encoding, { fatal: false, ignoreBOM: false });
-        chunk = joined;
-        head = new Uint8Array(0);
-      }
-      if (!take(decoder.decode(chunk, { stream: true }))) return false;
+      if (!take(decoder.decode(value))) return false;
       sincePause += value.length;
       if (sincePause >= PAUSE_EVERY) {
         sincePause = 0;
@@ -412,10 +397,7 @@ async function readLines(
         if (options.signal?.aborted) return false;
       }
     }
-    decoder ??= new TextDecoder(sniffTextEncoding(head).encoding, { fatal: false, ignoreBOM: false });
-    // A file under three bytes is still in `head`.
-    const rest = decoder.decode(head.length > 0 ? head : undefined);
-    if (!take(rest)) return false;
+    if (!take(decoder.end())) return false;
     // The last line (LineIndex counts the empty one after a final line break too).
     const parts = pending;
     return onLine(() => parts.join(''), pendingOffset, pendingLength, line);

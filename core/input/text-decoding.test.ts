@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { decodeText, encodeText, sniffBom, type TextEncodingName } from './text-decoding.ts';
+import {
+  decodeText,
+  encodeText,
+  sniffBom,
+  TextChunkDecoder,
+  type TextEncodingName,
+} from './text-decoding.ts';
 import { CsvStreamReader, bytesToStream } from '../csv/csv-reader.ts';
 import { XmlByteDecoder } from '../modus/xml-decoding.ts';
 import { sniffRootElement } from '../modus/modus-kind-info.ts';
@@ -72,5 +78,71 @@ describe('sniffBom: the one byte order mark check of the text, CSV and XML reade
   it('reads a mark at the start only', () => {
     expect(sniffBom(bytes([0x41], [0xef, 0xbb, 0xbf]))).toBeUndefined();
     expect(sniffBom(bytes([0xef, 0xbb, 0xbf], [0xff, 0xfe]))).toEqual({ encoding: 'utf-8', length: 3 });
+  });
+});
+
+describe('TextChunkDecoder: chunks decode to what the whole bytes decode to', () => {
+  // A small seeded generator, so a failure can be run again.
+  function random(seed: number): () => number {
+    let s = seed >>> 0;
+    return () => {
+      s = (s + 0x6d2b79f5) >>> 0;
+      let t = s;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+  // Pieces that exercise the cut: ASCII, two- to four-byte characters, a mark, lone continuation bytes,
+  // truncated and overlong sequences, bytes that are never UTF-8.
+  const pieces: number[][] = [
+    [0x41],
+    [0x0a],
+    [0xc3, 0xa9],
+    [0xe2, 0x80, 0xa6],
+    [0xf0, 0x9f, 0x8c, 0xbe],
+    [0xef, 0xbb, 0xbf],
+    [0x80],
+    [0xbf, 0xbf],
+    [0xe2, 0x82],
+    [0xf0, 0x9f],
+    [0xe0, 0x80, 0x80],
+    [0xc0, 0xaf],
+    [0xed, 0xa0, 0x80],
+    [0xf4, 0x90, 0x80, 0x80],
+    [0xff],
+    [0xc2],
+  ];
+
+  function decodeInChunks(input: Uint8Array, next: () => number): string {
+    const decoder = new TextChunkDecoder();
+    let text = '';
+    for (let at = 0; at < input.length;) {
+      const size = Math.min(input.length - at, Math.floor(next() * 7));
+      text += decoder.decode(input.subarray(at, at + size));
+      at += size;
+    }
+    return text + decoder.end();
+  }
+
+  it('for 3,000 random byte strings cut at random places (UTF-8, with and without a mark)', () => {
+    const next = random(20261124);
+    for (let round = 0; round < 3000; round++) {
+      const parts = next() < 0.3 ? [[0xef, 0xbb, 0xbf]] : [];
+      const count = Math.floor(next() * 12);
+      for (let i = 0; i < count; i++) parts.push(pieces[Math.floor(next() * pieces.length)] as number[]);
+      const input = bytes(...parts);
+      expect(decodeInChunks(input, next), `bytes ${[...input].join(',')}`).toBe(decodeText(input).text);
+    }
+  });
+
+  it('for UTF-16 with its mark, and for files of fewer than three bytes', () => {
+    const next = random(7);
+    for (const encoding of ['utf-16le', 'utf-16be'] as const) {
+      const input = encodeText('a\u00e9\u2026\ud83c\udf3e\n', { encoding, bom: true });
+      expect(decodeInChunks(input, next)).toBe(decodeText(input).text);
+    }
+    for (const input of [bytes([]), bytes([0x41]), bytes([0xef, 0xbb]), bytes([0xc3, 0xa9])])
+      expect(decodeInChunks(input, next)).toBe(decodeText(input).text);
   });
 });

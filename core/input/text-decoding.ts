@@ -5,6 +5,8 @@
  * whatever the file's encoding; a fixed file is written back in the encoding (and with the mark) it came in.
  */
 
+import { wholeCharactersEnd } from '../values/utf8.ts';
+
 export type TextEncodingName = 'utf-8' | 'utf-16le' | 'utf-16be';
 
 export interface DecodedText {
@@ -64,4 +66,75 @@ export function encodeText(text: string, like: { encoding: TextEncodingName; bom
 /** Encode fixed text like the bytes it was decoded from. */
 export function encodeTextLike(text: string, original: Uint8Array): Uint8Array {
   return encodeText(text, sniffTextEncoding(original));
+}
+
+/**
+ * Text read in chunks, decoded as `decodeText` decodes it whole: the encoding from the first bytes' mark,
+ * the mark dropped, invalid sequences as U+FFFD. A UTF-8 chunk is cut after its last whole character and
+ * decoded in one call, the bytes of a character split between chunks waiting for the next one: Node 20's
+ * TextDecoder takes about 7× as long per byte in streaming mode (25 ms against 3.6 ms for 48 MB).
+ */
+export class TextChunkDecoder {
+  /** The first bytes, while there are too few to tell the mark. */
+  private head: Uint8Array | undefined = new Uint8Array(0);
+  /** UTF-8 bytes of a character that the last chunk ended inside. */
+  private carry: Uint8Array | undefined;
+  /** For UTF-8: the first piece (drops a mark) and the rest (a U+FEFF later on is text). */
+  private utf8First: TextDecoder | undefined;
+  private utf8Rest: TextDecoder | undefined;
+  private utf16: TextDecoder | undefined;
+
+  decode(chunk: Uint8Array): string {
+    let bytes = chunk;
+    if (this.head) {
+      bytes = this.head.length > 0 ? join(this.head, chunk) : chunk;
+      if (bytes.length < 3) {
+        this.head = bytes;
+        return '';
+      }
+      this.head = undefined;
+      this.start(bytes);
+    }
+    if (this.utf16) return this.utf16.decode(bytes, { stream: true });
+    if (this.carry) {
+      bytes = join(this.carry, bytes);
+      this.carry = undefined;
+    }
+    const cut = wholeCharactersEnd(bytes);
+    if (cut < bytes.length) this.carry = bytes.slice(cut);
+    return cut > 0 ? this.utf8(bytes.subarray(0, cut)) : '';
+  }
+
+  /** The text of bytes left at the end (an incomplete character is one U+FFFD). */
+  end(): string {
+    if (this.head) {
+      const head = this.head;
+      this.head = undefined;
+      return decodeText(head).text;
+    }
+    if (this.utf16) return this.utf16.decode();
+    const carry = this.carry;
+    this.carry = undefined;
+    return carry ? this.utf8(carry) : '';
+  }
+
+  private start(first: Uint8Array): void {
+    const { encoding } = sniffTextEncoding(first);
+    if (encoding !== 'utf-8') this.utf16 = new TextDecoder(encoding, { fatal: false, ignoreBOM: false });
+    else this.utf8First = new TextDecoder('utf-8', { fatal: false, ignoreBOM: false });
+  }
+
+  private utf8(bytes: Uint8Array): string {
+    if (this.utf8Rest) return this.utf8Rest.decode(bytes);
+    const text = (this.utf8First as TextDecoder).decode(bytes);
+    this.utf8Rest = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+    return text;
+  }
+}
+
+function join(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a, 0);
+  out.set(b, a.length);
+  return out;
 }

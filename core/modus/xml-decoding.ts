@@ -2,7 +2,7 @@
  * Bytes → text for XML, one chunk at a time: the encoding is sniffed from the byte order mark or the XML
  * declaration, and invalid bytes are found at their exact byte offset instead of silently becoming U+FFFD.
  */
-import { firstInvalidUtf8 } from '../values/utf8.ts';
+import { firstInvalidUtf8, wholeCharactersEnd } from '../values/utf8.ts';
 import { sniffBom } from '../input/text-decoding.ts';
 
 export interface DecodeProblem {
@@ -187,21 +187,8 @@ export class XmlByteDecoder {
       bytes = bytes.subarray(3);
       startOffset = 3;
     }
-    let end = bytes.length;
-    if (!final) {
-      let i = end - 1;
-      let k = 0;
-      while (i >= 0 && k < 3 && ((bytes[i] ?? 0) & 0xc0) === 0x80) {
-        i--;
-        k++;
-      }
-      if (i >= 0) {
-        const b = bytes[i] ?? 0;
-        const need = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
-        if (need > end - i) end = i;
-      }
-      if (end < bytes.length) this.carry = bytes.slice(end);
-    }
+    const end = final ? bytes.length : wholeCharactersEnd(bytes);
+    if (end < bytes.length) this.carry = bytes.slice(end);
     const body = end === bytes.length ? bytes : bytes.subarray(0, end);
     this.lastBody = body;
     try {

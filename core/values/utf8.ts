@@ -42,3 +42,30 @@ export function firstInvalidUtf8(bytes: Uint8Array, final = false): number {
   }
   return -1;
 }
+
+/**
+ * Where the last whole UTF-8 character of `bytes` ends: before a lead byte whose continuation bytes have
+ * not all come yet, else the end. Decoding the bytes before that point and then the rest joined to what
+ * follows gives what one decoder over all of them gives: the cut is at a lead byte, where a decoder
+ * starts afresh whatever came before.
+ */
+export function wholeCharactersEnd(bytes: Uint8Array): number {
+  const n = bytes.length;
+  let i = n - 1;
+  let continuations = 0;
+  while (i >= 0 && continuations < 3 && ((bytes[i] as number) & 0xc0) === 0x80) {
+    i--;
+    continuations++;
+  }
+  if (i < 0) return n;
+  const lead = bytes[i] as number;
+  const length =
+    lead >= 0xc2 && lead <= 0xdf
+      ? 2
+      : lead >= 0xe0 && lead <= 0xef
+        ? 3
+        : lead >= 0xf0 && lead <= 0xf4
+          ? 4
+          : 1;
+  return continuations + 1 < length ? i : n;
+}
