@@ -216,6 +216,45 @@ describe('engine: validate', () => {
     expect(parsed.files[0].detectedAs.kind).toBe('field-upload');
     expect(JSON.parse(reportToJson({ ...report, files: [], diagnostics: [] })).diagnostics).toEqual([]);
   });
+
+  it('writes long fix texts on their own, laid out and escaped as one stringify call would', async () => {
+    const report = await validate([example('examples/fields/fields-with-problems.json')], { now });
+    const wkt = `POLYGON ((${Array.from({ length: 400 }, (_, i) => `${i} ${i + 1}`).join(', ')}))`;
+    // Plain ASCII, text that needs escaping, text with characters the terminal escapes, and text that
+    // looks like the writer's own marker.
+    const texts = [
+      wkt,
+      `${wkt} "quoted" \\`,
+      `${wkt}\n\u0007`,
+      `${wkt} é…\u202e`,
+      `\u0000fieldgate-edit-0${wkt}`,
+    ];
+    const diagnostics = report.diagnostics.map((d, i) => ({
+      ...d,
+      fix: {
+        safety: 'unsafe' as const,
+        title: 't °',
+        edits: [{ start: 0, end: 1, text: texts[i % texts.length]! }],
+      },
+    }));
+    const long = { ...report, diagnostics, files: [{ ...report.files[0]!, diagnostics }] };
+    const plain = (v: unknown, indent: number): string => JSON.stringify(v, null, indent);
+    const terminal = (v: unknown, indent: number): string =>
+      plain(v, indent).replace(
+        /[\u007f-\u009f\u202e]/g,
+        (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+      );
+    for (const stringify of [plain, terminal]) {
+      const written = reportToJson(long, stringify);
+      expect(JSON.parse(written).diagnostics).toEqual(JSON.parse(JSON.stringify(diagnostics)));
+      // The same text as the whole list stringified in one call (its lines indented as the report's).
+      const whole = stringify({ diagnostics }, 2);
+      expect(written).toContain(whole.slice(whole.indexOf('['), whole.lastIndexOf(']') + 1));
+    }
+    expect(diagnostics.length).toBeGreaterThanOrEqual(texts.length);
+    const shown = reportToJson(long, terminal);
+    expect(shown.includes('\u0007') || shown.includes('\u202e')).toBe(false);
+  });
 });
 
 describe('engine: fix', () => {

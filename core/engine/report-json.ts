@@ -17,9 +17,54 @@ const DIAGNOSTIC_BATCH = 25;
 const NESTED_OPEN = '[\n  [\n    ';
 const NESTED_CLOSE = '\n  ]\n]';
 
+/**
+ * Edit texts at least this long (rebuilt polygons, thousands of characters each) are serialised on their
+ * own, not inside their batch's text: one ASCII text stringifies and writes fast, while inside a batch that
+ * also holds a "°" or "…" it made the whole batch a two-byte string, copied, scanned and encoded again.
+ */
+const LONG_TEXT = 1024;
+
+/** Text that is its own JSON string body: printable ASCII but the quote and the backslash. */
+const JSON_PLAIN_TEXT = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
+/**
+ * `d` with each long edit text replaced by `marker` and its index in `long` (where the text is put). The
+ * marker holds a NUL and a random part, so no text of the input can pass for it.
+ */
+function withLongTextsOut(d: unknown, long: string[], marker: string): unknown {
+  if (typeof d !== 'object' || d === null || !('fix' in d)) return d;
+  const fix = (d as { fix?: unknown }).fix;
+  if (typeof fix !== 'object' || fix === null || !('edits' in fix) || !Array.isArray(fix.edits)) return d;
+  const edits = fix.edits as unknown[];
+  if (!edits.some((e) => isLongEdit(e))) return d;
+  return {
+    ...d,
+    fix: {
+      ...fix,
+      edits: edits.map((e) => {
+        if (!isLongEdit(e)) return e;
+        long.push(e.text);
+        return { ...e, text: `${marker}${long.length - 1}` };
+      }),
+    },
+  };
+}
+
+function isLongEdit(e: unknown): e is { text: string } {
+  return (
+    typeof e === 'object' &&
+    e !== null &&
+    'text' in e &&
+    typeof e.text === 'string' &&
+    e.text.length >= LONG_TEXT
+  );
+}
+
 export interface ReportJsonWriter {
   /** Write a finished file's diagnostics (call in report order). */
   file(result: FileResult): void;
+  /** Write diagnostics as they come (the engine's `diagnostics` events, in report order). */
+  diagnostics(list: readonly unknown[]): void;
   /** Write the rest (outcome, counts, files, unreadable, written) and close the document. */
   end(report: Report): void;
 }
@@ -44,6 +89,7 @@ export function createReportJsonWriter(
 ): ReportJsonWriter {
   let first = true;
   let started = false;
+  const marker = `\u0000fieldgate-edit-${Math.random().toString(36).slice(2)}-`;
   const start = (version: number): void => {
     if (started) return;
     started = true;
@@ -56,12 +102,24 @@ export function createReportJsonWriter(
   // terminal-safe escapes) is one scan of the batch.
   const writeDiagnostics = (diagnostics: readonly unknown[]): void => {
     for (let i = 0; i < diagnostics.length; i += DIAGNOSTIC_BATCH) {
-      const nested = stringify([diagnostics.slice(i, i + DIAGNOSTIC_BATCH)], 2);
+      const long: string[] = [];
+      const batch = diagnostics.slice(i, i + DIAGNOSTIC_BATCH).map((d) => withLongTextsOut(d, long, marker));
+      const nested = stringify([batch], 2);
       // "[\n  [\n    " … "\n  ]\n]" around the batch's items.
-      write(
-        `${first ? '' : ','}\n    ${nested.slice(NESTED_OPEN.length, nested.length - NESTED_CLOSE.length)}`,
-      );
+      const body = nested.slice(NESTED_OPEN.length, nested.length - NESTED_CLOSE.length);
+      write(`${first ? '' : ','}\n    `);
       first = false;
+      let from = 0;
+      long.forEach((text, k) => {
+        const placeholder = stringify(`${marker}${k}`, 0);
+        const at = body.indexOf(placeholder, from);
+        write(body.slice(from, at));
+        // Rebuilt WKT is printable ASCII without quotes or backslashes: JSON as it is (a test is a third of
+        // what stringify, and the CLI's escaping after it, cost on 35 MB of fixes).
+        write(JSON_PLAIN_TEXT.test(text) ? `"${text}"` : stringify(text, 0));
+        from = at + placeholder.length;
+      });
+      write(from === 0 ? body : body.slice(from));
     }
   };
   // A file entry key by key, its features one per line (a zone's polygon is not spread over thousands).
@@ -82,6 +140,10 @@ export function createReportJsonWriter(
     file(result) {
       start(1);
       writeDiagnostics(result.diagnostics);
+    },
+    diagnostics(list) {
+      start(1);
+      writeDiagnostics(list);
     },
     end(report) {
       start(report.version);
