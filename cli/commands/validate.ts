@@ -260,11 +260,14 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
     ...(fix ? { fix } : {}),
     // Asked for by name (true), so big files read as streams carry them too.
     features: Boolean((json && values.features) || values.format === 'html'),
+    // The JSON report is written as the diagnostics come: none is held until the end.
+    ...(json ? { keepDiagnostics: false } : {}),
     // Files a CSV batch names are read relative to the CSV (not for standard input: no folder).
     ...(targets.every((t) => t.path) ? { resolveFile: readBesideInput(targets, inputs, io) } : {}),
   };
   for await (const event of runEngine(inputs, run)) {
     if (event.type === 'file-started') index = event.index;
+    else if (event.type === 'diagnostics') json?.diagnostics(event.diagnostics);
     else if (event.type === 'fixed') {
       const path = targets[index]?.path;
       const target =
@@ -284,8 +287,7 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
       });
       written.push({ file: targets[index]?.arg ?? event.file, to: target, applied: event.applied });
     } else if (event.type === 'file-done') {
-      if (json) json.file(event.result);
-      else if (values.format === 'text') {
+      if (values.format === 'text') {
         // A streamed file's report has no text: the lines its code frames show are read again, chunk by
         // chunk as the report is written. (Standard input cannot be read again: no code frames for a big one.)
         const input = inputs[index];

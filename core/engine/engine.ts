@@ -65,6 +65,13 @@ export interface EngineOptions {
    * bounded, whatever the size); smaller ones, and every fixed file, are read whole.
    */
   streamAbove?: number;
+  /**
+   * false: diagnostics reach the caller only in `diagnostics` events, as they are found (a streamed file's
+   * record by record); the report's lists of diagnostics stay empty and its counts are complete. For
+   * callers that write the report as it comes (the command line's JSON report), so a file with a million
+   * problems is never held. Default true.
+   */
+  keepDiagnostics?: boolean;
 }
 
 export interface RunOptions extends EngineOptions {
@@ -266,13 +273,30 @@ async function produce(
       whole = undefined;
       return text;
     };
+    // Diagnostics a streaming kind hands over as it finds them: numbered, named and passed on at once.
+    const keep = options.keepDiagnostics !== false;
+    const handedOver: Diagnostic[] = [];
+    const handedCounts = { error: 0, warning: 0, info: 0 };
+    const handOver = (found: Diagnostic[]): void => {
+      const out = found.map((d) => withFile(d, name));
+      for (const d of out) {
+        d.id = `d${listedId++}`;
+        handedCounts[d.severity]++;
+        if (keep) handedOver.push(d);
+      }
+      channel.push({ type: 'diagnostics', file: name, diagnostics: out });
+    };
     let checked =
       kind.validateText && !options.fix && (whole || !streamed)
         ? named(await kind.validateText({ name, text: decodeAndRelease() }, kindOptions))
         : whole || !streamed || !kind.validateStream
           ? await check((whole ?? (input as InputFile)).bytes, false)
           : named(
-              await kind.validateStream(streamed, { ...kindOptions, features: options.features === true }),
+              await kind.validateStream(streamed, {
+                ...kindOptions,
+                features: options.features === true,
+                emit: handOver,
+              }),
             );
     if (stopped()) break;
     // Numbered in report order, so a caller can name a fix by id.
@@ -281,7 +305,10 @@ async function produce(
       for (const d of r.diagnostics) d.id = `d${n++}`;
       return r;
     };
-    const firstListed = listedId;
+    // What was handed over is listed before what the kind returned (found after the last hand-over).
+    const handed = handedCounts.error + handedCounts.warning + handedCounts.info;
+    nextId += handed;
+    const firstListed = listedId - handed;
     numbered(checked, listedId);
     listedId += checked.diagnostics.length;
     let fixes: FileResult['fixes'];
@@ -322,14 +349,25 @@ async function produce(
             kind: checked.kind,
             reason: `${detection.detectedAs.reason}; the document is a ${checked.kind}`,
           };
+    const counts = countBySeverity(checked.diagnostics);
+    counts.error += handedCounts.error;
+    counts.warning += handedCounts.warning;
+    counts.info += handedCounts.info;
+    if (checked.diagnostics.length > 0 || handed === 0)
+      channel.push({ type: 'diagnostics', file: name, diagnostics: checked.diagnostics });
+    const diagnostics = !keep
+      ? []
+      : handed > 0
+        ? handedOver.concat(checked.diagnostics)
+        : checked.diagnostics;
     const result: FileResult = {
       ...checked,
-      counts: countBySeverity(checked.diagnostics),
+      diagnostics,
+      counts,
       detectedAs,
       ...(fixes ? { fixes } : {}),
     };
     addFileResult(report, result);
-    channel.push({ type: 'diagnostics', file: name, diagnostics: checked.diagnostics });
     channel.push({ type: 'file-done', result });
   }
   if (stopped()) {

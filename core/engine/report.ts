@@ -3,7 +3,6 @@
  * decoded text of each file for code frames (never serialised).
  */
 import {
-  countBySeverity,
   type Diagnostic,
   type DiagnosticCounts,
   type FixSafety,
@@ -97,7 +96,7 @@ export function emptyReport(): Report {
 export function addFileResult(report: Report, result: FileResult): void {
   report.files.push(result);
   for (const d of result.diagnostics) report.diagnostics.push(d);
-  const c = countBySeverity(result.diagnostics);
+  const c = result.counts;
   report.counts.error += c.error;
   report.counts.warning += c.warning;
   report.counts.info += c.info;

@@ -100,6 +100,11 @@ export interface FieldUploadReadOptions extends CheckFieldUploadOptions {
    * is then reported (FU001) instead of handed back as `other`.
    */
   forced?: boolean;
+  /**
+   * Hand each record's diagnostics over as soon as it is checked (a streamed read: none is held until the
+   * end); the outcome then holds only those found after the last record.
+   */
+  emit?: (diagnostics: Diagnostic[]) => void;
 }
 
 /** What reading a JSON document as a field upload gave. */
@@ -116,12 +121,12 @@ export type FieldUploadOutcome =
 /**
  * A field upload read from JSON text as it arrives (whole, or in chunks of a stream): push text, take
  * what it found at the end. Each item of "fields" is checked as soon as it is read and let go; across
- * items only the duplicate keys are kept. The structure rule (FU001) is reported first, as its
- * problems are about the whole upload.
+ * items only the duplicate keys are kept. Diagnostics are listed in the order they are found, which is
+ * the document's (an item that is not an object where it is; the array as a whole after its items), the
+ * same whether the text is given whole or streamed, so a streamed read can hand them over as it goes.
  */
 export class FieldUploadReader {
   private readonly reader = new JsonItemReader('fields');
-  private readonly structure: DiagnosticCollector;
   private readonly collector: DiagnosticCollector;
   private readonly checks: FieldRecordChecks;
   private readonly features: GeoJsonFeature[] | undefined;
@@ -134,7 +139,6 @@ export class FieldUploadReader {
   records = 0;
 
   constructor(private readonly options: FieldUploadReadOptions = {}) {
-    this.structure = new DiagnosticCollector(options.selection);
     this.collector = new DiagnosticCollector(options.selection);
     this.checks = new FieldRecordChecks(this.collector, options);
     if (options.features !== false) this.features = [];
@@ -171,21 +175,21 @@ export class FieldUploadReader {
           }
           // "fields" again after the streamed array: JSON readers (the service's too) keep the last
           // one, so it is said, and the later value is checked as the upload.
-          this.structure.run(fieldsArray, {
+          this.collector.run(fieldsArray, {
             part: 'repeated',
             key: { start: keyStart, end: keyEnd },
             count: this.streamedCount,
             lines,
           });
           const count = value.kind === 'array' ? value.items.length : 0;
-          this.structure.run(fieldsArray, { part: 'fields', node: value, count, lines });
+          this.collector.run(fieldsArray, { part: 'fields', node: value, count, lines });
           if (value.kind === 'array') value.items.forEach((item, index) => this.checkItem(item, index));
           this.streamedCount = count;
           break;
         }
         case 'array-end':
           this.streamedCount = event.count;
-          this.structure.run(fieldsArray, {
+          this.collector.run(fieldsArray, {
             part: 'fields',
             node: event.property.value,
             count: event.count,
@@ -208,11 +212,16 @@ export class FieldUploadReader {
 
   private checkItem(node: JsonNode, index: number): void {
     const lines = this.reader.lines;
-    this.structure.run(fieldsArray, { part: 'item', node, index, lines });
+    this.collector.run(fieldsArray, { part: 'item', node, index, lines });
     if (node.kind !== 'object') return;
     const record = fieldRecordFromJson(node, lines, index, this.records++, this.reader.window);
     const checked = this.checks.check(record);
     this.features?.push(fieldFeature(checked.record, checked.boundary));
+    const emit = this.options.emit;
+    if (emit) {
+      const found = this.collector.take();
+      if (found.length > 0) emit(found);
+    }
   }
 
   private finish(root: JsonNode, text: string | undefined): void {
@@ -223,14 +232,14 @@ export class FieldUploadReader {
         this.outcome = { type: 'other', root, text: text ?? '' };
         return;
       }
-      if (root.kind !== 'object') this.structure.run(fieldsArray, { part: 'root', node: root, lines });
+      if (root.kind !== 'object') this.collector.run(fieldsArray, { part: 'root', node: root, lines });
       else if (this.fieldsValue)
-        this.structure.run(fieldsArray, { part: 'fields', node: this.fieldsValue, count: 0, lines });
-      else this.structure.run(fieldsArray, { part: 'no-fields', root, lines });
+        this.collector.run(fieldsArray, { part: 'fields', node: this.fieldsValue, count: 0, lines });
+      else this.collector.run(fieldsArray, { part: 'no-fields', root, lines });
     }
     const outcome: FieldUploadOutcome = {
       type: 'upload',
-      diagnostics: [...this.structure.diagnostics, ...this.collector.diagnostics],
+      diagnostics: this.collector.diagnostics,
       records: this.records,
     };
     if (this.features) outcome.features = this.features;

@@ -251,6 +251,36 @@ describe('the engine on a big field upload given as a stream', () => {
     expect(files(report)).toEqual(files(wholeReport));
   });
 
+  it('hands its diagnostics over record by record; with keepDiagnostics: false the report holds none', async () => {
+    const wholeReport = await runValidate([{ name: 'big.json', bytes }], { now });
+    const batches: Diagnostic[][] = [];
+    // How many records were read when each batch came: the first ones come long before the end.
+    const recordsAtBatch: number[] = [];
+    let records = 0;
+    let report: Report | undefined;
+    const events = runEngine([streamed('big.json', bytes, 16 * 1024)], {
+      now,
+      streamAbove: 0,
+      keepDiagnostics: false,
+    });
+    for await (const event of events) {
+      if (event.type === 'progress') records = event.records ?? records;
+      if (event.type === 'diagnostics' && event.diagnostics.length > 0) {
+        batches.push(event.diagnostics);
+        recordsAtBatch.push(records);
+      }
+      if (event.type === 'report') report = event.report;
+    }
+    expect(batches.length).toBeGreaterThan(10);
+    expect(recordsAtBatch[0]).toBeLessThan(1500 / 2);
+    // The same diagnostics, ids and order as the report of the file given whole.
+    expect(batches.flat()).toEqual(wholeReport.diagnostics);
+    expect(report?.diagnostics).toEqual([]);
+    expect(report?.files[0]?.diagnostics).toEqual([]);
+    expect(report?.counts).toEqual(wholeReport.counts);
+    expect(report?.files[0]?.counts).toEqual(wholeReport.files[0]?.counts);
+  });
+
   it('gives its features when asked by name (features: true), as for the file given whole', async () => {
     const streamedReport = await runValidate([streamed('big.json', bytes, 16 * 1024)], {
       now,

@@ -89,6 +89,7 @@ function uploadOptions(options: ValidateOptions, forced: boolean): FieldUploadRe
   const out: FieldUploadReadOptions = { forced, features: options.features !== false };
   if (options.selection) out.selection = options.selection;
   if (typeof tolerance === 'number') out.acreageTolerance = tolerance;
+  if (options.emit) out.emit = options.emit;
   return out;
 }
 

@@ -116,6 +116,12 @@ export interface ValidateOptions {
   progress?: (progress: KindProgress) => void;
   /** Resolves after the event loop had a turn; a kind awaits it between chunks. */
   pause?: () => Promise<void>;
+  /**
+   * For `validateStream`: a kind may hand its diagnostics over here as it finds them (record by record, in
+   * report order), so none is held until the file is done; those are then not in its report, whose
+   * `diagnostics` are the ones found after the last hand-over.
+   */
+  emit?: (diagnostics: Diagnostic[]) => void;
   /** When aborted a kind may stop early: the engine discards its report and says the run was cancelled. */
   signal?: AbortSignal;
   /** Reads a file a batch names (a CSV row's path), relative to the file `from`; undefined when absent. */

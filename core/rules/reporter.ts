@@ -46,7 +46,7 @@ interface Tally {
  * - otherwise the collector's note, messageId `not-listed` (see TRUNCATED_MESSAGE_ID).
  */
 export class DiagnosticCollector {
-  private readonly own: Diagnostic[] = [];
+  private own: Diagnostic[] = [];
   /** For a view from `capped`: the collector whose list and selection it uses. */
   private parent: DiagnosticCollector | undefined;
   private readonly enabled: (rule: RuleMeta) => boolean;
@@ -62,6 +62,17 @@ export class DiagnosticCollector {
   /** The diagnostics reported so far, in report order (a view's are its parent's). */
   get diagnostics(): Diagnostic[] {
     return this.parent ? this.parent.own : this.own;
+  }
+
+  /**
+   * The diagnostics reported since the last take, handed over: the list starts again empty (caps and
+   * tallies go on). For readers that stream their diagnostics out as they are found.
+   */
+  take(): Diagnostic[] {
+    if (this.parent) return this.parent.take();
+    const taken = this.own;
+    this.own = [];
+    return taken;
   }
 
   /**
