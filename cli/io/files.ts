@@ -37,7 +37,7 @@ export type OpenOutcome =
   { ok: true; file: InputFile | StreamedFile; path?: string } | { ok: false; name: string; reason: string };
 
 /** Bytes read from a file per chunk of its stream. */
-const STREAM_CHUNK = 64 * 1024;
+const STREAM_CHUNK = 256 * 1024;
 
 /**
  * A file argument as a stream the engine reads when it needs to (a head for detection, then the rows of a

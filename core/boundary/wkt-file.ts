@@ -17,6 +17,7 @@ import {
   type StreamedFile,
   type ValidateOptions,
 } from '../input/file-kind.ts';
+import { DECODE_PIECE } from '../input/decode-text-stream.ts';
 import { TextChunkDecoder } from '../input/text-decoding.ts';
 import type { GeoJsonFeature } from '../geojson/geojson.ts';
 import type { JsonValue } from '../json/json-document.ts';
@@ -388,7 +389,12 @@ async function readLines(
       const { done, value } = await reader.read();
       if (done) break;
       bytes += value.length;
-      if (!take(decoder.decode(value))) return false;
+      // Decoded in pieces of at most 64 KB, as decodeTextStream does (big strings are slow to make).
+      for (let at = 0; at < value.length; at += DECODE_PIECE)
+        if (
+          !take(decoder.decode(value.length <= DECODE_PIECE ? value : value.subarray(at, at + DECODE_PIECE)))
+        )
+          return false;
       sincePause += value.length;
       if (sincePause >= PAUSE_EVERY) {
         sincePause = 0;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DECODE_PIECE, decodeTextStream } from './decode-text-stream.ts';
 import {
   decodeText,
   encodeText,
@@ -144,5 +145,25 @@ describe('TextChunkDecoder: chunks decode to what the whole bytes decode to', ()
     }
     for (const input of [bytes([]), bytes([0x41]), bytes([0xef, 0xbb]), bytes([0xc3, 0xa9])])
       expect(decodeInChunks(input, next)).toBe(decodeText(input).text);
+  });
+});
+
+describe('decodeTextStream: big chunks decoded in pieces', () => {
+  it('gives the text of the whole bytes when characters straddle the 64 KB pieces of a chunk', async () => {
+    // "é…🌾" repeated: two-, three- and four-byte characters fall across every piece boundary of a chunk.
+    const text = '\ufeffx' + 'a\u00e9\u2026\ud83c\udf3e'.repeat(30_000);
+    const input = new TextEncoder().encode(text);
+    expect(input.length).toBeGreaterThan(4 * DECODE_PIECE);
+    for (const chunk of [input.length, 3 * DECODE_PIECE + 5, 1000]) {
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let at = 0; at < input.length; at += chunk) controller.enqueue(input.slice(at, at + chunk));
+          controller.close();
+        },
+      });
+      let out = '';
+      for await (const piece of decodeTextStream(stream)) out += piece;
+      expect(out).toBe(decodeText(input).text);
+    }
   });
 });
