@@ -35,42 +35,46 @@ export interface CoordinateStats extends CoordinateExtent {
 }
 
 export function coordinateStats(geometry: ParsedGeometry): CoordinateStats {
-  const s: CoordinateStats = {
-    points: 0,
-    lonOut: 0,
-    latOut: 0,
-    xBeyond90: 0,
-    yBeyond180: 0,
-    farOut: 0,
-    xmin: Infinity,
-    xmax: -Infinity,
-    ymin: Infinity,
-    ymax: -Infinity,
-    allIntegers: true,
-  };
+  // Counted in locals (the loop runs once per vertex of every boundary), stored once at the end.
+  let points = 0;
+  let lonOut = 0;
+  let latOut = 0;
+  let xBeyond90 = 0;
+  let yBeyond180 = 0;
+  let farOut = 0;
+  let xmin = Infinity;
+  let xmax = -Infinity;
+  let ymin = Infinity;
+  let ymax = -Infinity;
+  let allIntegers = true;
   for (const polygon of geometry.polygons) {
     for (const ring of polygon) {
       for (let i = 0; i + 1 < ring.length; i += 2) {
         const x = ring[i] as number;
         const y = ring[i + 1] as number;
-        if (!Number.isFinite(x) || !Number.isFinite(y)) continue;
-        s.points++;
-        const ax = Math.abs(x);
-        const ay = Math.abs(y);
-        if (ax > 180) s.lonOut++;
-        if (ay > 90) s.latOut++;
-        if (ax > 90) s.xBeyond90++;
-        if (ay > 180) s.yBeyond180++;
-        if (ax > 360 || ay > 360) s.farOut++;
-        if (x < s.xmin) s.xmin = x;
-        if (x > s.xmax) s.xmax = x;
-        if (y < s.ymin) s.ymin = y;
-        if (y > s.ymax) s.ymax = y;
-        if (s.allIntegers && (!Number.isInteger(x) || !Number.isInteger(y))) s.allIntegers = false;
+        // NaN and infinite coordinates are the validity checks' business.
+        if (x - x !== 0 || y - y !== 0) continue;
+        points++;
+        const ax = x < 0 ? -x : x;
+        const ay = y < 0 ? -y : y;
+        if (ax > 90) {
+          xBeyond90++;
+          if (ax > 180) lonOut++;
+        }
+        if (ay > 90) {
+          latOut++;
+          if (ay > 180) yBeyond180++;
+        }
+        if (ax > 360 || ay > 360) farOut++;
+        if (x < xmin) xmin = x;
+        if (x > xmax) xmax = x;
+        if (y < ymin) ymin = y;
+        if (y > ymax) ymax = y;
+        if (allIntegers && (!Number.isInteger(x) || !Number.isInteger(y))) allIntegers = false;
       }
     }
   }
-  return s;
+  return { points, lonOut, latOut, xBeyond90, yBeyond180, farOut, xmin, xmax, ymin, ymax, allIntegers };
 }
 
 /** Longest before/after text shown in the swap fix. */
