@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { FileKind, FileReport } from '../input/file-kind.ts';
 import { fix, resolveOptions, runEngine, validate, EngineOptionsError, type EngineEvent } from './engine.ts';
 import { runFixLoop } from './fix-loop.ts';
-import { reportToJson } from './report-json.ts';
+import { createReportJsonWriter, reportToJson } from './report-json.ts';
 import { checkSettings } from './settings.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
@@ -254,6 +254,29 @@ describe('engine: validate', () => {
     expect(diagnostics.length).toBeGreaterThanOrEqual(texts.length);
     const shown = reportToJson(long, terminal);
     expect(shown.includes('\u0007') || shown.includes('\u202e')).toBe(false);
+  });
+
+  it('writes a text of megabytes in pieces, never between the halves of a surrogate pair', async () => {
+    const report = await validate([example('examples/fields/fields-with-problems.json')], { now });
+    // Odd lengths put a pair across each 1 M-unit piece boundary of the escaped text.
+    const texts = [`P${'0123456789, '.repeat(250_000)}`, `éé${'\ud83c\udf3e'.repeat(700_001)}"`];
+    const diagnostics = texts.map((text, i) => ({
+      ...report.diagnostics[i]!,
+      fix: { safety: 'unsafe' as const, title: 't', edits: [{ start: 0, end: 1, text }] },
+    }));
+    const chunks: string[] = [];
+    const writer = createReportJsonWriter((c) => chunks.push(c));
+    writer.diagnostics(diagnostics);
+    writer.end({ ...report, diagnostics: [], files: [] });
+    expect(chunks.filter((c) => c.length > 100_000).length).toBeGreaterThan(3);
+    for (const c of chunks) {
+      const last = c.charCodeAt(c.length - 1);
+      expect(last >= 0xd800 && last <= 0xdbff).toBe(false);
+    }
+    const parsed = JSON.parse(chunks.join('')) as {
+      diagnostics: Array<{ fix: { edits: Array<{ text: string }> } }>;
+    };
+    expect(parsed.diagnostics.map((d) => d.fix.edits[0]?.text)).toEqual(texts);
   });
 });
 

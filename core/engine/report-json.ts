@@ -24,6 +24,9 @@ const NESTED_CLOSE = '\n  ]\n]';
  */
 const LONG_TEXT = 1024;
 
+/** Characters of a long text written per call. */
+const WRITE_PIECE = 1 << 20;
+
 /** Text that is its own JSON string body: printable ASCII but the quote and the backslash. */
 const JSON_PLAIN_TEXT = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 
@@ -95,6 +98,17 @@ export function createReportJsonWriter(
     started = true;
     write(`{\n  "version": ${version},\n  "diagnostics": [`);
   };
+  // A long text in pieces: each is encoded on its own, so a 96 MB fix is not copied whole once more.
+  const writePieces = (text: string): void => {
+    for (let at = 0; at < text.length;) {
+      let end = Math.min(text.length, at + WRITE_PIECE);
+      // Never between the halves of a surrogate pair (each half alone would be written as U+FFFD).
+      const last = text.charCodeAt(end - 1);
+      if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
+      write(at === 0 && end === text.length ? text : text.slice(at, end));
+      at = end;
+    }
+  };
   const value = (v: unknown, indent: string): string => stringify(v, 2).replace(/\n/g, `\n${indent}`);
   // Diagnostics are written in batches, each in one stringify call that already gives the report's
   // indentation: items of an array inside an array are indented by four spaces, as the report's
@@ -116,7 +130,11 @@ export function createReportJsonWriter(
         write(body.slice(from, at));
         // Rebuilt WKT is printable ASCII without quotes or backslashes: JSON as it is (a test is a third of
         // what stringify, and the CLI's escaping after it, cost on 35 MB of fixes).
-        write(JSON_PLAIN_TEXT.test(text) ? `"${text}"` : stringify(text, 0));
+        if (JSON_PLAIN_TEXT.test(text)) {
+          write('"');
+          writePieces(text);
+          write('"');
+        } else writePieces(stringify(text, 0));
         from = at + placeholder.length;
       });
       write(from === 0 ? body : body.slice(from));
