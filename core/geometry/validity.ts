@@ -131,10 +131,24 @@ let ringPoly = new Int32Array(256);
 let ringIndex = new Int32Array(256);
 let ringEnv = new Float64Array(1024); // minX, minY, maxX, maxY per ring
 
+/**
+ * Above this many vertices (or segments) the scratch buffers are sized to the need instead of doubled, and
+ * let go when the check is done: a boundary of 8 M points took 570 MB of doubled buffers (68 bytes a
+ * slot) that stayed for the rest of the run.
+ */
+const BIG_SCRATCH = 1 << 20;
+
+function grownSize(current: number, n: number): number {
+  if (n > BIG_SCRATCH) return n;
+  let size = current;
+  while (size < n) size *= 2;
+  return size;
+}
+
+/** Room for n vertices (consecutive repeats included: the first pass drops them as it copies). */
 function ensureVertices(n: number): void {
   if (n <= vRaw.length) return;
-  let size = vRaw.length;
-  while (size < n) size *= 2;
+  const size = grownSize(vRaw.length, n);
   const xy = new Float64Array(2 * size);
   xy.set(vxy);
   vxy = xy;
@@ -144,6 +158,12 @@ function ensureVertices(n: number): void {
   const ring = new Int32Array(size);
   ring.set(vRing);
   vRing = ring;
+}
+
+/** Room for n segments (one per vertex without repeats), for the sort and the sweep. */
+function ensureSegments(n: number): void {
+  if (n <= order.length) return;
+  const size = grownSize(order.length, n);
   sortKey = new Float64Array(size);
   order = new Uint32Array(size);
   spareKey = new Float64Array(size);
@@ -151,6 +171,24 @@ function ensureVertices(n: number): void {
   segMaxY = new Float64Array(size);
   spareOrder = new Uint32Array(size);
   buckets = new Int32Array(size + 1);
+}
+
+/** Let big scratch buffers go (see BIG_SCRATCH); the next check grows them again. */
+function releaseBigScratch(): void {
+  if (vRaw.length > BIG_SCRATCH) {
+    vxy = new Float64Array(8192);
+    vRaw = new Int32Array(4096);
+    vRing = new Int32Array(4096);
+  }
+  if (order.length > BIG_SCRATCH) {
+    sortKey = new Float64Array(4096);
+    order = new Uint32Array(4096);
+    spareKey = new Float64Array(4096);
+    segMinY = new Float64Array(4096);
+    segMaxY = new Float64Array(4096);
+    spareOrder = new Uint32Array(4096);
+    buckets = new Int32Array(4097);
+  }
 }
 
 /**
@@ -281,7 +319,12 @@ function pt(xy: Float64Array, k: number): [number, number] {
 export function findValidityIssues(polygons: PolygonRings, options: ValidityOptions = {}): ValidityIssue[] {
   const list = new IssueList(options.maxIssues ?? 100, options.maxPerRing);
   const countLimit = options.maxCounted ?? Math.max(DEFAULT_MAX_COUNTED, 4 * list.max);
-  const issues = collectIssues(polygons, options, list, countLimit);
+  let issues: ValidityIssue[];
+  try {
+    issues = collectIssues(polygons, options, list, countLimit);
+  } finally {
+    releaseBigScratch();
+  }
   // In reading order: polygon, ring, coordinate (stable, so stage order breaks ties).
   issues.sort((a, b) => a.polygon - b.polygon || a.ring - b.ring || a.coordinate - b.coordinate);
   if (list.maxPerRing !== Infinity) list.markUnlisted(issues, list.found >= countLimit);
@@ -435,6 +478,7 @@ function collectIssues(
 
   // 3. Segment intersections: segments sorted on min x, swept, pairs with overlapping boxes tested.
   const analysis = new IntersectionAnalysis(list, polygonHasHoles);
+  ensureSegments(nv + 1);
   let ns = 0;
   let loX = Infinity;
   let hiX = -Infinity;
