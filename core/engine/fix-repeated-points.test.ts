@@ -25,6 +25,31 @@ describe('engine: fix removes every repeated point in one pass, while the report
     expect(out.report.diagnostics.filter((d) => d.code === 'GEO012')).toEqual([]);
   });
 
+  it('a big geometry: edits of at most 64 K characters each, and a before/after of its ends', async () => {
+    const { wkt, deduped } = repeatedPointsWkt(400, 200);
+    expect(wkt.length).toBeGreaterThan(10 * 64 * 1024);
+    const listed = await validate([{ name: 'big.wkt', bytes: text(wkt) }], { rules: { select: ['GEO012'] } });
+    const found = listed.diagnostics.find((d) => d.code === 'GEO012')?.fix;
+    const edits = found?.edits ?? [];
+    expect(edits.length).toBeGreaterThan(10);
+    for (const e of edits) expect(e.end - e.start).toBeLessThanOrEqual(64 * 1024);
+    // Applied together they give the text without its copies.
+    let fixed = wkt;
+    for (const e of [...edits].sort((a, b) => b.start - a.start))
+      fixed = fixed.slice(0, e.start) + e.text + fixed.slice(e.end);
+    expect(fixed).toBe(deduped);
+    // The after text shows the fixed geometry's first 400 and last 150 characters around the edits.
+    const first = edits[0]!.start;
+    const last = edits[edits.length - 1]!.end;
+    const shown = deduped.slice(
+      Math.max(0, first - 40),
+      deduped.length - (wkt.length - Math.min(wkt.length, last + 40)),
+    );
+    expect(found?.after).toBe(
+      `${first > 40 ? '…' : ''}${shown.slice(0, 400)} … ${shown.slice(-150)}${last + 40 < wkt.length ? '…' : ''}`,
+    );
+  });
+
   it('a field upload: each boundary fixed whole, escaped or not', async () => {
     const plain = repeatedPointsWkt(1, 150);
     // Tabs between the points are written "\t" in the JSON: the fix edits around them.

@@ -64,6 +64,22 @@ function abbreviate(text: string): string {
   return `${text.slice(0, DISPLAY_LIMIT - 200)} … ${text.slice(text.length - 150)}`;
 }
 
+/** `abbreviate` of the pieces joined, joining only the characters it shows. */
+function abbreviatePieces(pieces: readonly string[]): string {
+  let length = 0;
+  for (const p of pieces) length += p.length;
+  if (length <= DISPLAY_LIMIT) return pieces.join('');
+  let head = '';
+  for (let i = 0; i < pieces.length && head.length < DISPLAY_LIMIT - 200; i++)
+    head += (pieces[i] as string).slice(0, DISPLAY_LIMIT - 200 - head.length);
+  let tail = '';
+  for (let i = pieces.length - 1; i >= 0 && tail.length < 150; i--) {
+    const piece = pieces[i] as string;
+    tail = piece.slice(Math.max(0, piece.length - (150 - tail.length))) + tail;
+  }
+  return `${head} … ${tail}`;
+}
+
 /** Reports diagnostics for one WKT, turning WKT offsets into document ranges and edits. */
 class GeometryReporter {
   private lineIndex: LineIndex | undefined;
@@ -94,13 +110,16 @@ class GeometryReporter {
     const sorted = [...edits].sort((a, b) => a.start - b.start);
     const from = Math.max(0, (sorted[0]?.start ?? 0) - 40);
     const to = Math.min(this.wkt.length, (sorted[sorted.length - 1]?.end ?? 0) + 40);
-    let after = '';
+    // The text after the edits, from..to, as pieces: only the ends that are shown are joined (edits across
+    // a 192 MB geometry would otherwise build a copy of it for 600 characters).
+    const pieces: string[] = [];
     let at = from;
     for (const e of sorted) {
-      after += this.wkt.slice(at, e.start) + e.text;
+      if (e.start > at) pieces.push(this.wkt.slice(at, e.start));
+      if (e.text !== '') pieces.push(e.text);
       at = e.end;
     }
-    after += this.wkt.slice(at, to);
+    if (to > at) pieces.push(this.wkt.slice(at, to));
     const ellipsisStart = from > 0 ? '…' : '';
     const ellipsisEnd = to < this.wkt.length ? '…' : '';
     return {
@@ -108,7 +127,7 @@ class GeometryReporter {
       title,
       edits: sorted.map((e) => this.edit(e.start, e.end, e.text)),
       before: ellipsisStart + abbreviate(this.wkt.slice(from, to)) + ellipsisEnd,
-      after: ellipsisStart + abbreviate(after) + ellipsisEnd,
+      after: ellipsisStart + abbreviatePieces(pieces) + ellipsisEnd,
     };
   }
 
@@ -497,8 +516,40 @@ function validityFixes(
  * millions; in an escaped string (where kept text would need escaping again) each cut is an edit.
  */
 function repeatedPointsFix(rep: GeometryReporter, g: ParsedGeometry): Fix | undefined {
-  const cuts: number[] = [];
+  // Cuts as found, ring after ring (so in text order): [start, end) from the end of the repeated point to
+  // the end of its last copy.
+  const edits: { start: number; end: number; text: string }[] = [];
+  let runs = 0;
   let points = 0;
+  // The block being built: its first cut's start, its last cut's end, and the kept text between its cuts.
+  let blockStart = -1;
+  let blockEnd = -1;
+  let kept: string[] = [];
+  const closeBlock = (): void => {
+    if (blockStart < 0) return;
+    edits.push({ start: blockStart, end: blockEnd, text: kept.join('') });
+    blockStart = -1;
+    kept = [];
+  };
+  const cut = (start: number, end: number): void => {
+    runs++;
+    // Where the WKT is the document's text as is (a .wkt line, an unescaped string), the cuts of about
+    // BLOCK characters are one edit, its text the kept text between them: a boundary of millions of
+    // repeats is a few thousand edits, not millions, and no text bigger than BLOCK is built. In an escaped
+    // string (where kept text would need escaping again) each cut is an edit.
+    if (
+      blockStart >= 0 &&
+      end - blockStart <= REPEATS_BLOCK &&
+      rep.doc(end) - rep.doc(blockStart) === end - blockStart
+    ) {
+      kept.push(rep.wkt.slice(blockEnd, start));
+      blockEnd = end;
+      return;
+    }
+    closeBlock();
+    blockStart = start;
+    blockEnd = end;
+  };
   for (let p = 0; p < g.polygons.length; p++) {
     const rings = g.polygons[p] as Float64Array[];
     for (let r = 0; r < rings.length; r++) {
@@ -513,13 +564,13 @@ function repeatedPointsFix(rep: GeometryReporter, g: ParsedGeometry): Fix | unde
           continue;
         }
         if (first < 0) continue;
-        cuts.push(coordinateSpan(g, p, r, first - 1)[1], coordinateSpan(g, p, r, k - 1)[1]);
+        cut(coordinateSpan(g, p, r, first - 1)[1], coordinateSpan(g, p, r, k - 1)[1]);
         points += k - first;
         first = -1;
       }
     }
   }
-  const runs = cuts.length >> 1;
+  closeBlock();
   if (runs === 0) return undefined;
   const count = (n: number): string => n.toLocaleString('en-US');
   const title =
@@ -528,18 +579,11 @@ function repeatedPointsFix(rep: GeometryReporter, g: ParsedGeometry): Fix | unde
         ? 'Remove the duplicate points'
         : 'Remove the duplicate point'
       : `Remove all ${count(points)} repeated points of the geometry${points > runs ? ` (${count(runs)} runs of copies)` : ''}`;
-  const start = cuts[0] as number;
-  const end = cuts[cuts.length - 1] as number;
-  if (runs === 1 || rep.doc(end) - rep.doc(start) !== end - start) {
-    const edits: { start: number; end: number; text: string }[] = [];
-    for (let i = 0; i < cuts.length; i += 2)
-      edits.push({ start: cuts[i] as number, end: cuts[i + 1] as number, text: '' });
-    return rep.editFix('safe', title, edits);
-  }
-  const kept: string[] = [];
-  for (let i = 1; i < cuts.length - 1; i += 2) kept.push(rep.wkt.slice(cuts[i], cuts[i + 1]));
-  return rep.editFix('safe', title, [{ start, end, text: kept.join('') }]);
+  return rep.editFix('safe', title, edits);
 }
+
+/** Characters of text one edit of the repeated-points fix spans at most (see repeatedPointsFix). */
+const REPEATS_BLOCK = 64 * 1024;
 
 /** Text edits removing coordinate k of a ring; the first point also replaces the closing point. */
 function vertexRemovalFix(rep: GeometryReporter, g: ParsedGeometry, issue: ValidityIssue): Fix | undefined {
