@@ -142,7 +142,7 @@ describe('.wkt read whole, as text or as a stream', () => {
     for (const [bytes, opened] of [
       [many, 1],
       [one, 1],
-      // The boundaries read so far are not kept, but the text up to line 2 has the syntax error.
+      // Two WKT lines: one statement per line, the third one's syntax error its own.
       [notWkt, 1],
       // The statement goes on past line 2: read again as one statement.
       [new TextEncoder().encode(SPANNING), 2],
@@ -154,16 +154,20 @@ describe('.wkt read whole, as text or as a stream', () => {
   });
 
   it('a stream that cannot be read again: the same diagnostics, or says why it could not check it whole', async () => {
-    // Many boundaries, then a line that is not WKT: decided from the first two lines, not read again.
+    // Many boundaries, then a line that is not WKT: one statement per line (decided by the first two),
+    // so that line gets its own syntax error and the boundaries before it are checked; not read again.
     const lines = Array.from({ length: 50 }, (_, i) => `POLYGON ((${i} 0, ${i + 1} 0, ${i + 1} 1, ${i} 0))`);
     const bytes = new TextEncoder().encode(`${lines.join('\n')}\n# end\n`);
     const whole = await wktFileKind.validate({ name: '<stdin>', bytes }, {});
-    expect(whole.diagnostics.map((d) => [d.code, d.location.range?.start.line])).toEqual([['WKT001', 2]]);
+    // Every boundary line has its finding (each triangle is under the service's smallest area), and line 51
+    // its syntax error.
+    expect(new Set(whole.diagnostics.map((d) => d.location.range?.start.line)).size).toBe(51);
+    expect(whole.diagnostics.filter((d) => d.code === 'WKT001').map((d) => d.location.row)).toEqual([51]);
     expect(findings(await wktFileKind.validateStream!(readOnce('<stdin>', bytes), {}))).toEqual(
       findings(whole),
     );
 
-    // A first line over 1 MB: the first two lines are checked as the statement when the second is read.
+    // A first line over 1 MB, then the same: its boundary checked too, the last line's error its own.
     const corners = Array.from({ length: 60_000 }, (_, k) => {
       const a = (2 * Math.PI * k) / 60_000;
       return `${(10 * Math.cos(a)).toFixed(7)} ${(10 * Math.sin(a)).toFixed(7)}`;
@@ -173,7 +177,7 @@ describe('.wkt read whole, as text or as a stream', () => {
     );
     expect(long.length).toBeGreaterThan(1 << 20);
     const longWhole = await wktFileKind.validate({ name: '<stdin>', bytes: long }, {});
-    expect(longWhole.diagnostics.map((d) => [d.code, d.location.range?.start.line])).toEqual([['WKT001', 2]]);
+    expect(longWhole.diagnostics.filter((d) => d.code === 'WKT001').map((d) => d.location.row)).toEqual([52]);
     expect(findings(await wktFileKind.validateStream!(readOnce('<stdin>', long), {}))).toEqual(
       findings(longWhole),
     );
@@ -186,11 +190,32 @@ describe('.wkt read whole, as text or as a stream', () => {
     expect(spanning.diagnostics).toHaveLength(1);
     expect(spanning.diagnostics[0]).toMatchObject({
       code: 'WKT001',
-      location: { row: 4, range: { start: { line: 4, column: 1 }, end: { line: 4, column: 6 } } },
+      location: { row: 2, range: { start: { line: 2, column: 1 }, end: { line: 2, column: 13 } } },
     });
     expect(spanning.diagnostics[0]?.message).toBe(
-      'Invalid WKT: line 4 does not start a geometry, so the input is one WKT, which could not be read again to check it whole (standard input was read already)',
+      'Invalid WKT: line 2 does not start a geometry, so the input is one WKT, which could not be read again to check it whole (standard input was read already)',
     );
+  });
+
+  it("hands each statement's diagnostics over as it is read, in the order of the file read whole", async () => {
+    // 400 boundaries, every other one with a repeated point (GEO012), and a line that is not WKT.
+    const lines = Array.from({ length: 400 }, (_, i) =>
+      i % 2 === 0
+        ? `POLYGON ((${i} 0, ${i + 1} 0, ${i + 1} 1, ${i + 1} 1, ${i} 0))`
+        : `POLYGON ((${i} 0, ${i + 1} 0, ${i + 1} 1, ${i} 0))`,
+    );
+    const bytes = new TextEncoder().encode(`${lines.join('\n')}\nnot wkt\n`);
+    const handed: number[] = [];
+    const report = await wktFileKind.validateStream!(streamed('f.wkt', bytes, 512), {
+      emit: (found) => handed.push(...found.map((d) => d.location.row ?? 0)),
+    });
+    const whole = await wktFileKind.validate({ name: 'f.wkt', bytes }, {});
+    // All but the diagnostics of the last statement read were handed over, in file order.
+    expect(handed.length).toBeGreaterThan(whole.diagnostics.length / 2);
+    expect([...handed, ...report.diagnostics.map((d) => d.location.row ?? 0)]).toEqual(
+      whole.diagnostics.map((d) => d.location.row ?? 0),
+    );
+    expect(handed).toEqual([...handed].sort((a, b) => a - b));
   });
 
   it('returns features from a stream only when asked', async () => {

@@ -28,8 +28,11 @@ import { wktSyntaxError } from '../geometry/wkt-rules.ts';
 import { parseWkt } from '../wkt/parse-wkt.ts';
 import { checkRecordBoundary, type RecordBoundaryOptions } from './record-boundary.ts';
 
-/** A geometry keyword (or an EWKT prefix) at the start of a line. */
-const WKT_START = /^\s*(SRID\s*=\s*\d+\s*;\s*)?[A-Za-z]/;
+/**
+ * A word at the start of a line (after an EWKT prefix): a geometry keyword, or a misspelt one that still
+ * gets its own syntax error. NaN and Inf are numbers: a line starting with one goes on a coordinate list.
+ */
+const WKT_START = /^\s*(SRID\s*=\s*\d+\s*;\s*)?(?!(?:nan|inf|infinity)\b)[a-z]/i;
 
 export interface WktStatement {
   text: string;
@@ -39,7 +42,11 @@ export interface WktStatement {
   line?: number;
 }
 
-/** The WKT statements of a .wkt file: one per non-empty line when every such line starts one, else the whole text. */
+/**
+ * The WKT statements of a .wkt file: one per non-empty line when the first two such lines each start one
+ * (a later line that does not is still a statement, and gets its own syntax error), else the whole text
+ * (one geometry written over several lines).
+ */
 export function splitWktStatements(text: string, lines: LineIndex): WktStatement[] {
   const statements: Array<{ text: string; offset: number; line: number }> = [];
   let offset = 0;
@@ -52,7 +59,8 @@ export function splitWktStatements(text: string, lines: LineIndex): WktStatement
     if (text.charCodeAt(offset) === 13) offset++;
     if (text.charCodeAt(offset) === 10) offset++;
   }
-  if (statements.length > 1 && statements.every((s) => WKT_START.test(s.text))) return statements;
+  const [first, second] = statements;
+  if (first && second && WKT_START.test(first.text) && WKT_START.test(second.text)) return statements;
   return [{ text, offset: 0 }];
 }
 
@@ -92,12 +100,14 @@ class WktChecker {
   private valid = 0;
   private acres = 0;
   private readonly features: GeoJsonFeature[] | undefined;
+  private readonly emit: ValidateOptions['emit'];
 
   constructor(
     options: ValidateOptions,
     private readonly check: RecordBoundaryOptions,
   ) {
     this.collector = new DiagnosticCollector(options.selection);
+    this.emit = options.emit;
     // The text report needs no geometry; a feature holds its boundary's coordinates until the report is written.
     this.features = options.features === false ? undefined : [];
   }
@@ -113,6 +123,13 @@ class WktChecker {
     if (result?.valid) this.valid++;
     if (result?.areaAcres !== undefined) this.acres += result.areaAcres;
     this.features?.push(fieldFeature(record, result));
+  }
+
+  /** Hand the diagnostics found so far to `options.emit`, when the caller streams them (see ValidateOptions). */
+  handOver(): void {
+    if (!this.emit) return;
+    const found = this.collector.take();
+    if (found.length > 0) this.emit(found);
   }
 
   report(name: string, text?: string): FileReport {
@@ -183,9 +200,6 @@ class OneLineIndex extends LineIndex {
   }
 }
 
-/** The longest start of a streamed file kept (characters) in case it turns out to be one statement. */
-const KEPT_PREFIX = 1 << 20;
-
 /** Statements are checked between chunks this far apart (bytes), giving the caller's event loop a turn. */
 const PAUSE_EVERY = 1 << 20;
 
@@ -212,12 +226,10 @@ export async function checkWktStream(
     seen = [text];
     return text;
   };
-  // If a line that is not WKT comes, the whole text is one statement, whose syntax error is most often in
-  // its first two lines: the file's text up to the end of its second statement's line is kept when the
-  // rest is let go (a short one; a long one is checked as the statement then, and its report kept), so the
-  // file need not be read again (standard input cannot be).
+  // If the second non-empty line is not WKT, the whole text is one statement: the text read up to that
+  // line is kept when the rest is let go, and checked as the statement when its syntax error is already
+  // there (most often), so the file need not be read again (standard input cannot be).
   let known: string | undefined;
-  let early: FileReport | undefined;
   const asOneStatement = (prefix: string): FileReport | undefined => {
     if (!decides(prefix)) return undefined;
     const one = new WktChecker({ ...options, features }, check);
@@ -232,7 +244,9 @@ export async function checkWktStream(
   const onLine = (line: () => string, offset: number, length: number, number: number): boolean => {
     const content = seen ? seenText().slice(offset, offset + length) : line();
     if (content.trim() === '') return true;
-    if (!WKT_START.test(content)) {
+    // Two WKT lines make a file of one statement per line (see splitWktStatements): any later line is a
+    // statement, and one that is not WKT gets its own syntax error.
+    if (statements < 2 && !WKT_START.test(content)) {
       stop = { offset, length, line: number };
       if (seen) known = seenText().slice(0, offset + length);
       return false;
@@ -244,17 +258,14 @@ export async function checkWktStream(
       held = statement;
       return true;
     }
-    if (statements === 2) {
-      const upTo = seenText().slice(0, offset + length);
-      if (upTo.length <= KEPT_PREFIX) known = upTo;
-      else early = asOneStatement(upTo);
-    }
     seen = undefined;
     if (held) {
       checker.add(held, new OneLineIndex(held.line as number, held.offset, held.text.length), true);
       held = undefined;
     }
     checker.add(statement, new OneLineIndex(number, offset, content.length), true);
+    // From here on the file is read statement by statement: each one's diagnostics go out as found.
+    checker.handOver();
     return true;
   };
   const complete = await readLines(file, options, onText, onLine);
@@ -270,7 +281,7 @@ export async function checkWktStream(
     const prefix = known;
     seen = undefined;
     known = undefined;
-    const decided = early ?? (prefix !== undefined ? asOneStatement(prefix) : undefined);
+    const decided = prefix !== undefined ? asOneStatement(prefix) : undefined;
     if (decided) return decided;
     try {
       text = decodeUtf8((await readAll(file)).bytes);
