@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { FileKind, FileReport } from '../input/file-kind.ts';
 import { fix, resolveOptions, runEngine, validate, EngineOptionsError, type EngineEvent } from './engine.ts';
 import { runFixLoop } from './fix-loop.ts';
-import { createReportJsonWriter, reportToJson } from './report-json.ts';
+import { createReportJsonWriter, fileEntry, reportToJson } from './report-json.ts';
 import { checkSettings } from './settings.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
@@ -277,6 +277,24 @@ describe('engine: validate', () => {
       diagnostics: Array<{ fix: { edits: Array<{ text: string }> } }>;
     };
     expect(parsed.diagnostics.map((d) => d.fix.edits[0]?.text)).toEqual(texts);
+  });
+
+  it("writes a fixed file's list of applied fixes in batches, laid out as one stringify call", async () => {
+    // 60 boundaries, each with a repeated point: 60 applied fixes, over two batches.
+    const lines = Array.from(
+      { length: 60 },
+      (_, i) => `POLYGON ((${i} 0, ${i + 1} 0, ${i + 1} 1, ${i + 1} 1, ${i} 0))`,
+    );
+    const { report } = await fix(
+      { name: 'f.wkt', bytes: text(lines.join('\n')) },
+      { safety: 'safe' },
+      { features: false },
+    );
+    expect(report.files[0]?.fixes?.applied).toHaveLength(60);
+    const { version, diagnostics, outcome, counts, unreadable, written } = report;
+    const files = report.files.map((f) => fileEntry(f));
+    const whole = { version, diagnostics, outcome, counts, files, unreadable, written };
+    expect(reportToJson(report)).toBe(`${JSON.stringify(whole, null, 2)}\n`);
   });
 });
 

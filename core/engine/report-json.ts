@@ -140,13 +140,45 @@ export function createReportJsonWriter(
       write(from === 0 ? body : body.slice(from));
     }
   };
+  // An array at `indent` (its key's indentation), a batch of items per stringify call: the list of a
+  // million applied fixes is never one string.
+  const writeArray = (items: readonly unknown[], indent: string): void => {
+    if (items.length === 0) {
+      write('[]');
+      return;
+    }
+    write('[');
+    for (let i = 0; i < items.length; i += DIAGNOSTIC_BATCH) {
+      // "[\n<indent>  item,\n<indent>  item\n<indent>]" without its brackets.
+      const text = value(items.slice(i, i + DIAGNOSTIC_BATCH), indent);
+      write(`${i === 0 ? '' : ','}${text.slice(1, text.length - indent.length - 2)}`);
+    }
+    write(`\n${indent}]`);
+  };
+  // A file's `fixes`, its lists of applied and not applied fixes item by item.
+  const writeFixes = (fixes: Record<string, unknown>): void => {
+    const entries = Object.entries(fixes);
+    if (entries.length === 0) {
+      write('{}');
+      return;
+    }
+    write('{');
+    entries.forEach(([key, v], i) => {
+      write(`${i === 0 ? '' : ','}\n        ${JSON.stringify(key)}: `);
+      if (Array.isArray(v)) writeArray(v, '        ');
+      else write(value(v, '        '));
+    });
+    write('\n      }');
+  };
   // A file entry key by key, its features one per line (a zone's polygon is not spread over thousands).
   const writeFile = (result: FileResult, firstFile: boolean): void => {
     const { features, ...entry } = fileEntry(result);
     write(`${firstFile ? '' : ','}\n    {`);
-    Object.entries(entry).forEach(([key, v], i) =>
-      write(`${i === 0 ? '' : ','}\n      ${JSON.stringify(key)}: ${value(v, '      ')}`),
-    );
+    Object.entries(entry).forEach(([key, v], i) => {
+      write(`${i === 0 ? '' : ','}\n      ${JSON.stringify(key)}: `);
+      if (key === 'fixes' && typeof v === 'object' && v !== null) writeFixes(v as Record<string, unknown>);
+      else write(value(v, '      '));
+    });
     if (Array.isArray(features)) {
       write(',\n      "features": [');
       features.forEach((f, i) => write(`${i === 0 ? '' : ','}\n        ${stringify(f, 0)}`));
