@@ -22,6 +22,7 @@ import {
   sortDiagnostics,
   unknownSelectors,
   validate as validateWithEngine,
+  type Diagnostic,
   type EngineSource,
   type EngineOptions,
   type FileKind,
@@ -32,6 +33,7 @@ import {
   type JsonValue,
   type Report,
   type RuleSelection,
+  type StreamedFile,
   type Unreadable,
   type ValidateOptions,
   type Written,
@@ -40,7 +42,7 @@ import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError, type CliCommand, type C
 import { writeOutputFile } from '../../node/output-file.ts';
 import { fixedPathFor, openInput } from '../io/files.ts';
 import { SourceLineReader } from '../io/source-lines.ts';
-import { renderReport, renderSummary, type SourceLines } from '../render/terminal.ts';
+import { renderCountsSummary, renderReport, renderSummary, type SourceLines } from '../render/terminal.ts';
 import { jsonForTerminal, terminalSafe } from '../render/terminal-text.ts';
 
 /** Diagnostics rendered at a time: the text report is written as it goes, never built whole. */
@@ -251,6 +253,7 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
 
   const color = values.color ?? (io.isTTY && !io.env.NO_COLOR);
   const json = values.format === 'json' ? createReportJsonWriter(io.stdout, jsonForTerminal) : undefined;
+  const text = values.format === 'text' ? new TextReportFiles(color, io) : undefined;
   const written: Written[] = [];
   let report: Report | undefined;
   let index = -1;
@@ -260,15 +263,22 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
     ...(fix ? { fix } : {}),
     // Asked for by name (true), so big files read as streams carry them too.
     features: Boolean((json && values.features) || values.format === 'html'),
-    // The JSON report is written as the diagnostics come: none is held until the end.
-    ...(json ? { keepDiagnostics: false } : {}),
+    // The JSON and text reports are written as the diagnostics come: none is held until the end.
+    ...(json || text ? { keepDiagnostics: false } : {}),
     // Files a CSV batch names are read relative to the CSV (not for standard input: no folder).
     ...(targets.every((t) => t.path) ? { resolveFile: readBesideInput(targets, inputs, io) } : {}),
   };
   for await (const event of runEngine(inputs, run)) {
     if (event.type === 'file-started') index = event.index;
-    else if (event.type === 'diagnostics') json?.diagnostics(event.diagnostics);
-    else if (event.type === 'fixed') {
+    else if (event.type === 'diagnostics') {
+      json?.diagnostics(event.diagnostics);
+      // A file read again from its path can be written as it goes (standard input cannot).
+      const input = inputs[index];
+      await text?.add(
+        event.diagnostics,
+        input && 'open' in input && targets[index]?.path ? input : undefined,
+      );
+    } else if (event.type === 'fixed') {
       const path = targets[index]?.path;
       const target =
         values.output !== undefined
@@ -287,20 +297,8 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
       });
       written.push({ file: targets[index]?.arg ?? event.file, to: target, applied: event.applied });
     } else if (event.type === 'file-done') {
-      if (values.format === 'text') {
-        // A streamed file's report has no text: the lines its code frames show are read again, chunk by
-        // chunk as the report is written. (Standard input cannot be read again: no code frames for a big one.)
-        const input = inputs[index];
-        const reader =
-          event.result.text === undefined && input && 'open' in input && targets[index]?.path
-            ? new SourceLineReader(input.open(), encodingOf(event.result))
-            : undefined;
-        try {
-          await writeFileText(event.result, color, io, reader);
-        } finally {
-          await reader?.close();
-        }
-      }
+      const input = inputs[index];
+      await text?.done(event.result, input && 'open' in input && targets[index]?.path ? input : undefined);
     } else if (event.type === 'report') report = event.report;
   }
   if (!report) throw new Error('the engine ended without a report');
@@ -315,7 +313,11 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
       io.stdout(`wrote ${terminalSafe(w.to)} (${w.applied} fix${w.applied === 1 ? '' : 'es'} applied)\n`);
     // Nothing checked is no success: no tick when every input was unreadable.
     if (report.files.length > 0 || report.unreadable.length === 0)
-      io.stdout(renderSummary(report.files, { color }) + '\n');
+      io.stdout(
+        (text
+          ? renderCountsSummary(report.files.length, report.counts, text.safeFixes, { color })
+          : renderSummary(report.files, { color })) + '\n',
+      );
   }
   for (const u of report.unreadable)
     io.stderr(`fieldgate: cannot read ${terminalSafe(u.name)}: ${terminalSafe(u.reason)}\n`);
@@ -378,6 +380,57 @@ function encodingOf(result: FileResult): string {
   return typeof encoding === 'string' ? encoding : 'utf-8';
 }
 
+/**
+ * The text report, file by file: a file's diagnostics are written when it is done, in order of position;
+ * a file validated as a stream hands them over in batches, and once it has many they are written batch by
+ * batch, its lines read again as they go (forward only: a later diagnostic about an earlier line is written
+ * without its code frame), so the diagnostics of a big file are never held all at once.
+ */
+class TextReportFiles {
+  /** Safe fixes offered, for the summary (the report's lists stay empty). */
+  safeFixes = 0;
+  private pending: Diagnostic[] = [];
+  private batches = 0;
+  private reader: SourceLineReader | undefined;
+
+  constructor(
+    private readonly color: boolean,
+    private readonly io: CliIo,
+  ) {}
+
+  async add(diagnostics: readonly Diagnostic[], file: StreamedFile | undefined): Promise<void> {
+    for (const d of diagnostics) {
+      if (d.fix?.safety === 'safe') this.safeFixes++;
+      this.pending.push(d);
+    }
+    this.batches++;
+    if (!file || this.batches < 2 || this.pending.length < TEXT_REPORT_BATCH) return;
+    this.reader ??= new SourceLineReader(file.open(), 'auto');
+    await writeDiagnosticsText(this.pending, this.color, this.io, this.reader);
+    this.pending = [];
+  }
+
+  async done(result: FileResult, file: StreamedFile | undefined): Promise<void> {
+    // A streamed file's report has no text: the lines its code frames show are read again, chunk by chunk
+    // as the report is written. (Standard input cannot be read again: no code frames for a big one.)
+    const reader =
+      this.reader ??
+      (result.text === undefined && file ? new SourceLineReader(file.open(), encodingOf(result)) : undefined);
+    const diagnostics = this.pending;
+    this.pending = [];
+    this.batches = 0;
+    this.reader = undefined;
+    try {
+      await writeFileText({ ...result, diagnostics }, this.color, this.io, reader);
+    } finally {
+      await reader?.close();
+    }
+  }
+}
+
+/** Diagnostics a text report holds before it writes those of a streamed file (see TextReportFiles). */
+const TEXT_REPORT_BATCH = 5000;
+
 /** One file's part of the text report, written as soon as the file is done. */
 async function writeFileText(
   result: FileResult,
@@ -404,14 +457,26 @@ async function writeFileText(
     if (fixes.stopped) io.stdout(`fix stopped on ${file}: ${terminalSafe(fixes.stopped.message)}\n`);
     if (fixes.applied.length + fixes.notApplied.length > 0 || fixes.stopped) io.stdout('\n');
   }
-  const sorted = sortDiagnostics(result.diagnostics);
+  await writeDiagnosticsText(result.diagnostics, color, io, reader, result);
+}
+
+/** Diagnostics of one file in order of position, a chunk at a time, with code frames from its text or reader. */
+async function writeDiagnosticsText(
+  diagnostics: readonly Diagnostic[],
+  color: boolean,
+  io: CliIo,
+  reader: SourceLineReader | undefined,
+  result?: FileResult,
+): Promise<void> {
+  const sorted = sortDiagnostics(diagnostics);
+  const file = result?.file ?? sorted[0]?.location.file ?? '';
   // One line index for every chunk (each chunk building its own scanned the whole text again).
-  const index = result.text !== undefined ? new LineIndex(result.text) : undefined;
+  const index = result?.text !== undefined ? new LineIndex(result.text) : undefined;
   for (let i = 0; i < sorted.length; i += RENDER_CHUNK) {
     const chunk = sorted.slice(i, i + RENDER_CHUNK);
     // In order of position, so the reader moves forward and holds one chunk's lines at a time.
     const source: SourceLines | undefined = index ?? (await reader?.read(framedLines(chunk)));
-    const text = renderReport({ ...result, diagnostics: chunk }, { color }, source);
+    const text = renderReport({ file, kind: result?.kind ?? '', diagnostics: chunk }, { color }, source);
     if (text) io.stdout(text + '\n');
   }
 }

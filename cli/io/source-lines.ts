@@ -3,10 +3,14 @@
  * report of a big file holds no text, and reading only the wanted lines keeps memory to those lines.
  */
 
+import { sniffTextEncoding } from '../../core/index.ts';
+
 /** What code frames read (cli/render/terminal.ts SourceLines): 1-based lines without their break. */
 export interface ReadLines {
   readonly lineCount: number;
   lineText(line: number): string;
+  /** Whether the line was kept (asked for, or near the last one asked for). */
+  has(line: number): boolean;
 }
 
 /**
@@ -32,7 +36,9 @@ const CARRY = 3;
  */
 export class SourceLineReader {
   private readonly reader: ReadableStreamDefaultReader<Uint8Array>;
-  private readonly decoder: TextDecoder;
+  private decoder: TextDecoder | undefined;
+  /** 'auto': the encoding the byte order mark names (UTF-8 without one), as the text kinds decode. */
+  private readonly encoding: string;
   private kept = new Map<number, string>();
   private wanted: ReadonlySet<number> = new Set();
   /** The last wanted line of this read: lines from a few before it on are kept, wanted or not. */
@@ -44,13 +50,20 @@ export class SourceLineReader {
 
   constructor(stream: ReadableStream<Uint8Array>, encoding = 'utf-8') {
     this.reader = stream.getReader();
-    let decoder: TextDecoder;
+    this.encoding = encoding;
+  }
+
+  /** The decoder, made on the first bytes (an 'auto' encoding is read from their byte order mark). */
+  private decoderFor(first: Uint8Array | undefined): TextDecoder {
+    if (this.decoder) return this.decoder;
+    let label = this.encoding;
+    if (label === 'auto') label = first ? sniffTextEncoding(first).encoding : 'utf-8';
     try {
-      decoder = new TextDecoder(encoding);
+      this.decoder = new TextDecoder(label);
     } catch {
-      decoder = new TextDecoder('utf-8');
+      this.decoder = new TextDecoder('utf-8');
     }
-    this.decoder = decoder;
+    return this.decoder;
   }
 
   /** The `wanted` lines (1-based), reading on to the last of them; lines before the last read are not read again. */
@@ -66,18 +79,18 @@ export class SourceLineReader {
     while (!this.complete && this.line <= last) {
       const { done, value } = await this.reader.read();
       if (done) {
-        this.take(this.decoder.decode());
+        this.take(this.decoderFor(undefined).decode());
         this.complete = true;
         // The last line has no break after it.
         if (this.keeps(this.line)) this.kept.set(this.line, detached(this.current));
         break;
       }
-      this.take(this.decoder.decode(value, { stream: true }));
+      this.take(this.decoderFor(value).decode(value, { stream: true }));
     }
     // Lines after the last wanted one need not be counted exactly.
     const lineCount = this.complete ? this.line : this.line + 1;
     const lines = this.kept;
-    return { lineCount, lineText: (n) => lines.get(n) ?? '' };
+    return { lineCount, lineText: (n) => lines.get(n) ?? '', has: (n) => lines.has(n) };
   }
 
   async close(): Promise<void> {

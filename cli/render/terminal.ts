@@ -29,6 +29,8 @@ const MAX_LINE = 160;
 export interface SourceLines {
   readonly lineCount: number;
   lineText(line: number): string;
+  /** Whether a line can be shown (lines read again from a stream are kept only near the ones asked for). */
+  has?(line: number): boolean;
 }
 
 /** A few lines of source around the range, with the range underlined (like a compiler's code frame). */
@@ -38,7 +40,8 @@ export function codeFrame(
   paint: (style: Style, text: string) => string,
 ): string[] {
   const range = d.location.range;
-  if (!range) return [];
+  // No range, or its line is no longer at hand (a file read again forward only): no frame.
+  if (!range || lines.has?.(range.start.line) === false) return [];
   const first = Math.max(1, range.start.line - 1);
   const last = Math.min(lines.lineCount, range.start.line + 1);
   const width = String(last).length;
@@ -121,15 +124,25 @@ export function describeCounts(c: Record<Severity, number>): string {
 }
 
 export function renderSummary(reports: readonly FileReport[], options: RenderOptions): string {
-  const paint = painter(options.color);
   const all = reports.flatMap((r) => r.diagnostics);
-  const c = countBySeverity(all);
   const fixable = all.filter((d) => d.fix?.safety === 'safe').length;
-  if (all.length === 0) return paint('green', `✓ ${plural(reports.length, 'file')} checked, no problems`);
-  const text = `${plural(reports.length, 'file')} checked: ${describeCounts(c)}`;
+  return renderCountsSummary(reports.length, countBySeverity(all), fixable, options);
+}
+
+/** The summary line from counts (a report whose diagnostics were written as they came holds none). */
+export function renderCountsSummary(
+  files: number,
+  c: Record<Severity, number>,
+  safeFixes: number,
+  options: RenderOptions,
+): string {
+  const paint = painter(options.color);
+  if (c.error + c.warning + c.info === 0)
+    return paint('green', `✓ ${plural(files, 'file')} checked, no problems`);
+  const text = `${plural(files, 'file')} checked: ${describeCounts(c)}`;
   // Fixes, not problems: one fix may mend several problems (every repeated point of a geometry, say).
   const fixNote =
-    fixable > 0 ? `\n${plural(fixable, 'safe fix', 'safe fixes')} can be applied with --fix.` : '';
+    safeFixes > 0 ? `\n${plural(safeFixes, 'safe fix', 'safe fixes')} can be applied with --fix.` : '';
   // Only notes: nothing to warn about, so no warning sign.
   const line =
     c.error > 0

@@ -148,6 +148,43 @@ describe('fieldgate validate', () => {
   });
 });
 
+describe('fieldgate validate: the text report of a file read as a stream', () => {
+  it('writes every diagnostic of a 17 MB WKT with its code frame, in order, as the file is read', async () => {
+    const dir = tempDir();
+    // 22,000 boundaries of 40 points, each with a repeated point: one GEO012 warning per line.
+    const ring = (i: number): string => {
+      const points = Array.from({ length: 40 }, (_, k) => {
+        const a = (2 * Math.PI * k) / 40;
+        return `${(-96 + (i % 100) * 0.01 + 0.004 * Math.cos(a)).toFixed(7)} ${(41 + Math.floor(i / 100) * 0.01 + 0.004 * Math.sin(a)).toFixed(7)}`;
+      });
+      points.splice(5, 0, points[5]!);
+      return `POLYGON ((${[...points, points[0]].join(', ')}))`;
+    };
+    const lines = Array.from({ length: 22_000 }, (_, i) => ring(i));
+    const path = join(dir, 'big.wkt');
+    writeFileSync(path, `${lines.join('\n')}\n`);
+    expect(readFileSync(path).length).toBeGreaterThan(16 * 1024 * 1024);
+    const run = await runCli(['validate', '--select', 'GEO012', path]);
+    expect(run.code).toBe(0);
+    const out = run.stdout.split('\n');
+    const headers = out.flatMap((l, i) => {
+      const m = /^\S+big\.wkt:(\d+):(\d+) {2}warning {2}GEO012 /.exec(l);
+      return m ? [{ line: Number(m[1]), at: i }] : [];
+    });
+    expect(headers.map((h) => h.line)).toEqual(lines.map((_, i) => i + 1));
+    // Each one's frame shows its own line (a window of it), marked with ">".
+    for (const h of [headers[0]!, headers[9_999]!, headers[21_999]!]) {
+      const frame = out.slice(h.at + 1, h.at + 5).find((l) => l.startsWith(`  > ${h.line} |`));
+      expect(frame, `line ${h.line}`).toBeDefined();
+      const shown = frame!.slice(frame!.indexOf('| ') + 2).replace(/^…|…$/g, '');
+      expect(shown.length).toBeGreaterThan(40);
+      expect(lines[h.line - 1]).toContain(shown);
+    }
+    expect(run.stdout).toContain('0 errors, 22000 warnings, 0 info');
+    expect(run.stdout).toContain('22000 safe fixes can be applied with --fix.');
+  }, 60_000);
+});
+
 describe('fieldgate rules', () => {
   it('lists the registry as JSON and honours --select with group names', async () => {
     const all = JSON.parse((await runCli(['rules', '--json'])).stdout) as { code: string; group: string }[];
