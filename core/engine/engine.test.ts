@@ -424,6 +424,25 @@ describe('engine: fix', () => {
     expect(result.fixes.notApplied).toEqual([
       expect.objectContaining({ code: 'BAD', reason: 'would create NEW' }),
     ]);
+
+    // Nothing capped in the listed report: it is the complete list, so the file is checked once more only
+    // after the fixes are applied (not again before, which held a second report of a big file).
+    const clean = { name: 't', bytes: text('a!!b') };
+    const checked: string[] = [];
+    const twoFixes = await runFixLoop({
+      file: clean,
+      kind,
+      first: await kind.validate(clean, {}),
+      selection: { safety: 'safe' },
+      check: (bytes) => {
+        checked.push(new TextDecoder().decode(bytes));
+        return kind.validate({ name: 't', bytes }, {});
+      },
+      stopped: () => false,
+      onPass: () => {},
+    });
+    expect(new TextDecoder().decode(twoFixes.bytes)).toBe('ab');
+    expect(checked).toEqual(['ab']);
   });
 
   it('applies every fix of a rule in one pass', async () => {

@@ -104,9 +104,11 @@ export async function runFixLoop(input: FixLoopInput): Promise<FixLoopResult> {
     (d) => d.messageId === TRUNCATED_MESSAGE_ID || d.messageId === 'more',
   );
   if (!capped && choose(input.first, 1).length === 0) return { fixes };
-  let current = ids ? input.first : await check(bytes, true);
-  // With no cap reached the complete list is the listed one: its fixes keep the ids the caller saw.
-  if (!ids && current.diagnostics.length === input.first.diagnostics.length)
+  // With no cap reached the listed report is the complete list (kinds cap only where they say so with a
+  // summary): it is not made again, and its fixes keep the ids the caller saw. (Checking it again held a
+  // second report of 200,000 diagnostics for a many-line WKT.)
+  let current = ids || !capped ? input.first : await check(bytes, true);
+  if (current !== input.first && current.diagnostics.length === input.first.diagnostics.length)
     current.diagnostics.forEach((d, i) => {
       const id = input.first.diagnostics[i]?.id;
       if (id !== undefined) d.id = id;
