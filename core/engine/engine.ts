@@ -381,6 +381,23 @@ function featureCount(r: FileReport): KindProgress {
   return r.features ? { features: r.features.length } : {};
 }
 
+/**
+ * The diagnostic with its file named, built key by key in one order: a spread copy got a hidden class of
+ * its own (and another with its id), 350 bytes a diagnostic and slow property access over 200,000 of them.
+ */
 function withFile(d: Diagnostic, file: string): Diagnostic {
-  return { ...d, location: { file, ...d.location } };
+  const out: Diagnostic = {
+    code: d.code,
+    rule: d.rule,
+    group: d.group,
+    severity: d.severity,
+    messageId: d.messageId,
+    message: d.message,
+    location: { file, ...d.location },
+  };
+  if (d.hint !== undefined) out.hint = d.hint;
+  if (d.fix !== undefined) out.fix = d.fix;
+  if (d.related !== undefined) out.related = d.related;
+  if (d.id !== undefined) out.id = d.id;
+  return out;
 }
