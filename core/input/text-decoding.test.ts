@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createRandom } from '../../test/geometry/generate-polygons.ts';
 import { DECODE_PIECE, decodeTextStream } from './decode-text-stream.ts';
 import {
   decodeText,
@@ -83,17 +84,6 @@ describe('sniffBom: the one byte order mark check of the text, CSV and XML reade
 });
 
 describe('TextChunkDecoder: chunks decode to what the whole bytes decode to', () => {
-  // A small seeded generator, so a failure can be run again.
-  function random(seed: number): () => number {
-    let s = seed >>> 0;
-    return () => {
-      s = (s + 0x6d2b79f5) >>> 0;
-      let t = s;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-  }
   // Pieces that exercise the cut: ASCII, two- to four-byte characters, a mark, lone continuation bytes,
   // truncated and overlong sequences, bytes that are never UTF-8.
   const pieces: number[][] = [
@@ -127,7 +117,7 @@ describe('TextChunkDecoder: chunks decode to what the whole bytes decode to', ()
   }
 
   it('for 3,000 random byte strings cut at random places (UTF-8, with and without a mark)', () => {
-    const next = random(20261124);
+    const next = createRandom(20261124);
     for (let round = 0; round < 3000; round++) {
       const parts = next() < 0.3 ? [[0xef, 0xbb, 0xbf]] : [];
       const count = Math.floor(next() * 12);
@@ -138,7 +128,7 @@ describe('TextChunkDecoder: chunks decode to what the whole bytes decode to', ()
   });
 
   it('for UTF-16 with its mark, and for files of fewer than three bytes', () => {
-    const next = random(7);
+    const next = createRandom(7);
     for (const encoding of ['utf-16le', 'utf-16be'] as const) {
       const input = encodeText('a\u00e9\u2026\ud83c\udf3e\n', { encoding, bom: true });
       expect(decodeInChunks(input, next)).toBe(decodeText(input).text);
