@@ -30,8 +30,10 @@ export function detectBatchKind(bytes: Uint8Array): BatchKind | undefined {
 }
 
 function readBatchKind(bytes: Uint8Array): BatchKind | undefined {
-  // Markup is no table: an XML file (a Modus result, KML) is not tokenised in search of a header.
-  if (firstSignificantChar(bytes) === '<') return undefined;
+  // Markup and JSON objects are no tables: an XML file (a Modus result, KML) or a JSON document (a field
+  // upload: 6 ms of a small file's run went to tokenising its head) is not searched for a header.
+  const first = firstSignificantChar(bytes);
+  if (first === '<' || first === '{') return undefined;
   const text = headText(bytes);
   const final = bytes.length <= 8192;
   const { delimiter } = guessDelimiter(text, final, bestHeaderScore);
