@@ -22,6 +22,29 @@ describe('findValidityIssues', () => {
     expect(geosReason['self-intersection']).toBe('Self-intersection');
   });
 
+  it('checks a geometry of over a million points written twice, and again a small one after it', () => {
+    // Big buffers are sized to the points kept (half of these) and let go after: both checks must hold.
+    const n = 600_000;
+    const doubled = new Float64Array(4 * n + 2);
+    for (let k = 0; k < n; k++) {
+      const a = (2 * Math.PI * k) / n;
+      doubled[4 * k] = doubled[4 * k + 2] = 100 * Math.cos(a);
+      doubled[4 * k + 1] = doubled[4 * k + 3] = 100 * Math.sin(a);
+    }
+    doubled[4 * n] = doubled[0] as number;
+    doubled[4 * n + 1] = doubled[1] as number;
+    const issues = findValidityIssues([[doubled]], { maxIssues: 3 });
+    expect(issues.map((i) => [i.kind, i.coordinate])).toEqual([
+      ['repeated-point', 1],
+      ['repeated-point', 3],
+      ['repeated-point', 5],
+    ]);
+    expect(isValidPolygons([[doubled]])).toBe(true);
+    expect(findValidityIssues([[ring(0, 0, 10, 0, 0, 10, 10, 10, 0, 0)]]).map((i) => i.kind)).toEqual([
+      'self-intersection',
+    ]);
+  });
+
   it('skips polygons without rings and EMPTY rings, and treats holes of an EMPTY shell as outside', () => {
     expect(findValidityIssues([[], [square, new Float64Array(0)]])).toEqual([]);
     const issues = findValidityIssues([[new Float64Array(0), ring(1, 1, 2, 1, 2, 2, 1, 1)]]);

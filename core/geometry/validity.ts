@@ -173,6 +173,24 @@ function ensureSegments(n: number): void {
   buckets = new Int32Array(size + 1);
 }
 
+/** Points of the rings without consecutive repeats (as the first pass of collectIssues keeps them). */
+function keptPointCount(polygons: PolygonRings): number {
+  let n = 0;
+  for (const rings of polygons)
+    for (const ring of rings) {
+      let px = NaN;
+      let py = NaN;
+      for (let k = 0; k < ring.length; k += 2) {
+        const x = ring[k] as number;
+        const y = ring[k + 1] as number;
+        if (x !== px || y !== py) n++;
+        px = x;
+        py = y;
+      }
+    }
+  return n;
+}
+
 /** Let big scratch buffers go (see BIG_SCRATCH); the next check grows them again. */
 function releaseBigScratch(): void {
   if (vRaw.length > BIG_SCRATCH) {
@@ -354,7 +372,9 @@ function collectIssues(
       ringTotal++;
     }
   }
-  ensureVertices(vertexTotal + 1);
+  // A big geometry gets buffers for the points it keeps (consecutive repeats dropped), counted first: a
+  // boundary exported with every point twice needs half.
+  ensureVertices((vertexTotal > BIG_SCRATCH ? keptPointCount(polygons) : vertexTotal) + 1);
   ensureRings(ringTotal + 1);
   const ringIds: Int32Array[] = [];
   const polygonHasHoles: boolean[] = [];
