@@ -4,6 +4,7 @@
  * current chunk, the open elements and small per-event sets, whatever the file's size.
  */
 import { sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.ts';
+import { DECODE_PIECE } from '../input/decode-text-stream.ts';
 import { xmlEncoding } from './schema-rules.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
 import type { RuleSelection } from '../rules/selection.ts';
@@ -41,7 +42,8 @@ export interface ModusValidationResult {
   length: number;
 }
 
-export const CHUNK_BYTES = 64 * 1024;
+/** Bytes decoded per call, as for every text stream (a longer decoded string is slow to make). */
+export const CHUNK_BYTES = DECODE_PIECE;
 
 /** Push-style validator: `write` chunks (bytes or text) as they arrive, then `end`. */
 export class ModusValidator {
