@@ -10,6 +10,7 @@
 
 import type { CsvEncoding, CsvEncodingChoice } from './csv-encoding.ts';
 import { sniffBom } from '../input/text-decoding.ts';
+import { joinBytes } from '../values/bytes.ts';
 import { firstInvalidUtf8 } from '../values/utf8.ts';
 
 export type CsvDelimiter = ',' | ';' | '\t' | '|';
@@ -301,14 +302,6 @@ export interface CsvReadInfo {
   bytesRead: number;
 }
 
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  if (a.length === 0) return b;
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a, 0);
-  out.set(b, a.length);
-  return out;
-}
-
 /**
  * Reads a CSV stream: `info` is filled before the first row comes out; `rows()` yields rows as the source
  * delivers bytes, pulling the next chunk only when the consumer asks for more.
@@ -336,7 +329,7 @@ export class CsvStreamReader {
         const r = await reader.read();
         if (r.done) done = true;
         else {
-          head = concat(head, r.value);
+          head = joinBytes(head, r.value);
           this.info.bytesRead += r.value.length;
         }
       }

@@ -5,6 +5,7 @@
  * whatever the file's encoding; a fixed file is written back in the encoding (and with the mark) it came in.
  */
 
+import { joinBytes } from '../values/bytes.ts';
 import { wholeCharactersEnd } from '../values/utf8.ts';
 
 export type TextEncodingName = 'utf-8' | 'utf-16le' | 'utf-16be';
@@ -87,7 +88,7 @@ export class TextChunkDecoder {
   decode(chunk: Uint8Array): string {
     let bytes = chunk;
     if (this.head) {
-      bytes = this.head.length > 0 ? join(this.head, chunk) : chunk;
+      bytes = joinBytes(this.head, chunk);
       if (bytes.length < 3) {
         this.head = bytes;
         return '';
@@ -97,7 +98,7 @@ export class TextChunkDecoder {
     }
     if (this.utf16) return this.utf16.decode(bytes, { stream: true });
     if (this.carry) {
-      bytes = join(this.carry, bytes);
+      bytes = joinBytes(this.carry, bytes);
       this.carry = undefined;
     }
     const cut = wholeCharactersEnd(bytes);
@@ -130,11 +131,4 @@ export class TextChunkDecoder {
     this.utf8Rest = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
     return text;
   }
-}
-
-function join(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a, 0);
-  out.set(b, a.length);
-  return out;
 }

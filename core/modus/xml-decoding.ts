@@ -2,6 +2,7 @@
  * Bytes → text for XML, one chunk at a time: the encoding is sniffed from the byte order mark or the XML
  * declaration, and invalid bytes are found at their exact byte offset instead of silently becoming U+FFFD.
  */
+import { joinBytes } from '../values/bytes.ts';
 import { firstInvalidUtf8, wholeCharactersEnd } from '../values/utf8.ts';
 import { sniffBom } from '../input/text-decoding.ts';
 
@@ -97,7 +98,7 @@ export class XmlByteDecoder {
     this.lastBody = undefined;
     if (this.failed) return { text: '' };
     if (!this.decoder) {
-      const joined = this.pending ? concat(this.pending, chunk) : chunk;
+      const joined = this.pending ? joinBytes(this.pending, chunk) : chunk;
       if (joined.length < SNIFF_BYTES) {
         this.pending = joined;
         return { text: '' };
@@ -224,11 +225,4 @@ export class XmlByteDecoder {
       return { text: '', problem: { kind: 'invalid-bytes', message, byteOffset: startOffset } };
     }
   }
-}
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a, 0);
-  out.set(b, a.length);
-  return out;
 }
