@@ -17,18 +17,12 @@ import { readJson } from '../json/read-json.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
 import { checkFieldRecords } from './check-field-upload.ts';
 import { fieldRecordsFromUpload } from './field-records.ts';
+import { createRandom } from '../../test/geometry/generate-polygons.ts';
 
 const examples = join(import.meta.dirname, '..', '..', 'examples');
 const now = new Date('2026-11-22T12:00:00.000Z');
 
-let seed = 0x2545f491;
-function random(): number {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
+const random = createRandom(0x2545f491);
 
 /** The bytes as a stream of chunks of random sizes up to `max` bytes. */
 function streamed(name: string, bytes: Uint8Array, max: number): StreamedFile {
