@@ -1,7 +1,7 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Two projects. Library tests (core/ is pure: no Node built-ins, no side effects at import, no globals
+ * Two projects. Library tests (core/ and the renderer's plain helpers are pure: no Node built-ins, no side effects at import, no globals
  * to mutate; the corpus, Modus, geometry and prescription tests only call it) share one module graph per
  * worker instead of re-importing it for each file: that per-file isolation was most of the suite's time.
  * CLI runs, the sandbox's servers and package checks keep isolation. Browser tests (Chromium driving the app)
@@ -22,7 +22,11 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'library',
-          include: ['core/**/*.test.ts', 'test/{modus,geometry,rx,boundary}/**/*.test.ts'],
+          include: [
+            'core/**/*.test.ts',
+            'renderer/**/*.test.ts',
+            'test/{modus,geometry,rx,boundary}/**/*.test.ts',
+          ],
           isolate: false,
         },
       },

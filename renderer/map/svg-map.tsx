@@ -18,7 +18,7 @@ import {
 } from 'react';
 import { selectionOf, useBatch } from '../state/batch.tsx';
 import { landRings } from './land.ts';
-import { RATE_COLOURS, rateColour, useMapData } from './map-data.ts';
+import { RATE_COLOURS, rateColour, useMapData, type MapFeature } from './map-data.ts';
 import { flatProjection, geometryPath, lonLatBounds, pointsOf, type Box } from './projection.ts';
 
 /** Features added to the page per animation frame. */
@@ -90,24 +90,27 @@ export function SvgMap({ height = 420 }: { height?: number }) {
         .join(''),
     [projection],
   );
-  const paths = useMemo(
-    () =>
-      features.map((f) => ({
-        ...f,
-        d: geometryPath(f.feature.geometry, projection),
-        dots: pointsOf(f.feature.geometry),
-      })),
-    [features, projection],
-  );
+  // Paths are made as they are first drawn, a step at a time with the drawing below: making all 2,000 in
+  // the task that got the result was a third of it.
+  const pathOf = useMemo(() => {
+    const made = new WeakMap<MapFeature, string>();
+    return (f: MapFeature): string => {
+      let d = made.get(f);
+      if (d === undefined) made.set(f, (d = geometryPath(f.feature.geometry, projection)));
+      return d;
+    };
+  }, [projection]);
 
   // Drawn a few hundred per frame: a big batch never holds the main thread for long.
-  const [progressive, setProgressive] = useState({ of: paths, count: DRAW_STEP });
-  const drawnCount = progressive.of === paths ? progressive.count : DRAW_STEP;
+  const [progressive, setProgressive] = useState({ of: features, count: DRAW_STEP });
+  const drawnCount = progressive.of === features ? progressive.count : DRAW_STEP;
   useEffect(() => {
-    if (drawnCount >= paths.length) return;
-    const frame = requestAnimationFrame(() => setProgressive({ of: paths, count: drawnCount + DRAW_STEP }));
+    if (drawnCount >= features.length) return;
+    const frame = requestAnimationFrame(() =>
+      setProgressive({ of: features, count: drawnCount + DRAW_STEP }),
+    );
     return () => cancelAnimationFrame(frame);
-  }, [paths, drawnCount]);
+  }, [features, drawnCount]);
 
   const selection = batch.selection;
   const selectedFeature = selection?.feature;
@@ -248,7 +251,8 @@ export function SvgMap({ height = 420 }: { height?: number }) {
             height={view.h * 2}
           />
           <path className="land" d={landPath} vectorEffect="non-scaling-stroke" />
-          {paths.slice(0, drawnCount).map((f) => {
+          {features.slice(0, drawnCount).map((f) => {
+            const d = pathOf(f);
             const selected = f.fileKey === selection?.fileKey && f.feature.id === selectedFeature;
             const cls = `feature${f.worst ? ` has-${f.worst}` : ''}${selected ? ' selected' : ''}`;
             const fill = f.rate !== undefined && rates ? rateColour(f.rate, rates.min, rates.max) : undefined;
@@ -269,10 +273,8 @@ export function SvgMap({ height = 420 }: { height?: number }) {
                 className={cls}
                 onClick={choose}
               >
-                {f.d && (
-                  <path d={f.d} vectorEffect="non-scaling-stroke" style={fill ? { fill } : undefined} />
-                )}
-                {f.dots.map(([lon, lat], i) => {
+                {d && <path d={d} vectorEffect="non-scaling-stroke" style={fill ? { fill } : undefined} />}
+                {pointsOf(f.feature.geometry).map(([lon, lat], i) => {
                   const [x, y] = projection.project(lon, lat);
                   return (
                     <circle key={i} cx={x} cy={y} r={markerRadius * 0.8} vectorEffect="non-scaling-stroke" />

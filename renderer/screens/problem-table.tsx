@@ -7,6 +7,7 @@ import { useMemo, useRef, useState } from 'react';
 import type { Severity } from '../../core/index.ts';
 import { selectionOf, useBatch, type FixOutcome, type Problem, type Selection } from '../state/batch.tsx';
 import { VirtualList } from './virtual-list.tsx';
+import { lineBytes } from './line-bytes.ts';
 
 const ROW_HEIGHT = 30;
 
@@ -247,20 +248,6 @@ function ProblemDetail({ problem, selection }: { problem: Problem | undefined; s
       )}
     </aside>
   );
-}
-
-/** Byte offsets [start, end) of a 1-based line (without its line break), found without decoding the file. */
-function lineBytes(bytes: Uint8Array, line: number): [number, number] | undefined {
-  let start = 0;
-  for (let n = 1; n < line; n++) {
-    const next = bytes.indexOf(10, start);
-    if (next < 0) return undefined;
-    start = next + 1;
-  }
-  let end = bytes.indexOf(10, start);
-  if (end < 0) end = bytes.length;
-  if (end > start && bytes[end - 1] === 13) end--;
-  return [start, end];
 }
 
 /**

@@ -7,6 +7,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { SharedFile } from '../../host/bridge-api.ts';
 import { useBridge } from '../bridge/bridge-context.tsx';
 import { fromBase64, useBatch } from '../state/batch.tsx';
+import { formatCount } from '../format.ts';
 import { ProfilePicker } from './profile-picker.tsx';
 import { saveFile } from './save-file.ts';
 
@@ -25,8 +26,8 @@ export function SharedDataScreen() {
       api.onEvent((event) => {
         if (event.type !== 'download-progress') return;
         const text = event.total
-          ? `${Math.round((100 * event.received) / event.total)}% of ${event.total.toLocaleString()} bytes`
-          : `${event.received.toLocaleString()} bytes`;
+          ? `${Math.round((100 * event.received) / event.total)}% of ${formatCount(event.total)} bytes`
+          : `${formatCount(event.received)} bytes`;
         // The answer may come before its last progress event: a finished download stays finished.
         setProgress((p) => (p[event.fileId]?.startsWith('done') ? p : { ...p, [event.fileId]: text }));
       }),
@@ -39,7 +40,7 @@ export function SharedDataScreen() {
       setProgress((p) => ({ ...p, [file.id]: 'downloading…' }));
       const got = await api.downloadSharedFile({ profileId, sharingKey, fileId: file.id });
       const bytes = fromBase64(got.contentBase64);
-      setProgress((p) => ({ ...p, [file.id]: `done, ${bytes.length.toLocaleString()} bytes` }));
+      setProgress((p) => ({ ...p, [file.id]: `done, ${formatCount(bytes.length)} bytes` }));
       if (add) await batch.addFiles([{ name: got.name, bytes }]);
       else saveFile(got.name, 'application/octet-stream', bytes);
     },

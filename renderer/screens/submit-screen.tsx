@@ -11,6 +11,7 @@ import type { SubmitStatus } from '../../host/bridge-api.ts';
 import { useBridge } from '../bridge/bridge-context.tsx';
 import { useBatch, type BatchFile } from '../state/batch.tsx';
 import { JOURNALS_KEY, useJournals } from '../state/journals.ts';
+import { formatCount } from '../format.ts';
 import { ProfilePicker } from './profile-picker.tsx';
 import { saveFile } from './save-file.ts';
 
@@ -145,7 +146,7 @@ export function SubmitScreen({
     mutationFn: (format: 'csv' | 'html') => api.exportReport({ source: { runId: runId! }, format }),
     onSuccess: (file) => {
       saveFile(file.fileName, file.mediaType, file.text);
-      setExported(`${file.fileName} (${file.text.length.toLocaleString()} characters)`);
+      setExported(`${file.fileName} (${formatCount(file.text.length)} characters)`);
     },
   });
 

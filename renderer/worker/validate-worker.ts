@@ -56,7 +56,9 @@ async function run(request: Extract<WorkerRequest, { type: 'validate' | 'fix' }>
   let report: Report | undefined;
   let fixed: Uint8Array | undefined;
   try {
-    const events: AsyncIterable<EngineEvent> = runEngine([file], {
+    const input =
+      'blob' in file ? { name: file.name, bytes: new Uint8Array(await file.blob.arrayBuffer()) } : file;
+    const events: AsyncIterable<EngineEvent> = runEngine([input], {
       now: new Date(),
       signal: abort.signal,
       ...(request.settings ? { settings: request.settings } : {}),

@@ -4,10 +4,8 @@
  */
 import type { Diagnostic, FileResult, GeoJsonFeature, Report } from '../../core/index.ts';
 
-export interface WorkerFile {
-  name: string;
-  bytes: Uint8Array;
-}
+/** A file to check: its bytes (copied to the worker), or a dropped file the worker reads itself. */
+export type WorkerFile = { name: string; bytes: Uint8Array } | { name: string; blob: Blob };
 
 /** Kind settings as the engine takes them (e.g. `mapping`: a CSV column mapping as JSON). */
 export type KindSettings = Record<string, string>;
