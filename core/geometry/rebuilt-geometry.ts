@@ -6,6 +6,7 @@
  */
 
 import type { Fix } from '../diagnostics/diagnostic.ts';
+import { flatString } from '../values/flat-string.ts';
 import { formatNumber, maxDecimals } from '../wkt/write-wkt.ts';
 import type { ParsedGeometry, PolygonRings } from './geometry.ts';
 import type { TracedPolygons } from './make-valid.ts';
@@ -167,11 +168,13 @@ const PAIR = 8;
  * text is that already, joined by ", ", are copied as one piece.
  */
 export function rebuiltPolygons(
-  wkt: string,
+  inputWkt: string,
   g: ParsedGeometry,
   traced: TracedPolygons,
   multi: boolean,
 ): RebuiltPolygons {
+  // Read character by character below (and sliced from): a flat copy reads faster.
+  const wkt = flatString(inputWkt);
   // Text spans of the input coordinates, ring by ring as parsed; ring r holds the coordinates numbered (as
   // the sources are) from ringFirst[r] on.
   const ringSpans: Uint32Array[] = [];

@@ -1,5 +1,6 @@
 import type { GeometrySpans, GeometryType, ParsedGeometry } from '../planar/geometry.ts';
 import { describeCharacter } from '../values/describe-character.ts';
+import { flatString } from '../values/flat-string.ts';
 
 /**
  * A strict, single-pass WKT reader over character codes. Coordinates go straight into Float64Arrays and
@@ -637,7 +638,7 @@ function growScratch(): void {
 /** Parse WKT or EWKT. Never throws on bad input: a syntax error comes back with its position. */
 export function parseWkt(text: string): WktParseResult {
   try {
-    return { ok: true, geometry: new WktReader(text).read() };
+    return { ok: true, geometry: new WktReader(flatString(text)).read() };
   } catch (e) {
     if (e instanceof SyntaxStop) return { ok: false, error: e.error };
     throw e;
