@@ -300,11 +300,13 @@ class IssueList {
     return (this.ringListed.get(ringKey(polygon, ring)) ?? 0) >= this.maxPerRing;
   }
 
-  /** Counts a self-intersection of a full ring that is found once only (a proper crossing): no issue built. */
-  countUnlisted(polygon: number, ring: number): void {
+  /**
+   * Counts self-intersections of a full ring that are found once only (proper crossings): no issue built.
+   * `found` is counted as they are found (the sweep stops on it); these add them to their ring's total.
+   */
+  addUnlisted(polygon: number, ring: number, count: number): void {
     const key = ringKey(polygon, ring);
-    this.ringFound.set(key, (this.ringFound.get(key) ?? 0) + 1);
-    this.found++;
+    this.ringFound.set(key, (this.ringFound.get(key) ?? 0) + count);
   }
 
   /** Marks the last listed self-intersection of each ring with the crossings found but not listed. */
@@ -497,7 +499,7 @@ function collectIssues(
   if (structural) return list.onlyErrors();
 
   // 3. Segment intersections: segments sorted on min x, swept, pairs with overlapping boxes tested.
-  const analysis = new IntersectionAnalysis(list, polygonHasHoles);
+  const analysis = new IntersectionAnalysis(list, polygonHasHoles, nr);
   ensureSegments(nv + 1);
   let ns = 0;
   let loX = Infinity;
@@ -536,7 +538,9 @@ function collectIssues(
     segMinY[i] = b0 < b1 ? b0 : b1;
     segMaxY[i] = b0 < b1 ? b1 : b0;
   }
-  if (sweepSegments(ns, axis, analysis, list, countLimit) && !polygonSkipped.includes(true)) {
+  const sweptAll = sweepSegments(ns, axis, analysis, list, countLimit);
+  analysis.flushUnlisted();
+  if (sweptAll && !polygonSkipped.includes(true)) {
     sweptPolygons = polygons;
     sweptSegments = ns;
   }
@@ -805,6 +809,12 @@ interface Touch {
 class IntersectionAnalysis {
   doubleTouch: Touch | undefined;
   readonly ringsWithErrors = new Set<number>();
+  /**
+   * Per ring id: 1 once the ring lists no more self-intersections (it only fills up), and the crossings
+   * counted since. A star polygon counts a thousand crossings per ring: typed arrays, not map look-ups.
+   */
+  private readonly fullRings: Uint8Array;
+  private readonly unlisted: Int32Array;
   /** Vertices visited twice because of a spike or a doubled-back stretch, as "ring|x|y". */
   readonly spikeBases = new Set<string>();
   private readonly touchAt = new Map<string, Touch>();
@@ -813,7 +823,31 @@ class IntersectionAnalysis {
   constructor(
     private readonly list: IssueList,
     private readonly polygonHasHoles: boolean[],
-  ) {}
+    ringTotal: number,
+  ) {
+    this.fullRings = new Uint8Array(ringTotal);
+    this.unlisted = new Int32Array(ringTotal);
+  }
+
+  /** Counts a crossing of ring `rs` without listing it, when the ring lists no more; else false. */
+  private countedOnly(rs: number): boolean {
+    if (this.fullRings[rs] === 0) {
+      if (!this.list.ringFull(ringPoly[rs] as number, ringIndex[rs] as number)) return false;
+      this.fullRings[rs] = 1;
+      this.ringsWithErrors.add(rs);
+    }
+    this.unlisted[rs] = (this.unlisted[rs] as number) + 1;
+    this.list.found++;
+    return true;
+  }
+
+  /** Hands the counted crossings to the list, ring by ring (before it marks the last listed ones). */
+  flushUnlisted(): void {
+    for (let rs = 0; rs < this.unlisted.length; rs++) {
+      const count = this.unlisted[rs] as number;
+      if (count > 0) this.list.addUnlisted(ringPoly[rs] as number, ringIndex[rs] as number, count);
+    }
+  }
 
   /** Test the segments starting at vertices s < t. */
   pair(s: number, t: number): void {
@@ -862,17 +896,7 @@ class IntersectionAnalysis {
       const qp0 = orientationIndex(q0x, q0y, q1x, q1y, p0x, p0y);
       const qp1 = orientationIndex(q0x, q0y, q1x, q1y, p1x, p1y);
       if ((qp0 > 0 && qp1 > 0) || (qp0 < 0 && qp1 < 0)) return;
-      if (
-        pq0 !== 0 &&
-        pq1 !== 0 &&
-        qp0 !== 0 &&
-        qp1 !== 0 &&
-        this.list.ringFull(ringPoly[rs] as number, ringIndex[rs] as number)
-      ) {
-        this.ringsWithErrors.add(rs);
-        this.list.countUnlisted(ringPoly[rs] as number, ringIndex[rs] as number);
-        return;
-      }
+      if (pq0 !== 0 && pq1 !== 0 && qp0 !== 0 && qp1 !== 0 && this.countedOnly(rs)) return;
     }
     const code = intersectSegments(p0x, p0y, p1x, p1y, q0x, q0y, q1x, q1y);
     if (code === NO_INTERSECTION) return;
@@ -880,16 +904,8 @@ class IntersectionAnalysis {
     const iy = intersection.y0;
     const samePolygon = ringPoly[rs] === ringPoly[rt];
     if (intersection.proper || code === COLLINEAR_INTERSECTION) {
-      if (
-        sameRing &&
-        intersection.proper &&
-        this.list.ringFull(ringPoly[rs] as number, ringIndex[rs] as number)
-      ) {
-        // A proper crossing is found by this one pair only: count it without building an issue.
-        this.ringsWithErrors.add(rs);
-        this.list.countUnlisted(ringPoly[rs] as number, ringIndex[rs] as number);
-        return;
-      }
+      // A proper crossing is found by this one pair only: count it without building an issue.
+      if (sameRing && intersection.proper && this.countedOnly(rs)) return;
       const kind = sameRing ? 'self-intersection' : samePolygon ? 'rings-intersect' : 'overlapping-polygons';
       this.error(kind, code === COLLINEAR_INTERSECTION ? 'overlap' : 'crossing', s, t, ix, iy);
       if (sameRing && code === COLLINEAR_INTERSECTION) {
