@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { corpusPath } from '../../test/support/corpus.ts';
+import { unzipSync, zipSync } from 'fflate';
+import { detectKind } from '../formats/detect-kind.ts';
 import { detectFileKind, fileKinds } from '../formats/registry.ts';
+import { RATE_COLUMN_NAMES } from '../rx/rate-column.ts';
+import { RATE_LIKE_COLUMN } from '../rx/rx-kind-info.ts';
+import { dbfColumnNames } from '../shapefile/dbf-columns.ts';
 import { LineIndex } from '../diagnostics/text-position.ts';
 import {
   boundaryShapefileFileKind,
@@ -13,6 +18,7 @@ import {
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 const file = (name: string, text: string) => ({ name, bytes: enc(text) });
+const latin1 = (bytes: Uint8Array): string => String.fromCharCode(...bytes);
 
 describe('boundary file kinds', () => {
   it('detects .wkt, .geojson, GeoJSON-shaped .json (above the generic JSON kind) and .kml', () => {
@@ -29,16 +35,48 @@ describe('boundary file kinds', () => {
     expect(geojsonFileKind.detect(file('f.json', '{"fields": []}'))).toBe(0);
   });
 
-  it('scores a boundary shapefile ZIP low, so the prescription kind keeps .zip unless --kind says otherwise', () => {
-    const zip = {
-      name: 'se2023.zip',
-      bytes: new Uint8Array(
-        readFileSync(corpusPath('fiboa-cli-testdata/tests/data-files/convert/se/se2023.zip')),
-      ),
-    };
-    expect(boundaryShapefileFileKind.detect(zip)).toBe(3);
-    expect(detectFileKind(zip, fileKinds)?.id).not.toBe('boundary-shapefile');
-    expect(kmlFileKind.detect(zip)).toBe(0);
+  it('reads a shapefile ZIP whose table has no rate column as boundaries, offering rx-zip', () => {
+    for (const path of [
+      'fiboa-cli-testdata/tests/data-files/convert/se/se2023.zip',
+      'fiboa-cli-testdata/tests/data-files/convert/de_bb/antrag.zip',
+    ]) {
+      const zip = { name: path.split('/').pop()!, bytes: new Uint8Array(readFileSync(corpusPath(path))) };
+      expect(boundaryShapefileFileKind.detect(zip)).toBe(3);
+      const detected = detectKind(zip, fileKinds);
+      expect(detected?.kind.id, path).toBe('boundary-shapefile');
+      expect(detected?.detectedAs.alternatives).toEqual(['rx-zip']);
+      expect(kmlFileKind.detect(zip)).toBe(0);
+    }
+  });
+
+  it('keeps a zone table with a rate column a prescription, and tells the two apart by that column alone', () => {
+    const rx = unzipSync(
+      new Uint8Array(readFileSync(new URL('../../examples/rx/two-zone-rx.zip', import.meta.url))),
+    );
+    const dbfName = Object.keys(rx).find((n) => n.endsWith('.dbf'))!;
+    const columnsOf = (zip: Uint8Array) => dbfColumnNames(unzipSync(zip)[dbfName]!);
+    const asZip = (dbf: Uint8Array, level: 0 | 6) => zipSync({ ...rx, [dbfName]: [dbf, { level }] });
+    const renamed = rx[dbfName]!.slice();
+    // The rate column "DOSE" renamed "NAME" (same length): nothing else changes.
+    const at = latin1(renamed).indexOf('DOSE');
+    renamed.set(new TextEncoder().encode('NAME'), at);
+    for (const level of [0, 6] as const) {
+      const prescription = { name: 'zones.zip', bytes: asZip(rx[dbfName]!, level) };
+      expect(columnsOf(prescription.bytes)).toEqual(['id', 'DOSE']);
+      expect(detectKind(prescription, fileKinds)?.kind.id).toBe('rx-zip');
+      const boundaries = { name: 'zones.zip', bytes: asZip(renamed, level) };
+      expect(columnsOf(boundaries.bytes)).toEqual(['id', 'NAME']);
+      expect(detectKind(boundaries, fileKinds)?.kind.id).toBe('boundary-shapefile');
+      // From stdin (no name) alike.
+      expect(detectKind({ name: '', bytes: boundaries.bytes }, fileKinds)?.kind.id).toBe(
+        'boundary-shapefile',
+      );
+    }
+    for (const name of RATE_COLUMN_NAMES) expect(RATE_LIKE_COLUMN.test(name), name).toBe(true);
+    for (const name of ['SEED_RATE', 'Tgt_Rate_1', 'RxDose', 'N_TARGET'])
+      expect(RATE_LIKE_COLUMN.test(name)).toBe(true);
+    for (const name of ['FIELD', 'farm_name', 'groesse', 'blockid', 'ACRES', 'AREA_HA'])
+      expect(RATE_LIKE_COLUMN.test(name), name).toBe(false);
   });
 
   it('validates a boundary shapefile ZIP with reprojection and a summary', async () => {

@@ -1,6 +1,6 @@
 /**
  * The workbench with real files from the corpus (test/corpus, else ../shared/corpus): USDA crop sequence
- * boundaries (GeoJSON), Brandenburg's field parcels (a zipped shapefile, read as an Rx ZIP), a real A & L
+ * boundaries (GeoJSON), Brandenburg's field parcels (a zipped shapefile whose table has no rate: boundaries), a real A & L
  * lab's Modus soil test and its hand transcription (invalid), and an ISOXML prescription ZIP. Each screen
  * is scanned with axe-core and photographed in light and dark under test-results/ (`real-*.png`).
  */
@@ -41,7 +41,12 @@ describe.skipIf(chromiumMissing)('real files from the corpus', () => {
     await expect.poll(() => files.filter({ hasText: 'Checking' }).count(), { timeout: 60_000 }).toBe(0);
     const kinds = (await files.allTextContents()).join('\n');
     expect(kinds).toMatch(/us_csb_2024_sample_wgs84\.geojson\s*geojson/);
-    expect(kinds).toMatch(/antrag\.zip\s*rx-zip/);
+    // Brandenburg's parcels: boundaries (reprojected from UTM), not a prescription without rates.
+    const antrag = files.filter({ hasText: 'antrag.zip' }).locator('td');
+    expect(await antrag.nth(1).textContent()).toBe('boundary-shapefile');
+    expect(await antrag.nth(2).textContent()).toBe('0');
+    expect(await antrag.nth(4).textContent()).toBe('100');
+    expect(kinds).toMatch(/isoxml_test_rx\.zip\s*rx-zip/);
     expect(kinds).toMatch(/lab-modus\.xml\s*modus-result/);
     // The hand transcription misses what Modus requires: errors in the list.
     const hand = files.filter({ hasText: 'hand-modus.xml' });
