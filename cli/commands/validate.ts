@@ -452,7 +452,7 @@ async function writeFileText(
     }
     for (const n of fixes.notApplied)
       io.stdout(
-        `not fixed ${file}${at(n.location)}  ${n.code}  ${terminalSafe(n.title)}: ${terminalSafe(n.reason)}\n`,
+        `not fixed ${file}${at(n.location)}  ${n.code}  ${n.title ? `${terminalSafe(n.title)}: ` : ''}${terminalSafe(n.reason)}\n`,
       );
     if (fixes.stopped) io.stdout(`fix stopped on ${file}: ${terminalSafe(fixes.stopped.message)}\n`);
     if (fixes.applied.length + fixes.notApplied.length > 0 || fixes.stopped) io.stdout('\n');

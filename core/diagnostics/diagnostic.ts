@@ -73,6 +73,11 @@ export interface Fix {
   after?: string;
   /** For fixes that rebuild a whole file (a ZIP): the id of the builder the file kind applies. */
   artifact?: string;
+  /**
+   * Set by a check when this fix also fixes other diagnostics (one fix of a whole geometry): the key their
+   * `sharesFix` names. The engine turns the pair into `fixOn` and leaves the key out of its reports.
+   */
+  shared?: string;
 }
 
 export interface RelatedLocation {
@@ -102,6 +107,14 @@ export interface Diagnostic {
   location: Location;
   hint?: string;
   fix?: Fix;
+  /**
+   * The id of the diagnostic whose fix also fixes this one ("d3"): a whole-geometry fix (removing every
+   * repeated point, repairing a self-crossing outline) is listed once, on the geometry's first diagnostic.
+   * Given by the engine; choosing this diagnostic's id applies that fix.
+   */
+  fixOn?: string;
+  /** From a check, before the engine numbers the report: the `shared` key of the fix that fixes this one. */
+  sharesFix?: string;
   related?: RelatedLocation[];
 }
 

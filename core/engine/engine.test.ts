@@ -361,6 +361,31 @@ describe('engine: fix', () => {
     ]);
   });
 
+  it('applies the one fix of a whole geometry when any of the diagnostics it fixes is chosen (fixOn)', async () => {
+    // Three repeated points and a bow-tie in two boundaries: each geometry's fix is listed once.
+    const input = {
+      name: 'two.wkt',
+      bytes: text(
+        'POLYGON ((0 0, 1 0, 1 0, 1 1, 1 1, 0 1, 0 1, 0 0))\nPOLYGON ((10 10, 12 12, 12 10, 10 12, 10 10))\n',
+      ),
+    };
+    const listed = await validate([input]);
+    const repeats = listed.diagnostics.filter((d) => d.code === 'GEO012');
+    expect(repeats.map((d) => [d.fix !== undefined, d.fixOn])).toEqual([
+      [true, undefined],
+      [false, repeats[0]!.id],
+      [false, repeats[0]!.id],
+    ]);
+    // No link key of the checks reaches the report.
+    expect(JSON.stringify(listed)).not.toMatch(/sharesFix|"shared"/);
+    const out = await fix(input, { ids: [repeats[2]!.id!], safety: 'safe' });
+    expect(new TextDecoder().decode(out.bytes).split('\n')[0]).toBe('POLYGON ((0 0, 1 0, 1 1, 0 1, 0 0))');
+    expect(out.report.files[0]?.fixes?.notApplied).toEqual([]);
+    expect(out.report.files[0]?.fixes?.applied.map((a) => [a.code, a.id])).toEqual([
+      ['GEO012', repeats[0]!.id],
+    ]);
+  });
+
   it('applies the fixes of one rule, or all safe ones', async () => {
     const input = { name: 'f.json', bytes: text(upload) };
     const byRule = await fix(input, { rules: ['field-acres-invalid'], safety: 'safe' });

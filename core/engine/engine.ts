@@ -277,6 +277,7 @@ async function produce(
     const keep = options.keepDiagnostics !== false;
     const handedOver: Diagnostic[] = [];
     const handedCounts = { error: 0, warning: 0, info: 0 };
+    const sharedFixes = new Map<string, string>();
     const handOver = (found: Diagnostic[]): void => {
       const out = found.map((d) => withFile(d, name));
       for (const d of out) {
@@ -284,6 +285,7 @@ async function produce(
         handedCounts[d.severity]++;
         if (keep) handedOver.push(d);
       }
+      linkSharedFixes(out, sharedFixes);
       channel.push({ type: 'diagnostics', file: name, diagnostics: out });
     };
     let checked =
@@ -303,6 +305,7 @@ async function produce(
     const numbered = (r: FileReport, first: number): FileReport => {
       let n = first;
       for (const d of r.diagnostics) d.id = `d${n++}`;
+      linkSharedFixes(r.diagnostics, sharedFixes);
       return r;
     };
     // What was handed over is listed before what the kind returned (found after the last hand-over).
@@ -377,6 +380,27 @@ async function produce(
   channel.push({ type: 'report', report });
 }
 
+/**
+ * Whole-geometry fixes listed once: a diagnostic whose fix is another's gets that one's id as `fixOn`, and
+ * the checks' link keys (`sharesFix`, `fix.shared`) stay out of the report. Call on numbered diagnostics;
+ * `carriers` lasts for the file (a streamed file hands its diagnostics over in batches).
+ */
+function linkSharedFixes(diagnostics: readonly Diagnostic[], carriers: Map<string, string>): void {
+  for (const d of diagnostics) {
+    const key = d.fix?.shared;
+    if (key === undefined || d.fix === undefined || d.id === undefined) continue;
+    carriers.set(key, d.id);
+    const { shared: _shared, ...fix } = d.fix;
+    d.fix = fix;
+  }
+  for (const d of diagnostics) {
+    if (d.sharesFix === undefined) continue;
+    const id = carriers.get(d.sharesFix);
+    if (id !== undefined) d.fixOn = id;
+    delete d.sharesFix;
+  }
+}
+
 function featureCount(r: FileReport): KindProgress {
   return r.features ? { features: r.features.length } : {};
 }
@@ -397,6 +421,7 @@ function withFile(d: Diagnostic, file: string): Diagnostic {
   };
   if (d.hint !== undefined) out.hint = d.hint;
   if (d.fix !== undefined) out.fix = d.fix;
+  if (d.sharesFix !== undefined) out.sharesFix = d.sharesFix;
   if (d.related !== undefined) out.related = d.related;
   if (d.id !== undefined) out.id = d.id;
   return out;

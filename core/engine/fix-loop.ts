@@ -63,7 +63,15 @@ interface Trial {
 export async function runFixLoop(input: FixLoopInput): Promise<FixLoopResult> {
   const { kind, selection, check } = input;
   const allowed = allowedSafeties(selection);
-  const ids = selection.ids ? new Set(selection.ids) : undefined;
+  // An id whose problem another diagnostic's fix fixes (`fixOn`: one fix of a whole geometry) names that fix.
+  const ids = selection.ids
+    ? new Set(
+        selection.ids.flatMap((id) => {
+          const fixOn = input.first.diagnostics.find((d) => d.id === id && !d.fix)?.fixOn;
+          return fixOn === undefined ? [id] : [id, fixOn];
+        }),
+      )
+    : undefined;
   const wantedRule =
     selection.rules && selection.rules.length > 0 ? ruleMatcher(selection.rules) : () => true;
   const fixes: FileFixes = { applied: [], notApplied: [], passes: 0 };
@@ -93,8 +101,8 @@ export async function runFixLoop(input: FixLoopInput): Promise<FixLoopResult> {
           location: {},
           reason: `no diagnostic ${id} in the report`,
         });
-      else if (!d.fix) fixes.notApplied.push(notApplied(d, 'it has no fix'));
-      else if (!allowed.includes(d.fix.safety))
+      else if (!d.fix && d.fixOn === undefined) fixes.notApplied.push(notApplied(d, 'it has no fix'));
+      else if (d.fix && !allowed.includes(d.fix.safety))
         fixes.notApplied.push(notApplied(d, 'its fix is unsafe: allow unsafe fixes to apply it'));
     }
   let bytes = input.file.bytes;

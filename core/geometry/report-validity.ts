@@ -151,7 +151,10 @@ export function reportValidityIssues(
 
   // A fix of the whole geometry (make-valid, removing every repeated point) is the same for all its
   // issues: it goes on the first diagnostic only, and the others point to that one in their hint.
-  const attached = new Map<Fix, string>();
+  // Per fix: the hint its other diagnostics get, and the key linking them to it (its first diagnostic's
+  // code and location: the same whichever way the file is read, and one geometry's only).
+  const attached = new Map<Fix, { hint: string; key: string }>();
+  let sharesFix: string | undefined;
   const listedCrossings = new Map<string, number>();
 
   for (const issue of issues) {
@@ -177,27 +180,36 @@ export function reportValidityIssues(
     ): void => {
       let issueFix = fix && collector.isEnabled(rule) ? fix(issue, issues) : undefined;
       let hintText = typeof hint === 'string' ? hint : hint(issue);
+      sharesFix = undefined;
+      const location = locate(
+        issue,
+        details.target ?? { polygon, ring, first: coordinate, last: coordinate },
+      );
       if (issueFix) {
         const first = attached.get(issueFix);
         if (first !== undefined) {
-          hintText += ` ${first}`;
+          hintText += ` ${first.hint}`;
+          issueFix.shared ??= first.key;
+          sharesFix = first.key;
           issueFix = undefined;
         } else {
-          attached.set(
-            issueFix,
-            issue.kind === 'repeated-point'
-              ? `One fix removes every repeated point of this geometry: it is on ${rule.meta.code} at ${label}, coordinate ${coordinate}.`
-              : `The repair of this geometry, where one can be offered, is on ${rule.meta.code} at ${label}, coordinate ${coordinate}.`,
-          );
+          attached.set(issueFix, {
+            hint:
+              issue.kind === 'repeated-point'
+                ? `One fix removes every repeated point of this geometry: it is on ${rule.meta.code} at ${label}, coordinate ${coordinate}.`
+                : `The repair of this geometry, where one can be offered, is on ${rule.meta.code} at ${label}, coordinate ${coordinate}.`,
+            key: JSON.stringify([rule.meta.code, location]),
+          });
         }
       }
       collector.report(rule, {
         messageId,
         data: values,
-        location: locate(issue, details.target ?? { polygon, ring, first: coordinate, last: coordinate }),
+        location,
         hint: hintText,
         ...(details.related !== undefined ? { related: related(issue, details.related) } : {}),
         ...(issueFix ? { fix: issueFix } : {}),
+        ...(sharesFix !== undefined ? { sharesFix } : {}),
       });
     };
     const wholeRing: IssueTarget = { polygon, ring, wholeRing: true };

@@ -201,6 +201,7 @@ function build<M extends string>(meta: RuleMeta<M>, descriptor: ReportDescriptor
   };
   if (descriptor.hint !== undefined) diagnostic.hint = descriptor.hint;
   if (descriptor.fix !== undefined) diagnostic.fix = descriptor.fix;
+  if (descriptor.sharesFix !== undefined) diagnostic.sharesFix = descriptor.sharesFix;
   if (descriptor.related !== undefined && descriptor.related.length > 0)
     diagnostic.related = descriptor.related;
   return diagnostic;

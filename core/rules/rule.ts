@@ -44,6 +44,8 @@ export interface ReportDescriptor<MessageId extends string = string> {
   location: Location;
   hint?: string;
   fix?: Fix;
+  /** The `shared` key of another diagnostic's fix that fixes this problem too (see Diagnostic.sharesFix). */
+  sharesFix?: string;
   related?: RelatedLocation[];
   /** Overrides the rule's default severity for this report (e.g. an unknown but plausible value). */
   severity?: Severity;

@@ -27,4 +27,30 @@ describe('fieldgate fix: repeated points', () => {
     expect(run.stdout).not.toContain('stopped');
     expect(run.code).toBe(0);
   });
+
+  it('applies that one fix when asked for any of the repeats by id, and says which ids have none', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fieldgate-repeated-'));
+    const input = join(dir, 'few.wkt');
+    const { wkt, deduped } = repeatedPointsWkt(2, 10);
+    // A second boundary far too big (LIM002): a problem with no fix at all.
+    const tooBig = 'POLYGON ((0 0, 10 0, 10 10, 0 10, 0 0))';
+    writeFileSync(input, `${wkt}\n${tooBig}\n`);
+    const listed = await runCli(['validate', '--format', 'json', input], { cwd: dir });
+    const report = JSON.parse(listed.stdout) as {
+      diagnostics: { id: string; code: string; fix?: unknown; fixOn?: string }[];
+    };
+    const repeats = report.diagnostics.filter((d) => d.code === 'GEO012');
+    const last = repeats[repeats.length - 1]!;
+    expect(last.fix).toBeUndefined();
+    expect(last.fixOn).toBe(repeats[0]!.id);
+    const noFix = report.diagnostics.find((d) => !d.fix && d.fixOn === undefined)!;
+    expect(noFix.code).toBe('LIM002');
+
+    const run = await runCli(['fix', '--fix-only', `${last.id},${noFix.id}`, input], {
+      cwd: dir,
+    });
+    expect(readFileSync(join(dir, 'few.fixed.wkt'), 'utf8')).toBe(`${deduped}\n${tooBig}\n`);
+    expect(run.stdout).toMatch(/fixed .*GEO012 {2}Remove all 20 repeated points/);
+    expect(run.stdout).toContain(`not fixed ${input}:2:1  LIM002  it has no fix`);
+  });
 });
