@@ -195,6 +195,7 @@ export function ProblemTable() {
 }
 
 function ProblemDetail({ problem, selection }: { problem: Problem | undefined; selection?: Selection }) {
+  const batch = useBatch();
   if (!problem && selection?.code && selection.line !== undefined)
     return (
       <aside className="problem-detail" aria-label="Selected problem">
@@ -215,6 +216,12 @@ function ProblemDetail({ problem, selection }: { problem: Problem | undefined; s
       </aside>
     );
   const d = problem.diagnostic;
+  // One fix of a whole geometry is listed on its first problem; the others name it (fixOn).
+  const fixedBy =
+    d.fix || d.fixOn === undefined
+      ? undefined
+      : batch.problems.find((p) => p.fileKey === problem.fileKey && p.diagnostic.id === d.fixOn)?.diagnostic;
+  const fix = d.fix ?? fixedBy?.fix;
   return (
     <aside className="problem-detail" aria-label="Selected problem">
       <h3>
@@ -225,14 +232,15 @@ function ProblemDetail({ problem, selection }: { problem: Problem | undefined; s
         {problem.fileName} {where(problem)}
       </p>
       {d.hint && <p className="hint">Hint: {d.hint}</p>}
-      {d.fix ? (
+      {fix ? (
         <div className="fix">
           <p>
-            Fix ({d.fix.safety}): {d.fix.title}
+            Fix ({fix.safety}): {fix.title}
+            {fixedBy && ` (one fix for the whole geometry, listed on ${fixedBy.code} ${fixedBy.id ?? ''})`}
           </p>
-          {d.fix.before !== undefined && (
+          {fix.before !== undefined && (
             <p>
-              <code>{d.fix.before}</code> → <code>{d.fix.after}</code>
+              <code>{fix.before}</code> → <code>{fix.after}</code>
             </p>
           )}
         </div>

@@ -2,7 +2,7 @@
  * Batches coming in: the first screen's bundled sample batch (every kind), the column-mapping step of a CSV
  * whose headers do not name a column, and a 100,000-row CSV checked in the worker while the page stays
  * responsive: no main-thread task (PerformanceObserver long tasks) over 200 ms from the drop to the drawn
- * report.
+ * report; then a boundary whose one fix (removing every repeated point) shows on each problem it fixes.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -162,4 +162,24 @@ describe.skipIf(chromiumMissing)('the sample batch and a 100,000-row batch', () 
     ).toBeLessThan(200);
     await checkScreen(page, 'large-batch', { fullPage: false });
   }, 120_000);
+
+  it('shows a whole-geometry fix on each problem it fixes, not only the first', async () => {
+    const path = join(dir, 'repeats.wkt');
+    writeFileSync(
+      path,
+      'POLYGON ((-93.2 45.1, -93.19 45.1, -93.19 45.1, -93.19 45.11, -93.19 45.11, -93.2 45.1))\n',
+    );
+    await page.locator('input[type=file]').setInputFiles(path);
+    const list = page.getByRole('listbox', { name: 'Problems' });
+    const repeats = list.getByRole('option').filter({ hasText: 'GEO012' }).filter({ hasText: 'repeats.wkt' });
+    await expect.poll(() => repeats.count()).toBe(2);
+    const detail = page.getByRole('complementary', { name: 'Selected problem' });
+    await repeats.nth(0).click();
+    expect(await detail.textContent()).toContain('Fix (safe): Remove all 2 repeated points of the geometry');
+    await repeats.nth(1).click();
+    const shared = (await detail.textContent()) ?? '';
+    expect(shared).toContain('Fix (safe): Remove all 2 repeated points of the geometry');
+    expect(shared).toMatch(/one fix for the whole geometry, listed on GEO012 d\d+/);
+    expect(shared).not.toContain('No automatic fix');
+  });
 });
