@@ -58,6 +58,14 @@ describe.skipIf(chromiumMissing)('the sample batch and a 100,000-row batch', () 
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
+  /** Write a file, drop it on the page; the page's problem list. */
+  async function drop(on: Page, name: string, content: string) {
+    const path = join(dir, name);
+    writeFileSync(path, content);
+    await on.locator('input[type=file]').setInputFiles(path);
+    return on.getByRole('listbox', { name: 'Problems' });
+  }
+
   it('opens the bundled sample batch from the first screen', async () => {
     const sample = (await session.newPage()).page;
     await sample.getByRole('button', { name: /Open the sample batch/ }).click();
@@ -80,13 +88,11 @@ describe.skipIf(chromiumMissing)('the sample batch and a 100,000-row batch', () 
 
   it('maps a CSV column the headers do not name, and checks the file again', async () => {
     const mapped = (await session.newPage()).page;
-    const path = join(dir, 'own-headers.csv');
-    writeFileSync(
-      path,
+    const list = await drop(
+      mapped,
+      'own-headers.csv',
       'Grower,Farm Name,Field,Outline,Size\nSmith Farms,Home Farm,North 40,"POLYGON ((-93.65 42.03, -93.64 42.03, -93.64 42.04, -93.65 42.04, -93.65 42.03))",227.28\n',
     );
-    await mapped.locator('input[type=file]').setInputFiles(path);
-    const list = mapped.getByRole('listbox', { name: 'Problems' });
     await expect.poll(() => list.getByRole('option').filter({ hasText: 'no boundary' }).count()).toBe(1);
     const step = mapped.locator('details.column-mapping');
     expect(await step.getAttribute('open')).not.toBeNull();
@@ -164,13 +170,11 @@ describe.skipIf(chromiumMissing)('the sample batch and a 100,000-row batch', () 
   }, 120_000);
 
   it('shows a whole-geometry fix on each problem it fixes, not only the first', async () => {
-    const path = join(dir, 'repeats.wkt');
-    writeFileSync(
-      path,
+    const list = await drop(
+      page,
+      'repeats.wkt',
       'POLYGON ((-93.2 45.1, -93.19 45.1, -93.19 45.1, -93.19 45.11, -93.19 45.11, -93.2 45.1))\n',
     );
-    await page.locator('input[type=file]').setInputFiles(path);
-    const list = page.getByRole('listbox', { name: 'Problems' });
     const repeats = list.getByRole('option').filter({ hasText: 'GEO012' }).filter({ hasText: 'repeats.wkt' });
     await expect.poll(() => repeats.count()).toBe(2);
     const detail = page.getByRole('complementary', { name: 'Selected problem' });
