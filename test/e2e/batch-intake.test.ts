@@ -1,8 +1,9 @@
 /**
  * Batches coming in: the first screen's bundled sample batch (every kind), the column-mapping step of a CSV
  * whose headers do not name a column, and a 100,000-row CSV checked in the worker while the page stays
- * responsive: no main-thread task (PerformanceObserver long tasks) over 200 ms from the drop to the drawn
- * report; then a boundary whose one fix (removing every repeated point) shows on each problem it fixes.
+ * responsive: no main-thread task doing over 200 ms of work (thread time in a Chromium trace) from the drop
+ * to the drawn report; then a boundary whose one fix (removing every repeated point) shows on each problem
+ * it fixes.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,6 +42,30 @@ function largeCsv(): string {
     );
   }
   return `${lines.join('\n')}\n`;
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string };
+}
+
+/** The renderers' main-thread tasks of a Chromium trace (category toplevel): wall and thread time (ms) of each. */
+function mainThreadTasks(trace: { traceEvents: TraceEvent[] }): { wall: number; thread: number }[] {
+  const main = new Set(
+    trace.traceEvents
+      .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  return trace.traceEvents
+    .filter(
+      (e) => e.name === 'ThreadControllerImpl::RunTask' && e.ph === 'X' && main.has(`${e.pid}:${e.tid}`),
+    )
+    .map((e) => ({ wall: (e.dur ?? 0) / 1000, thread: (e.tdur ?? e.dur ?? 0) / 1000 }));
 }
 
 describe.skipIf(chromiumMissing)('the sample batch and a 100,000-row batch', () => {
@@ -131,7 +156,7 @@ describe.skipIf(chromiumMissing)('the sample batch and a 100,000-row batch', () 
     await electronLike.context().close();
   });
 
-  it('is checked without a main-thread task over 200 ms', async () => {
+  it('is checked without a main-thread task doing over 200 ms of work', async () => {
     // The SVG map. Not MapLibre: with no GPU here, Chromium's WebGL is SwiftShader (software Vulkan), and its
     // work lands on the page's main thread inside MapLibre's frames. Measured on this 2-core machine under
     // load (load average 13-16), same build, same CSV: the SVG map's longest task 67 ms; MapLibre's 243-687
@@ -141,8 +166,6 @@ describe.skipIf(chromiumMissing)('the sample batch and a 100,000-row batch', () 
     // leave the main thread. MapLibre's drawing of a batch is checked in workbench.test.ts and
     // csv-batch-flow.test.ts; renderer/README.md says this too.
     await page.locator('.workbench').getByLabel('Map view').selectOption('svg');
-    const path = join(dir, 'large-batch.csv');
-    writeFileSync(path, largeCsv());
     await page.evaluate(() => {
       const tasks: number[] = [];
       (window as unknown as { longTasks: number[] }).longTasks = tasks;
@@ -150,22 +173,31 @@ describe.skipIf(chromiumMissing)('the sample batch and a 100,000-row batch', () 
         for (const entry of list.getEntries()) tasks.push(entry.duration);
       }).observe({ type: 'longtask' });
     });
-    await page.locator('input[type=file]').setInputFiles(path);
+    // A long task's time (PerformanceObserver) is wall-clock time: it counts the time the main thread waited
+    // for a core too. With two test suites sharing this 2-core machine a 35 ms task measured 319 ms. The
+    // trace's thread time is the page's own work per task: that is what is held under 200 ms; wall time
+    // only has to stay under a second (no hang).
+    await session.browser.startTracing(page, { categories: ['toplevel'] });
+    const list = await drop(page, 'large-batch.csv', largeCsv());
     const row = page.getByTestId('batch-file').filter({ hasText: 'large-batch.csv' });
     await expect.poll(() => row.textContent(), { timeout: 90_000, interval: 500 }).toContain('csv-fields');
     expect(await row.textContent()).toContain(ROWS.toLocaleString('en-US').replace(/,/g, ''));
     // The list and the map render the report.
-    const list = page.getByRole('listbox', { name: 'Problems' });
     await expect.poll(() => list.getByRole('option').filter({ hasText: 'FU003' }).count()).toBeGreaterThan(0);
     expect(await page.locator('.map .count').textContent()).toMatch(/of 100000 features drawn/);
     await list.press('End');
     await list.press('Home');
     await page.waitForTimeout(500);
+    const tasks = mainThreadTasks(JSON.parse((await session.browser.stopTracing()).toString('utf8')));
     const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
-    expect(
-      Math.max(0, ...longTasks),
-      `long tasks (ms): ${longTasks.map(Math.round).join(', ')}`,
-    ).toBeLessThan(200);
+    const shown = `tasks over 20 ms (wall/thread ms): ${tasks
+      .filter((t) => t.wall > 20)
+      .map((t) => `${Math.round(t.wall)}/${Math.round(t.thread)}`)
+      .join(', ')}; long tasks (wall ms): ${longTasks.map(Math.round).join(', ')}`;
+    // The trace saw the drop's work (the page's tasks while 100,000 rows were checked and drawn).
+    expect(tasks.length, shown).toBeGreaterThan(100);
+    expect(Math.max(...tasks.map((t) => t.thread)), shown).toBeLessThan(200);
+    expect(Math.max(0, ...longTasks), shown).toBeLessThan(1000);
     await checkScreen(page, 'large-batch', { fullPage: false });
   }, 120_000);
 
