@@ -393,12 +393,10 @@ function linkSharedFixes(diagnostics: readonly Diagnostic[], carriers: Map<strin
     const { shared: _shared, ...fix } = d.fix;
     d.fix = fix;
   }
-  for (const d of diagnostics) {
-    if (d.sharesFix === undefined) continue;
-    const id = carriers.get(d.sharesFix);
-    if (id !== undefined) d.fixOn = id;
-    delete d.sharesFix;
-  }
+  // withFile put the key in `fixOn`: it becomes the id (undefined, so left out, if a cap dropped the fix's
+  // diagnostic). No property is deleted: that would slow every later access to the diagnostic.
+  for (const d of diagnostics)
+    if (d.fixOn !== undefined && !/^d\d+$/.test(d.fixOn)) d.fixOn = carriers.get(d.fixOn);
 }
 
 function featureCount(r: FileReport): KindProgress {
@@ -421,7 +419,8 @@ function withFile(d: Diagnostic, file: string): Diagnostic {
   };
   if (d.hint !== undefined) out.hint = d.hint;
   if (d.fix !== undefined) out.fix = d.fix;
-  if (d.sharesFix !== undefined) out.sharesFix = d.sharesFix;
+  // The link key for now; linkSharedFixes turns it into the id of the diagnostic with the fix.
+  if (d.sharesFix !== undefined) out.fixOn = d.sharesFix;
   if (d.related !== undefined) out.related = d.related;
   if (d.id !== undefined) out.id = d.id;
   return out;
