@@ -63,12 +63,14 @@ interface Trial {
 export async function runFixLoop(input: FixLoopInput): Promise<FixLoopResult> {
   const { kind, selection, check } = input;
   const allowed = allowedSafeties(selection);
+  // The listed diagnostics by id, looked up once per id asked for.
+  const listed = selection.ids ? new Map(input.first.diagnostics.map((d) => [d.id, d])) : undefined;
   // An id whose problem another diagnostic's fix fixes (`fixOn`: one fix of a whole geometry) names that fix.
   const ids = selection.ids
     ? new Set(
         selection.ids.flatMap((id) => {
-          const fixOn = input.first.diagnostics.find((d) => d.id === id && !d.fix)?.fixOn;
-          return fixOn === undefined ? [id] : [id, fixOn];
+          const d = listed?.get(id);
+          return d && !d.fix && d.fixOn !== undefined ? [id, d.fixOn] : [id];
         }),
       )
     : undefined;
@@ -91,7 +93,7 @@ export async function runFixLoop(input: FixLoopInput): Promise<FixLoopResult> {
   // Ids asked for that name no fix to apply are said, not ignored.
   if (ids)
     for (const id of ids) {
-      const d = input.first.diagnostics.find((x) => x.id === id);
+      const d = listed?.get(id);
       if (!d)
         fixes.notApplied.push({
           id,

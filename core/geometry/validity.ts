@@ -1,5 +1,6 @@
 import type { PolygonRings } from './geometry.ts';
 import { orient2d, orientationIndex } from '../planar/orientation.ts';
+import { ringBbox, unionBbox, type Bbox } from '../planar/rings.ts';
 import { EXTERIOR, INTERIOR, RayCrossingCounter } from '../planar/point-in-ring.ts';
 import { isRingNested } from './ring-location.ts';
 import {
@@ -355,7 +356,7 @@ export function findValidityIssues(polygons: PolygonRings, options: ValidityOpti
     releaseBigScratch();
   }
   // In reading order: polygon, ring, coordinate (stable, so stage order breaks ties).
-  issues.sort((a, b) => a.polygon - b.polygon || a.ring - b.ring || a.coordinate - b.coordinate);
+  issues.sort(readingOrder);
   if (list.maxPerRing !== Infinity) list.markUnlisted(issues, list.found >= countLimit);
   return issues;
 }
@@ -372,29 +373,19 @@ function coordinateCount(polygons: PolygonRings): number {
 const GROUPING_BUDGET = 64;
 
 /**
- * The polygons in groups whose envelopes (finite coordinates, touching counts) are apart from every other
- * group's, each group in polygon order, groups by their first polygon; undefined when finding them would
- * cost too much. Polygons of different groups cannot touch, cross or nest.
+ * The polygons in groups whose envelopes (touching counts) are apart from every other group's, each group
+ * in polygon order, groups by their first polygon; undefined when finding them would cost too much (an
+ * infinite coordinate makes an envelope that meets every other, and the budget runs out). Polygons of
+ * different groups cannot touch, cross or nest.
  */
 export function groupsApart(polygons: PolygonRings): number[][] | undefined {
   const n = polygons.length;
   const env = new Float64Array(4 * n);
   for (let p = 0; p < n; p++) {
-    let minX = Infinity;
-    let minY = Infinity;
-    let maxX = -Infinity;
-    let maxY = -Infinity;
-    for (const ring of polygons[p] as Float64Array[])
-      for (let k = 0; k < ring.length; k += 2) {
-        const x = ring[k] as number;
-        const y = ring[k + 1] as number;
-        if (x - x !== 0 || y - y !== 0) continue;
-        if (x < minX) minX = x;
-        if (x > maxX) maxX = x;
-        if (y < minY) minY = y;
-        if (y > maxY) maxY = y;
-      }
-    env.set([minX, minY, maxX, maxY], 4 * p);
+    // NaN is never below or above a bound, so it takes no part in an envelope.
+    let box: Bbox = [Infinity, Infinity, -Infinity, -Infinity];
+    for (const ring of polygons[p] as Float64Array[]) box = unionBbox(box, ringBbox(ring));
+    env.set(box, 4 * p);
   }
   const parent = Int32Array.from({ length: n }, (_, i) => i);
   const root = (i: number): number => {

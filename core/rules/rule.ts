@@ -62,7 +62,6 @@ export function defineRule<Subject, const MessageId extends string>(
   return rule;
 }
 
-/** A message from its template: placeholders filled from `data`, `{key:one|other}` chosen by `data[key]`. */
 /** A message template cut once into its literal text and its placeholders ({key} or {key:one|other}). */
 type TemplatePart = string | { key: string; whole: string; one?: string; other?: string };
 const compiledTemplates = new Map<string, TemplatePart[]>();
