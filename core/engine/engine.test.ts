@@ -259,6 +259,24 @@ describe('engine: validate', () => {
     expect(shown.includes('\u0007') || shown.includes('\u202e')).toBe(false);
   });
 
+  it('gathers small pieces into writes of kilobytes, and writes everything by the end', async () => {
+    const report = await validate([example('examples/fields/fields-with-problems.json')], { now });
+    // 2,000 diagnostics, each with an edit text long enough to be written apart from its batch.
+    const text = `POLYGON ((${'1.25 2.5, '.repeat(120)}1.25 2.5))`;
+    const diagnostics = Array.from({ length: 2000 }, (_, i) => ({
+      ...report.diagnostics[i % report.diagnostics.length]!,
+      fix: { safety: 'unsafe' as const, title: 't', edits: [{ start: 0, end: 1, text }] },
+    }));
+    const chunks: string[] = [];
+    const writer = createReportJsonWriter((c) => chunks.push(c));
+    writer.diagnostics(diagnostics);
+    writer.end({ ...report, diagnostics: [], files: [] });
+    const all = chunks.join('');
+    expect(JSON.parse(all).diagnostics).toHaveLength(2000);
+    // A write per piece is four per diagnostic (before the text, its quotes and the text itself).
+    expect(chunks.length).toBeLessThan(diagnostics.length);
+  });
+
   it('writes a text of megabytes in pieces, never between the halves of a surrogate pair', async () => {
     const report = await validate([example('examples/fields/fields-with-problems.json')], { now });
     // Odd lengths put a pair across each 1 M-unit piece boundary of the escaped text.

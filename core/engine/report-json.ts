@@ -25,6 +25,14 @@ const LONG_TEXT = 1024;
 /** Characters of a long text written per call. */
 const WRITE_PIECE = 1 << 20;
 
+/**
+ * Characters gathered before one write: a write per piece made 15,000 writes for 5,000 rebuilt polygons
+ * (15,000 small writes of a file take three times as long as 1,000 big ones). Under 4 KB, Node encodes each
+ * write into its shared buffer pool; writes of 64 KB each got a buffer of their own, and those waiting for
+ * the collector added 64 MB to the peak memory of a 96 MB report.
+ */
+const WRITE_GATHER = 4000;
+
 /** Text that is its own JSON string body: printable ASCII but the quote and the backslash. */
 const JSON_PLAIN_TEXT = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 
@@ -85,9 +93,27 @@ export function fileEntry(result: FileResult): Record<string, unknown> {
 }
 
 export function createReportJsonWriter(
-  write: (chunk: string) => void,
+  writeChunk: (chunk: string) => void,
   stringify: Stringify = plain,
 ): ReportJsonWriter {
+  let gathered: string[] = [];
+  let gatheredLength = 0;
+  const flush = (): void => {
+    if (gatheredLength === 0) return;
+    writeChunk(gathered.length === 1 ? (gathered[0] as string) : gathered.join(''));
+    gathered = [];
+    gatheredLength = 0;
+  };
+  const write = (chunk: string): void => {
+    if (chunk.length >= WRITE_GATHER) {
+      flush();
+      writeChunk(chunk);
+      return;
+    }
+    gathered.push(chunk);
+    gatheredLength += chunk.length;
+    if (gatheredLength >= WRITE_GATHER) flush();
+  };
   let first = true;
   let started = false;
   const marker = `\u0000fieldgate-edit-${Math.random().toString(36).slice(2)}-`;
@@ -97,13 +123,19 @@ export function createReportJsonWriter(
     write(`{\n  "version": ${version},\n  "diagnostics": [`);
   };
   // A long text in pieces: each is encoded on its own, so a 96 MB fix is not copied whole once more.
+  // A piece of a long text is never gathered: as a slice it would keep the whole text alive.
   const writePieces = (text: string): void => {
+    if (text.length < WRITE_GATHER) {
+      write(text);
+      return;
+    }
+    flush();
     for (let at = 0; at < text.length;) {
       let end = Math.min(text.length, at + WRITE_PIECE);
       // Never between the halves of a surrogate pair (each half alone would be written as U+FFFD).
       const last = text.charCodeAt(end - 1);
       if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
-      write(at === 0 && end === text.length ? text : text.slice(at, end));
+      writeChunk(at === 0 && end === text.length ? text : text.slice(at, end));
       at = end;
     }
   };
@@ -211,6 +243,7 @@ export function createReportJsonWriter(
       write(`,\n  "unreadable": ${value(report.unreadable, '  ')}`);
       write(`,\n  "written": ${value(report.written, '  ')}`);
       write('\n}\n');
+      flush();
     },
   };
 }
