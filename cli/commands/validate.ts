@@ -153,7 +153,7 @@ const commonOptions = `  --format text|json|csv|html  report for people (default
 
 const fixOptions = `  --unsafe-fixes            apply unsafe fixes too (guesses that state their assumption; check the result)
   --fix-in-place            overwrite the input instead of writing <name>.fixed.<ext>
-  --fix-only LIST           only these fixes: diagnostic ids from a report of the file (d3,d7) or rule
+  --fix-only LIST           only these fixes: diagnostic ids, as a report shows them (d3,d7), or rule
                             codes, prefixes, groups and names
   -o, --output FILE         with one input: where to write the fixed file`;
 

@@ -102,9 +102,13 @@ export function renderReport(report: FileReport, options: RenderOptions, source?
         d.fix.before !== undefined && d.fix.after !== undefined
           ? `: ${terminalSafe(truncate(d.fix.before))} → ${terminalSafe(truncate(d.fix.after))}`
           : '';
+      // The id names the fix for `fix --fix-only`, without a JSON report to look it up in.
+      const id = d.id !== undefined ? `, ${d.id}` : '';
       out.push(
-        `  ${paint('green', `fix (${d.fix.safety}):`)} ${safe(d.fix.title)}${d.fix.title.includes(d.fix.after ?? '\u0000') ? '' : change}`,
+        `  ${paint('green', `fix (${d.fix.safety}${id}):`)} ${safe(d.fix.title)}${d.fix.title.includes(d.fix.after ?? '\u0000') ? '' : change}`,
       );
+    } else if (d.fixOn !== undefined) {
+      out.push(`  ${paint('green', 'fix:')} the fix of ${d.fixOn} mends this too`);
     }
     out.push('');
   }

@@ -53,4 +53,26 @@ describe('fieldgate fix: repeated points', () => {
     expect(run.stdout).toMatch(/fixed .*GEO012 {2}Remove all 20 repeated points/);
     expect(run.stdout).toContain(`not fixed ${input}:2:1  LIM002  it has no fix`);
   });
+
+  it("names each fix's id in the text report, and the fix that mends a repeat listed without one", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fieldgate-repeated-'));
+    const input = join(dir, 'ids.wkt');
+    const { wkt, deduped } = repeatedPointsWkt(2, 10);
+    writeFileSync(input, `${wkt}\n`);
+    const shown = await runCli(['validate', input], { cwd: dir });
+    const ids = [...shown.stdout.matchAll(/fix \(safe, (d\d+)\): Remove all 20 repeated points/g)];
+    expect(ids).toHaveLength(1);
+    const id = ids[0]![1]!;
+    // Every other repeat listed says whose fix mends it.
+    const listed = await runCli(['validate', '--format', 'json', input], { cwd: dir });
+    const { diagnostics } = JSON.parse(listed.stdout) as { diagnostics: { code: string }[] };
+    const repeats = diagnostics.filter((d) => d.code === 'GEO012').length;
+    expect(repeats).toBeGreaterThan(5);
+    expect(shown.stdout.split(`fix: the fix of ${id} mends this too`)).toHaveLength(repeats);
+
+    // The id as the text report shows it is what --fix-only takes.
+    const run = await runCli(['fix', '--fix-only', id, input], { cwd: dir });
+    expect(readFileSync(join(dir, 'ids.fixed.wkt'), 'utf8')).toBe(`${deduped}\n`);
+    expect(run.code).toBe(0);
+  });
 });

@@ -44,7 +44,7 @@ describe('fieldgate validate', () => {
     expect(run.stdout).toContain('> 8 |       "acres": "98.5"');
     expect(run.stdout).toMatch(/\| {16}\^{6}/);
     expect(run.stdout).toContain('hint: Write it without quotes: 98.5.');
-    expect(run.stdout).toContain('fix (safe): Write acres as a number: 98.5');
+    expect(run.stdout).toMatch(/fix \(safe, d\d+\): Write acres as a number: 98\.5/);
     expect(run.stdout).toContain('2 safe fixes can be applied with --fix.');
   });
 
