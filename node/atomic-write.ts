@@ -2,8 +2,8 @@
  * Node adapters shared by the command line and the sandbox (both sit on Node; core does not).
  */
 import { randomBytes } from 'node:crypto';
-import { unlinkSync } from 'node:fs';
-import { chmod, chown, open, readlink, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { closeSync, fsyncSync, openSync, unlinkSync, writeSync } from 'node:fs';
+import { chmod, chown, open, readlink, realpath, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 
 /** Temporary files being written now: removed if the process is stopped before they are renamed. */
@@ -73,18 +73,24 @@ async function syncPath(path: string, flags: 'r' | 'r+'): Promise<void> {
   }
 }
 
+/** A file being written atomically: its bytes go to a temporary file, which `commit` renames over the target. */
+export interface AtomicFile {
+  /** Append bytes (synchronously: a caller that makes them faster than a disk takes them holds none). */
+  write(bytes: Uint8Array): void;
+  /** Rename the temporary file over the target: the target now has every byte written. */
+  commit(): Promise<void>;
+  /** Remove the temporary file: the target stays as it was. */
+  abort(): Promise<void>;
+}
+
 /**
- * Write all bytes or nothing: a temporary file beside the target, then a rename. An existing target keeps
- * its permission bits, and a symbolic link keeps pointing where it did (its target is replaced). If the
- * process is stopped by SIGINT or SIGTERM mid-write, the temporary file is removed. With `durable`, the
- * temporary file is fsync'ed before the rename and the directory after it, so once this resolves the new
- * bytes survive a power cut or kill -9, not only a crash of this process.
+ * Start writing all bytes or nothing: a temporary file beside the target, renamed over it on `commit`. An
+ * existing target keeps its permission bits, and a symbolic link keeps pointing where it did (its target is
+ * replaced). If the process is stopped by SIGINT or SIGTERM before the rename, the temporary file is
+ * removed. With `durable`, the temporary file is fsync'ed before the rename and the directory after it, so
+ * once `commit` resolves the new bytes survive a power cut or kill -9, not only a crash of this process.
  */
-export async function writeAtomically(
-  path: string,
-  bytes: Uint8Array,
-  options: { durable?: boolean } = {},
-): Promise<void> {
+export async function openAtomically(path: string, options: { durable?: boolean } = {}): Promise<AtomicFile> {
   const target = await writeTargetOf(path);
   const existing = await stat(target).catch(() => undefined);
   if (existing?.isDirectory())
@@ -93,23 +99,64 @@ export async function writeAtomically(
   const tmp = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
   pendingTemporaryFiles.add(tmp);
   startListening();
-  try {
-    // Created with at most the target's bits (the umask only removes some), then given exactly those.
-    await writeFile(tmp, bytes, { mode, flag: 'wx' });
-    if (existing) {
-      await chmod(tmp, mode);
-      // Run as root on someone else's file: the file stays theirs.
-      if (process.getuid?.() === 0) await chown(tmp, existing.uid, existing.gid);
-    }
-    if (options.durable) await syncPath(tmp, 'r+');
-    await rename(tmp, target);
-    // The rename is an entry in the directory: flushed too, or the old file may come back after a crash.
-    if (options.durable && process.platform !== 'win32') await syncPath(dirname(target), 'r');
-  } catch (e) {
-    await rm(tmp, { force: true });
-    throw e;
-  } finally {
+  let fd: number | undefined;
+  const forget = (): void => {
+    if (fd !== undefined) closeSync(fd);
+    fd = undefined;
     pendingTemporaryFiles.delete(tmp);
     if (pendingTemporaryFiles.size === 0) stopListening();
+  };
+  const abort = async (): Promise<void> => {
+    forget();
+    await rm(tmp, { force: true });
+  };
+  try {
+    // Created with at most the target's bits (the umask only removes some), then given exactly those.
+    fd = openSync(tmp, 'wx', mode);
+  } catch (e) {
+    forget();
+    throw e;
   }
+  return {
+    write(bytes) {
+      try {
+        for (let at = 0; at < bytes.length;) at += writeSync(fd as number, bytes, at, bytes.length - at);
+      } catch (e) {
+        void abort();
+        throw e;
+      }
+    },
+    async commit() {
+      try {
+        if (existing) {
+          await chmod(tmp, mode);
+          // Run as root on someone else's file: the file stays theirs.
+          if (process.getuid?.() === 0) await chown(tmp, existing.uid, existing.gid);
+        }
+        if (options.durable) fsyncSync(fd as number);
+        closeSync(fd as number);
+        fd = undefined;
+        await rename(tmp, target);
+        // The rename is an entry in the directory: flushed too, or the old file may come back after a crash.
+        if (options.durable && process.platform !== 'win32') await syncPath(dirname(target), 'r');
+      } catch (e) {
+        await abort();
+        throw e;
+      } finally {
+        forget();
+      }
+    },
+    abort,
+  };
+}
+
+/** Write all bytes or nothing (see `openAtomically`). */
+export async function writeAtomically(
+  path: string,
+  bytes: Uint8Array,
+  options: { durable?: boolean } = {},
+): Promise<void> {
+  const file = await openAtomically(path, options);
+  file.write(bytes);
+  await file.commit();
 }

@@ -4,7 +4,7 @@
  */
 import { realpath, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { writeAtomically, writeTargetOf } from './atomic-write.ts';
+import { openAtomically, writeTargetOf, type AtomicFile } from './atomic-write.ts';
 
 /** A file that could not be written, with the reason in words ("no such directory"). */
 export class OutputFileError extends Error {
@@ -68,15 +68,12 @@ async function realPathOrUndefined(path: string): Promise<string | undefined> {
 }
 
 /**
- * Write `bytes` to `path` all at once (a temporary file, then a rename). Throws OutputFileError, never a
- * raw file-system error: when `path` is (or links to) a protected input and in place was not asked, when its
- * directory does not exist, when it is a directory, or when the system refuses.
+ * Start writing `path` (a temporary file, renamed over it on `commit`: see openAtomically). Throws
+ * OutputFileError, never a raw file-system error (here or from the file's methods): when `path` is (or links
+ * to) a protected input and in place was not asked, when its directory does not exist, when it is a
+ * directory, or when the system refuses.
  */
-export async function writeOutputFile(
-  path: string,
-  bytes: Uint8Array,
-  options: OutputFileOptions = {},
-): Promise<void> {
+export async function openOutputFile(path: string, options: OutputFileOptions = {}): Promise<AtomicFile> {
   const shown = options.shownPath ?? path;
   if (!options.inPlace && options.protect && options.protect.length > 0) {
     const target = await writeTargetOf(path).catch(() => path);
@@ -89,16 +86,50 @@ export async function writeOutputFile(
         );
     }
   }
-  try {
-    await writeAtomically(path, bytes);
-  } catch (e) {
+  const said = async (e: unknown): Promise<Error> => {
     let reason = describeFileError(e);
-    if (reason === undefined) throw e;
+    if (reason === undefined) return e instanceof Error ? e : new Error(String(e));
     // ENOENT on a write is the directory: say which part is missing when it is not.
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') {
       const dir = await stat(dirname(path)).catch(() => undefined);
       if (dir?.isDirectory()) reason = 'no such file or directory';
     }
-    throw new OutputFileError(shown, reason);
+    return new OutputFileError(shown, reason);
+  };
+  let file: AtomicFile;
+  try {
+    file = await openAtomically(path);
+  } catch (e) {
+    throw await said(e);
   }
+  return {
+    write(bytes) {
+      try {
+        file.write(bytes);
+      } catch (e) {
+        // Synchronous, as the file's own write: the reason in words without looking at the directory.
+        const reason = describeFileError(e);
+        throw reason === undefined ? e : new OutputFileError(shown, reason);
+      }
+    },
+    async commit() {
+      try {
+        await file.commit();
+      } catch (e) {
+        throw await said(e);
+      }
+    },
+    abort: () => file.abort(),
+  };
+}
+
+/** Write `bytes` to `path` all at once (see openOutputFile). */
+export async function writeOutputFile(
+  path: string,
+  bytes: Uint8Array,
+  options: OutputFileOptions = {},
+): Promise<void> {
+  const file = await openOutputFile(path, options);
+  file.write(bytes);
+  await file.commit();
 }
