@@ -39,7 +39,8 @@ import {
   type Written,
 } from '../../core/index.ts';
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError, type CliCommand, type CliIo } from '../command.ts';
-import { writeOutputFile } from '../../node/output-file.ts';
+import type { AtomicFile } from '../../node/atomic-write.ts';
+import { openOutputFile, writeOutputFile, type OutputFileOptions } from '../../node/output-file.ts';
 import { fixedPathFor, openInput } from '../io/files.ts';
 import { SourceLineReader } from '../io/source-lines.ts';
 import { renderCountsSummary, renderReport, renderSummary, type SourceLines } from '../render/terminal.ts';
@@ -260,7 +261,7 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
   // Only the HTML report draws a map; the JSON report carries the geometry back when asked (--features).
   const run = {
     ...engineOptions,
-    ...(fix ? { fix } : {}),
+    ...(fix ? { fix, fixedInParts: true } : {}),
     // Asked for by name (true), so big files read as streams carry them too.
     features: Boolean((json && values.features) || values.format === 'html'),
     // The JSON and text reports are written as the diagnostics come: none is held until the end.
@@ -268,38 +269,64 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
     // Files a CSV batch names are read relative to the CSV (not for standard input: no folder).
     ...(targets.every((t) => t.path) ? { resolveFile: readBesideInput(targets, inputs, io) } : {}),
   };
-  for await (const event of runEngine(inputs, run)) {
-    if (event.type === 'file-started') index = event.index;
-    else if (event.type === 'diagnostics') {
-      json?.diagnostics(event.diagnostics);
-      // A file read again from its path can be written as it goes (standard input cannot).
-      const input = inputs[index];
-      await text?.add(
-        event.diagnostics,
-        input && 'open' in input && targets[index]?.path ? input : undefined,
-      );
-    } else if (event.type === 'fixed') {
-      const path = targets[index]?.path;
-      const target =
-        values.output !== undefined
-          ? resolve(io.cwd, values.output)
-          : values['fix-in-place'] && path
-            ? path
-            : path
-              ? fixedPathFor(path)
-              : undefined;
-      if (!target) throw new UsageError('fixing standard input needs --output FILE');
-      await writeOutputFile(target, event.bytes, {
+  // Where input `i`'s fixed copy goes, and how it may be written.
+  const outputFor = (i: number): { target: string; options: OutputFileOptions } => {
+    const path = targets[i]?.path;
+    const target =
+      values.output !== undefined
+        ? resolve(io.cwd, values.output)
+        : values['fix-in-place'] && path
+          ? path
+          : path
+            ? fixedPathFor(path)
+            : undefined;
+    if (!target) throw new UsageError('fixing standard input needs --output FILE');
+    return {
+      target,
+      options: {
         shownPath: values.output ?? relative(io.cwd, target),
         protect: path ? [path] : [],
         inPlace: values['fix-in-place'],
         inPlaceHint: 'use --fix-in-place to overwrite it',
-      });
-      written.push({ file: targets[index]?.arg ?? event.file, to: target, applied: event.applied });
-    } else if (event.type === 'file-done') {
-      const input = inputs[index];
-      await text?.done(event.result, input && 'open' in input && targets[index]?.path ? input : undefined);
-    } else if (event.type === 'report') report = event.report;
+      },
+    };
+  };
+  // The fixed copy being written as it is made (see `fixed-part`).
+  let parts: AtomicFile | undefined;
+  try {
+    for await (const event of runEngine(inputs, run)) {
+      if (event.type === 'file-started') index = event.index;
+      else if (event.type === 'diagnostics') {
+        json?.diagnostics(event.diagnostics);
+        // A file read again from its path can be written as it goes (standard input cannot).
+        const input = inputs[index];
+        await text?.add(
+          event.diagnostics,
+          input && 'open' in input && targets[index]?.path ? input : undefined,
+        );
+      } else if (event.type === 'fixed-part') {
+        // A big file fixed statement by statement: its bytes are written as they come (synchronously, so
+        // none wait in memory), to a temporary file that its `fixed` event keeps.
+        parts ??= await openOutputFile(outputFor(index).target, outputFor(index).options);
+        parts.write(event.bytes);
+      } else if (event.type === 'fixed') {
+        const { target, options } = outputFor(index);
+        if (event.inParts && parts) {
+          await parts.commit();
+          parts = undefined;
+        } else await writeOutputFile(target, event.bytes, options);
+        written.push({ file: targets[index]?.arg ?? event.file, to: target, applied: event.applied });
+      } else if (event.type === 'file-done') {
+        // Parts of a file that did not change: nothing to write.
+        await parts?.abort();
+        parts = undefined;
+        const input = inputs[index];
+        await text?.done(event.result, input && 'open' in input && targets[index]?.path ? input : undefined);
+      } else if (event.type === 'report') report = event.report;
+    }
+  } finally {
+    // A run stopped by an error keeps no half-written copy.
+    await parts?.abort();
   }
   if (!report) throw new Error('the engine ended without a report');
   report.unreadable.unshift(...unreadable);

@@ -28,7 +28,7 @@ import {
   wktKindInfo,
 } from './boundary-kind-info.ts';
 import { parseShapeArtifact, rebuildShapefileZip, type ShapeFixStore } from './shapefile-writer.ts';
-import { checkWktStream, checkWktText } from './wkt-file.ts';
+import { checkWktStream, checkWktText, fixWktStream } from './wkt-file.ts';
 
 export { splitWktStatements, wktRecords } from './wkt-file.ts';
 
@@ -54,6 +54,8 @@ export const wktFileKind: FileKind = {
   },
   validateStream: (file, options) => checkWktStream(file, options, wktCheckOptions(options)),
   fix: textFix,
+  fixStream: (file, options, fixStatement, output) =>
+    fixWktStream(file, options, wktCheckOptions(options), fixStatement, output),
 };
 
 function importedKind(info: KindInfo, format: BoundaryFormat): FileKind {

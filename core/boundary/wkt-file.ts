@@ -12,13 +12,16 @@ import type { Diagnostic, Location, TextPosition } from '../diagnostics/diagnost
 import { LineIndex } from '../diagnostics/text-position.ts';
 import {
   readAll,
+  readHead,
   decodeUtf8,
   type FileReport,
+  type StatementFixer,
   type StreamedFile,
+  type StreamFixResult,
   type ValidateOptions,
 } from '../input/file-kind.ts';
 import { DECODE_PIECE } from '../input/decode-text-stream.ts';
-import { TextChunkDecoder } from '../input/text-decoding.ts';
+import { sniffBom, TextChunkDecoder } from '../input/text-decoding.ts';
 import type { GeoJsonFeature } from '../geojson/geojson.ts';
 import type { JsonValue } from '../json/json-document.ts';
 import { fieldFeature } from '../records/field-features.ts';
@@ -102,14 +105,22 @@ class WktChecker {
   private readonly features: GeoJsonFeature[] | undefined;
   private readonly emit: ValidateOptions['emit'];
 
+  /** `firstFeature`: the feature index of the first statement added (a statement checked on its own). */
   constructor(
     options: ValidateOptions,
     private readonly check: RecordBoundaryOptions,
+    firstFeature = 0,
   ) {
+    this.count = firstFeature;
     this.collector = new DiagnosticCollector(options.selection);
     this.emit = options.emit;
     // The text report needs no geometry; a feature holds its boundary's coordinates until the report is written.
     this.features = options.features === false ? undefined : [];
+  }
+
+  /** Statements checked so far (the next one's feature index, for a checker that started at 0). */
+  get checked(): number {
+    return this.count;
   }
 
   /** Check one statement; `detach` copies the text its diagnostics quote (see `detachStrings`). */
@@ -295,6 +306,192 @@ export async function checkWktStream(
   return report;
 }
 
+/** Characters of fixed text encoded and handed to `output` at a time. */
+const OUTPUT_PIECE = 1 << 20;
+
+/** The fix edits of a diagnostic moved by `delta` characters (each edit once: a fix may be shared). */
+function shiftEdits(diagnostics: readonly Diagnostic[], delta: number): void {
+  const seen = new Set<object>();
+  for (const d of diagnostics)
+    for (const e of d.fix?.edits ?? []) {
+      if (seen.has(e)) continue;
+      seen.add(e);
+      e.start += delta;
+      e.end += delta;
+    }
+}
+
+/**
+ * Fix a .wkt file of one boundary per line as it is read (see `FileKind.fixStream`): each statement is
+ * checked on its own, at its place in the file, and fixed by `fixStatement` (the engine's fix loop); the
+ * fixed statement is checked again at its place in the fixed file and its diagnostics handed over through
+ * `options.emit`. The text between statements (blank lines, line breaks) is copied as it is. Memory holds
+ * one statement at a time besides the fixed file's pieces. Undefined for a file that is one statement, whose
+ * second line does not start a geometry, or that is not UTF-8: the engine fixes those whole.
+ */
+export async function fixWktStream(
+  file: StreamedFile,
+  options: ValidateOptions,
+  check: RecordBoundaryOptions,
+  fixStatement: StatementFixer,
+  output?: (bytes: Uint8Array) => void,
+): Promise<StreamFixResult | undefined> {
+  const mark = sniffBom(await readHead(file, 3));
+  if (mark && mark.encoding !== 'utf-8') return undefined;
+  const features = options.features === true;
+  const final = new WktChecker({ ...options, features }, check);
+  const checkStatement = (
+    text: string,
+    at: number,
+    line: number,
+    index: number,
+    listAll: boolean,
+  ): FileReport => {
+    const one = new WktChecker({ ...options, listAll, features: false, emit: undefined }, check, index);
+    one.add({ text, offset: at, line }, new OneLineIndex(line, at, text.length));
+    const report = one.report(file.name, text);
+    // Edits into the statement's own text, as the fix loop applies them.
+    shiftEdits(report.diagnostics, -at);
+    return report;
+  };
+
+  // The fixed file: the input's text with each changed statement replaced. To `output` in pieces of about
+  // a megabyte; without it, encoded straight into one buffer about the input's size (grown if fixes add
+  // text), never held as pieces and joined.
+  const encoder = new TextEncoder();
+  let fixed = new Uint8Array(output ? 0 : (file.size ?? 1 << 16) + 1024);
+  let used = 0;
+  let pieces: string[] = [];
+  let piecesLength = 0;
+  const flushPieces = (): void => {
+    if (piecesLength === 0 || !output) return;
+    output(encoder.encode(pieces.length === 1 ? (pieces[0] as string) : pieces.join('')));
+    pieces = [];
+    piecesLength = 0;
+  };
+  const put = (text: string): void => {
+    if (output) {
+      pieces.push(text);
+      piecesLength += text.length;
+      if (piecesLength >= OUTPUT_PIECE) flushPieces();
+      return;
+    }
+    let rest = text;
+    for (;;) {
+      const { read, written } = encoder.encodeInto(rest, fixed.subarray(used));
+      used += written;
+      if (read === rest.length) return;
+      rest = rest.slice(read);
+      const bigger = new Uint8Array(Math.max(fixed.length * 1.5, used + 3 * rest.length));
+      bigger.set(fixed.subarray(0, used));
+      fixed = bigger;
+    }
+  };
+  if (mark) {
+    if (output) output(new Uint8Array([0xef, 0xbb, 0xbf]));
+    else {
+      fixed.set([0xef, 0xbb, 0xbf]);
+      used = 3;
+    }
+  }
+  // Decoded input not yet copied to the output: pieces from offset `copied` on.
+  let input: string[] = [];
+  let copied = 0;
+  // Copy the input's text up to `offset` (an offset in the input) to the output.
+  const copyTo = (offset: number): void => {
+    let at = copied;
+    let k = 0;
+    for (; k < input.length && at < offset; k++) {
+      const piece = input[k] as string;
+      const end = at + piece.length;
+      if (end > offset) {
+        put(piece.slice(0, offset - at));
+        input[k] = piece.slice(offset - at);
+        at = offset;
+        break;
+      }
+      put(piece);
+      at = end;
+    }
+    input = input.slice(k);
+    copied = at;
+  };
+  // Skip the input's text up to `offset` (a statement replaced by its fixed text).
+  const skipTo = (offset: number): void => {
+    let at = copied;
+    let k = 0;
+    for (; k < input.length && at < offset; k++) {
+      const piece = input[k] as string;
+      const end = at + piece.length;
+      if (end > offset) {
+        input[k] = piece.slice(offset - at);
+        at = offset;
+        break;
+      }
+      at = end;
+    }
+    input = input.slice(k);
+    copied = at;
+  };
+
+  const queue: WktStatement[] = [];
+  let statements = 0;
+  let changed = false;
+  // Characters the fixed file has more than the input so far (statements after move by this much).
+  let delta = 0;
+  let notStatements = false;
+  const fixQueued = async (): Promise<boolean> => {
+    // The first statement waits for a second: a file of one statement is fixed whole.
+    if (statements < 2) return true;
+    while (queue.length > 0) {
+      const s = queue.shift() as WktStatement;
+      const line = s.line as number;
+      const index = final.checked;
+      const first = checkStatement(s.text, s.offset, line, index, false);
+      const text = await fixStatement({
+        first,
+        check: (t, listAll) => checkStatement(t, s.offset, line, index, listAll),
+      });
+      if (options.signal?.aborted) return false;
+      const now = text ?? s.text;
+      // The text before the statement as it is; the statement fixed, or as it is too.
+      copyTo(s.offset);
+      if (text !== undefined && text !== s.text) {
+        changed = true;
+        put(text);
+        skipTo(s.offset + s.text.length);
+      } else copyTo(s.offset + s.text.length);
+      final.add(
+        { text: now, offset: s.offset + delta, line },
+        new OneLineIndex(line, s.offset + delta, now.length),
+        true,
+      );
+      final.handOver();
+      delta += now.length - s.text.length;
+    }
+    return true;
+  };
+  const onLine = (line: () => string, offset: number, length: number, number: number): boolean => {
+    const content = line();
+    if (content.trim() === '') return true;
+    if (statements < 2 && !WKT_START.test(content)) {
+      notStatements = true;
+      return false;
+    }
+    statements++;
+    queue.push({ text: content, offset, line: number });
+    return true;
+  };
+  const complete = await readLines(file, options, (text) => input.push(text), onLine, fixQueued);
+  // Cancelled: what was checked, and no fixed file.
+  if (!complete && !notStatements) return { report: final.report(file.name), changed: false };
+  if (notStatements || statements < 2) return undefined;
+  copyTo(Infinity);
+  flushPieces();
+  const report = final.report(file.name);
+  return output || !changed ? { report, changed } : { report, changed, fixed: fixed.subarray(0, used) };
+}
+
 /**
  * Whether `prefix` (a file's start, up to a line's end) gives the diagnostics of the whole file read as one
  * statement: its syntax error lies before the prefix's end. The parser stops at the first token that does
@@ -343,6 +540,7 @@ async function readLines(
   options: ValidateOptions,
   onText: (text: string) => void,
   onLine: (content: () => string, offset: number, length: number, line: number) => boolean,
+  afterPiece?: () => Promise<boolean>,
 ): Promise<boolean> {
   const reader = file.open().getReader();
   const decoder = new TextChunkDecoder();
@@ -401,11 +599,13 @@ async function readLines(
       if (done) break;
       bytes += value.length;
       // Decoded in pieces of at most 64 KB, as decodeTextStream does (big strings are slow to make).
-      for (let at = 0; at < value.length; at += DECODE_PIECE)
+      for (let at = 0; at < value.length; at += DECODE_PIECE) {
         if (
           !take(decoder.decode(value.length <= DECODE_PIECE ? value : value.subarray(at, at + DECODE_PIECE)))
         )
           return false;
+        if (afterPiece && !(await afterPiece())) return false;
+      }
       sincePause += value.length;
       if (sincePause >= PAUSE_EVERY) {
         sincePause = 0;
@@ -417,7 +617,8 @@ async function readLines(
     if (!take(decoder.end())) return false;
     // The last line (LineIndex counts the empty one after a final line break too).
     const parts = pending;
-    return onLine(() => parts.join(''), pendingOffset, pendingLength, line);
+    if (!onLine(() => parts.join(''), pendingOffset, pendingLength, line)) return false;
+    return afterPiece ? await afterPiece() : true;
   } finally {
     await reader.cancel().catch(() => undefined);
   }

@@ -16,14 +16,23 @@ import {
   type InputFile,
   type KindProgress,
   type SourceFile,
+  type StreamedFile,
   type ValidateOptions,
 } from '../input/file-kind.ts';
 import { fileKindById, fileKinds, kindCatalogue } from '../formats/registry.ts';
 import { allRules } from '../rules/registry.ts';
 import { unknownSelectors, type RuleSelection } from '../rules/selection.ts';
 import { EventChannel, nextTurn } from './events.ts';
-import { runFixLoop, type FixSelection } from './fix-loop.ts';
-import { addFileResult, emptyReport, type FileResult, type Report } from './report.ts';
+import { MAX_FIX_PASSES, runFixLoop, type FixSelection } from './fix-loop.ts';
+import {
+  addFileResult,
+  emptyReport,
+  type AppliedFix,
+  type FileFixes,
+  type FileResult,
+  type Report,
+} from './report.ts';
+import { flatString } from '../values/flat-string.ts';
 import { checkSettings, describeSettings } from './settings.ts';
 
 /** A file for the engine; `kind` forces its kind (else `options.kind`, else detection). */
@@ -62,7 +71,9 @@ export interface EngineOptions {
   /**
    * A streamed input larger than this (default 16 MB, or of unknown size) is validated as a stream by a
    * kind that can: its report holds no `text`, and no `features` unless `features` is true (memory stays
-   * bounded, whatever the size); smaller ones, and every fixed file, are read whole.
+   * bounded, whatever the size); smaller ones are read whole. A fixed file is read whole too, unless its
+   * kind fixes it statement by statement (a .wkt file of one boundary per line, of a known size over this,
+   * with fixes not chosen by id).
    */
   streamAbove?: number;
   /**
@@ -77,6 +88,13 @@ export interface EngineOptions {
 export interface RunOptions extends EngineOptions {
   /** Fix what the selection chooses, then report what is left in each fixed file. */
   fix?: FixSelection;
+  /**
+   * A big file fixed statement by statement (a .wkt file of one boundary per line) passes its fixed bytes
+   * on in `fixed-part` events as they are made, so they need not be held: the whole file in order, whether
+   * or not it changes. Its `fixed` event then has `inParts` and no bytes; when none comes before the file's
+   * `file-done`, nothing changed and the parts are to be dropped. Without this, `fixed` has all the bytes.
+   */
+  fixedInParts?: boolean;
 }
 
 export type EngineEvent =
@@ -84,7 +102,8 @@ export type EngineEvent =
   | ({ type: 'progress'; file: string; totalBytes: number } & KindProgress)
   | { type: 'diagnostics'; file: string; diagnostics: Diagnostic[] }
   | { type: 'fix-pass'; file: string; pass: number; applied: number; notApplied: number }
-  | { type: 'fixed'; file: string; bytes: Uint8Array; applied: number }
+  | { type: 'fixed-part'; file: string; bytes: Uint8Array }
+  | { type: 'fixed'; file: string; bytes: Uint8Array; applied: number; inParts?: true }
   | { type: 'file-done'; result: FileResult }
   | { type: 'unreadable'; name: string; reason: string }
   | { type: 'cancelled' }
@@ -229,6 +248,30 @@ async function produce(
       detection?.kind.validateStream !== undefined &&
       !options.fix &&
       (streamed.size === undefined || streamed.size > streamAbove);
+    // A big file of statements (a .wkt file of one boundary per line) is fixed statement by statement as it
+    // is read, never held whole; fixes chosen by id (from a report of the whole file) are applied whole.
+    if (
+      options.fix &&
+      !options.fix.ids &&
+      streamed &&
+      !whole &&
+      detection?.kind.fixStream &&
+      streamed.size !== undefined &&
+      streamed.size > streamAbove
+    ) {
+      const done = await fixByStatements(streamed, detection, resolved, options, channel, stopped, {
+        listed: listedId,
+        next: nextId,
+      });
+      if (stopped()) break;
+      if (done) {
+        listedId = done.ids.listed;
+        nextId = done.ids.next;
+        addFileResult(report, done.result);
+        channel.push({ type: 'file-done', result: done.result });
+        continue;
+      }
+    }
     if (streamed && !whole && !streams) {
       if (stopped()) break;
       whole = await readAll(streamed);
@@ -343,15 +386,7 @@ async function produce(
     numbered(checked, nextId);
     nextId += checked.diagnostics.length;
     channel.push({ type: 'progress', file: name, totalBytes, bytes: totalBytes, ...featureCount(checked) });
-    // The JSON kind names the document's shape in its report: say that shape, the name reports use.
-    const detectedAs =
-      checked.kind === detection.detectedAs.kind
-        ? detection.detectedAs
-        : {
-            ...detection.detectedAs,
-            kind: checked.kind,
-            reason: `${detection.detectedAs.reason}; the document is a ${checked.kind}`,
-          };
+    const detectedAs = detectedAsFor(detection, checked.kind);
     const counts = countBySeverity(checked.diagnostics);
     counts.error += handedCounts.error;
     counts.warning += handedCounts.warning;
@@ -378,6 +413,130 @@ async function produce(
     channel.push({ type: 'cancelled' });
   }
   channel.push({ type: 'report', report });
+}
+
+/** How the file's kind was found; the JSON kind names the document's shape, the name reports use. */
+function detectedAsFor(detection: KindDetection, checkedKind: string): KindDetection['detectedAs'] {
+  return checkedKind === detection.detectedAs.kind
+    ? detection.detectedAs
+    : {
+        ...detection.detectedAs,
+        kind: checkedKind,
+        reason: `${detection.detectedAs.reason}; the document is a ${checkedKind}`,
+      };
+}
+
+function detachedTexts(a: AppliedFix): AppliedFix {
+  if (a.before !== undefined) a.before = flatString(a.before);
+  if (a.after !== undefined) a.after = flatString(a.after);
+  return a;
+}
+
+/**
+ * Fix a streamed file statement by statement (FileKind.fixStream): the fix loop runs on each statement, as
+ * it runs on a whole file; the applied and not applied fixes are gathered; the fixed file's diagnostics are
+ * numbered and passed on as the kind checks each fixed statement. Undefined when the kind cannot (the file
+ * is one statement): the caller fixes it whole.
+ */
+async function fixByStatements(
+  file: StreamedFile,
+  detection: KindDetection,
+  resolved: Resolved,
+  options: RunOptions,
+  channel: EventChannel<EngineEvent>,
+  stopped: () => boolean,
+  ids: { listed: number; next: number },
+): Promise<{ result: FileResult; ids: { listed: number; next: number } } | undefined> {
+  const name = file.name;
+  const kind = detection.kind;
+  const selection = options.fix as FixSelection;
+  const totalBytes = file.size ?? 0;
+  const keep = options.keepDiagnostics !== false;
+  let { listed, next } = ids;
+  const fixes: FileFixes = { applied: [], notApplied: [], passes: 0 };
+  let remaining = 0;
+  const found: Diagnostic[] = [];
+  const counts = { error: 0, warning: 0, info: 0 };
+  const listedShared = new Map<string, string>();
+  const fixedShared = new Map<string, string>();
+  const named = (r: FileReport): FileReport => ({
+    ...r,
+    file: name,
+    diagnostics: r.diagnostics.map((d) => withFile(d, name)),
+  });
+  const encoder = new TextEncoder();
+  const decoder = new TextDecoder();
+  const done = await kind.fixStream?.(
+    file,
+    {
+      ...resolved.validate,
+      features: options.features === true,
+      progress: (p) => channel.push({ type: 'progress', file: name, totalBytes, ...p }),
+      pause: nextTurn,
+      emit: (diagnostics) => {
+        const out = diagnostics.map((d) => withFile(d, name));
+        for (const d of out) {
+          d.id = `d${next++}`;
+          counts[d.severity]++;
+          if (keep) found.push(d);
+        }
+        linkSharedFixes(out, fixedShared);
+        channel.push({ type: 'diagnostics', file: name, diagnostics: out });
+      },
+    },
+    async (statement) => {
+      // Numbered as the report of the whole file lists them (what `--fix-only` would name).
+      const first = named(statement.first);
+      for (const d of first.diagnostics) d.id = `d${listed++}`;
+      linkSharedFixes(first.diagnostics, listedShared);
+      const loop = await runFixLoop({
+        file: { name, bytes: encoder.encode(statement.first.text ?? '') },
+        kind,
+        first,
+        selection,
+        check: async (bytes, listAll) => named(statement.check(decoder.decode(bytes), listAll)),
+        stopped,
+        onPass: (pass, applied, notApplied) =>
+          channel.push({ type: 'fix-pass', file: name, pass, applied, notApplied }),
+      });
+      // Their before and after texts are cut from the statement, itself cut from a piece of the decoded
+      // file: copies, so the list does not keep the whole file's text.
+      for (const a of loop.fixes.applied) fixes.applied.push(detachedTexts(a));
+      for (const n of loop.fixes.notApplied) fixes.notApplied.push(n);
+      fixes.passes = Math.max(fixes.passes, loop.fixes.passes);
+      if (loop.fixes.stopped) {
+        remaining += loop.fixes.stopped.remaining;
+        fixes.stopped =
+          loop.fixes.stopped.reason === 'max-passes'
+            ? {
+                reason: 'max-passes',
+                remaining,
+                message: `stopped after ${MAX_FIX_PASSES} fix passes on some boundaries with ${remaining} chosen fix${remaining === 1 ? '' : 'es'} left (each pass's fixes overlapped or made new ones appear); run fix again on the fixed file`,
+              }
+            : { ...loop.fixes.stopped, remaining };
+      }
+      return loop.bytes ? decoder.decode(loop.bytes) : undefined;
+    },
+    options.fixedInParts ? (bytes) => channel.push({ type: 'fixed-part', file: name, bytes }) : undefined,
+  );
+  if (!done) return undefined;
+  if (done.changed && !stopped())
+    channel.push({
+      type: 'fixed',
+      file: name,
+      bytes: done.fixed ?? new Uint8Array(0),
+      applied: fixes.applied.length,
+      ...(done.fixed ? {} : { inParts: true as const }),
+    });
+  channel.push({ type: 'progress', file: name, totalBytes, bytes: totalBytes, ...featureCount(done.report) });
+  const result: FileResult = {
+    ...named(done.report),
+    diagnostics: found,
+    counts,
+    detectedAs: detectedAsFor(detection, done.report.kind),
+    fixes,
+  };
+  return { result, ids: { listed, next } };
 }
 
 /**

@@ -13,7 +13,7 @@ import { detectKind } from './detect-kind.ts';
 import { csvKindInfos } from '../csv/csv-kind-info.ts';
 
 /** The optional methods of FileKind: the engine chooses by their presence before the kind has loaded. */
-export type KindMethod = 'validateStream' | 'validateText' | 'fix';
+export type KindMethod = 'validateStream' | 'validateText' | 'fix' | 'fixStream';
 
 /** A kind's checks, once loaded: the kind of this id in the list its module exports. */
 async function loaded(id: string, list: Promise<readonly FileKind[]>): Promise<FileKind> {
@@ -61,6 +61,13 @@ export function lazyKind(
       return k.fix(file, report, allowed);
     };
   }
+  if (methods.includes('fixStream')) {
+    lazy.fixStream = async (file, options, fixStatement, output) => {
+      const k = await kind();
+      if (!k.fixStream) throw missing('fixStream');
+      return k.fixStream(file, options, fixStatement, output);
+    };
+  }
   return lazy;
 }
 
@@ -80,7 +87,7 @@ const rxFileKind = lazyKind(rxKindInfo, ['fix'], () =>
   import('../rx/rx-file-kind.ts').then((m) => m.rxFileKind),
 );
 const boundaryFileKinds = boundaryKindInfos.map((info) =>
-  lazyKind(info, info.id === 'wkt' ? ['validateStream', 'validateText', 'fix'] : ['fix'], () =>
+  lazyKind(info, info.id === 'wkt' ? ['validateStream', 'validateText', 'fix', 'fixStream'] : ['fix'], () =>
     loaded(info.id, boundaryKinds()),
   ),
 );

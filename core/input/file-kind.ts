@@ -148,6 +148,26 @@ export interface FixResult {
   applied: Diagnostic[];
 }
 
+/** One statement of a file fixed statement by statement (see `FileKind.fixStream`). */
+export interface StatementToFix {
+  /** The statement as checked: `text` is its text, fix edits point into it, locations into the file. */
+  first: FileReport;
+  /** Check another version of the statement's text, at its place in the file (edits point into `text`). */
+  check(text: string, listAll: boolean): FileReport;
+}
+
+/** The engine's fix loop for one statement: its fixed text, or undefined when it is left as it is. */
+export type StatementFixer = (statement: StatementToFix) => Promise<string | undefined>;
+
+export interface StreamFixResult {
+  /** The fixed file's report; its diagnostics were handed over through `options.emit` as found. */
+  report: FileReport;
+  /** Whether a statement changed (else the fixed file is the input: nothing to write). */
+  changed: boolean;
+  /** The fixed file's bytes when changed, unless they went to `output` as they were made. */
+  fixed?: Uint8Array;
+}
+
 /** One kind of input file Fieldgate understands. */
 export interface FileKind {
   /** The kind's name: what reports say, `fieldgate kinds` lists and `--kind` takes. */
@@ -168,6 +188,20 @@ export interface FileKind {
   validateText?(file: { name: string; text: string }, options: ValidateOptions): Promise<FileReport>;
   /** Apply fixes of the allowed safeties; undefined when nothing could be fixed. */
   fix?(file: InputFile, report: FileReport, allowed: readonly FixSafety[]): Promise<FixResult | undefined>;
+  /**
+   * Fix a big file of independent statements (a .wkt file of one boundary per line) as it is read: the
+   * engine's fix loop runs on each statement through `fixStatement` (`fix` applies its edits), and the kind
+   * checks each statement as fixed, handing the diagnostics over through `options.emit`. The fixed file's
+   * bytes go to `output` a piece at a time as they are made (the whole file, whether or not it changed),
+   * or without it come back whole. Undefined when the file is not made of statements that way (one
+   * geometry, another encoding than UTF-8): the engine then fixes it whole.
+   */
+  fixStream?(
+    file: StreamedFile,
+    options: ValidateOptions,
+    fixStatement: StatementFixer,
+    output?: (bytes: Uint8Array) => void,
+  ): Promise<StreamFixResult | undefined>;
 }
 
 /**
