@@ -34,7 +34,13 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'isolated',
-          include: ['cli/**/*.test.ts', 'sandbox/**/*.test.ts', 'test/**/*.test.ts', 'host/**/*.test.ts'],
+          include: [
+            'cli/**/*.test.ts',
+            'sandbox/**/*.test.ts',
+            'test/**/*.test.ts',
+            'host/**/*.test.ts',
+            'node/**/*.test.ts',
+          ],
           exclude: [
             ...configDefaults.exclude,
             'test/{modus,geometry,rx,boundary}/**/*.test.ts',

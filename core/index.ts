@@ -60,7 +60,9 @@ export {
   createReportJsonWriter,
   reportToJson,
   fileEntry,
+  memorySpool,
   type ReportJsonWriter,
+  type TextSpool,
 } from './engine/report-json.ts';
 export * from './client/index.ts';
 export { describeCrs } from './crs/identify-crs.ts';

@@ -12,6 +12,21 @@ const pendingTemporaryFiles = new Set<string>();
 const signalNumbers = { SIGINT: 2, SIGTERM: 15 } as const;
 type StopSignal = keyof typeof signalNumbers;
 
+/**
+ * A temporary file of another kind (a spool) removed, as the atomic writes' are, if the process is stopped
+ * by SIGINT or SIGTERM; `forget` when it is gone.
+ */
+export function removeOnStop(path: string): { forget(): void } {
+  pendingTemporaryFiles.add(path);
+  startListening();
+  return {
+    forget() {
+      pendingTemporaryFiles.delete(path);
+      if (pendingTemporaryFiles.size === 0) stopListening();
+    },
+  };
+}
+
 function removePendingTemporaryFiles(): void {
   for (const tmp of pendingTemporaryFiles) {
     try {

@@ -22,6 +22,7 @@ import {
   sortDiagnostics,
   unknownSelectors,
   validate as validateWithEngine,
+  type AppliedFix,
   type Diagnostic,
   type EngineSource,
   type EngineOptions,
@@ -31,6 +32,7 @@ import {
   type FixSelection,
   type InputFile,
   type JsonValue,
+  type NotAppliedFix,
   type Report,
   type RuleSelection,
   type StreamedFile,
@@ -40,6 +42,7 @@ import {
 } from '../../core/index.ts';
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError, type CliCommand, type CliIo } from '../command.ts';
 import type { AtomicFile } from '../../node/atomic-write.ts';
+import { fileSpool } from '../../node/text-spool.ts';
 import { openOutputFile, writeOutputFile, type OutputFileOptions } from '../../node/output-file.ts';
 import { fixedPathFor, openInput } from '../io/files.ts';
 import { SourceLineReader } from '../io/source-lines.ts';
@@ -253,7 +256,9 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
   }
 
   const color = values.color ?? (io.isTTY && !io.env.NO_COLOR);
-  const json = values.format === 'json' ? createReportJsonWriter(io.stdout, jsonForTerminal) : undefined;
+  // Fixes passed on as they come (a big file fixed statement by statement) wait in temporary files.
+  const json =
+    values.format === 'json' ? createReportJsonWriter(io.stdout, jsonForTerminal, fileSpool) : undefined;
   const text = values.format === 'text' ? new TextReportFiles(color, io) : undefined;
   const written: Written[] = [];
   let report: Report | undefined;
@@ -304,6 +309,9 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
           event.diagnostics,
           input && 'open' in input && targets[index]?.path ? input : undefined,
         );
+      } else if (event.type === 'fixes') {
+        json?.fixes(event.file, event.applied, event.notApplied);
+        text?.fixes(event.file, event.applied, event.notApplied);
       } else if (event.type === 'fixed-part') {
         // A big file fixed statement by statement: its bytes are written as they come (synchronously, so
         // none wait in memory), to a temporary file that its `fixed` event keeps.
@@ -437,6 +445,11 @@ class TextReportFiles {
     this.pending = [];
   }
 
+  /** Fixes passed on as they come (a big file fixed statement by statement): listed at once. */
+  fixes(file: string, applied: readonly AppliedFix[], notApplied: readonly NotAppliedFix[]): void {
+    this.io.stdout(fixLines(terminalSafe(file), applied, notApplied));
+  }
+
   async done(result: FileResult, file: StreamedFile | undefined): Promise<void> {
     // A streamed file's report has no text: the lines its code frames show are read again, chunk by chunk
     // as the report is written. (Standard input cannot be read again: no code frames for a big one.)
@@ -455,6 +468,24 @@ class TextReportFiles {
   }
 }
 
+/** "fixed FILE:LINE:COL  CODE  title: before → after  [rule]" and "not fixed …  reason" lines. */
+function fixLines(
+  file: string,
+  applied: readonly AppliedFix[],
+  notApplied: readonly NotAppliedFix[],
+): string {
+  const lines: string[] = [];
+  for (const a of applied) {
+    const change = a.before !== undefined && a.after !== undefined ? `: ${a.before} → ${a.after}` : '';
+    lines.push(`fixed ${file}${at(a.location)}  ${a.code}  ${terminalSafe(a.title + change)}  [${a.rule}]\n`);
+  }
+  for (const n of notApplied)
+    lines.push(
+      `not fixed ${file}${at(n.location)}  ${n.code}  ${n.title ? `${terminalSafe(n.title)}: ` : ''}${terminalSafe(n.reason)}\n`,
+    );
+  return lines.join('');
+}
+
 /** Diagnostics a text report holds before it writes those of a streamed file (see TextReportFiles). */
 const TEXT_REPORT_BATCH = 5000;
 
@@ -471,18 +502,10 @@ async function writeFileText(
     io.stdout(`note: ${file} is read as ${detected.kind}: ${terminalSafe(detected.reason)}\n\n`);
   const fixes = result.fixes;
   if (fixes) {
-    for (const a of fixes.applied) {
-      const change = a.before !== undefined && a.after !== undefined ? `: ${a.before} → ${a.after}` : '';
-      io.stdout(
-        `fixed ${file}${at(a.location)}  ${a.code}  ${terminalSafe(a.title + change)}  [${a.rule}]\n`,
-      );
-    }
-    for (const n of fixes.notApplied)
-      io.stdout(
-        `not fixed ${file}${at(n.location)}  ${n.code}  ${n.title ? `${terminalSafe(n.title)}: ` : ''}${terminalSafe(n.reason)}\n`,
-      );
+    io.stdout(fixLines(file, fixes.applied, fixes.notApplied));
     if (fixes.stopped) io.stdout(`fix stopped on ${file}: ${terminalSafe(fixes.stopped.message)}\n`);
-    if (fixes.applied.length + fixes.notApplied.length > 0 || fixes.stopped) io.stdout('\n');
+    const listed = fixes.counts ?? { applied: fixes.applied.length, notApplied: fixes.notApplied.length };
+    if (listed.applied + listed.notApplied > 0 || fixes.stopped) io.stdout('\n');
   }
   await writeDiagnosticsText(result.diagnostics, color, io, reader, result);
 }

@@ -277,6 +277,43 @@ describe('engine: validate', () => {
     expect(chunks.length).toBeLessThan(diagnostics.length);
   });
 
+  it('writes fixes given as they came (spooled) as it writes the lists of a report', async () => {
+    const lines = Array.from(
+      { length: 60 },
+      (_, i) => `POLYGON ((${i} 0, ${i + 1} 0, ${i + 1} 1, ${i + 1} 1, ${i} 0))`,
+    );
+    const { report } = await fix(
+      { name: 'f.wkt', bytes: text(lines.join('\n')) },
+      { safety: 'safe' },
+      { features: false },
+    );
+    const fixes = report.files[0]!.fixes!;
+    expect(fixes.applied).toHaveLength(60);
+    const whole = reportToJson(report);
+    // The same report with its lists passed on in three events, the entry keeping only their counts.
+    const chunks: string[] = [];
+    const spools: string[][] = [];
+    const writer = createReportJsonWriter(
+      (c) => chunks.push(c),
+      undefined,
+      () => {
+        const kept: string[] = [];
+        spools.push(kept);
+        return { append: (t) => void kept.push(t), read: () => kept, close: () => (kept.length = 0) };
+      },
+    );
+    for (const part of [fixes.applied.slice(0, 7), fixes.applied.slice(7, 8), fixes.applied.slice(8)])
+      writer.fixes('f.wkt', part, []);
+    writer.file(report.files[0]!);
+    const counts = { applied: 60, notApplied: 0 };
+    const streamed = { ...fixes, applied: [], notApplied: [], counts };
+    writer.end({ ...report, files: [{ ...report.files[0]!, fixes: streamed }] });
+    expect(chunks.join('')).toBe(whole);
+    expect(spools).toHaveLength(2);
+    // Closed once written.
+    expect(spools.every((k) => k.length === 0)).toBe(true);
+  });
+
   it('writes a text of megabytes in pieces, never between the halves of a surrogate pair', async () => {
     const report = await validate([example('examples/fields/fields-with-problems.json')], { now });
     // Odd lengths put a pair across each 1 M-unit piece boundary of the escaped text.

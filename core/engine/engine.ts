@@ -30,6 +30,7 @@ import {
   type AppliedFix,
   type FileFixes,
   type FileResult,
+  type NotAppliedFix,
   type Report,
 } from './report.ts';
 import { flatString } from '../values/flat-string.ts';
@@ -78,9 +79,10 @@ export interface EngineOptions {
   streamAbove?: number;
   /**
    * false: diagnostics reach the caller only in `diagnostics` events, as they are found (a streamed file's
-   * record by record); the report's lists of diagnostics stay empty and its counts are complete. For
-   * callers that write the report as it comes (the command line's JSON report), so a file with a million
-   * problems is never held. Default true.
+   * record by record); the report's lists of diagnostics stay empty and its counts are complete. Likewise
+   * the applied and not applied fixes of a file fixed statement by statement reach it only in `fixes`
+   * events (its `fixes` has their counts). For callers that write the report as it comes (the command
+   * line's reports), so a file with a million problems or fixes is never held. Default true.
    */
   keepDiagnostics?: boolean;
 }
@@ -102,6 +104,7 @@ export type EngineEvent =
   | ({ type: 'progress'; file: string; totalBytes: number } & KindProgress)
   | { type: 'diagnostics'; file: string; diagnostics: Diagnostic[] }
   | { type: 'fix-pass'; file: string; pass: number; applied: number; notApplied: number }
+  | { type: 'fixes'; file: string; applied: AppliedFix[]; notApplied: NotAppliedFix[] }
   | { type: 'fixed-part'; file: string; bytes: Uint8Array }
   | { type: 'fixed'; file: string; bytes: Uint8Array; applied: number; inParts?: true }
   | { type: 'file-done'; result: FileResult }
@@ -454,6 +457,8 @@ async function fixByStatements(
   const keep = options.keepDiagnostics !== false;
   let { listed, next } = ids;
   const fixes: FileFixes = { applied: [], notApplied: [], passes: 0 };
+  let appliedCount = 0;
+  let notAppliedCount = 0;
   let remaining = 0;
   const found: Diagnostic[] = [];
   const counts = { error: 0, warning: 0, info: 0 };
@@ -499,10 +504,22 @@ async function fixByStatements(
         onPass: (pass, applied, notApplied) =>
           channel.push({ type: 'fix-pass', file: name, pass, applied, notApplied }),
       });
-      // Their before and after texts are cut from the statement, itself cut from a piece of the decoded
-      // file: copies, so the list does not keep the whole file's text.
-      for (const a of loop.fixes.applied) fixes.applied.push(detachedTexts(a));
-      for (const n of loop.fixes.notApplied) fixes.notApplied.push(n);
+      appliedCount += loop.fixes.applied.length;
+      notAppliedCount += loop.fixes.notApplied.length;
+      if (!keep) {
+        if (loop.fixes.applied.length + loop.fixes.notApplied.length > 0)
+          channel.push({
+            type: 'fixes',
+            file: name,
+            applied: loop.fixes.applied,
+            notApplied: loop.fixes.notApplied,
+          });
+      } else {
+        // Their before and after texts are cut from the statement, itself cut from a piece of the decoded
+        // file: copies, so the list does not keep the whole file's text.
+        for (const a of loop.fixes.applied) fixes.applied.push(detachedTexts(a));
+        for (const n of loop.fixes.notApplied) fixes.notApplied.push(n);
+      }
       fixes.passes = Math.max(fixes.passes, loop.fixes.passes);
       if (loop.fixes.stopped) {
         remaining += loop.fixes.stopped.remaining;
@@ -525,10 +542,12 @@ async function fixByStatements(
       type: 'fixed',
       file: name,
       bytes: done.fixed ?? new Uint8Array(0),
-      applied: fixes.applied.length,
+      applied: appliedCount,
       ...(done.fixed ? {} : { inParts: true as const }),
     });
   channel.push({ type: 'progress', file: name, totalBytes, bytes: totalBytes, ...featureCount(done.report) });
+  // Passed on in `fixes` events, not kept: their counts.
+  if (!keep) fixes.counts = { applied: appliedCount, notApplied: notAppliedCount };
   const result: FileResult = {
     ...named(done.report),
     diagnostics: found,

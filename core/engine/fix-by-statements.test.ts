@@ -231,4 +231,31 @@ describe('engine: a big .wkt file is fixed statement by statement, as it is fixe
     expect(decode(Buffer.concat(cleanParts))).toBe(clean);
     expect(fixedEvent).toBe(false);
   });
+
+  it("without keeping diagnostics, passes each statement's fixes on in events, and counts them", async () => {
+    const input = streamed('fields.wkt', encode(`${boundaries(1400).join('\n')}\n`));
+    const kept = await run(input, false, 'safe-and-unsafe');
+    const applied: AppliedFix[] = [];
+    let notApplied = 0;
+    let report: Report | undefined;
+    for await (const e of runEngine([input], {
+      fix: { safety: 'safe-and-unsafe' },
+      streamAbove: 0,
+      keepDiagnostics: false,
+    })) {
+      if (e.type === 'fixes') {
+        applied.push(...e.applied);
+        notApplied += e.notApplied.length;
+      }
+      if (e.type === 'report') report = e.report;
+    }
+    const keptFixes = kept.report.files[0]!.fixes!;
+    expect(applied).toEqual(keptFixes.applied);
+    expect(notApplied).toBe(keptFixes.notApplied.length);
+    const fixes = report!.files[0]!.fixes!;
+    expect(fixes.applied).toEqual([]);
+    expect(fixes.counts).toEqual({ applied: applied.length, notApplied });
+    expect(report!.diagnostics).toEqual([]);
+    expect(report!.counts).toEqual(kept.report.counts);
+  });
 });

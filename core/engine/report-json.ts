@@ -74,8 +74,34 @@ export interface ReportJsonWriter {
   file(result: FileResult): void;
   /** Write diagnostics as they come (the engine's `diagnostics` events, in report order). */
   diagnostics(list: readonly unknown[]): void;
+  /**
+   * Keep a file's applied and not applied fixes as they come (the engine's `fixes` events), for its entry
+   * at the end: laid out now and kept in a spool, so none is held as an object.
+   */
+  fixes(file: string, applied: readonly unknown[], notApplied: readonly unknown[]): void;
   /** Write the rest (outcome, counts, files, unreadable, written) and close the document. */
   end(report: Report): void;
+}
+
+/** Text kept for later, in order: in memory, or (the command line's) in a temporary file. */
+export interface TextSpool {
+  append(text: string): void;
+  /** The text appended, in pieces. */
+  read(): Iterable<string>;
+  /** Let the text go (remove the file). */
+  close(): void;
+}
+
+/** A spool in memory. */
+export function memorySpool(): TextSpool {
+  let pieces: string[] = [];
+  return {
+    append: (text) => void pieces.push(text),
+    read: () => pieces,
+    close: () => {
+      pieces = [];
+    },
+  };
 }
 
 /** What a file entry of the JSON report holds: everything but its text and diagnostics (listed at the top). */
@@ -95,6 +121,7 @@ export function fileEntry(result: FileResult): Record<string, unknown> {
 export function createReportJsonWriter(
   writeChunk: (chunk: string) => void,
   stringify: Stringify = plain,
+  spool: () => TextSpool = memorySpool,
 ): ReportJsonWriter {
   let gathered: string[] = [];
   let gatheredLength = 0;
@@ -179,22 +206,46 @@ export function createReportJsonWriter(
   };
   // An array at `indent` (its key's indentation), a batch of items per stringify call: the list of a
   // million applied fixes is never one string.
-  const writeArray = (items: readonly unknown[], indent: string): void => {
+  // "\n<indent>  item,\n<indent>  item": items of an array at `indent` (its key's indentation), as one
+  // stringify call lays them out, without the brackets.
+  const arrayItems = (items: readonly unknown[], indent: string): string => {
+    const inner = `${indent}  `;
+    return items.map((item) => `\n${inner}${value(item, inner)}`).join(',');
+  };
+  // An array at `indent`, a batch of items at a time: the list of a million applied fixes is never one
+  // string. `spooled`: its items, laid out as they came.
+  const writeArray = (items: readonly unknown[], indent: string, spooled?: TextSpool): void => {
+    if (spooled) {
+      let empty = true;
+      for (const piece of spooled.read()) {
+        if (empty) write('[');
+        empty = false;
+        write(piece);
+      }
+      write(empty ? '[]' : `\n${indent}]`);
+      spooled.close();
+      return;
+    }
     if (items.length === 0) {
       write('[]');
       return;
     }
     write('[');
-    for (let i = 0; i < items.length; i += DIAGNOSTIC_BATCH) {
-      // "[\n<indent>  item,\n<indent>  item\n<indent>]" without its brackets.
-      const text = value(items.slice(i, i + DIAGNOSTIC_BATCH), indent);
-      write(`${i === 0 ? '' : ','}${text.slice(1, text.length - indent.length - 2)}`);
-    }
+    for (let i = 0; i < items.length; i += DIAGNOSTIC_BATCH)
+      write(`${i === 0 ? '' : ','}${arrayItems(items.slice(i, i + DIAGNOSTIC_BATCH), indent)}`);
     write(`\n${indent}]`);
   };
-  // A file's `fixes`, its lists of applied and not applied fixes item by item.
-  const writeFixes = (fixes: Record<string, unknown>): void => {
-    const entries = Object.entries(fixes);
+  // Per file: its fixes as the `fixes` events gave them (see `fixes`), and whether each spool has an item.
+  const spooledFixes = new Map<
+    string,
+    { applied: TextSpool; notApplied: TextSpool; started: [boolean, boolean] }
+  >();
+  // A file's `fixes`, its lists of applied and not applied fixes item by item (from its spools when they
+  // came as events: then its `counts` of them is left out, as the lists are there).
+  const writeFixes = (fixes: Record<string, unknown>, file: string): void => {
+    const spooled = spooledFixes.get(file);
+    spooledFixes.delete(file);
+    const entries = Object.entries(fixes).filter(([key]) => !(spooled && key === 'counts'));
     if (entries.length === 0) {
       write('{}');
       return;
@@ -202,7 +253,9 @@ export function createReportJsonWriter(
     write('{');
     entries.forEach(([key, v], i) => {
       write(`${i === 0 ? '' : ','}\n        ${JSON.stringify(key)}: `);
-      if (Array.isArray(v)) writeArray(v, '        ');
+      const spool =
+        key === 'applied' ? spooled?.applied : key === 'notApplied' ? spooled?.notApplied : undefined;
+      if (Array.isArray(v)) writeArray(v, '        ', spool);
       else write(value(v, '        '));
     });
     write('\n      }');
@@ -213,7 +266,8 @@ export function createReportJsonWriter(
     write(`${firstFile ? '' : ','}\n    {`);
     Object.entries(entry).forEach(([key, v], i) => {
       write(`${i === 0 ? '' : ','}\n      ${JSON.stringify(key)}: `);
-      if (key === 'fixes' && typeof v === 'object' && v !== null) writeFixes(v as Record<string, unknown>);
+      if (key === 'fixes' && typeof v === 'object' && v !== null)
+        writeFixes(v as Record<string, unknown>, result.file);
       else write(value(v, '      '));
     });
     if (Array.isArray(features)) {
@@ -232,6 +286,22 @@ export function createReportJsonWriter(
       start(1);
       writeDiagnostics(list);
     },
+    fixes(file, applied, notApplied) {
+      let spooled = spooledFixes.get(file);
+      if (!spooled) {
+        spooled = { applied: spool(), notApplied: spool(), started: [false, false] };
+        spooledFixes.set(file, spooled);
+      }
+      const indent = '        ';
+      if (applied.length > 0) {
+        spooled.applied.append(`${spooled.started[0] ? ',' : ''}${arrayItems(applied, indent)}`);
+        spooled.started[0] = true;
+      }
+      if (notApplied.length > 0) {
+        spooled.notApplied.append(`${spooled.started[1] ? ',' : ''}${arrayItems(notApplied, indent)}`);
+        spooled.started[1] = true;
+      }
+    },
     end(report) {
       start(report.version);
       write(first ? ']' : '\n  ]');
@@ -242,6 +312,12 @@ export function createReportJsonWriter(
       write(report.files.length > 0 ? '\n  ]' : ']');
       write(`,\n  "unreadable": ${value(report.unreadable, '  ')}`);
       write(`,\n  "written": ${value(report.written, '  ')}`);
+      // Spools of files the report does not list (none, unless a caller gave fixes of another name).
+      for (const spooled of spooledFixes.values()) {
+        spooled.applied.close();
+        spooled.notApplied.close();
+      }
+      spooledFixes.clear();
       write('\n}\n');
       flush();
     },

@@ -47,6 +47,11 @@ export interface FileFixes {
   passes: number;
   /** Why fixing stopped with chosen fixes left, when it did. */
   stopped?: { reason: 'max-passes' | 'not-writable' | 'cancelled'; message: string; remaining: number };
+  /**
+   * When the lists were passed on in `fixes` events instead (a file fixed statement by statement, with
+   * `keepDiagnostics: false`): how many each had. The lists here are then empty.
+   */
+  counts?: { applied: number; notApplied: number };
 }
 
 /** One checked file: the kind's report, its counts, how its kind was found and what fixing did. */
