@@ -13,7 +13,7 @@
  *   a writer, or when the writer cannot (reprojected coordinates), the fix is not offered.
  */
 
-import type { Diagnostic, Fix, TextEdit } from '../diagnostics/diagnostic.ts';
+import { isMadeTextEdit, type Diagnostic, type Fix, type TextEdit } from '../diagnostics/diagnostic.ts';
 import { areaAcres, squareMetresToAcres, WGS84_A, WGS84_F } from '../geodesy/area.ts';
 import {
   isArealType,
@@ -220,10 +220,11 @@ const STILL_INVALID = 'the rebuilt boundary would still not be a valid polygon';
 function review(fix: Fix, target: GeometryFixTarget, validity: boolean): Reviewed {
   const edits = fix.edits ?? [];
   const { wkt, geometry } = target;
+  // Offsets into the WKT; the text read from the edit when needed (a made text exists only while it is used).
   const local = edits.map((e) => ({
     start: toLocal(target, e.start),
     end: toLocal(target, e.end),
-    text: e.text,
+    edit: e,
   }));
   const [geometryStart, geometryEnd] = geometry.spans.geometry;
   // A fix that replaces the whole geometry writes new coordinates; other fixes copy the input's text.
@@ -234,7 +235,7 @@ function review(fix: Fix, target: GeometryFixTarget, validity: boolean): Reviewe
     // file with a million such fixes must not be parsed a million times. Each coordinate these edits add or
     // remove comes with one comma.
     let delta = 0;
-    for (const e of local) delta += commas(e.text) - commas(wkt, e.start, e.end);
+    for (const e of local) delta += commas(e.edit.text) - commas(wkt, e.start, e.end);
     const before = polygonPointCount(geometry.polygons);
     const after = before + delta;
     if (after > SERVICE_LIMITS.maxPoints && before <= SERVICE_LIMITS.maxPoints)
@@ -249,7 +250,12 @@ function review(fix: Fix, target: GeometryFixTarget, validity: boolean): Reviewe
   if (traced) {
     result = { type: traced.multi ? 'MultiPolygon' : 'Polygon', polygons: traced.polygons };
   } else {
-    const parsed = parseWkt(applyEdits(wkt, local));
+    const parsed = parseWkt(
+      applyEdits(
+        wkt,
+        local.map((e) => ({ start: e.start, end: e.end, text: e.edit.text })),
+      ),
+    );
     if (!parsed.ok) return { reason: 'the fixed text would not read as WKT' };
     result = parsed.geometry;
   }
@@ -334,7 +340,7 @@ export function reviewGeometryFixes(
   // are reviewed once too.
   const byEdits = new Map<string, Array<{ fix: Fix; reviewed: Reviewed }>>();
   const editsKey = (fix: Fix): string =>
-    `${fix.safety}|${fix.title}|${(fix.edits ?? []).map((e) => `${e.start}:${e.end}:${e.text.length}`).join(',')}`;
+    `${fix.safety}|${fix.title}|${(fix.edits ?? []).map((e) => `${e.start}:${e.end}:${isMadeTextEdit(e) ? 'made' : e.text.length}`).join(',')}`;
   const sameEdits = (fix: Fix): Reviewed | undefined =>
     byEdits
       .get(editsKey(fix))

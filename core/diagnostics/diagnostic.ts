@@ -56,6 +56,30 @@ export interface TextEdit {
   text: string;
 }
 
+/**
+ * A TextEdit whose text is made each time it is read (an own enumerable property, so JSON and structured
+ * clones see it as data; assigning it stores the value). For fixes whose texts add up to the size of the
+ * input (removing the repeated points of a 100 MB geometry): each text exists only while it is written or
+ * applied, not all of them beside the input for the whole run. Read `text` once per use.
+ */
+export function madeTextEdit(start: number, end: number, make: () => string): TextEdit {
+  const edit = { start, end } as TextEdit;
+  Object.defineProperty(edit, 'text', {
+    enumerable: true,
+    configurable: true,
+    get: make,
+    set(value: string) {
+      Object.defineProperty(edit, 'text', { value, enumerable: true, configurable: true, writable: true });
+    },
+  });
+  return edit;
+}
+
+/** Whether the edit's text is made when read (see madeTextEdit): read it only when it is needed. */
+export function isMadeTextEdit(edit: TextEdit): boolean {
+  return Object.getOwnPropertyDescriptor(edit, 'text')?.get !== undefined;
+}
+
 export type FixSafety = 'safe' | 'unsafe';
 
 /**

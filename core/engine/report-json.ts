@@ -2,6 +2,7 @@
  * The report as JSON (docs/report-format.md), written piece by piece to a sink: diagnostics are serialised
  * in batches as their file is done, so a report of 200,000 diagnostics never becomes one string.
  */
+import { isMadeTextEdit, type TextEdit } from '../diagnostics/diagnostic.ts';
 import type { FileResult, Report } from './report.ts';
 
 /** JSON text laid out as `JSON.stringify(value, null, indent)` does (it may escape more, never less). */
@@ -37,10 +38,11 @@ const WRITE_GATHER = 4000;
 const JSON_PLAIN_TEXT = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 
 /**
- * `d` with each long edit text replaced by `marker` and its index in `long` (where the text is put). The
- * marker holds a NUL and a random part, so no text of the input can pass for it.
+ * `d` with each long edit text replaced by `marker` and its index in `long` (where the edit is put: its text
+ * is read when written, so a text made when read exists only then). The marker holds a NUL and a random
+ * part, so no text of the input can pass for it.
  */
-function withLongTextsOut(d: unknown, long: string[], marker: string): unknown {
+function withLongTextsOut(d: unknown, long: TextEdit[], marker: string): unknown {
   if (typeof d !== 'object' || d === null || !('fix' in d)) return d;
   const fix = (d as { fix?: unknown }).fix;
   if (typeof fix !== 'object' || fix === null || !('edits' in fix) || !Array.isArray(fix.edits)) return d;
@@ -52,21 +54,18 @@ function withLongTextsOut(d: unknown, long: string[], marker: string): unknown {
       ...fix,
       edits: edits.map((e) => {
         if (!isLongEdit(e)) return e;
-        long.push(e.text);
-        return { ...e, text: `${marker}${long.length - 1}` };
+        long.push(e);
+        return { start: e.start, end: e.end, text: `${marker}${long.length - 1}` };
       }),
     },
   };
 }
 
-function isLongEdit(e: unknown): e is { text: string } {
-  return (
-    typeof e === 'object' &&
-    e !== null &&
-    'text' in e &&
-    typeof e.text === 'string' &&
-    e.text.length >= LONG_TEXT
-  );
+/** An edit whose text is long, or made when read (taken as long without making it). */
+function isLongEdit(e: unknown): e is TextEdit {
+  if (typeof e !== 'object' || e === null || !('text' in e)) return false;
+  if (isMadeTextEdit(e as TextEdit)) return true;
+  return typeof e.text === 'string' && e.text.length >= LONG_TEXT;
 }
 
 export interface ReportJsonWriter {
@@ -177,14 +176,15 @@ export function createReportJsonWriter(
       for (const d of diagnostics.slice(i, i + DIAGNOSTIC_BATCH)) {
         pieces.push(first ? '\n    ' : ',\n    ');
         first = false;
-        const long: string[] = [];
+        const long: TextEdit[] = [];
         const text = stringify(withLongTextsOut(d, long, marker), 0);
         if (long.length === 0) {
           pieces.push(text);
           continue;
         }
         let from = 0;
-        long.forEach((longText, k) => {
+        long.forEach((edit, k) => {
+          const longText = edit.text;
           const placeholder = stringify(`${marker}${k}`, 0);
           const at = text.indexOf(placeholder, from);
           pieces.push(text.slice(from, at));

@@ -1,4 +1,10 @@
-import type { Fix, Location, TextEdit } from '../diagnostics/diagnostic.ts';
+import {
+  isMadeTextEdit,
+  madeTextEdit,
+  type Fix,
+  type Location,
+  type TextEdit,
+} from '../diagnostics/diagnostic.ts';
 import { LineIndex } from '../diagnostics/text-position.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
 import type { RuleMeta } from '../rules/rule.ts';
@@ -64,17 +70,21 @@ function abbreviate(text: string): string {
   return `${text.slice(0, DISPLAY_LIMIT - 200)} … ${text.slice(text.length - 150)}`;
 }
 
-/** `abbreviate` of the pieces joined, joining only the characters it shows. */
-function abbreviatePieces(pieces: readonly string[]): string {
+/**
+ * `abbreviate` of the pieces joined, joining only the characters it shows. A piece is text, or an edit whose
+ * text is made when read (madeTextEdit): each is made once to measure it and again only if it is shown.
+ */
+function abbreviatePieces(pieces: readonly (string | TextEdit)[]): string {
+  const textOf = (p: string | TextEdit): string => (typeof p === 'string' ? p : p.text);
   let length = 0;
-  for (const p of pieces) length += p.length;
-  if (length <= DISPLAY_LIMIT) return pieces.join('');
+  for (const p of pieces) length += textOf(p).length;
+  if (length <= DISPLAY_LIMIT) return pieces.map(textOf).join('');
   let head = '';
   for (let i = 0; i < pieces.length && head.length < DISPLAY_LIMIT - 200; i++)
-    head += (pieces[i] as string).slice(0, DISPLAY_LIMIT - 200 - head.length);
+    head += textOf(pieces[i] as string | TextEdit).slice(0, DISPLAY_LIMIT - 200 - head.length);
   let tail = '';
   for (let i = pieces.length - 1; i >= 0 && tail.length < 150; i--) {
-    const piece = pieces[i] as string;
+    const piece = textOf(pieces[i] as string | TextEdit);
     tail = piece.slice(Math.max(0, piece.length - (150 - tail.length))) + tail;
   }
   return `${head} … ${tail}`;
@@ -106,17 +116,18 @@ class GeometryReporter {
   }
 
   /** A fix made of edits on the WKT, shown as the surrounding text before and after. */
-  editFix(safety: Fix['safety'], title: string, edits: { start: number; end: number; text: string }[]): Fix {
+  editFix(safety: Fix['safety'], title: string, edits: TextEdit[]): Fix {
     const sorted = [...edits].sort((a, b) => a.start - b.start);
     const from = Math.max(0, (sorted[0]?.start ?? 0) - 40);
     const to = Math.min(this.wkt.length, (sorted[sorted.length - 1]?.end ?? 0) + 40);
     // The text after the edits, from..to, as pieces: only the ends that are shown are joined (edits across
     // a 192 MB geometry would otherwise build a copy of it for 600 characters).
-    const pieces: string[] = [];
+    const pieces: (string | TextEdit)[] = [];
     let at = from;
     for (const e of sorted) {
       if (e.start > at) pieces.push(this.wkt.slice(at, e.start));
-      if (e.text !== '') pieces.push(e.text);
+      if (isMadeTextEdit(e)) pieces.push(e);
+      else if (e.text !== '') pieces.push(e.text);
       at = e.end;
     }
     if (to > at) pieces.push(this.wkt.slice(at, to));
@@ -125,7 +136,11 @@ class GeometryReporter {
     return {
       safety,
       title,
-      edits: sorted.map((e) => this.edit(e.start, e.end, e.text)),
+      edits: sorted.map((e) =>
+        isMadeTextEdit(e)
+          ? madeTextEdit(this.doc(e.start), this.doc(e.end), () => e.text)
+          : this.edit(e.start, e.end, e.text),
+      ),
       before: ellipsisStart + abbreviate(this.wkt.slice(from, to)) + ellipsisEnd,
       after: ellipsisStart + abbreviatePieces(pieces) + ellipsisEnd,
     };
@@ -516,23 +531,72 @@ function validityFixes(
  * millions; in an escaped string (where kept text would need escaping again) each cut is an edit.
  */
 function repeatedPointsFix(rep: GeometryReporter, g: ParsedGeometry): Fix | undefined {
-  // Cuts as found, ring after ring (so in text order): [start, end) from the end of the repeated point to
-  // the end of its last copy.
-  const edits: { start: number; end: number; text: string }[] = [];
+  // The runs of copies from ring r of polygon p, coordinate k on, ring after ring (so in text order): each
+  // run's cut [start, end) from the end of the repeated point to the end of its last copy, and where the run
+  // began (the scan goes on from there). `visit` returns false to stop.
+  const scanRuns = (
+    p0: number,
+    r0: number,
+    k0: number,
+    visit: (start: number, end: number, p: number, r: number, first: number, k: number) => boolean,
+  ): void => {
+    for (let p = p0; p < g.polygons.length; p++) {
+      const rings = g.polygons[p] as Float64Array[];
+      for (let r = p === p0 ? r0 : 0; r < rings.length; r++) {
+        const ring = rings[r] as Float64Array;
+        const n = ring.length >> 1;
+        let first = -1;
+        for (let k = p === p0 && r === r0 ? k0 : 1; k <= n; k++) {
+          // As validity.ts finds them: a point equal to the one before (NaN never is).
+          const same = k < n && ring[2 * k] === ring[2 * k - 2] && ring[2 * k + 1] === ring[2 * k - 1];
+          if (same) {
+            if (first < 0) first = k;
+            continue;
+          }
+          if (first < 0) continue;
+          const start = coordinateSpan(g, p, r, first - 1)[1];
+          if (!visit(start, coordinateSpan(g, p, r, k - 1)[1], p, r, first, k)) return;
+          first = -1;
+        }
+      }
+    }
+  };
+  const edits: TextEdit[] = [];
   let runs = 0;
   let points = 0;
-  // The block being built: its first cut's start, its last cut's end, and the kept text between its cuts.
+  // The block being built: its first cut's start and where its run began, its last cut's end, its cuts.
   let blockStart = -1;
   let blockEnd = -1;
-  let kept: string[] = [];
+  let from = { p: 0, r: 0, k: 0 };
+  let cuts = 0;
+  const wkt = rep.wkt;
   const closeBlock = (): void => {
     if (blockStart < 0) return;
-    edits.push({ start: blockStart, end: blockEnd, text: kept.join('') });
+    if (cuts === 1) edits.push({ start: blockStart, end: blockEnd, text: '' });
+    else {
+      // Its text, the kept text between its cuts, is made when read, by scanning its runs again: the texts
+      // of a geometry's blocks add up to the geometry's size, and a 100 MB one is not held twice.
+      const { p, r, k } = from;
+      const count = cuts;
+      edits.push(
+        madeTextEdit(blockStart, blockEnd, () => {
+          const pieces: string[] = [];
+          let seen = 0;
+          let keptFrom = -1;
+          scanRuns(p, r, k, (start, end) => {
+            if (keptFrom >= 0) pieces.push(wkt.slice(keptFrom, start));
+            keptFrom = end;
+            return ++seen < count;
+          });
+          return pieces.join('');
+        }),
+      );
+    }
     blockStart = -1;
-    kept = [];
   };
-  const cut = (start: number, end: number): void => {
+  scanRuns(0, 0, 1, (start, end, p, r, first, k) => {
     runs++;
+    points += k - first;
     // Where the WKT is the document's text as is (a .wkt line, an unescaped string), the cuts of about
     // BLOCK characters are one edit, its text the kept text between them: a boundary of millions of
     // repeats is a few thousand edits, not millions, and no text bigger than BLOCK is built. In an escaped
@@ -542,34 +606,17 @@ function repeatedPointsFix(rep: GeometryReporter, g: ParsedGeometry): Fix | unde
       end - blockStart <= REPEATS_BLOCK &&
       rep.doc(end) - rep.doc(blockStart) === end - blockStart
     ) {
-      kept.push(rep.wkt.slice(blockEnd, start));
       blockEnd = end;
-      return;
+      cuts++;
+      return true;
     }
     closeBlock();
     blockStart = start;
     blockEnd = end;
-  };
-  for (let p = 0; p < g.polygons.length; p++) {
-    const rings = g.polygons[p] as Float64Array[];
-    for (let r = 0; r < rings.length; r++) {
-      const ring = rings[r] as Float64Array;
-      const n = ring.length >> 1;
-      let first = -1;
-      for (let k = 1; k <= n; k++) {
-        // As validity.ts finds them: a point equal to the one before (NaN never is).
-        const same = k < n && ring[2 * k] === ring[2 * k - 2] && ring[2 * k + 1] === ring[2 * k - 1];
-        if (same) {
-          if (first < 0) first = k;
-          continue;
-        }
-        if (first < 0) continue;
-        cut(coordinateSpan(g, p, r, first - 1)[1], coordinateSpan(g, p, r, k - 1)[1]);
-        points += k - first;
-        first = -1;
-      }
-    }
-  }
+    from = { p, r, k: first };
+    cuts = 1;
+    return true;
+  });
   closeBlock();
   if (runs === 0) return undefined;
   const count = (n: number): string => n.toLocaleString('en-US');
