@@ -42,6 +42,7 @@ import {
 } from '../../core/index.ts';
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError, type CliCommand, type CliIo } from '../command.ts';
 import type { AtomicFile } from '../../node/atomic-write.ts';
+import { collectGarbage } from '../../node/collect-garbage.ts';
 import { fileSpool } from '../../node/text-spool.ts';
 import { openOutputFile, writeOutputFile, type OutputFileOptions } from '../../node/output-file.ts';
 import { fixedPathFor, openInput } from '../io/files.ts';
@@ -267,6 +268,8 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
   const run = {
     ...engineOptions,
     ...(fix ? { fix, fixedInParts: true } : {}),
+    // A kind that let a big buffer go has it collected before it allocates as much again (peak memory).
+    releaseMemory: collectGarbage,
     // Asked for by name (true), so big files read as streams carry them too.
     features: Boolean((json && values.features) || values.format === 'html'),
     // The JSON and text reports are written as the diagnostics come: none is held until the end.

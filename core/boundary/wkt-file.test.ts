@@ -153,6 +153,19 @@ describe('.wkt read whole, as text or as a stream', () => {
     }
   });
 
+  it('asks for memory to be reclaimed once it joined the pieces of a file of one boundary, only then', async () => {
+    const one = new TextEncoder().encode('POLYGON ((0 0, 1 0, 1 1, 0 0))\n');
+    const many = new TextEncoder().encode('POLYGON ((0 0, 1 0, 1 1, 0 0))\nPOLYGON ((2 2, 3 2, 3 3, 2 2))\n');
+    for (const [bytes, calls] of [
+      [one, 1],
+      [many, 0],
+    ] as const) {
+      let released = 0;
+      await wktFileKind.validateStream!(streamed('f.wkt', bytes, 5), { releaseMemory: () => released++ });
+      expect(released).toBe(calls);
+    }
+  });
+
   it('a stream that cannot be read again: the same diagnostics, or says why it could not check it whole', async () => {
     // Many boundaries, then a line that is not WKT: one statement per line (decided by the first two),
     // so that line gets its own syntax error and the boundaries before it are checked; not read again.

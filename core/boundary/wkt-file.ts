@@ -287,8 +287,12 @@ export async function checkWktStream(
   // read is no longer kept, the text kept up to a line's end decides it when it can, else the file is
   // read again (standard input cannot be: that is said, not thrown).
   let text: string;
-  if (complete && seen) text = seenText();
-  else {
+  if (complete && seen) {
+    // The pieces joined are garbage as big as the text: reclaimed before the parse allocates as much.
+    text = seenText();
+    seen = undefined;
+    options.releaseMemory?.();
+  } else {
     const prefix = known;
     seen = undefined;
     known = undefined;

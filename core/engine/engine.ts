@@ -67,6 +67,8 @@ export interface EngineOptions {
   features?: boolean;
   /** Aborting ends the run with outcome `cancelled` (no exception). */
   signal?: AbortSignal;
+  /** See ValidateOptions.releaseMemory: how the host reclaims memory a kind let go of, when it can. */
+  releaseMemory?: () => void;
   /** Reads files a CSV batch names, relative to the CSV (the core reads no files itself). */
   resolveFile?: ValidateOptions['resolveFile'];
   /**
@@ -152,6 +154,7 @@ export function resolveOptions(options: EngineOptions): Resolved {
   if (options.now) validate.now = options.now;
   if (options.sampleDate !== undefined) validate.sampleDate = options.sampleDate;
   if (options.signal) validate.signal = options.signal;
+  if (options.releaseMemory) validate.releaseMemory = options.releaseMemory;
   if (options.features === false) validate.features = false;
   if (options.resolveFile) validate.resolveFile = options.resolveFile;
   return forced ? { validate, forced } : { validate };

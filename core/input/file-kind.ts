@@ -124,6 +124,12 @@ export interface ValidateOptions {
   emit?: (diagnostics: Diagnostic[]) => void;
   /** When aborted a kind may stop early: the engine discards its report and says the run was cancelled. */
   signal?: AbortSignal;
+  /**
+   * Called by a kind right after it let go of a big buffer (the decoded pieces of a file read as one
+   * statement, joined) and before it allocates about as much again: a host that can (the command line runs
+   * V8's collector) reclaims the memory now, not after, which lowers the peak.
+   */
+  releaseMemory?: () => void;
   /** Reads a file a batch names (a CSV row's path), relative to the file `from`; undefined when absent. */
   resolveFile?: (relativePath: string, from: string) => Promise<Uint8Array | undefined>;
 }
