@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { FileReport, StreamedFile, ValidateOptions } from '../input/file-kind.ts';
 import { encodeText } from '../input/text-decoding.ts';
+import { streamedFile } from '../../test/support/streamed-file.ts';
 import { wktFileKind } from './boundary-file-kinds.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -23,28 +24,7 @@ function wktFiles(): string[] {
   return found.sort();
 }
 
-/** The bytes as a stream of `size`-byte chunks (small ones split line breaks, characters and the mark). */
-function streamed(name: string, bytes: Uint8Array, size: number): StreamedFile & { opened: number } {
-  const file = {
-    name,
-    size: bytes.length,
-    opened: 0,
-    open: () => {
-      file.opened++;
-      let at = 0;
-      return new ReadableStream<Uint8Array>({
-        pull(controller) {
-          if (at >= bytes.length) controller.close();
-          else {
-            controller.enqueue(bytes.slice(at, at + size));
-            at += size;
-          }
-        },
-      });
-    },
-  };
-  return file;
-}
+const streamed = streamedFile;
 
 /** What must match between the ways of reading: diagnostics and summary. */
 const findings = (r: FileReport) => ({ kind: r.kind, diagnostics: r.diagnostics, summary: r.summary });

@@ -401,37 +401,21 @@ export async function fixWktStream(
   // Decoded input not yet copied to the output: pieces from offset `copied` on.
   let input: string[] = [];
   let copied = 0;
-  // Copy the input's text up to `offset` (an offset in the input) to the output.
-  const copyTo = (offset: number): void => {
+  // Go on to `offset` of the input, copying its text to the output, or skipping it (a statement replaced by
+  // its fixed text).
+  const advanceTo = (offset: number, copy: boolean): void => {
     let at = copied;
     let k = 0;
     for (; k < input.length && at < offset; k++) {
       const piece = input[k] as string;
       const end = at + piece.length;
       if (end > offset) {
-        put(piece.slice(0, offset - at));
+        if (copy) put(piece.slice(0, offset - at));
         input[k] = piece.slice(offset - at);
         at = offset;
         break;
       }
-      put(piece);
-      at = end;
-    }
-    input = input.slice(k);
-    copied = at;
-  };
-  // Skip the input's text up to `offset` (a statement replaced by its fixed text).
-  const skipTo = (offset: number): void => {
-    let at = copied;
-    let k = 0;
-    for (; k < input.length && at < offset; k++) {
-      const piece = input[k] as string;
-      const end = at + piece.length;
-      if (end > offset) {
-        input[k] = piece.slice(offset - at);
-        at = offset;
-        break;
-      }
+      if (copy) put(piece);
       at = end;
     }
     input = input.slice(k);
@@ -459,12 +443,12 @@ export async function fixWktStream(
       if (options.signal?.aborted) return false;
       const now = text ?? s.text;
       // The text before the statement as it is; the statement fixed, or as it is too.
-      copyTo(s.offset);
+      advanceTo(s.offset, true);
       if (text !== undefined && text !== s.text) {
         changed = true;
         put(text);
-        skipTo(s.offset + s.text.length);
-      } else copyTo(s.offset + s.text.length);
+        advanceTo(s.offset + s.text.length, false);
+      } else advanceTo(s.offset + s.text.length, true);
       final.add(
         { text: now, offset: s.offset + delta, line },
         new OneLineIndex(line, s.offset + delta, now.length),
@@ -490,7 +474,7 @@ export async function fixWktStream(
   // Cancelled: what was checked, and no fixed file.
   if (!complete && !notStatements) return { report: final.report(file.name), changed: false };
   if (notStatements || statements < 2) return undefined;
-  copyTo(Infinity);
+  advanceTo(Infinity, true);
   flushPieces();
   const report = final.report(file.name);
   return output || !changed ? { report, changed } : { report, changed, fixed: fixed.subarray(0, used) };

@@ -25,6 +25,15 @@ const upload = JSON.stringify(
   2,
 );
 
+/** 60 boundaries of a .wkt file, each with a repeated point, fixed: 60 applied fixes. */
+async function fixSixtyRepeats() {
+  const lines = Array.from(
+    { length: 60 },
+    (_, i) => `POLYGON ((${i} 0, ${i + 1} 0, ${i + 1} 1, ${i + 1} 1, ${i} 0))`,
+  );
+  return fix({ name: 'f.wkt', bytes: text(lines.join('\n')) }, { safety: 'safe' }, { features: false });
+}
+
 describe('engine: validate', () => {
   it('numbers diagnostics d1, d2, … across files in report order and adds the file name', async () => {
     const report = await validate(
@@ -278,15 +287,7 @@ describe('engine: validate', () => {
   });
 
   it('writes fixes given as they came (spooled) as it writes the lists of a report', async () => {
-    const lines = Array.from(
-      { length: 60 },
-      (_, i) => `POLYGON ((${i} 0, ${i + 1} 0, ${i + 1} 1, ${i + 1} 1, ${i} 0))`,
-    );
-    const { report } = await fix(
-      { name: 'f.wkt', bytes: text(lines.join('\n')) },
-      { safety: 'safe' },
-      { features: false },
-    );
+    const { report } = await fixSixtyRepeats();
     const fixes = report.files[0]!.fixes!;
     expect(fixes.applied).toHaveLength(60);
     const whole = reportToJson(report);
@@ -339,15 +340,7 @@ describe('engine: validate', () => {
 
   it("writes a fixed file's list of applied fixes in batches, laid out as one stringify call would", async () => {
     // 60 boundaries, each with a repeated point: 60 applied fixes, over two batches.
-    const lines = Array.from(
-      { length: 60 },
-      (_, i) => `POLYGON ((${i} 0, ${i + 1} 0, ${i + 1} 1, ${i + 1} 1, ${i} 0))`,
-    );
-    const { report } = await fix(
-      { name: 'f.wkt', bytes: text(lines.join('\n')) },
-      { safety: 'safe' },
-      { features: false },
-    );
+    const { report } = await fixSixtyRepeats();
     expect(report.files[0]?.fixes?.applied).toHaveLength(60);
     const { version, diagnostics, outcome, counts, unreadable, written } = report;
     const files = report.files.map((f) => fileEntry(f));

@@ -324,19 +324,12 @@ async function produce(
     };
     // Diagnostics a streaming kind hands over as it finds them: numbered, named and passed on at once.
     const keep = options.keepDiagnostics !== false;
-    const handedOver: Diagnostic[] = [];
-    const handedCounts = { error: 0, warning: 0, info: 0 };
-    const sharedFixes = new Map<string, string>();
-    const handOver = (found: Diagnostic[]): void => {
-      const out = found.map((d) => withFile(d, name));
-      for (const d of out) {
-        d.id = `d${listedId++}`;
-        handedCounts[d.severity]++;
-        if (keep) handedOver.push(d);
-      }
-      linkSharedFixes(out, sharedFixes);
-      channel.push({ type: 'diagnostics', file: name, diagnostics: out });
-    };
+    const {
+      pass: handOver,
+      kept: handedOver,
+      counts: handedCounts,
+      shared: sharedFixes,
+    } = diagnosticsPasser(name, channel, keep, () => `d${listedId++}`);
     let checked =
       kind.validateText && !options.fix && (whole || !streamed)
         ? named(await kind.validateText({ name, text: decodeAndRelease() }, kindOptions))
@@ -432,6 +425,37 @@ function detectedAsFor(detection: KindDetection, checkedKind: string): KindDetec
       };
 }
 
+/**
+ * Diagnostics passed on as a kind finds them: named, numbered by `nextId`, counted, kept when `keep`, linked
+ * to the fixes they share (`shared` lasts for the file) and sent in a `diagnostics` event.
+ */
+function diagnosticsPasser(
+  name: string,
+  channel: EventChannel<EngineEvent>,
+  keep: boolean,
+  nextId: () => string,
+): {
+  pass: (found: Diagnostic[]) => void;
+  kept: Diagnostic[];
+  counts: { error: number; warning: number; info: number };
+  shared: Map<string, string>;
+} {
+  const kept: Diagnostic[] = [];
+  const counts = { error: 0, warning: 0, info: 0 };
+  const shared = new Map<string, string>();
+  const pass = (found: Diagnostic[]): void => {
+    const out = found.map((d) => withFile(d, name));
+    for (const d of out) {
+      d.id = nextId();
+      counts[d.severity]++;
+      if (keep) kept.push(d);
+    }
+    linkSharedFixes(out, shared);
+    channel.push({ type: 'diagnostics', file: name, diagnostics: out });
+  };
+  return { pass, kept, counts, shared };
+}
+
 function detachedTexts(a: AppliedFix): AppliedFix {
   if (a.before !== undefined) a.before = flatString(a.before);
   if (a.after !== undefined) a.after = flatString(a.after);
@@ -463,10 +487,8 @@ async function fixByStatements(
   let appliedCount = 0;
   let notAppliedCount = 0;
   let remaining = 0;
-  const found: Diagnostic[] = [];
-  const counts = { error: 0, warning: 0, info: 0 };
+  const fixed = diagnosticsPasser(name, channel, keep, () => `d${next++}`);
   const listedShared = new Map<string, string>();
-  const fixedShared = new Map<string, string>();
   const named = (r: FileReport): FileReport => ({
     ...r,
     file: name,
@@ -481,16 +503,7 @@ async function fixByStatements(
       features: options.features === true,
       progress: (p) => channel.push({ type: 'progress', file: name, totalBytes, ...p }),
       pause: nextTurn,
-      emit: (diagnostics) => {
-        const out = diagnostics.map((d) => withFile(d, name));
-        for (const d of out) {
-          d.id = `d${next++}`;
-          counts[d.severity]++;
-          if (keep) found.push(d);
-        }
-        linkSharedFixes(out, fixedShared);
-        channel.push({ type: 'diagnostics', file: name, diagnostics: out });
-      },
+      emit: fixed.pass,
     },
     async (statement) => {
       // Numbered as the report of the whole file lists them (what `--fix-only` would name).
@@ -553,8 +566,8 @@ async function fixByStatements(
   if (!keep) fixes.counts = { applied: appliedCount, notApplied: notAppliedCount };
   const result: FileResult = {
     ...named(done.report),
-    diagnostics: found,
-    counts,
+    diagnostics: fixed.kept,
+    counts: fixed.counts,
     detectedAs: detectedAsFor(detection, done.report.kind),
     fixes,
   };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { StreamedFile } from '../input/file-kind.ts';
+import { streamedFile } from '../../test/support/streamed-file.ts';
+import { readAll, type StreamedFile } from '../input/file-kind.ts';
 import { fix, runEngine, type EngineEvent } from './engine.ts';
 import type { AppliedFix, Report } from './report.ts';
 
@@ -7,24 +8,8 @@ const encode = (s: string) => new TextEncoder().encode(s);
 const decode = (b: Uint8Array | undefined) => new TextDecoder().decode(b);
 
 /** The bytes as a stream of `piece`-byte chunks (odd sizes put line breaks and characters across them). */
-function streamed(name: string, bytes: Uint8Array, piece = 997): StreamedFile {
-  return {
-    name,
-    size: bytes.length,
-    open: () => {
-      let at = 0;
-      return new ReadableStream<Uint8Array>({
-        pull(controller) {
-          if (at >= bytes.length) controller.close();
-          else {
-            controller.enqueue(bytes.slice(at, at + piece));
-            at += piece;
-          }
-        },
-      });
-    },
-  };
-}
+const streamed = (name: string, bytes: Uint8Array, piece = 997): StreamedFile =>
+  streamedFile(name, bytes, piece);
 
 const square = (x: number, y: number) =>
   `POLYGON ((${x} ${y}, ${x + 0.01} ${y}, ${x + 0.01} ${y + 0.01}, ${x} ${y + 0.01}, ${x} ${y}))`;
@@ -79,7 +64,7 @@ interface Run {
 }
 
 async function run(input: StreamedFile, whole: boolean, safety: 'safe' | 'safe-and-unsafe'): Promise<Run> {
-  const source = whole ? { name: input.name, bytes: await readAllOf(input) } : input;
+  const source = whole ? await readAll(input) : input;
   let bytes: Uint8Array | undefined;
   let report: Report | undefined;
   const passedOn: string[] = [];
@@ -96,23 +81,6 @@ async function run(input: StreamedFile, whole: boolean, safety: 'safe' | 'safe-a
     if (e.type === 'fix-pass') passEvents++;
   }
   return { report: report as Report, ...(bytes ? { bytes } : {}), passedOn, passEvents };
-}
-
-async function readAllOf(file: StreamedFile): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  const reader = file.open().getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-  }
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
 }
 
 /** Applied fixes as compared: those of the first pass exactly; later passes' places are in texts that differ. */

@@ -18,6 +18,7 @@ import { DiagnosticCollector } from '../rules/reporter.ts';
 import { checkFieldRecords } from './check-field-upload.ts';
 import { fieldRecordsFromUpload } from './field-records.ts';
 import { createRandom } from '../../test/geometry/generate-polygons.ts';
+import { streamedFile } from '../../test/support/streamed-file.ts';
 
 const examples = join(import.meta.dirname, '..', '..', 'examples');
 const now = new Date('2026-11-22T12:00:00.000Z');
@@ -25,26 +26,8 @@ const now = new Date('2026-11-22T12:00:00.000Z');
 const random = createRandom(0x2545f491);
 
 /** The bytes as a stream of chunks of random sizes up to `max` bytes. */
-function streamed(name: string, bytes: Uint8Array, max: number): StreamedFile {
-  return {
-    name,
-    size: bytes.length,
-    open: () => {
-      let at = 0;
-      return new ReadableStream<Uint8Array>({
-        pull(controller) {
-          if (at >= bytes.length) {
-            controller.close();
-            return;
-          }
-          const n = 1 + Math.floor(random() * max);
-          controller.enqueue(bytes.slice(at, at + n));
-          at += n;
-        },
-      });
-    },
-  };
-}
+const streamed = (name: string, bytes: Uint8Array, max: number): StreamedFile =>
+  streamedFile(name, bytes, () => 1 + Math.floor(random() * max));
 
 const SQUARE = 'POLYGON ((-93.1 45.1, -93.09 45.1, -93.09 45.11, -93.1 45.11, -93.1 45.1))';
 
