@@ -147,7 +147,15 @@ export function fileStream(path: string, chunkSize = STREAM_CHUNK): ReadableStre
     {
       async pull(controller) {
         try {
-          handle ??= await open(path, 'r');
+          if (!handle) {
+            const opened = await open(path, 'r');
+            // Cancelled while it opened (a head read for detection): close it here, or nobody would.
+            if (closed) {
+              await opened.close();
+              return;
+            }
+            handle = opened;
+          }
           // A fresh buffer per chunk: readers may keep a chunk while asking for the next.
           const buffer = new Uint8Array(chunkSize);
           const { bytesRead } = await handle.read(buffer, 0, chunkSize, null);
