@@ -29,7 +29,8 @@ describe('fileStream', () => {
 
         // Read to the end: every byte, and the file closed.
         const chunks: Uint8Array[] = [];
-        for await (const chunk of fileStream(path, 4096)) chunks.push(chunk);
+        const whole = fileStream(path, 4096).getReader();
+        for (let r = await whole.read(); !r.done; r = await whole.read()) chunks.push(r.value);
         expect(Buffer.concat(chunks).toString()).toBe('POLYGON ((0 0, 1 0, 1 1, 0 0))\n'.repeat(1000));
         expect(openFiles()).toBeLessThanOrEqual(before);
       } finally {
