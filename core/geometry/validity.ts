@@ -252,7 +252,8 @@ function ensureRings(n: number): void {
 class IssueList {
   readonly issues: ValidityIssue[] = [];
   private readonly perKind = new Map<ValidityIssueKind, number>();
-  private readonly seen = new Set<string>();
+  /** Issues added with a place to tell them apart: by x, by y, their kinds (numbers, not "kind|x|y" texts). */
+  private readonly seenAt = new Map<number, Map<number, ValidityIssueKind[]>>();
   /** Per ring (ringKey): self-intersections found, and listed. */
   private readonly ringFound = new Map<number, number>();
   private readonly ringListed = new Map<number, number>();
@@ -264,6 +265,23 @@ class IssueList {
     readonly max: number,
     readonly maxPerRing = Infinity,
   ) {}
+
+  /** Whether an issue of this kind was added at (x, y) already; records it when not. */
+  private seenBefore(kind: ValidityIssueKind, x: number, y: number): boolean {
+    let byY = this.seenAt.get(x);
+    if (!byY) {
+      byY = new Map();
+      this.seenAt.set(x, byY);
+    }
+    const kinds = byY.get(y);
+    if (!kinds) {
+      byY.set(y, [kind]);
+      return false;
+    }
+    if (kinds.includes(kind)) return true;
+    kinds.push(kind);
+    return false;
+  }
 
   /** The error issues only (warnings found before a structural error are dropped: one fault at a time). */
   onlyErrors(): ValidityIssue[] {
@@ -283,11 +301,9 @@ class IssueList {
     }
   }
 
-  add(issue: ValidityIssue, dedupeKey?: string): void {
-    if (dedupeKey !== undefined) {
-      if (this.seen.has(dedupeKey)) return;
-      this.seen.add(dedupeKey);
-    }
+  /** `at`: the point that makes the issue one; another of its kind there is the same and is not added. */
+  add(issue: ValidityIssue, at?: { x: number; y: number }): void {
+    if (at !== undefined && this.seenBefore(issue.kind, at.x, at.y)) return;
     if (issue.severity === 'error') this.found++;
     if (issue.kind === 'self-intersection') {
       const ring = ringKey(issue.polygon, issue.ring);
@@ -1148,7 +1164,7 @@ class IntersectionAnalysis {
         coordinate: vRaw[w] as number,
       };
     }
-    this.list.add(issue, `${kind}|${x}|${y}`);
+    this.list.add(issue, { x, y });
   }
 
   private addTouch(r0: number, r1: number, x: number, y: number): void {
