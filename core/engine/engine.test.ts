@@ -338,7 +338,7 @@ describe('engine: validate', () => {
     expect(parsed.diagnostics.map((d) => d.fix.edits[0]?.text)).toEqual(texts);
   });
 
-  it("writes a fixed file's list of applied fixes in batches, laid out as one stringify call would", async () => {
+  it("writes a fixed file's list of applied fixes in batches, one per line as the layout says", async () => {
     // 60 boundaries, each with a repeated point: 60 applied fixes, over two batches.
     const { report } = await fixSixtyRepeats();
     expect(report.files[0]?.fixes?.applied).toHaveLength(60);

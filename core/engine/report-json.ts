@@ -206,11 +206,12 @@ export function createReportJsonWriter(
   };
   // An array at `indent` (its key's indentation), a batch of items per stringify call: the list of a
   // million applied fixes is never one string.
-  // "\n<indent>  item,\n<indent>  item": items of an array at `indent` (its key's indentation), as one
-  // stringify call lays them out, without the brackets.
+  // "\n<indent>  item,\n<indent>  item": items of an array at `indent` (its key's indentation), one per
+  // line as diagnostics are (an applied fix spread over 30 lines made 200,000 of them 225 MB), without the
+  // brackets.
   const arrayItems = (items: readonly unknown[], indent: string): string => {
     const inner = `${indent}  `;
-    return items.map((item) => `\n${inner}${value(item, inner)}`).join(',');
+    return items.map((item) => `\n${inner}${stringify(item, 0)}`).join(',');
   };
   // An array at `indent`, a batch of items at a time: the list of a million applied fixes is never one
   // string. `spooled`: its items, laid out as they came.

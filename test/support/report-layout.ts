@@ -1,7 +1,7 @@
 /**
  * The JSON report's layout (docs/report-format.md), written out independently of the writer: the document
- * pretty-printed with an indent of 2, except its lists of diagnostics and of a file's features, one item per
- * line, each item on one line.
+ * pretty-printed with an indent of 2, except its lists of diagnostics, of a file's features and of its
+ * applied and not applied fixes, one item per line, each item on one line.
  */
 export type Stringify = (value: unknown, indent: number) => string;
 
@@ -31,9 +31,19 @@ export function reportLayout(
       diagnostics: slot(report.diagnostics, '  '),
       ...(report.files
         ? {
-            files: report.files.map((f) =>
-              Array.isArray(f.features) ? { ...f, features: slot(f.features, '      ') } : f,
-            ),
+            files: report.files.map((f) => {
+              const laid: Record<string, unknown> = Array.isArray(f.features)
+                ? { ...f, features: slot(f.features, '      ') }
+                : { ...f };
+              const fixes = f.fixes as Record<string, unknown> | undefined;
+              if (fixes) {
+                const lists: Record<string, unknown> = { ...fixes };
+                for (const key of ['applied', 'notApplied'])
+                  if (Array.isArray(fixes[key])) lists[key] = slot(fixes[key] as unknown[], '        ');
+                laid.fixes = lists;
+              }
+              return laid;
+            }),
           }
         : {}),
     },
