@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { streamedFile } from '../../test/support/streamed-file.ts';
 import { readAll, type StreamedFile } from '../input/file-kind.ts';
+import { encodeText } from '../input/text-decoding.ts';
 import { fix, runEngine, type EngineEvent } from './engine.ts';
 import type { AppliedFix, Report } from './report.ts';
 
@@ -225,5 +226,16 @@ describe('engine: a big .wkt file is fixed statement by statement, as it is fixe
     expect(fixes.counts).toEqual({ applied: applied.length, notApplied });
     expect(report!.diagnostics).toEqual([]);
     expect(report!.counts).toEqual(kept.report.counts);
+  });
+
+  it('fixes a UTF-16 file whole, and writes it back in UTF-16', async () => {
+    const text = `${boundaries(1400).join('\n')}\n`;
+    const utf16 = encodeText(text, { encoding: 'utf-16le', bom: true });
+    const byStatement = await run(streamed('fields.wkt', utf16), false, 'safe');
+    const whole = await run(streamed('fields.wkt', utf16), true, 'safe');
+    expect(byStatement.passEvents).toBeLessThanOrEqual(10);
+    expect(Buffer.from(byStatement.bytes!).equals(Buffer.from(whole.bytes!))).toBe(true);
+    expect([...byStatement.bytes!.subarray(0, 2)]).toEqual([0xff, 0xfe]);
+    expect(byStatement.report.diagnostics).toEqual(whole.report.diagnostics);
   });
 });
