@@ -329,8 +329,8 @@ function shiftEdits(diagnostics: readonly Diagnostic[], delta: number): void {
  * Fix a .wkt file of one boundary per line as it is read (see `FileKind.fixStream`): each statement is
  * checked on its own, at its place in the file, and fixed by `fixStatement` (the engine's fix loop); the
  * fixed statement is checked again at its place in the fixed file and its diagnostics handed over through
- * `options.emit`. The text between statements (blank lines, line breaks) is copied as it is. Memory holds
- * one statement at a time besides the fixed file's pieces. Undefined for a file that is one statement, whose
+ * `options.emit`. The text between statements (blank lines, line breaks) is copied as it is, and the fixed
+ * file goes to `output` a piece at a time: memory holds about one statement. Undefined for a file that is one statement, whose
  * second line does not start a geometry, or that is not UTF-8: the engine fixes those whole.
  */
 export async function fixWktStream(
@@ -338,7 +338,7 @@ export async function fixWktStream(
   options: ValidateOptions,
   check: RecordBoundaryOptions,
   fixStatement: StatementFixer,
-  output?: (bytes: Uint8Array) => void,
+  output: (bytes: Uint8Array) => void,
 ): Promise<StreamFixResult | undefined> {
   const mark = sniffBom(await readHead(file, 3));
   if (mark && mark.encoding !== 'utf-8') return undefined;
@@ -359,45 +359,23 @@ export async function fixWktStream(
     return report;
   };
 
-  // The fixed file: the input's text with each changed statement replaced. To `output` in pieces of about
-  // a megabyte; without it, encoded straight into one buffer about the input's size (grown if fixes add
-  // text), never held as pieces and joined.
+  // The fixed file: the input's text with each changed statement replaced, to `output` in pieces of about a
+  // megabyte.
   const encoder = new TextEncoder();
-  let fixed = new Uint8Array(output ? 0 : (file.size ?? 1 << 16) + 1024);
-  let used = 0;
   let pieces: string[] = [];
   let piecesLength = 0;
   const flushPieces = (): void => {
-    if (piecesLength === 0 || !output) return;
+    if (piecesLength === 0) return;
     output(encoder.encode(pieces.length === 1 ? (pieces[0] as string) : pieces.join('')));
     pieces = [];
     piecesLength = 0;
   };
   const put = (text: string): void => {
-    if (output) {
-      pieces.push(text);
-      piecesLength += text.length;
-      if (piecesLength >= OUTPUT_PIECE) flushPieces();
-      return;
-    }
-    let rest = text;
-    for (;;) {
-      const { read, written } = encoder.encodeInto(rest, fixed.subarray(used));
-      used += written;
-      if (read === rest.length) return;
-      rest = rest.slice(read);
-      const bigger = new Uint8Array(Math.max(fixed.length * 1.5, used + 3 * rest.length));
-      bigger.set(fixed.subarray(0, used));
-      fixed = bigger;
-    }
+    pieces.push(text);
+    piecesLength += text.length;
+    if (piecesLength >= OUTPUT_PIECE) flushPieces();
   };
-  if (mark) {
-    if (output) output(new Uint8Array([0xef, 0xbb, 0xbf]));
-    else {
-      fixed.set([0xef, 0xbb, 0xbf]);
-      used = 3;
-    }
-  }
+  if (mark) output(new Uint8Array([0xef, 0xbb, 0xbf]));
   // Decoded input not yet copied to the output: pieces from offset `copied` on.
   let input: string[] = [];
   let copied = 0;
@@ -476,8 +454,7 @@ export async function fixWktStream(
   if (notStatements || statements < 2) return undefined;
   advanceTo(Infinity, true);
   flushPieces();
-  const report = final.report(file.name);
-  return output || !changed ? { report, changed } : { report, changed, fixed: fixed.subarray(0, used) };
+  return { report: final.report(file.name), changed };
 }
 
 /**

@@ -23,7 +23,7 @@ import { fileKindById, fileKinds, kindCatalogue } from '../formats/registry.ts';
 import { allRules } from '../rules/registry.ts';
 import { unknownSelectors, type RuleSelection } from '../rules/selection.ts';
 import { EventChannel, nextTurn } from './events.ts';
-import { MAX_FIX_PASSES, runFixLoop, type FixSelection } from './fix-loop.ts';
+import { maxPassesStop, runFixLoop, type FixSelection } from './fix-loop.ts';
 import {
   addFileResult,
   emptyReport,
@@ -297,24 +297,13 @@ async function produce(
       continue;
     }
     const totalBytes = whole ? whole.bytes.length : (streamed?.size ?? 0);
-    const kindOptions: ValidateOptions = {
-      ...resolved.validate,
-      progress: (p) => channel.push({ type: 'progress', file: name, totalBytes, ...p }),
-      pause: nextTurn,
-    };
-    const check = async (bytes: Uint8Array, listAll: boolean): Promise<FileReport> => {
-      const r = await detection.kind.validate(
-        { name, bytes },
-        listAll ? { ...kindOptions, listAll } : kindOptions,
+    const kindOptions = kindOptionsFor(resolved, channel, name, totalBytes);
+    const named = (r: FileReport): FileReport => namedReport(r, name);
+    const check = async (bytes: Uint8Array, listAll: boolean): Promise<FileReport> =>
+      named(
+        await detection.kind.validate({ name, bytes }, listAll ? { ...kindOptions, listAll } : kindOptions),
       );
-      return { ...r, file: name, diagnostics: r.diagnostics.map((d) => withFile(d, name)) };
-    };
     const kind = detection.kind;
-    const named = (r: FileReport): FileReport => ({
-      ...r,
-      file: name,
-      diagnostics: r.diagnostics.map((d) => withFile(d, name)),
-    });
     // Not fixing, a text kind gets the decoded text and the file's bytes are let go (peak memory): no
     // local keeps them (the caller's own bytes, when it gave bytes, stay the caller's).
     const decodeAndRelease = (): string => {
@@ -414,6 +403,43 @@ async function produce(
   channel.push({ type: 'report', report });
 }
 
+/** Bytes appended into one buffer, grown by half when full (no list of pieces joined at the end). */
+function growingBytes(capacity: number): { append(bytes: Uint8Array): void; bytes(): Uint8Array } {
+  let buffer = new Uint8Array(0);
+  let used = 0;
+  return {
+    append(bytes) {
+      if (used + bytes.length > buffer.length) {
+        const bigger = new Uint8Array(Math.max(capacity, buffer.length * 1.5, used + bytes.length));
+        bigger.set(buffer.subarray(0, used));
+        buffer = bigger;
+      }
+      buffer.set(bytes, used);
+      used += bytes.length;
+    },
+    bytes: () => buffer.subarray(0, used),
+  };
+}
+
+/** The options a kind checks one file with: the run's, and progress events and pauses for this file. */
+function kindOptionsFor(
+  resolved: Resolved,
+  channel: EventChannel<EngineEvent>,
+  name: string,
+  totalBytes: number,
+): ValidateOptions {
+  return {
+    ...resolved.validate,
+    progress: (p) => channel.push({ type: 'progress', file: name, totalBytes, ...p }),
+    pause: nextTurn,
+  };
+}
+
+/** A kind's report with the file named, in it and in each diagnostic's location. */
+function namedReport(r: FileReport, name: string): FileReport {
+  return { ...r, file: name, diagnostics: r.diagnostics.map((d) => withFile(d, name)) };
+}
+
 /** How the file's kind was found; the JSON kind names the document's shape, the name reports use. */
 function detectedAsFor(detection: KindDetection, checkedKind: string): KindDetection['detectedAs'] {
   return checkedKind === detection.detectedAs.kind
@@ -489,20 +515,16 @@ async function fixByStatements(
   let remaining = 0;
   const fixed = diagnosticsPasser(name, channel, keep, () => `d${next++}`);
   const listedShared = new Map<string, string>();
-  const named = (r: FileReport): FileReport => ({
-    ...r,
-    file: name,
-    diagnostics: r.diagnostics.map((d) => withFile(d, name)),
-  });
+  const named = (r: FileReport): FileReport => namedReport(r, name);
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();
+  // Without fixedInParts, the fixed file's pieces are gathered in one buffer about the input's size.
+  const whole = growingBytes(totalBytes + 1024);
   const done = await kind.fixStream?.(
     file,
     {
-      ...resolved.validate,
+      ...kindOptionsFor(resolved, channel, name, totalBytes),
       features: options.features === true,
-      progress: (p) => channel.push({ type: 'progress', file: name, totalBytes, ...p }),
-      pause: nextTurn,
       emit: fixed.pass,
     },
     async (statement) => {
@@ -541,25 +563,24 @@ async function fixByStatements(
         remaining += loop.fixes.stopped.remaining;
         fixes.stopped =
           loop.fixes.stopped.reason === 'max-passes'
-            ? {
-                reason: 'max-passes',
-                remaining,
-                message: `stopped after ${MAX_FIX_PASSES} fix passes on some boundaries with ${remaining} chosen fix${remaining === 1 ? '' : 'es'} left (each pass's fixes overlapped or made new ones appear); run fix again on the fixed file`,
-              }
+            ? maxPassesStop(remaining, ' on some boundaries')
             : { ...loop.fixes.stopped, remaining };
       }
       return loop.bytes ? decoder.decode(loop.bytes) : undefined;
     },
-    options.fixedInParts ? (bytes) => channel.push({ type: 'fixed-part', file: name, bytes }) : undefined,
+    options.fixedInParts
+      ? (bytes) => channel.push({ type: 'fixed-part', file: name, bytes })
+      : (bytes) => whole.append(bytes),
   );
   if (!done) return undefined;
   if (done.changed && !stopped())
     channel.push({
       type: 'fixed',
       file: name,
-      bytes: done.fixed ?? new Uint8Array(0),
       applied: appliedCount,
-      ...(done.fixed ? {} : { inParts: true as const }),
+      ...(options.fixedInParts
+        ? { bytes: new Uint8Array(0), inParts: true as const }
+        : { bytes: whole.bytes() }),
     });
   channel.push({ type: 'progress', file: name, totalBytes, bytes: totalBytes, ...featureCount(done.report) });
   // Passed on in `fixes` events, not kept: their counts.

@@ -168,14 +168,18 @@ export async function runFixLoop(input: FixLoopInput): Promise<FixLoopResult> {
   }
   if (!ids && pass > MAX_FIX_PASSES) {
     const left = choose(current, pass).filter((d) => d.fix?.edits?.length || d.fix?.artifact);
-    if (left.length > 0)
-      fixes.stopped = {
-        reason: 'max-passes',
-        remaining: left.length,
-        message: `stopped after ${MAX_FIX_PASSES} fix passes with ${left.length} chosen fix${left.length === 1 ? '' : 'es'} left (each pass's fixes overlapped or made new ones appear); run fix again on the fixed file`,
-      };
+    if (left.length > 0) fixes.stopped = maxPassesStop(left.length);
   }
   return changed ? { bytes, fixes } : { fixes };
+}
+
+/** Why fixing stopped with `remaining` chosen fixes left after MAX_FIX_PASSES passes (`where`: of what). */
+export function maxPassesStop(remaining: number, where = ''): NonNullable<FileFixes['stopped']> {
+  return {
+    reason: 'max-passes',
+    remaining,
+    message: `stopped after ${MAX_FIX_PASSES} fix passes${where} with ${remaining} chosen fix${remaining === 1 ? '' : 'es'} left (each pass's fixes overlapped or made new ones appear); run fix again on the fixed file`,
+  };
 }
 
 /** One pass, rolled back in part or whole when it would make an error appear that was not there. */

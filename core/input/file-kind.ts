@@ -170,8 +170,6 @@ export interface StreamFixResult {
   report: FileReport;
   /** Whether a statement changed (else the fixed file is the input: nothing to write). */
   changed: boolean;
-  /** The fixed file's bytes when changed, unless they went to `output` as they were made. */
-  fixed?: Uint8Array;
 }
 
 /** One kind of input file Fieldgate understands. */
@@ -198,15 +196,15 @@ export interface FileKind {
    * Fix a big file of independent statements (a .wkt file of one boundary per line) as it is read: the
    * engine's fix loop runs on each statement through `fixStatement` (`fix` applies its edits), and the kind
    * checks each statement as fixed, handing the diagnostics over through `options.emit`. The fixed file's
-   * bytes go to `output` a piece at a time as they are made (the whole file, whether or not it changed),
-   * or without it come back whole. Undefined when the file is not made of statements that way (one
-   * geometry, another encoding than UTF-8): the engine then fixes it whole.
+   * bytes go to `output` a piece at a time as they are made (the whole file, whether or not it changed).
+   * Undefined when the file is not made of statements that way (one geometry, another encoding than
+   * UTF-8): the engine then fixes it whole.
    */
   fixStream?(
     file: StreamedFile,
     options: ValidateOptions,
     fixStatement: StatementFixer,
-    output?: (bytes: Uint8Array) => void,
+    output: (bytes: Uint8Array) => void,
   ): Promise<StreamFixResult | undefined>;
 }
 
