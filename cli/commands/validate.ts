@@ -318,7 +318,10 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
       } else if (event.type === 'fixed-part') {
         // A big file fixed statement by statement: its bytes are written as they come (synchronously, so
         // none wait in memory), to a temporary file that its `fixed` event keeps.
-        parts ??= await openOutputFile(outputFor(index).target, outputFor(index).options);
+        if (!parts) {
+          const { target, options } = outputFor(index);
+          parts = await openOutputFile(target, options);
+        }
         parts.write(event.bytes);
       } else if (event.type === 'fixed') {
         const { target, options } = outputFor(index);

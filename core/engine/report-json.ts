@@ -1,6 +1,6 @@
 /**
  * The report as JSON (docs/report-format.md), written piece by piece to a sink: diagnostics are serialised
- * in batches as their file is done, so a report of 200,000 diagnostics never becomes one string.
+ * one by one as they come, so a report of 200,000 diagnostics never becomes one string.
  */
 import { isMadeTextEdit, type TextEdit } from '../diagnostics/diagnostic.ts';
 import type { FileResult, Report } from './report.ts';
@@ -11,15 +11,9 @@ export type Stringify = (value: unknown, indent: number) => string;
 const plain: Stringify = (value, indent) => JSON.stringify(value, null, indent);
 
 /**
- * Diagnostics (and list items) per write: enough to amortise the write, few enough that a batch of
- * diagnostics with big fixes (rebuilt polygons) stays a small string (500 cost 70 MB more peak).
- */
-const DIAGNOSTIC_BATCH = 25;
-
-/**
  * Edit texts at least this long (rebuilt polygons, thousands of characters each) are serialised on their
- * own, not inside their batch's text: one ASCII text stringifies and writes fast, while inside a batch that
- * also holds a "°" or "…" it made the whole batch a two-byte string, copied, scanned and encoded again.
+ * own, not inside their diagnostic's text: one ASCII text stringifies and writes fast, while inside a text
+ * that also holds a "°" or "…" it became a two-byte string, copied, scanned and encoded again.
  */
 const LONG_TEXT = 1024;
 
@@ -168,44 +162,32 @@ export function createReportJsonWriter(
   const value = (v: unknown, indent: string): string => stringify(v, 2).replace(/\n/g, `\n${indent}`);
   // Diagnostics one per line, as features are: a diagnostic's nested location and related places spread over
   // 40 indented lines made the report twice as long (a star polygon's 11 diagnostics: 17 KB, not 9) and
-  // slower to write, and a line per diagnostic is what grep and line-based tools see. Written a batch at a
-  // time; a long edit text (a rebuilt polygon) is written on its own (see LONG_TEXT).
+  // slower to write, and a line per diagnostic is what grep and line-based tools see. A long edit text (a
+  // rebuilt polygon) is written on its own (see LONG_TEXT); `write` gathers the rest into bigger writes.
   const writeDiagnostics = (diagnostics: readonly unknown[]): void => {
-    for (let i = 0; i < diagnostics.length; i += DIAGNOSTIC_BATCH) {
-      const pieces: string[] = [];
-      for (const d of diagnostics.slice(i, i + DIAGNOSTIC_BATCH)) {
-        pieces.push(first ? '\n    ' : ',\n    ');
-        first = false;
-        const long: TextEdit[] = [];
-        const text = stringify(withLongTextsOut(d, long, marker), 0);
-        if (long.length === 0) {
-          pieces.push(text);
-          continue;
-        }
-        let from = 0;
-        long.forEach((edit, k) => {
-          const longText = edit.text;
-          const placeholder = stringify(`${marker}${k}`, 0);
-          const at = text.indexOf(placeholder, from);
-          pieces.push(text.slice(from, at));
-          write(pieces.join(''));
-          pieces.length = 0;
-          // Rebuilt WKT is printable ASCII without quotes or backslashes: JSON as it is (a test is a third of
-          // what stringify, and the CLI's escaping after it, cost on 35 MB of fixes).
-          if (JSON_PLAIN_TEXT.test(longText)) {
-            write('"');
-            writePieces(longText);
-            write('"');
-          } else writePieces(stringify(longText, 0));
-          from = at + placeholder.length;
-        });
-        pieces.push(text.slice(from));
-      }
-      write(pieces.join(''));
+    for (const d of diagnostics) {
+      write(first ? '\n    ' : ',\n    ');
+      first = false;
+      const long: TextEdit[] = [];
+      const text = stringify(withLongTextsOut(d, long, marker), 0);
+      let from = 0;
+      long.forEach((edit, k) => {
+        const longText = edit.text;
+        const placeholder = stringify(`${marker}${k}`, 0);
+        const at = text.indexOf(placeholder, from);
+        write(text.slice(from, at));
+        // Rebuilt WKT is printable ASCII without quotes or backslashes: JSON as it is (a test is a third of
+        // what stringify, and the CLI's escaping after it, cost on 35 MB of fixes).
+        if (JSON_PLAIN_TEXT.test(longText)) {
+          write('"');
+          writePieces(longText);
+          write('"');
+        } else writePieces(stringify(longText, 0));
+        from = at + placeholder.length;
+      });
+      write(from === 0 ? text : text.slice(from));
     }
   };
-  // An array at `indent` (its key's indentation), a batch of items per stringify call: the list of a
-  // million applied fixes is never one string.
   // "\n<indent>  item,\n<indent>  item": items of an array at `indent` (its key's indentation), one per
   // line as diagnostics are (an applied fix spread over 30 lines made 200,000 of them 225 MB), without the
   // brackets.
@@ -213,8 +195,8 @@ export function createReportJsonWriter(
     const inner = `${indent}  `;
     return items.map((item) => `\n${inner}${stringify(item, 0)}`).join(',');
   };
-  // An array at `indent`, a batch of items at a time: the list of a million applied fixes is never one
-  // string. `spooled`: its items, laid out as they came.
+  // An array at `indent`, item by item: the list of a million applied fixes is never one string.
+  // `spooled`: its items, laid out as they came.
   const writeArray = (items: readonly unknown[], indent: string, spooled?: TextSpool): void => {
     if (spooled) {
       let empty = true;
@@ -232,8 +214,7 @@ export function createReportJsonWriter(
       return;
     }
     write('[');
-    for (let i = 0; i < items.length; i += DIAGNOSTIC_BATCH)
-      write(`${i === 0 ? '' : ','}${arrayItems(items.slice(i, i + DIAGNOSTIC_BATCH), indent)}`);
+    items.forEach((item, i) => write(`${i === 0 ? '' : ','}${arrayItems([item], indent)}`));
     write(`\n${indent}]`);
   };
   // Per file: its fixes as the `fixes` events gave them (see `fixes`), and whether each spool has an item.
