@@ -6,8 +6,9 @@ import {
   compareAngle,
   COLLINEAR_INTERSECTION,
   intersection,
-  intersectSegments,
+  nodingIntersection,
 } from './segment-intersection.ts';
+import { splitCrossingLoops } from './make-valid-loops.ts';
 import { findValidityIssues, sweptSegmentPairs } from './validity.ts';
 
 /**
@@ -24,6 +25,9 @@ import { findValidityIssues, sweptSegmentPairs } from './validity.ts';
  * The result is checked with `findValidityIssues`; when it is not valid (rounding of computed crossing
  * points can do that), nothing remains, or the rings cross each other more than `MAX_CROSSINGS` allows
  * (a tangle, not a boundary: rebuilding it would cost time and guess), the answer is undefined.
+ *
+ * The commonest broken outline, one ring whose few crossings each cut off a simple loop, takes a shortcut
+ * to the same result without the graph (make-valid-loops.ts).
  */
 
 /**
@@ -214,12 +218,7 @@ function node(edges: Edges, seed?: Int32Array): Edges | undefined {
       const by1 = Y1[b] as number;
       // Edges sharing an end (a ring's consecutive edges, mostly) meet only there unless they are
       // collinear: nothing to split, no crossing to count.
-      if ((ax0 === bx0 && ay0 === by0) || (ax1 === bx0 && ay1 === by0)) {
-        if (orientationIndex(ax0, ay0, ax1, ay1, bx1, by1) !== 0) return true;
-      } else if ((ax0 === bx1 && ay0 === by1) || (ax1 === bx1 && ay1 === by1)) {
-        if (orientationIndex(ax0, ay0, ax1, ay1, bx0, by0) !== 0) return true;
-      }
-      const code = intersectSegments(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
+      const code = nodingIntersection(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
       if (code === 0) return true;
       // Consecutive edges of a ring meet at their shared vertex: not a crossing.
       const sharesEnd =
@@ -952,6 +951,14 @@ export function makeValidPolygonsTraced(
   const edges = newEdges(0, capacity);
   const cleanXy = f64(F_CLEAN, 2 * longest);
   const cleanRaw = i32(I_CLEAN, longest);
+  const only = polygons.length === 1 && polygons[0]?.length === 1 ? polygons[0][0] : undefined;
+  if (only) {
+    // One ring cut into simple loops by a few crossings: its loops without a planar graph.
+    const n = cleanRing(only, cleanXy, cleanRaw);
+    const pairs = n >= 4 ? sweptSegmentPairs(polygons, n - 1) : undefined;
+    const loops = pairs && splitCrossingLoops(cleanXy, cleanRaw, n, pairs, options.checkResult !== false);
+    if (loops !== undefined) return loops ?? undefined;
+  }
   let coordinateBase = 0;
   // Per input ring (numbered over all polygons): its polygon, and whether it is a shell.
   const ringPolygon: number[] = [];

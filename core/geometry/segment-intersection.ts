@@ -128,6 +128,30 @@ export function intersectSegments(
 }
 
 /**
+ * How two edges of a noding meet: 0 when there is nothing to split (apart, or meeting only at an end they
+ * share without being collinear, as consecutive edges of a ring do); else intersectSegments' code, with
+ * the points in `intersection`. The one test of make-valid's noding and of its shortcut for rings whose
+ * crossings cut off simple loops (make-valid-loops.ts), so both see the same meetings.
+ */
+export function nodingIntersection(
+  ax0: number,
+  ay0: number,
+  ax1: number,
+  ay1: number,
+  bx0: number,
+  by0: number,
+  bx1: number,
+  by1: number,
+): number {
+  if ((ax0 === bx0 && ay0 === by0) || (ax1 === bx0 && ay1 === by0)) {
+    if (orientationIndex(ax0, ay0, ax1, ay1, bx1, by1) !== 0) return NO_INTERSECTION;
+  } else if ((ax0 === bx1 && ay0 === by1) || (ax1 === bx1 && ay1 === by1)) {
+    if (orientationIndex(ax0, ay0, ax1, ay1, bx0, by0) !== 0) return NO_INTERSECTION;
+  }
+  return intersectSegments(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
+}
+
+/**
  * The crossing point of two properly crossing segments, computed relative to the midpoint of the
  * envelopes' overlap for precision and clamped into both segments' boxes. Used for messages and for
  * noding in make-valid; verdicts never depend on it.

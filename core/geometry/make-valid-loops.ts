@@ -1,0 +1,411 @@
+import { orientationIndex } from '../planar/orientation.ts';
+import { signedArea } from '../planar/rings.ts';
+import type { TracedPolygons } from './make-valid.ts';
+import {
+  COLLINEAR_INTERSECTION,
+  compareAngle,
+  intersection,
+  nodingIntersection,
+} from './segment-intersection.ts';
+import { findValidityIssues } from './validity.ts';
+
+/**
+ * make-valid's shortcut for the common broken outline: one ring whose only problems are a few proper
+ * crossings, each cutting off a simple loop (two neighbouring vertices swapped, a figure-eight). Such a
+ * ring splits at its crossing points into simple loops that touch only there; when none lies inside
+ * another, each loop's inside has winding number ±1, so make-valid's planar graph would give each loop as
+ * a polygon of its own. This builds exactly that result (the same rings, starts, directions, order and
+ * sources, a test compares the two) without noding a graph: the validity check's segment pairs give the
+ * crossings, and only the split edges and the loops are looked at again.
+ *
+ * Anything else (a touch, an overlap, a crossing point rounded onto a vertex, an edge crossed twice,
+ * interleaved or nested loops, more than MAX_LOOP_CROSSINGS crossings) answers undefined: make-valid then
+ * runs its general path.
+ */
+
+/** Crossings this shortcut takes on; more go to the general path (whose cost does not grow with them). */
+const MAX_LOOP_CROSSINGS = 16;
+
+interface Crossing {
+  /** The crossed edges, first < second (edge e runs from point e to e + 1 of the cleaned ring). */
+  first: number;
+  second: number;
+  x: number;
+  y: number;
+}
+
+/** Whether the meeting `nodingIntersection` found splits edge a–b (a point on it other than its ends). */
+function splitsEdge(code: number, ax: number, ay: number, bx: number, by: number): boolean {
+  const { x0, y0, x1, y1 } = intersection;
+  const inside = (x: number, y: number): boolean => !((x === ax && y === ay) || (x === bx && y === by));
+  return inside(x0, y0) || (code === COLLINEAR_INTERSECTION && inside(x1, y1));
+}
+
+/** Whether the meeting of edges (a0, a1) and (b0, b1), given as point pairs, would split either. */
+function meetingSplits(
+  ax0: number,
+  ay0: number,
+  ax1: number,
+  ay1: number,
+  bx0: number,
+  by0: number,
+  bx1: number,
+  by1: number,
+): boolean {
+  const code = nodingIntersection(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
+  if (code === 0) return false;
+  return splitsEdge(code, ax0, ay0, ax1, ay1) || splitsEdge(code, bx0, by0, bx1, by1);
+}
+
+/**
+ * The loops of a cleaned ring (`n` points in `xy`, closed, no consecutive repeats; `raw` maps each point to
+ * the coordinate as given) from the validity check's segment `pairs`, as make-valid would trace them; or
+ * null when that result is not valid (`checkResult`), as make-valid answers; or undefined when the ring is
+ * not of this shape.
+ */
+export function splitCrossingLoops(
+  xy: Float64Array,
+  raw: Int32Array,
+  n: number,
+  pairs: Int32Array,
+  checkResult: boolean,
+): TracedPolygons | null | undefined {
+  const edgeCount = n - 1;
+  if (edgeCount < 3) return undefined;
+  const crossings: Crossing[] = [];
+  const used = (e: number): boolean => crossings.some((c) => c.first === e || c.second === e);
+  for (let p = 0; p < pairs.length; p += 2) {
+    const e = pairs[p] as number;
+    const f = pairs[p + 1] as number;
+    const ax0 = xy[2 * e] as number;
+    const ay0 = xy[2 * e + 1] as number;
+    const ax1 = xy[2 * e + 2] as number;
+    const ay1 = xy[2 * e + 3] as number;
+    const bx0 = xy[2 * f] as number;
+    const by0 = xy[2 * f + 1] as number;
+    const bx1 = xy[2 * f + 2] as number;
+    const by1 = xy[2 * f + 3] as number;
+    const code = nodingIntersection(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
+    if (code === 0) {
+      // Edges that are not neighbours sharing a point: the ring touches itself there.
+      const neighbours = Math.abs(e - f) === 1 || Math.abs(e - f) === edgeCount - 1;
+      if (
+        !neighbours &&
+        ((ax0 === bx0 && ay0 === by0) ||
+          (ax0 === bx1 && ay0 === by1) ||
+          (ax1 === bx0 && ay1 === by0) ||
+          (ax1 === bx1 && ay1 === by1))
+      )
+        return undefined;
+      continue;
+    }
+    if (!splitsEdge(code, ax0, ay0, ax1, ay1) && !splitsEdge(code, bx0, by0, bx1, by1)) continue;
+    // A split that is not a crossing in both edges' interiors (a touch, an overlap, a point rounded onto
+    // an end), an edge crossed twice, or too many crossings: the general path.
+    if (!intersection.proper || crossings.length === MAX_LOOP_CROSSINGS || used(e) || used(f))
+      return undefined;
+    const { x0: x, y0: y } = intersection;
+    if (
+      (x === ax0 && y === ay0) ||
+      (x === ax1 && y === ay1) ||
+      (x === bx0 && y === by0) ||
+      (x === bx1 && y === by1)
+    )
+      return undefined;
+    crossings.push({ first: Math.min(e, f), second: Math.max(e, f), x, y });
+  }
+  if (crossings.length === 0) return undefined;
+  for (let a = 0; a < crossings.length; a++) {
+    const ca = crossings[a] as Crossing;
+    for (let b = a + 1; b < crossings.length; b++) {
+      const cb = crossings[b] as Crossing;
+      // Loops must nest or be apart along the ring; two crossings at one point make a node of four.
+      const interleaved =
+        (ca.first < cb.first && cb.first < ca.second && ca.second < cb.second) ||
+        (cb.first < ca.first && ca.first < cb.second && cb.second < ca.second);
+      if (interleaved || (ca.x === cb.x && ca.y === cb.y)) return undefined;
+    }
+  }
+  if (piecesMeetMore(xy, edgeCount, crossings)) return undefined;
+  const walked = walkLoops(edgeCount, crossings);
+  if (!walked) return undefined;
+  const { loops, parent, crossingOf } = walked;
+
+  // Each loop as a ring in its own direction, and whether that is counter-clockwise (exact: the turn at the
+  // lowest of its leftmost points).
+  const rings: Float64Array[] = [];
+  const counterClockwise: boolean[] = [];
+  for (const loop of loops) {
+    const count = loop.length;
+    if (count < 3) return undefined;
+    const ring = new Float64Array(2 * count + 2);
+    let low = 0;
+    for (let i = 0; i < count; i++) {
+      const v = loop[i] as number;
+      const x = v >= 0 ? (xy[2 * v] as number) : (crossings[-v - 1] as Crossing).x;
+      const y = v >= 0 ? (xy[2 * v + 1] as number) : (crossings[-v - 1] as Crossing).y;
+      ring[2 * i] = x;
+      ring[2 * i + 1] = y;
+      if (x < (ring[2 * low] as number) || (x === ring[2 * low] && y < (ring[2 * low + 1] as number)))
+        low = i;
+    }
+    ring[2 * count] = ring[0] as number;
+    ring[2 * count + 1] = ring[1] as number;
+    const before = low === 0 ? count - 1 : low - 1;
+    const turn = orientationIndex(
+      ring[2 * before] as number,
+      ring[2 * before + 1] as number,
+      ring[2 * low] as number,
+      ring[2 * low + 1] as number,
+      ring[2 * low + 2] as number,
+      ring[2 * low + 3] as number,
+    );
+    if (turn === 0) return undefined;
+    rings.push(ring);
+    counterClockwise.push(turn > 0);
+  }
+  // Where each loop lies against the loop it was cut from: the two touch at its crossing point without
+  // crossing, so the four directions there say it, exactly. A loop holding the loop it was cut from is
+  // left to the general path. The rest follows (see `nests`): a loop inside its parent and everything cut
+  // from it lie inside the parent; a loop outside, and everything cut from it, lie outside.
+  const base = new Int32Array(loops.length);
+  const winding = new Int32Array(loops.length);
+  winding[0] = counterClockwise[0] ? 1 : -1;
+  for (let a = 1; a < loops.length; a++) {
+    const p = parent[a] as number;
+    const inside = nests(
+      xy,
+      crossings[crossingOf[a] as number] as Crossing,
+      counterClockwise[p] as boolean,
+      counterClockwise[a] as boolean,
+    );
+    if (inside === undefined) return undefined;
+    // The winding number around the loop, and inside it. A loop inside another whose winding number ends
+    // at 0 is a hole touching its shell, which make-valid traces in one walk with it: the general path.
+    base[a] = inside ? (winding[p] as number) : (base[p] as number);
+    winding[a] = (base[a] as number) + (counterClockwise[a] ? 1 : -1);
+    if (winding[a] === 0) return undefined;
+  }
+
+  const shells: { ring: Float64Array; area: number; sources: Int32Array }[] = [];
+  for (let a = 0; a < loops.length; a++) {
+    // Loops inside others vanish (inside on both sides); their crossing points stay vertices of the loop
+    // around them.
+    if (base[a] !== 0) continue;
+    const loop = loops[a] as number[];
+    const count = loop.length;
+    let ring = rings[a] as Float64Array;
+    const sources = new Int32Array(count + 1);
+    if (counterClockwise[a]) {
+      for (let i = 0; i < count; i++) {
+        const v = loop[i] as number;
+        sources[i] = v >= 0 ? (raw[v] as number) : -1;
+      }
+    } else {
+      // Clockwise: make-valid walks it against its edges, from the end of its first edge in ring order.
+      const forward = ring;
+      ring = new Float64Array(2 * count + 2);
+      for (let i = 0; i < count; i++) {
+        const k = i <= 1 ? 1 - i : count + 1 - i;
+        ring[2 * i] = forward[2 * k] as number;
+        ring[2 * i + 1] = forward[2 * k + 1] as number;
+        const v = loop[k] as number;
+        sources[i] = v >= 0 ? (raw[v] as number) : -1;
+      }
+      ring[2 * count] = ring[0] as number;
+      ring[2 * count + 1] = ring[1] as number;
+    }
+    sources[count] = sources[0] as number;
+    const area = signedArea(ring);
+    if (!(area > 0)) return undefined;
+    shells.push({ ring, area, sources });
+  }
+  // As make-valid orders its shells: by area, largest first (equal areas in reverse trace order).
+  shells.sort((a, b) => a.area - b.area);
+  shells.reverse();
+  const polygons = shells.map((s) => [s.ring]);
+  const traced: TracedPolygons = { polygons, sources: shells.map((s) => [s.sources]), checked: checkResult };
+  if (!checkResult) return traced;
+  const issues = findValidityIssues(polygons, { warnings: false, maxIssues: 1 });
+  return issues.some((i) => i.severity === 'error') ? null : traced;
+}
+
+/**
+ * Whether the edges the crossings split (each into two pieces, at its crossing point) meet any edge more:
+ * the test make-valid's second noding round makes of new pieces, and for which it would split again. Or
+ * whether a crossing point is a vertex too.
+ */
+function piecesMeetMore(xy: Float64Array, edgeCount: number, crossings: readonly Crossing[]): boolean {
+  // Pieces as x0, y0, x1, y1, four per crossing; each crossing's box (its two edges', which hold its
+  // pieces) as minX, maxX, minY, maxY.
+  const pieces = new Float64Array(16 * crossings.length);
+  const boxes = new Float64Array(4 * crossings.length);
+  crossings.forEach((c, m) => {
+    let q = 16 * m;
+    boxes.set([Infinity, -Infinity, Infinity, -Infinity], 4 * m);
+    for (const e of [c.first, c.second]) {
+      const x0 = xy[2 * e] as number;
+      const y0 = xy[2 * e + 1] as number;
+      const x1 = xy[2 * e + 2] as number;
+      const y1 = xy[2 * e + 3] as number;
+      pieces.set([x0, y0, c.x, c.y, c.x, c.y, x1, y1], q);
+      q += 8;
+      boxes[4 * m] = Math.min(boxes[4 * m] as number, x0, x1);
+      boxes[4 * m + 1] = Math.max(boxes[4 * m + 1] as number, x0, x1);
+      boxes[4 * m + 2] = Math.min(boxes[4 * m + 2] as number, y0, y1);
+      boxes[4 * m + 3] = Math.max(boxes[4 * m + 3] as number, y0, y1);
+    }
+  });
+  const meets = (q: number, x0: number, y0: number, x1: number, y1: number): boolean =>
+    meetingSplits(
+      pieces[4 * q] as number,
+      pieces[4 * q + 1] as number,
+      pieces[4 * q + 2] as number,
+      pieces[4 * q + 3] as number,
+      x0,
+      y0,
+      x1,
+      y1,
+    );
+  const count = 4 * crossings.length;
+  for (let a = 0; a < count; a++) {
+    for (let b = a + 1; b < count; b++) {
+      if (
+        meets(
+          a,
+          pieces[4 * b] as number,
+          pieces[4 * b + 1] as number,
+          pieces[4 * b + 2] as number,
+          pieces[4 * b + 3] as number,
+        )
+      )
+        return true;
+    }
+  }
+  // Other edges are tested against a crossing's pieces only when they reach its box.
+  for (let e = 0; e < edgeCount; e++) {
+    const ex0 = xy[2 * e] as number;
+    const ey0 = xy[2 * e + 1] as number;
+    const ex1 = xy[2 * e + 2] as number;
+    const ey1 = xy[2 * e + 3] as number;
+    for (let m = 0; m < crossings.length; m++) {
+      const minX = boxes[4 * m] as number;
+      const maxX = boxes[4 * m + 1] as number;
+      if ((ex0 < minX && ex1 < minX) || (ex0 > maxX && ex1 > maxX)) continue;
+      const minY = boxes[4 * m + 2] as number;
+      const maxY = boxes[4 * m + 3] as number;
+      if ((ey0 < minY && ey1 < minY) || (ey0 > maxY && ey1 > maxY)) continue;
+      const c = crossings[m] as Crossing;
+      // A crossing point that is a vertex too would be one node with it (it lies in the box).
+      if (ex0 === c.x && ey0 === c.y) return true;
+      if (crossings.some((other) => other.first === e || other.second === e)) continue;
+      for (let q = 4 * m; q < 4 * m + 4; q++) if (meets(q, ex0, ey0, ex1, ey1)) return true;
+    }
+  }
+  return false;
+}
+
+/** A ring's loops, as `walkLoops` finds them. */
+interface Loops {
+  /** Each loop's points (point k of the ring as k, crossing m as -m - 1); loop 0 is the outer one. */
+  loops: number[][];
+  /** The loop each was cut from (-1 for loop 0). */
+  parent: number[];
+  /** The crossing each was cut at (-1 for loop 0). */
+  crossingOf: number[];
+}
+
+/**
+ * The ring's loops in the order make-valid traces them (by their first edge along the ring): the outer
+ * loop from point 0, then each crossing's loop from its crossing point. Undefined when the crossings do
+ * not nest along the ring.
+ */
+function walkLoops(edgeCount: number, crossings: readonly Crossing[]): Loops | undefined {
+  const events: { edge: number; crossing: number; opens: boolean }[] = [];
+  crossings.forEach((c, m) => {
+    events.push({ edge: c.first, crossing: m, opens: true }, { edge: c.second, crossing: m, opens: false });
+  });
+  events.sort((a, b) => a.edge - b.edge);
+  const found: Loops = { loops: [[]], parent: [-1], crossingOf: [-1] };
+  const stack = [0];
+  let next = 0;
+  for (const event of events) {
+    const top = stack[stack.length - 1] as number;
+    const loop = found.loops[top] as number[];
+    for (let k = next; k <= event.edge; k++) loop.push(k);
+    next = event.edge + 1;
+    if (event.opens) {
+      loop.push(-event.crossing - 1);
+      stack.push(found.loops.length);
+      found.loops.push([-event.crossing - 1]);
+      found.parent.push(top);
+      found.crossingOf.push(event.crossing);
+    } else {
+      if (found.crossingOf[top] !== event.crossing) return undefined;
+      stack.pop();
+    }
+  }
+  if (stack.length !== 1) return undefined;
+  const outer = found.loops[0] as number[];
+  for (let k = next; k < edgeCount; k++) outer.push(k);
+  return found;
+}
+
+/**
+ * 1 when direction o→u lies strictly inside the sector swept counter-clockwise from o→s to o→e, 0 when
+ * strictly outside, undefined when it lies along either side. Exact.
+ */
+function inSector(
+  ox: number,
+  oy: number,
+  sx: number,
+  sy: number,
+  ex: number,
+  ey: number,
+  ux: number,
+  uy: number,
+): number | undefined {
+  const startToEnd = compareAngle(ox, oy, sx, sy, ex, ey);
+  const afterStart = compareAngle(ox, oy, ux, uy, sx, sy);
+  const afterEnd = compareAngle(ox, oy, ux, uy, ex, ey);
+  if (startToEnd === 0 || afterStart === 0 || afterEnd === 0) return undefined;
+  if (startToEnd < 0) return afterStart > 0 && afterEnd < 0 ? 1 : 0;
+  return afterStart > 0 || afterEnd < 0 ? 1 : 0;
+}
+
+/**
+ * Whether the loop cut off at crossing `c` lies inside the loop it was cut from (true) or outside it
+ * (false), from the directions at the crossing point; undefined when it holds that loop, or the
+ * directions do not say. The parent runs point c.first → crossing → c.second + 1, the loop
+ * c.second → crossing → c.first + 1; each has its inside on the left when counter-clockwise.
+ */
+function nests(
+  xy: Float64Array,
+  c: Crossing,
+  parentCounterClockwise: boolean,
+  loopCounterClockwise: boolean,
+): boolean | undefined {
+  const ax = xy[2 * c.first] as number;
+  const ay = xy[2 * c.first + 1] as number;
+  const bx = xy[2 * c.second + 2] as number;
+  const by = xy[2 * c.second + 3] as number;
+  const cx = xy[2 * c.first + 2] as number;
+  const cy = xy[2 * c.first + 3] as number;
+  const dx = xy[2 * c.second] as number;
+  const dy = xy[2 * c.second + 1] as number;
+  // A ring's inside at a vertex: from the way out, counter-clockwise to the way back (clockwise rings the
+  // other way round).
+  const inParent = (ux: number, uy: number): number | undefined =>
+    parentCounterClockwise
+      ? inSector(c.x, c.y, bx, by, ax, ay, ux, uy)
+      : inSector(c.x, c.y, ax, ay, bx, by, ux, uy);
+  const inLoop = (ux: number, uy: number): number | undefined =>
+    loopCounterClockwise
+      ? inSector(c.x, c.y, cx, cy, dx, dy, ux, uy)
+      : inSector(c.x, c.y, dx, dy, cx, cy, ux, uy);
+  const loopIn = (inParent(cx, cy) ?? NaN) + (inParent(dx, dy) ?? NaN);
+  if (loopIn === 2) return true;
+  if (loopIn !== 0) return undefined;
+  const parentIn = (inLoop(ax, ay) ?? NaN) + (inLoop(bx, by) ?? NaN);
+  return parentIn === 0 ? false : undefined;
+}
