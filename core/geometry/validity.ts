@@ -367,7 +367,13 @@ export function findValidityIssues(polygons: PolygonRings, options: ValidityOpti
   const countLimit = options.maxCounted ?? Math.max(DEFAULT_MAX_COUNTED, 4 * list.max);
   let issues: ValidityIssue[];
   try {
-    issues = collectIssues(polygons, options, list, countLimit);
+    // One shape of settings whatever the caller passed, so the sweep's code stays optimised for it.
+    const settings: CheckSettings = {
+      warnings: options.warnings ?? true,
+      nearSpikeDegrees: options.nearSpikeDegrees ?? 1,
+      xScale: options.xScale ?? 1,
+    };
+    issues = collectIssues(polygons, settings, list, countLimit);
   } finally {
     releaseBigScratch();
   }
@@ -378,6 +384,13 @@ export function findValidityIssues(polygons: PolygonRings, options: ValidityOpti
 }
 
 const DEFAULT_MAX_COUNTED = 1000;
+
+/** The options `collectIssues` reads, defaults filled in. */
+interface CheckSettings {
+  warnings: boolean;
+  nearSpikeDegrees: number;
+  xScale: number;
+}
 
 function coordinateCount(polygons: PolygonRings): number {
   let n = 0;
@@ -513,11 +526,11 @@ function checkGroupsApart(
 
 function collectIssues(
   polygons: PolygonRings,
-  options: ValidityOptions,
+  options: CheckSettings,
   list: IssueList,
   countLimit: number,
 ): ValidityIssue[] {
-  const warnings = options.warnings ?? true;
+  const warnings = options.warnings;
   sweptPolygons = undefined;
   sweptPairCount = 0;
 
@@ -1222,14 +1235,14 @@ class IntersectionAnalysis {
 function addNearSpikes(
   list: IssueList,
   nr: number,
-  options: ValidityOptions,
+  options: CheckSettings,
   skip: Set<number>,
   polygonSkipped: boolean[],
 ): void {
-  const degrees = options.nearSpikeDegrees ?? 1;
+  const degrees = options.nearSpikeDegrees;
   if (!(degrees > 0)) return;
   const tan = Math.tan((degrees * Math.PI) / 180);
-  const sx = options.xScale ?? 1;
+  const sx = options.xScale;
   for (let id = 0; id < nr; id++) {
     if (skip.has(id) || polygonSkipped[ringPoly[id] as number]) continue;
     const first = ringFirst[id] as number;
