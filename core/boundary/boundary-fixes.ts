@@ -113,12 +113,14 @@ function commas(text: string, start = 0, end = text.length): number {
 /**
  * Why the result of a fix would break a rule the input did not, or undefined when it is fine. `rebuilt`: a
  * validity fix that rebuilds the geometry, whose result must be valid and within the acre limit.
+ * `surelyValid` (make-valid's `stillValid`) spares the validity check where it can tell.
  */
 function resultProblem(
   polygons: PolygonRings,
   type: ParsedGeometry['type'],
   rebuilt: boolean,
   original: ParsedGeometry,
+  surelyValid?: () => boolean,
 ): string | undefined {
   if (!isArealType(type) || polygons.length === 0) return 'the result would not be a polygon';
   const points = polygonPointCount(polygons);
@@ -126,7 +128,7 @@ function resultProblem(
   if (points > SERVICE_LIMITS.maxPoints && points > before && before <= SERVICE_LIMITS.maxPoints)
     return `the result would have ${count(points)} points, over the service's limit of ${count(SERVICE_LIMITS.maxPoints)}`;
   if (!rebuilt) return undefined;
-  if (!isValidPolygons(polygons)) return STILL_INVALID;
+  if (!(surelyValid?.() ?? false) && !isValidPolygons(polygons)) return STILL_INVALID;
   let wgs84 = true;
   let west = Infinity;
   let east = -Infinity;
@@ -278,7 +280,7 @@ function review(fix: Fix, target: GeometryFixTarget, validity: boolean): Reviewe
       : d === undefined
         ? result.polygons
         : round(result.polygons, d);
-    problem = resultProblem(polygons, result.type, rebuilt && validity, geometry);
+    problem = resultProblem(polygons, result.type, rebuilt && validity, geometry, traced?.stillValid);
     if (problem === undefined) {
       chosen = d === undefined ? { polygons } : { polygons, decimals: d };
       break;

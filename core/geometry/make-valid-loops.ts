@@ -224,7 +224,12 @@ export function splitCrossingLoops(
   shells.sort((a, b) => a.area - b.area);
   shells.reverse();
   const polygons = shells.map((s) => [s.ring]);
-  const traced: TracedPolygons = { polygons, sources: shells.map((s) => [s.sources]), checked: checkResult };
+  const traced: TracedPolygons = {
+    polygons,
+    sources: shells.map((s) => [s.sources]),
+    checked: checkResult,
+    stillValid: stillValidCheck(shells, crossings),
+  };
   if (!checkResult) return traced;
   const issues = findValidityIssues(polygons, { warnings: false, maxIssues: 1 });
   return issues.some((i) => i.severity === 'error') ? null : traced;
@@ -283,24 +288,48 @@ function piecesMeetMore(xy: Float64Array, edgeCount: number, crossings: readonly
     }
   }
   // Other edges are tested against a crossing's pieces only when they reach its box.
-  for (let e = 0; e < edgeCount; e++) {
-    const ex0 = xy[2 * e] as number;
-    const ey0 = xy[2 * e + 1] as number;
-    const ex1 = xy[2 * e + 2] as number;
-    const ey1 = xy[2 * e + 3] as number;
-    for (let m = 0; m < crossings.length; m++) {
-      const minX = boxes[4 * m] as number;
-      const maxX = boxes[4 * m + 1] as number;
-      if ((ex0 < minX && ex1 < minX) || (ex0 > maxX && ex1 > maxX)) continue;
-      const minY = boxes[4 * m + 2] as number;
-      const maxY = boxes[4 * m + 3] as number;
-      if ((ey0 < minY && ey1 < minY) || (ey0 > maxY && ey1 > maxY)) continue;
-      const c = crossings[m] as Crossing;
+  return crossings.some((c, m) =>
+    someSegmentNear(xy, edgeCount, boxes.subarray(4 * m, 4 * m + 4), (e) => {
+      const ex0 = xy[2 * e] as number;
+      const ey0 = xy[2 * e + 1] as number;
       // A crossing point that is a vertex too would be one node with it (it lies in the box).
       if (ex0 === c.x && ey0 === c.y) return true;
-      if (crossings.some((other) => other.first === e || other.second === e)) continue;
+      if (crossings.some((other) => other.first === e || other.second === e)) return false;
+      const ex1 = xy[2 * e + 2] as number;
+      const ey1 = xy[2 * e + 3] as number;
       for (let q = 4 * m; q < 4 * m + 4; q++) if (meets(q, ex0, ey0, ex1, ey1)) return true;
-    }
+      return false;
+    }),
+  );
+}
+
+/**
+ * Whether `visit` says yes for some segment k (point k to k + 1) of the first `count` segments of `xy`
+ * whose box meets `box` (minX, maxX, minY, maxY); only those are visited.
+ */
+function someSegmentNear(
+  xy: Float64Array,
+  count: number,
+  box: ArrayLike<number>,
+  visit: (k: number) => boolean,
+): boolean {
+  const minX = box[0] as number;
+  const maxX = box[1] as number;
+  const minY = box[2] as number;
+  const maxY = box[3] as number;
+  let x0 = xy[0] as number;
+  let y0 = xy[1] as number;
+  for (let k = 0; k < count; k++) {
+    const x1 = xy[2 * k + 2] as number;
+    const y1 = xy[2 * k + 3] as number;
+    const apart =
+      (x0 < minX && x1 < minX) ||
+      (x0 > maxX && x1 > maxX) ||
+      (y0 < minY && y1 < minY) ||
+      (y0 > maxY && y1 > maxY);
+    if (!apart && visit(k)) return true;
+    x0 = x1;
+    y0 = y1;
   }
   return false;
 }
@@ -408,4 +437,194 @@ function nests(
   if (loopIn !== 0) return undefined;
   const parentIn = (inLoop(ax, ay) ?? NaN) + (inLoop(bx, by) ?? NaN);
   return parentIn === 0 ? false : undefined;
+}
+
+/** A crossing point of the result: the rings it is a vertex of (one, or two that touch there), and where. */
+interface ResultCrossing {
+  x: number;
+  y: number;
+  rings: Float64Array[];
+  at: number[];
+}
+
+/** Point `i` of a closed ring of `count` points (the closing repeat not counted), wrapping around. */
+const pointX = (ring: Float64Array, count: number, i: number): number =>
+  ring[2 * ((i + count) % count)] as number;
+const pointY = (ring: Float64Array, count: number, i: number): number =>
+  ring[2 * ((i + count) % count) + 1] as number;
+
+/** Whether w lies in the closed triangle u, p, q (not a degenerate one). Exact. */
+function inTriangle(
+  ux: number,
+  uy: number,
+  px: number,
+  py: number,
+  qx: number,
+  qy: number,
+  wx: number,
+  wy: number,
+): boolean {
+  const turn = orientationIndex(ux, uy, px, py, qx, qy);
+  const a = orientationIndex(ux, uy, px, py, wx, wy);
+  const b = orientationIndex(px, py, qx, qy, wx, wy);
+  const c = orientationIndex(qx, qy, ux, uy, wx, wy);
+  return a !== -turn && b !== -turn && c !== -turn;
+}
+
+/**
+ * The result's `stillValid`: whether the loops, with their crossing points moved in place (the fix review
+ * rounds them), surely are still valid. The exact result is valid by construction (simple loops, apart,
+ * touching at single points without crossing); moving a crossing point changes only its two pieces in each
+ * ring it is on. So the moved result is valid when, for each moved point, no vertex lies in the triangles
+ * its pieces swept (nothing was passed over), its pieces meet no other edge, it is no other vertex, the
+ * rings still turn counter-clockwise and two rings touching there still lie apart. False means "not
+ * sure" (moved points near each other, a degenerate sweep): the caller checks the polygons.
+ */
+function stillValidCheck(
+  shells: readonly { ring: Float64Array; sources: Int32Array }[],
+  crossings: readonly Crossing[],
+): () => boolean {
+  const points: ResultCrossing[] = crossings.map((c) => ({ x: c.x, y: c.y, rings: [], at: [] }));
+  for (const { ring, sources } of shells) {
+    for (let i = 0; i + 1 < sources.length; i++) {
+      if (sources[i] !== -1) continue;
+      const m = crossings.findIndex((c) => c.x === ring[2 * i] && c.y === ring[2 * i + 1]);
+      const point = points[m];
+      if (point) {
+        point.rings.push(ring);
+        point.at.push(i);
+      }
+    }
+  }
+  const rings = shells.map((s) => s.ring);
+  return () => {
+    // The moved points, each with the box of what its pieces swept.
+    const moved: { point: ResultCrossing; nx: number; ny: number; box: number[] }[] = [];
+    for (const point of points) {
+      const first = point.rings[0];
+      if (!first) continue;
+      const nx = first[2 * (point.at[0] as number)] as number;
+      const ny = first[2 * (point.at[0] as number) + 1] as number;
+      if (nx === point.x && ny === point.y) continue;
+      const box = [
+        Math.min(nx, point.x),
+        Math.max(nx, point.x),
+        Math.min(ny, point.y),
+        Math.max(ny, point.y),
+      ];
+      for (let r = 0; r < point.rings.length; r++) {
+        const ring = point.rings[r] as Float64Array;
+        const count = (ring.length >> 1) - 1;
+        const i = point.at[r] as number;
+        if (ring[2 * i] !== nx || ring[2 * i + 1] !== ny) return false;
+        for (const j of [i - 1, i + 1]) {
+          const ux = pointX(ring, count, j);
+          const uy = pointY(ring, count, j);
+          if (orientationIndex(ux, uy, point.x, point.y, nx, ny) === 0) return false;
+          box[0] = Math.min(box[0] as number, ux);
+          box[1] = Math.max(box[1] as number, ux);
+          box[2] = Math.min(box[2] as number, uy);
+          box[3] = Math.max(box[3] as number, uy);
+        }
+      }
+      moved.push({ point, nx, ny, box });
+    }
+    if (moved.length === 0) return true;
+    for (let a = 0; a < moved.length; a++) {
+      for (let b = a + 1; b < moved.length; b++) {
+        const p = (moved[a] as { box: number[] }).box;
+        const q = (moved[b] as { box: number[] }).box;
+        if (!(
+          (p[1] as number) < (q[0] as number) ||
+          (q[1] as number) < (p[0] as number) ||
+          (p[3] as number) < (q[2] as number) ||
+          (q[3] as number) < (p[2] as number)
+        ))
+          return false;
+      }
+    }
+    for (const { point, nx, ny, box } of moved) {
+      for (const ring of rings) {
+        const near = someSegmentNear(ring, (ring.length >> 1) - 1, box, (k) => {
+          const sx0 = ring[2 * k] as number;
+          const sy0 = ring[2 * k + 1] as number;
+          const sx1 = ring[2 * k + 2] as number;
+          const sy1 = ring[2 * k + 3] as number;
+          let own = false;
+          for (let r = 0; r < point.rings.length; r++)
+            if (point.rings[r] === ring && point.at[r] === k) own = true;
+          for (let r = 0; r < point.rings.length; r++) {
+            const other = point.rings[r] as Float64Array;
+            const count = (other.length >> 1) - 1;
+            const i = point.at[r] as number;
+            for (const j of [i - 1, i + 1]) {
+              const ux = pointX(other, count, j);
+              const uy = pointY(other, count, j);
+              // The segment's start: not passed over by the piece u → point, nor the point itself.
+              if (!own && !(sx0 === ux && sy0 === uy)) {
+                if (sx0 === nx && sy0 === ny) return true;
+                if (inTriangle(ux, uy, point.x, point.y, nx, ny, sx0, sy0)) return true;
+              }
+              // The piece meets the segment only at an end they share (not itself, not collinear).
+              const piece = j < i ? (i - 1 + count) % count : i;
+              if (other === ring && piece === k) continue;
+              if (nodingIntersection(ux, uy, nx, ny, sx0, sy0, sx1, sy1) !== 0) return true;
+            }
+          }
+          return false;
+        });
+        if (near) return false;
+      }
+    }
+    for (const { point, nx, ny } of moved) {
+      for (const ring of point.rings) if (!turnsCounterClockwise(ring)) return false;
+      if (point.rings.length !== 2) continue;
+      // Two rings touching at the point, both counter-clockwise: each one's neighbours outside the other's
+      // inside there (from its way out, counter-clockwise to its way back).
+      const [p, c] = point.rings as [Float64Array, Float64Array];
+      const [i, j] = point.at as [number, number];
+      const pc = (p.length >> 1) - 1;
+      const cc = (c.length >> 1) - 1;
+      const outside = (ring: Float64Array, count: number, at: number, wx: number, wy: number): boolean =>
+        inSector(
+          nx,
+          ny,
+          pointX(ring, count, at + 1),
+          pointY(ring, count, at + 1),
+          pointX(ring, count, at - 1),
+          pointY(ring, count, at - 1),
+          wx,
+          wy,
+        ) === 0;
+      for (const k of [j - 1, j + 1])
+        if (!outside(p, pc, i, pointX(c, cc, k), pointY(c, cc, k))) return false;
+      for (const k of [i - 1, i + 1])
+        if (!outside(c, cc, j, pointX(p, pc, k), pointY(p, pc, k))) return false;
+    }
+    return true;
+  };
+}
+
+/** Whether a closed ring of distinct points turns counter-clockwise (exact, at its lowest leftmost point). */
+function turnsCounterClockwise(ring: Float64Array): boolean {
+  const count = (ring.length >> 1) - 1;
+  let low = 0;
+  for (let i = 1; i < count; i++) {
+    const x = ring[2 * i] as number;
+    if (
+      x < (ring[2 * low] as number) ||
+      (x === ring[2 * low] && (ring[2 * i + 1] as number) < (ring[2 * low + 1] as number))
+    )
+      low = i;
+  }
+  return (
+    orientationIndex(
+      pointX(ring, count, low - 1),
+      pointY(ring, count, low - 1),
+      ring[2 * low] as number,
+      ring[2 * low + 1] as number,
+      pointX(ring, count, low + 1),
+      pointY(ring, count, low + 1),
+    ) > 0
+  );
 }

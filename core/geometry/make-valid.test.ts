@@ -53,7 +53,9 @@ describe('make-valid noding from the validity check’s segment pairs', () => {
       findValidityIssues(polygons, { maxPerRing: 10 });
       if (sweptSegmentPairs(polygons, segments(polygons))) seeded++;
       const fromPairs = makeValidPolygonsTraced(polygons, { checkResult: false });
-      expect(fromPairs, wkt.slice(0, 80)).toEqual(swept);
+      // The same result (the loops shortcut, which needs the pairs, adds its `stillValid` test).
+      const { stillValid: _, ...result } = fromPairs ?? { stillValid: undefined };
+      expect(fromPairs ? result : undefined, wkt.slice(0, 80)).toEqual(swept);
       if (swept) rebuilt++;
     }
     // The comparison covers many rebuilt polygons, nearly all of them noded from the check's pairs.

@@ -929,6 +929,11 @@ export interface TracedPolygons {
   sources: Int32Array[][];
   /** Whether the result was checked valid here (see `checkResult`). */
   checked: boolean;
+  /**
+   * With the computed points moved in place (rounded): true when the polygons surely still are valid,
+   * false when that needs a check. Only where it is cheap to tell (make-valid-loops.ts).
+   */
+  stillValid?: () => boolean;
 }
 
 /**

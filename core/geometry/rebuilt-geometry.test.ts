@@ -50,3 +50,65 @@ describe('rebuiltPolygons', () => {
     expect(computed.length).toBeGreaterThan(0);
   });
 });
+
+describe('rebuiltPolygons from text the WKT reader saw written canonically', () => {
+  // Numbers written every way a WKT may hold them; the reader's `canonicalText` must say exactly what the
+  // writer's own scan of the text finds (then it skips that scan).
+  const numberTexts = (v: number): string[] => [
+    formatNumber(v),
+    v.toFixed(7),
+    `${formatNumber(v)}0`.replace(/^(-?\d+)0$/, '$1.0'),
+    v < 0 ? formatNumber(v) : `+${formatNumber(v)}`,
+    v.toExponential(),
+    formatNumber(v).replace(/^(-?)/, '$10'),
+    v.toPrecision(17),
+  ];
+  const separators = [', ', ', ', ', ', ',', ' , ', ',  ', ',\n'];
+  const spaces = [' ', ' ', ' ', '  ', '\t'];
+
+  it('gives the same text, kept text and decimals as reading the text again', () => {
+    let random = 7;
+    const next = (n: number): number => {
+      random = (random * 1103515245 + 12345) % 2147483648;
+      return random % n;
+    };
+    let canonical = 0;
+    for (let t = 0; t < 600; t++) {
+      // A bow-tie (so make-valid rebuilds it) on a few scales, each number and separator drawn.
+      const scale = [1, 0.001, 123.456, 1e-7][t % 4] as number;
+      const shift = [0, -93.25, 44.5][t % 3] as number;
+      const points = [
+        [0, 0],
+        [2, 2],
+        [2, 0],
+        [0, 2],
+      ].map(([x, y]) => [shift + (x as number) * scale, shift + (y as number) * scale]);
+      const plain = t % 2 === 0;
+      const text = (v: number): string => {
+        const options = numberTexts(v);
+        return plain ? (options[0] as string) : (options[next(options.length)] as string);
+      };
+      const coordinates = [...points, points[0] as number[]].map(
+        ([x, y]) => `${text(x as number)}${plain ? ' ' : spaces[next(spaces.length)]}${text(y as number)}`,
+      );
+      const body = coordinates
+        .map((c, i) => (i === 0 ? c : `${plain ? ', ' : separators[next(separators.length)]}${c}`))
+        .join('');
+      const wkt = `POLYGON ((${body}))`;
+      const parsed = parseWkt(wkt);
+      if (!parsed.ok) continue;
+      const g = parsed.geometry;
+      const traced = makeValidPolygonsTraced(g.polygons);
+      if (!traced) continue;
+      if (g.canonicalText) canonical++;
+      const withFlags = rebuiltPolygons(wkt, g, traced, true);
+      const scanned = rebuiltPolygons(wkt, { ...g, canonicalText: undefined }, traced, true);
+      expect(withFlags.inputDecimals(), wkt).toBe(scanned.inputDecimals());
+      expect(withFlags.write(traced.polygons), wkt).toBe(scanned.write(traced.polygons));
+      expect(withFlags.write(traced.polygons, true), wkt).toBe(scanned.write(traced.polygons, true));
+    }
+    // Both ways covered: the plain half is canonical (most of it), the other half mostly not.
+    expect(canonical).toBeGreaterThan(200);
+    expect(canonical).toBeLessThan(550);
+  });
+});

@@ -21,6 +21,8 @@ export interface RebuiltPolygons {
   multi: boolean;
   /** Whether make-valid checked the exact result valid; if not, the review's check stands in for it. */
   checked: boolean;
+  /** make-valid's `stillValid`: the polygons, crossing points rounded, surely still valid (else check). */
+  stillValid?: () => boolean;
   /** Per polygon, per ring, per vertex: the input coordinate it repeats, or -1 for a computed point. */
   sources: Int32Array[][];
   /**
@@ -207,6 +209,17 @@ export function rebuiltPolygons(
   const analyseText = (): Uint8Array => {
     if (flags) return flags;
     flags = new Uint8Array(total);
+    if (g.canonicalText) {
+      // The reader saw every coordinate written as formatNumber writes it, joined by ", ": what the scan
+      // below would find, without reading the text again.
+      flags.fill(CANONICAL | PLAIN | PAIR | JOINED);
+      for (let r = 1; r < ringFirst.length; r++) {
+        if ((ringFirst[r] as number) > (ringFirst[r - 1] as number))
+          flags[(ringFirst[r] as number) - 1] = CANONICAL | PLAIN | PAIR;
+      }
+      decimals = g.canonicalText.decimals;
+      return flags;
+    }
     let max: number | undefined;
     let exponent = false;
     for (let k = 0; k < total; k++) {
@@ -311,5 +324,13 @@ export function rebuiltPolygons(
     analyseText();
     return decimals;
   };
-  return { polygons: traced.polygons, multi, sources, checked: traced.checked, write, inputDecimals };
+  return {
+    polygons: traced.polygons,
+    multi,
+    sources,
+    checked: traced.checked,
+    ...(traced.stillValid ? { stillValid: traced.stillValid } : {}),
+    write,
+    inputDecimals,
+  };
 }

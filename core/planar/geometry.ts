@@ -53,6 +53,12 @@ export interface ParsedGeometry {
   memberTypes?: GeometryType[];
   /** Spans of notable tokens in the text, for precise diagnostics and fixes. */
   spans: GeometrySpans;
+  /**
+   * Set by the WKT reader when every coordinate (of polygons only, no Z or M) is written "x y" as
+   * formatNumber writes the values and joined to the next of its ring by ", ": a writer may copy the
+   * text as it is. `decimals`: the most decimals any of those numbers has.
+   */
+  canonicalText?: { decimals: number };
 }
 
 export interface GeometrySpans {

@@ -58,6 +58,8 @@ let spanScratch = new Uint32Array(4096);
 let scanEnd = 0;
 /** Set by `scanNumber` when the token starts like a number but is not one ("1e", "1e+"). */
 let scanMalformed = false;
+/** Decimals of the number scanned last when it is written as formatNumber writes its value, else -1. */
+let scanPlaces = -1;
 
 /** Characters that continue a token: a number or word running into them is malformed ("4x", "1-2"). */
 function isTokenChar(c: number): boolean {
@@ -94,21 +96,25 @@ function scanNumber(s: string, start: number): number {
   let c = s.charCodeAt(i);
   let negative = false;
   scanMalformed = false;
+  scanPlaces = -1;
   if (c === 45) {
     negative = true;
     c = s.charCodeAt(++i);
   } else if (c === 43) {
     c = s.charCodeAt(++i);
   }
+  const plus = c === 43;
   let mantissa = 0;
   const intStart = i;
   while (c >= 48 && c <= 57) {
     mantissa = mantissa * 10 + (c - 48);
     c = s.charCodeAt(++i);
   }
-  let digits = i - intStart;
+  const intDigits = i - intStart;
+  let digits = intDigits;
   let exponent = 0;
-  if (c === 46) {
+  const dot = c === 46;
+  if (dot) {
     const fracStart = ++i;
     c = s.charCodeAt(i);
     while (c >= 48 && c <= 57) {
@@ -135,7 +141,8 @@ function scanNumber(s: string, start: number): number {
     scanEnd = -1;
     return 0;
   }
-  if (c === 101 || c === 69) {
+  const scientific = c === 101 || c === 69;
+  if (scientific) {
     c = s.charCodeAt(++i);
     let exponentNegative = false;
     if (c === 45) {
@@ -158,6 +165,18 @@ function scanNumber(s: string, start: number): number {
     exponent += exponentNegative ? -e : e;
   }
   scanEnd = i;
+  // Written as formatNumber writes its value (see isCanonicalNumber in rebuilt-geometry.ts): no sign but a
+  // minus, no exponent, no leading or trailing zeros, at most 15 significant digits, not a negative zero.
+  scanPlaces =
+    !plus &&
+    !scientific &&
+    intDigits > 0 &&
+    (intDigits === 1 || s.charCodeAt(intStart) !== 48) &&
+    (!dot || (digits > intDigits && s.charCodeAt(i - 1) !== 48)) &&
+    mantissa < 1e15 &&
+    !(negative && mantissa === 0)
+      ? digits - intDigits
+      : -1;
   // The digits accumulate exactly while below 2^53 (the sequence only grows, so a final value below 2^53
   // means no step rounded): then one multiplication or division by an exact power of ten rounds correctly.
   if (mantissa < 9007199254740992 && exponent >= -22 && exponent <= 22) {
@@ -200,6 +219,10 @@ class WktReader {
   private readonly linePositions: Uint32Array[] = [];
   private emptyParts = 0;
   private coordinates = 0;
+  /** Some coordinate is not "x y" as formatNumber writes them, joined to the next of its ring by ", ". */
+  private irregularText = false;
+  /** The most decimals of a coordinate's number (while the text is regular). */
+  private maxPlaces = 0;
   private readonly memberTypes: GeometryType[] = [];
   private depth = 0;
 
@@ -261,6 +284,8 @@ class WktReader {
     };
     if (srid !== undefined) geometry.srid = srid;
     if (type === 'GeometryCollection') geometry.memberTypes = this.memberTypes;
+    if (!this.irregularText && this.coordinates > 0 && this.lines.length === 0 && !this.hasZ && !this.hasM)
+      geometry.canonicalText = { decimals: this.maxPlaces };
     return geometry;
   }
 
@@ -467,9 +492,20 @@ class WktReader {
       if (2 * n + 2 > xyScratch.length) growScratch();
       this.readCoordinate(n);
       n++;
+      const end = this.i;
       let c = s.charCodeAt(this.i);
       while (c === 32 || c === 10 || c === 13 || c === 9) c = s.charCodeAt(++this.i);
       if (c === 44) {
+        const next = s.charCodeAt(end + 2);
+        if (
+          this.i !== end ||
+          s.charCodeAt(end + 1) !== 32 ||
+          next === 32 ||
+          next === 10 ||
+          next === 13 ||
+          next === 9
+        )
+          this.irregularText = true;
         this.i++;
         continue;
       }
@@ -500,6 +536,8 @@ class WktReader {
     const x = scanNumber(s, i);
     if (scanEnd <= i) this.failNumber(i, 'a number (the x coordinate)');
     i = scanEnd;
+    const xEnd = i;
+    const xPlaces = scanPlaces;
     c = s.charCodeAt(i);
     if (scanMalformed || isTokenChar(c)) this.failMalformed(start, i);
     if (!(c === 32 || c === 10 || c === 13 || c === 9)) {
@@ -516,6 +554,10 @@ class WktReader {
     i = scanEnd;
     c = s.charCodeAt(i);
     if (isTokenChar(c) || scanMalformed) this.failMalformed(yStart, i);
+    if (xPlaces < 0 || scanPlaces < 0 || yStart !== xEnd + 1 || s.charCodeAt(xEnd) !== 32)
+      this.irregularText = true;
+    else if (xPlaces > this.maxPlaces || scanPlaces > this.maxPlaces)
+      this.maxPlaces = Math.max(xPlaces, scanPlaces);
     let end = i;
     if (this.dims !== 2) {
       // Z and/or M values: read, checked, dropped. The first coordinate fixes the count when untagged.
@@ -541,6 +583,7 @@ class WktReader {
         values++;
         end = i;
       }
+      if (values > 2) this.irregularText = true;
       if (this.dims === 0) {
         this.dims = values;
         if (values >= 3) this.hasZ = true;
