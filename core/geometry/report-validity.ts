@@ -99,6 +99,13 @@ export function ringLabel(multi: boolean, polygon: number, ring: number, owner?:
 /** Self-crossings listed per ring; the rest are counted and stated in one more diagnostic. */
 export const MAX_CROSSINGS_LISTED_PER_RING = 10;
 
+/**
+ * Self-crossings listed per ring of a tangle (counting stopped at 1,000 crossings): a few to look at, and
+ * the count. More of a star polygon's thousands of crossings say nothing new and made its report three
+ * times as long.
+ */
+export const MAX_CROSSINGS_LISTED_PER_TANGLE = 3;
+
 function capitalize(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
@@ -121,6 +128,7 @@ export function reportValidityIssues(
   const issues = findValidityIssues(polygons, {
     xScale: geographicXScale(polygons),
     maxPerRing: MAX_CROSSINGS_LISTED_PER_RING,
+    maxPerTangledRing: MAX_CROSSINGS_LISTED_PER_TANGLE,
     ...options.validity,
   });
   const { place, toLonLat, fix } = options;

@@ -89,7 +89,7 @@ export const selfIntersection = defineRule({
     },
     fixable: 'unsafe',
     docs: {
-      what: 'Reports a ring that crosses itself, overlaps itself or has a zero-width spike (GEOS: "Self-intersection", or "Ring Self-intersection" when the crossing is at a vertex), with the intersection point. The unsafe fix makes the polygon valid: a bow-tie is split into two polygons, a spike is removed.',
+      what: 'Reports a ring that crosses itself, overlaps itself or has a zero-width spike (GEOS: "Self-intersection", or "Ring Self-intersection" when the crossing is at a vertex), with the intersection point. The first 10 crossings of a ring are listed and the rest counted; a tangle (counting stops at 1,000 crossings, as in a star polygon) lists 3 and gets no rebuild. The unsafe fix makes the polygon valid: a bow-tie is split into two polygons, a spike is removed.',
       why: 'A self-intersecting ring has no well-defined inside: area, containment and overlay give wrong or undefined answers, and the service rejects invalid geometry or stores a shape that is not the field.',
       example: 'POLYGON ((0 0, 10 0, 0 10, 10 10, 0 0))',
       useInstead: 'MULTIPOLYGON (((0 0, 10 0, 5 5, 0 0)), ((5 5, 10 10, 0 10, 5 5)))',

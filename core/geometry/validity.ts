@@ -76,6 +76,11 @@ export interface ValidityOptions {
    * rest are counted, up to `maxCounted` intersections in all, and stated on the last listed one.
    */
   maxPerRing?: number;
+  /**
+   * With `maxPerRing`: when counting stopped at `maxCounted` (a tangle, such as a star polygon), at most this
+   * many self-intersections listed per ring (default `maxPerRing`).
+   */
+  maxPerTangledRing?: number;
   /** Errors counted (listed or not) before the intersection sweep stops (default 1000, or 4 × maxIssues). */
   maxCounted?: number;
   /** Report warnings (repeated points, near-spikes); default true. */
@@ -331,8 +336,24 @@ class IssueList {
     this.ringFound.set(key, (this.ringFound.get(key) ?? 0) + count);
   }
 
-  /** Marks the last listed self-intersection of each ring with the crossings found but not listed. */
-  markUnlisted(sorted: ValidityIssue[], countingStopped: boolean): void {
+  /**
+   * Marks the last listed self-intersection of each ring with the crossings found but not listed. When
+   * counting stopped (a tangle), each ring keeps only its first `perTangle` crossings listed: the rest of
+   * the listed ones join the count. Returns the issues kept.
+   */
+  markUnlisted(sorted: ValidityIssue[], countingStopped: boolean, perTangle: number): ValidityIssue[] {
+    if (countingStopped && perTangle < this.maxPerRing) {
+      const kept = new Map<number, number>();
+      sorted = sorted.filter((issue) => {
+        if (issue.kind !== 'self-intersection') return true;
+        const ring = ringKey(issue.polygon, issue.ring);
+        const n = (kept.get(ring) ?? 0) + 1;
+        kept.set(ring, n);
+        if (n <= perTangle) return true;
+        this.ringListed.set(ring, (this.ringListed.get(ring) ?? 1) - 1);
+        return false;
+      });
+    }
     for (let k = sorted.length - 1; k >= 0; k--) {
       const issue = sorted[k] as ValidityIssue;
       if (issue.kind !== 'self-intersection') continue;
@@ -343,6 +364,7 @@ class IssueList {
       const count = (this.ringFound.get(ring) ?? 0) - listed;
       if (count > 0) issue.unlisted = { count, atLeast: countingStopped };
     }
+    return sorted;
   }
 }
 
@@ -379,7 +401,12 @@ export function findValidityIssues(polygons: PolygonRings, options: ValidityOpti
   }
   // In reading order: polygon, ring, coordinate (stable, so stage order breaks ties).
   issues.sort(readingOrder);
-  if (list.maxPerRing !== Infinity) list.markUnlisted(issues, list.found >= countLimit);
+  if (list.maxPerRing !== Infinity)
+    issues = list.markUnlisted(
+      issues,
+      list.found >= countLimit,
+      options.maxPerTangledRing ?? list.maxPerRing,
+    );
   return issues;
 }
 
