@@ -395,7 +395,10 @@ export function findValidityIssues(polygons: PolygonRings, options: ValidityOpti
       nearSpikeDegrees: options.nearSpikeDegrees ?? 1,
       xScale: options.xScale ?? 1,
     };
-    issues = collectIssues(polygons, settings, list, countLimit);
+    const input = sameShape(polygons);
+    issues = collectIssues(input, settings, list, countLimit);
+    // The swept pairs are of the polygons the caller has.
+    if (sweptPolygons === input) sweptPolygons = polygons;
   } finally {
     releaseBigScratch();
   }
@@ -1399,4 +1402,18 @@ function sortSegments(n: number): void {
   const o = order;
   order = spareOrder;
   spareOrder = o;
+}
+
+/**
+ * The polygons in arrays made one way (the reader's, make-valid's and a fix's arrays differ in their
+ * hidden shapes), so the sweep's code, optimised for one, is not thrown away for the next.
+ */
+function sameShape(polygons: PolygonRings): PolygonRings {
+  const out: Float64Array[][] = [];
+  for (const rings of polygons) {
+    const copy: Float64Array[] = [];
+    for (const ring of rings) copy.push(ring);
+    out.push(copy);
+  }
+  return out;
 }
