@@ -131,37 +131,49 @@ export function splitCrossingLoops(
   if (!walked) return undefined;
   const { loops, parent, crossingOf } = walked;
 
-  // Each loop as a ring in its own direction, and whether that is counter-clockwise (exact: the turn at the
-  // lowest of its leftmost points).
+  // Each loop as a ring of its points in ring order (runs of the ring copied whole), the input coordinate
+  // of each point (-1 for a crossing point), where its crossing points are, and whether it turns
+  // counter-clockwise (exact: the turn at the lowest of its leftmost points).
   const rings: Float64Array[] = [];
+  const ringSources: Int32Array[] = [];
+  const crossingsAt: { at: number; crossing: number }[][] = [];
   const counterClockwise: boolean[] = [];
-  for (const loop of loops) {
-    const count = loop.length;
+  for (const runs of loops) {
+    let count = 0;
+    for (let k = 0; k < runs.length; k++) {
+      const v = runs[k] as number;
+      if (v < 0) count++;
+      else count += (runs[++k] as number) - v + 1;
+    }
     if (count < 3) return undefined;
     const ring = new Float64Array(2 * count + 2);
-    let low = 0;
-    for (let i = 0; i < count; i++) {
-      const v = loop[i] as number;
-      const x = v >= 0 ? (xy[2 * v] as number) : (crossings[-v - 1] as Crossing).x;
-      const y = v >= 0 ? (xy[2 * v + 1] as number) : (crossings[-v - 1] as Crossing).y;
-      ring[2 * i] = x;
-      ring[2 * i + 1] = y;
-      if (x < (ring[2 * low] as number) || (x === ring[2 * low] && y < (ring[2 * low + 1] as number)))
-        low = i;
+    const sources = new Int32Array(count + 1);
+    const points: { at: number; crossing: number }[] = [];
+    let at = 0;
+    for (let k = 0; k < runs.length; k++) {
+      const v = runs[k] as number;
+      if (v < 0) {
+        const c = crossings[-v - 1] as Crossing;
+        ring[2 * at] = c.x;
+        ring[2 * at + 1] = c.y;
+        sources[at] = -1;
+        points.push({ at, crossing: -v - 1 });
+        at++;
+      } else {
+        const end = runs[++k] as number;
+        ring.set(xy.subarray(2 * v, 2 * end + 2), 2 * at);
+        sources.set(raw.subarray(v, end + 1), at);
+        at += end - v + 1;
+      }
     }
     ring[2 * count] = ring[0] as number;
     ring[2 * count + 1] = ring[1] as number;
-    const before = low === 0 ? count - 1 : low - 1;
-    const turn = orientationIndex(
-      ring[2 * before] as number,
-      ring[2 * before + 1] as number,
-      ring[2 * low] as number,
-      ring[2 * low + 1] as number,
-      ring[2 * low + 2] as number,
-      ring[2 * low + 3] as number,
-    );
+    sources[count] = sources[0] as number;
+    const turn = turnAtLowest(ring);
     if (turn === 0) return undefined;
     rings.push(ring);
+    ringSources.push(sources);
+    crossingsAt.push(points);
     counterClockwise.push(turn > 0);
   }
   // Where each loop lies against the loop it was cut from: the two touch at its crossing point without
@@ -187,38 +199,37 @@ export function splitCrossingLoops(
     if (winding[a] === 0) return undefined;
   }
 
-  const shells: { ring: Float64Array; area: number; sources: Int32Array }[] = [];
+  const shells: Shell[] = [];
   for (let a = 0; a < loops.length; a++) {
     // Loops inside others vanish (inside on both sides); their crossing points stay vertices of the loop
     // around them.
     if (base[a] !== 0) continue;
-    const loop = loops[a] as number[];
-    const count = loop.length;
     let ring = rings[a] as Float64Array;
-    const sources = new Int32Array(count + 1);
-    if (counterClockwise[a]) {
-      for (let i = 0; i < count; i++) {
-        const v = loop[i] as number;
-        sources[i] = v >= 0 ? (raw[v] as number) : -1;
-      }
-    } else {
+    let sources = ringSources[a] as Int32Array;
+    let points = crossingsAt[a] as { at: number; crossing: number }[];
+    if (!counterClockwise[a]) {
       // Clockwise: make-valid walks it against its edges, from the end of its first edge in ring order.
+      const count = sources.length - 1;
       const forward = ring;
+      const forwardSources = sources;
       ring = new Float64Array(2 * count + 2);
+      sources = new Int32Array(count + 1);
+      const from = (i: number): number => (i <= 1 ? 1 - i : count + 1 - i);
       for (let i = 0; i < count; i++) {
-        const k = i <= 1 ? 1 - i : count + 1 - i;
+        const k = from(i);
         ring[2 * i] = forward[2 * k] as number;
         ring[2 * i + 1] = forward[2 * k + 1] as number;
-        const v = loop[k] as number;
-        sources[i] = v >= 0 ? (raw[v] as number) : -1;
+        sources[i] = forwardSources[k] as number;
       }
       ring[2 * count] = ring[0] as number;
       ring[2 * count + 1] = ring[1] as number;
+      sources[count] = sources[0] as number;
+      // `from` is its own inverse.
+      points = points.map((p) => ({ at: from(p.at), crossing: p.crossing }));
     }
-    sources[count] = sources[0] as number;
     const area = signedArea(ring);
     if (!(area > 0)) return undefined;
-    shells.push({ ring, area, sources });
+    shells.push({ ring, area, sources, points });
   }
   // As make-valid orders its shells: by area, largest first (equal areas in reverse trace order).
   shells.sort((a, b) => a.area - b.area);
@@ -336,7 +347,10 @@ function someSegmentNear(
 
 /** A ring's loops, as `walkLoops` finds them. */
 interface Loops {
-  /** Each loop's points (point k of the ring as k, crossing m as -m - 1); loop 0 is the outer one. */
+  /**
+   * Each loop's points in order: a run of the ring's points a…b as the two numbers a, b; crossing point m
+   * as -m - 1. Loop 0 is the outer one.
+   */
   loops: number[][];
   /** The loop each was cut from (-1 for loop 0). */
   parent: number[];
@@ -361,7 +375,7 @@ function walkLoops(edgeCount: number, crossings: readonly Crossing[]): Loops | u
   for (const event of events) {
     const top = stack[stack.length - 1] as number;
     const loop = found.loops[top] as number[];
-    for (let k = next; k <= event.edge; k++) loop.push(k);
+    if (next <= event.edge) loop.push(next, event.edge);
     next = event.edge + 1;
     if (event.opens) {
       loop.push(-event.crossing - 1);
@@ -376,7 +390,7 @@ function walkLoops(edgeCount: number, crossings: readonly Crossing[]): Loops | u
   }
   if (stack.length !== 1) return undefined;
   const outer = found.loops[0] as number[];
-  for (let k = next; k < edgeCount; k++) outer.push(k);
+  if (next < edgeCount) outer.push(next, edgeCount - 1);
   return found;
 }
 
@@ -439,6 +453,14 @@ function nests(
   return parentIn === 0 ? false : undefined;
 }
 
+/** A loop kept as a polygon of the result, with where its crossing points are. */
+interface Shell {
+  ring: Float64Array;
+  area: number;
+  sources: Int32Array;
+  points: { at: number; crossing: number }[];
+}
+
 /** A crossing point of the result: the rings it is a vertex of (one, or two that touch there), and where. */
 interface ResultCrossing {
   x: number;
@@ -480,23 +502,32 @@ function inTriangle(
  * rings still turn counter-clockwise and two rings touching there still lie apart. False means "not
  * sure" (moved points near each other, a degenerate sweep): the caller checks the polygons.
  */
-function stillValidCheck(
-  shells: readonly { ring: Float64Array; sources: Int32Array }[],
-  crossings: readonly Crossing[],
-): () => boolean {
+function stillValidCheck(shells: readonly Shell[], crossings: readonly Crossing[]): () => boolean {
   const points: ResultCrossing[] = crossings.map((c) => ({ x: c.x, y: c.y, rings: [], at: [] }));
-  for (const { ring, sources } of shells) {
-    for (let i = 0; i + 1 < sources.length; i++) {
-      if (sources[i] !== -1) continue;
-      const m = crossings.findIndex((c) => c.x === ring[2 * i] && c.y === ring[2 * i + 1]);
-      const point = points[m];
-      if (point) {
-        point.rings.push(ring);
-        point.at.push(i);
-      }
+  for (const { ring, points: at } of shells) {
+    for (const p of at) {
+      const point = points[p.crossing] as ResultCrossing;
+      point.rings.push(ring);
+      point.at.push(p.at);
     }
   }
   const rings = shells.map((s) => s.ring);
+  // Per ring: its lowest leftmost point but the crossing points (only those move), and the crossing points'
+  // places, so its turn is found again without going round it.
+  const lowestFixed = new Map<Float64Array, { low: number; moving: number[] }>();
+  for (const { ring, points: at } of shells) {
+    const count = (ring.length >> 1) - 1;
+    const moving = at.map((p) => p.at);
+    let low = -1;
+    for (let i = 0; i < count; i++) if ((low < 0 || isLower(ring, i, low)) && !moving.includes(i)) low = i;
+    lowestFixed.set(ring, { low, moving });
+  }
+  const turnsCounterClockwise = (ring: Float64Array): boolean => {
+    const { low: fixed, moving } = lowestFixed.get(ring) as { low: number; moving: number[] };
+    let low = fixed;
+    for (const i of moving) if (low < 0 || isLower(ring, i, low)) low = i;
+    return turnAt(ring, low) > 0;
+  };
   return () => {
     // The moved points, each with the box of what its pieces swept.
     const moved: { point: ResultCrossing; nx: number; ny: number; box: number[] }[] = [];
@@ -605,26 +636,33 @@ function stillValidCheck(
   };
 }
 
-/** Whether a closed ring of distinct points turns counter-clockwise (exact, at its lowest leftmost point). */
-function turnsCounterClockwise(ring: Float64Array): boolean {
+/** Whether point i of a ring is left of point j, or as far left and lower. */
+function isLower(ring: Float64Array, i: number, j: number): boolean {
+  const x = ring[2 * i] as number;
+  const lowX = ring[2 * j] as number;
+  return x < lowX || (x === lowX && (ring[2 * i + 1] as number) < (ring[2 * j + 1] as number));
+}
+
+/** The turn (orientationIndex) of a closed ring at its point i. */
+function turnAt(ring: Float64Array, i: number): number {
+  const count = (ring.length >> 1) - 1;
+  return orientationIndex(
+    pointX(ring, count, i - 1),
+    pointY(ring, count, i - 1),
+    ring[2 * i] as number,
+    ring[2 * i + 1] as number,
+    pointX(ring, count, i + 1),
+    pointY(ring, count, i + 1),
+  );
+}
+
+/**
+ * The turn (orientationIndex) at the lowest of the leftmost points of a closed ring of distinct points:
+ * 1 counter-clockwise, -1 clockwise, 0 when the points there are in line.
+ */
+function turnAtLowest(ring: Float64Array): number {
   const count = (ring.length >> 1) - 1;
   let low = 0;
-  for (let i = 1; i < count; i++) {
-    const x = ring[2 * i] as number;
-    if (
-      x < (ring[2 * low] as number) ||
-      (x === ring[2 * low] && (ring[2 * i + 1] as number) < (ring[2 * low + 1] as number))
-    )
-      low = i;
-  }
-  return (
-    orientationIndex(
-      pointX(ring, count, low - 1),
-      pointY(ring, count, low - 1),
-      ring[2 * low] as number,
-      ring[2 * low + 1] as number,
-      pointX(ring, count, low + 1),
-      pointY(ring, count, low + 1),
-    ) > 0
-  );
+  for (let i = 1; i < count; i++) if (isLower(ring, i, low)) low = i;
+  return turnAt(ring, low);
 }
