@@ -13,7 +13,13 @@
  *   a writer, or when the writer cannot (reprojected coordinates), the fix is not offered.
  */
 
-import { isMadeTextEdit, type Diagnostic, type Fix, type TextEdit } from '../diagnostics/diagnostic.ts';
+import {
+  isMadeTextEdit,
+  plainTextEdit,
+  type Diagnostic,
+  type Fix,
+  type TextEdit,
+} from '../diagnostics/diagnostic.ts';
 import { areaAcres, squareMetresToAcres, WGS84_A, WGS84_F } from '../geodesy/area.ts';
 import {
   isArealType,
@@ -324,7 +330,12 @@ function review(fix: Fix, target: GeometryFixTarget, validity: boolean): Reviewe
     result.type === 'MultiPolygon' ? 'MultiPolygon' : 'Polygon',
     chosen.polygons,
   );
-  return { fix: { ...fix, edits: [{ start: edit.start, end: edit.end, text }], ...shown } };
+  // Written from numbers and the input's canonical coordinates: printable ASCII, no quotes or backslashes.
+  const plain = traced !== undefined;
+  const rewritten = plain
+    ? plainTextEdit(edit.start, edit.end, text)
+    : { start: edit.start, end: edit.end, text };
+  return { fix: { ...fix, edits: [rewritten], ...shown } };
 }
 
 /**

@@ -75,6 +75,23 @@ export function madeTextEdit(start: number, end: number, make: () => string): Te
   return edit;
 }
 
+const plainEdits = new WeakSet<TextEdit>();
+
+/**
+ * An edit whose text its maker knows to be printable ASCII without quotes or backslashes (WKT written from
+ * numbers): its own JSON string body, so a JSON writer need not look at each of its characters.
+ */
+export function plainTextEdit(start: number, end: number, text: string): TextEdit {
+  const edit = { start, end, text };
+  plainEdits.add(edit);
+  return edit;
+}
+
+/** Whether the edit was made by plainTextEdit (a copy of it is not). */
+export function isPlainTextEdit(edit: TextEdit): boolean {
+  return plainEdits.has(edit);
+}
+
 /** Whether the edit's text is made when read (see madeTextEdit): read it only when it is needed. */
 export function isMadeTextEdit(edit: TextEdit): boolean {
   return Object.getOwnPropertyDescriptor(edit, 'text')?.get !== undefined;

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { isPlainTextEdit, plainTextEdit, type Diagnostic, type TextEdit } from '../diagnostics/diagnostic.ts';
 import type { FileKind, FileReport } from '../input/file-kind.ts';
 import { fix, resolveOptions, runEngine, validate, EngineOptionsError, type EngineEvent } from './engine.ts';
 import { runFixLoop } from './fix-loop.ts';
@@ -266,6 +267,27 @@ describe('engine: validate', () => {
     expect(diagnostics.length).toBeGreaterThanOrEqual(texts.length);
     const shown = reportToJson(long, terminal);
     expect(shown.includes('\u0007') || shown.includes('\u202e')).toBe(false);
+  });
+
+  it('writes a text its maker marked plain as it is, and looks at any other (a copy of a marked edit too)', async () => {
+    const report = await validate([example('examples/fields/fields-with-problems.json')], { now });
+    const wkt = `POLYGON ((${'1.25 2.5, '.repeat(120)}1.25 2.5))`;
+    const withEdit = (edit: TextEdit) => ({
+      ...report.diagnostics[0]!,
+      fix: { safety: 'unsafe' as const, title: 't', edits: [edit] },
+    });
+    const marked = plainTextEdit(0, 1, wkt);
+    expect(isPlainTextEdit(marked)).toBe(true);
+    expect(isPlainTextEdit({ ...marked })).toBe(false);
+    // Not plain, though a copy of a marked edit: its quote and backslash are escaped.
+    const quoted = { ...marked, text: `${wkt} "q" \\` };
+    const diagnostics = [withEdit(marked), withEdit(quoted)];
+    const chunks: string[] = [];
+    const writer = createReportJsonWriter((c) => chunks.push(c));
+    writer.diagnostics(diagnostics);
+    writer.end({ ...report, diagnostics: [], files: [] });
+    const edits = JSON.parse(chunks.join('')).diagnostics.map((d: Diagnostic) => d.fix?.edits?.[0]?.text);
+    expect(edits).toEqual([wkt, quoted.text]);
   });
 
   it('gathers small pieces into writes of kilobytes, and writes everything by the end', async () => {

@@ -2,7 +2,7 @@
  * The report as JSON (docs/report-format.md), written piece by piece to a sink: diagnostics are serialised
  * one by one as they come, so a report of 200,000 diagnostics never becomes one string.
  */
-import { isMadeTextEdit, type TextEdit } from '../diagnostics/diagnostic.ts';
+import { isMadeTextEdit, isPlainTextEdit, type TextEdit } from '../diagnostics/diagnostic.ts';
 import type { FileResult, Report } from './report.ts';
 
 /** JSON text laid out as `JSON.stringify(value, null, indent)` does (it may escape more, never less). */
@@ -178,7 +178,7 @@ export function createReportJsonWriter(
         write(text.slice(from, at));
         // Rebuilt WKT is printable ASCII without quotes or backslashes: JSON as it is (a test is a third of
         // what stringify, and the CLI's escaping after it, cost on 35 MB of fixes).
-        if (JSON_PLAIN_TEXT.test(longText)) {
+        if (isPlainTextEdit(edit) || JSON_PLAIN_TEXT.test(longText)) {
           write('"');
           writePieces(longText);
           write('"');
