@@ -193,9 +193,15 @@ function computedPoints(rebuilt: RebuiltGeometry): ComputedPoint[] {
   rebuilt.polygons.forEach((rings, p) =>
     rings.forEach((ring, r) => {
       const sources = rebuilt.sources[p]?.[r];
-      for (let k = 0; k < ring.length; k += 2)
-        if (sources === undefined || (sources[k >> 1] ?? -1) < 0)
-          out.push({ ring, at: k, x: ring[k] as number, y: ring[k + 1] as number });
+      const add = (k: number): number =>
+        out.push({ ring, at: k, x: ring[k] as number, y: ring[k + 1] as number });
+      if (sources === undefined || sources.length < ring.length >> 1) {
+        for (let k = 0; k < ring.length; k += 2) if ((sources?.[k >> 1] ?? -1) < 0) add(k);
+        return;
+      }
+      // Computed points are few: found natively, not by a look at every vertex.
+      for (let i = sources.indexOf(-1); i >= 0 && 2 * i < ring.length; i = sources.indexOf(-1, i + 1))
+        add(2 * i);
     }),
   );
   return out;

@@ -12,15 +12,18 @@ import { findValidityIssues } from './validity.ts';
 /**
  * make-valid's shortcut for the common broken outline: one ring whose only problems are a few proper
  * crossings, each cutting off a simple loop (two neighbouring vertices swapped, a figure-eight). Such a
- * ring splits at its crossing points into simple loops that touch only there; when none lies inside
- * another, each loop's inside has winding number ±1, so make-valid's planar graph would give each loop as
- * a polygon of its own. This builds exactly that result (the same rings, starts, directions, order and
- * sources, a test compares the two) without noding a graph: the validity check's segment pairs give the
- * crossings, and only the split edges and the loops are looked at again.
+ * ring splits at its crossing points into simple loops that touch only there, without crossing. A loop
+ * outside every other is a polygon of make-valid's result; a loop inside another, turning so that the
+ * winding number there is not 0, vanishes (its crossing point stays a vertex of the loop around it).
+ * This builds exactly make-valid's result (the same rings, starts, directions, order and sources; tests
+ * compare the two on thousands of rings) without noding a graph: the validity check's segment pairs give
+ * the crossings, the directions at each crossing point say which loop lies inside which, and only the
+ * split edges are looked at again. The result also answers `stillValid`, which spares the fix review's
+ * validity check of its rounded crossing points.
  *
  * Anything else (a touch, an overlap, a crossing point rounded onto a vertex, an edge crossed twice,
- * interleaved or nested loops, more than MAX_LOOP_CROSSINGS crossings) answers undefined: make-valid then
- * runs its general path.
+ * interleaved loops, a loop holding the one it was cut from, a hole touching its shell, more than
+ * MAX_LOOP_CROSSINGS crossings) answers undefined: make-valid then runs its general path.
  */
 
 /** Crossings this shortcut takes on; more go to the general path (whose cost does not grow with them). */
