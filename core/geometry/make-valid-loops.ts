@@ -44,22 +44,6 @@ function splitsEdge(code: number, ax: number, ay: number, bx: number, by: number
   return inside(x0, y0) || (code === COLLINEAR_INTERSECTION && inside(x1, y1));
 }
 
-/** Whether the meeting of edges (a0, a1) and (b0, b1), given as point pairs, would split either. */
-function meetingSplits(
-  ax0: number,
-  ay0: number,
-  ax1: number,
-  ay1: number,
-  bx0: number,
-  by0: number,
-  bx1: number,
-  by1: number,
-): boolean {
-  const code = nodingIntersection(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
-  if (code === 0) return false;
-  return splitsEdge(code, ax0, ay0, ax1, ay1) || splitsEdge(code, bx0, by0, bx1, by1);
-}
-
 /**
  * The loops of a cleaned ring (`n` points in `xy`, closed, no consecutive repeats; `raw` maps each point to
  * the coordinate as given) from the validity check's segment `pairs`, as make-valid would trace them; or
@@ -275,17 +259,15 @@ function piecesMeetMore(xy: Float64Array, edgeCount: number, crossings: readonly
       boxes[4 * m + 3] = Math.max(boxes[4 * m + 3] as number, y0, y1);
     }
   });
-  const meets = (q: number, x0: number, y0: number, x1: number, y1: number): boolean =>
-    meetingSplits(
-      pieces[4 * q] as number,
-      pieces[4 * q + 1] as number,
-      pieces[4 * q + 2] as number,
-      pieces[4 * q + 3] as number,
-      x0,
-      y0,
-      x1,
-      y1,
-    );
+  // Whether piece q meets edge x0 y0 → x1 y1 so that noding would split either.
+  const meets = (q: number, x0: number, y0: number, x1: number, y1: number): boolean => {
+    const px0 = pieces[4 * q] as number;
+    const py0 = pieces[4 * q + 1] as number;
+    const px1 = pieces[4 * q + 2] as number;
+    const py1 = pieces[4 * q + 3] as number;
+    const code = nodingIntersection(px0, py0, px1, py1, x0, y0, x1, y1);
+    return code !== 0 && (splitsEdge(code, px0, py0, px1, py1) || splitsEdge(code, x0, y0, x1, y1));
+  };
   const count = 4 * crossings.length;
   for (let a = 0; a < count; a++) {
     for (let b = a + 1; b < count; b++) {
