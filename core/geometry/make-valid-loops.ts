@@ -4,6 +4,7 @@ import type { TracedPolygons } from './make-valid.ts';
 import {
   COLLINEAR_INTERSECTION,
   compareAngle,
+  compareBetween,
   intersection,
   nodingIntersection,
 } from './segment-intersection.ts';
@@ -124,6 +125,7 @@ export function splitCrossingLoops(
   const rings: Float64Array[] = [];
   const ringSources: Int32Array[] = [];
   const crossingsAt: { at: number; crossing: number }[][] = [];
+  const lowest: number[] = [];
   const counterClockwise: boolean[] = [];
   for (const runs of loops) {
     let count = 0;
@@ -156,11 +158,13 @@ export function splitCrossingLoops(
     ring[2 * count] = ring[0] as number;
     ring[2 * count + 1] = ring[1] as number;
     sources[count] = sources[0] as number;
-    const turn = turnAtLowest(ring);
+    const fixed = lowestFixed(ring, points);
+    const turn = turnAt(ring, lowestWith(ring, fixed, points));
     if (turn === 0) return undefined;
     rings.push(ring);
     ringSources.push(sources);
     crossingsAt.push(points);
+    lowest.push(fixed);
     counterClockwise.push(turn > 0);
   }
   // Where each loop lies against the loop it was cut from: the two touch at its crossing point without
@@ -194,6 +198,7 @@ export function splitCrossingLoops(
     let ring = rings[a] as Float64Array;
     let sources = ringSources[a] as Int32Array;
     let points = crossingsAt[a] as { at: number; crossing: number }[];
+    let fixed = lowest[a] as number;
     if (!counterClockwise[a]) {
       // Clockwise: make-valid walks it against its edges, from the end of its first edge in ring order.
       const count = sources.length - 1;
@@ -213,10 +218,11 @@ export function splitCrossingLoops(
       sources[count] = sources[0] as number;
       // `from` is its own inverse.
       points = points.map((p) => ({ at: from(p.at), crossing: p.crossing }));
+      if (fixed >= 0) fixed = from(fixed);
     }
     const area = signedArea(ring);
     if (!(area > 0)) return undefined;
-    shells.push({ ring, area, sources, points });
+    shells.push({ ring, area, sources, points, lowestFixed: fixed });
   }
   // As make-valid orders its shells: by area, largest first (equal areas in reverse trace order).
   shells.sort((a, b) => a.area - b.area);
@@ -394,11 +400,13 @@ function inSector(
   uy: number,
 ): number | undefined {
   const startToEnd = compareAngle(ox, oy, sx, sy, ex, ey);
-  const afterStart = compareAngle(ox, oy, ux, uy, sx, sy);
-  const afterEnd = compareAngle(ox, oy, ux, uy, ex, ey);
-  if (startToEnd === 0 || afterStart === 0 || afterEnd === 0) return undefined;
-  if (startToEnd < 0) return afterStart > 0 && afterEnd < 0 ? 1 : 0;
-  return afterStart > 0 || afterEnd < 0 ? 1 : 0;
+  if (startToEnd === 0) return undefined;
+  // A sector past +x (start's angle above end's) is what lies outside the one from end to start.
+  const between =
+    startToEnd < 0
+      ? compareBetween(ox, oy, ux, uy, sx, sy, ex, ey)
+      : -compareBetween(ox, oy, ux, uy, ex, ey, sx, sy);
+  return between === 0 ? undefined : between > 0 ? 1 : 0;
 }
 
 /**
@@ -444,6 +452,8 @@ interface Shell {
   area: number;
   sources: Int32Array;
   points: { at: number; crossing: number }[];
+  /** Its lowest leftmost point but the crossing points (which move), or -1 (see lowestFixed). */
+  lowestFixed: number;
 }
 
 /** A crossing point of the result: the rings it is a vertex of (one, or two that touch there), and where. */
@@ -497,21 +507,10 @@ function stillValidCheck(shells: readonly Shell[], crossings: readonly Crossing[
     }
   }
   const rings = shells.map((s) => s.ring);
-  // Per ring: its lowest leftmost point but the crossing points (only those move), and the crossing points'
-  // places, so its turn is found again without going round it.
-  const lowestFixed = new Map<Float64Array, { low: number; moving: number[] }>();
-  for (const { ring, points: at } of shells) {
-    const count = (ring.length >> 1) - 1;
-    const moving = at.map((p) => p.at);
-    let low = -1;
-    for (let i = 0; i < count; i++) if ((low < 0 || isLower(ring, i, low)) && !moving.includes(i)) low = i;
-    lowestFixed.set(ring, { low, moving });
-  }
+  // A ring's turn, found again from its fixed lowest point and its crossing points, not by going round it.
   const turnsCounterClockwise = (ring: Float64Array): boolean => {
-    const { low: fixed, moving } = lowestFixed.get(ring) as { low: number; moving: number[] };
-    let low = fixed;
-    for (const i of moving) if (low < 0 || isLower(ring, i, low)) low = i;
-    return turnAt(ring, low) > 0;
+    const shell = shells.find((s) => s.ring === ring) as Shell;
+    return turnAt(ring, lowestWith(ring, shell.lowestFixed, shell.points)) > 0;
   };
   return () => {
     // The moved points, each with the box of what its pieces swept.
@@ -642,12 +641,20 @@ function turnAt(ring: Float64Array, i: number): number {
 }
 
 /**
- * The turn (orientationIndex) at the lowest of the leftmost points of a closed ring of distinct points:
- * 1 counter-clockwise, -1 clockwise, 0 when the points there are in line.
+ * The lowest of the leftmost points of a closed ring of distinct points, but its crossing points (`points`):
+ * those move when rounded, the others do not. -1 when every point is one.
  */
-function turnAtLowest(ring: Float64Array): number {
+function lowestFixed(ring: Float64Array, points: readonly { at: number }[]): number {
   const count = (ring.length >> 1) - 1;
-  let low = 0;
-  for (let i = 1; i < count; i++) if (isLower(ring, i, low)) low = i;
-  return turnAt(ring, low);
+  let low = -1;
+  for (let i = 0; i < count; i++)
+    if ((low < 0 || isLower(ring, i, low)) && !points.some((p) => p.at === i)) low = i;
+  return low;
+}
+
+/** The lowest leftmost point of a ring, from its lowest fixed point and its crossing points as they are. */
+function lowestWith(ring: Float64Array, fixed: number, points: readonly { at: number }[]): number {
+  let low = fixed;
+  for (const { at } of points) if (low < 0 || isLower(ring, at, low)) low = at;
+  return low;
 }

@@ -226,7 +226,11 @@ export function compareAngle(ox: number, oy: number, px: number, py: number, qx:
   return orientationIndex(ox, oy, qx, qy, px, py);
 }
 
-function compareBetween(
+/**
+ * Whether direction origin→p lies strictly between origin→e0 and origin→e1 by angle counter-clockwise
+ * from +x (e0's angle below e1's): 1, -1 outside, 0 along either. Exact.
+ */
+export function compareBetween(
   ox: number,
   oy: number,
   px: number,
