@@ -53,13 +53,8 @@ export interface GeometryFixTarget {
 /** Characters of geometry text rewritten for written-back fixes of one boundary, at most (see below). */
 const MAX_REWRITE_CHARACTERS = 50_000_000;
 
-/** Longest before/after text shown in a fix; longer geometries are shortened in the middle. */
+/** Longest before/after text shown in a fix; a longer geometry is shown as its counts and its start. */
 const DISPLAY_LIMIT = 600;
-
-function abbreviate(text: string): string {
-  if (text.length <= DISPLAY_LIMIT) return text;
-  return `${text.slice(0, DISPLAY_LIMIT - 200)} … ${text.slice(text.length - 150)}`;
-}
 
 /** "MULTIPOLYGON: 2 polygons, 2 rings, 8 points" */
 function summary(type: string, polygons: PolygonRings): string {
@@ -82,7 +77,7 @@ function beforeAfter(
   if (beforeText.length <= DISPLAY_LIMIT && afterText.length <= DISPLAY_LIMIT)
     return { before: beforeText, after: afterText };
   return {
-    before: `${summary(before.type, before.polygons)} (${abbreviate(beforeText).slice(0, 120)}…)`,
+    before: `${summary(before.type, before.polygons)} (${beforeText.slice(0, 120)}…)`,
     after: `${summary(afterType, after)} (${afterText.slice(0, 120)}…)`,
   };
 }
