@@ -16,6 +16,7 @@ import {
   sridNotWgs84,
   wktSyntaxError,
 } from './wkt-rules.ts';
+import { flatString } from '../values/flat-string.ts';
 import { parseWkt } from '../wkt/parse-wkt.ts';
 import { writePolygonsWkt } from '../wkt/write-wkt.ts';
 import type { ParsedGeometry, PolygonRings } from './geometry.ts';
@@ -226,8 +227,10 @@ export function checkWktGeometryVerdict(
   base: GeometryCheckBase = {},
   options: GeometryCheckOptions & { verdict?: boolean } = {},
 ): GeometryVerdict {
-  const rep = new GeometryReporter(wkt, collector, base, options.fixes ?? true);
-  const parsed = parseWkt(wkt);
+  // One flat copy for the reader, the fixes' texts and the rebuilt geometry's writer (each made its own).
+  const text = flatString(wkt);
+  const rep = new GeometryReporter(text, collector, base, options.fixes ?? true);
+  const parsed = parseWkt(text, { flat: true });
   if (!parsed.ok) {
     const e = parsed.error;
     const descriptor: Parameters<DiagnosticCollector['report']>[1] = {

@@ -678,10 +678,13 @@ function growScratch(): void {
   spanScratch = spans;
 }
 
-/** Parse WKT or EWKT. Never throws on bad input: a syntax error comes back with its position. */
-export function parseWkt(text: string): WktParseResult {
+/**
+ * Parse WKT or EWKT. Never throws on bad input: a syntax error comes back with its position. The reader
+ * works on a flat copy of the text (see flatString); `flat: true` says the text is one already.
+ */
+export function parseWkt(text: string, options: { flat?: boolean } = {}): WktParseResult {
   try {
-    return { ok: true, geometry: new WktReader(flatString(text)).read() };
+    return { ok: true, geometry: new WktReader(options.flat ? text : flatString(text)).read() };
   } catch (e) {
     if (e instanceof SyntaxStop) return { ok: false, error: e.error };
     throw e;
