@@ -3,6 +3,7 @@
 // changed since that build, or there is none, it rebuilds first (esbuild, a fraction of a second), so
 // what runs is always the current source; if it cannot build, it runs the sources through tsx.
 import { lastCompiledBuild } from './compiled-build.js';
+import { lowerHelperThreadPriority } from './helper-threads.js';
 
 const root = new URL('../../', import.meta.url);
 
@@ -46,6 +47,8 @@ if (['validate', 'fix', 'convert', 'inspect'].includes(process.argv[2] ?? '')) {
     process.stdout._handle
   );
   if (!process.stdout.isTTY && typeof handle?.setBlocking === 'function') handle.setBlocking(true);
+  // The work is this thread's: V8's helper threads take what it leaves (helper-threads.js).
+  lowerHelperThreadPriority();
 }
 
 /**

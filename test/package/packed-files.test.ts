@@ -63,6 +63,7 @@ describe('the packed package', () => {
       'NOTICE',
       'cli/bin/fieldgate.js',
       'cli/bin/compiled-build.js',
+      'cli/bin/helper-threads.js',
       'dist/cli/build-info.json',
       `dist/cli/${entry}`,
       'dist/index.js',
