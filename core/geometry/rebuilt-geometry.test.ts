@@ -111,4 +111,17 @@ describe('rebuiltPolygons from text the WKT reader saw written canonically', () 
     expect(canonical).toBeGreaterThan(200);
     expect(canonical).toBeLessThan(550);
   });
+
+  it('does not take a number with a plus sign as written canonically', () => {
+    for (const wkt of ['POLYGON ((+0.5 0, 2 2, 2 0, 0 2, +0.5 0))', 'POLYGON ((0 0, 2 +2, 2 0, 0 2, 0 0))']) {
+      const parsed = parseWkt(wkt);
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      expect(parsed.geometry.canonicalText, wkt).toBeUndefined();
+      const traced = makeValidPolygonsTraced(parsed.geometry.polygons);
+      if (!traced) throw new Error('no rebuilt geometry');
+      expect(rebuiltPolygons(wkt, parsed.geometry, traced, true).write(traced.polygons), wkt).not.toContain(
+        '+',
+      );
+    }
+  });
 });

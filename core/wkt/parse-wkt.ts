@@ -102,15 +102,16 @@ function scanNumber(s: string, start: number): void {
   let i = start;
   let c = s.charCodeAt(i);
   let negative = false;
+  let plus = false;
   scanMalformed = false;
   scanPlaces = -1;
   if (c === 45) {
     negative = true;
     c = s.charCodeAt(++i);
   } else if (c === 43) {
+    plus = true;
     c = s.charCodeAt(++i);
   }
-  const plus = c === 43;
   let mantissa = 0;
   const intStart = i;
   while (c >= 48 && c <= 57) {
