@@ -249,21 +249,37 @@ function piecesMeetMore(xy: Float64Array, edgeCount: number, crossings: readonly
   // pieces) as minX, maxX, minY, maxY.
   const pieces = new Float64Array(16 * crossings.length);
   const boxes = new Float64Array(4 * crossings.length);
+  // One store per value: no array per crossing.
   crossings.forEach((c, m) => {
     let q = 16 * m;
-    boxes.set([Infinity, -Infinity, Infinity, -Infinity], 4 * m);
-    for (const e of [c.first, c.second]) {
+    let minX = Infinity;
+    let maxX = -Infinity;
+    let minY = Infinity;
+    let maxY = -Infinity;
+    for (let side = 0; side < 2; side++) {
+      const e = side === 0 ? c.first : c.second;
       const x0 = xy[2 * e] as number;
       const y0 = xy[2 * e + 1] as number;
       const x1 = xy[2 * e + 2] as number;
       const y1 = xy[2 * e + 3] as number;
-      pieces.set([x0, y0, c.x, c.y, c.x, c.y, x1, y1], q);
+      pieces[q] = x0;
+      pieces[q + 1] = y0;
+      pieces[q + 2] = c.x;
+      pieces[q + 3] = c.y;
+      pieces[q + 4] = c.x;
+      pieces[q + 5] = c.y;
+      pieces[q + 6] = x1;
+      pieces[q + 7] = y1;
       q += 8;
-      boxes[4 * m] = Math.min(boxes[4 * m] as number, x0, x1);
-      boxes[4 * m + 1] = Math.max(boxes[4 * m + 1] as number, x0, x1);
-      boxes[4 * m + 2] = Math.min(boxes[4 * m + 2] as number, y0, y1);
-      boxes[4 * m + 3] = Math.max(boxes[4 * m + 3] as number, y0, y1);
+      minX = Math.min(minX, x0, x1);
+      maxX = Math.max(maxX, x0, x1);
+      minY = Math.min(minY, y0, y1);
+      maxY = Math.max(maxY, y0, y1);
     }
+    boxes[4 * m] = minX;
+    boxes[4 * m + 1] = maxX;
+    boxes[4 * m + 2] = minY;
+    boxes[4 * m + 3] = maxY;
   });
   // Whether piece q meets edge x0 y0 → x1 y1 so that noding would split either.
   const meets = (q: number, x0: number, y0: number, x1: number, y1: number): boolean => {
@@ -532,7 +548,7 @@ function stillValidCheck(shells: readonly Shell[], crossings: readonly Crossing[
         const count = (ring.length >> 1) - 1;
         const i = point.at[r] as number;
         if (ring[2 * i] !== nx || ring[2 * i + 1] !== ny) return false;
-        for (const j of [i - 1, i + 1]) {
+        for (let j = i - 1; j <= i + 1; j += 2) {
           const ux = pointX(ring, count, j);
           const uy = pointY(ring, count, j);
           if (orientationIndex(ux, uy, point.x, point.y, nx, ny) === 0) return false;
@@ -572,7 +588,7 @@ function stillValidCheck(shells: readonly Shell[], crossings: readonly Crossing[
             const other = point.rings[r] as Float64Array;
             const count = (other.length >> 1) - 1;
             const i = point.at[r] as number;
-            for (const j of [i - 1, i + 1]) {
+            for (let j = i - 1; j <= i + 1; j += 2) {
               const ux = pointX(other, count, j);
               const uy = pointY(other, count, j);
               // The segment's start: not passed over by the piece u → point, nor the point itself.
@@ -611,9 +627,9 @@ function stillValidCheck(shells: readonly Shell[], crossings: readonly Crossing[
           wx,
           wy,
         ) === 0;
-      for (const k of [j - 1, j + 1])
+      for (let k = j - 1; k <= j + 1; k += 2)
         if (!outside(p, pc, i, pointX(c, cc, k), pointY(c, cc, k))) return false;
-      for (const k of [i - 1, i + 1])
+      for (let k = i - 1; k <= i + 1; k += 2)
         if (!outside(c, cc, j, pointX(p, pc, k), pointY(p, pc, k))) return false;
     }
     return true;
