@@ -77,6 +77,26 @@ export function coordinateStats(geometry: ParsedGeometry): CoordinateStats {
   return { points, lonOut, latOut, xBeyond90, yBeyond180, farOut, xmin, xmax, ymin, ymax, allIntegers };
 }
 
+/**
+ * Whether the geometry has a point and every point is a longitude and a latitude in range: then the stats
+ * below come out 'wgs84' (nothing out of range, nothing far out), from two comparisons per value instead of
+ * their counts. A point that is not a finite number fails the test and leaves it to the stats.
+ */
+function allWithinWgs84(geometry: ParsedGeometry): boolean {
+  let points = 0;
+  for (const polygon of geometry.polygons) {
+    for (const ring of polygon) {
+      for (let i = 0; i + 1 < ring.length; i += 2) {
+        const x = ring[i] as number;
+        const y = ring[i + 1] as number;
+        if (!(x >= -180 && x <= 180 && y >= -90 && y <= 90)) return false;
+      }
+      points += ring.length >> 1;
+    }
+  }
+  return points > 0;
+}
+
 /** Longest before/after text shown in the swap fix. */
 const DISPLAY_LIMIT = 600;
 
@@ -95,6 +115,7 @@ export function checkWgs84(
   collector: DiagnosticCollector,
   place: BoundaryPlace,
 ): CoordinateVerdict {
+  if (allWithinWgs84(geometry)) return 'wgs84';
   const s = coordinateStats(geometry);
   if (s.points === 0) return 'empty';
 

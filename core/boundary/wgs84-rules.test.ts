@@ -37,6 +37,19 @@ describe('WGS001 longitude-out-of-range', () => {
   });
 });
 
+describe('coordinates taken as WGS 84', () => {
+  it('are every finite point in range, edges included; points that are not numbers are left out', () => {
+    for (const wkt of [
+      'POLYGON ((179.99 10, 180 10, 180 10.01, 179.99 10))',
+      'POLYGON ((-180 -90, 180 -90, 180 90, -180 -90))',
+      'POLYGON ((NaN 10, 1 10, 1 11, NaN 10))',
+    ])
+      expect(runBoundary(wkt).result.coordinates, wkt).toBe('wgs84');
+    expect(runBoundary('POLYGON ((1 10, 180.001 10, 1 11, 1 10))').result.coordinates).toBe('out-of-range');
+    expect(runBoundary('POLYGON ((NaN NaN, NaN NaN, NaN NaN, NaN NaN))').result.coordinates).toBe('empty');
+  });
+});
+
 describe('WGS002 latitude-out-of-range', () => {
   it('reports a latitude beyond ±90 when the axes are not swapped (an x beyond 90 rules that out)', () => {
     const wkt = 'POLYGON ((-103.27 35.85, -103.27 95.86, -103.28 35.86, -103.27 35.85))';
