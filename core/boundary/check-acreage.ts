@@ -37,16 +37,18 @@ function acresFix(stated: number, computed: number, span: AcreageInput['acresSpa
 
 /**
  * `computedAcres` is undefined when the boundary's area is unknown (coordinates not WGS 84, parse error);
- * then only ACR002 can fire.
+ * then only ACR002 can fire. `boundaryAt` gives the boundary's location, asked for only when acres are
+ * stated (most uploads state none, and a location is two line lookups).
  */
 export function checkAcreage(
   computedAcres: number | undefined,
   input: AcreageInput,
   collector: DiagnosticCollector,
-  boundaryLocation: Location,
+  boundaryAt: () => Location,
 ): void {
   const stated = input.statedAcres;
   if (stated === undefined) return;
+  const boundaryLocation = boundaryAt();
   const location = input.acresLocation ?? boundaryLocation;
   const related = input.acresLocation ? [{ message: 'the boundary', location: boundaryLocation }] : undefined;
   if (!Number.isFinite(stated) || stated <= 0) {

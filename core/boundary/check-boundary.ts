@@ -71,7 +71,7 @@ export function checkBoundary(
   });
   if (!geometry) {
     const location: Location = { ...base.location, range: place.range(0, wkt.length) };
-    checkAcreage(undefined, options, collector, location);
+    checkAcreage(undefined, options, collector, () => location);
     return { coordinates: 'unparsed', valid: false };
   }
   checkPointLimit(geometry, collector, place);
@@ -83,7 +83,7 @@ export function checkBoundary(
     result.areaAcres = areaAcres(geometry.polygons);
     checkAreaLimits(result.areaAcres, geometry, collector, place);
   }
-  checkAcreage(result.areaAcres, options, collector, place.geometry(geometry));
+  checkAcreage(result.areaAcres, options, collector, () => place.geometry(geometry));
   const target: GeometryFixTarget = { wkt, geometry, toDocument: (offset) => place.doc(offset) };
   if (options.geometryWriter) target.writer = options.geometryWriter;
   if (options.noWriterReason !== undefined) target.noWriterReason = options.noWriterReason;
