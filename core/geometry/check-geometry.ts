@@ -227,9 +227,10 @@ export function checkWktGeometryVerdict(
   base: GeometryCheckBase = {},
   options: GeometryCheckOptions & { verdict?: boolean } = {},
 ): GeometryVerdict {
-  // One flat copy for the reader, the fixes' texts and the rebuilt geometry's writer (each made its own).
+  // One flat copy for the reader and the rebuilt geometry's writer (each made its own). The reporter keeps
+  // the caller's text: its fixes slice from it, and a slice of the copy would keep the copy alive.
   const text = flatString(wkt);
-  const rep = new GeometryReporter(text, collector, base, options.fixes ?? true);
+  const rep = new GeometryReporter(wkt, collector, base, options.fixes ?? true);
   const parsed = parseWkt(text, { flat: true });
   if (!parsed.ok) {
     const e = parsed.error;
@@ -335,7 +336,7 @@ export function checkWktGeometryVerdict(
   }
   const sink: RebuiltSink = {};
   if (options.rebuiltTextLater === true) sink.textLater = true;
-  const valid = reportValidity(rep, g, options.validity ?? {}, sink);
+  const valid = reportValidity(rep, g, options.validity ?? {}, sink, text);
   return sink.rebuilt ? { geometry: g, valid, rebuilt: sink.rebuilt } : { geometry: g, valid };
 }
 
@@ -410,6 +411,8 @@ function reportValidity(
   g: ParsedGeometry,
   validity: ValidityOptions,
   sink: RebuiltSink,
+  /** The flat text `g` was read from (see validityFixes). */
+  text: string,
 ): boolean {
   const multi = g.type === 'MultiPolygon';
   const issues = reportValidityIssues(g.polygons, rep.collector, {
@@ -419,7 +422,7 @@ function reportValidity(
       return rep.location(start, end);
     },
     validity,
-    ...(rep.fixes ? { fix: validityFixes(rep, g, sink) } : {}),
+    ...(rep.fixes ? { fix: validityFixes(rep, g, sink, text) } : {}),
   });
   return !issues.some((issue) => issue.severity === 'error');
 }
@@ -447,6 +450,8 @@ function validityFixes(
   rep: GeometryReporter,
   g: ParsedGeometry,
   sink: RebuiltSink,
+  /** The text `g` was read from, flat (the reader's copy): the rebuilt geometry's writer reads it. */
+  text: string,
 ): (issue: ValidityIssue, all: readonly ValidityIssue[]) => Fix | undefined {
   const polygons = g.polygons;
   let makeValidFix: Fix | null | undefined;
@@ -462,7 +467,7 @@ function validityFixes(
       makeValidFix = null;
       if (fixed) {
         const multi = g.type === 'MultiPolygon' || fixed.polygons.length > 1;
-        const rebuilt = rebuiltPolygons(rep.wkt, g, fixed, multi);
+        const rebuilt = rebuiltPolygons(text, g, fixed, multi);
         makeValidFix = rep.replaceFix(
           'unsafe',
           'Rebuild a valid area from the outline (bow-ties split, spikes removed, overlapping parts merged)',
