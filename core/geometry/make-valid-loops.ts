@@ -38,6 +38,12 @@ interface Crossing {
   y: number;
 }
 
+/** Whether edge e is one of the crossed edges. */
+function crossesEdge(crossings: readonly Crossing[], e: number): boolean {
+  for (const c of crossings) if (c.first === e || c.second === e) return true;
+  return false;
+}
+
 /** Whether the meeting `nodingIntersection` found splits edge a–b (a point on it other than its ends). */
 function splitsEdge(code: number, ax: number, ay: number, bx: number, by: number): boolean {
   const { x0, y0, x1, y1 } = intersection;
@@ -61,7 +67,6 @@ export function splitCrossingLoops(
   const edgeCount = n - 1;
   if (edgeCount < 3) return undefined;
   const crossings: Crossing[] = [];
-  const used = (e: number): boolean => crossings.some((c) => c.first === e || c.second === e);
   for (let p = 0; p < pairs.length; p += 2) {
     const e = pairs[p] as number;
     const f = pairs[p + 1] as number;
@@ -90,7 +95,12 @@ export function splitCrossingLoops(
     if (!splitsEdge(code, ax0, ay0, ax1, ay1) && !splitsEdge(code, bx0, by0, bx1, by1)) continue;
     // A split that is not a crossing in both edges' interiors (a touch, an overlap, a point rounded onto
     // an end), an edge crossed twice, or too many crossings: the general path.
-    if (!intersection.proper || crossings.length === MAX_LOOP_CROSSINGS || used(e) || used(f))
+    if (
+      !intersection.proper ||
+      crossings.length === MAX_LOOP_CROSSINGS ||
+      crossesEdge(crossings, e) ||
+      crossesEdge(crossings, f)
+    )
       return undefined;
     const { x0: x, y0: y } = intersection;
     if (
@@ -312,7 +322,7 @@ function piecesMeetMore(xy: Float64Array, edgeCount: number, crossings: readonly
       const ey0 = xy[2 * e + 1] as number;
       // A crossing point that is a vertex too would be one node with it (it lies in the box).
       if (ex0 === c.x && ey0 === c.y) return true;
-      if (crossings.some((other) => other.first === e || other.second === e)) return false;
+      if (crossesEdge(crossings, e)) return false;
       const ex1 = xy[2 * e + 2] as number;
       const ey1 = xy[2 * e + 3] as number;
       for (let q = 4 * m; q < 4 * m + 4; q++) if (meets(q, ex0, ey0, ex1, ey1)) return true;
