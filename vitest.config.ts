@@ -56,6 +56,9 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 90_000,
           hookTimeout: 90_000,
+          // A page answers a drop or a click within a second when the machine is idle, not when another
+          // test run shares its two cores: expect.poll waits up to 10 s (its default is 1 s) before failing.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
