@@ -12,8 +12,10 @@ const LOWEST = 19;
 
 /**
  * Lower the priority of the process's other threads (on Linux, where a thread's nice value is its own):
- * those that exist now are V8's helpers and Node's task scheduler; threads started later (file reads,
- * workers) keep the normal priority. Returns the thread ids changed (none elsewhere or on any error).
+ * those that exist now are V8's helpers, Node's task scheduler and libuv's thread pool (Node's ES module
+ * loader reads files through it before any of our code runs, so it is lowered too: the CLI reads its
+ * input synchronously, see fileStream in cli/io/files.ts). Workers started later keep the normal
+ * priority. Returns the thread ids changed (none elsewhere or on any error).
  * @returns {number[]}
  */
 export function lowerHelperThreadPriority() {

@@ -1,3 +1,4 @@
+import { closeSync, openSync, readSync } from 'node:fs';
 import { open, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { InputFile, StreamedFile } from '../../core/index.ts';
@@ -134,46 +135,47 @@ export async function stdinSource(
   };
 }
 
-/** A pull-based stream over a file: at most one chunk is read ahead of the reader (back-pressure). */
+/**
+ * A pull-based stream over a file: a chunk is read when the reader asks for it, so memory stays bounded.
+ * The reads are synchronous. An asynchronous read runs on libuv's thread pool, which this command has
+ * set to the lowest priority with V8's helpers (helper-threads.js), so on a busy machine the main thread
+ * sat idle waiting for it: 15 ms of a 48 MB upload's 0.48 s here. The kernel reads ahead for a
+ * sequential read anyway, so the disk still works while the checks run.
+ */
 export function fileStream(path: string, chunkSize = STREAM_CHUNK): ReadableStream<Uint8Array> {
-  let handle: Awaited<ReturnType<typeof open>> | undefined;
-  let closed = false;
-  const close = async (): Promise<void> => {
-    if (closed) return;
-    closed = true;
-    await handle?.close();
+  let fd: number | undefined;
+  const close = (): void => {
+    if (fd === undefined) return;
+    const opened = fd;
+    fd = undefined;
+    closeSync(opened);
   };
   return new ReadableStream<Uint8Array>(
     {
-      async pull(controller) {
+      pull(controller) {
         try {
-          if (!handle) {
-            const opened = await open(path, 'r');
-            // Cancelled while it opened (a head read for detection): close it here, or nobody would.
-            if (closed) {
-              await opened.close();
-              return;
-            }
-            handle = opened;
-          }
+          fd ??= openSync(path, 'r');
           // A fresh buffer per chunk: readers may keep a chunk while asking for the next.
           const buffer = new Uint8Array(chunkSize);
-          const { bytesRead } = await handle.read(buffer, 0, chunkSize, null);
+          const bytesRead = readSync(fd, buffer, 0, chunkSize, null);
           if (bytesRead === 0) {
-            await close();
+            close();
             controller.close();
             return;
           }
           controller.enqueue(bytesRead === chunkSize ? buffer : buffer.subarray(0, bytesRead));
         } catch (e) {
-          await close().catch(() => undefined);
+          try {
+            close();
+          } catch {
+            // the read's error is the one to report
+          }
           controller.error(e);
         }
       },
       cancel: close,
     },
-    // One chunk read ahead: the disk read overlaps the checks of the chunk before, memory stays bounded.
-    { highWaterMark: 1 },
+    { highWaterMark: 0 },
   );
 }
 
