@@ -30,6 +30,7 @@ import {
 import type { RebuiltGeometry } from '../geometry/rebuilt-geometry.ts';
 import { isValidPolygons } from '../geometry/validity.ts';
 import type { GeometryWriter } from '../records/field-record.ts';
+import { packedMap } from '../values/packed-map.ts';
 import { parseWkt } from '../wkt/parse-wkt.ts';
 import { maxDecimals, writePolygonsWkt } from '../wkt/write-wkt.ts';
 import { SERVICE_LIMITS } from './check-service-limits.ts';
@@ -172,7 +173,7 @@ const roundTo = (v: number, decimals: number): number =>
   Number.isFinite(v) ? Number(v.toFixed(decimals)) + 0 : v;
 
 function round(polygons: PolygonRings, decimals: number): PolygonRings {
-  return polygons.map((rings) => rings.map((ring) => ring.map((v) => roundTo(v, decimals))));
+  return packedMap(polygons, (rings) => packedMap(rings, (ring) => ring.map((v) => roundTo(v, decimals))));
 }
 
 /** A computed point of a rebuilt geometry: its ring, its offset there and its exact value. */
@@ -230,7 +231,7 @@ function review(fix: Fix, target: GeometryFixTarget, validity: boolean): Reviewe
   const edits = fix.edits ?? [];
   const { wkt, geometry } = target;
   // Offsets into the WKT; the text read from the edit when needed (a made text exists only while it is used).
-  const local = edits.map((e) => ({
+  const local = packedMap(edits, (e) => ({
     start: toLocal(target, e.start),
     end: toLocal(target, e.end),
     edit: e,

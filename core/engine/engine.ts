@@ -34,6 +34,7 @@ import {
   type Report,
 } from './report.ts';
 import { flatString } from '../values/flat-string.ts';
+import { packedMap } from '../values/packed-map.ts';
 import { checkSettings, describeSettings } from './settings.ts';
 
 /** A file for the engine; `kind` forces its kind (else `options.kind`, else detection). */
@@ -470,7 +471,7 @@ function diagnosticsPasser(
   const counts = { error: 0, warning: 0, info: 0 };
   const shared = new Map<string, string>();
   const pass = (found: Diagnostic[]): void => {
-    const out = found.map((d) => withFile(d, name));
+    const out = packedMap(found, (d) => withFile(d, name));
     for (const d of out) {
       d.id = nextId();
       counts[d.severity]++;

@@ -2,6 +2,7 @@ import type { PolygonRings } from './geometry.ts';
 import { orientationIndex } from '../planar/orientation.ts';
 import { INTERIOR, locateInRing } from '../planar/point-in-ring.ts';
 import { signedArea } from '../planar/rings.ts';
+import { packedMap } from '../values/packed-map.ts';
 import {
   compareAngle,
   COLLINEAR_INTERSECTION,
@@ -1199,8 +1200,8 @@ export function makeValidPolygonsTraced(
   }
   if (shells.length === 0) return undefined;
   shells.sort((a, b) => a.area - b.area);
-  const result: Float64Array[][] = shells.map((s) => [s.ring]);
-  const sources: Int32Array[][] = shells.map((s) => [s.sources]);
+  const result: Float64Array[][] = packedMap(shells, (s) => [s.ring]);
+  const sources: Int32Array[][] = packedMap(shells, (s) => [s.sources]);
   for (const hole of holes) {
     const owner = findOwner(hole.ring, shells);
     if (owner < 0) return undefined;

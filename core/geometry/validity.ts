@@ -2,6 +2,7 @@ import type { PolygonRings } from './geometry.ts';
 import { orient2d, orientationIndex } from '../planar/orientation.ts';
 import { ringBbox, unionBbox, type Bbox } from '../planar/rings.ts';
 import { EXTERIOR, INTERIOR, RayCrossingCounter } from '../planar/point-in-ring.ts';
+import { packedMap } from '../values/packed-map.ts';
 import { isRingNested } from './ring-location.ts';
 import {
   COLLINEAR_INTERSECTION,
@@ -511,7 +512,7 @@ function checkGroupsApart(
   const found = new Map<ValidityIssue, true>();
   for (const members of groups) {
     const issues = findValidityIssues(
-      members.map((p) => polygons[p] as Float64Array[]),
+      packedMap(members, (p) => polygons[p] as Float64Array[]),
       { ...options, groupsAbove: Infinity },
     );
     for (const issue of issues) {
