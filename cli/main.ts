@@ -1,7 +1,8 @@
-import { fstatSync, writeSync } from 'node:fs';
+import { fstatSync } from 'node:fs';
 import { commands, type CliCommandEntry } from './commands/index.ts';
 import { EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from './command.ts';
 import { fileProblemMessage } from './io/file-errors.ts';
+import { writeAllSync } from './io/write-all.ts';
 
 function helpText(list: readonly CliCommandEntry[]): string {
   const width = Math.max(...list.map((c) => c.name.length));
@@ -19,9 +20,8 @@ function helpText(list: readonly CliCommandEntry[]): string {
 
 /**
  * Writes text to stdout. When stdout is a regular file, straight to it: the stream makes a Buffer of every
- * write, and a 96 MB report's buffers, waiting for the collector, added 40 MB to its peak memory. A file
- * takes each write whole (libuv writes until all is written or fails, and a failure throws); a count short
- * of the text's length would be a partial write, and its rest is written.
+ * write, and a 96 MB report's buffers, waiting for the collector, added 40 MB to its peak memory. Every
+ * byte is written (see writeAllSync), and a failure throws.
  */
 function stdoutWriter(): (text: string) => void {
   let file = false;
@@ -31,10 +31,7 @@ function stdoutWriter(): (text: string) => void {
     // No stdout to look at: the stream says what is wrong when written to.
   }
   if (!file) return (text) => void process.stdout.write(text);
-  return (text) => {
-    const written = writeSync(1, text);
-    if (written < text.length) writeSync(1, Buffer.from(text).subarray(written));
-  };
+  return (text) => writeAllSync(1, text);
 }
 
 export function nodeIo(): CliIo {
