@@ -8,7 +8,7 @@ import type { PolygonRings } from '../geometry/geometry.ts';
 import { applyTextFixes } from '../diagnostics/fix-application.ts';
 import { encodeTextLike } from '../input/text-decoding.ts';
 import {
-  decodeUtf8,
+  decodeTextFile,
   type FileKind,
   type FileReport,
   type FixResult,
@@ -47,7 +47,7 @@ function wktCheckOptions(options: ValidateOptions): RecordBoundaryOptions {
 export const wktFileKind: FileKind = {
   ...wktKindInfo,
   async validate(file, options): Promise<FileReport> {
-    return checkWktText(file.name, decodeUtf8(file.bytes), options, wktCheckOptions(options));
+    return checkWktText(file.name, decodeTextFile(file.bytes), options, wktCheckOptions(options));
   },
   async validateText(file, options): Promise<FileReport> {
     return checkWktText(file.name, file.text, options, wktCheckOptions(options));

@@ -3,7 +3,7 @@
  * sniffs of a file's head, without the importers and checks, which load only for a file read as one.
  */
 import {
-  decodeUtf8,
+  decodeTextFile,
   extensionOf,
   firstSignificantChar,
   type InputFile,
@@ -39,7 +39,7 @@ export const wktKindInfo: KindInfo = {
     const ext = extensionOf(file.name);
     if (ext === 'wkt') return 10;
     if (ext === 'txt' || ext === '') {
-      const head = decodeUtf8(file.bytes.subarray(0, 256));
+      const head = decodeTextFile(file.bytes.subarray(0, 256));
       return WKT_HEAD.test(head) ? 6 : 0;
     }
     return 0;
@@ -54,7 +54,7 @@ export const geojsonKindInfo: KindInfo = {
     if (ext === 'geojson') return 10;
     if (ext !== 'json' && firstSignificantChar(file.bytes) !== '{') return 0;
     // Above the generic JSON kind (5 for .json) only when the content is GeoJSON.
-    const head = decodeUtf8(file.bytes.subarray(0, 4096));
+    const head = decodeTextFile(file.bytes.subarray(0, 4096));
     return looksLikeGeoJson(head) ? (ext === 'json' ? 8 : 4) : 0;
   },
 };
@@ -66,7 +66,7 @@ export const kmlKindInfo: KindInfo = {
     const ext = extensionOf(file.name);
     if (ext === 'kml') return 10;
     if (firstSignificantChar(file.bytes) !== '<') return 0;
-    return looksLikeKml(decodeUtf8(file.bytes.subarray(0, 4096))) ? 6 : 0;
+    return looksLikeKml(decodeTextFile(file.bytes.subarray(0, 4096))) ? 6 : 0;
   },
 };
 

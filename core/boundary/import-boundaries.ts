@@ -8,7 +8,7 @@ import type { CrsDefinition } from '../crs/crs-catalog.ts';
 import { describeCrs } from '../crs/identify-crs.ts';
 import type { Location } from '../diagnostics/diagnostic.ts';
 import type { LineIndex } from '../diagnostics/text-position.ts';
-import { decodeUtf8, extensionOf, type InputFile } from '../input/file-kind.ts';
+import { decodeTextFile, extensionOf, type InputFile } from '../input/file-kind.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
 import type { BoundaryFeature, BoundaryImport, SkippedFeature } from './boundary-feature.ts';
 import type { GeoJsonFeature } from '../geojson/geojson.ts';
@@ -41,7 +41,7 @@ export function detectBoundaryFormat(file: InputFile): BoundaryFormat | undefine
   if (ext === 'kml') return 'kml';
   // Any ZIP given as a boundary file is read as zipped shapefiles; one without a .shp gets IMP004 with its entries.
   if (ext === 'zip' || (file.bytes[0] === 0x50 && file.bytes[1] === 0x4b)) return 'shapefile';
-  const head = decodeUtf8(file.bytes.subarray(0, 4096));
+  const head = decodeTextFile(file.bytes.subarray(0, 4096));
   if (looksLikeGeoJson(head)) return 'geojson';
   if (looksLikeKml(head)) return 'kml';
   return undefined;
@@ -60,7 +60,7 @@ export function importBoundaries(
   options: ImportShapefileOptions = {},
 ): ImportedBoundaries {
   if (format === 'shapefile') return importShapefileZip(file.bytes, collector, options);
-  const text = decodeUtf8(file.bytes);
+  const text = decodeTextFile(file.bytes);
   const imported = format === 'geojson' ? importGeoJson(text, collector) : importKml(text, collector);
   return { ...imported, text };
 }

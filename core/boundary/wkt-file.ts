@@ -13,7 +13,7 @@ import { LineIndex } from '../diagnostics/text-position.ts';
 import {
   readAll,
   readHead,
-  decodeUtf8,
+  decodeTextFile,
   type FileReport,
   type StatementFixer,
   type StreamedFile,
@@ -299,7 +299,7 @@ export async function checkWktStream(
     const decided = prefix !== undefined ? asOneStatement(prefix) : undefined;
     if (decided) return decided;
     try {
-      text = decodeUtf8((await readAll(file)).bytes);
+      text = decodeTextFile((await readAll(file)).bytes);
     } catch (e) {
       return unreadAgain(file.name, options, stop, e);
     }

@@ -7,7 +7,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { countBySeverity } from '../diagnostics/diagnostic.ts';
 import { chosenKind, detectKind, type KindDetection } from '../formats/detect-kind.ts';
 import {
-  decodeUtf8,
+  decodeTextFile,
   isStreamed,
   readAll,
   readHead,
@@ -308,7 +308,7 @@ async function produce(
     // Not fixing, a text kind gets the decoded text and the file's bytes are let go (peak memory): no
     // local keeps them (the caller's own bytes, when it gave bytes, stay the caller's).
     const decodeAndRelease = (): string => {
-      const text = decodeUtf8((whole ?? (input as InputFile)).bytes);
+      const text = decodeTextFile((whole ?? (input as InputFile)).bytes);
       whole = undefined;
       return text;
     };

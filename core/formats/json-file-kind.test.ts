@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decodeUtf8 } from '../input/file-kind.ts';
+import { decodeTextFile } from '../input/file-kind.ts';
 import { jsonFileKind, jsonShapeKinds } from './json-file-kind.ts';
 
 const examples = join(import.meta.dirname, '..', '..', 'examples');
@@ -41,7 +41,10 @@ describe('JSON kinds: validateText', () => {
     for (const kind of kinds) {
       for (const file of docs) {
         const fromBytes = await kind.validate(file, { now });
-        const fromText = await kind.validateText!({ name: file.name, text: decodeUtf8(file.bytes) }, { now });
+        const fromText = await kind.validateText!(
+          { name: file.name, text: decodeTextFile(file.bytes) },
+          { now },
+        );
         expect(fromText, `${kind.id} ${file.name}`).toEqual(fromBytes);
       }
     }
@@ -50,7 +53,7 @@ describe('JSON kinds: validateText', () => {
   it('reports the problems of a document (the comparison above is not between two empty reports)', async () => {
     const file = documents().find((f) => f.name === 'utf16.json')!;
     const report = await jsonFileKind.validateText!(
-      { name: file.name, text: decodeUtf8(file.bytes) },
+      { name: file.name, text: decodeTextFile(file.bytes) },
       { now },
     );
     expect(report.kind).toBe('field-upload');

@@ -18,7 +18,7 @@ import { jsonDocumentUnrecognised } from './json-kind-rules.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
 import { runTemporalEntityRules } from '../rules/temporal-entity/check-temporal-entity.ts';
 import {
-  decodeUtf8,
+  decodeTextFile,
   type FileKind,
   type FileReport,
   type InputFile,
@@ -196,7 +196,7 @@ async function fixJson(file: InputFile, report: FileReport, allowed: readonly Fi
 
 export const jsonFileKind: FileKind = {
   ...jsonKindInfo,
-  validate: (file, options) => validateJson({ name: file.name, text: decodeUtf8(file.bytes) }, options),
+  validate: (file, options) => validateJson({ name: file.name, text: decodeTextFile(file.bytes) }, options),
   validateText: (file, options) => validateJson(file, options),
   validateStream: (file, options) => validateJsonStream(file, options),
   fix: fixJson,
@@ -211,7 +211,7 @@ export const jsonShapeKinds: readonly FileKind[] = jsonShapes.map((shape) => ({
   title: shape.title,
   detect: () => 0,
   validate: (file: InputFile, options: ValidateOptions) =>
-    validateJson({ name: file.name, text: decodeUtf8(file.bytes) }, options, shape),
+    validateJson({ name: file.name, text: decodeTextFile(file.bytes) }, options, shape),
   validateText: (file: { name: string; text: string }, options: ValidateOptions) =>
     validateJson(file, options, shape),
   validateStream: (file: StreamedFile, options: ValidateOptions) => validateJsonStream(file, options, shape),

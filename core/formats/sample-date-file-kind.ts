@@ -4,7 +4,7 @@
  */
 import { checkSampleDate } from '../rules/sample-date/check-sample-date.ts';
 import {
-  decodeUtf8,
+  decodeTextFile,
   type FileKind,
   type FileReport,
   type InputFile,
@@ -28,6 +28,6 @@ export const sampleDateFileKind: FileKind = {
   // Only by name: any short text could be a date.
   detect: () => 0,
   async validate(file: InputFile, options: ValidateOptions): Promise<FileReport> {
-    return checkSampleDateValue(file.name, decodeUtf8(file.bytes).replace(/\r?\n$/, ''), options);
+    return checkSampleDateValue(file.name, decodeTextFile(file.bytes).replace(/\r?\n$/, ''), options);
   },
 };

@@ -186,7 +186,7 @@ export interface FileKind {
    */
   validateStream?(file: StreamedFile, options: ValidateOptions): Promise<FileReport>;
   /**
-   * Validate the text `decodeUtf8` gives (what `validate` does after decoding): lets the engine let go
+   * Validate the text `decodeTextFile` gives (what `validate` does after decoding): lets the engine let go
    * of a big file's bytes once they are decoded, when it will not fix the file.
    */
   validateText?(file: { name: string; text: string }, options: ValidateOptions): Promise<FileReport>;
@@ -222,9 +222,9 @@ export function extensionOf(name: string): string {
 
 /**
  * Decode a text file: UTF-8, or UTF-16 LE/BE when a byte order mark says so (core/input/text-decoding.ts).
- * The name is kept for the kinds that call it; every text kind decodes through here.
+ * Every text kind decodes through here.
  */
-export function decodeUtf8(bytes: Uint8Array): string {
+export function decodeTextFile(bytes: Uint8Array): string {
   return decodeText(bytes).text;
 }
 

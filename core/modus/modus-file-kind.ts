@@ -10,7 +10,7 @@ import type { GeoJsonFeature } from '../geojson/geojson.ts';
 import type { JsonValue } from '../json/json-document.ts';
 import { checkSampleDate } from '../rules/sample-date/check-sample-date.ts';
 import {
-  decodeUtf8,
+  decodeTextFile,
   type FileKind,
   type FileReport,
   type FixResult,
@@ -44,7 +44,7 @@ export const modusFileKind: FileKind = {
     const result = validator.end();
     const report = modusReport(file.name, result, options);
     if (file.bytes.length <= TEXT_IN_REPORT && result.encoding === 'utf-8') {
-      report.text = decodeUtf8(file.bytes);
+      report.text = decodeTextFile(file.bytes);
       if (options.features !== false) report.features = samplePoints(report.text, report.diagnostics);
     }
     return report;
@@ -83,7 +83,7 @@ export const modusFileKind: FileKind = {
     allowed: readonly FixSafety[],
   ): Promise<FixResult | undefined> {
     // Offsets count from after a byte order mark; so does the decoder. Other encodings are not rewritten.
-    const text = report.text ?? (declaresUtf8(file.bytes) ? decodeUtf8(file.bytes) : undefined);
+    const text = report.text ?? (declaresUtf8(file.bytes) ? decodeTextFile(file.bytes) : undefined);
     if (text === undefined) return undefined;
     const applied = applyTextFixes(text, report.diagnostics, allowed);
     if (applied.applied.length === 0) return undefined;
