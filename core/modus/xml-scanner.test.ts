@@ -122,6 +122,31 @@ describe('XmlScanner', () => {
     }
   });
 
+  it('rejects every character XML forbids, at the first one, and no other character', () => {
+    const forbidden = [
+      ...Array.from({ length: 0x20 }, (_, c) => c).filter((c) => c !== 0x09 && c !== 0x0a && c !== 0x0d),
+      0xfffe,
+      0xffff,
+    ];
+    for (const code of forbidden) {
+      const ch = String.fromCharCode(code);
+      const hex = code.toString(16).toUpperCase().padStart(4, '0');
+      // In a later piece, after a two-byte character (a two-byte string), and in an attribute.
+      for (const pieces of [[`<a>x${ch}</a>`], ['<a>✓', `y${ch}</a>`], [`<a b="${ch}"/>`]]) {
+        const { errors } = scan(pieces);
+        const offset = pieces.join('').indexOf(ch);
+        expect(errors, `U+${hex}`).toHaveLength(1);
+        expect(errors[0]?.message).toContain(`U+${hex} is not allowed`);
+        expect(errors[0]?.offset).toBe(offset);
+      }
+    }
+    // Several in one piece: the first in the text is reported, whatever its code.
+    const several = scan(['<a>ok\u001f then \u0001 then \uffff</a>']).errors;
+    expect(several.map((e) => [e.message.match(/U\+[0-9A-F]{4}/)?.[0], e.offset])).toEqual([['U+001F', 5]]);
+    // Tab, line feed, carriage return and the rest of the BMP are allowed.
+    expect(scan(['<a>\t\n\r \ufffd \u0085 \u2028 é</a>']).errors).toEqual([]);
+  });
+
   it('rejects a DOCTYPE that declares entities at the declaration, and skips one that does not', () => {
     const bad = scan(['<!DOCTYPE a [<!ELEMENT a ANY><!ENTITY e "x">]><a>&e;</a>']);
     expect(bad.errors[0]).toMatchObject({ kind: 'doctype-entities', offset: 29 });

