@@ -2,7 +2,7 @@ import { fstatSync } from 'node:fs';
 import { commands, type CliCommandEntry } from './commands/index.ts';
 import { EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from './command.ts';
 import { fileProblemMessage } from './io/file-errors.ts';
-import { writeAllSync } from './io/write-all.ts';
+import { writeAllSync } from '../node/write-all.ts';
 
 function helpText(list: readonly CliCommandEntry[]): string {
   const width = Math.max(...list.map((c) => c.name.length));

@@ -2,7 +2,8 @@
  * Node adapters shared by the command line and the sandbox (both sit on Node; core does not).
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, openSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, unlinkSync } from 'node:fs';
+import { writeBytesSync } from './write-all.ts';
 import { chmod, chown, open, readlink, realpath, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 
@@ -135,7 +136,7 @@ export async function openAtomically(path: string, options: { durable?: boolean 
   return {
     write(bytes) {
       try {
-        for (let at = 0; at < bytes.length;) at += writeSync(fd as number, bytes, at, bytes.length - at);
+        writeBytesSync(fd as number, bytes);
       } catch (e) {
         void abort();
         throw e;

@@ -5,11 +5,12 @@
  * is stopped by SIGINT or SIGTERM.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TextSpool } from '../core/index.ts';
 import { removeOnStop } from './atomic-write.ts';
+import { writeAllSync } from './write-all.ts';
 
 /** Bytes read back at a time. */
 const READ_PIECE = 1 << 20;
@@ -28,7 +29,7 @@ export function fileSpool(directory = tmpdir()): TextSpool {
       stop = removeOnStop(path);
       fd = openSync(path, 'wx+', 0o600);
     }
-    writeSync(fd, pending.length === 1 ? (pending[0] as string) : pending.join(''));
+    writeAllSync(fd, pending.length === 1 ? (pending[0] as string) : pending.join(''));
     pending = [];
     pendingLength = 0;
   };
