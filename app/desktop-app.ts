@@ -13,6 +13,7 @@
  *  - secrets are sealed with safeStorage (with a warning where it only has the basic_text backend).
  * The `electron` module is passed in, so tests run this with a mock and check every setting.
  */
+import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import type * as Electron from 'electron';
@@ -28,6 +29,7 @@ import { rendererHeaders } from '../host/content-security.ts';
 import { startEmbeddedSandbox, type StartedSandbox } from '../host/embedded-sandbox.ts';
 import { EventHub } from '../host/event-hub.ts';
 import { FileAccess } from '../host/file-access.ts';
+import { lockDataDir } from '../host/data-dir.ts';
 import { createHandlers, handleCall } from '../host/handlers.ts';
 import { safeStorageSecretBox } from '../host/secret-box.ts';
 
@@ -217,6 +219,9 @@ export async function runDesktopApp(electron: ElectronModule, options: DesktopOp
   denyAllPermissions(session.defaultSession);
 
   const dataDir = options.dataDir ?? app.getPath('userData');
+  mkdirSync(dataDir, { recursive: true });
+  // One host per data folder (a browser host started on it too is refused, and the other way round).
+  const dataLock = await lockDataDir(dataDir, 'the desktop app');
   let sandbox: StartedSandbox | undefined;
   if (options.sandbox) sandbox = await startEmbeddedSandbox(dataDir);
   const events = new EventHub();
@@ -290,8 +295,22 @@ export async function runDesktopApp(electron: ElectronModule, options: DesktopOp
     windowIds.clear();
   });
   app.on('window-all-closed', () => app.quit());
-  app.on('will-quit', () => {
-    void sandbox?.sandbox.close();
+  // Quitting (the window closed, Ctrl+C, SIGTERM) pauses running submits first and journals it: they are
+  // resumed on the next launch. In flight requests get 2 s.
+  let closing = false;
+  app.on('before-quit', (event) => {
+    if (closing) return;
+    event.preventDefault();
+    closing = true;
+    void handlers
+      .close(2000)
+      .catch(() => undefined)
+      .finally(async () => {
+        await sandbox?.sandbox.close().catch(() => undefined);
+        await dataLock.release();
+        app.quit();
+      });
   });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => app.quit());
   await shown.loadURL(APP_START_URL);
 }

@@ -79,6 +79,26 @@ export { problemsCsv, PROBLEMS_CSV_HEADER } from './report/problems-csv.ts';
 export { htmlReport } from './report/html-report.ts';
 export { csvSafeCell, defuseFormula } from './report/safe-cell.ts';
 export { validateCsvBatch, type CsvBatchOptions, type CsvBatchResult } from './csv/csv-batch.ts';
-export { CsvStreamReader, bytesToStream, type CsvRow, type CsvCell } from './csv/csv-reader.ts';
-export { batchKinds, type BatchKind } from './csv/batch-kinds.ts';
+export {
+  CsvStreamReader,
+  bytesToStream,
+  parseCsvDelimiter,
+  tokenizeCsv,
+  type CsvDelimiter,
+  type CsvRow,
+  type CsvCell,
+} from './csv/csv-reader.ts';
+export { batchKinds, batchKindById, type BatchKind, type BatchKindId } from './csv/batch-kinds.ts';
+export { parseCsvMapping, type CsvMapping } from './csv/csv-mapping.ts';
+export { parseCsvEncoding, type CsvEncoding } from './csv/csv-encoding.ts';
+export { applyCsvRowChanges, type CsvRowChange, type CsvEditResult } from './csv/csv-edits.ts';
+export { applyLineChanges, type LineChange } from './input/byte-edits.ts';
+export type {
+  FileReference,
+  KindRecord,
+  RecordAction,
+  RecordType,
+  SubmitRecord,
+} from './records/submit-record.ts';
+export type { ServiceOperation, UploadCall } from './records/service-operation.ts';
 export * from './batch/index.ts';

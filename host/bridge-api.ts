@@ -10,7 +10,7 @@
  * Pure: no Node, no DOM, no Electron. The renderer imports this file too.
  */
 import { z } from 'zod';
-import type { Report } from '../core/index.ts';
+import { DEFAULT_PACING, type Report } from '../core/index.ts';
 import { tileOrigin } from './content-security.ts';
 
 /** Bytes cross the bridge as base64 (JSON only). Host edge limit: 256 MiB of base64 per request. */
@@ -71,6 +71,72 @@ const profileInput = z.strictObject({
 
 const runId = z.strictObject({ runId: id });
 
+/** A change to a file of the batch (core/batch/batch-state.ts): cell, row and line edits, chosen fixes. */
+const safety = z.enum(['safe', 'unsafe']);
+const batchChange = z.discriminatedUnion('type', [
+  z.strictObject({
+    type: z.literal('cell'),
+    row: z.number().int().min(1),
+    column: z.number().int().min(0).max(10_000),
+    value: z.string().max(64 * 1024 * 1024),
+  }),
+  z.strictObject({
+    type: z.literal('row'),
+    row: z.number().int().min(1),
+    cells: z.array(z.string().max(64 * 1024 * 1024)).max(10_000),
+  }),
+  z.strictObject({
+    type: z.literal('line'),
+    line: z.number().int().min(1),
+    text: z.string().max(64 * 1024 * 1024),
+  }),
+  z.strictObject({
+    type: z.literal('fix'),
+    fix: z.union([
+      z.strictObject({ all: safety }),
+      z.strictObject({ rule: z.string().min(1).max(200), safety }),
+      z.strictObject({
+        code: z.string().min(1).max(50),
+        safety,
+        at: z.strictObject({
+          row: z.number().int().min(1).optional(),
+          field: z.string().max(1000).optional(),
+          offset: z.number().int().min(0).optional(),
+          entry: z.string().max(4096).optional(),
+          record: z.number().int().min(0).optional(),
+        }),
+      }),
+    ]),
+  }),
+]);
+const settingValue = z.union([z.string().max(100_000), z.number(), z.boolean()]);
+/** A CSV batch's column mapping: batch column → header, batch column → one value for every row. */
+const csvMapping = z.strictObject({
+  kind: z.string().max(100).optional(),
+  columns: z.record(z.string().max(200), z.string().max(1000)).optional(),
+  values: z.record(z.string().max(200), z.string().max(10_000)).optional(),
+});
+/**
+ * The batch as the workbench holds it (core/batch/batch-state.ts): each file (its bytes as dropped, or a
+ * path the host may read), how it is read, and what was changed in it; who receives rows that name none.
+ */
+const batchState = z.strictObject({
+  files: z
+    .array(
+      z.strictObject({
+        file: fileRef,
+        kind: z.string().max(100).optional(),
+        mapping: csvMapping.optional(),
+        settings: z.record(z.string().max(200), settingValue).optional(),
+        changes: z.array(batchChange).max(100_000).optional(),
+      }),
+    )
+    .min(1)
+    .max(1000),
+  userName: z.string().min(1).max(200).optional(),
+  sampleDate: z.string().min(1).max(100).optional(),
+});
+
 /** Every request: its method name and its schema. The host accepts nothing else. */
 export const requestSchemas = {
   /** Which host this is, the embedded sandbox, and whether secrets are protected at rest. */
@@ -114,27 +180,20 @@ export const requestSchemas = {
     ratePerSecond: z.number().min(0.1).max(100),
     tileUrl,
   }),
-  /** Submit files (usually a validated batch) with a profile; progress comes as events. */
+  /**
+   * Submit the batch as the workbench holds it, with a profile; progress comes as events. The batch's
+   * `userName` goes to the rows that name no receiving user of their own (a row's own user, a CSV userName
+   * column or a mapping's constant, always wins); absent with the embedded sandbox: its first demo user.
+   */
   startSubmit: z.strictObject({
     profileId: id,
-    files: z.array(fileRef).min(1).max(1000),
+    batch: batchState,
     dryRun: z.boolean(),
-    /**
-     * X-User-Name of the rows that name no receiving user of their own (submitUsers lists them); a row's own
-     * user (a CSV userName column, a field's userName) always wins. Absent with the embedded sandbox: its
-     * first demo user; absent otherwise, every row that is sent must name its user.
-     */
-    userName: z.string().min(1).max(200).optional(),
-    /** sampleDate of Modus soil test uploads. */
-    sampleDate: z.string().min(1).max(100).optional(),
-    /** Only these rows (1-based, across the run's operations): "retry failed rows". */
+    /** Only these rows (1-based, across the batch as prepared): "retry failed rows". */
     onlyRows: z.array(z.number().int().min(1)).max(1_000_000).optional(),
   }),
-  /** Who a batch's rows go to before it is sent: the users rows name, and the rows that name none. */
-  submitUsers: z.strictObject({
-    files: z.array(fileRef).min(1).max(1000),
-    sampleDate: z.string().min(1).max(100).optional(),
-  }),
+  /** What a batch will send before it is sent: its rows, who they go to, and the rows that name no user. */
+  submitUsers: z.strictObject({ batch: batchState }),
   pauseSubmit: runId,
   resumeSubmit: runId,
   cancelSubmit: runId,
@@ -156,11 +215,19 @@ export type FileRef = z.infer<typeof fileRef>;
 export type ValidateOptionsInput = z.infer<typeof validateOptions>;
 export type ProfileInput = z.infer<typeof profileInput>;
 export type Settings = AppRequest<'saveSettings'>;
+export type BatchStateInput = z.infer<typeof batchState>;
+export type BatchChangeInput = z.infer<typeof batchChange>;
 
 /** Extensions of the files a batch takes (the file picker's filter; any file may still be dropped). */
 export const BATCH_FILE_EXTENSIONS = ['csv', 'tsv', 'txt', 'wkt', 'geojson', 'json', 'kml', 'zip', 'xml'];
 
-export const DEFAULT_SETTINGS: Settings = { theme: 'system', concurrency: 2, ratePerSecond: 5, tileUrl: '' };
+/** The same pacing defaults as the command line's (core/batch/pacing.ts). */
+export const DEFAULT_SETTINGS: Settings = {
+  theme: 'system',
+  concurrency: DEFAULT_PACING.concurrency,
+  ratePerSecond: DEFAULT_PACING.ratePerSecond,
+  tileUrl: '',
+};
 
 /** How secrets are kept at rest. `basic_text`: Electron's safeStorage has no keyring (warn the user). */
 export type SecretStorage = 'os-keychain' | 'basic_text' | 'memory-only';
@@ -230,17 +297,23 @@ export interface ProfileTest {
 
 export type SubmitState = 'running' | 'paused' | 'cancelled' | 'finished' | 'interrupted';
 
-/** One row (one service operation) of a run. */
+/** One row (one record of the batch) of a run. */
 export interface SubmitRowResult {
+  /** Its number in the batch (numbered through every file). */
   row: number;
   file: string;
+  /** Its row in its file (a CSV data row, a request, a field item); 1 for a file sent whole. */
+  fileRow: number;
+  /** What a person calls it: the field's name, the file's name. */
+  label: string;
   operation: string;
   /**
-   * sent: applied; failed: refused for its data (not sent again); unknown: an upload whose outcome is not
+   * sent: applied; anomalous: applied by the service's account, but its answer was impossible (see
+   * `anomalies`); failed: refused for its data (not sent again); unknown: an upload whose outcome is not
    * known (check the receiving user's inbox; never sent twice); invalid: not sent, the row has errors;
-   * dry-run: would be sent.
+   * dry-run: would be sent; pending: not finished.
    */
-  outcome: 'pending' | 'sent' | 'failed' | 'unknown' | 'invalid' | 'dry-run';
+  outcome: 'pending' | 'sent' | 'anomalous' | 'failed' | 'unknown' | 'invalid' | 'dry-run';
   /** The receiving user (X-User-Name) of an upload. */
   userName?: string;
   status?: number;
@@ -248,7 +321,11 @@ export interface SubmitRowResult {
   id?: string;
   requestId?: string;
   message?: string;
+  anomalies?: string[];
 }
+
+/** Rows of a run by outcome. */
+export type SubmitCounts = Record<SubmitRowResult['outcome'], number>;
 
 export interface SubmitStatus {
   runId: string;
@@ -256,10 +333,13 @@ export interface SubmitStatus {
   state: SubmitState;
   dryRun: boolean;
   total: number;
+  /** Rows with an outcome (not pending). */
   done: number;
+  /** Rows failed, unknown, anomalous or invalid. */
   failed: number;
+  counts: SubmitCounts;
   startedAt: string;
-  /** Rows per second over the run so far; ETA in seconds from it. */
+  /** Rows per second over the last seconds; ETA in seconds from it. */
   ratePerSecond: number;
   etaSeconds?: number;
   /**
@@ -273,6 +353,8 @@ export interface SubmitStatus {
 /** Who a batch's rows go to (the rows that will be sent: rows with errors are left out). */
 export interface SubmitUsers {
   rows: number;
+  /** Rows that will be sent (no errors). */
+  sendable: number;
   /** Users rows name themselves (a CSV's userName column, a field's userName), with their row counts. */
   users: { userName: string; rows: number }[];
   /** Rows that name no user: they go to the user startSubmit is given. */
@@ -331,9 +413,9 @@ export type AppResponse<M extends AppMethod> = AppResponses[M];
 
 /** Events the host pushes to the renderer. */
 export type AppEvent =
-  | { type: 'submit-progress'; status: Omit<SubmitStatus, 'rows'> }
-  | { type: 'submit-row'; runId: string; row: SubmitRowResult }
-  | { type: 'submit-finished'; status: Omit<SubmitStatus, 'rows'> }
+  /** Where a run stands, and the rows whose outcome changed since its last event (not every row again). */
+  | { type: 'submit-progress'; status: Omit<SubmitStatus, 'rows'>; rows: SubmitRowResult[] }
+  | { type: 'submit-finished'; status: Omit<SubmitStatus, 'rows'>; rows: SubmitRowResult[] }
   | { type: 'download-progress'; fileId: string; received: number; total?: number }
   | { type: 'warning'; message: string };
 

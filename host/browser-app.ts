@@ -1,7 +1,8 @@
 /** The whole browser-hosted app: handlers, optional embedded sandbox and the HTTP host, started together. */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startBrowserHost, type RunningBrowserHost } from './browser-host.ts';
+import { lockDataDir } from './data-dir.ts';
 import { startEmbeddedSandbox, type StartedSandbox } from './embedded-sandbox.ts';
 import { EventHub } from './event-hub.ts';
 import { createHandlers } from './handlers.ts';
@@ -19,7 +20,11 @@ export interface BrowserAppOptions {
 export interface RunningBrowserApp {
   host: RunningBrowserHost;
   sandbox?: StartedSandbox;
-  close(): Promise<void>;
+  /**
+   * Stop: running submits pause (new requests stop, those in flight get `graceMs`, the stop is journaled),
+   * then the host and the sandbox close and the data folder is let go.
+   */
+  close(graceMs?: number): Promise<void>;
 }
 
 export function packageVersion(packageRoot: string): string {
@@ -33,7 +38,15 @@ export function packageVersion(packageRoot: string): string {
 }
 
 export async function startBrowserApp(options: BrowserAppOptions): Promise<RunningBrowserApp> {
-  const sandbox = options.sandbox ? await startEmbeddedSandbox(options.dataDir) : undefined;
+  mkdirSync(options.dataDir, { recursive: true });
+  const lock = await lockDataDir(options.dataDir, 'fieldgate web, starting');
+  let sandbox: StartedSandbox | undefined;
+  try {
+    sandbox = options.sandbox ? await startEmbeddedSandbox(options.dataDir) : undefined;
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
   const events = new EventHub();
   const handlers = createHandlers({
     host: 'browser',
@@ -57,14 +70,21 @@ export async function startBrowserApp(options: BrowserAppOptions): Promise<Runni
     });
   } catch (error) {
     await sandbox?.sandbox.close();
+    await lock.release();
     throw error;
   }
+  await lock.describe(`fieldgate web at ${host.origin}`);
   return {
     host,
     ...(sandbox ? { sandbox } : {}),
-    close: async () => {
-      await host.close();
-      await sandbox?.sandbox.close();
+    close: async (graceMs?: number) => {
+      try {
+        await handlers.close(graceMs);
+        await host.close();
+        await sandbox?.sandbox.close();
+      } finally {
+        await lock.release();
+      }
     },
   };
 }

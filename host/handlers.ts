@@ -8,19 +8,24 @@ import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import {
+  BatchStateError,
   EngineOptionsError,
   fix,
-  RateLimiter,
   reportToJson,
-  ServiceClient,
-  systemIo,
   validate,
+  type BatchState,
   type EngineInput,
   type EngineOptions,
   type FetchLike,
   type Report,
   type ResourceType,
+  type ServiceClient,
 } from '../core/index.ts';
+import {
+  clientFor as serviceClientFor,
+  type Connection,
+  type PacingOptions,
+} from '../node/service-connection.ts';
 import { AppStore, NotFoundError } from './app-store.ts';
 import {
   requestSchemas,
@@ -30,6 +35,7 @@ import {
   type AppMethod,
   type AppRequest,
   type AppResponse,
+  type BatchStateInput,
   type BridgeFailure,
   type ExampleFile,
   type FileRef,
@@ -38,7 +44,7 @@ import {
 import { FileAccess, FileAccessError } from './file-access.ts';
 import { reportCsv, reportHtml } from './report-export.ts';
 import { secretStorageWarnings, type SecretBox } from './secret-box.ts';
-import { PlanRefusedError, SubmitRuns } from './submit-runs.ts';
+import { SubmitRuns } from './submit-runs.ts';
 
 /** The demo data of an embedded sandbox (what `fieldgate sandbox --json` prints). */
 export interface EmbeddedSandbox {
@@ -147,7 +153,16 @@ function plainReport(report: Report): Report {
   return { ...report, files: report.files.map(({ text: _text, ...file }) => file) };
 }
 
-export function createHandlers(context: HostContext): Handlers {
+/** What a host does when it stops. */
+export interface HostLifecycle {
+  /**
+   * Stop every running submit for now (new requests stop; those in flight get `graceMs`; the stop is
+   * journaled, resumable on the next launch).
+   */
+  close(graceMs?: number): Promise<void>;
+}
+
+export function createHandlers(context: HostContext): Handlers & HostLifecycle {
   const now = context.now ?? (() => new Date());
   const files = context.files ?? new FileAccess([context.examplesDir]);
   const store = new AppStore(join(context.dataDir), context.secrets, randomUUID);
@@ -169,32 +184,26 @@ export function createHandlers(context: HostContext): Handlers {
       hasApiKey: true,
     });
 
+  /** A profile as a connection: the embedded sandbox is local (not paced unless asked). */
+  function connectionFor(profileId: string): { connection: Connection; pacing: PacingOptions } {
+    const profile = store.withSecrets(profileId);
+    if (!profile) throw new NotFoundError(`no profile ${profileId}`);
+    const settings = store.getSettings();
+    const local = profile.kind === 'sandbox';
+    return {
+      connection: { name: profileId, profile, local, close: async () => undefined },
+      // The settings' rate is for the service's limits; the local sandbox needs no pacing.
+      pacing: { concurrency: settings.concurrency, ...(local ? {} : { rate: settings.ratePerSecond }) },
+    };
+  }
+
   const clients = new Map<string, ServiceClient>();
   function clientFor(profileId: string): ServiceClient {
     const cached = clients.get(profileId);
     if (cached) return cached;
-    const profile = store.withSecrets(profileId);
-    if (!profile) throw new NotFoundError(`no profile ${profileId}`);
-    const io = systemIo();
-    const client = new ServiceClient({
-      authUrl: profile.authUrl,
-      baseUrl: profile.baseUrl,
-      legacyBaseUrl: profile.legacyBaseUrl,
-      clientId: profile.clientId,
-      clientSecret: profile.clientSecret,
-      apiKey: profile.apiKey,
-      ...io,
+    const { connection, pacing } = connectionFor(profileId);
+    const client = serviceClientFor(connection.profile, connection.local ? {} : pacing, {
       ...(context.fetch ? { fetch: context.fetch } : {}),
-      // The service's rate limits are the user's to set; the local sandbox needs no pacing.
-      ...(profile.kind === 'service'
-        ? {
-            limiter: new RateLimiter({
-              ratePerSecond: store.getSettings().ratePerSecond,
-              now,
-              sleep: io.sleep,
-            }),
-          }
-        : {}),
     });
     clients.set(profileId, client);
     return client;
@@ -204,9 +213,9 @@ export function createHandlers(context: HostContext): Handlers {
     journalDir: join(context.dataDir, 'journals'),
     now,
     emit: context.emit,
-    clientFor,
+    connectionFor,
+    ...(context.fetch ? { clientFor } : {}),
   });
-
   function readRef(ref: FileRef): EngineInput & { path?: string } {
     if ('path' in ref) {
       const real = files.check(ref.path);
@@ -215,8 +224,29 @@ export function createHandlers(context: HostContext): Handlers {
     return { name: basename(ref.name), bytes: new Uint8Array(Buffer.from(ref.contentBase64, 'base64')) };
   }
 
-  /** Files to submit: the bytes only (a CSV row's named files are found among the batch's own). */
-  const submitFiles = (refs: FileRef[]) => refs.map(readRef).map(({ name, bytes }) => ({ name, bytes }));
+  /** The batch as the workbench holds it, its files read (a CSV row's named files are among its own). */
+  function batchStateOf(input: BatchStateInput, defaultUser?: string): BatchState {
+    const names = new Set<string>();
+    const files = input.files.map((f) => {
+      const { name, bytes } = readRef(f.file);
+      if (names.has(name)) throw new RequestError(`two files named ${name}: a batch names each file once`);
+      names.add(name);
+      return {
+        name,
+        bytes,
+        ...(f.kind !== undefined ? { kind: f.kind } : {}),
+        ...(f.mapping !== undefined ? { mapping: f.mapping as BatchState['files'][number]['mapping'] } : {}),
+        ...(f.settings !== undefined ? { settings: f.settings } : {}),
+        ...(f.changes !== undefined ? { changes: f.changes } : {}),
+      };
+    });
+    const userName = input.userName ?? defaultUser;
+    return {
+      files,
+      ...(userName !== undefined ? { userName } : {}),
+      ...(input.sampleDate !== undefined ? { sampleDate: input.sampleDate } : {}),
+    };
+  }
 
   function keep(report: Report): string {
     const reportId = randomUUID();
@@ -255,7 +285,7 @@ export function createHandlers(context: HostContext): Handlers {
     return out;
   };
 
-  return {
+  const handlers: Handlers = {
     appInfo: async () => info(),
     listExamples: async () => ({ examples: exampleFiles(context.examplesDir) }),
     chooseFiles: async () => {
@@ -352,21 +382,17 @@ export function createHandlers(context: HostContext): Handlers {
       clients.clear(); // the next call paces at the new rate
       return store.saveSettings(settings);
     },
-    startSubmit: async ({ profileId, files: refs, dryRun, userName, sampleDate, onlyRows }) => {
+    startSubmit: async ({ profileId, batch, dryRun, onlyRows }) => {
       if (!store.get(profileId)) throw new NotFoundError(`no profile ${profileId}`);
       // The demo user is a default for the embedded sandbox only, never for a real service.
-      const user = userName ?? (profileId === SANDBOX_PROFILE_ID ? sandbox?.userNames[0] : undefined);
-      return runs.start(submitFiles(refs), {
+      const demoUser = profileId === SANDBOX_PROFILE_ID ? sandbox?.userNames[0] : undefined;
+      return runs.start(batchStateOf(batch, demoUser), {
         profileId,
         dryRun,
-        ...(user ? { userName: user } : {}),
-        ...(sampleDate ? { sampleDate } : {}),
         ...(onlyRows ? { onlyRows } : {}),
-        concurrency: store.getSettings().concurrency,
       });
     },
-    submitUsers: async ({ files: refs, sampleDate }) =>
-      runs.users(submitFiles(refs), sampleDate ? { sampleDate } : {}),
+    submitUsers: async ({ batch }) => runs.users(batchStateOf(batch)),
     pauseSubmit: async ({ runId }) => {
       const run = runStatus(runId);
       run.pause();
@@ -385,7 +411,7 @@ export function createHandlers(context: HostContext): Handlers {
     getSubmit: async ({ runId }) => runStatus(runId).status(),
     listJournals: async () => ({ journals: runs.list() }),
     resumeJournal: async ({ journalId }) => {
-      const status = runs.resume(journalId, store.getSettings().concurrency);
+      const status = await runs.resume(journalId);
       if (!status) throw new NotFoundError(`no journal ${journalId}`);
       return status;
     },
@@ -427,6 +453,7 @@ export function createHandlers(context: HostContext): Handlers {
     },
     openExternal: async ({ url }) => ({ opened: await context.openExternal(url) }),
   };
+  return Object.assign(handlers, { close: (graceMs?: number) => runs.closeAll(graceMs) });
 }
 
 /** A request the handler refuses for what it asks (not a fault of the host). */
@@ -469,7 +496,7 @@ export async function handleCall(handlers: Handlers, method: string, request: un
       error instanceof RequestError ||
       error instanceof FileAccessError ||
       error instanceof EngineOptionsError ||
-      error instanceof PlanRefusedError
+      error instanceof BatchStateError
     )
       return { status: 400, body: failure('bad-request', error.message) };
     return { status: 500, body: failure('failed', error instanceof Error ? error.message : String(error)) };

@@ -4,18 +4,9 @@
  * (group commit), so many workers cost one disk flush, not one each. Opened with O_APPEND: a line is never
  * written over another.
  */
-import {
-  link,
-  mkdir,
-  open,
-  readFile,
-  rename,
-  stat,
-  unlink,
-  writeFile,
-  type FileHandle,
-} from 'node:fs/promises';
+import { mkdir, open, readFile, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { LockHeldError, takeLock, type ProcessLock } from './process-lock.ts';
 
 export class JournalFile {
   private queue: { text: string; resolve: () => void; reject: (e: unknown) => void }[] = [];
@@ -80,101 +71,24 @@ export class JournalLockedError extends Error {
   }
 }
 
-export interface JournalLock {
-  readonly path: string;
-  /** The pid whose stale lock this one replaced (that process had died without letting go). */
-  readonly tookOverFrom?: number;
-  release(): Promise<void>;
-}
-
-/** A lock file so fresh that its pid may not be written yet is taken as held, not stale. */
-const UNWRITTEN_LOCK_GRACE_MS = 10_000;
-
-function processIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists, it is someone else's.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-async function lockHolder(lockPath: string): Promise<{ pid?: number; fresh: boolean } | undefined> {
-  try {
-    const [text, info] = await Promise.all([readFile(lockPath, 'utf8'), stat(lockPath)]);
-    const pid = Number(text.trim());
-    const fresh = Date.now() - info.mtimeMs < UNWRITTEN_LOCK_GRACE_MS;
-    return Number.isInteger(pid) && pid > 0 ? { pid, fresh } : { fresh };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-}
+export type JournalLock = ProcessLock;
 
 /**
- * Take the journal's lock: `JOURNAL.lock`, created exclusively and holding this process's pid. A
- * lock left by a process that no longer runs (kill -9, a power cut) is taken over; one held by a live
- * process throws JournalLockedError.
+ * Take the journal's lock (`JOURNAL.lock`, node/process-lock.ts): a lock left by a process that no longer
+ * runs (kill -9, a power cut, a zombie, a reused pid) is taken over; one held by a live process throws
+ * JournalLockedError.
  */
 export async function lockJournal(
   journalPath: string,
   /** Who else would hold it, for the message. */
   user?: string,
 ): Promise<JournalLock> {
-  const lockPath = `${journalPath}.lock`;
-  await mkdir(dirname(journalPath), { recursive: true });
-  let tookOverFrom: number | undefined;
-  for (let attempt = 0; attempt < 5; attempt++) {
-    // The pid is written to a file of our own first, then linked to the lock's name: link(2) fails when
-    // the name exists (as O_EXCL does), and a lock is never seen empty, even after a kill -9 mid-way.
-    const mine = `${lockPath}.${process.pid}.tmp`;
-    try {
-      await writeFile(mine, `${process.pid}\n`, { mode: 0o600 });
-      try {
-        await link(mine, lockPath);
-      } finally {
-        await unlink(mine).catch(() => undefined);
-      }
-      let released = false;
-      return {
-        path: lockPath,
-        ...(tookOverFrom !== undefined ? { tookOverFrom } : {}),
-        async release() {
-          if (released) return;
-          released = true;
-          // Only our own lock: never remove one that another process took over meanwhile.
-          const holder = await lockHolder(lockPath);
-          if (holder?.pid === process.pid) await unlink(lockPath).catch(() => undefined);
-        },
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    const holder = await lockHolder(lockPath);
-    if (holder === undefined) continue;
-    if (holder.pid === undefined ? holder.fresh : processIsAlive(holder.pid))
-      throw new JournalLockedError(journalPath, holder.pid, user);
-    // Stale: move it aside under a unique name (only one process can), check it is the one we judged
-    // stale, and try again to create ours.
-    const aside = `${lockPath}.${process.pid}.${Date.now()}.stale`;
-    try {
-      await rename(lockPath, aside);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
-      throw error;
-    }
-    const moved = await lockHolder(aside);
-    if (moved?.pid !== holder.pid) {
-      // Another process took it over between our look and the move: put its live lock back.
-      await link(aside, lockPath).catch(() => undefined);
-      await unlink(aside).catch(() => undefined);
-      throw new JournalLockedError(journalPath, moved?.pid, user);
-    }
-    await unlink(aside).catch(() => undefined);
-    if (holder.pid !== undefined) tookOverFrom = holder.pid;
+  try {
+    return await takeLock(`${journalPath}.lock`, user ?? 'a submit or resume');
+  } catch (error) {
+    if (error instanceof LockHeldError) throw new JournalLockedError(journalPath, error.holder.pid, user);
+    throw error;
   }
-  throw new JournalLockedError(journalPath, undefined, user);
 }
 
 /**

@@ -5,7 +5,8 @@ import { plural, type AgronomicDataFile, type ClientResult, type ResourceType } 
 import { EXIT_OK, EXIT_PROBLEMS, UsageError, type CliCommand, type CliIo } from '../command.ts';
 import { terminalSafe } from '../render/terminal-text.ts';
 import { parseCommandArgs } from './command-args.ts';
-import { clientFor, openConnection } from './profile.ts';
+import { openConnection } from './profile.ts';
+import { clientFor, pacingFor } from '../../node/service-connection.ts';
 
 const usage = `Usage: fieldgate agronomic-data --sharing-key KEY --type planted|applied|harvested [--download DIR]
                               [--profile sandbox|env|NAME]
@@ -140,7 +141,7 @@ export const agronomicDataCommand: CliCommand = {
       io.stderr(`notice: GET ${path} is deprecated; its replacement is ${type.v4}\n`);
     };
     try {
-      const client = clientFor(connection.profile);
+      const client = clientFor(connection.profile, pacingFor(connection));
       const list = async (): Promise<ClientResult<SharedFile[]>> => {
         const input = { sharingKey: key, resourceType: type.resourceType };
         notice('/v3/agronomic-data');

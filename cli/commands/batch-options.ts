@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import {
   describeDamage,
   JournalFormatError,
+  MAX_CONCURRENCY,
   plural,
   replayJournal,
   type ReplayedJournal,
@@ -42,8 +43,28 @@ export function wholeNumberOption(
   return n;
 }
 
-/** Requests in flight at most: the runner's pool, bounded so a typo cannot open thousands of sockets. */
-export const MAX_CONCURRENCY = 256;
+/** Exit status of a batch that stopped unfinished: `fieldgate resume` goes on. */
+export const EXIT_UNFINISHED = 3;
+/** A finished batch with uploads of unknown outcome: check the receiving users' inboxes. */
+export const EXIT_UNKNOWN = 4;
+/** A finished batch some of whose answers were impossible (StepOutcome.anomalies): check those rows. */
+export const EXIT_ANOMALOUS = 5;
+
+/**
+ * The exit status of a batch run (submit, resume, status): stopped first, then impossible answers, then rows
+ * that failed or were not sent for their errors, then uploads of unknown outcome; 0 when every row was applied.
+ */
+export function batchExitStatus(result: {
+  outcome: 'finished' | 'stopped';
+  counts: Partial<Record<RowResultStatus, number>>;
+}): number {
+  const c = result.counts;
+  if (result.outcome === 'stopped' || (c.pending ?? 0) > 0) return EXIT_UNFINISHED;
+  if ((c.anomalous ?? 0) > 0) return EXIT_ANOMALOUS;
+  if ((c.failed ?? 0) + (c.invalid ?? 0) > 0) return 1;
+  if ((c.unknown ?? 0) > 0) return EXIT_UNKNOWN;
+  return 0;
+}
 
 /** The sending options submit and resume both take, checked the same way (SENDING_OPTIONS). */
 export function sendingOptionsFrom(values: {
@@ -85,7 +106,11 @@ export async function replayJournalFile(path: string, io: CliIo): Promise<Replay
   }
 }
 
-/** "3 done, 0 failed, 0 invalid, 1 unknown, 0 not finished (of 4 rows)": submit's summary and status's line. */
+/**
+ * "3 done, 0 failed, 0 invalid, 1 unknown, 0 not finished (of 4 rows)": submit's summary and status's line
+ * (anomalous rows said only when there are some).
+ */
 export function describeRowCounts(counts: Record<RowResultStatus, number>, rows: number): string {
-  return `${counts.done} done, ${counts.failed} failed, ${counts.invalid} invalid, ${counts.unknown} unknown, ${counts.pending} not finished (of ${plural(rows, 'row')})`;
+  const anomalous = counts.anomalous ? `${counts.anomalous} anomalous, ` : '';
+  return `${counts.done} done, ${anomalous}${counts.failed} failed, ${counts.invalid} invalid, ${counts.unknown} unknown, ${counts.pending} not finished (of ${plural(rows, 'row')})`;
 }

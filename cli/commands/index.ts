@@ -50,7 +50,8 @@ export const commands: CliCommandEntry[] = [
   },
   {
     name: 'submit',
-    summary: 'send a validated batch exactly once, journaled so that a crash or Ctrl+C loses nothing',
+    summary:
+      'send a batch exactly once (rows with errors stay back), journaled so that a crash loses nothing',
     load: async () => (await import('./submit.ts')).submitCommand,
   },
   {

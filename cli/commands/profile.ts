@@ -1,6 +1,5 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { RateLimiter, ServiceClient, systemIo, type ClientEvent } from '../../core/index.ts';
 import {
   describeProfile,
   profileFromEnv,
@@ -10,6 +9,7 @@ import {
   type ConnectionProfile,
 } from '../../node/profiles.ts';
 import { JournalLockedError, lockJournal, type JournalLock } from '../../node/journal-file.ts';
+import { clientFor, pacingFor, type Connection } from '../../node/service-connection.ts';
 import { configDir, dataDir } from '../../node/user-dirs.ts';
 import { EXIT_OK, EXIT_PROBLEMS, UsageError, type CliCommand, type CliIo } from '../command.ts';
 import { positiveNumberOption } from './batch-options.ts';
@@ -32,13 +32,6 @@ Two profiles need no setting up:
             FIELDGATE_CLIENT_SECRET, FIELDGATE_API_KEY`;
 
 type Env = Readonly<Record<string, string | undefined>>;
-
-/** A profile ready to use, and what to stop when done (the embedded sandbox). */
-export interface Connection {
-  name: string;
-  profile: ConnectionProfile;
-  close(): Promise<void>;
-}
 
 /** `--profile NAME` → a connection: the embedded sandbox, the environment, or a saved profile. */
 export async function openConnection(name: string, io: CliIo): Promise<Connection> {
@@ -66,6 +59,7 @@ export async function openConnection(name: string, io: CliIo): Promise<Connectio
     }
     return {
       name,
+      local: true,
       profile: {
         authUrl: sandbox.urls.authUrl,
         baseUrl: sandbox.urls.baseUrl,
@@ -86,7 +80,7 @@ export async function openConnection(name: string, io: CliIo): Promise<Connectio
   if (name === 'env') {
     const got = profileFromEnv(io.env as Env);
     if (!got.ok) throw new UsageError(`--profile env: set ${got.missing.join(', ')}`);
-    return { name, profile: got.profile, close: async () => undefined };
+    return { name, profile: got.profile, local: false, close: async () => undefined };
   }
   const file = await readProfiles(configDir(io.env as Env));
   const profile = file.profiles[name];
@@ -96,36 +90,7 @@ export async function openConnection(name: string, io: CliIo): Promise<Connectio
       `no profile "${name}"; profiles: ${[...RESERVED_PROFILE_NAMES, ...names].join(', ')} (fieldgate profile add NAME …)`,
     );
   }
-  return { name, profile, close: async () => undefined };
-}
-
-/** Requests per second when neither the command nor the profile says. */
-export const DEFAULT_RATE = 20;
-
-/** A client for a profile, with the profile's (or the given) rate limit shared by all workers. */
-export function clientFor(
-  profile: ConnectionProfile,
-  options: { rate?: number; burst?: number; onEvent?: (e: ClientEvent) => void; unpaced?: boolean } = {},
-): ServiceClient {
-  const io = systemIo();
-  // A 429 slows a shared limiter down; without one every worker would keep its own pace, so a real service
-  // always gets one (the embedded sandbox, which has no limit unless asked, may go unpaced).
-  const rate = options.rate ?? profile.rate ?? (options.unpaced ? undefined : DEFAULT_RATE);
-  const limiter =
-    rate !== undefined && rate > 0
-      ? new RateLimiter({ ratePerSecond: rate, burst: options.burst ?? profile.burst ?? rate, ...io })
-      : undefined;
-  return new ServiceClient({
-    authUrl: profile.authUrl,
-    baseUrl: profile.baseUrl,
-    legacyBaseUrl: profile.legacyBaseUrl,
-    clientId: profile.clientId,
-    clientSecret: profile.clientSecret,
-    apiKey: profile.apiKey,
-    ...io,
-    ...(limiter ? { limiter } : {}),
-    ...(options.onEvent ? { onEvent: options.onEvent } : {}),
-  });
+  return { name, profile, local: false, close: async () => undefined };
 }
 
 export const profileCommand: CliCommand = {
@@ -213,7 +178,7 @@ export const profileCommand: CliCommand = {
         if (!name) throw new UsageError('name the profile to test');
         const connection = await openConnection(name, io);
         try {
-          const result = await clientFor(connection.profile).checkCredentials();
+          const result = await clientFor(connection.profile, pacingFor(connection)).checkCredentials();
           if (!result.ok) {
             io.stderr(`profile "${name}": ${result.error.message}\n`);
             return EXIT_PROBLEMS;

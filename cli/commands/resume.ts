@@ -1,18 +1,39 @@
 import { resolve } from 'node:path';
-import { dropCutShortLine } from '../../node/journal-file.ts';
+import { JournalFormatError, replayJournal } from '../../core/index.ts';
+import { readJournal } from '../../node/journal-file.ts';
+import { SubmitSession } from '../../node/submit-session.ts';
 import { EXIT_OK, EXIT_USAGE, UsageError, type CliCommand } from '../command.ts';
-import { replayJournalFile, resultsPathFor, SENDING_OPTIONS, sendingOptionsFrom } from './batch-options.ts';
+import { resultsPathFor, SENDING_OPTIONS, sendingOptionsFrom } from './batch-options.ts';
 import { parseCommandArgs } from './command-args.ts';
-import { runBatch, takeJournalLock } from './submit.ts';
+import {
+  checkWritable,
+  ProgressDisplay,
+  runSession,
+  sessionOptions,
+  takeJournalLock,
+  usableConnection,
+} from './submit.ts';
 
 const usage = `Usage: fieldgate resume JOURNAL [--profile sandbox|env|NAME] [--concurrency N] [--rate R] [--burst B]
                        [--resend-unknown] [--results PATH]
 
-Goes on with a batch that stopped (Ctrl+C, a crash, kill -9, a lost connection, the quota): every row sent
-without a recorded answer is reconciled first (the service's enrollments listed and matched, the experiment
-found), so nothing is created twice and no row is lost. The profile defaults to the one the batch used.
+Goes on with a batch that stopped (Ctrl+C, a crash, kill -9, a lost connection, the quota, the app closed):
+every row sent without a recorded answer is reconciled first (the service's enrollments listed and matched,
+the experiment found), so nothing is created twice and no row is lost. Uploads send the bytes kept beside
+the journal when the batch started. The profile defaults to the one the batch used.
 
-Exit status as for submit: 0 every row succeeded, 1 some rows failed, 3 stopped unfinished again.`;
+Options:
+  --profile P        the connection (default: the journal's)
+  --resend-unknown   send again, once, each upload whose outcome is unknown now (check the inbox first)
+  --concurrency, --rate, --burst, --results   as for fieldgate submit
+
+Exit status as for submit: 0 every row was applied; 1 some rows failed or were not sent; 2 usage error;
+3 stopped unfinished again; 4 finished with uploads of unknown outcome (check the inboxes); 5 finished with
+impossible answers.
+
+Examples:
+  fieldgate resume ~/.local/share/fieldgate/journals/fields-2026-11-27T10-00-00-000Z.jsonl
+  fieldgate resume batch.jsonl --profile production --resend-unknown`;
 
 export const resumeCommand: CliCommand = {
   name: 'resume',
@@ -31,35 +52,53 @@ export const resumeCommand: CliCommand = {
     // Checked before the journal is locked or read, the same way submit checks them.
     const sending = sendingOptionsFrom(values);
     const journalPath = resolve(io.cwd, positionals[0]!);
+    const resultsPath = resultsPathFor(values.results, journalPath, io);
+    await checkWritable(resultsPath, values.results !== undefined);
     // Locked before reading: another process still appending would make what we read stale.
     const lock = await takeJournalLock(journalPath, io);
     if (!lock) return EXIT_USAGE;
     let handedOver = false;
     try {
-      const replayed = await replayJournalFile(journalPath, io);
-      if (!replayed) return EXIT_USAGE;
-      if (replayed.cutShort !== undefined) {
-        io.stderr(
-          `${journalPath}: line ${replayed.cutShort} was cut short (a crash while it was written); removed, going on from line ${replayed.cutShort - 1}\n`,
-        );
-        await dropCutShortLine(journalPath, replayed.cutShort);
+      // The profile the batch used, unless another is given.
+      let profile = values.profile;
+      if (profile === undefined) {
+        try {
+          profile = replayJournal(await readJournal(journalPath)).profile ?? 'sandbox';
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+            throw new UsageError(`${positionals[0]}: no such journal`);
+          if (error instanceof JournalFormatError) {
+            io.stderr(`${journalPath}: ${error.message}\n`);
+            return EXIT_USAGE;
+          }
+          throw error;
+        }
       }
-      handedOver = true;
-      return await runBatch(
-        {
-          lock,
-          plan: replayed.plan,
-          replayed,
-          journalPath,
-          resultsPath: resultsPathFor(values.results, journalPath, io),
-          profileName: values.profile ?? replayed.profile ?? 'sandbox',
-          resendUnknown: values['resend-unknown'],
-          ...sending,
-        },
-        io,
-      );
+      const connection = await usableConnection(profile, io);
+      try {
+        const display = new ProgressDisplay(io, io.isTTY);
+        let session: SubmitSession;
+        try {
+          session = await SubmitSession.resume({
+            ...sessionOptions(journalPath, connection, display, io),
+            lock,
+            pacing: sending,
+            resendUnknown: values['resend-unknown'],
+          });
+          handedOver = true;
+        } catch (error) {
+          if (error instanceof JournalFormatError) {
+            io.stderr(`${journalPath}: ${error.message}\n`);
+            return EXIT_USAGE;
+          }
+          throw error;
+        }
+        return await runSession({ session, resultsPath, profileName: connection.name, display }, io);
+      } finally {
+        await connection.close();
+      }
     } finally {
-      // runBatch releases the lock it was given; before that point, it is ours to release.
+      // The session lets go of the lock it was given; before that point, it is ours to.
       if (!handedOver) await lock.release();
     }
   },

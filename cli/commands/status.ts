@@ -1,17 +1,22 @@
 import { resolve } from 'node:path';
-import { rowResultsOf } from '../../core/index.ts';
-import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError, type CliCommand } from '../command.ts';
+import { emptyRowCounts, rowResultsOf } from '../../core/index.ts';
+import { EXIT_OK, EXIT_USAGE, UsageError, type CliCommand } from '../command.ts';
 import { terminalSafe } from '../render/terminal-text.ts';
-import { describeRowCounts, replayJournalFile } from './batch-options.ts';
+import { batchExitStatus, describeRowCounts, replayJournalFile } from './batch-options.ts';
 import { parseCommandArgs } from './command-args.ts';
-import { EXIT_UNFINISHED } from './submit.ts';
 
 const usage = `Usage: fieldgate status JOURNAL [--json]
 
-Reads a batch journal and says where the batch stands: rows done, failed, invalid, unknown (uploads to check
-in the receiving user's data inbox) and not finished, with the rows that need attention. Sends nothing.
+Reads a batch journal and says where the batch stands: rows done, anomalous (answered impossibly), failed,
+invalid, unknown (uploads to check in the receiving user's data inbox) and not finished, with the rows that
+need attention. Sends nothing.
 
-Exit status: 0 every row succeeded, 1 some rows failed, 3 unfinished (fieldgate resume goes on).`;
+Exit status as for submit: 0 every row was applied; 1 some rows failed or were not sent; 3 unfinished
+(fieldgate resume goes on); 4 uploads of unknown outcome; 5 impossible answers.
+
+Examples:
+  fieldgate status ~/.local/share/fieldgate/journals/fields-2026-11-27T10-00-00-000Z.jsonl
+  fieldgate status batch.jsonl --json`;
 
 export const statusCommand: CliCommand = {
   name: 'status',
@@ -28,15 +33,10 @@ export const statusCommand: CliCommand = {
     const replayed = await replayJournalFile(path, io);
     if (!replayed) return EXIT_USAGE;
     const rows = rowResultsOf(replayed.plan, (id) => replayed.steps.get(id));
-    const counts = { done: 0, failed: 0, invalid: 0, unknown: 0, pending: 0 };
+    const counts = emptyRowCounts();
     for (const r of rows) counts[r.status]++;
     const inDoubt = [...replayed.steps.values()].filter((s) => s.status === 'in-doubt').length;
-    const code =
-      counts.pending > 0
-        ? EXIT_UNFINISHED
-        : counts.failed + counts.invalid + counts.unknown > 0
-          ? EXIT_PROBLEMS
-          : EXIT_OK;
+    const code = batchExitStatus({ outcome: counts.pending > 0 ? 'stopped' : 'finished', counts });
     if (values.json) {
       io.stdout(
         JSON.stringify({
@@ -61,8 +61,11 @@ export const statusCommand: CliCommand = {
       `${describeRowCounts(counts, rows.length)}${inDoubt ? `; ${inDoubt} sent without a recorded answer (reconciled on resume)` : ''}`,
     ];
     const attention = rows.filter((r) => r.status !== 'done');
-    for (const r of attention.slice(0, 20))
-      lines.push(`  row ${r.row}: ${r.status}: ${terminalSafe(r.message)}`);
+    for (const r of attention.slice(0, 20)) {
+      const where = r.source ? `${terminalSafe(r.source.file)} row ${r.source.row}` : `row ${r.row}`;
+      const what = r.anomalies?.length ? r.anomalies.join('; ') : r.message;
+      lines.push(`  ${where}: ${r.status}: ${terminalSafe(what)}`);
+    }
     if (attention.length > 20) lines.push(`  … and ${attention.length - 20} more`);
     if (counts.pending > 0) lines.push(`go on with: fieldgate resume ${positionals[0]}`);
     io.stdout(lines.join('\n') + '\n');

@@ -1,59 +1,80 @@
-import { randomUUID } from 'node:crypto';
-import { readFile, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { access, constants, mkdir } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import {
-  BatchRunner,
-  csvReadAsFromSummary,
-  decodeText,
-  planBatch,
+  ClientConfigError,
   plural,
-  resultsCsv,
-  rowsFromCsvBatch,
-  rowsFromFieldUpload,
-  rowsFromRequestDocument,
-  sleepWithTimers,
-  validate,
-  type BatchPlan,
+  prepareBatch,
   type BatchProgress,
   type BatchRunResult,
   type ClientEvent,
-  type ReplayedJournal,
+  type PreparedBatch,
+  type RowResultStatus,
 } from '../../core/index.ts';
-import { JournalFile, JournalLockedError, lockJournal, type JournalLock } from '../../node/journal-file.ts';
+import { writeAtomically } from '../../node/atomic-write.ts';
+import { JournalLockedError, lockJournal, type JournalLock } from '../../node/journal-file.ts';
+import { clientFor, type Connection } from '../../node/service-connection.ts';
+import { JournalInUseError, SubmitSession, type SessionOptions } from '../../node/submit-session.ts';
 import { dataDir } from '../../node/user-dirs.ts';
-import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError, type CliCommand, type CliIo } from '../command.ts';
+import { EXIT_OK, EXIT_USAGE, UsageError, type CliCommand, type CliIo } from '../command.ts';
 import { terminalSafe } from '../render/terminal-text.ts';
-import { describeRowCounts, resultsPathFor, SENDING_OPTIONS, sendingOptionsFrom } from './batch-options.ts';
+import {
+  batchExitStatus,
+  describeRowCounts,
+  EXIT_UNFINISHED,
+  resultsPathFor,
+  SENDING_OPTIONS,
+  sendingOptionsFrom,
+} from './batch-options.ts';
+import { BATCH_STATE_OPTIONS, batchStateFromArgs } from './batch-state-args.ts';
 import { parseCommandArgs } from './command-args.ts';
-import { clientFor, openConnection } from './profile.ts';
+import { openConnection } from './profile.ts';
 
-/** Exit status of a batch that stopped unfinished: `fieldgate resume` goes on. */
-export const EXIT_UNFINISHED = 3;
+export { EXIT_UNFINISHED };
 
-const usage = `Usage: fieldgate submit BATCH [--profile sandbox|env|NAME] [--journal PATH] [--concurrency N]
-                       [--rate R] [--burst B] [--dry-run] [--skip-invalid] [--resend-unknown]
-                       [--user-name NAME] [--results PATH]
+const usage = `Usage: fieldgate submit FILE... [--profile sandbox|env|NAME] [--user-name NAME] [--sample-date DATE]
+                       [--mapping FILE|JSON] [--kind KIND] [--encoding E] [--setting KEY=VALUE]...
+                       [--journal PATH] [--results PATH] [--concurrency N] [--rate R] [--burst B]
+                       [--dry-run] [--all-or-nothing] [--resend-unknown]
+       fieldgate submit --state BATCH.json [options]
 
-Validates the batch (a request file, a CSV batch (fieldgate template), or a field upload with --user-name), plans it (each experiment found or
-created once, before the location enrollments that need it; one upload per receiving user) and sends every row
-exactly once, journaling each state change to disk before going on. A crash, Ctrl+C or a lost connection
-loses nothing: \`fieldgate resume JOURNAL\` reconciles what was in flight and finishes the batch.
+Checks the batch (request files, CSV batches, field uploads, prescription ZIPs and Modus soil tests; a CSV
+row's prescription or soil test is read beside the CSV), makes one row per record, plans it (each experiment
+found or created once, before the location enrollments that need it; one upload per receiving user and file)
+and sends every row without errors exactly once, journaling each state change to disk before going on.
+Rows with errors are listed and not sent. A crash, Ctrl+C or a lost connection loses nothing:
+\`fieldgate resume JOURNAL\` reconciles what was in flight and finishes the batch.
+
+The batch (files, column mapping and constant values, cell edits, chosen fixes, receiving user) can also be
+given as a state file: the app's "Save batch" writes one, and the same state sends the same requests.
 
 Options:
   --profile P        sandbox (embedded, state in the user's data directory), env (FIELDGATE_* variables) or a
                      saved profile (fieldgate profile add); default sandbox
+  --user-name NAME   the receiving user (X-User-Name) of rows that name none (a row's own user wins)
+  --sample-date D    the sampleDate of soil tests that give none (YYYY-MM-DDThh:mm:ss.sssZ)
+  --mapping M        a CSV batch's column mapping, as a file or as JSON ({"columns": {...}, "values": {...}})
+  --kind, --encoding, --setting   how files are read, as for fieldgate validate
+  --state FILE       the batch as a saved state (paths in it are relative to it)
   --journal PATH     where to journal (default: the user's data directory, journals/)
-  --concurrency N    requests in flight at most (default 8)
-  --rate R, --burst B  client-side limit, requests per second (default: the profile's, else 20; none for
-                     the embedded sandbox)
-  --dry-run          validate and plan, print the plan, send nothing
-  --skip-invalid     send the clean rows; rows with errors are reported as invalid
-  --resend-unknown   send again an upload whose outcome is unknown (check the inbox first: it may arrive twice)
-  --user-name NAME   the receiving user (X-User-Name) of a field upload
   --results PATH     the results CSV (default: the journal's name with .results.csv)
+  --concurrency N    requests in flight at most (default 8)
+  --rate R, --burst B  requests per second at most (default: the profile's, else 10; the embedded sandbox
+                     is not paced unless asked)
+  --dry-run          check and plan, print the plan, send nothing
+  --all-or-nothing   send nothing when any row has errors (default: send the rows without errors)
+  --resend-unknown   send again, once, each upload whose outcome was unknown when the run started (check the
+                     inbox first: it may arrive twice)
 
-Exit status: 0 every row succeeded, 1 some rows failed (or were invalid), 2 usage error, 3 stopped unfinished
-(resumable).`;
+Exit status: 0 every row was applied; 1 some rows failed or were not sent for their errors; 2 usage error;
+3 stopped unfinished (resumable); 4 finished, but uploads of unknown outcome remain (check the receiving
+users' inboxes); 5 finished, but the service's answers for some rows were impossible (see their anomalies).
+
+Examples:
+  fieldgate submit examples/requests/enroll-by-program.json --dry-run
+  fieldgate submit examples/fields/clean-fields.json --user-name grower.demo@example.com
+  fieldgate submit csb.csv --mapping '{"columns":{"name":"CSBID"},"values":{"clientName":"Smith Farms"}}' \\
+      --user-name grower.demo@example.com
+  fieldgate submit --state batch.fieldgate.json --profile production`;
 
 function seconds(s: number): string {
   if (!Number.isFinite(s)) return '?';
@@ -81,11 +102,12 @@ export class ProgressDisplay {
     const now = Date.now();
     if (!force && now - this.last < (this.tty ? 150 : 2000)) return;
     this.last = now;
-    const finished = p.done + p.failed + p.unknown;
+    const finished = p.done + p.anomalous + p.failed + p.unknown;
     const share = p.total === 0 ? 1 : finished / p.total;
     const rate = `${p.ratePerSecond.toFixed(1)}/s`;
     const eta = p.etaSeconds === undefined ? '' : `, ETA ${seconds(p.etaSeconds)}`;
-    const counts = `${finished}/${p.total} (${p.done} done, ${p.failed} failed${p.unknown ? `, ${p.unknown} unknown` : ''}), ${p.inFlight} in flight, ${p.retrying} waiting to retry, ${this.retries} retries, ${rate}${eta}`;
+    const odd = `${p.anomalous ? `, ${p.anomalous} anomalous` : ''}${p.unknown ? `, ${p.unknown} unknown` : ''}`;
+    const counts = `${finished}/${p.total} (${p.done} done, ${p.failed} failed${odd}), ${p.inFlight} in flight, ${p.retrying} waiting to retry, ${this.retries} retries, ${rate}${eta}`;
     if (this.tty) {
       const width = 24;
       const full = Math.round(share * width);
@@ -102,24 +124,216 @@ export class ProgressDisplay {
   }
 }
 
-export interface RunBatchOptions {
-  plan: BatchPlan;
-  journalPath: string;
-  resultsPath: string;
-  profileName: string;
-  replayed?: ReplayedJournal;
-  concurrency?: number;
-  rate?: number;
-  burst?: number;
-  resendUnknown: boolean;
-  batchFile?: string;
-  /** The journal's lock, when the caller took it already (resume: before reading the journal). */
-  lock?: JournalLock;
+export function quoteArg(arg: string): string {
+  return /^[\w./:@=-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
+}
+
+/** A connection whose addresses the client accepts; a usage error (one line) when it does not. */
+export async function usableConnection(name: string, io: CliIo): Promise<Connection> {
+  const connection = await openConnection(name, io);
+  try {
+    clientFor(connection.profile);
+    return connection;
+  } catch (error) {
+    await connection.close();
+    if (error instanceof ClientConfigError) throw new UsageError(`profile ${name}: ${error.message}`);
+    throw error;
+  }
 }
 
 /**
- * Take a journal's lock, saying so when it replaces a dead process's lock; undefined (after one line
- * on stderr) when another live process holds it.
+ * Checked before anything is sent: a results path the run could not write at its end. The default one, in
+ * the user's data folder, has its folder made.
+ */
+export async function checkWritable(path: string, given: boolean): Promise<void> {
+  if (!given) await mkdir(dirname(path), { recursive: true });
+  try {
+    await access(dirname(path), constants.W_OK);
+  } catch {
+    throw new UsageError(`--results ${path}: its folder does not exist or cannot be written`);
+  }
+  try {
+    await access(path, constants.W_OK);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      throw new UsageError(`--results ${path}: the file cannot be written`);
+  }
+}
+
+export interface RunOptions {
+  session: SubmitSession;
+  resultsPath: string;
+  profileName: string;
+  display: ProgressDisplay;
+}
+
+/** Run a session until it ends, Ctrl+C stopping it (twice: cancelling what is in flight); the summary. */
+export async function runSession(options: RunOptions, io: CliIo): Promise<number> {
+  const { session, display } = options;
+  let interrupts = 0;
+  const onInterrupt = (): void => {
+    interrupts++;
+    if (interrupts === 1) {
+      display.end();
+      io.stderr('stopping after the requests in flight (Ctrl+C again to cancel them)…\n');
+      session.requestStop('interrupted', 'stopped by Ctrl+C');
+    } else session.cancelInFlight();
+  };
+  process.on('SIGINT', onInterrupt);
+  process.on('SIGTERM', onInterrupt);
+  let result: BatchRunResult;
+  try {
+    result = await session.run();
+  } finally {
+    process.off('SIGINT', onInterrupt);
+    process.off('SIGTERM', onInterrupt);
+    display.update(session.progress(), true);
+    display.end();
+  }
+  await writeAtomically(options.resultsPath, new TextEncoder().encode(session.resultsCsv()));
+  return summarise(result, options, io);
+}
+
+const ATTENTION: readonly RowResultStatus[] = ['anomalous', 'failed', 'unknown', 'invalid'];
+
+function summarise(result: BatchRunResult, options: RunOptions, io: CliIo): number {
+  const c = result.counts;
+  const lines = [describeRowCounts(c, result.rows.length)];
+  const attention = result.rows.filter((r) => ATTENTION.includes(r.status));
+  for (const r of attention.slice(0, 10)) {
+    const where = r.source ? `${terminalSafe(r.source.file)} row ${r.source.row}` : `row ${r.row}`;
+    const what = r.anomalies?.length ? r.anomalies.join('; ') : r.message;
+    lines.push(`  ${where}: ${r.status}: ${terminalSafe(what)}`);
+  }
+  if (attention.length > 10) lines.push(`  … and ${attention.length - 10} more (see the results CSV)`);
+  lines.push(`results: ${options.resultsPath}`, `journal: ${options.session.journalPath}`);
+  if (result.outcome === 'stopped')
+    lines.push(
+      `stopped: ${terminalSafe(result.message ?? result.stopReason ?? '')}${result.retryAt && !(result.message ?? '').includes(result.retryAt) ? ` (go on after ${result.retryAt})` : ''}`,
+      `resume with: fieldgate resume ${quoteArg(options.session.journalPath)} --profile ${quoteArg(options.profileName)}`,
+    );
+  io.stdout(lines.join('\n') + '\n');
+  return batchExitStatus(result);
+}
+
+/** What is about to happen, from the plan: printed before anything is sent (and for --dry-run). */
+export function describePlan(prepared: PreparedBatch): string[] {
+  const { plan } = prepared;
+  const calls = new Map<string, number>();
+  for (const s of plan.steps) calls.set(s.operation.call, (calls.get(s.operation.call) ?? 0) + 1);
+  const invalid = plan.rows.filter((r) => r.invalid !== undefined);
+  const lines = [
+    `plan: ${plural(plan.rows.length, 'row')}: ${plural(plan.rows.length - invalid.length, 'row')} to send in ${plural(plan.steps.length, 'step')} (${[...calls].map(([k, n]) => `${n} ${k}`).join(', ') || 'none'})${invalid.length ? `; ${plural(invalid.length, 'row')} not sent for their errors` : ''}`,
+  ];
+  for (const r of invalid.slice(0, 10)) {
+    const where = r.source ? `${terminalSafe(r.source.file)} row ${r.source.row}` : `row ${r.row}`;
+    lines.push(`  ${where}: not sent: ${terminalSafe(r.invalid ?? '')}`);
+  }
+  if (invalid.length > 10) lines.push(`  … and ${invalid.length - 10} more`);
+  return lines;
+}
+
+export const submitCommand: CliCommand = {
+  name: 'submit',
+  summary: 'send a batch exactly once (rows with errors stay back), journaled so that a crash loses nothing',
+  usage,
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs(args, {
+      profile: { type: 'string', default: 'sandbox' },
+      journal: { type: 'string' },
+      ...SENDING_OPTIONS,
+      ...BATCH_STATE_OPTIONS,
+      'dry-run': { type: 'boolean', default: false },
+      'all-or-nothing': { type: 'boolean', default: false },
+      // The default now: rows with errors are not sent. Kept so that scripts that say it go on working.
+      'skip-invalid': { type: 'boolean', default: false },
+    });
+    if (values.help) {
+      io.stdout(usage + '\n');
+      return EXIT_OK;
+    }
+    const sending = sendingOptionsFrom(values);
+    const batch = await batchStateFromArgs(values, positionals, io);
+    const prepared = await prepareBatch(batch.state, { now: io.now(), readFile: batch.readFile });
+    io.stderr(describePlan(prepared).join('\n') + '\n');
+    const invalid = prepared.plan.rows.filter((r) => r.invalid !== undefined).length;
+    if (values['dry-run']) {
+      for (const s of prepared.plan.steps.slice(0, 50))
+        io.stdout(
+          `${s.id} rows ${s.rows.join(',')}: ${s.operation.call}${s.dependsOn ? ` after ${s.dependsOn}` : ''}\n`,
+        );
+      if (prepared.plan.steps.length > 50) io.stdout(`… and ${prepared.plan.steps.length - 50} more steps\n`);
+      return EXIT_OK;
+    }
+    if (values['all-or-nothing'] && invalid > 0) {
+      io.stderr(`not sent: ${plural(invalid, 'row')} have errors (--all-or-nothing)\n`);
+      return batchExitStatus({ outcome: 'finished', counts: { invalid } });
+    }
+    const stamp = io.now().toISOString().replace(/[:.]/g, '-');
+    const journalPath = values.journal
+      ? resolve(io.cwd, values.journal)
+      : join(dataDir(io.env), 'journals', `${batch.title}-${stamp}.jsonl`);
+    const resultsPath = resultsPathFor(values.results, journalPath, io);
+    await checkWritable(resultsPath, values.results !== undefined);
+    // Locked before looking, so two submits to one journal cannot both find it empty.
+    const lock = await takeJournalLock(journalPath, io);
+    if (!lock) return EXIT_USAGE;
+    let handedOver = false;
+    try {
+      // The profile is opened (and its addresses checked) before the journal is said or written.
+      const connection = await usableConnection(values.profile, io);
+      try {
+        const display = new ProgressDisplay(io, io.isTTY);
+        let session: SubmitSession;
+        try {
+          session = await SubmitSession.start(prepared, {
+            ...sessionOptions(journalPath, connection, display, io),
+            lock,
+            pacing: sending,
+            resendUnknown: values['resend-unknown'],
+          });
+          handedOver = true;
+        } catch (error) {
+          if (error instanceof JournalInUseError) {
+            io.stderr(`fieldgate: ${error.message}\n`);
+            return EXIT_USAGE;
+          }
+          throw error;
+        }
+        io.stderr(`journal: ${journalPath}\n`);
+        deprecationNotices(prepared, io);
+        return await runSession({ session, resultsPath, profileName: connection.name, display }, io);
+      } finally {
+        await connection.close();
+      }
+    } finally {
+      // The session lets go of the lock it was given; before that point, it is ours to.
+      if (!handedOver) await lock.release();
+    }
+  },
+};
+
+/** The session's options every command shares: its journal, connection, and events shown as they come. */
+export function sessionOptions(
+  journalPath: string,
+  connection: Connection,
+  display: ProgressDisplay,
+  io: CliIo,
+): SessionOptions {
+  return {
+    journalPath,
+    connection,
+    onEvent: (event) => {
+      if (event.type === 'progress') display.update(event.progress);
+      else if (event.type === 'client') display.clientEvent(event.event);
+      else io.stderr(`${event.message}\n`);
+    },
+  };
+}
+
+/**
+ * Take a journal's lock, saying so when it replaces a dead process's lock; undefined (after one line on
+ * stderr) when another live process holds it.
  */
 export async function takeJournalLock(journalPath: string, io: CliIo): Promise<JournalLock | undefined> {
   try {
@@ -138,29 +352,9 @@ export async function takeJournalLock(journalPath: string, io: CliIo): Promise<J
   }
 }
 
-/** Send (or go on sending) a planned batch; prints the summary and returns the exit status. */
-export async function runBatch(options: RunBatchOptions, io: CliIo): Promise<number> {
-  const lock = options.lock ?? (await takeJournalLock(options.journalPath, io));
-  if (!lock) return EXIT_USAGE;
-  try {
-    return await runLockedBatch(options, io);
-  } finally {
-    await lock.release();
-  }
-}
-
-async function runLockedBatch(options: RunBatchOptions, io: CliIo): Promise<number> {
-  const connection = await openConnection(options.profileName, io);
-  const journal = await JournalFile.open(options.journalPath);
-  const display = new ProgressDisplay(io, io.isTTY);
-  const client = clientFor(connection.profile, {
-    ...(options.rate !== undefined ? { rate: options.rate } : {}),
-    ...(options.burst !== undefined ? { burst: options.burst } : {}),
-    unpaced: connection.name === 'sandbox',
-    onEvent: (e) => display.clientEvent(e),
-  });
-  // The earlier upload endpoints are deprecated: say so once per run, naming the replacement.
-  const calls = new Set(options.plan.steps.map((s) => s.operation.call));
+/** The earlier upload endpoints are deprecated: said once per run, naming the replacement. */
+export function deprecationNotices(prepared: { plan: PreparedBatch['plan'] }, io: CliIo): void {
+  const calls = new Set(prepared.plan.steps.map((s) => s.operation.call));
   if (calls.has('uploadFields'))
     io.stderr(
       'notice: POST /v2/fields is deprecated; its replacement is /v4/uploads (field GeoJSON media type)\n',
@@ -169,212 +363,4 @@ async function runLockedBatch(options: RunBatchOptions, io: CliIo): Promise<numb
     io.stderr(
       'notice: POST /v2/rx is deprecated; its replacement is /v4/uploads (planting prescription shapefile media type)\n',
     );
-  const abort = new AbortController();
-  const runner = new BatchRunner({
-    plan: options.plan,
-    client,
-    append: (line) => journal.append(line),
-    now: () => new Date(),
-    sleep: sleepWithTimers,
-    batchId: randomUUID(),
-    profile: options.profileName,
-    resendUnknown: options.resendUnknown,
-    signal: abort.signal,
-    readFile: async (path) => {
-      try {
-        return new Uint8Array(await readFile(resolve(io.cwd, path)));
-      } catch {
-        return undefined;
-      }
-    },
-    onProgress: (p) => display.update(p),
-    ...(options.replayed ? { replayed: options.replayed } : {}),
-    ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
-  });
-  let interrupts = 0;
-  const onInterrupt = (): void => {
-    interrupts++;
-    if (interrupts === 1) {
-      display.end();
-      io.stderr('stopping after the requests in flight (Ctrl+C again to cancel them)…\n');
-      runner.requestStop('interrupted', 'stopped by Ctrl+C');
-    } else abort.abort();
-  };
-  process.on('SIGINT', onInterrupt);
-  process.on('SIGTERM', onInterrupt);
-  let result: BatchRunResult;
-  try {
-    result = await runner.run();
-  } finally {
-    process.off('SIGINT', onInterrupt);
-    process.off('SIGTERM', onInterrupt);
-    display.update(runner.snapshot(), true);
-    display.end();
-    await journal.close();
-    await connection.close();
-  }
-  await writeFile(options.resultsPath, resultsCsv(options.plan.columns, result.rows));
-  return summarise(result, options, io);
 }
-
-async function hasContent(path: string): Promise<boolean> {
-  try {
-    return (await stat(path)).size > 0;
-  } catch {
-    return false;
-  }
-}
-
-export function quoteArg(arg: string): string {
-  return /^[\w./:@=-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
-}
-
-function summarise(result: BatchRunResult, options: RunBatchOptions, io: CliIo): number {
-  const c = result.counts;
-  const lines = [describeRowCounts(c, result.rows.length)];
-  const problems = result.rows.filter((r) => r.status === 'failed' || r.status === 'unknown');
-  for (const r of problems.slice(0, 10))
-    lines.push(`  row ${r.row}: ${r.status}: ${terminalSafe(r.message)}`);
-  if (problems.length > 10) lines.push(`  … and ${problems.length - 10} more (see the results CSV)`);
-  lines.push(`results: ${options.resultsPath}`, `journal: ${options.journalPath}`);
-  if (result.outcome === 'stopped') {
-    lines.push(
-      `stopped: ${terminalSafe(result.message ?? result.stopReason ?? '')}${result.retryAt && !(result.message ?? '').includes(result.retryAt) ? ` (go on after ${result.retryAt})` : ''}`,
-      `resume with: fieldgate resume ${quoteArg(options.journalPath)} --profile ${quoteArg(options.profileName)}`,
-    );
-    io.stdout(lines.join('\n') + '\n');
-    return EXIT_UNFINISHED;
-  }
-  io.stdout(lines.join('\n') + '\n');
-  return c.failed + c.invalid + c.unknown + c.pending === 0 ? EXIT_OK : EXIT_PROBLEMS;
-}
-
-/** Validate a batch file and read its rows; undefined (after saying why) when it is not a batch. */
-async function readBatch(
-  path: string,
-  userName: string | undefined,
-  io: CliIo,
-): Promise<{ rows: ReturnType<typeof rowsFromRequestDocument>; kind: string } | undefined> {
-  const bytes = new Uint8Array(await readFile(path));
-  const besideBatch = (relative: string): string => resolve(dirname(path), relative);
-  const report = await validate([{ name: basename(path), bytes }], {
-    features: false,
-    now: io.now(),
-    // A CSV batch's rows may name files (prescriptions, soil tests) beside it.
-    resolveFile: async (relative) => {
-      try {
-        return new Uint8Array(await readFile(besideBatch(relative)));
-      } catch {
-        return undefined;
-      }
-    },
-  });
-  const file = report.files[0];
-  if (!file) {
-    io.stderr(`${path}: ${report.unreadable[0]?.reason ?? 'unreadable'}\n`);
-    return undefined;
-  }
-  const text = decodeText(bytes).text;
-  if (file.kind === 'service-requests')
-    return { rows: rowsFromRequestDocument(text, file.diagnostics), kind: file.kind };
-  if (file.kind === 'field-upload')
-    return { rows: rowsFromFieldUpload(text, file.diagnostics, userName), kind: file.kind };
-  const csv = csvReadAsFromSummary(file.kind, file.summary);
-  if (csv) {
-    const rows = await rowsFromCsvBatch(bytes, csv, file.diagnostics, {
-      resolvePath: besideBatch,
-      ...(userName !== undefined ? { userName } : {}),
-    });
-    return { rows, kind: file.kind };
-  }
-  io.stderr(
-    `${path} is ${file.kind}, not a batch submit sends (a request file, a CSV batch, or a field upload with --user-name)\n`,
-  );
-  return undefined;
-}
-
-export const submitCommand: CliCommand = {
-  name: 'submit',
-  summary: 'send a validated batch exactly once, journaled so that a crash or Ctrl+C loses nothing',
-  usage,
-  async run(args, io) {
-    const { values, positionals } = parseCommandArgs(args, {
-      profile: { type: 'string', default: 'sandbox' },
-      journal: { type: 'string' },
-      ...SENDING_OPTIONS,
-      'dry-run': { type: 'boolean', default: false },
-      'skip-invalid': { type: 'boolean', default: false },
-      'user-name': { type: 'string' },
-    });
-    if (values.help) {
-      io.stdout(usage + '\n');
-      return EXIT_OK;
-    }
-    if (positionals.length !== 1) throw new UsageError('name one batch file');
-    const batchPath = resolve(io.cwd, positionals[0]!);
-    const sending = sendingOptionsFrom(values);
-    const read = await readBatch(batchPath, values['user-name'], io);
-    if (!read) return EXIT_USAGE;
-    if (!read.rows) {
-      io.stderr(`${batchPath}: not valid JSON; run fieldgate validate on it\n`);
-      return EXIT_PROBLEMS;
-    }
-    const planned = planBatch(read.rows.rows, {
-      source: { name: basename(batchPath), kind: read.kind },
-      skipInvalid: values['skip-invalid'],
-      unplaced: read.rows.unplaced,
-    });
-    if (!planned.ok) {
-      const lines = [`not sent: ${planned.message}`];
-      for (const r of planned.invalidRows.slice(0, 10))
-        lines.push(`  row ${r.row}: ${terminalSafe(r.invalid ?? '')}`);
-      if (planned.invalidRows.length > 10) lines.push(`  … and ${planned.invalidRows.length - 10} more`);
-      lines.push(`fieldgate validate ${quoteArg(positionals[0]!)} explains each problem.`);
-      io.stderr(lines.join('\n') + '\n');
-      return EXIT_PROBLEMS;
-    }
-    const plan = planned.plan;
-    const calls = new Map<string, number>();
-    for (const s of plan.steps) calls.set(s.operation.call, (calls.get(s.operation.call) ?? 0) + 1);
-    const invalid = plan.rows.filter((r) => r.invalid !== undefined).length;
-    io.stderr(
-      `plan: ${plural(plan.rows.length, 'row')} → ${plural(plan.steps.length, 'step')} (${[...calls].map(([k, n]) => `${n} ${k}`).join(', ')})${invalid ? `; ${plural(invalid, 'invalid row')} left out` : ''}\n`,
-    );
-    if (values['dry-run']) {
-      for (const s of plan.steps.slice(0, 50))
-        io.stdout(
-          `${s.id} rows ${s.rows.join(',')}: ${s.operation.call}${s.dependsOn ? ` after ${s.dependsOn}` : ''}\n`,
-        );
-      if (plan.steps.length > 50) io.stdout(`… and ${plan.steps.length - 50} more steps\n`);
-      return EXIT_OK;
-    }
-    const stamp = io.now().toISOString().replace(/[:.]/g, '-');
-    const journalPath = values.journal
-      ? resolve(io.cwd, values.journal)
-      : join(dataDir(io.env), 'journals', `${basename(batchPath).replace(/\.[^.]*$/, '')}-${stamp}.jsonl`);
-    // Locked before looking, so two submits to one journal cannot both find it empty.
-    const lock = await takeJournalLock(journalPath, io);
-    if (!lock) return EXIT_USAGE;
-    if (await hasContent(journalPath)) {
-      await lock.release();
-      io.stderr(
-        `${journalPath} holds a batch already: fieldgate resume ${quoteArg(journalPath)} goes on with it\n`,
-      );
-      return EXIT_USAGE;
-    }
-    io.stderr(`journal: ${journalPath}\n`);
-    return runBatch(
-      {
-        lock,
-        plan,
-        journalPath,
-        resultsPath: resultsPathFor(values.results, journalPath, io),
-        profileName: values.profile,
-        resendUnknown: values['resend-unknown'],
-        batchFile: batchPath,
-        ...sending,
-      },
-      io,
-    );
-  },
-};

@@ -27,7 +27,7 @@ import {
   type EngineSource,
   type EngineOptions,
   type FileKind,
-  type FileReport,
+  type CheckedFileReport,
   type FileResult,
   type FixSelection,
   type InputFile,
@@ -128,7 +128,7 @@ export async function validateFile(
   file: InputFile,
   validateOptions: ValidateOptions,
   forcedKind?: FileKind,
-): Promise<{ kind?: FileKind; report: FileReport }> {
+): Promise<{ kind?: FileKind; report: CheckedFileReport }> {
   const engineOptions: EngineOptions = {};
   if (validateOptions.selection) engineOptions.rules = validateOptions.selection;
   if (validateOptions.now) engineOptions.now = validateOptions.now;

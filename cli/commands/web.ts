@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startBrowserApp } from '../../host/browser-app.ts';
-import { defaultDataDir } from '../../host/data-dir.ts';
+import { DataDirInUseError, defaultDataDir } from '../../host/data-dir.ts';
 import { openBrowser } from '../../host/open-browser.ts';
 import { EXIT_OK, EXIT_USAGE, UsageError, type CliCommand, type CliIo } from '../command.ts';
 import { portInUseMessage, waitForStopSignal } from '../io/local-server.ts';
@@ -67,7 +67,7 @@ function browserHostPort(value: string | undefined): number {
 
 /** `--data-dir DIR` from the working directory, else FIELDGATE_DATA_DIR or the per-user config folder. */
 function dataDirOption(value: string | undefined, io: CliIo): string {
-  return value ? join(io.cwd, value) : defaultDataDir(io.env);
+  return value ? resolve(io.cwd, value) : defaultDataDir(io.env);
 }
 
 export interface WebCommandDeps {
@@ -133,6 +133,10 @@ export async function serveInBrowser(io: CliIo, options: ServeOptions): Promise<
       io.stderr(portInUseMessage('web', options.port));
       return EXIT_USAGE;
     }
+    if (error instanceof DataDirInUseError) {
+      io.stderr(`fieldgate web: ${error.message}\n`);
+      return EXIT_USAGE;
+    }
     throw error;
   }
   if (app.sandbox)
@@ -146,9 +150,14 @@ export async function serveInBrowser(io: CliIo, options: ServeOptions): Promise<
   const opened = options.open && openBrowser(app.host.url, io.env);
   io.stderr(`${opened ? 'Opened it in your browser. ' : ''}Press Ctrl+C to stop.\n`);
   await (signalled ?? options.waitForStop?.());
-  await app.close();
+  // Running submits pause and journal it (resumable on the next start); in flight requests get 2 s.
+  io.stderr('fieldgate web: stopping (running submits pause, resumable on the next start)…\n');
+  await app.close(2000);
   if (app.sandbox) io.stderr('fieldgate sandbox: stopped\n');
   io.stderr('fieldgate web: stopped\n');
+  // Stopped by a signal: nothing of ours is left to run, so the process ends now, whatever a library left
+  // waiting (keep-alive sockets, timers).
+  if (signalled) setTimeout(() => process.exit(EXIT_OK), 200).unref();
   return EXIT_OK;
 }
 

@@ -6,7 +6,7 @@ import {
   plural,
   sortDiagnostics,
   type Diagnostic,
-  type FileReport,
+  type CheckedFileReport,
   type Severity,
 } from '../../core/index.ts';
 import { sourceLineForFrame, terminalSafe } from './terminal-text.ts';
@@ -73,7 +73,11 @@ export function codeFrame(
   return out;
 }
 
-export function renderReport(report: FileReport, options: RenderOptions, source?: SourceLines): string {
+export function renderReport(
+  report: CheckedFileReport,
+  options: RenderOptions,
+  source?: SourceLines,
+): string {
   const paint = painter(options.color);
   const lines = source ?? (report.text !== undefined ? new LineIndex(report.text) : undefined);
   // Everything below that comes from the input (names, values, paths, messages quoting it) is made safe.
@@ -127,7 +131,7 @@ export function describeCounts(c: Record<Severity, number>): string {
   return `${plural(c.error, 'error')}, ${plural(c.warning, 'warning')}, ${c.info} info`;
 }
 
-export function renderSummary(reports: readonly FileReport[], options: RenderOptions): string {
+export function renderSummary(reports: readonly CheckedFileReport[], options: RenderOptions): string {
   const all = reports.flatMap((r) => r.diagnostics);
   const fixable = all.filter((d) => d.fix?.safety === 'safe').length;
   return renderCountsSummary(reports.length, countBySeverity(all), fixable, options);

@@ -1,18 +1,28 @@
 /** Submitting batches exactly once: rows → plan → runner (journaled) → results. */
+export type { BatchOperation, BatchRow, RowDiagnostic, RowSource, UploadField } from './batch-rows.ts';
 export {
-  operationOfRequest,
-  rowFromFieldRecord,
-  rowFromRequestRecord,
-  rowOfDiagnostic,
-  rowsFromFieldUpload,
-  rowsFromRequestDocument,
-  uploadFieldOf,
-  type BatchOperation,
-  type BatchRow,
-  type BatchRowsRead,
-  type RowDiagnostic,
-  type UploadField,
-} from './batch-rows.ts';
+  base64ToBytes,
+  batchStateFromJson,
+  batchStateToJson,
+  BatchStateError,
+  bytesToBase64,
+  engineSettingsOf,
+  type BatchChange,
+  type BatchFile,
+  type BatchState,
+  type BatchStateJson,
+  type FixChoice,
+  type KindSettingValues,
+  type ProblemAnchor,
+} from './batch-state.ts';
+export { applyFileChanges, kindOfFile, type ChangedFile, type ChangeProblem } from './batch-changes.ts';
+export {
+  prepareBatch,
+  type PreparedBatch,
+  type PreparedFile,
+  type PrepareOptions,
+  type Receivers,
+} from './prepare.ts';
 export {
   BATCH_EXPERIMENT_ID,
   FIELDS_PER_UPLOAD,
@@ -40,6 +50,9 @@ export {
 } from './journal.ts';
 export {
   BatchRunner,
+  emptyRowCounts,
+  ROW_RESULT_STATUSES,
+  rowResultOf,
   rowResultsOf,
   UNKNOWN_UPLOAD_MESSAGE,
   type BatchClient,
@@ -50,4 +63,4 @@ export {
   type RowResultStatus,
 } from './runner.ts';
 export { RESULT_COLUMNS, resultsCsv } from './results-csv.ts';
-export { csvReadAsFromSummary, rowsFromCsvBatch, type CsvReadAs, type CsvRowsOptions } from './csv-rows.ts';
+export { DEFAULT_PACING, MAX_CONCURRENCY } from './pacing.ts';

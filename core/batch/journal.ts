@@ -47,6 +47,14 @@ export interface StepOutcome {
   message: string;
   /** When the outcome was decided. */
   time?: string;
+  /**
+   * What the service answered that it should not have (a count of fields created that is not the count
+   * sent, a size that is not the size sent, no request id, the id of another row's create): the row is done,
+   * but not cleanly. Told apart from `notices`, answers read tolerantly that mean no harm.
+   */
+  anomalies?: string[];
+  /** What the tolerant reader accepted that differs from the document (an answer 200 instead of 201 …). */
+  notices?: string[];
 }
 
 export type JournalLine =
@@ -63,6 +71,8 @@ export type JournalLine =
   | { type: 'sending'; step: string; attempt: number; at: string }
   | ({ type: 'outcome'; step: string; at: string } & StepOutcome)
   | { type: 'stopped'; at: string; reason: string; message: string; retryAt?: string }
+  /** Found after a step's outcome was written (another create answered with its id). */
+  | { type: 'anomaly'; step: string; at: string; message: string }
   | { type: 'finished'; at: string; counts: Record<string, number> };
 
 export function journalLine(line: JournalLine): string {
@@ -103,7 +113,7 @@ export interface DamagedLines {
   steps: string[];
 }
 
-const LINE_TYPES = new Set(['batch', 'resumed', 'sending', 'outcome', 'stopped', 'finished']);
+const LINE_TYPES = new Set(['batch', 'resumed', 'sending', 'outcome', 'stopped', 'finished', 'anomaly']);
 
 /** The start of a line as a quoted string, for messages. */
 function quoteStart(text: string): string {
@@ -173,7 +183,7 @@ export function replayJournal(text: string): ReplayedJournal {
       return;
     }
     if (!header) throw noPlan('the journal does not start with its plan');
-    finished = line.type === 'finished';
+    if (line.type !== 'anomaly') finished = line.type === 'finished';
     if (line.type === 'resumed' && line.profile) profile = line.profile;
     if (line.type === 'sending') {
       const state = steps.get(line.step);
@@ -193,6 +203,9 @@ export function replayJournal(text: string): ReplayedJournal {
       if (line.status === 'retry') state.inDoubt = false;
       if (line.status === 'in-doubt') state.inDoubt = true;
       if (line.status === 'retry') state.status = 'pending';
+    } else if (line.type === 'anomaly') {
+      const outcome = steps.get(line.step)?.outcome;
+      if (outcome) outcome.anomalies = [...(outcome.anomalies ?? []), line.message];
     }
   });
   if (!header) throw noPlan('the journal holds no plan (is it a Fieldgate journal?)');

@@ -4,11 +4,11 @@
  * created once, however many rows need it; the fields of one receiving user (per upload group) go in one upload. Rows with
  * errors stop the plan unless `skipInvalid`, when they are reported and left out.
  */
-import type { BatchOperation, BatchRow, RowDiagnostic, UploadField } from './batch-rows.ts';
+import { BATCH_EXPERIMENT_ID } from '../records/service-operation.ts';
+import type { BatchOperation, BatchRow, RowDiagnostic, RowSource, UploadField } from './batch-rows.ts';
 import { canonicalId } from './natural-key.ts';
 
-/** Placeholder experimentId of a location enrollment whose experiment the batch finds or creates. */
-export const BATCH_EXPERIMENT_ID = '00000000-0000-4000-8000-000000000000';
+export { BATCH_EXPERIMENT_ID };
 
 /** Fields per upload: keeps each request well under the service's body limit. */
 export const FIELDS_PER_UPLOAD = 500;
@@ -26,6 +26,8 @@ export interface PlanStep {
 export interface PlannedRow {
   row: number;
   columns: Record<string, string>;
+  /** Where it came from (absent in journals written before rows said). */
+  source?: RowSource;
   /** The step that sends it; absent for a row left out. */
   step?: string;
   /** Why the row is left out (its errors, or why it cannot be sent). */
@@ -88,6 +90,7 @@ export function planBatch(rows: readonly BatchRow[], options: PlanOptions): Plan
       }
     }
     const out: PlannedRow = { row: row.row, columns: row.columns, diagnostics: row.diagnostics };
+    if (row.source) out.source = row.source;
     planned.push(out);
     const reason = invalidReason(row);
     const op = row.operation;

@@ -11,7 +11,7 @@
  */
 import type { ClientFailure, ClientResult, Sleep } from '../client/client-types.ts';
 import type { EnrollmentRecord, ServiceClient } from '../client/service-client.ts';
-import type { BatchOperation, RowDiagnostic } from './batch-rows.ts';
+import type { BatchOperation, RowDiagnostic, RowSource } from './batch-rows.ts';
 import {
   journalLine,
   type DoneHow,
@@ -21,7 +21,7 @@ import {
   type StepState,
 } from './journal.ts';
 import { enrollmentScope, recordHoldsUpdate, recordMatches } from './natural-key.ts';
-import type { BatchPlan, PlanStep } from './plan.ts';
+import type { BatchPlan, PlannedRow, PlanStep } from './plan.ts';
 
 /** The calls the runner makes: a ServiceClient, or a stand-in with the same methods. */
 export type BatchClient = Pick<
@@ -38,12 +38,16 @@ export type BatchClient = Pick<
   | 'uploadModusResultV2'
 >;
 
-export const UNKNOWN_UPLOAD_MESSAGE = "unknown: check the receiving user's data inbox";
+export const UNKNOWN_UPLOAD_MESSAGE =
+  "no answer came, so it may or may not have arrived: check the receiving user's data inbox";
 
 export interface BatchProgress {
   /** Rows to send (rows left out as invalid are not counted). */
   total: number;
+  /** Rows applied cleanly. */
   done: number;
+  /** Rows applied by the service's account, whose answer was impossible (StepOutcome.anomalies). */
+  anomalous: number;
   failed: number;
   unknown: number;
   /** Rows waiting for a re-send or a reconciliation. */
@@ -55,16 +59,35 @@ export interface BatchProgress {
   etaSeconds?: number;
 }
 
-export type RowResultStatus = 'done' | 'failed' | 'invalid' | 'unknown' | 'pending';
+/**
+ * done: applied; anomalous: applied by the service's account, but its answer is impossible (see
+ * StepOutcome.anomalies): check it; failed: refused; invalid: not sent (errors); unknown: an upload whose
+ * outcome is unknown; pending: not finished.
+ */
+export type RowResultStatus = 'done' | 'anomalous' | 'failed' | 'invalid' | 'unknown' | 'pending';
+
+export const ROW_RESULT_STATUSES: readonly RowResultStatus[] = [
+  'done',
+  'anomalous',
+  'failed',
+  'invalid',
+  'unknown',
+  'pending',
+];
 
 export interface RowResult {
   row: number;
   columns: Record<string, string>;
+  source?: RowSource;
   status: RowResultStatus;
   id?: string;
   requestId?: string;
   message: string;
   diagnostics: RowDiagnostic[];
+  /** What the service answered that it should not have (status `anomalous`). */
+  anomalies?: string[];
+  /** Answers read tolerantly (no harm done). */
+  notices?: string[];
 }
 
 export interface BatchRunResult {
@@ -92,13 +115,18 @@ export interface BatchRunnerOptions {
   profile?: string;
   /** Requests in flight at most (default 8). */
   concurrency?: number;
-  /** Send again an upload whose outcome is unknown (it may then be in the inbox twice). */
+  /**
+   * Send again, once, each upload whose outcome was unknown when the run started (it may then be in the
+   * inbox twice). An upload whose outcome becomes unknown during the run is not sent again in it.
+   */
   resendUnknown?: boolean;
   /** Reads a file an upload names (Rx ZIPs, soil tests). */
   readFile?: (path: string) => Promise<Uint8Array | undefined>;
   /** Aborting cancels the requests in flight (their outcome is journaled as in doubt when unknown). */
   signal?: AbortSignal;
   onProgress?: (progress: BatchProgress) => void;
+  /** Each step's outcome as it is journaled (live displays update the step's rows from it). */
+  onOutcome?: (step: PlanStep, outcome: StepOutcome) => void;
   /** Rounds of retries before the batch stops unfinished (default 12). */
   maxRounds?: number;
 }
@@ -134,6 +162,10 @@ export class BatchRunner {
   private inFlight = 0;
   private readonly finishedTimes: number[] = [];
   private readonly concurrency: number;
+  /** Ids the service gave creates, by the step they answered: one id for two creates is impossible. */
+  private readonly createdIds = new Map<string, string>();
+  /** Uploads unknown when the run started that --resend-unknown sends again (each once). */
+  private readonly resendable = new Set<string>();
 
   constructor(private readonly options: BatchRunnerOptions) {
     this.concurrency = Math.max(1, Math.floor(options.concurrency ?? 8));
@@ -145,6 +177,8 @@ export class BatchRunner {
         replayed ? { ...replayed } : { status: 'pending', attempts: 0, inDoubt: false },
       );
       for (const row of step.rows) this.stepOfRow.set(row, step.id);
+      const outcome = replayed?.outcome;
+      if (outcome?.how === 'created' && outcome.id !== undefined) this.createdIds.set(outcome.id, step.id);
     }
   }
 
@@ -190,6 +224,7 @@ export class BatchRunner {
       state.status = outcome.status;
       if (outcome.status === 'in-doubt') state.inDoubt = true;
     }
+    this.options.onOutcome?.(step, outcome);
     if (FINAL.has(outcome.status)) {
       const now = this.options.now().getTime();
       for (let i = 0; i < step.rows.length; i++) this.finishedTimes.push(now);
@@ -201,6 +236,7 @@ export class BatchRunner {
   snapshot(): BatchProgress {
     let total = 0;
     let done = 0;
+    let anomalous = 0;
     let failed = 0;
     let unknown = 0;
     let retrying = 0;
@@ -208,8 +244,10 @@ export class BatchRunner {
       const state = this.states.get(step.id)!;
       const n = step.rows.length;
       total += n;
-      if (state.status === 'done') done += n;
-      else if (state.status === 'failed') failed += n;
+      if (state.status === 'done') {
+        if (state.outcome?.anomalies?.length) anomalous += n;
+        else done += n;
+      } else if (state.status === 'failed') failed += n;
       else if (state.status === 'unknown') unknown += n;
       else if (state.status === 'in-doubt' || (state.status === 'pending' && state.attempts > 0))
         retrying += n;
@@ -222,13 +260,14 @@ export class BatchRunner {
     const progress: BatchProgress = {
       total,
       done,
+      anomalous,
       failed,
       unknown,
       retrying,
       inFlight: this.inFlight,
       ratePerSecond,
     };
-    const left = total - done - failed - unknown;
+    const left = total - done - anomalous - failed - unknown;
     if (ratePerSecond > 0) progress.etaSeconds = left / ratePerSecond;
     return progress;
   }
@@ -263,10 +302,17 @@ export class BatchRunner {
       });
     }
     if (options.resendUnknown) {
+      // Only what was unknown when the run started (or left in doubt by a run that died) is sent again.
       for (const [id, state] of this.states)
-        if (state.status === 'unknown' && isUpload(this.steps.get(id)!.operation)) {
-          state.status = 'pending';
-          state.inDoubt = true;
+        if (
+          (state.status === 'unknown' || state.status === 'in-doubt') &&
+          isUpload(this.steps.get(id)!.operation)
+        ) {
+          this.resendable.add(id);
+          if (state.status === 'unknown') {
+            state.status = 'pending';
+            state.inDoubt = true;
+          }
         }
     }
     this.progress();
@@ -379,11 +425,46 @@ export class BatchRunner {
     how: DoneHow,
     message: string,
     id?: string,
+    anomalies: string[] = [],
   ): StepOutcome {
     const outcome: StepOutcome = { status: 'done', how, message, httpStatus: result.meta.status };
     if (result.meta.requestId !== undefined) outcome.requestId = result.meta.requestId;
     if (id !== undefined) outcome.id = id;
+    if (anomalies.length > 0) outcome.anomalies = anomalies;
+    const known = new Set(anomalies);
+    const notices = result.meta.notices.filter((n) => !known.has(n));
+    if (notices.length > 0) outcome.notices = notices;
     return outcome;
+  }
+
+  /**
+   * A create's outcome: done with the id the service gave, anomalous when it gave none, or gave the id it
+   * gave another step's create (then that step is marked too, in a journal line of its own).
+   */
+  private async created<T>(
+    step: PlanStep,
+    result: ClientResult<T> & { ok: true },
+    id: string | undefined,
+  ): Promise<StepOutcome> {
+    const anomalies: string[] = [];
+    if (id === undefined) anomalies.push('the service answered the create without the id of what it created');
+    else {
+      const other = this.createdIds.get(id);
+      if (other !== undefined && other !== step.id) {
+        const rows = (s: string): string => this.steps.get(s)?.rows.join(', ') ?? '?';
+        anomalies.push(
+          `the service answered with id ${id}, the id it gave the create of row ${rows(other)}: two creates, one id`,
+        );
+        const message = `the service answered the create of row ${rows(step.id)} with this row's id ${id} too: two creates, one id`;
+        await this.write({ type: 'anomaly', step: other, at: this.time(), message });
+        const earlier = this.states.get(other)?.outcome;
+        if (earlier) {
+          earlier.anomalies = [...(earlier.anomalies ?? []), message];
+          this.options.onOutcome?.(this.steps.get(other)!, earlier);
+        }
+      } else this.createdIds.set(id, step.id);
+    }
+    return this.done(result, 'created', 'created', id, anomalies);
   }
 
   /** The experimentId a location step sends: its own, or the id its experiment step found or created. */
@@ -411,7 +492,7 @@ export class BatchRunner {
           op.type === 'program'
             ? await client.createEnrollment({ type: 'program', body: op.body }, call)
             : await client.createEnrollment({ type: 'location', body: body as typeof op.body }, call);
-        if (result.ok) return this.done(result, 'created', 'created', result.value.id);
+        if (result.ok) return this.created(step, result, result.value.id);
         if (result.error.kind === 'conflict') return this.existingEnrollment(step, result.error);
         return this.failed(result.error, true);
       }
@@ -426,7 +507,7 @@ export class BatchRunner {
           return this.done(found, 'found', 'the experiment exists: found', first.id);
         await this.sending(step);
         const created = await client.createExperiment({ body: op.body }, call);
-        if (created.ok) return this.done(created, 'created', 'created', created.value.id);
+        if (created.ok) return this.created(step, created, created.value.id);
         if (created.error.kind === 'conflict') {
           // A17: a second create answers experiment-exists; find it (the id may be in the answer).
           if (created.error.existingId)
@@ -546,7 +627,12 @@ export class BatchRunner {
   ): Promise<StepOutcome> {
     const { client } = this.options;
     const call = this.options.signal ? { signal: this.options.signal } : {};
-    let result: ClientResult<{ entitiesCreated?: number; message?: string; fileSize?: number }>;
+    let result: ClientResult<{
+      entitiesCreated?: number;
+      message?: string;
+      fileSize?: number;
+      bytesSent?: number;
+    }>;
     if (op.call === 'uploadFields') {
       await this.sending(step);
       result = await client.uploadFieldsV2({ userName: op.userName, body: { fields: op.fields } }, call);
@@ -565,18 +651,39 @@ export class BatchRunner {
     }
     if (result.ok) {
       const v = result.value;
-      const what =
-        v.entitiesCreated !== undefined
-          ? `${v.entitiesCreated} field(s) created, waiting in ${op.userName}'s data inbox`
-          : `uploaded${v.fileSize !== undefined ? ` (${v.fileSize} bytes)` : ''}, waiting in ${op.userName}'s data inbox`;
-      return this.done(result, 'uploaded', what);
+      const inbox = `waiting in ${op.userName}'s data inbox`;
+      // An answer the earlier interfaces must give (the spec's upload results and X-Http-Request-Id).
+      const anomalies: string[] = [];
+      let what: string;
+      if (op.call === 'uploadFields') {
+        const sent = op.fields.length;
+        const created = v.entitiesCreated;
+        if (created === undefined) anomalies.push('the answer does not say how many fields were created');
+        else if (created !== sent)
+          anomalies.push(`the service says ${created} of the ${sent} fields sent were created`);
+        what = `${created ?? 'an unknown number of'} of ${sent} field(s) created, ${inbox}`;
+      } else {
+        const size = v.fileSize;
+        const sent = v.bytesSent;
+        if (size === undefined) anomalies.push('the answer does not give the size of the file it recorded');
+        else if (size !== sent) anomalies.push(`the service recorded ${size} bytes; ${sent} were sent`);
+        what = `uploaded (${sent ?? '?'} bytes), ${inbox}`;
+      }
+      if (result.meta.requestId === undefined)
+        anomalies.push('the answer carries no X-Http-Request-Id (every answer of this interface does)');
+      const outcome = this.done(result, 'uploaded', what, undefined, anomalies);
+      // The reader's notices that the checks above already say are not repeated.
+      if (outcome.notices)
+        outcome.notices = outcome.notices.filter(
+          (n) => !/fields were created|bytes, \d+ were sent|how many fields|the file size/.test(n),
+        );
+      if (outcome.notices?.length === 0) delete outcome.notices;
+      return outcome;
     }
     const outcome = this.failed(result.error, true);
     if (outcome.status === 'in-doubt') {
-      // Uploads cannot be looked up: only the receiving user's inbox tells.
-      return this.options.resendUnknown
-        ? { ...outcome, status: 'retry', message: `${outcome.message}; sending again (--resend-unknown)` }
-        : { ...outcome, status: 'unknown', message: `${UNKNOWN_UPLOAD_MESSAGE} (${outcome.message})` };
+      // Uploads cannot be looked up: only the receiving user's inbox tells. Never sent again in this run.
+      return { ...outcome, status: 'unknown', message: `${UNKNOWN_UPLOAD_MESSAGE} (${outcome.message})` };
     }
     return outcome;
   }
@@ -611,7 +718,7 @@ export class BatchRunner {
             : { status: 'retry', message: 'not created by the earlier attempt; sending again' },
         );
       } else if (isUpload(op)) {
-        if (this.options.resendUnknown) {
+        if (this.resendable.delete(step.id)) {
           state.status = 'pending';
         } else {
           await this.record(step, {
@@ -661,13 +768,7 @@ export class BatchRunner {
 
   private async finish(): Promise<BatchRunResult> {
     const rows = this.rowResults();
-    const counts: Record<RowResultStatus, number> = {
-      done: 0,
-      failed: 0,
-      invalid: 0,
-      unknown: 0,
-      pending: 0,
-    };
+    const counts = emptyRowCounts();
     for (const r of rows) counts[r.status]++;
     const finished = [...this.states.values()].every((s) => FINAL.has(s.status));
     if (finished) {
@@ -695,10 +796,20 @@ export class BatchRunner {
     };
   }
 
+  /** A step's state now (undefined for a step not in the plan). */
+  stateOf(stepId: string): StepState | undefined {
+    return this.states.get(stepId);
+  }
+
   /** Every row of the plan with its status, id, request id and message. */
   rowResults(): RowResult[] {
     return rowResultsOf(this.options.plan, (id) => this.states.get(id));
   }
+}
+
+/** Rows by status, every status counted (0 when none). */
+export function emptyRowCounts(): Record<RowResultStatus, number> {
+  return { done: 0, anomalous: 0, failed: 0, invalid: 0, unknown: 0, pending: 0 };
 }
 
 function isUpload(op: BatchOperation): boolean {
@@ -710,28 +821,41 @@ export function rowResultsOf(
   plan: BatchPlan,
   stateOf: (stepId: string) => StepState | undefined,
 ): RowResult[] {
-  return plan.rows.map((row) => {
-    const base = { row: row.row, columns: row.columns, diagnostics: row.diagnostics };
-    if (row.invalid !== undefined || row.step === undefined)
-      return { ...base, status: 'invalid' as const, message: row.invalid ?? 'not sent' };
-    const state = stateOf(row.step);
-    const outcome = state?.outcome;
-    const status: RowResultStatus =
-      state?.status === 'done' || state?.status === 'failed' || state?.status === 'unknown'
+  return plan.rows.map((row) => rowResultOf(row, row.step === undefined ? undefined : stateOf(row.step)));
+}
+
+/** One row's result from its planned row and its step's state. */
+export function rowResultOf(row: PlannedRow, state: StepState | undefined): RowResult {
+  const base: Pick<RowResult, 'row' | 'columns' | 'diagnostics' | 'source'> = {
+    row: row.row,
+    columns: row.columns,
+    diagnostics: row.diagnostics,
+  };
+  if (row.source) base.source = row.source;
+  if (row.invalid !== undefined || row.step === undefined)
+    return { ...base, status: 'invalid' as const, message: row.invalid ?? 'not sent' };
+  const outcome = state?.outcome;
+  const status: RowResultStatus =
+    state?.status === 'done'
+      ? outcome?.anomalies?.length
+        ? 'anomalous'
+        : 'done'
+      : state?.status === 'failed' || state?.status === 'unknown'
         ? state.status
         : 'pending';
-    const result: RowResult = {
-      ...base,
-      status,
-      message:
-        status === 'pending'
-          ? state?.status === 'in-doubt'
-            ? 'sent, outcome unknown: reconciled on resume'
-            : (outcome?.message ?? 'not sent yet')
-          : (outcome?.message ?? ''),
-    };
-    if (outcome?.id !== undefined) result.id = outcome.id;
-    if (outcome?.requestId !== undefined) result.requestId = outcome.requestId;
-    return result;
-  });
+  const result: RowResult = {
+    ...base,
+    status,
+    message:
+      status === 'pending'
+        ? state?.status === 'in-doubt'
+          ? 'sent, outcome unknown: reconciled on resume'
+          : (outcome?.message ?? 'not sent yet')
+        : (outcome?.message ?? ''),
+  };
+  if (outcome?.id !== undefined) result.id = outcome.id;
+  if (outcome?.requestId !== undefined) result.requestId = outcome.requestId;
+  if (outcome?.anomalies?.length) result.anomalies = outcome.anomalies;
+  if (outcome?.notices?.length) result.notices = outcome.notices;
+  return result;
 }

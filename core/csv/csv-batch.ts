@@ -40,6 +40,8 @@ import {
 import { CrossRowChecks } from './csv-cross-rows.ts';
 import { EnrollmentRows } from './csv-enrollments.ts';
 import { withColumnHint } from './csv-hints.ts';
+import { csvRecordOf } from './csv-records.ts';
+import type { KindRecord } from '../records/submit-record.ts';
 
 /** What a referenced file's own validator found (injected: the kinds live above this layer). */
 export interface ReferencedFileCheck {
@@ -67,6 +69,8 @@ export interface CsvBatchOptions {
   ) => Promise<ReferencedFileCheck>;
   /** Keep each field's GeoJSON feature for the report (default true; the benchmark turns it off). */
   keepFeatures?: boolean;
+  /** Return each data row as the record it stands for (csv-records.ts), for submitting the batch. */
+  records?: boolean;
   /** Called after each data row (progress). */
   onRow?: (row: number, bytesRead: number) => void;
   /** Let the event loop run between chunks of rows. */
@@ -103,9 +107,41 @@ export interface CsvBatchResult {
   bytes: number;
   /** What the rows will become when sent (for the submit planner). */
   plan: JsonValue;
+  /** Each data row's record, when asked for (`records`); their diagnostics are not attached yet. */
+  records?: KindRecord[];
 }
 
-const HEADER_SEARCH = 5;
+/** Rows searched for the header: title rows above it are skipped. */
+export const HEADER_SEARCH = 5;
+
+/**
+ * Which of the first rows is the header, and of which batch kind: the first whose cells hold every header
+ * the mapping names, else (the kind forced) the first that scores as that kind, else the first a kind
+ * recognises. Undefined when none is; validation then takes the first row (and says so).
+ */
+export function chooseCsvHeader(
+  candidates: readonly CsvRow[],
+  mapping: CsvMapping,
+  forced: BatchKindId | undefined,
+): { at: number; kind: BatchKind } | undefined {
+  const mapped = Object.values(mapping.columns ?? {});
+  for (let i = 0; i < candidates.length; i++) {
+    const cells = (candidates[i] as CsvRow).cells.map((c) => c.value);
+    if (mapped.length > 0 && mapped.every((h) => cells.some((c) => c.trim() === h.trim()))) {
+      const k = (forced && batchKindById(forced)) || kindForHeader(cells) || batchKindById('csv-fields')!;
+      return { at: i, kind: k };
+    }
+    if (forced) {
+      const k = batchKindById(forced)!;
+      const s = scoreHeader(k, cells);
+      if (s.missing === 0 || s.mapped >= 2) return { at: i, kind: k };
+      continue;
+    }
+    const k = kindForHeader(cells);
+    if (k) return { at: i, kind: k };
+  }
+  return undefined;
+}
 /** Up to this many rows the report lists every row's status; beyond, the rows with problems. */
 export const ALL_ROWS_LISTED = 10000;
 
@@ -179,28 +215,8 @@ export async function validateCsvBatch(
     session = new RowSession(k, found, columns, collector, options, mapping);
   };
 
-  const chooseHeader = (candidates: CsvRow[]): { at: number; kind: BatchKind } | undefined => {
-    const mapped = Object.values(mapping.columns ?? {});
-    for (let i = 0; i < candidates.length; i++) {
-      const cells = (candidates[i] as CsvRow).cells.map((c) => c.value);
-      if (mapped.length > 0 && mapped.every((h) => cells.some((c) => c.trim() === h.trim()))) {
-        const k = (forced && batchKindById(forced)) || kindForHeader(cells) || batchKindById('csv-fields')!;
-        return { at: i, kind: k };
-      }
-      if (forced) {
-        const k = batchKindById(forced)!;
-        const s = scoreHeader(k, cells);
-        if (s.missing === 0 || s.mapped >= 2) return { at: i, kind: k };
-        continue;
-      }
-      const k = kindForHeader(cells);
-      if (k) return { at: i, kind: k };
-    }
-    return undefined;
-  };
-
   const finishHeaderSearch = (final: boolean): void => {
-    const choice = chooseHeader(pending);
+    const choice = chooseCsvHeader(pending, mapping, forced);
     if (!choice && !final && pending.length < HEADER_SEARCH) return;
     if (pending.length === 0) return;
     if (choice) {
@@ -317,6 +333,7 @@ export async function validateCsvBatch(
     rowsListed: listAll ? 'all' : 'with-problems',
     bytes: info.bytesRead,
     plan,
+    ...(options.records ? { records: session?.records ?? [] } : {}),
   };
 }
 
@@ -408,6 +425,8 @@ function reportColumns(
 /** The state of one batch while its rows come in. */
 class RowSession {
   readonly features: GeoJsonFeature[] = [];
+  readonly records: KindRecord[] = [];
+  private readonly headers: string[];
   private readonly cross: CrossRowChecks;
   private readonly enrollments: EnrollmentRows | undefined;
   private readonly files: Array<Promise<void>> = [];
@@ -422,6 +441,7 @@ class RowSession {
     private readonly options: CsvBatchOptions,
     private readonly mapping: CsvMapping,
   ) {
+    this.headers = header.cells.map((c) => c.value);
     this.cross = new CrossRowChecks(kind.id, collector);
     this.enrollments =
       kind.id === 'csv-fields' || kind.id === 'csv-prescriptions' || kind.id === 'csv-soil-tests'
@@ -485,6 +505,7 @@ class RowSession {
         },
       });
     });
+    if (this.options.records) this.records.push(this.record(row, n));
     this.cross.duplicateRow(row, n, this.map);
     switch (this.kind.id) {
       case 'csv-fields':
@@ -498,6 +519,24 @@ class RowSession {
         this.enrollments?.add(row, n, (c) => this.cell(row, c), this.mapping.values ?? {});
         this.cross.enrollment(row, n, (c) => this.cell(row, c));
     }
+  }
+
+  /** The row as a record: its cells, and its values as the checks read them (cell, else the constant). */
+  private record(row: CsvRow, n: number): KindRecord {
+    const constants = this.mapping.values ?? {};
+    const value = (column: string): string | undefined => {
+      const cell = this.cell(row, column)?.value.trim();
+      if (cell !== undefined && cell !== '') return cell;
+      const constant = constants[column]?.trim();
+      return constant === undefined || constant === '' ? undefined : constant;
+    };
+    return csvRecordOf(
+      this.kind.id,
+      n,
+      this.headers,
+      row.cells.map((c) => c.value),
+      value,
+    );
   }
 
   private columnName(i: number): string {

@@ -5,7 +5,10 @@
  * happens before tokenising, so a multi-byte character split between two chunks is never corrupted.
  */
 
+import { encodeWindows1252 } from '../input/windows-1252.ts';
 import { encodeText } from '../input/text-decoding.ts';
+
+export { encodeWindows1252 };
 
 export type CsvEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 
@@ -30,28 +33,6 @@ export function parseCsvEncoding(name: string): CsvEncoding | undefined {
   if (['windows-1252', 'cp1252', 'win1252', 'latin1', 'latin-1', 'iso-8859-1', 'ansi'].includes(key))
     return 'windows-1252';
   return undefined;
-}
-
-let windows1252Table: Map<number, number> | undefined;
-
-/** Text → Windows-1252 bytes; undefined when a character has no Windows-1252 byte. */
-export function encodeWindows1252(text: string): Uint8Array | undefined {
-  if (!windows1252Table) {
-    const table = new Map<number, number>();
-    const all = new Uint8Array(256);
-    for (let i = 0; i < 256; i++) all[i] = i;
-    const decoded = new TextDecoder('windows-1252').decode(all);
-    for (let i = 0; i < decoded.length; i++) table.set(decoded.charCodeAt(i), i);
-    windows1252Table = table;
-  }
-  const out = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    const b = c < 0x80 ? c : windows1252Table.get(c);
-    if (b === undefined) return undefined;
-    out[i] = b;
-  }
-  return out;
 }
 
 /** Encode text as the CSV came in (same encoding, the mark kept); undefined when it cannot be represented. */

@@ -28,19 +28,9 @@ import {
 import { encodeCsvText, parseCsvEncoding, type CsvEncoding } from './csv-encoding.ts';
 import { csvKindInfos } from './csv-kind-info.ts';
 import { parseCsvMapping } from './csv-mapping.ts';
-import { bytesToStream, CSV_DELIMITERS, type CsvDelimiter } from './csv-reader.ts';
-
-const DELIMITER_NAMES: Record<string, CsvDelimiter> = {
-  ',': ',',
-  comma: ',',
-  ';': ';',
-  semicolon: ';',
-  '\t': '\t',
-  tab: '\t',
-  '\\t': '\t',
-  '|': '|',
-  pipe: '|',
-};
+import { diagnosticIndexesByRow } from '../records/submit-record.ts';
+import { textDecoderFor } from '../input/windows-1252.ts';
+import { bytesToStream, parseCsvDelimiter } from './csv-reader.ts';
 
 /** Batch options from the kind's settings; a message for a setting that cannot be used. */
 export function csvOptionsFrom(
@@ -57,10 +47,8 @@ export function csvOptionsFrom(
     else problem = `unknown encoding "${s.encoding}" (utf-8, utf-16le, utf-16be, windows-1252)`;
   }
   if (typeof s.delimiter === 'string') {
-    const d =
-      DELIMITER_NAMES[s.delimiter.toLowerCase()] ??
-      (CSV_DELIMITERS as readonly string[]).find((x) => x === s.delimiter);
-    if (d) out.delimiter = d as CsvDelimiter;
+    const d = parseCsvDelimiter(s.delimiter);
+    if (d) out.delimiter = d;
     else problem = `unknown delimiter "${s.delimiter}" (comma, semicolon, tab, pipe)`;
   }
   if (typeof s.mapping === 'string') {
@@ -78,6 +66,7 @@ export function csvOptionsFrom(
   if (options.pause) out.pause = options.pause;
   // The text report draws no map: the engine says so, and no feature is built.
   if (options.features === false) out.keepFeatures = false;
+  if (options.records) out.records = true;
   const resolve = options.resolveFile;
   if (resolve) out.resolveFile = (path) => resolve(path, file.name);
   out.checkFile = checkReferencedFile(options);
@@ -129,7 +118,7 @@ export function csvSummary(result: CsvBatchResult): JsonValue {
 }
 
 function decodeAs(bytes: Uint8Array, encoding: CsvEncoding): string {
-  return new TextDecoder(encoding).decode(bytes);
+  return textDecoderFor(encoding).decode(bytes);
 }
 
 async function validateBatch(
@@ -160,6 +149,11 @@ async function validateBatch(
     features: result.features,
   };
   if (bytes) report.text = decodeAs(bytes, result.encoding.encoding);
+  if (result.records) {
+    // Every diagnostic of a row carries its row (csv-batch.ts): the record's own.
+    const byRow = diagnosticIndexesByRow(report.diagnostics);
+    report.records = result.records.map((r) => ({ ...r, diagnostics: byRow.get(r.row) ?? [] }));
+  }
   return report;
 }
 

@@ -6,6 +6,7 @@ import { extensionOf, firstSignificantChar, type InputFile, type KindInfo } from
 import { firstInvalidUtf8 } from '../values/utf8.ts';
 import { batchKinds, bestHeaderScore, kindForHeader, type BatchKind } from './batch-kinds.ts';
 import { sniffBom } from '../input/text-decoding.ts';
+import { decodeWindows1252 } from '../input/windows-1252.ts';
 import { guessDelimiter, tokenizeCsv } from './csv-reader.ts';
 
 /** The head of a file as text, decoded the way the reader would. */
@@ -14,7 +15,7 @@ function headText(bytes: Uint8Array): string {
   const bom = sniffBom(head);
   if (bom) return new TextDecoder(bom.encoding).decode(head);
   const invalid = firstInvalidUtf8(head, head.length === bytes.length);
-  return new TextDecoder(invalid < 0 ? 'utf-8' : 'windows-1252').decode(head);
+  return invalid < 0 ? new TextDecoder('utf-8').decode(head) : decodeWindows1252(head);
 }
 
 /** Detection asks each of the six kinds, twice: the head is read once per byte array. */

@@ -10,11 +10,29 @@
 
 import type { CsvEncoding, CsvEncodingChoice } from './csv-encoding.ts';
 import { sniffBom } from '../input/text-decoding.ts';
+import { textDecoderFor, type ChunkDecoder } from '../input/windows-1252.ts';
 import { joinBytes } from '../values/bytes.ts';
 import { firstInvalidUtf8 } from '../values/utf8.ts';
 
 export type CsvDelimiter = ',' | ';' | '\t' | '|';
 export const CSV_DELIMITERS: readonly CsvDelimiter[] = [',', ';', '\t', '|'];
+
+const DELIMITER_NAMES: Record<string, CsvDelimiter> = {
+  ',': ',',
+  comma: ',',
+  ';': ';',
+  semicolon: ';',
+  '\t': '\t',
+  tab: '\t',
+  '\\t': '\t',
+  '|': '|',
+  pipe: '|',
+};
+
+/** A delimiter given by a user (`;`, `semicolon`, `tab`, `\t` …); undefined when unknown. */
+export function parseCsvDelimiter(name: string): CsvDelimiter | undefined {
+  return DELIMITER_NAMES[name.toLowerCase()] ?? CSV_DELIMITERS.find((d) => d === name);
+}
 
 export interface CsvCell {
   /** The value, quotes removed and doubled quotes undone. */
@@ -336,7 +354,7 @@ export class CsvStreamReader {
       const choice = this.chooseEncoding(head, done);
       this.info.encoding = choice;
       let strict = choice.encoding === 'utf-8' && choice.reason !== 'bom' && choice.reason !== 'chosen';
-      let decoder = new TextDecoder(choice.encoding, { fatal: strict });
+      let decoder: ChunkDecoder = textDecoderFor(choice.encoding, { fatal: strict });
       let decodedSoFar = 0;
       let bytesSoFar = 0;
       const decode = (bytes: Uint8Array, final: boolean): string => {

@@ -33,6 +33,7 @@ import {
   type NotAppliedFix,
   type Report,
 } from './report.ts';
+import type { KindRecord, SubmitRecord } from '../records/submit-record.ts';
 import { flatString } from '../values/flat-string.ts';
 import { packedMap } from '../values/packed-map.ts';
 import { checkSettings, describeSettings } from './settings.ts';
@@ -72,6 +73,11 @@ export interface EngineOptions {
   releaseMemory?: () => void;
   /** Reads files a CSV batch names, relative to the CSV (the core reads no files itself). */
   resolveFile?: ValidateOptions['resolveFile'];
+  /**
+   * Return each file's records for sending (`FileResult.records`, core/records/submit-record.ts), every
+   * diagnostic listed (no per-rule cap) so each record has all of its own. Files are then read whole.
+   */
+  records?: boolean;
   /**
    * A streamed input larger than this (default 16 MB, or of unknown size) is validated as a stream by a
    * kind that can: its report holds no `text`, and no `features` unless `features` is true (memory stays
@@ -158,6 +164,10 @@ export function resolveOptions(options: EngineOptions): Resolved {
   if (options.releaseMemory) validate.releaseMemory = options.releaseMemory;
   if (options.features === false) validate.features = false;
   if (options.resolveFile) validate.resolveFile = options.resolveFile;
+  if (options.records) {
+    validate.records = true;
+    validate.listAll = true;
+  }
   return forced ? { validate, forced } : { validate };
 }
 
@@ -252,6 +262,7 @@ async function produce(
     const streams =
       streamed !== undefined &&
       whole === undefined &&
+      !options.records &&
       detection?.kind.validateStream !== undefined &&
       !options.fix &&
       (streamed.size === undefined || streamed.size > streamAbove);
@@ -260,6 +271,7 @@ async function produce(
     if (
       options.fix &&
       !options.fix.ids &&
+      !options.records &&
       streamed &&
       !whole &&
       detection?.kind.fixStream &&
@@ -387,12 +399,14 @@ async function produce(
       : handed > 0
         ? handedOver.concat(checked.diagnostics)
         : checked.diagnostics;
+    const { records, ...rest } = checked;
     const result: FileResult = {
-      ...checked,
+      ...rest,
       diagnostics,
       counts,
       detectedAs,
       ...(fixes ? { fixes } : {}),
+      ...(records ? { records: recordsWithIds(records, checked.diagnostics) } : {}),
     };
     addFileResult(report, result);
     channel.push({ type: 'file-done', result });
@@ -402,6 +416,17 @@ async function produce(
     channel.push({ type: 'cancelled' });
   }
   channel.push({ type: 'report', report });
+}
+
+/** A kind's records with their diagnostics named by id (the kind gave their indexes in its numbered list). */
+function recordsWithIds(records: readonly KindRecord[], diagnostics: readonly Diagnostic[]): SubmitRecord[] {
+  return records.map((r) => ({
+    ...r,
+    diagnostics: r.diagnostics.flatMap((i) => {
+      const id = diagnostics[i]?.id;
+      return id === undefined ? [] : [id];
+    }),
+  }));
 }
 
 /** Bytes appended into one buffer, grown by half when full (no list of pieces joined at the end). */
@@ -586,8 +611,10 @@ async function fixByStatements(
   channel.push({ type: 'progress', file: name, totalBytes, bytes: totalBytes, ...featureCount(done.report) });
   // Passed on in `fixes` events, not kept: their counts.
   if (!keep) fixes.counts = { applied: appliedCount, notApplied: notAppliedCount };
+  // A file fixed statement by statement is never read for its records (they need it whole).
+  const { records: _records, ...report } = named(done.report);
   const result: FileResult = {
-    ...named(done.report),
+    ...report,
     diagnostics: fixed.kept,
     counts: fixed.counts,
     detectedAs: detectedAsFor(detection, done.report.kind),

@@ -10,6 +10,7 @@ import {
 } from '../diagnostics/diagnostic.ts';
 import type { DetectedAs } from '../formats/detect-kind.ts';
 import type { FileReport } from '../input/file-kind.ts';
+import type { SubmitRecord } from '../records/submit-record.ts';
 
 /** The report format's version: it changes only when a field changes meaning or goes away. */
 export const REPORT_VERSION = 1;
@@ -54,11 +55,15 @@ export interface FileFixes {
   counts?: { applied: number; notApplied: number };
 }
 
-/** One checked file: the kind's report, its counts, how its kind was found and what fixing did. */
-export interface FileResult extends FileReport {
+/**
+ * One checked file: the kind's report, its counts, how its kind was found and what fixing did; its records
+ * (when asked for) name their diagnostics by id.
+ */
+export interface FileResult extends Omit<FileReport, 'records'> {
   counts: DiagnosticCounts;
   detectedAs: DetectedAs;
   fixes?: FileFixes;
+  records?: SubmitRecord[];
 }
 
 export interface Unreadable {

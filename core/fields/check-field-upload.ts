@@ -14,6 +14,8 @@ import { itemRules } from '../rules/field-upload/index.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
 import type { RuleSelection } from '../rules/selection.ts';
 import { fieldRecordFromJson } from './field-records.ts';
+import { fieldUploadRecord, notAFieldRecord } from './field-upload-records.ts';
+import type { KindRecord } from '../records/submit-record.ts';
 
 export { stringOffsetMap } from './field-records.ts';
 
@@ -105,11 +107,20 @@ export interface FieldUploadReadOptions extends CheckFieldUploadOptions {
    * end); the outcome then holds only those found after the last record.
    */
   emit?: (diagnostics: Diagnostic[]) => void;
+  /** Return each item of "fields" as the record it stands for (field-upload-records.ts); not with `emit`. */
+  submitRecords?: boolean;
 }
 
 /** What reading a JSON document as a field upload gave. */
 export type FieldUploadOutcome =
-  | { type: 'upload'; diagnostics: Diagnostic[]; features?: GeoJsonFeature[]; records: number }
+  | {
+      type: 'upload';
+      diagnostics: Diagnostic[];
+      features?: GeoJsonFeature[];
+      records: number;
+      /** When asked for: each item's record, with the indexes of its diagnostics. */
+      submitRecords?: KindRecord[];
+    }
   /** Not valid JSON (or empty): the one JS001 diagnostic, as for any JSON file. */
   | { type: 'unreadable'; diagnostics: Diagnostic[] }
   /**
@@ -137,11 +148,14 @@ export class FieldUploadReader {
   private streamedCount: number | undefined;
   /** Records checked so far (object items of "fields"). */
   records = 0;
+  /** Each item's record, when asked for (never while diagnostics are handed over: they index the list). */
+  private readonly submitRecords: KindRecord[] | undefined;
 
   constructor(private readonly options: FieldUploadReadOptions = {}) {
     this.collector = new DiagnosticCollector(options.selection);
     this.checks = new FieldRecordChecks(this.collector, options);
     if (options.features !== false) this.features = [];
+    if (options.submitRecords && !options.emit) this.submitRecords = [];
   }
 
   /** Check what the text pushed so far holds; true once the document is done. */
@@ -212,16 +226,28 @@ export class FieldUploadReader {
 
   private checkItem(node: JsonNode, index: number): void {
     const lines = this.reader.lines;
+    const first = this.collector.diagnostics.length;
     this.collector.run(fieldsArray, { part: 'item', node, index, lines });
-    if (node.kind !== 'object') return;
+    if (node.kind !== 'object') {
+      this.submitRecords?.push(this.withDiagnostics(notAFieldRecord(index + 1), first));
+      return;
+    }
     const record = fieldRecordFromJson(node, lines, index, this.records++, this.reader.window);
     const checked = this.checks.check(record);
+    this.submitRecords?.push(this.withDiagnostics(fieldUploadRecord(checked.record), first));
     this.features?.push(fieldFeature(checked.record, checked.boundary));
     const emit = this.options.emit;
     if (emit) {
       const found = this.collector.take();
       if (found.length > 0) emit(found);
     }
+  }
+
+  /** The record with the diagnostics found since `first` (those of its item). */
+  private withDiagnostics(record: KindRecord, first: number): KindRecord {
+    const last = this.collector.diagnostics.length;
+    for (let i = first; i < last; i++) record.diagnostics.push(i);
+    return record;
   }
 
   private finish(root: JsonNode, text: string | undefined): void {
@@ -243,6 +269,7 @@ export class FieldUploadReader {
       records: this.records,
     };
     if (this.features) outcome.features = this.features;
+    if (this.submitRecords) outcome.submitRecords = this.submitRecords;
     this.outcome = outcome;
   }
 }

@@ -10,6 +10,7 @@ import {
   type FieldUploadReadOptions,
 } from '../fields/check-field-upload.ts';
 import type { GeoJsonFeature } from '../geojson/geojson.ts';
+import type { KindRecord } from '../records/submit-record.ts';
 import type { JsonNode } from '../json/json-document.ts';
 import { readJson } from '../json/read-json.ts';
 import { checkRequestDocument, isRequestDocument, runRequestRules } from '../requests/check-request.ts';
@@ -35,15 +36,16 @@ export interface JsonShape {
   title: string;
   matches(root: JsonNode): boolean;
   /**
-   * Reports into the collector; returns the document's features when it has geometry. Absent for the
-   * field upload, which is read item by item instead of as a tree (readFieldUpload below).
+   * Reports into the collector; returns the document's features when it has geometry, and its records
+   * when asked for (`options.records`) and it has any. Absent for the field upload, which is read item by
+   * item instead of as a tree (readFieldUpload below).
    */
   check?(
     root: JsonNode,
     lines: LineIndex,
     collector: DiagnosticCollector,
     options: ValidateOptions,
-  ): GeoJsonFeature[] | void;
+  ): { features?: GeoJsonFeature[]; records?: KindRecord[] } | void;
 }
 
 /** The JSON documents Fieldgate checks, tried in order. */
@@ -56,7 +58,9 @@ export const jsonShapes: readonly JsonShape[] = [
     ...jsonShapeInfo('service-requests'),
     matches: isRequestDocument,
     check: (root, lines, collector, options) => {
-      checkRequestDocument(root, lines, collector, options.now);
+      const records: KindRecord[] | undefined = options.records ? [] : undefined;
+      checkRequestDocument(root, lines, collector, options.now, records);
+      return records ? { records } : undefined;
     },
   },
   {
@@ -90,6 +94,7 @@ function uploadOptions(options: ValidateOptions, forced: boolean): FieldUploadRe
   if (options.selection) out.selection = options.selection;
   if (typeof tolerance === 'number') out.acreageTolerance = tolerance;
   if (options.emit) out.emit = options.emit;
+  if (options.records) out.submitRecords = true;
   return out;
 }
 
@@ -109,6 +114,7 @@ function uploadReport(
     case 'upload': {
       const report: FileReport = { file: name, kind: 'field-upload', diagnostics: outcome.diagnostics };
       if (outcome.features && options.features !== false) report.features = outcome.features;
+      if (outcome.submitRecords) report.records = outcome.submitRecords;
       return report;
     }
     case 'other':
@@ -135,9 +141,10 @@ function checkTree(
     });
     return { file: name, kind, diagnostics: collector.diagnostics };
   }
-  const features = shape.check(root, lines, collector, options);
+  const checked = shape.check(root, lines, collector, options);
   const report: FileReport = { file: name, kind: shape.id, diagnostics: collector.diagnostics };
-  if (features) report.features = features;
+  if (checked?.features) report.features = checked.features;
+  if (checked?.records) report.records = checked.records;
   return report;
 }
 

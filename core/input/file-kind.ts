@@ -2,6 +2,7 @@ import type { Diagnostic, FixSafety } from '../diagnostics/diagnostic.ts';
 import type { RuleSelection } from '../rules/selection.ts';
 import type { JsonValue } from '../json/json-document.ts';
 import type { GeoJsonFeature } from '../geojson/geojson.ts';
+import type { KindRecord } from '../records/submit-record.ts';
 import { decodeText } from './text-decoding.ts';
 
 /** A file handed to the core by an adapter: a name (for detection and messages) and its bytes. */
@@ -132,6 +133,11 @@ export interface ValidateOptions {
   releaseMemory?: () => void;
   /** Reads a file a batch names (a CSV row's path), relative to the file `from`; undefined when absent. */
   resolveFile?: (relativePath: string, from: string) => Promise<Uint8Array | undefined>;
+  /**
+   * Return the records the file holds for sending (`FileReport.records`): kinds whose files can be sent
+   * read them in the same pass as their checks. The engine reads such a file whole.
+   */
+  records?: boolean;
 }
 
 export interface FileReport {
@@ -145,7 +151,15 @@ export interface FileReport {
   summary?: JsonValue;
   /** The geometry that was checked (fields, zones, sample points); `Location.feature` indexes it. */
   features?: GeoJsonFeature[];
+  /**
+   * When asked for (`ValidateOptions.records`) from a kind whose files can be sent: its records, each with
+   * the indexes of its diagnostics in `diagnostics`.
+   */
+  records?: KindRecord[];
 }
+
+/** A file's report whatever names its records' diagnostics: what renderers of a report need. */
+export type CheckedFileReport = Omit<FileReport, 'records'>;
 
 export interface FixResult {
   /** The fixed file's bytes. */

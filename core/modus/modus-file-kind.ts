@@ -22,6 +22,7 @@ import { encodeTextLike, sniffBom } from '../input/text-decoding.ts';
 import { modusKindInfo } from './modus-kind-info.ts';
 import { readSampleGeometry } from './sample-geometry.ts';
 import { prepareModusUpload } from './upload-preparation.ts';
+import { wholeFileRecord } from '../records/submit-record.ts';
 import { ModusValidator, type ModusValidationOptions, type ModusValidationResult } from './validate-modus.ts';
 
 /** Files up to this size keep their text in the report, for code frames. */
@@ -129,6 +130,16 @@ function modusReport(name: string, result: ModusValidationResult, options: Valid
       upload.notes = plan.diagnostics.map((d) => `${d.code} ${d.message}`);
     }
     report.summary = JSON.parse(JSON.stringify({ ...result.summary, upload })) as JsonValue;
+  }
+  if (options.records) {
+    const sampleDate = options.sampleDate;
+    report.records = [
+      wholeFileRecord(
+        name,
+        { call: 'uploadSoil', ...(sampleDate !== undefined ? { sampleDate } : {}), file: { self: true } },
+        diagnostics.length,
+      ),
+    ];
   }
   return report;
 }

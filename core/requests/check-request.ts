@@ -8,6 +8,8 @@ import { DiagnosticCollector } from '../rules/reporter.ts';
 import type { RuleSelection } from '../rules/selection.ts';
 import { runSampleDateRules } from '../rules/sample-date/check-sample-date.ts';
 import { runTemporalEntityRules } from '../rules/temporal-entity/check-temporal-entity.ts';
+import type { KindRecord } from '../records/submit-record.ts';
+import { requestRecord } from './request-records.ts';
 import {
   requestFromJson,
   requestFromService,
@@ -73,12 +75,16 @@ export function isRequestDocument(root: JsonNode): boolean {
   return isRequest(root);
 }
 
-/** Check a request file: one request, an array of requests, or {"requests": [...]} (a prepared batch). */
+/**
+ * Check a request file: one request, an array of requests, or {"requests": [...]} (a prepared batch). With
+ * `records`, each request's record is pushed there, with the indexes of its diagnostics in the collector.
+ */
 export function checkRequestDocument(
   root: JsonNode,
   lines: LineIndex,
   collector: DiagnosticCollector,
   now?: Date,
+  records?: KindRecord[],
 ): RequestSubject[] {
   let items: JsonNode[];
   let basePath: (string | number)[] = [];
@@ -92,7 +98,29 @@ export function checkRequestDocument(
   }
   const single = root.kind === 'object' && basePath.length === 0;
   const batch = items.map((node, i) => requestFromJson(node, lines, single ? [] : [...basePath, i], i));
-  for (const request of batch) runRequestRules(collector, request, now);
+  const own: number[][] = [];
+  for (const request of batch) {
+    const first = collector.diagnostics.length;
+    runRequestRules(collector, request, now);
+    own.push(indexesFrom(first, collector.diagnostics.length));
+  }
+  const beforeBatchRules = collector.diagnostics.length;
   runBatchRules(collector, batch);
+  if (records) {
+    const found = batch.map((request, i) => ({ ...requestRecord(request), diagnostics: own[i] ?? [] }));
+    // A rule across requests reports at the request it concerns: its index follows the base path.
+    const list = collector.diagnostics;
+    for (let i = beforeBatchRules; i < list.length; i++) {
+      const at = single ? 0 : list[i]!.location.path?.[basePath.length];
+      if (typeof at === 'number') found[at]?.diagnostics.push(i);
+    }
+    records.push(...found);
+  }
   return batch;
+}
+
+function indexesFrom(first: number, end: number): number[] {
+  const out: number[] = [];
+  for (let i = first; i < end; i++) out.push(i);
+  return out;
 }

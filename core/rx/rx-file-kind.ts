@@ -10,6 +10,7 @@ import { rebuildRxZip } from './rx-fixes.ts';
 import { rxKindInfo } from './rx-kind-info.ts';
 import { FIX_RENAME } from './rx-members.ts';
 import { validateRx } from './validate-rx.ts';
+import { wholeFileRecord } from '../records/submit-record.ts';
 
 export const rxFileKind: FileKind = {
   ...rxKindInfo,
@@ -28,6 +29,10 @@ export const rxFileKind: FileKind = {
     const features =
       options.features === false ? undefined : zoneFeatures(result.summary, result.diagnostics);
     if (features) report.features = features;
+    if (options.records)
+      report.records = [
+        wholeFileRecord(file.name, { call: 'uploadRx', file: { self: true } }, report.diagnostics.length),
+      ];
     return report;
   },
   /** Rebuilds the ZIP with the artifacts of exactly the diagnostics it is given (the engine chose them). */

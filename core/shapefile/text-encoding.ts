@@ -4,6 +4,7 @@
  * (TextDecoder maps the label "iso-8859-1" to windows-1252).
  */
 import { decodeCp437 } from '../archive/cp437.ts';
+import { decodeWindows1252 } from '../input/windows-1252.ts';
 
 export interface TextEncodingChoice {
   /** Canonical name shown to people ("UTF-8", "windows-1252"). */
@@ -80,6 +81,7 @@ const LDID: Record<number, string> = {
 function decoderFor(label: string): ((bytes: Uint8Array) => string) | undefined {
   if (label === 'cp437') return decodeCp437;
   if (label === 'iso-8859-1') return latin1;
+  if (label === 'windows-1252') return decodeWindows1252;
   try {
     const decoder = new TextDecoder(label, { fatal: false, ignoreBOM: true });
     return (bytes) => decoder.decode(bytes);

@@ -18,7 +18,7 @@ export function ColumnMappings() {
   return (
     <>
       {csv.map((f) => (
-        <ColumnMapping key={`${f.key}:${JSON.stringify(f.settings ?? {})}`} file={f} />
+        <ColumnMapping key={`${f.key}:${JSON.stringify(f.mapping ?? {})}`} file={f} />
       ))}
     </>
   );
@@ -27,10 +27,15 @@ export function ColumnMappings() {
 function ColumnMapping({ file }: { file: BatchFile }) {
   const batch = useBatch();
   const summary = (file.result?.summary ?? {}) as CsvSummaryView;
-  const kind = batchKinds.find((k) => k.id === (summary.mapping?.kind ?? file.result?.kind));
+  // The mapping applied (the batch's), else the one the file was read with (headers matched by name).
+  const applied = file.mapping ?? summary.mapping;
+  const kind = batchKinds.find((k) => k.id === (applied?.kind ?? file.result?.kind));
   const headers = summary.headers ?? [];
-  const [columns, setColumns] = useState<Record<string, string>>(summary.mapping?.columns ?? {});
-  const [values, setValues] = useState<Record<string, string>>(summary.mapping?.values ?? {});
+  const [columns, setColumns] = useState<Record<string, string>>({
+    ...summary.mapping?.columns,
+    ...applied?.columns,
+  });
+  const [values, setValues] = useState<Record<string, string>>(applied?.values ?? {});
   if (!kind) return null;
   const unmatched = headers.filter((h) => !Object.values(columns).includes(h));
   const missing = kind.columns.filter((c) => c.required && !columns[c.name] && !values[c.name]);
@@ -42,7 +47,7 @@ function ColumnMapping({ file }: { file: BatchFile }) {
       columns: Object.fromEntries(Object.entries(columns).filter(([, h]) => h)),
       values: Object.fromEntries(Object.entries(values).filter(([, v]) => v)),
     };
-    void batch.setSettings(file.key, { ...(file.settings ?? {}), mapping: JSON.stringify(mapping) });
+    void batch.setMapping(file.key, mapping);
   }
 
   return (

@@ -4,8 +4,15 @@
  * live re-validation (CSV rows and any text file).
  */
 import { useMemo, useRef, useState } from 'react';
-import type { Severity } from '../../core/index.ts';
-import { selectionOf, useBatch, type FixOutcome, type Problem, type Selection } from '../state/batch.tsx';
+import { sniffTextEncoding, tokenizeCsv, type CsvDelimiter, type Severity } from '../../core/index.ts';
+import {
+  selectionOf,
+  useBatch,
+  type BatchFile,
+  type FixOutcome,
+  type Problem,
+  type Selection,
+} from '../state/batch.tsx';
 import { VirtualList } from './virtual-list.tsx';
 import { lineBytes } from './line-bytes.ts';
 
@@ -206,6 +213,7 @@ function ProblemDetail({ problem, selection }: { problem: Problem | undefined; s
           key={`${selection.fileKey}:${selection.line}`}
           fileKey={selection.fileKey}
           line={selection.line}
+          row={selection.row}
         />
       </aside>
     );
@@ -252,49 +260,66 @@ function ProblemDetail({ problem, selection }: { problem: Problem | undefined; s
           key={`${problem.fileKey}:${d.location.range.start.line}`}
           fileKey={problem.fileKey}
           line={d.location.range.start.line}
+          row={d.location.row}
         />
       )}
     </aside>
   );
 }
 
+/** How a file's text is written: a CSV batch's encoding and delimiter from its report, else by its mark. */
+function textFormatOf(file: BatchFile): { encoding: string; delimiter?: CsvDelimiter } {
+  const summary = file.result?.summary as { encoding?: string; delimiter?: CsvDelimiter } | undefined;
+  if (file.result?.kind.startsWith('csv-') && summary?.encoding)
+    return { encoding: summary.encoding, ...(summary.delimiter ? { delimiter: summary.delimiter } : {}) };
+  return { encoding: sniffTextEncoding(file.current).encoding };
+}
+
 /**
  * Edit the problem's line of the file; every pause in typing checks the file again. Works on the bytes
- * around the line (a batch can be 100,000 rows: the whole text is never decoded here).
+ * around the line (a batch can be 100,000 rows: the whole text is never decoded here), read and written in
+ * the file's own encoding: a CSV row's edit is an edit of its cells (core/csv/csv-edits.ts), another text
+ * file's an edit of the line, so the rest of the file keeps its bytes.
  */
-function LineEditor({ fileKey, line }: { fileKey: string; line: number }) {
+function LineEditor({ fileKey, line, row }: { fileKey: string; line: number; row?: number | undefined }) {
   const batch = useBatch();
   const file = batch.files.find((f) => f.key === fileKey);
-  const span = useMemo(() => (file ? lineBytes(file.bytes, line) : undefined), [file, line]);
+  const format = useMemo(() => (file ? textFormatOf(file) : undefined), [file]);
+  const span = useMemo(
+    () =>
+      file && format && !format.encoding.startsWith('utf-16') ? lineBytes(file.current, line) : undefined,
+    [file, format, line],
+  );
   const original = useMemo(
     () =>
-      file && span && span[1] - span[0] <= 20_000
-        ? new TextDecoder().decode(file.bytes.subarray(span[0], span[1]))
+      file && span && format && span[1] - span[0] <= 20_000
+        ? new TextDecoder(format.encoding).decode(file.current.subarray(span[0], span[1]))
         : undefined,
-    [file, span],
+    [file, span, format],
   );
   const [value, setValue] = useState(original ?? '');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  if (!file || !span || original === undefined) return null;
-  const [start, end] = span;
+  if (!file || !span || original === undefined || !format) return null;
+  const csv = file.result?.kind.startsWith('csv-') === true;
+  if (csv && (row === undefined || !format.delimiter)) return null;
 
   function change(next: string) {
     setValue(next);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
-      const encoded = new TextEncoder().encode(next.replace(/[\r\n]+/g, ' '));
-      const edited = new Uint8Array(start + encoded.length + (file!.bytes.length - end));
-      edited.set(file!.bytes.subarray(0, start));
-      edited.set(encoded, start);
-      edited.set(file!.bytes.subarray(end), start + encoded.length);
-      void batch.editFile(fileKey, edited);
+      const text = next.replace(/[\r\n]+/g, ' ');
+      if (csv) {
+        const cells = tokenizeCsv(text, format!.delimiter!)[0]?.cells.map((c) => c.value) ?? [''];
+        void batch.editRow(fileKey, row!, cells);
+      } else void batch.editLine(fileKey, line, text);
     }, 400);
   }
 
   return (
     <label className="line-editor">
-      Edit line {line} of {file.name} (checked again as you type)
+      Edit {csv ? `row ${row}` : `line ${line}`} of {file.name} (checked again as you type)
       <textarea value={value} rows={3} spellCheck={false} onChange={(e) => change(e.target.value)} />
+      {batch.changeError && <span role="alert">{batch.changeError}</span>}
     </label>
   );
 }

@@ -11,6 +11,7 @@ import type { SubmitStatus } from '../../host/bridge-api.ts';
 import { useBridge } from '../bridge/bridge-context.tsx';
 import { useBatch, type BatchFile } from '../state/batch.tsx';
 import { JOURNALS_KEY, useJournals } from '../state/journals.ts';
+import { rowsWith, withSubmitEvent } from '../state/submit-status.ts';
 import { formatCount } from '../format.ts';
 import { ProfilePicker } from './profile-picker.tsx';
 import { saveFile } from './save-file.ts';
@@ -26,13 +27,13 @@ function eta(seconds: number | undefined): string {
 const bytesIds = new WeakMap<Uint8Array, number>();
 let nextBytesId = 1;
 
-/** Changes when a file is added, removed or edited (an edit gives the file new bytes). */
+/** Changes when a file is added, removed, edited (new bytes) or read with another mapping. */
 function batchKey(files: readonly BatchFile[]): string {
   return files
     .map((f) => {
-      let id = bytesIds.get(f.bytes);
-      if (id === undefined) bytesIds.set(f.bytes, (id = nextBytesId++));
-      return `${f.key}:${id}`;
+      let id = bytesIds.get(f.current);
+      if (id === undefined) bytesIds.set(f.current, (id = nextBytesId++));
+      return `${f.key}:${id}:${JSON.stringify(f.mapping ?? {})}:${JSON.stringify(f.settings ?? {})}`;
     })
     .join(',');
 }
@@ -75,48 +76,49 @@ export function SubmitScreen({
   const users = useQuery({
     queryKey: ['submit-users', batchKey(batch.files)],
     enabled: active && batch.files.length > 0 && !checking,
-    queryFn: () => api.submitUsers({ files: batch.fileRefs() }),
+    queryFn: () => api.submitUsers({ batch: batch.batchState() }),
   });
   const unnamedRows = users.data?.rowsWithoutUser ?? [];
   const needsUser = unnamedRows.length > 0;
 
+  // Fetched once; then the host's events keep it current, each with only the rows that changed.
   const status = useQuery({
     queryKey: ['submit', runId],
     enabled: runId !== undefined,
     queryFn: () => api.getSubmit({ runId: runId! }),
-    refetchInterval: (q) => {
-      const state = (q.state.data as SubmitStatus | undefined)?.state;
-      return state === 'running' ? 500 : state === 'paused' ? 2000 : false;
-    },
+    staleTime: Infinity,
   });
-  // Events make the screen follow the host without waiting for the next poll.
   useEffect(
     () =>
       api.onEvent((event) => {
-        if (
-          (event.type === 'submit-finished' || event.type === 'submit-progress') &&
-          event.status.runId === runId
-        )
-          void queries.invalidateQueries({ queryKey: ['submit', runId] });
+        if (event.type !== 'submit-finished' && event.type !== 'submit-progress') return;
+        const key = ['submit', event.status.runId];
+        queries.setQueryData<SubmitStatus>(key, (old) => old && withSubmitEvent(old, event));
+        // The end of a run is read whole once: every row as the host has it.
+        if (event.type === 'submit-finished') void queries.invalidateQueries({ queryKey: key });
       }),
-    [api, queries, runId],
+    [api, queries],
   );
+  /** A run just started or resumed: shown at once, then read once more (events may have come first). */
+  const follow = (s: SubmitStatus): void => {
+    setRunId(s.runId);
+    queries.setQueryData(['submit', s.runId], s);
+    void queries.invalidateQueries({ queryKey: ['submit', s.runId] });
+  };
   const journals = useJournals();
 
   const start = useMutation({
     mutationFn: (onlyRows?: number[]) =>
       api.startSubmit({
         profileId,
-        files: batch.fileRefs(),
+        // Only rows that name no user of their own get this one (a row's own user always wins).
+        batch: { ...batch.batchState(), ...(needsUser ? { userName: userName.trim() } : {}) },
         dryRun,
-        // Only rows that name no user of their own get this one (the host never overrides a row's user).
-        ...(needsUser ? { userName: userName.trim() } : {}),
         ...(onlyRows ? { onlyRows } : {}),
       }),
     onSuccess: (s) => {
-      setRunId(s.runId);
+      follow(s);
       setExported(undefined);
-      queries.setQueryData(['submit', s.runId], s);
       void queries.invalidateQueries({ queryKey: JOURNALS_KEY });
     },
   });
@@ -132,8 +134,7 @@ export function SubmitScreen({
   const resumeJournal = useMutation({
     mutationFn: (journalId: string) => api.resumeJournal({ journalId }),
     onSuccess: (s) => {
-      setRunId(s.runId);
-      queries.setQueryData(['submit', s.runId], s);
+      follow(s);
       void queries.invalidateQueries({ queryKey: JOURNALS_KEY });
     },
   });
@@ -151,7 +152,7 @@ export function SubmitScreen({
   });
 
   const s = status.data;
-  const failedRows = s?.rows.filter((r) => r.outcome === 'failed').map((r) => r.row) ?? [];
+  const failedRows = rowsWith(s, 'failed');
   const error = start.error ?? control.error ?? exportRun.error ?? resumeJournal.error ?? status.error;
   const interrupted =
     journals.data?.journals.filter((j) => j.state === 'interrupted' || j.state === 'paused') ?? [];
@@ -188,11 +189,13 @@ export function SubmitScreen({
           {!users.data && !users.error && <p role="status">Reading who the rows go to…</p>}
           {users.data && (
             <p data-testid="named-users">
-              {users.data.users.length === 0
-                ? 'No row names its receiving user.'
-                : `Named by the rows themselves: ${users.data.users
+              {users.data.users.length > 0
+                ? `Named by the rows themselves: ${users.data.users
                     .map((u) => `${u.userName} (${u.rows} ${u.rows === 1 ? 'row' : 'rows'})`)
-                    .join(', ')}.`}
+                    .join(', ')}.`
+                : needsUser
+                  ? 'No row names its receiving user.'
+                  : 'No row of the batch is an upload: no receiving user is needed.'}
             </p>
           )}
           {needsUser && (
@@ -214,7 +217,9 @@ export function SubmitScreen({
               </datalist>
             </label>
           )}
-          {users.data && !needsUser && <p>Every row that will be sent names its user: none is asked.</p>}
+          {users.data && !needsUser && users.data.users.length > 0 && (
+            <p>Every upload names its user: none is asked.</p>
+          )}
           {users.error && <p role="alert">{users.error.message}</p>}
         </section>
       )}

@@ -1,26 +1,52 @@
 /**
- * The batch being worked on: its files (bytes kept for fixes, undo and submit), each file's report from the
- * validation worker, the selected problem or feature (shared by table and map), and the undo history.
+ * The batch being worked on, as core's batch state (core/batch/batch-state.ts): each file's bytes as
+ * dropped, how it is read (its column mapping and settings), and what was changed in it (cell and line
+ * edits, chosen fixes) in order. What the screens show is each file as changed (`current`), checked by the
+ * validation worker; what Submit hands the host is the state itself, which the host prepares with the same
+ * core, so the rows sent are the rows shown. Also: the selected problem or feature (shared by table and
+ * map), and the undo history (each step takes back one change).
  */
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { AppliedFix, Diagnostic, FileResult, Unreadable } from '../../core/index.ts';
-import type { FileRef } from '../../host/bridge-api.ts';
+import {
+  applyCsvRowChanges,
+  applyLineChanges,
+  base64ToBytes,
+  bytesToBase64,
+  engineSettingsOf,
+  parseCsvDelimiter,
+  parseCsvEncoding,
+  type AppliedFix,
+  type BatchChange,
+  type CsvMapping,
+  type Diagnostic,
+  type FileResult,
+  type KindSettingValues,
+  type Unreadable,
+} from '../../core/index.ts';
+import type { BatchStateInput, FileRef } from '../../host/bridge-api.ts';
 import { ValidationWorker, type Progress } from '../worker/validation-client.ts';
-import type { KindSettings, WorkerFile } from '../worker/worker-protocol.ts';
+import type { WorkerFile } from '../worker/worker-protocol.ts';
 
 export interface BatchFile {
   key: string;
   name: string;
+  /** The bytes as dropped: changes apply on top (and the host applies them again the same way). */
   bytes: Uint8Array;
+  /** The file as changed: what is checked, shown and edited. */
+  current: Uint8Array;
   /**
    * The dropped file `bytes` were read from, while they are its content: the worker reads it itself. A Blob
    * goes to the worker without a copy; posting 13 MB of bytes took the page a 38 ms task.
    */
   blob?: Blob;
-  /** Kind settings it is checked with (a CSV column mapping). */
-  settings?: KindSettings;
-  /** Where the host can read it (an example, a file dropped in Electron). */
+  /** Where the host can read its bytes as dropped (an example, a file dropped in Electron). */
   path?: string;
+  kind?: string;
+  /** A CSV batch's column mapping and constant values, as applied. */
+  mapping?: CsvMapping;
+  /** Other kind settings (encoding, delimiter …). */
+  settings?: KindSettingValues;
+  changes: BatchChange[];
   state: 'checking' | 'checked' | 'failed';
   progress?: Progress;
   result?: FileResult;
@@ -40,18 +66,22 @@ export interface Selection {
    */
   code?: string;
   line?: number;
+  /** A CSV data row: its cells are what the editor changes. */
+  row?: number;
 }
 
 /** Select a problem (and its feature). */
 export function selectionOf(fileKey: string, d: Diagnostic): Selection {
   const feature = d.location.feature;
   const line = d.location.range?.start.line;
+  const row = d.location.row;
   return {
     fileKey,
     code: d.code,
     ...(d.id ? { diagnosticId: d.id } : {}),
     ...(feature !== undefined ? { feature } : {}),
     ...(line !== undefined ? { line } : {}),
+    ...(row !== undefined ? { row } : {}),
   };
 }
 
@@ -74,18 +104,22 @@ interface BatchApi {
   selection?: Selection;
   select(selection: Selection | undefined): void;
   addFiles(files: { name: string; bytes: Uint8Array; blob?: Blob; path?: string }[]): Promise<void>;
-  /** Check a file again with these kind settings (a CSV column mapping). */
-  setSettings(key: string, settings: KindSettings): Promise<void>;
-  /** Replace a file's bytes (an inline edit) and check it again. */
-  editFile(key: string, bytes: Uint8Array): Promise<void>;
+  /** Read a CSV batch with this column mapping (and constant values), and check it again. */
+  setMapping(key: string, mapping: CsvMapping): Promise<void>;
+  /** Change a CSV row's cells (a data row as reports number them) and check the file again. */
+  editRow(key: string, row: number, cells: string[]): Promise<void>;
+  /** Change a line of another text file and check it again. */
+  editLine(key: string, line: number, text: string): Promise<void>;
   removeFile(key: string): void;
   clear(): void;
   applySafeFixes(): Promise<FixOutcome>;
   canUndo: boolean;
   undo(): void;
   busy: boolean;
-  /** The batch as the host's submit takes it. */
-  fileRefs(): FileRef[];
+  /** A change that could not be made, and why (the file is left as it was before it). */
+  changeError?: string;
+  /** The batch as the host's submit takes it: the same state, so the same rows are sent. */
+  batchState(): BatchStateInput;
 }
 
 const BatchContext = createContext<BatchApi | undefined>(undefined);
@@ -93,20 +127,36 @@ const BatchContext = createContext<BatchApi | undefined>(undefined);
 let keys = 0;
 const newKey = (): string => `f${++keys}`;
 
+/** What the worker checks: the file as changed (the dropped Blob while nothing changed it). */
 const workerFileOf = (file: BatchFile): WorkerFile =>
-  file.blob ? { name: file.name, blob: file.blob } : { name: file.name, bytes: file.bytes };
+  file.blob && file.current === file.bytes
+    ? { name: file.name, blob: file.blob }
+    : { name: file.name, bytes: file.current };
 
-export function toBase64(bytes: Uint8Array): string {
-  let out = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) out += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(out);
-}
+export const toBase64 = bytesToBase64;
 
 export function fromBase64(text: string): Uint8Array {
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
+  return base64ToBytes(text) ?? new Uint8Array(0);
+}
+
+/** The engine options a file is checked with: its kind and settings (its mapping among them). */
+function checkOptionsOf(file: BatchFile): { kind?: string; settings: KindSettingValues } {
+  const kind = file.kind ?? file.mapping?.kind;
+  return { ...(kind ? { kind } : {}), settings: engineSettingsOf(file) };
+}
+
+/** A file's state as the bridge carries it: by path while unchanged on disk, else its bytes as dropped. */
+function stateFileOf(file: BatchFile): BatchStateInput['files'][number] {
+  const ref: FileRef = file.path
+    ? { path: file.path }
+    : { name: file.name, contentBase64: toBase64(file.bytes) };
+  return {
+    file: ref,
+    ...(file.kind ? { kind: file.kind } : {}),
+    ...(file.mapping ? { mapping: file.mapping } : {}),
+    ...(file.settings && Object.keys(file.settings).length > 0 ? { settings: file.settings } : {}),
+    ...(file.changes.length > 0 ? { changes: file.changes } : {}),
+  };
 }
 
 export function BatchProvider({ children }: { children: ReactNode }) {
@@ -116,6 +166,7 @@ export function BatchProvider({ children }: { children: ReactNode }) {
   const [history, setHistory] = useState<BatchFile[][]>([]);
   const [selection, select] = useState<Selection | undefined>();
   const [busy, setBusy] = useState(false);
+  const [changeError, setChangeError] = useState<string | undefined>();
   const filesRef = useRef(files);
   filesRef.current = files;
 
@@ -127,7 +178,7 @@ export function BatchProvider({ children }: { children: ReactNode }) {
     async (file: BatchFile) => {
       let lastShown = 0;
       try {
-        const { promise } = worker().validate(workerFileOf(file), file.settings, (progress) => {
+        const { promise } = worker().validate(workerFileOf(file), checkOptionsOf(file), (progress) => {
           const now = performance.now();
           if (now - lastShown > 250) {
             lastShown = now;
@@ -149,9 +200,27 @@ export function BatchProvider({ children }: { children: ReactNode }) {
     [update],
   );
 
+  /** Replace a file by its next version (kept for undo) and check that one. */
+  const replace = useCallback(
+    async (next: BatchFile) => {
+      setHistory((h) => [...h, filesRef.current]);
+      setChangeError(undefined);
+      const checking: BatchFile = { ...next, state: 'checking' };
+      setFiles((all) => all.map((f) => (f.key === next.key ? checking : f)));
+      await check(checking);
+    },
+    [check],
+  );
+
   const addFiles = useCallback(
     async (added: { name: string; bytes: Uint8Array; blob?: Blob; path?: string }[]) => {
-      const fresh: BatchFile[] = added.map((f) => ({ ...f, key: newKey(), state: 'checking' }));
+      const fresh: BatchFile[] = added.map((f) => ({
+        ...f,
+        current: f.bytes,
+        changes: [],
+        key: newKey(),
+        state: 'checking',
+      }));
       setFiles((all) => [...all, ...fresh]);
       setBusy(true);
       try {
@@ -164,27 +233,41 @@ export function BatchProvider({ children }: { children: ReactNode }) {
     [check],
   );
 
-  const editFile = useCallback(
-    async (key: string, bytes: Uint8Array) => {
+  /** Add an edit to a file: made on its current bytes in its own encoding (core), then checked again. */
+  const edit = useCallback(
+    async (key: string, change: Extract<BatchChange, { type: 'row' | 'line' }>) => {
       const file = filesRef.current.find((f) => f.key === key);
       if (!file) return;
-      setHistory((h) => [...h, filesRef.current]);
-      const edited: BatchFile = { ...file, bytes, blob: undefined, path: undefined, state: 'checking' };
-      setFiles((all) => all.map((f) => (f.key === key ? edited : f)));
-      await check(edited);
+      let done: { ok: true; bytes: Uint8Array } | { ok: false; message: string };
+      if (change.type === 'row') {
+        const settings = file.settings ?? {};
+        const encoding =
+          typeof settings.encoding === 'string' ? parseCsvEncoding(settings.encoding) : undefined;
+        const delimiter =
+          typeof settings.delimiter === 'string' ? parseCsvDelimiter(settings.delimiter) : undefined;
+        const kind = file.result?.kind;
+        done = await applyCsvRowChanges(file.current, [change], {
+          ...(encoding ? { encoding } : {}),
+          ...(delimiter ? { delimiter } : {}),
+          ...(file.mapping ? { mapping: file.mapping } : {}),
+          ...(kind?.startsWith('csv-') ? { kind: kind as NonNullable<CsvMapping['kind']> } : {}),
+        });
+      } else done = applyLineChanges(file.current, [change]);
+      if (!done.ok) {
+        setChangeError(`${file.name}: ${done.message}`);
+        return;
+      }
+      await replace({ ...file, current: done.bytes, changes: [...file.changes, change] });
     },
-    [check],
+    [replace],
   );
 
-  const setSettings = useCallback(
-    async (key: string, settings: KindSettings) => {
+  const setMapping = useCallback(
+    async (key: string, mapping: CsvMapping) => {
       const file = filesRef.current.find((f) => f.key === key);
-      if (!file) return;
-      const changed: BatchFile = { ...file, settings, state: 'checking' };
-      setFiles((all) => all.map((f) => (f.key === key ? changed : f)));
-      await check(changed);
+      if (file) await replace({ ...file, mapping });
     },
-    [check],
+    [replace],
   );
 
   const applySafeFixes = useCallback(async (): Promise<FixOutcome> => {
@@ -199,7 +282,7 @@ export function BatchProvider({ children }: { children: ReactNode }) {
           after.push(file);
           continue;
         }
-        const fixed = await worker().fix(workerFileOf(file), 'safe', file.settings).promise;
+        const fixed = await worker().fix(workerFileOf(file), 'safe', checkOptionsOf(file)).promise;
         if (!fixed.fixedBytes || !fixed.result) {
           outcome.unchanged++;
           after.push(file);
@@ -208,9 +291,8 @@ export function BatchProvider({ children }: { children: ReactNode }) {
         for (const fix of fixed.result.fixes?.applied ?? []) outcome.applied.push({ file: file.name, fix });
         after.push({
           ...file,
-          bytes: fixed.fixedBytes,
-          blob: undefined,
-          path: undefined,
+          current: fixed.fixedBytes,
+          changes: [...file.changes, { type: 'fix', fix: { all: 'safe' } }],
           result: fixed.result,
           featureCount: fixed.featureCount,
           state: 'checked',
@@ -253,8 +335,9 @@ export function BatchProvider({ children }: { children: ReactNode }) {
     ...(selection ? { selection } : {}),
     select,
     addFiles,
-    editFile,
-    setSettings,
+    setMapping,
+    editRow: (key, row, cells) => edit(key, { type: 'row', row, cells }),
+    editLine: (key, line, text) => edit(key, { type: 'line', line, text }),
     removeFile: (key) => setFiles((all) => all.filter((f) => f.key !== key)),
     clear: () => {
       setFiles([]);
@@ -265,10 +348,8 @@ export function BatchProvider({ children }: { children: ReactNode }) {
     canUndo: history.length > 0,
     undo,
     busy,
-    fileRefs: () =>
-      filesRef.current.map((f) =>
-        f.path ? { path: f.path } : { name: f.name, contentBase64: toBase64(f.bytes) },
-      ),
+    ...(changeError ? { changeError } : {}),
+    batchState: () => ({ files: filesRef.current.map(stateFileOf) }),
   };
   return <BatchContext.Provider value={api}>{children}</BatchContext.Provider>;
 }

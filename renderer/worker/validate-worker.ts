@@ -56,12 +56,13 @@ async function run(request: Extract<WorkerRequest, { type: 'validate' | 'fix' }>
   let report: Report | undefined;
   let fixed: Uint8Array | undefined;
   try {
-    const input =
-      'blob' in file ? { name: file.name, bytes: new Uint8Array(await file.blob.arrayBuffer()) } : file;
+    const bytes = 'blob' in file ? new Uint8Array(await file.blob.arrayBuffer()) : file.bytes;
+    const kind = request.options?.kind;
+    const input = { name: file.name, bytes, ...(kind ? { kind } : {}) };
     const events: AsyncIterable<EngineEvent> = runEngine([input], {
       now: new Date(),
       signal: abort.signal,
-      ...(request.settings ? { settings: request.settings } : {}),
+      ...(request.options?.settings ? { settings: request.options.settings } : {}),
       ...(request.type === 'fix' ? { fix: { safety: request.safety } } : {}),
     });
     for await (const event of events) {

@@ -3,7 +3,7 @@
  * report's pieces are collected here (appending chunks is cheap; no single message is big).
  */
 import type { Diagnostic, FileResult, GeoJsonFeature, Unreadable } from '../../core/index.ts';
-import type { FileHead, KindSettings, WorkerFile, WorkerMessage, WorkerRequest } from './worker-protocol.ts';
+import type { CheckOptions, FileHead, WorkerFile, WorkerMessage, WorkerRequest } from './worker-protocol.ts';
 
 export interface Progress {
   bytes: number;
@@ -52,18 +52,18 @@ export class ValidationWorker {
 
   validate(
     file: WorkerFile,
-    settings: KindSettings | undefined,
+    options: CheckOptions | undefined,
     onProgress?: (p: Progress) => void,
   ): { promise: Promise<CheckedFile>; cancel(): void } {
-    return this.start({ type: 'validate', jobId: 0, file, ...(settings ? { settings } : {}) }, onProgress);
+    return this.start({ type: 'validate', jobId: 0, file, ...(options ? { options } : {}) }, onProgress);
   }
 
   fix(
     file: WorkerFile,
     safety: 'safe' | 'safe-and-unsafe',
-    settings?: KindSettings,
+    options?: CheckOptions,
   ): { promise: Promise<CheckedFile>; cancel(): void } {
-    return this.start({ type: 'fix', jobId: 0, file, safety, ...(settings ? { settings } : {}) });
+    return this.start({ type: 'fix', jobId: 0, file, safety, ...(options ? { options } : {}) });
   }
 
   private start(

@@ -2,22 +2,25 @@
  * Messages between the renderer and its validation worker. A report can be large (100,000 features), so
  * the worker sends it in pieces: the main thread then never spends long unpacking one message.
  */
-import type { Diagnostic, FileResult, GeoJsonFeature, Report } from '../../core/index.ts';
+import type { Diagnostic, FileResult, GeoJsonFeature, KindSettingValues, Report } from '../../core/index.ts';
 
 /** A file to check: its bytes (copied to the worker), or a dropped file the worker reads itself. */
 export type WorkerFile = { name: string; bytes: Uint8Array } | { name: string; blob: Blob };
 
-/** Kind settings as the engine takes them (e.g. `mapping`: a CSV column mapping as JSON). */
-export type KindSettings = Record<string, string>;
+/** How a file is checked: its kind, when chosen, and its kind settings (a CSV mapping among them). */
+export interface CheckOptions {
+  kind?: string;
+  settings?: KindSettingValues;
+}
 
 export type WorkerRequest =
-  | { type: 'validate'; jobId: number; file: WorkerFile; settings?: KindSettings }
+  | { type: 'validate'; jobId: number; file: WorkerFile; options?: CheckOptions }
   | {
       type: 'fix';
       jobId: number;
       file: WorkerFile;
       safety: 'safe' | 'safe-and-unsafe';
-      settings?: KindSettings;
+      options?: CheckOptions;
     }
   | { type: 'cancel'; jobId: number };
 

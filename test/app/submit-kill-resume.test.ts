@@ -68,11 +68,13 @@ describe('a submit killed mid-run', () => {
   it('resumes on the next start and finishes with no upload sent twice', async () => {
     const first = await startHost();
     const zip = readFileSync(join(root, 'examples', 'rx', 'two-zone-rx.zip')).toString('base64');
-    const files = Array.from({ length: 6 }, (_, i) => ({ name: `rx-${i + 1}.zip`, contentBase64: zip }));
+    const files = Array.from({ length: 6 }, (_, i) => ({
+      file: { name: `rx-${i + 1}.zip`, contentBase64: zip },
+    }));
     await first.call('saveSettings', { theme: 'system', concurrency: 1, ratePerSecond: 5, tileUrl: '' });
     const started = (await first.call('startSubmit', {
       profileId: 'sandbox',
-      files,
+      batch: { files },
       dryRun: false,
     })) as unknown as SubmitStatus;
     expect(started.total).toBe(6);

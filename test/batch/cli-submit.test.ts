@@ -1,7 +1,7 @@
 /**
  * The submit commands as a user meets them: `submit --profile sandbox` (an embedded sandbox whose state
  * survives in XDG_DATA_HOME, so a second run finds what the first sent), --dry-run, errors stopping the batch
- * unless --skip-invalid, `status`, `resume` of a finished journal, `profile add|list|test|remove` (an
+ * (rows with errors stay back; --all-or-nothing sends nothing then), `status`, `resume` of a finished journal, `profile add|list|test|remove` (an
  * owner-only file, secrets never printed), and Ctrl+C in a real child process: it stops after the requests in
  * flight, exits 3, prints the resume command, and resume finishes the batch; CSV batches (by location, fields).
  */
@@ -71,7 +71,7 @@ describe('fieldgate submit with the embedded sandbox', () => {
     expect(await submitCommand.run(['batch.json', '--journal', journal], first), first.text()).toBe(0);
     expect(first.text()).toContain('5 done, 0 failed');
     const csv = readFileSync(join(dir, 'one.results.csv'), 'utf8').split('\r\n');
-    expect(csv[0]).toBe('method,path,x-enrollment-type,body,id,status,request id,message');
+    expect(csv[0]).toBe('file,row,method,path,x-enrollment-type,body,id,status,request id,message,anomalies');
     expect(csv.filter((l) => l.includes(',done,'))).toHaveLength(5);
     expect(existsSync(join(dir, 'data', 'fieldgate', 'sandbox', 'state.json'))).toBe(true);
 
@@ -98,15 +98,15 @@ describe('fieldgate submit with the embedded sandbox', () => {
     expect(await resumeCommand.run([journal], resumed)).toBe(0);
   });
 
-  it('plans without sending on --dry-run, and stops on errors unless --skip-invalid', async () => {
+  it('plans without sending on --dry-run; rows with errors stay back, or stop all with --all-or-nothing', async () => {
     const dry = cliIo();
     expect(await submitCommand.run(['batch.json', '--dry-run'], dry)).toBe(0);
     expect(dry.text()).toContain('s1 rows 1: createEnrollment');
-    expect(dry.text()).toContain('plan: 5 rows → 5 steps (5 createEnrollment)');
+    expect(dry.text()).toContain('plan: 5 rows: 5 rows to send in 5 steps (5 createEnrollment)');
     writeFileSync(join(dir, 'single.json'), programRequests(protocols, 1));
     const single = cliIo();
     expect(await submitCommand.run(['single.json', '--dry-run'], single)).toBe(0);
-    expect(single.text()).toContain('plan: 1 row → 1 step (1 createEnrollment)');
+    expect(single.text()).toContain('plan: 1 row: 1 row to send in 1 step (1 createEnrollment)');
     const sent = cliIo();
     const singleJournal = join(dir, 'single.jsonl');
     expect(await submitCommand.run(['single.json', '--journal', singleJournal], sent), sent.text()).toBe(0);
@@ -116,15 +116,16 @@ describe('fieldgate submit with the embedded sandbox', () => {
     expect(singleStatus.text()).toContain('(of 1 row)');
     const problems = join(root, 'examples/requests/batch-with-problems.json');
     const strict = cliIo();
-    expect(await submitCommand.run([problems, '--journal', join(dir, 'p.jsonl')], strict)).toBe(1);
-    expect(strict.text()).toContain('not sent:');
+    expect(
+      await submitCommand.run([problems, '--all-or-nothing', '--journal', join(dir, 'p.jsonl')], strict),
+    ).toBe(1);
+    expect(strict.text()).toContain('(--all-or-nothing)');
     expect(existsSync(join(dir, 'p.jsonl'))).toBe(false);
     const lenient = cliIo();
-    const code = await submitCommand.run(
-      [problems, '--skip-invalid', '--journal', join(dir, 'p.jsonl')],
-      lenient,
-    );
+    const code = await submitCommand.run([problems, '--journal', join(dir, 'p.jsonl')], lenient);
     expect(code, lenient.text()).toBe(1);
+    // Each row with errors is listed before anything is sent, saying why it stays back.
+    expect(lenient.text()).toMatch(/batch-with-problems\.json row \d+: not sent: [A-Z]+\d{3} /);
     expect(readFileSync(join(dir, 'p.results.csv'), 'utf8')).toContain(',invalid,');
   });
 });
@@ -269,7 +270,7 @@ describe('CSV batches', () => {
     expect(found.ok && found.value.results).toHaveLength(1);
     const csv = readFileSync(join(dir, 'loc.results.csv'), 'utf8');
     // The original headers, as written, lead the results.
-    expect(csv.split('\r\n')[0]).toMatch(/^Experiment enrollment,experimentName,Location,/);
+    expect(csv.split('\r\n')[0]).toMatch(/^file,row,Experiment enrollment,experimentName,Location,/);
     expect(csv.split('\r\n').filter((l) => l.includes(',done,'))).toHaveLength(3);
   });
 

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { replayJournal, rowsFromRequestDocument, type BatchRow } from '../../core/index.ts';
+import { prepareBatch, replayJournal, type BatchRow } from '../../core/index.ts';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index.ts';
 import type { CliIo } from '../../cli/command.ts';
 import { resumeCommand } from '../../cli/commands/resume.ts';
@@ -166,7 +166,10 @@ describe('kill -9 at random points, then resume', () => {
       const text = batchText(sandbox, run);
       const batch = join(dir, `batch-${run}.json`);
       writeFileSync(batch, text);
-      allRows.push(...(rowsFromRequestDocument(text, [])?.rows ?? []));
+      allRows.push(
+        ...(await prepareBatch({ files: [{ name: 'batch.json', bytes: new TextEncoder().encode(text) }] }))
+          .rows,
+      );
       const journal = join(dir, `batch-${run}.jsonl`);
       // Some kills land before the journal exists; the rest right after a random journal line.
       const kill =

@@ -72,7 +72,14 @@ describe('a 2,000-row batch through faults', () => {
     clearTimeout(forget);
 
     expect(result.outcome).toBe('finished');
-    expect(result.counts).toEqual({ done: 2000, failed: 0, invalid: 0, unknown: 0, pending: 0 });
+    expect(result.counts).toEqual({
+      done: 2000,
+      anomalous: 0,
+      failed: 0,
+      invalid: 0,
+      unknown: 0,
+      pending: 0,
+    });
     // The faults did happen and were met: unknown outcomes reconciled, 429s and renewed tokens.
     const journal = lines.join('\n');
     expect(journal).toContain('"how":"reconciled"');

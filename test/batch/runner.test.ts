@@ -9,7 +9,7 @@ import {
   planBatch,
   replayJournal,
   resultsCsv,
-  rowsFromRequestDocument,
+  prepareBatch,
   UNKNOWN_UPLOAD_MESSAGE,
   type BatchClient,
   type BatchRow,
@@ -24,6 +24,7 @@ const SEASON = {
   temporalPeriodTypeName: 'GrowingSeason',
 };
 const EEID = 'e1e2e3e4-f5f6-4a7b-8c9d-0e1f2a3b4c5d';
+const NOW = new Date('2026-01-01T00:00:00.000Z');
 
 function ok<T>(value: T, status = 200): ClientResult<T> {
   return {
@@ -406,8 +407,11 @@ describe('the plan', () => {
     { method: 'PATCH', path: '/v5/enrollments/x' },
   ]);
 
-  it('stops on rows with errors unless skipInvalid, which reports them as invalid', () => {
-    const read = rowsFromRequestDocument(text, [])!;
+  const prepared = () =>
+    prepareBatch({ files: [{ name: 'b.json', bytes: new TextEncoder().encode(text) }] }, { now: NOW });
+
+  it('stops on rows with errors unless skipInvalid, which reports them as invalid', async () => {
+    const read = await prepared();
     const strict = planBatch(read.rows, { source: { name: 'b', kind: 'service-requests' } });
     expect(strict.ok).toBe(false);
     const lenient = planBatch(read.rows, {
@@ -419,20 +423,12 @@ describe('the plan', () => {
     expect(lenient.plan.rows[1]!.invalid).toContain('not an operation');
   });
 
-  it('puts the engine diagnostics of each request on its row', () => {
-    const read = rowsFromRequestDocument(text, [
-      {
-        code: 'EN001',
-        rule: 'r',
-        group: 'g',
-        severity: 'error',
-        messageId: 'm',
-        message: 'bad',
-        location: { path: [0, 'body'] },
-      },
-    ])!;
-    expect(read.rows[0]!.diagnostics.map((d) => d.code)).toEqual(['EN001']);
-    expect(read.rows[1]!.diagnostics).toEqual([]);
+  it('puts the engine diagnostics of each request on its row', async () => {
+    const read = await prepared();
+    // The second request's method is not one the service has: its own finding, not the first's.
+    expect(read.rows[0]!.diagnostics).toEqual([]);
+    expect(read.rows[1]!.diagnostics.length).toBeGreaterThan(0);
+    expect(read.plan.rows[1]!.invalid).toMatch(/^[A-Z]+\d{3} /);
   });
 });
 
@@ -521,7 +517,7 @@ describe('the results CSV', () => {
       ],
     );
     expect(csv).toBe(
-      'name,source status,id,status,request id,message\r\n"\'=HYPERLINK(""x"")",mine,e1,done,r1,"\'+1, done"\r\n',
+      'row,name,source status,id,status,request id,message,anomalies\r\n1,"\'=HYPERLINK(""x"")",mine,e1,done,r1,"\'+1, done",\r\n',
     );
   });
 });

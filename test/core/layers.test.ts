@@ -40,8 +40,11 @@ const LAYERS: ReadonlyArray<{ name: string; paths: readonly string[]; names?: Re
       'core/crs',
       'core/geojson',
       // The input contract (what an adapter hands the core, how bytes become text, what a kind returns):
-      // below the checks, which take an InputFile, and the kinds, which implement it.
+      // below the checks, which take an InputFile, and the kinds, which implement it. A kind returns the
+      // records a batch sends, and what they ask the service to do, as part of it.
       'core/input',
+      'core/records/submit-record.ts',
+      'core/records/service-operation.ts',
     ],
   },
   {

@@ -92,7 +92,7 @@ describe.skipIf(chromiumMissing)('a CSV batch from drop to exported results', ()
     await page.getByRole('button', { name: /Apply all safe fixes/ }).click();
     await expect.poll(() => problem(page, 'CSV005').count()).toBe(0);
     await problem(page, 'FU003').click();
-    const editor = page.getByLabel(/Edit line 5 of fields-with-problems\.csv/);
+    const editor = page.getByLabel(/Edit row 4 of fields-with-problems\.csv/);
     await editor.fill((await editor.inputValue()).replace(',lots,', ',,'));
     await expect.poll(() => problem(page, 'FU003').count(), { timeout: 10_000 }).toBe(0);
 
@@ -134,13 +134,13 @@ describe.skipIf(chromiumMissing)('a CSV batch from drop to exported results', ()
     await (await download).saveAs(saved);
     const lines = readFileSync(saved, 'utf8').trim().split('\r\n');
     expect(lines[0]).toBe(
-      'file,clientName,farmName,name,boundary,acres,source,userName,id,status,request id,message',
+      'file,row,clientName,farmName,name,boundary,acres,source,userName,id,status,request id,message,anomalies',
     );
     expect(lines).toHaveLength(7);
-    expect(lines[1]).toMatch(/^fields-with-problems\.csv,Smith Farms,Home Farm,North 40,/);
+    expect(lines[1]).toMatch(/^fields-with-problems\.csv,1,Smith Farms,Home Farm,North 40,/);
     expect(lines[1]).toContain(`,done,${requestId},`);
     expect(lines[2]).toMatch(
-      /^fields-with-problems\.csv,Smith Farms,Home Farm,South 40,.*,invalid,,.*WKT001/,
+      /^fields-with-problems\.csv,2,Smith Farms,Home Farm,South 40,.*,invalid,,.*WKT001/,
     );
     expect(lines[4]).toMatch(/West 40,"POLYGON \(\(.*\)\)",,survey,jsmith,,done,/);
     await checkScreen(page, 'csv-batch-submitted');
@@ -225,7 +225,7 @@ describe.skipIf(chromiumMissing)('a CSV batch from drop to exported results', ()
     const started = (
       await handleCall(handlers, 'startSubmit', {
         profileId: SANDBOX_PROFILE_ID,
-        files: [{ path: join(ROOT, 'examples/fields/clean-fields.json') }],
+        batch: { files: [{ file: { path: join(ROOT, 'examples/fields/clean-fields.json') } }] },
         dryRun: false,
       })
     ).body as SubmitStatus;

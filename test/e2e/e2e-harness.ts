@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { HTTP_CALL_PATH, TOKEN_HEADER } from '../../host/bridge-api.ts';
 import { startBrowserApp, type RunningBrowserApp } from '../../host/browser-app.ts';
 import { buildRenderer, outputIsCurrent, rendererOutDir } from '../../scripts/build.js';
 
@@ -78,6 +79,8 @@ export interface E2eSession {
   dataDir: string;
   close(): Promise<void>;
   newPage(options?: { colorScheme?: 'light' | 'dark' }): Promise<{ context: BrowserContext; page: Page }>;
+  /** A bridge call from the test itself, with the launch's token (settings a test needs). */
+  call(method: string, request: unknown): Promise<unknown>;
 }
 
 export async function startSession(): Promise<E2eSession> {
@@ -104,6 +107,14 @@ export async function startSession(): Promise<E2eSession> {
       const page = await context.newPage();
       await page.goto(app.host.url);
       return { context, page };
+    },
+    async call(method, request) {
+      const response = await fetch(new URL(HTTP_CALL_PATH + method, app.host.origin), {
+        method: 'POST',
+        headers: { [TOKEN_HEADER]: app.host.token, 'content-type': 'application/json' },
+        body: JSON.stringify(request),
+      });
+      return response.json();
     },
     async close() {
       await browser.close();

@@ -23,6 +23,8 @@ describe.skipIf(chromiumMissing)('submit controls', () => {
     // This file runs in its own test process: the variable reaches only this file's embedded sandbox.
     process.env.FIELDGATE_SANDBOX_FAULTS = 'latency-ms=700-700';
     session = await startSession();
+    // One request at a time: the sample batch's few uploads take seconds, time to pause and cancel.
+    await session.call('saveSettings', { theme: 'system', concurrency: 1, ratePerSecond: 10, tileUrl: '' });
     ({ page } = await session.newPage());
     await page.getByRole('button', { name: /Open the sample batch/ }).click();
     await page.waitForFunction(

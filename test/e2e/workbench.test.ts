@@ -124,9 +124,9 @@ describe.skipIf(chromiumMissing)('workbench in Chromium', () => {
     await page.getByRole('button', { name: /Apply all safe fixes/ }).click();
     await expect.poll(() => list.getByRole('option').filter({ hasText: 'CSV005' }).count()).toBe(0);
 
-    // Row 4 says acres "lots": blank it in the line editor, the file is checked again as one types.
+    // Row 4 says acres "lots": blank it in the row's editor, the file is checked again as one types.
     await list.getByRole('option').filter({ hasText: 'FU003' }).filter({ hasText: 'fields.csv' }).click();
-    const editor = page.getByLabel(/Edit line 5 of fields\.csv/);
+    const editor = page.getByLabel(/Edit row 4 of fields\.csv/);
     const line = await editor.inputValue();
     expect(line).toContain(',lots,');
     await editor.fill(line.replace(',lots,', ',,'));
@@ -141,7 +141,7 @@ describe.skipIf(chromiumMissing)('workbench in Chromium', () => {
     // The fixed line stays open in the editor.
     const detail = page.getByRole('complementary', { name: 'Selected problem' });
     expect(await detail.textContent()).toContain('FU003 on line 5 is fixed');
-    expect(await page.getByLabel(/Edit line 5 of fields\.csv/).inputValue()).toContain(',,survey');
+    expect(await page.getByLabel(/Edit row 4 of fields\.csv/).inputValue()).toContain(',,survey');
   });
 
   it('submits the batch to the embedded sandbox and exports the results', async () => {

@@ -62,7 +62,7 @@ async function submittedIn(dataDir: string): Promise<{ first: Handlers; started:
   const first = handlersIn(dataDir);
   const request = {
     profileId: SANDBOX_PROFILE_ID,
-    files: [{ path: example('fields/clean-fields.json') }],
+    batch: { files: [{ file: { path: example('fields/clean-fields.json') } }] },
     dryRun: false,
   };
   const started = (await call('startSubmit', request, first)) as unknown as SubmitStatus;
@@ -194,7 +194,7 @@ describe('submit', () => {
     events.length = 0;
     const started = (await call('startSubmit', {
       profileId: SANDBOX_PROFILE_ID,
-      files: [{ path: example('fields/clean-fields.json') }],
+      batch: { files: [{ file: { path: example('fields/clean-fields.json') } }] },
       dryRun: false,
     })) as unknown as SubmitStatus;
     const status = await finished(started.runId);
@@ -209,7 +209,10 @@ describe('submit', () => {
         message: expect.stringMatching(/created/),
       }),
     ]);
-    expect(events.some((e) => e.type === 'submit-row')).toBe(true);
+    // Progress came as deltas: the row's outcome in an event, never the whole batch in each.
+    expect(events.some((e) => e.type === 'submit-progress' && e.rows.some((r) => r.outcome === 'sent'))).toBe(
+      true,
+    );
     expect(events.at(-1)).toMatchObject({
       type: 'submit-finished',
       status: { runId: started.runId, state: 'finished' },
@@ -222,7 +225,7 @@ describe('submit', () => {
   it('a dry run sends nothing', async () => {
     const started = (await call('startSubmit', {
       profileId: SANDBOX_PROFILE_ID,
-      files: [{ path: example('fields/clean-fields.json') }],
+      batch: { files: [{ file: { path: example('fields/clean-fields.json') } }] },
       dryRun: true,
     })) as unknown as SubmitStatus;
     const status = await finished(started.runId);
@@ -306,7 +309,7 @@ describe('submit', () => {
       (
         await handleCall(handlers, 'startSubmit', {
           profileId: 'nope',
-          files: [{ path: example('fields/clean-fields.json') }],
+          batch: { files: [{ file: { path: example('fields/clean-fields.json') } }] },
           dryRun: true,
         })
       ).status,
@@ -315,7 +318,7 @@ describe('submit', () => {
       (
         await handleCall(handlers, 'startSubmit', {
           profileId: SANDBOX_PROFILE_ID,
-          files: [{ path: '/etc/hostname' }],
+          batch: { files: [{ file: { path: '/etc/hostname' } }] },
           dryRun: true,
         })
       ).status,
@@ -353,7 +356,7 @@ describe('pause, resume and cancel', () => {
   let slowHandlers: Handlers;
   const rx = () => {
     const contentBase64 = readFileSync(example('rx/two-zone-rx.zip')).toString('base64');
-    return Array.from({ length: 4 }, (_, i) => ({ name: `rx-${i + 1}.zip`, contentBase64 }));
+    return Array.from({ length: 4 }, (_, i) => ({ file: { name: `rx-${i + 1}.zip`, contentBase64 } }));
   };
 
   beforeAll(async () => {
@@ -373,7 +376,7 @@ describe('pause, resume and cancel', () => {
   it('a paused run sends nothing more until it is resumed, then finishes', async () => {
     const started = (await call(
       'startSubmit',
-      { profileId: SANDBOX_PROFILE_ID, files: rx(), dryRun: false },
+      { profileId: SANDBOX_PROFILE_ID, batch: { files: rx() }, dryRun: false },
       slowHandlers,
     )) as unknown as SubmitStatus;
     const paused = (await call(
@@ -398,7 +401,7 @@ describe('pause, resume and cancel', () => {
   it('a cancelled run stops, stays cancelled in the journal list, and is not resumed', async () => {
     const started = (await call(
       'startSubmit',
-      { profileId: SANDBOX_PROFILE_ID, files: rx(), dryRun: false },
+      { profileId: SANDBOX_PROFILE_ID, batch: { files: rx() }, dryRun: false },
       slowHandlers,
     )) as unknown as SubmitStatus;
     await new Promise((r) => setTimeout(r, 200));

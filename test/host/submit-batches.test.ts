@@ -38,9 +38,11 @@ async function submitted(
   const on = options.on ?? handlers;
   const started = await callOn(on, 'startSubmit', {
     profileId: options.profileId ?? SANDBOX_PROFILE_ID,
-    files,
+    batch: {
+      files: files.map((file) => ({ file })),
+      ...(options.userName ? { userName: options.userName } : {}),
+    },
     dryRun: false,
-    ...(options.userName ? { userName: options.userName } : {}),
   });
   for (let i = 0; i < 400; i++) {
     const status = await callOn(on, 'getSubmit', { runId: started.runId });
@@ -101,10 +103,10 @@ describe('CSV batches from the app', () => {
     });
     const lines = (exported.body as { text: string }).text.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'file,clientName,farmName,name,boundary,acres,source,userName,id,status,request id,message',
+      'file,row,clientName,farmName,name,boundary,acres,source,userName,id,status,request id,message,anomalies',
     );
     expect(lines).toHaveLength(dataRows + 1);
-    expect(lines[1]).toMatch(/^fields-with-problems\.csv,Smith Farms,Home Farm,North 40,/);
+    expect(lines[1]).toMatch(/^fields-with-problems\.csv,1,Smith Farms,Home Farm,North 40,/);
     expect(lines[1]).toContain(`,done,${sent[0]!.requestId},`);
     expect(lines[2]).toMatch(/,invalid,,.*WKT\d{3}/);
   });
@@ -197,10 +199,13 @@ describe('receiving users', () => {
   });
 
   it('lists the users rows name, and the rows that name none', async () => {
-    const answer = await handleCall(production, 'submitUsers', { files: [withUsers, upload] });
+    const answer = await handleCall(production, 'submitUsers', {
+      batch: { files: [{ file: withUsers }, { file: upload }] },
+    });
     expect(answer.status).toBe(200);
     expect(answer.body as SubmitUsers).toEqual({
       rows: 4,
+      sendable: 4,
       users: [
         { userName: 'grower.demo@example.com', rows: 1 },
         { userName: 'demo.grower', rows: 1 },
@@ -208,7 +213,9 @@ describe('receiving users', () => {
       // The CSV's row 3, and the field upload's field (row 4 of the batch).
       rowsWithoutUser: [3, 4],
     });
-    expect((await handleCall(production, 'submitUsers', { files: [allNamed] })).body).toMatchObject({
+    expect(
+      (await handleCall(production, 'submitUsers', { batch: { files: [{ file: allNamed }] } })).body,
+    ).toMatchObject({
       rowsWithoutUser: [],
     });
   });
@@ -226,14 +233,17 @@ describe('receiving users', () => {
 
   it('refuses rows that name no user when none is given, sending nothing; the given user gets only those', async () => {
     sentTo.length = 0;
-    const refused = await handleCall(production, 'startSubmit', {
-      profileId,
-      files: [withUsers, upload],
-      dryRun: false,
-    });
-    expect(refused.status).toBe(400);
-    expect(JSON.stringify(refused.body)).toMatch(/rows 3 and 4 name no receiving user: give the user/);
-    expect(sentTo).toEqual([]);
+    // Without a user for them, the rows that name none are not sent (each says why); the others are.
+    const without = await submitted([withUsers, upload], { on: production, profileId });
+    expect(without.rows.map((r) => [r.row, r.outcome])).toEqual([
+      [1, 'sent'],
+      [2, 'sent'],
+      [3, 'invalid'],
+      [4, 'invalid'],
+    ]);
+    expect(without.rows[2]!.message).toMatch(/no receiving user/);
+    expect(sentTo.map((s) => s.userName).sort()).toEqual(['demo.grower', 'grower.demo@example.com']);
+    sentTo.length = 0;
 
     const status = await submitted([withUsers, upload], {
       on: production,
