@@ -91,6 +91,7 @@ export {
 export { batchKinds, batchKindById, type BatchKind, type BatchKindId } from './csv/batch-kinds.ts';
 export { parseCsvMapping, type CsvMapping } from './csv/csv-mapping.ts';
 export { parseCsvEncoding, type CsvEncoding } from './csv/csv-encoding.ts';
+export { decodeWindows1252, encodeWindows1252 } from './input/windows-1252.ts';
 export { applyCsvRowChanges, type CsvRowChange, type CsvEditResult } from './csv/csv-edits.ts';
 export { applyLineChanges, type LineChange } from './input/byte-edits.ts';
 export type {

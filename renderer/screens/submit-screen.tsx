@@ -6,8 +6,8 @@
  * name none.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import type { SubmitStatus } from '../../host/bridge-api.ts';
+import { memo, useEffect, useState } from 'react';
+import type { AppEvent, SubmitRowResult, SubmitStatus } from '../../host/bridge-api.ts';
 import { useBridge } from '../bridge/bridge-context.tsx';
 import { useBatch, type BatchFile } from '../state/batch.tsx';
 import { JOURNALS_KEY, useJournals } from '../state/journals.ts';
@@ -17,6 +17,8 @@ import { ProfilePicker } from './profile-picker.tsx';
 import { saveFile } from './save-file.ts';
 
 const ROWS_SHOWN = 1000;
+
+type SubmitEvent = Extract<AppEvent, { type: 'submit-progress' | 'submit-finished' }>;
 
 function eta(seconds: number | undefined): string {
   if (seconds === undefined || !Number.isFinite(seconds)) return '—';
@@ -44,6 +46,30 @@ function rowNumbers(rows: readonly number[]): string {
   if (rows.length <= 4) return `rows ${rows.slice(0, -1).join(', ')} and ${rows[rows.length - 1]}`;
   return `rows ${rows.slice(0, 3).join(', ')} and ${rows.length - 3} more`;
 }
+
+/**
+ * One row of the results: drawn again only when its own result changes (an event changes a few rows; the
+ * other objects stay the same).
+ */
+const ResultRow = memo(function ResultRow({ row: r }: { row: SubmitRowResult }) {
+  return (
+    <tr data-testid="result-row" className={`outcome-${r.outcome}`}>
+      <td>{r.row}</td>
+      <td>{r.file}</td>
+      <td>{r.operation}</td>
+      <td>{r.userName ?? ''}</td>
+      <td>{r.outcome}</td>
+      <td>{r.status ?? ''}</td>
+      <td>
+        <code>{r.requestId ?? ''}</code>
+      </td>
+      <td>{r.message ?? ''}</td>
+    </tr>
+  );
+});
+
+/** Events gathered for at most this long before the screen draws them (a run sends ten a second). */
+const DRAW_EVERY_MS = 250;
 
 export function SubmitScreen({
   resumeRun,
@@ -88,17 +114,33 @@ export function SubmitScreen({
     queryFn: () => api.getSubmit({ runId: runId! }),
     staleTime: Infinity,
   });
-  useEffect(
-    () =>
-      api.onEvent((event) => {
-        if (event.type !== 'submit-finished' && event.type !== 'submit-progress') return;
+  useEffect(() => {
+    // Events are drawn a few times a second, together: each draw costs the page, whose two cores it
+    // shares with the host that sends.
+    let waiting: SubmitEvent[] = [];
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const draw = (): void => {
+      timer = undefined;
+      const events = waiting;
+      waiting = [];
+      for (const event of events) {
         const key = ['submit', event.status.runId];
         queries.setQueryData<SubmitStatus>(key, (old) => old && withSubmitEvent(old, event));
         // The end of a run is read whole once: every row as the host has it.
         if (event.type === 'submit-finished') void queries.invalidateQueries({ queryKey: key });
-      }),
-    [api, queries],
-  );
+      }
+    };
+    const unsubscribe = api.onEvent((event) => {
+      if (event.type !== 'submit-finished' && event.type !== 'submit-progress') return;
+      waiting.push(event);
+      if (event.type === 'submit-finished') draw();
+      else timer ??= setTimeout(draw, DRAW_EVERY_MS);
+    });
+    return () => {
+      unsubscribe();
+      clearTimeout(timer);
+    };
+  }, [api, queries]);
   /** A run just started or resumed: shown at once, then read once more (events may have come first). */
   const follow = (s: SubmitStatus): void => {
     setRunId(s.runId);
@@ -287,18 +329,7 @@ export function SubmitScreen({
             </thead>
             <tbody>
               {s.rows.slice(0, ROWS_SHOWN).map((r) => (
-                <tr key={r.row} data-testid="result-row" className={`outcome-${r.outcome}`}>
-                  <td>{r.row}</td>
-                  <td>{r.file}</td>
-                  <td>{r.operation}</td>
-                  <td>{r.userName ?? ''}</td>
-                  <td>{r.outcome}</td>
-                  <td>{r.status ?? ''}</td>
-                  <td>
-                    <code>{r.requestId ?? ''}</code>
-                  </td>
-                  <td>{r.message ?? ''}</td>
-                </tr>
+                <ResultRow key={r.row} row={r} />
               ))}
             </tbody>
           </table>

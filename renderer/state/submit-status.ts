@@ -12,11 +12,10 @@ export function withSubmitEvent(status: SubmitStatus, event: SubmitEvent): Submi
   let rows = status.rows;
   if (event.rows.length > 0) {
     rows = status.rows.slice();
-    const at = new Map<number, number>();
-    rows.forEach((r, i) => at.set(r.row, i));
+    // Rows are numbered 1… in order: a row is at its number less one (else looked for).
     for (const row of event.rows) {
-      const i = at.get(row.row);
-      if (i === undefined) rows.push(row);
+      const i = rows[row.row - 1]?.row === row.row ? row.row - 1 : rows.findIndex((r) => r.row === row.row);
+      if (i < 0) rows.push(row);
       else rows[i] = row;
     }
   }

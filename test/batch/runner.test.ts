@@ -261,6 +261,32 @@ describe('exactly once without idempotency keys', () => {
     expect(again.result.rows[0]!.status).toBe('done');
   });
 
+  it('--resend-unknown sends again only what was unknown when the run started, once', async () => {
+    const row: BatchRow = {
+      row: 1,
+      columns: {},
+      operation: {
+        call: 'uploadFields',
+        userName: 'grower@example.com',
+        fields: [{ clientName: 'c', farmName: 'f', name: 'n', boundary: 'POLYGON((0 0,1 0,1 1,0 0))' }],
+      },
+      diagnostics: [],
+    };
+    let sent = 0;
+    const client = scripted({ uploadFieldsV2: async () => (sent++, fail('outcome-unknown')) });
+    // Unknown during this run: not sent again in it, even with --resend-unknown.
+    const first = await run([row], client, { resendUnknown: true });
+    expect(sent).toBe(1);
+    expect(first.result.rows[0]!.status).toBe('unknown');
+    // Unknown when the next run starts: sent once more, and unknown again is where it stays.
+    const again = await run([row], client, {
+      replayed: replayJournal(first.lines.join('\n')),
+      resendUnknown: true,
+    });
+    expect(sent).toBe(2);
+    expect(again.result.rows[0]!.status).toBe('unknown');
+  });
+
   it('finds or creates each experiment once, before the location enrollments that need it', async () => {
     const calls: string[] = [];
     const rows: BatchRow[] = [

@@ -50,10 +50,16 @@ describe.skipIf(chromiumMissing)('submit controls', () => {
     await page.getByRole('button', { name: 'Pause', exact: true }).click();
     await expect.poll(() => runHeading(page, 'paused').count(), { timeout: 10_000 }).toBe(1);
     await expect.poll(() => unfinished.getByRole('listitem').textContent()).toMatch(/rows done \(paused\)/);
-    // Requests under way when paused may still land; after that nothing moves.
-    await page.waitForTimeout(1500);
-    const held = await doneRows(page);
-    await page.waitForTimeout(1500);
+    // Requests under way when paused may still land (a token, then the request: 700 ms each); after that
+    // nothing moves.
+    let held = await doneRows(page);
+    for (let waited = 0; waited < 12_000; waited += 3000) {
+      await page.waitForTimeout(3000);
+      const now = await doneRows(page);
+      if (now === held) break;
+      held = now;
+    }
+    await page.waitForTimeout(3000);
     expect(await doneRows(page)).toBe(held);
     await page.getByRole('button', { name: 'Resume', exact: true }).click();
     await expect.poll(() => unfinished.count()).toBe(0);
