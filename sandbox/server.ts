@@ -19,7 +19,7 @@ import {
 } from './faults.ts';
 import { handlers } from './handlers/index.ts';
 import { Router, type ApiName } from './openapi-routes.ts';
-import { readStateFile, StateFileWriter } from './persistence.ts';
+import { openStateFile, type StateFileWriter } from './persistence.ts';
 import { gatewayError, serviceError, type Reply } from './reply.ts';
 import { checkSecurity } from './security.ts';
 import { buildSeed, DEFAULT_SEED, type SeedData } from './seed.ts';
@@ -40,7 +40,10 @@ export interface SandboxOptions extends Partial<BehaviourOptions> {
   seed?: number;
   /** Faults as `--faults` text ("error-rate=0.1,latency-ms=5-20") or as an object with the same keys. */
   faults?: string | FaultSpec;
-  /** Keep the state in this JSON file: loaded at start when it exists, saved after every change. */
+  /**
+   * Keep the state in this JSON file: loaded at start when it exists; each change is appended to FILE.changes
+   * beside it, and the whole state written to FILE again once those outgrow it (sandbox/persistence.ts).
+   */
   dataFile?: string;
   /**
    * With `dataFile`: answer a request that changed the state only once the change is on disk (written,
@@ -404,12 +407,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   let state: SandboxState;
   let writer: StateFileWriter | undefined;
   if (options.dataFile !== undefined) {
-    const saved = await readStateFile(options.dataFile);
+    const opened = await openStateFile(options.dataFile, { durable: options.durable === true });
+    const saved = opened.data;
     state = saved === undefined ? SandboxState.initial(seed, clock()) : SandboxState.fromData(seed, saved);
-    writer = new StateFileWriter(options.dataFile, { durable: options.durable === true });
+    writer = opened.writer;
     if (saved === undefined) {
       // Write the file at once, so an unwritable path is reported at start, not at the first change.
-      writer.schedule(() => state.toData());
+      writer.schedule(state);
       await writer.flush();
     }
   } else {
@@ -472,7 +476,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         server.close(() => resolve());
         server.closeAllConnections();
       });
-      await service.flush();
+      await service.close();
     },
   };
 }
