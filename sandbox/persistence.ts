@@ -9,7 +9,8 @@
  * When FILE.changes outgrows FILE, the whole state is written again (compaction): a temporary file renamed
  * over FILE with generation G + 1, then FILE.changes emptied. A crash between the two leaves lines of
  * generation G, which the next start skips: FILE holds them already. A line cut short by a crash is the
- * last one; it is dropped at the next start (it was never answered for in durable mode).
+ * last one; the next start ignores it and cuts it off before it appends (in durable mode it was never
+ * answered for).
  *
  * Writes are coalesced: changes that arrive while a write is under way share the next one (group commit). In
  * durable mode each write is also fsync'ed (the appended line; for compaction the file and its directory),
@@ -18,6 +19,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { open, readFile, type FileHandle } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { writeAtomically } from '../node/atomic-write.ts';
 import {
   StateFormatError,
@@ -297,7 +299,18 @@ export class StateFileWriter {
   }
 
   private async changesHandle(): Promise<FileHandle> {
-    this.changes ??= await open(changesFileOf(this.file), 'a');
+    if (this.changes) return this.changes;
+    this.changes = await open(changesFileOf(this.file), 'a');
+    // A file just created is an entry in its directory: flushed too, or a line fsync'ed into it could be
+    // lost with the entry after a power cut.
+    if (this.options.durable && process.platform !== 'win32') {
+      const directory = await open(dirname(this.file), 'r');
+      try {
+        await directory.sync();
+      } finally {
+        await directory.close();
+      }
+    }
     return this.changes;
   }
 }
