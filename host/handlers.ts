@@ -9,9 +9,11 @@ import { readFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import {
   BatchStateError,
+  downloadFile,
   EngineOptionsError,
   fix,
   reportToJson,
+  systemIo,
   validate,
   type BatchState,
   type EngineInput,
@@ -435,14 +437,17 @@ export function createHandlers(context: HostContext): Handlers & HostLifecycle {
       // Only a URL the service listed (kept by sharedData) is fetched: the renderer cannot name addresses.
       const shared = sharedUrls.get(fileId);
       if (!shared) throw new NotFoundError(`no shared file ${fileId}: list the shared data first`);
-      const response = await (context.fetch ?? globalThis.fetch)(shared.url, {
-        method: 'GET',
-        headers: {},
-        redirect: 'error',
-        signal: AbortSignal.timeout(120_000),
+      // The client's rules for downloads (HTTPS but for this machine, redirects checked, size and time
+      // bounded); held in memory and sent as base64, so at most 256 MiB.
+      const pieces: Uint8Array[] = [];
+      const got = await downloadFile(shared.url, {
+        fetch: context.fetch ?? systemIo().fetch,
+        maxBytes: 256 * 1024 * 1024,
+        timeoutMs: 120_000,
+        write: (piece) => void pieces.push(piece),
       });
-      if (response.status !== 200) throw new RequestError(`download failed: HTTP ${response.status}`);
-      const bytes = new Uint8Array(await response.arrayBuffer());
+      if (!got.ok) throw new RequestError(`download failed: ${got.message}`);
+      const bytes = Buffer.concat(pieces);
       context.emit({
         type: 'download-progress',
         fileId,

@@ -168,13 +168,19 @@ export class Router {
     return found.mount;
   }
 
+  /**
+   * The operation at `pathname` for `method`. HEAD finds the GET operation (RFC 9110 section 9.3.2: the same
+   * answer without its body; assumption A37), and a 405's Allow names HEAD wherever it names GET.
+   */
   match(method: string, pathname: string): RouteMatch {
     const allow: string[] = [];
+    const wanted = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
     for (const route of this.routes) {
       const m = route.regex.exec(pathname);
       if (!m) continue;
-      if (route.method !== method.toUpperCase()) {
+      if (route.method !== wanted) {
         allow.push(route.method);
+        if (route.method === 'GET') allow.push('HEAD');
         continue;
       }
       const params: Record<string, string> = {};

@@ -6,7 +6,13 @@
  *   latency → read body (413) → reset before → rate/quota (429) → injected error (500/502/503)
  *   → route (404/405) → security (401/403) → handler (core rules → state) → reset after → answer (maybe slowly)
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  maxHeaderSize,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { Socket } from 'node:net';
 import type { DemoData, LogEntry } from './api-types.ts';
 import {
@@ -19,7 +25,7 @@ import {
 } from './faults.ts';
 import { handlers } from './handlers/index.ts';
 import { Router, type ApiName } from './openapi-routes.ts';
-import { readStateFile, StateFileWriter } from './persistence.ts';
+import { openStateFile, type StateFileWriter } from './persistence.ts';
 import { gatewayError, serviceError, type Reply } from './reply.ts';
 import { checkSecurity } from './security.ts';
 import { buildSeed, DEFAULT_SEED, type SeedData } from './seed.ts';
@@ -40,7 +46,10 @@ export interface SandboxOptions extends Partial<BehaviourOptions> {
   seed?: number;
   /** Faults as `--faults` text ("error-rate=0.1,latency-ms=5-20") or as an object with the same keys. */
   faults?: string | FaultSpec;
-  /** Keep the state in this JSON file: loaded at start when it exists, saved after every change. */
+  /**
+   * Keep the state in this JSON file: loaded at start when it exists; each change is appended to FILE.changes
+   * beside it, and the whole state written to FILE again once those outgrow it (sandbox/persistence.ts).
+   */
   dataFile?: string;
   /**
    * With `dataFile`: answer a request that changed the state only once the change is on disk (written,
@@ -52,6 +61,11 @@ export interface SandboxOptions extends Partial<BehaviourOptions> {
   now?: () => Date;
   /** Called once per request after its answer was sent (or its connection reset). */
   onExchange?: (exchange: RecordedExchange) => void;
+  /**
+   * How long a client may take to send a request's line and headers before it is answered 408 (Node's
+   * default, 60 s, when left out). The check runs every quarter of this, at most every 30 s.
+   */
+  headersTimeoutMs?: number;
 }
 
 export interface RecordedResponse {
@@ -176,6 +190,13 @@ async function send(
   if (contentType !== undefined) headers['Content-Type'] = contentType;
   if (!noBody) headers['Content-Length'] = String(bytes.byteLength);
   res.writeHead(reply.status, headers);
+  if (res.req.method === 'HEAD') {
+    // The headers a GET would get, Content-Length included, and no body (RFC 9110 section 9.3.2).
+    res.end();
+    const recorded: Record<string, string> = {};
+    for (const [name, value] of Object.entries(headers)) recorded[name.toLowerCase()] = value;
+    return { status: reply.status, headers: recorded, body: new Uint8Array(0) };
+  }
   if (slowMs !== undefined && slowMs > 0 && bytes.byteLength > 1) {
     // A slow body: headers at once, then the body in ten pieces spread over slowMs.
     const pieces = Math.min(10, bytes.byteLength);
@@ -301,7 +322,8 @@ class SandboxServer {
         service,
         route: match.route,
         params: match.params,
-        method,
+        // HEAD runs the GET operation (A37).
+        method: match.route.method,
         path: url.pathname.slice(match.route.mount.length),
         query: url.searchParams,
         headers: exchange.requestHeaders,
@@ -388,6 +410,77 @@ class SandboxServer {
   }
 }
 
+/**
+ * The answer to a request Node's HTTP parser refused before the router saw it, as assumptions A05 and A08
+ * describe every answer: `X-Http-Request-Id` and a gateway `{"message"}` body, `X-Sandbox-Reason` saying
+ * what was wrong and how to send it instead. The connection is closed after it (the parser cannot go on).
+ */
+export function clientErrorAnswer(error: NodeJS.ErrnoException): {
+  status: number;
+  message: string;
+  reason: string;
+} {
+  switch (error.code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return {
+        status: 431,
+        message: 'Request Header Fields Too Large',
+        reason: `The request line and headers together exceed ${maxHeaderSize} bytes: send long values in the body, or shorten the query`,
+      };
+    case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
+      return {
+        status: 413,
+        message: 'Request Too Long',
+        reason: 'The chunk extensions of the request body exceed 16 KiB: send the body without them',
+      };
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return {
+        status: 408,
+        message: 'Request Timeout',
+        reason: 'The request line and headers did not arrive in time: send them at once, then the body',
+      };
+    default:
+      return {
+        status: 400,
+        message: 'Bad Request',
+        reason: `The request is not valid HTTP/1.1 (${error.code ?? 'parse error'}: ${error.message}): check the request line and the headers`,
+      };
+  }
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  413: 'Content Too Large',
+  431: 'Request Header Fields Too Large',
+};
+
+function answerClientError(error: NodeJS.ErrnoException, socket: Socket, requestId: string): void {
+  // Node's own check: a connection that is gone, or whose answer to an earlier request is being written,
+  // cannot take another answer.
+  const current = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (error.code === 'ECONNRESET' || !socket.writable || current?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const { status, message, reason } = clientErrorAnswer(error);
+  const body = JSON.stringify({ message });
+  // A header value is one line of visible ASCII.
+  const safeReason = reason.replace(/[^\x20-\x7e]/g, '?');
+  socket.end(
+    [
+      `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? message}`,
+      `X-Http-Request-Id: ${requestId}`,
+      'Content-Type: application/json',
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      `X-Sandbox-Reason: ${safeReason}`,
+      'Connection: close',
+      '',
+      body,
+    ].join('\r\n'),
+  );
+}
+
 /** Start a sandbox on 127.0.0.1. Tests call this with no port to get an ephemeral one. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const seed = buildSeed(options.seed ?? DEFAULT_SEED);
@@ -404,12 +497,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   let state: SandboxState;
   let writer: StateFileWriter | undefined;
   if (options.dataFile !== undefined) {
-    const saved = await readStateFile(options.dataFile);
+    const opened = await openStateFile(options.dataFile, { durable: options.durable === true });
+    const saved = opened.data;
     state = saved === undefined ? SandboxState.initial(seed, clock()) : SandboxState.fromData(seed, saved);
-    writer = new StateFileWriter(options.dataFile, { durable: options.durable === true });
+    writer = opened.writer;
     if (saved === undefined) {
       // Write the file at once, so an unwritable path is reported at start, not at the first change.
-      writer.schedule(() => state.toData());
+      writer.schedule(state);
       await writer.flush();
     }
   } else {
@@ -419,18 +513,37 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   if (faults.seed !== undefined) service.faults.configure(faults.settings, faults.seed);
   const sandbox = new SandboxServer(service, options.onExchange);
 
-  const server: Server = createServer((req, res) => {
-    sandbox.handle(req, res).catch((error: unknown) => {
-      process.stderr.write(`sandbox: request failed: ${String(error)}\n`);
-      if (!res.headersSent) {
-        res
-          .writeHead(500, { 'Content-Type': 'application/json' })
-          .end(JSON.stringify({ 'error-code': 'internal-error', message: 'Internal server error' }));
-      } else res.destroy();
-    });
-  });
+  const headersTimeoutMs = options.headersTimeoutMs;
+  const server: Server = createServer(
+    headersTimeoutMs === undefined
+      ? {}
+      : { connectionsCheckingInterval: Math.min(30_000, Math.max(10, Math.floor(headersTimeoutMs / 4))) },
+    (req, res) => {
+      sandbox.handle(req, res).catch((error: unknown) => {
+        const requestId = service.nextRequestId();
+        process.stderr.write(`sandbox: request ${requestId} failed: ${String(error)}\n`);
+        if (!res.headersSent) {
+          res.writeHead(500, { 'Content-Type': 'application/json', 'X-Http-Request-Id': requestId }).end(
+            JSON.stringify({
+              'error-code': 'internal-error',
+              message: 'Internal server error',
+              details: { requestId },
+            }),
+          );
+        } else res.destroy();
+      });
+    },
+  );
   // Keep idle connections longer than clients do, so a reused keep-alive socket is not closed under a request.
   server.keepAliveTimeout = 65_000;
+  if (headersTimeoutMs !== undefined) {
+    server.headersTimeout = headersTimeoutMs;
+    server.requestTimeout = Math.max(server.requestTimeout, headersTimeoutMs);
+  }
+  // What Node's HTTP parser refuses never reaches the router: answer it as documented all the same.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) =>
+    answerClientError(error, socket, service.nextRequestId()),
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => {
@@ -472,7 +585,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         server.close(() => resolve());
         server.closeAllConnections();
       });
-      await service.flush();
+      await service.close();
     },
   };
 }

@@ -83,7 +83,7 @@ export class SandboxService {
 
   private watch(state: SandboxState): void {
     const writer = this.writer;
-    if (writer) state.onChange(() => writer.schedule(() => state.toData()));
+    if (writer) state.onChange(() => writer.schedule(state));
   }
 
   now(): Date {
@@ -107,6 +107,11 @@ export class SandboxService {
 
   async flush(): Promise<void> {
     await this.writer?.flush();
+  }
+
+  /** Write what is pending and close the state file. */
+  async close(): Promise<void> {
+    await this.writer?.close();
   }
 
   /** In durable mode, resolves once the state as it is now is on disk; otherwise at once. */

@@ -1,7 +1,15 @@
-import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { plural, type AgronomicDataFile, type ClientResult, type ResourceType } from '../../core/index.ts';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import {
+  DOWNLOAD_LIMITS,
+  downloadFile,
+  plural,
+  systemIo,
+  type AgronomicDataFile,
+  type ClientResult,
+  type ResourceType,
+} from '../../core/index.ts';
+import { openAtomically } from '../../node/atomic-write.ts';
 import { EXIT_OK, EXIT_PROBLEMS, UsageError, type CliCommand, type CliIo } from '../command.ts';
 import { terminalSafe } from '../render/terminal-text.ts';
 import { parseCommandArgs } from './command-args.ts';
@@ -14,8 +22,11 @@ const usage = `Usage: fieldgate agronomic-data --sharing-key KEY --type planted|
 Lists the planting, application or harvest data files a grower shared with the sharing key (version 3: with
 modifiedTime and source; version 2 where version 3 is unavailable) and, with --download, downloads them into
 DIR with progress: sizes are verified, a finished file is never overwritten, and a pre-signed URL that
-expired is fetched afresh. An expired or revoked key gets a message saying the grower must share again.
-The key is never printed.`;
+expired is fetched afresh. Downloads follow the client's rules: HTTPS (plain HTTP only to this machine),
+redirects only to the same scheme, at most 2 GiB a file, and no more than 60 s without data (30 minutes in
+all). Each file is written under a temporary name and renamed when complete, so a download that was stopped
+leaves no partial file and the next run downloads it again. An expired or revoked key gets a message saying
+the grower must share again. The key is never printed.`;
 
 const TYPES: Record<string, { resourceType: ResourceType; v4: string }> = {
   planted: { resourceType: 'application/vnd.oada.pp.as-planted', v4: '/v4/layers/asPlanted' },
@@ -55,62 +66,64 @@ async function exists(path: string): Promise<{ size: number } | undefined> {
 
 type Download = { ok: true; bytes: number } | { ok: false; expired: boolean; message: string };
 
-/** Download one URL to `target` through `target.part`, verifying the size the server stated. */
+/**
+ * Remove the temporary files of earlier downloads of `target` killed before they could remove them (the
+ * atomic writer names them `.NAME.<12 hex>.tmp`). Only those not written to for longer than a download may
+ * wait for its next piece: a live download of the same file by another run writes more often, or stops.
+ */
+async function removeStaleTemporaries(target: string, now: Date): Promise<void> {
+  const dir = dirname(target);
+  const prefix = `.${basename(target)}.`;
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    if (!name.startsWith(prefix) || !/^[0-9a-f]{12}\.tmp$/.test(name.slice(prefix.length))) continue;
+    const path = join(dir, name);
+    const info = await stat(path).catch(() => undefined);
+    if (info && now.getTime() - info.mtimeMs > DOWNLOAD_LIMITS.idleTimeoutMs) await rm(path, { force: true });
+  }
+}
+
+/**
+ * Download one URL to `target` under the client's rules (HTTPS but for this machine, redirects only to the
+ * same scheme, size and time bounded; core/client/download.ts). The bytes go to a temporary file beside the
+ * target, renamed over it once complete and fsync'ed: a download stopped at any point (Ctrl+C, kill -9, a
+ * power cut) leaves no partial file under the final name, and the next run downloads it again.
+ */
 async function download(url: string, target: string, io: CliIo, label: string): Promise<Download> {
-  let response: Response;
+  await removeStaleTemporaries(target, io.now());
+  let file: Awaited<ReturnType<typeof openAtomically>>;
   try {
-    response = await fetch(url, { redirect: 'follow' });
+    file = await openAtomically(target, { durable: true });
   } catch (error) {
-    return { ok: false, expired: false, message: `network error: ${(error as Error).message}` };
+    return { ok: false, expired: false, message: `cannot write ${target}: ${(error as Error).message}` };
   }
-  if (response.status === 403 || response.status === 400) {
-    const body = await response.text();
-    // Object storage answers an expired (or otherwise bad) signature with 403 and an XML error.
-    return {
-      ok: false,
-      expired: /expired|AccessDenied|Request has expired|signature/i.test(body) || response.status === 403,
-      message: `the download was refused (${response.status})`,
-    };
-  }
-  if (!response.ok || !response.body) {
-    return { ok: false, expired: false, message: `the download was answered ${response.status}` };
-  }
-  const expected = Number(response.headers.get('content-length') ?? NaN);
-  const part = `${target}.part`;
-  const out = createWriteStream(part, { mode: 0o644 });
-  let received = 0;
   let lastShown = 0;
-  try {
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-      received += chunk.byteLength;
-      if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
+  const got = await downloadFile(url, {
+    fetch: systemIo().fetch,
+    write: (bytes) => file.write(bytes),
+    onProgress: (received, total) => {
       const now = Date.now();
       if (io.isTTY && now - lastShown > 100) {
         lastShown = now;
-        const of = Number.isFinite(expected) ? ` of ${expected}` : '';
-        io.stderr(`\r\x1b[2K${label}: ${received}${of} bytes`);
+        io.stderr(`\r\x1b[2K${label}: ${received}${total === undefined ? '' : ` of ${total}`} bytes`);
       }
-    }
-    await new Promise<void>((resolveEnd, reject) =>
-      out.end((e?: Error | null) => (e ? reject(e) : resolveEnd())),
-    );
-  } catch (error) {
-    out.destroy();
-    await rm(part, { force: true });
-    return { ok: false, expired: false, message: `the download broke off: ${(error as Error).message}` };
-  }
+    },
+  });
   if (io.isTTY) io.stderr('\r\x1b[2K');
-  if (Number.isFinite(expected) && expected !== received) {
-    await rm(part, { force: true });
-    return { ok: false, expired: false, message: `got ${received} bytes, the server said ${expected}` };
+  if (!got.ok) {
+    await file.abort();
+    return { ok: false, expired: got.urlRefused === true, message: got.message };
   }
   // A finished file is never overwritten: if one appeared meanwhile, keep it.
   if (await exists(target)) {
-    await rm(part, { force: true });
-    return { ok: true, bytes: received };
+    await file.abort();
+    return { ok: true, bytes: got.bytes };
   }
-  await rename(part, target);
-  return { ok: true, bytes: received };
+  try {
+    await file.commit();
+  } catch (error) {
+    return { ok: false, expired: false, message: `cannot write ${target}: ${(error as Error).message}` };
+  }
+  return { ok: true, bytes: got.bytes };
 }
 
 export const agronomicDataCommand: CliCommand = {

@@ -24,7 +24,8 @@ Options:
                   latency-ms=MIN-MAX, rate (requests/s), burst, quota (requests/day), token-ttl (seconds),
                   slow-body-rate, slow-body-ms, retry-after (seconds), seed, storm-after (requests let
                   through before a storm of 429s with Retry-After), storm-length (requests, default 50)
-  --data FILE     keep the state in FILE (loaded at start, saved in the background after every change)
+  --data FILE     keep the state in FILE (loaded at start; each change is appended to FILE.changes in the
+                  background, and FILE rewritten whole once those changes outgrow it)
   --durable       with --data: answer a request that changed the state only once FILE is written and
                   fsync'ed (what \`submit --profile sandbox\` does; slower)
   --json          print exactly one JSON line first (authUrl, baseUrl, legacyBaseUrl, clientId, clientSecret,

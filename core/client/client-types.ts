@@ -8,6 +8,8 @@ export interface FetchResponse {
   readonly status: number;
   readonly headers: { get(name: string): string | null };
   arrayBuffer(): Promise<ArrayBuffer>;
+  /** The body as a stream, where the fetch has one: downloads read it piece by piece (download.ts). */
+  readonly body?: ReadableStream<Uint8Array> | null;
 }
 
 export interface FetchInit {
@@ -15,8 +17,11 @@ export interface FetchInit {
   headers: Record<string, string>;
   body?: string | Uint8Array<ArrayBuffer>;
   signal: AbortSignal;
-  /** "error": a redirect could lead off HTTPS or hide a create's outcome, so it is not followed. */
-  redirect: 'error';
+  /**
+   * "error" for the service's operations: a redirect could lead off HTTPS or hide a create's outcome, so it
+   * is not followed. "manual" for downloads, which check where a redirect leads before following it.
+   */
+  redirect: 'error' | 'manual';
 }
 
 /** `globalThis.fetch` in Node 20, Electron and browsers fits this. */

@@ -30,6 +30,16 @@ export {
   type RetryBudgetOptions,
 } from './retry-policy.ts';
 export { ClientConfigError } from './secure-address.ts';
+export {
+  addressForMessages,
+  downloadAddressProblem,
+  downloadFile,
+  DOWNLOAD_LIMITS,
+  type DownloadFailureKind,
+  type DownloadLimits,
+  type DownloadOptions,
+  type DownloadResult,
+} from './download.ts';
 export type { Answer } from './answer.ts';
 export { REDACTED } from './redaction.ts';
 export { systemIo, sleepWithTimers } from './system-io.ts';

@@ -251,8 +251,6 @@ export interface components {
         SampleDate: string;
         /** @enum {string} */
         EnrollmentType: "program" | "location";
-        /** @enum {string} */
-        Dimensionality: "INDIVIDUAL" | "INTERVAL";
         /**
          * @description The only value that occurs is GrowingSeason.
          * @example GrowingSeason

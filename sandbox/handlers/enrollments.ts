@@ -46,33 +46,22 @@ function checkExperiment(ctx: RequestContext, experimentId: string): Reply | und
   );
 }
 
-/** Another active enrollment with the same target and temporal entity (assumption A19). */
+/** Another active enrollment with the same target and temporal entity (assumption A19), found by its key. */
 function duplicateOf(ctx: RequestContext, candidate: StoredEnrollment): Reply | undefined {
   if (ctx.service.behaviour.duplicateEnrollments === 'allow') return undefined;
-  for (const other of ctx.service.state.enrollments.values()) {
-    if (other.record.id === candidate.record.id || other.type !== candidate.type) continue;
-    const sameTarget =
-      other.type === 'program' && candidate.type === 'program'
-        ? sameId(other.record.experimentProtocolId, candidate.record.experimentProtocolId)
-        : other.type === 'location' && candidate.type === 'location'
-          ? sameId(other.record.experimentId, candidate.record.experimentId) &&
-            sameId(other.record.locationId, candidate.record.locationId)
-          : false;
-    if (sameTarget && sameTemporalEntity(other.record.temporalEntity, candidate.record.temporalEntity)) {
-      return serviceError(
-        409,
-        'enrollment-exists',
-        `An enrollment by ${candidate.type} with the same ${candidate.type === 'program' ? 'program' : 'experiment and location'} and temporal entity exists already: ${other.record.id}`,
-        { enrollmentId: other.record.id },
-      );
-    }
-  }
-  return undefined;
+  const other = ctx.service.state.enrollments.duplicateOf(candidate);
+  if (!other) return undefined;
+  return serviceError(
+    409,
+    'enrollment-exists',
+    `An enrollment by ${candidate.type} with the same ${candidate.type === 'program' ? 'program' : 'experiment and location'} and temporal entity exists already: ${other.record.id}`,
+    { enrollmentId: other.record.id },
+  );
 }
 
 function find(ctx: RequestContext, type: EnrollmentType): StoredEnrollment | Reply {
   const id = ctx.params.enrollmentId ?? '';
-  const found = [...ctx.service.state.enrollments.values()].find((e) => sameId(e.record.id, id));
+  const found = ctx.service.state.enrollments.get(id);
   if (found && found.type === type) return found;
   const why = found ? ` (it is an enrollment by ${found.type}, but x-enrollment-type is ${type})` : '';
   return serviceError(404, 'enrollment-not-found', `No enrollment by ${type} has the id ${id}${why}`, {
@@ -135,7 +124,7 @@ export function createEnrollment(ctx: RequestContext): Reply {
   const duplicate = duplicateOf(ctx, stored);
   if (duplicate) return duplicate;
   ctx.service.state.putEnrollment(stored);
-  ctx.service.state.changed();
+  ctx.service.state.changed('enrollments');
   return jsonReply(201, stored.record, locationHeader(ctx, stored.record.id));
 }
 
@@ -234,7 +223,7 @@ export function updateEnrollment(ctx: RequestContext): Reply {
   if (duplicate) return duplicate;
   updated.record.updatedAt = v5Timestamp(ctx.now);
   ctx.service.state.putEnrollment(updated);
-  ctx.service.state.changed();
+  ctx.service.state.changed('enrollments');
   return jsonReply(200, updated.record);
 }
 
@@ -245,15 +234,16 @@ export function removeEnrollment(ctx: RequestContext): Reply {
   if (!type) return safetyNet('x-enrollment-type is missing');
   const found = find(ctx, type);
   if (isReply(found)) return found;
-  ctx.service.state.enrollments.delete(found.record.id);
-  ctx.service.state.changed();
+  ctx.service.state.removeEnrollment(found.record.id);
+  ctx.service.state.changed('enrollments');
   return emptyReply(204);
 }
 
+/** Where the next page starts: after the enrollment created as number `a` of the list of `q`. */
 interface PageToken {
   t: EnrollmentType;
   q: string;
-  o: number;
+  a: number;
 }
 
 function encodeToken(token: PageToken): string {
@@ -266,10 +256,10 @@ function decodeToken(text: string): PageToken | undefined {
     if (
       (value.t === 'program' || value.t === 'location') &&
       typeof value.q === 'string' &&
-      Number.isInteger(value.o) &&
-      (value.o ?? -1) >= 0
+      Number.isSafeInteger(value.a) &&
+      (value.a ?? -1) >= 0
     ) {
-      return { t: value.t, q: value.q, o: value.o ?? 0 };
+      return { t: value.t, q: value.q, a: value.a ?? 0 };
     }
   } catch {
     // Not a token this sandbox made: answered below.
@@ -298,7 +288,7 @@ export function listEnrollments(ctx: RequestContext): Reply {
       );
     }
   }
-  let offset = 0;
+  let after: number | undefined;
   const tokenText = ctx.headers['x-next-token'];
   if (tokenText !== undefined) {
     const token = decodeToken(tokenText.trim());
@@ -309,22 +299,16 @@ export function listEnrollments(ctx: RequestContext): Reply {
         'X-Next-Token is not the token of the previous page of this list (same x-enrollment-type and query)',
       );
     }
-    offset = token.o;
+    after = token.a;
   }
-  const all = ctx.service.state
-    .enrollmentsOfType(type)
-    .filter((e) =>
-      e.type === 'program'
-        ? sameId(e.record.experimentProtocolId, value)
-        : sameId(e.record.experimentId, value),
-    )
-    .map((e) => e.record);
-  if (all.length === 0 && ctx.service.behaviour.emptyListStatus === 304) return emptyReply(304);
-  const page = all.slice(offset, offset + limit);
+  const store = ctx.service.state.enrollments;
+  if (ctx.service.behaviour.emptyListStatus === 304 && store.count(type, value) === 0) return emptyReply(304);
+  const page = store.page(type, value, after, limit);
+  const results = page.records.map((e) => e.record);
   const headers: Record<string, string> = { 'X-Limit': String(limit) };
-  if (offset + limit < all.length) {
-    headers['X-Next-Token'] = encodeToken({ t: type, q: value.toLowerCase(), o: offset + limit });
-    return jsonReply(206, { results: page }, headers);
+  if (page.next !== undefined) {
+    headers['X-Next-Token'] = encodeToken({ t: type, q: value.toLowerCase(), a: page.next });
+    return jsonReply(206, { results }, headers);
   }
-  return jsonReply(200, { results: page }, headers);
+  return jsonReply(200, { results }, headers);
 }

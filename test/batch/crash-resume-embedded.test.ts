@@ -16,6 +16,7 @@ import type { CliIo } from '../../cli/command.ts';
 import { resumeCommand } from '../../cli/commands/resume.ts';
 import { submitCommand } from '../../cli/commands/submit.ts';
 import { startSandbox, type DemoData } from '../../sandbox/index.ts';
+import { readSavedState } from '../../sandbox/persistence.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const RUNS = 22;
@@ -80,25 +81,17 @@ function batch(demo: DemoData, run: number): { text: string; keys: string[] } {
   return { text: JSON.stringify(requests), keys };
 }
 
-interface StoredRecord {
-  experimentProtocolId?: string;
-  locationId?: string;
-  temporalEntity?: { id?: string };
-  itemStatus?: string;
-}
-
-/** How many live enrollments the state file holds for each natural key. */
+/** How many live enrollments the state file (with its changes) holds for each natural key. */
 function stateCounts(file: string): Map<string, number> {
-  const data = JSON.parse(readFileSync(file, 'utf8')) as {
-    enrollments: { type: string; record: StoredRecord }[];
-  };
   const counts = new Map<string, number>();
-  for (const { type, record } of data.enrollments) {
-    if (record.itemStatus !== undefined && record.itemStatus !== 'ACTIVE') continue;
+  for (const e of readSavedState(file)?.enrollments ?? []) {
+    if (e.record.itemStatus !== 'ACTIVE') continue;
+    const temporal = e.record.temporalEntity;
+    const season = temporal.dimensionality === 'INDIVIDUAL' ? temporal.id : undefined;
     const key =
-      type === 'program'
-        ? `program ${record.experimentProtocolId} ${record.temporalEntity?.id}`
-        : `location ${record.locationId} ${record.temporalEntity?.id}`;
+      e.type === 'program'
+        ? `program ${e.record.experimentProtocolId} ${season}`
+        : `location ${e.record.locationId} ${season}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   return counts;
@@ -202,10 +195,8 @@ describe('kill -9 of `submit --profile sandbox` at random points, then resume', 
       expect(code, `run ${run} (${outcomes[run]}): ${io.out.join('')}`).toBe(0);
 
       // Every id the journal records as done is in the sandbox's state file, after the kill and the resume.
-      const stored = JSON.parse(readFileSync(stateFile, 'utf8')) as {
-        enrollments: { record: { id: string } }[];
-        experiments: { id: string }[];
-      };
+      // The state file with its changes, as the next sandbox reads them.
+      const stored = readSavedState(stateFile) ?? { enrollments: [], experiments: [] };
       const ids = new Set([
         ...stored.enrollments.map((e) => e.record.id),
         ...stored.experiments.map((e) => e.id),

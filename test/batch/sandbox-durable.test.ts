@@ -4,19 +4,20 @@
  * already holds a created enrollment when the client receives the 201; in the default mode it is written
  * in the background (soon after), which is enough for `fieldgate sandbox --data` in tests.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index.ts';
+import { readSavedState } from '../../sandbox/persistence.ts';
 import { sandboxClient } from './batch-support.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'fieldgate-durable-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** The ids in the state file with its changes, as a sandbox started now would read them. */
 function storedIds(file: string): Set<string> {
-  const data = JSON.parse(readFileSync(file, 'utf8')) as { enrollments: { record: { id: string } }[] };
-  return new Set(data.enrollments.map((e) => e.record.id));
+  return new Set(readSavedState(file)?.enrollments.map((e) => e.record.id));
 }
 
 /** Create enrollments 8 at a time; for each answer, whether the state file held its record at that moment. */
@@ -84,11 +85,8 @@ describe('embedded sandbox state file', () => {
         },
       } as unknown as RunningSandbox);
       // The seeded enrollment by program names a protocol the sandbox knows.
-      const seeded = JSON.parse(readFileSync(file, 'utf8')) as {
-        enrollments: { record: { experimentProtocolId?: string } }[];
-      };
-      const protocol = seeded.enrollments.find((e) => e.record.experimentProtocolId)?.record
-        .experimentProtocolId;
+      const seeded = readSavedState(file);
+      const protocol = seeded?.enrollments.find((e) => e.type === 'program')?.record.experimentProtocolId;
       expect(typeof protocol).toBe('string');
       let missing = 0;
       for (let i = 0; i < 16; i++) {

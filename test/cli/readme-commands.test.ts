@@ -155,6 +155,7 @@ const expectations: Record<string, Expectation> = {
   'npm run bench -- field-upload': { run: 'benchmark', name: 'field-upload' },
   'npm run bench -- csv': { run: 'benchmark', name: 'csv' },
   'npm run bench -- submit': { run: 'benchmark', name: 'submit' },
+  'npm run bench -- sandbox': { run: 'benchmark', name: 'sandbox' },
 };
 
 const commands = readmeCommands(readFileSync(join(repoRoot, 'README.md'), 'utf8'));

@@ -240,12 +240,15 @@ describe.skipIf(chromiumMissing)('a host stopped in the middle of a submit', () 
     const nextExited = new Promise((r) => next.child.on('exit', r));
     next.child.kill('SIGTERM');
     await nextExited;
-    // Every row created exactly once: the sandbox holds one enrollment for each season of the batch.
-    const state = JSON.parse(readFileSync(join(dataDir, 'sandbox-state.json'), 'utf8')) as {
-      enrollments: { record: { temporalEntity?: { id?: string } } }[];
-    };
+    // Every row created exactly once: the sandbox (its state read back as the next start reads it) holds
+    // one enrollment for each season of the batch.
+    const kept = await startSandbox({ seed: 42, dataFile: join(dataDir, 'sandbox-state.json') });
+    const enrollments = [...kept.service.state.enrollments.values()];
+    await kept.close();
     const ours = new Set(seasons);
-    const made = state.enrollments.map((e) => e.record.temporalEntity?.id).filter((id) => ours.has(id ?? ''));
+    const made = enrollments
+      .map((e) => (e.record.temporalEntity as { id?: string } | undefined)?.id)
+      .filter((id) => ours.has(id ?? ''));
     expect(made).toHaveLength(3000);
     expect(new Set(made).size).toBe(3000);
   }, 120_000);

@@ -351,6 +351,47 @@ describe('shared data', () => {
   });
 });
 
+describe('shared data downloads', () => {
+  it("are held to the client's rules: a listed plain-HTTP address of another machine is not fetched", async () => {
+    const fetched: string[] = [];
+    const files = `${sandbox.sandbox.urls.sandboxUrl}/files/`;
+    const rewriting = createHandlers({
+      host: 'test',
+      version: 'test',
+      examplesDir: join(root, 'examples'),
+      dataDir: join(dir, 'rewriting'),
+      secrets: memorySecretBox(),
+      emit: () => undefined,
+      openExternal: async () => true,
+      sandbox: sandbox.demo,
+      // The service lists its files under http://example.com.
+      fetch: async (url, init) => {
+        fetched.push(url);
+        const answer = await fetch(url, init);
+        if (!url.includes('/agronomic-data')) return answer;
+        const text = (await answer.text()).split(files).join('http://example.com/files/');
+        return new Response(text, { status: answer.status, headers: answer.headers });
+      },
+    });
+    const key = sandbox.demo.sharingKeys[0]!;
+    const listed = await handleCall(rewriting, 'sharedData', {
+      profileId: SANDBOX_PROFILE_ID,
+      sharingKey: key,
+    });
+    const [first] = (listed.body as { files: { id: string }[] }).files;
+    const got = await handleCall(rewriting, 'downloadSharedFile', {
+      profileId: SANDBOX_PROFILE_ID,
+      sharingKey: key,
+      fileId: first!.id,
+    });
+    expect(got.status).toBe(400);
+    expect((got.body as { error: { message: string } }).error.message).toMatch(
+      /^download failed: the download address http:\/\/example\.com\/files\/[0-9a-f-]{36}\?… is refused: it must use https:\/\//,
+    );
+    expect(fetched.filter((u) => u.includes('example.com'))).toEqual([]);
+  });
+});
+
 describe('pause, resume and cancel', () => {
   let slow: StartedSandbox;
   let slowHandlers: Handlers;

@@ -758,7 +758,7 @@ describe('routing', () => {
     expect(mixed.status).toBe(404);
     const method = await http(v5('/v5/experiments'), { method: 'DELETE', headers: s.v5 });
     expect(method.status).toBe(405);
-    expect(method.headers.allow).toBe('GET, POST');
+    expect(method.headers.allow).toBe('GET, HEAD, POST');
   });
 });
 

@@ -3,7 +3,7 @@
  * sharing-key management, demo data, log and reset, persistence to a file, strict ids, body limits,
  * pre-signed URL expiry, the v4 empty-list convention and duplicate enrollments.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
@@ -15,6 +15,7 @@ import {
   type RunningSandbox,
   type SandboxOptions,
 } from '../../sandbox/index.ts';
+import { readSavedState } from '../../sandbox/persistence.ts';
 import { ContractRecorder } from './contract.ts';
 import { http, individual, session, type HttpResponse, type Session } from './http.ts';
 
@@ -237,9 +238,10 @@ describe('persistence', () => {
       id: string;
     }>();
     await first.close();
-    const saved = JSON.parse(await readFile(dataFile, 'utf8')) as { format: string; enrollments: unknown[] };
-    expect(saved.format).toBe('fieldgate-sandbox-state');
-    expect(saved.enrollments).toHaveLength(3);
+    // The file as written at start, and the create as one line of changes beside it.
+    const saved = readSavedState(dataFile);
+    expect(saved?.format).toBe('fieldgate-sandbox-state');
+    expect(saved?.enrollments).toHaveLength(3);
 
     const second = await start({ dataFile });
     const s2 = await session(second);
