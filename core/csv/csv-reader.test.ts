@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { encodeCsvText } from './csv-encoding.ts';
 import { firstInvalidUtf8 } from '../values/utf8.ts';
-import { bytesToStream, cellOffset, CsvStreamReader, guessDelimiter, tokenizeCsv } from './csv-reader.ts';
+import {
+  bytesToStream,
+  cellOffset,
+  CsvStreamReader,
+  CsvTokenizer,
+  guessDelimiter,
+  tokenizeCsv,
+  type CsvRow,
+} from './csv-reader.ts';
 
 async function readAll(bytes: Uint8Array, chunk: number, options = {}) {
   const reader = new CsvStreamReader(bytesToStream(bytes, chunk), { sampleBytes: 16, ...options });
@@ -91,5 +99,90 @@ describe('delimiter guess', () => {
     const score = (cells: readonly string[]): number =>
       cells.filter((c) => ['name', 'boundary'].includes(c)).length;
     expect(guessDelimiter('name;boundary\nA;POLYGON ((1 2, 3 4))\n', true, score).delimiter).toBe(';');
+  });
+});
+
+/**
+ * Characters the string searches of `run` examine (indexOf from its start to the match or the end, one per
+ * charCodeAt): how much scanning a tokenizer does, counted, not timed.
+ */
+function scannedCharacters(run: () => void): number {
+  const proto = String.prototype;
+  const { indexOf, charCodeAt } = proto;
+  let scanned = 0;
+  proto.indexOf = function (this: string, search: string, from?: number): number {
+    const at = indexOf.call(this, search, from);
+    scanned += (at < 0 ? this.length : at + 1) - Math.max(0, from ?? 0);
+    return at;
+  };
+  proto.charCodeAt = function (this: string, index: number): number {
+    scanned++;
+    return charCodeAt.call(this, index);
+  };
+  try {
+    run();
+  } finally {
+    proto.indexOf = indexOf;
+    proto.charCodeAt = charCodeAt;
+  }
+  return scanned;
+}
+
+describe('a huge cell', () => {
+  const points = Array.from({ length: 20000 }, (_, i) => `${(-93 + i * 1e-6).toFixed(6)} 42.000000`);
+  const wkt = `POLYGON ((${points.join(', ')}, ${points[0]}))`;
+
+  /** The text in pieces of `size` characters, as the stream reader hands them to the tokenizer. */
+  const pushed = (text: string, size: number, delimiter: ',' | ';') => {
+    const tokenizer = new CsvTokenizer(delimiter);
+    const rows = [];
+    for (let at = 0; at < text.length; at += size)
+      rows.push(...tokenizer.push(text.slice(at, at + size), at + size >= text.length));
+    return rows;
+  };
+
+  for (const [name, text, delimiter] of [
+    ['quoted, in a comma file', `name,boundary\nN,"${wkt}"\nM,x\n`, ','],
+    ['unquoted, in a semicolon file', `name;boundary\nN;${wkt}\nM;x\n`, ';'],
+  ] as const) {
+    it(`is scanned once, not again for every chunk (${name})`, () => {
+      let rows: CsvRow[] = [];
+      const scanned = scannedCharacters(() => {
+        rows = pushed(text, 1024, delimiter);
+      });
+      // A few passes over each character (quotes, and line breaks inside quotes); rescanning the unfinished
+      // row at every one of the ~430 chunks examined about 200 times the text.
+      expect(scanned).toBeLessThan(4 * text.length);
+      expect(rows.map((r) => r.cells.map((c) => c.value))).toEqual([
+        ['name', 'boundary'],
+        ['N', wkt],
+        ['M', 'x'],
+      ]);
+      expect(rows).toEqual(tokenizeCsv(text, delimiter));
+    });
+  }
+});
+
+describe('chunks', () => {
+  it('give the same rows and positions cut anywhere: quotes, doubled quotes, CR, LF and CRLF at the cut', () => {
+    const text =
+      'a,b,c\r\n"x,1","say ""hi""\r\nthere",3\r"last\nline",z,""\n\n"q""",r"s",t\r\n' +
+      '"un""clo\r\nsed,"x""\r\n"tail';
+    const whole = tokenizeCsv(text, ',');
+    expect(whole.map((r) => r.cells.map((c) => c.value))).toEqual([
+      ['a', 'b', 'c'],
+      ['x,1', 'say "hi"\r\nthere', '3'],
+      ['last\nline', 'z', ''],
+      ['q"', 'r"s"', 't'],
+      ['un"clo\r\nsed,x""'],
+      ['tail'],
+    ]);
+    for (let size = 1; size <= 9; size++) {
+      const tokenizer = new CsvTokenizer(',');
+      const rows = [];
+      for (let at = 0; at < text.length; at += size)
+        rows.push(...tokenizer.push(text.slice(at, at + size), at + size >= text.length));
+      expect(rows, `pieces of ${size}`).toEqual(whole);
+    }
   });
 });
