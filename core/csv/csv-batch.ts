@@ -261,6 +261,22 @@ export async function validateCsvBatch(
       location: {},
       hint: 'Save the sheet as CSV UTF-8, or read it as Windows-1252 with --setting encoding=windows-1252.',
     });
+  const skipped = info.delimiterRows;
+  if (skipped.count > 0 && skipped.first) {
+    const { start, end, line, column } = skipped.first;
+    collector.report(csvRaggedRow, {
+      messageId: 'delimiterRows',
+      severity: 'info',
+      data: { count: skipped.count, line },
+      location: {
+        range: {
+          start: { offset: start, line, column },
+          end: { offset: end, line, column: column + end - start },
+        },
+      },
+      hint: 'Nothing to do: they are not rows of data. Delete them in the sheet if other tools trip over them.',
+    });
+  }
   const finalKind = kind ?? batchKindById(forced ?? 'csv-fields')!;
   if (!header) {
     collector.report(csvHeader, {

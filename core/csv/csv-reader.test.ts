@@ -48,6 +48,21 @@ describe('CSV tokenizer', () => {
     expect(reference.map((r) => r.cells[0]!.value)).toEqual(['name', 'Gård', 'Åsa']);
   });
 
+  it('skips rows of nothing but delimiters as it skips blank lines, and counts them', () => {
+    const tokenizer = new CsvTokenizer(';');
+    const rows = tokenizer.push('a;b\n;\n1;2\r\n ; \n"";\n', true);
+    expect(rows.map((r) => [r.record, r.line, r.cells.map((c) => c.value)])).toEqual([
+      [1, 1, ['a', 'b']],
+      [2, 3, ['1', '2']],
+      // A quoted empty cell is written on purpose: a row.
+      [3, 5, ['', '']],
+    ]);
+    expect(tokenizer.skippedDelimiterRows).toEqual({
+      count: 2,
+      first: { start: 4, end: 5, line: 2, column: 1 },
+    });
+  });
+
   it('skips blank lines and reports an unterminated quote', () => {
     const rows = tokenizeCsv('a,b\n\n\n1,"open\n', ',');
     expect(rows).toHaveLength(2);

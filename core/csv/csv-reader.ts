@@ -72,6 +72,12 @@ const QUOTE_IN_QUOTED = 4;
 /** After a cell's closing quote: text up to the delimiter is kept (`"a"b` is `ab`, as spreadsheets do). */
 const AFTER_QUOTE = 5;
 
+/** Rows skipped as empty: how many, and where the first is (it is one line: quotes make a row non-empty). */
+export interface SkippedRows {
+  count: number;
+  first?: { start: number; end: number; line: number; column: number };
+}
+
 /**
  * Splits decoded text into rows as it arrives. `push` returns the rows completed so far. The scan goes on
  * where the last chunk ended (the state between two characters is kept), and the text of an unfinished row
@@ -106,9 +112,16 @@ export class CsvTokenizer {
   /** Next LF and CR at or after the last search in the current chunk (searches only move forward). */
   private lfAt = -1;
   private crAt = -1;
+  /** Rows made only of delimiters (and spaces) that were skipped. */
+  private delimiterRows: SkippedRows = { count: 0 };
 
   constructor(delimiter: CsvDelimiter) {
     this.delimiter = delimiter.charCodeAt(0);
+  }
+
+  /** Rows made only of delimiters that were skipped so far (a sheet's `,,,,,,`), and where the first is. */
+  get skippedDelimiterRows(): SkippedRows {
+    return this.delimiterRows;
   }
 
   push(text: string, final = false): CsvRow[] {
@@ -288,8 +301,15 @@ export class CsvTokenizer {
       }
       if (blank && (cell.quoted || cell.value.trim() !== '')) blank = false;
     }
-    // A blank line: no record.
-    if (blank && cells.length === 1) return;
+    // A blank line, or a row of nothing but delimiters (Excel's `,,,,,,` below the data): no record.
+    if (blank) {
+      if (cells.length > 1) {
+        const skipped = this.delimiterRows;
+        skipped.count++;
+        skipped.first ??= { start: rowStart, end: rowEnd, line: this.rowLine, column: this.rowColumn };
+      }
+      return;
+    }
     this.records++;
     const row: CsvRow = {
       record: this.records,
@@ -394,6 +414,8 @@ export interface CsvReadInfo {
   problems: CsvReadProblem[];
   /** Bytes read from the source so far. */
   bytesRead: number;
+  /** Rows made only of delimiters, skipped as blank lines are: how many, and where the first is. */
+  delimiterRows: SkippedRows;
 }
 
 /**
@@ -406,6 +428,7 @@ export class CsvStreamReader {
     delimiter: { delimiter: ',', reason: 'default' },
     problems: [],
     bytesRead: 0,
+    delimiterRows: { count: 0 },
   };
 
   constructor(
@@ -458,12 +481,15 @@ export class CsvStreamReader {
         ? { delimiter: this.options.delimiter, reason: 'chosen' }
         : guessDelimiter(first, done, this.options.headerScore);
       const tokenizer = new CsvTokenizer(this.info.delimiter.delimiter);
+      const info = this.info;
       // Rows are handed out a few at a time: a big chunk split at once would keep hundreds of rows alive
       // across collections, and the garbage collector would promote them all (a larger heap for nothing).
       const feed = function* (text: string, final: boolean): Generator<CsvRow> {
         for (let at = 0; at < text.length || (at === 0 && final); at += PIECE) {
           const piece = text.length <= PIECE ? text : text.slice(at, at + PIECE);
-          yield* tokenizer.push(piece, final && at + PIECE >= text.length);
+          const rows = tokenizer.push(piece, final && at + PIECE >= text.length);
+          info.delimiterRows = tokenizer.skippedDelimiterRows;
+          yield* rows;
           if (text.length <= PIECE) break;
         }
       };

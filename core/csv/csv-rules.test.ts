@@ -50,6 +50,27 @@ describe('CSV002 csv-ragged-row', () => {
     const ds = await check(`${FIELDS}\nSmith,Home,A,"${SQUARE},,,\n`);
     expect(of(ds, 'CSV002', 'unterminated')).toHaveLength(1);
   });
+  it("skips rows made only of delimiters (Excel's ,,,,,, and ;;;;;;) with one note", async () => {
+    for (const d of [',', ';']) {
+      const row = `Smith${d}Home${d}A${d}"${SQUARE}"${d}${d}${d}`;
+      const empty = d.repeat(6);
+      const text = `${FIELDS.replaceAll(',', d)}\r\n${row}\r\n${empty}\r\n${row.replace('A', 'B').replace(SQUARE, FAR)}\r\n${empty}\r\n ${d} ${d}${d}${d}${d}${d}\r\n`;
+      const result = await validateCsvBatch(bytesToStream(new TextEncoder().encode(text), 5));
+      expect(result.rowCount, d).toBe(2);
+      expect(result.rows.map((r) => [r.row, r.line])).toEqual([
+        [1, 2],
+        [2, 4],
+      ]);
+      // Nothing about the empty rows but the note: no blank names, no missing boundaries.
+      expect(result.diagnostics.map((x) => `${x.code} ${x.severity}`)).toEqual(['CSV002 info']);
+      const note = result.diagnostics[0]!;
+      expect(note.message).toBe(
+        '3 lines made only of delimiters were skipped, as blank lines are (the first is line 3)',
+      );
+      expect(note.location.range?.start).toMatchObject({ line: 3, column: 1 });
+      expect(note.location.range?.end).toMatchObject({ line: 3, column: 7 });
+    }
+  });
 });
 
 describe('CSV003 csv-columns', () => {

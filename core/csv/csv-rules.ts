@@ -36,9 +36,11 @@ export const csvRaggedRow = defineRule({
       ragged: 'Row {row} has {found} {found:cell|cells}; the header has {expected}',
       unterminated:
         'Row {row}: a quote opened in column {column} is never closed; the rest of the file became one cell',
+      delimiterRows:
+        '{count} {count:line|lines} made only of delimiters {count:was|were} skipped, as blank lines are (the first is line {line})',
     },
     docs: {
-      what: 'Reports a data row with more or fewer cells than the header, and a quoted cell whose closing quote is missing.',
+      what: 'Reports a data row with more or fewer cells than the header and a quoted cell whose closing quote is missing, and notes lines made only of delimiters (`,,,,,,` or `;;;;;`, which spreadsheets leave below the data), skipped as blank lines are.',
       why: 'A cell too many or too few shifts every value after it into the wrong column: a farm name read as a boundary, an id as a status.',
       example: 'Smith,Home,North 40,"POLYGON ((…))",80,survey,jsmith,extra',
       useInstead: 'Quote cells that contain the delimiter; one cell per header column.',
