@@ -27,7 +27,14 @@ import {
 } from './batch-kinds.ts';
 import type { CsvEncoding, CsvEncodingChoice } from './csv-encoding.ts';
 import { mapColumns, mappingUsed, type ColumnMap, type CsvMapping } from './csv-mapping.ts';
-import { cellOffset, CsvStreamReader, type CsvCell, type CsvDelimiter, type CsvRow } from './csv-reader.ts';
+import {
+  cellOffset,
+  CsvStreamReader,
+  type CsvCell,
+  type CsvDelimiter,
+  type CsvReadProblem,
+  type CsvRow,
+} from './csv-reader.ts';
 import {
   csvCellValue,
   csvCellWhitespace,
@@ -136,6 +143,15 @@ export function valueSpan(cell: CsvCell): { start: number; end: number } {
   return { start: cell.valueStart, end: cellOffset(cell, cell.value.length) };
 }
 
+const REPLACEMENT = '\ufffd';
+
+/** A value for a message: whole when short, else the part around offset `at`. */
+function excerpt(value: string, at: number): string {
+  if (value.length <= 60) return value;
+  const from = Math.max(0, at - 25);
+  return `${from > 0 ? '…' : ''}${value.slice(from, from + 50)}${from + 50 < value.length ? '…' : ''}`;
+}
+
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 const SPACE_AROUND = /^[\s\u00a0]|[\s\u00a0]$/;
 
@@ -162,9 +178,60 @@ export async function validateCsvBatch(
   let rowLines = new Int32Array(1024);
   const iterator = reader.rows();
 
+  // Characters lost to bytes that are not UTF-8 (or to an earlier save): reported at their row and cell.
+  const problems = reader.info.problems;
+  let problemAt = 0;
+  const damage = (r: CsvRow, n?: number): void => {
+    while (problemAt < problems.length && (problems[problemAt] as CsvReadProblem).offset < r.start)
+      problemAt++;
+    if (r.text.indexOf(REPLACEMENT) < 0) return;
+    r.cells.forEach((cell, i) => {
+      const at = cell.value.indexOf(REPLACEMENT);
+      if (at < 0) return;
+      const offset = cellOffset(cell, at);
+      let bad: CsvReadProblem | undefined;
+      for (let k = problemAt; k < problems.length; k++) {
+        const p = problems[k] as CsvReadProblem;
+        if (p.offset >= cell.end) break;
+        if (p.offset >= cell.valueStart) {
+          bad = p;
+          break;
+        }
+      }
+      const range = rangeOf(offset, offset + 1, r);
+      const hint =
+        'Save the sheet as CSV UTF-8 and check this value, or read the file as Windows-1252 (--encoding windows-1252) if that is what it was saved as.';
+      if (n === undefined) {
+        // The header or a title row above it: the column names, not data.
+        if (bad)
+          collector.report(csvEncodingGuessed, {
+            messageId: 'invalidLater',
+            severity: 'warning',
+            data: { line: range.start.line, byte: bad.byte },
+            location: { range },
+            hint,
+          });
+        return;
+      }
+      const column = session?.columnAt(i);
+      const name = column ?? header?.cells[i]?.value ?? String(i + 1);
+      const data = { row: n, column: name, value: excerpt(cell.value, at) };
+      collector.report(csvEncodingGuessed, {
+        messageId: bad ? 'damagedCell' : 'replacementInCell',
+        // A value that goes to the service with a lost character is an error; an ignored column's is not.
+        severity: column === undefined ? 'warning' : 'error',
+        data: bad ? { ...data, byte: bad.byte } : data,
+        location: { row: n, field: name, range },
+        hint,
+      });
+    });
+  };
+
   const startSession = (found: CsvRow, k: BatchKind, titleRows: CsvRow[]): void => {
     header = found;
     kind = k;
+    for (const t of titleRows) damage(t);
+    damage(found);
     for (const t of titleRows)
       collector.report(csvHeader, {
         messageId: 'titleRow',
@@ -224,6 +291,7 @@ export async function validateCsvBatch(
   const processData = (r: CsvRow): void => {
     if (!session || !header) return;
     dataRows++;
+    damage(r, dataRows);
     session.row(r, dataRows);
     if (dataRows > rowLines.length) {
       const grown = new Int32Array(rowLines.length * 2);
@@ -252,14 +320,6 @@ export async function validateCsvBatch(
       data: { byte: info.encoding.invalidAt ?? 0 },
       location: {},
       hint: 'If names look wrong, save the sheet as CSV UTF-8, or force the encoding with --setting encoding=utf-8.',
-    });
-  for (const p of info.problems)
-    collector.report(csvEncodingGuessed, {
-      messageId: 'invalidLater',
-      severity: 'warning',
-      data: { byte: p.byte },
-      location: {},
-      hint: 'Save the sheet as CSV UTF-8, or read it as Windows-1252 with --setting encoding=windows-1252.',
     });
   const skipped = info.delimiterRows;
   if (skipped.count > 0 && skipped.first) {
@@ -514,6 +574,11 @@ class RowSession {
         this.enrollments?.add(row, n, (c) => this.cell(row, c), this.mapping.values ?? {});
         this.cross.enrollment(row, n, (c) => this.cell(row, c));
     }
+  }
+
+  /** The batch column of the file's column `i`; undefined when it maps to none (its values are ignored). */
+  columnAt(i: number): string | undefined {
+    return this.map.byIndex[i];
   }
 
   private columnName(i: number): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { encodeCsvText } from './csv-encoding.ts';
-import { firstInvalidUtf8 } from '../values/utf8.ts';
+import { firstInvalidUtf8, LocatingUtf8Decoder, type InvalidUtf8 } from '../values/utf8.ts';
 import {
   bytesToStream,
   cellOffset,
@@ -101,6 +101,42 @@ describe('encodings', () => {
     expect(firstInvalidUtf8(new Uint8Array([0x41, 0xc3]), true)).toBe(1);
     expect(firstInvalidUtf8(new Uint8Array([0x41, 0xe9, 0x41]), false)).toBe(1);
     expect(firstInvalidUtf8(new Uint8Array([0xed, 0xa0, 0x80]), true)).toBe(0);
+  });
+});
+
+describe('UTF-8 with bytes that are not UTF-8', () => {
+  it('decodes as TextDecoder does, whatever the chunks, and says where each bad sequence was', () => {
+    // Valid text around every kind of invalid sequence: a stray continuation, a lead without its
+    // continuations, overlong forms, surrogates, bytes over U+10FFFF, a sequence cut at the very end.
+    const bytes = new Uint8Array([
+      ...[0x41, 0xc3, 0xa9, 0x80, 0x42, 0xe2, 0x82, 0x43, 0xe0, 0x80, 0x80, 0x44, 0xed, 0xa0, 0x80],
+      ...[
+        0x45, 0xf4, 0x90, 0x80, 0x80, 0x46, 0xf0, 0x9f, 0x98, 0x80, 0xff, 0xc0, 0xaf, 0x47, 0xf0, 0x9f, 0x98,
+      ],
+    ]);
+    const expected = new TextDecoder().decode(bytes);
+    for (let size = 1; size <= bytes.length; size++) {
+      const found: InvalidUtf8[] = [];
+      const decoder = new LocatingUtf8Decoder((p) => found.push(p));
+      let text = '';
+      for (let at = 0; at < bytes.length; at += size)
+        text += decoder.decode(bytes.subarray(at, at + size), at + size >= bytes.length);
+      expect(text, `chunks of ${size}`).toBe(expected);
+      // Each report points at a U+FFFD of the text and at a byte that starts a bad sequence.
+      expect(found.length).toBe([...expected].filter((c) => c === '\ufffd').length);
+      for (const p of found) {
+        expect(text[p.offset]).toBe('\ufffd');
+        expect(firstInvalidUtf8(bytes.subarray(p.byte), true)).toBe(0);
+      }
+      expect(found.map((p) => p.byte).slice(0, 3)).toEqual([3, 5, 8]);
+    }
+  });
+
+  it('drops a byte order mark only at the start', () => {
+    const decoder = new LocatingUtf8Decoder(() => undefined);
+    const bom = [0xef, 0xbb, 0xbf];
+    expect(decoder.decode(new Uint8Array([bom[0]!]))).toBe('');
+    expect(decoder.decode(new Uint8Array([bom[1]!, bom[2]!, 0x41, ...bom]), true)).toBe('A\ufeff');
   });
 });
 

@@ -11,7 +11,7 @@
 import type { CsvEncoding, CsvEncodingChoice } from './csv-encoding.ts';
 import { sniffBom } from '../input/text-decoding.ts';
 import { joinBytes } from '../values/bytes.ts';
-import { firstInvalidUtf8 } from '../values/utf8.ts';
+import { firstInvalidUtf8, LocatingUtf8Decoder } from '../values/utf8.ts';
 
 export type CsvDelimiter = ',' | ';' | '\t' | '|';
 export const CSV_DELIMITERS: readonly CsvDelimiter[] = [',', ';', '\t', '|'];
@@ -402,11 +402,14 @@ export interface CsvReadOptions {
 /** A problem of the bytes themselves, found while reading. */
 export interface CsvReadProblem {
   kind: 'invalid-utf8';
-  /** Byte offset of the first bad byte. */
+  /** Byte offset of the sequence that is not UTF-8. */
   byte: number;
-  /** Offset in the decoded text where the replacement character went (approximately). */
+  /** Offset in the decoded text of the U+FFFD it became. */
   offset: number;
 }
+
+/** Problems of the bytes kept (in order); a file damaged throughout still has its cells flagged, by U+FFFD. */
+const MAX_PROBLEMS = 10000;
 
 export interface CsvReadInfo {
   encoding: CsvEncodingChoice;
@@ -452,30 +455,18 @@ export class CsvStreamReader {
       }
       const choice = this.chooseEncoding(head, done);
       this.info.encoding = choice;
-      let strict = choice.encoding === 'utf-8' && choice.reason !== 'bom' && choice.reason !== 'chosen';
-      let decoder = new TextDecoder(choice.encoding, { fatal: strict });
-      let decodedSoFar = 0;
-      let bytesSoFar = 0;
-      const decode = (bytes: Uint8Array, final: boolean): string => {
-        let text: string;
-        try {
-          text = decoder.decode(bytes, { stream: !final });
-        } catch {
-          // Valid at first, not UTF-8 further on: keep going with replacement characters, report where.
-          const bad = firstInvalidUtf8(bytes, final);
-          this.info.problems.push({
-            kind: 'invalid-utf8',
-            byte: bytesSoFar + Math.max(0, bad),
-            offset: decodedSoFar,
-          });
-          strict = false;
-          decoder = new TextDecoder('utf-8', { fatal: false });
-          text = decoder.decode(bytes, { stream: !final });
-        }
-        bytesSoFar += bytes.length;
-        decodedSoFar += text.length;
-        return text;
-      };
+      // UTF-8 (however chosen) is decoded by a decoder that says where each byte that is not UTF-8 was;
+      // the other encodings decode every byte (UTF-16's lone surrogates become U+FFFD, found in the cells).
+      const problems = this.info.problems;
+      const utf8 =
+        choice.encoding === 'utf-8'
+          ? new LocatingUtf8Decoder((p) => {
+              if (problems.length < MAX_PROBLEMS) problems.push({ kind: 'invalid-utf8', ...p });
+            })
+          : undefined;
+      const other = utf8 ? undefined : new TextDecoder(choice.encoding);
+      const decode = (bytes: Uint8Array, final: boolean): string =>
+        utf8 ? utf8.decode(bytes, final) : (other as TextDecoder).decode(bytes, { stream: !final });
       const first = decode(head, done);
       this.info.delimiter = this.options.delimiter
         ? { delimiter: this.options.delimiter, reason: 'chosen' }

@@ -31,11 +31,53 @@ describe('CSV001 csv-encoding-guessed', () => {
     expect(of(ds, 'CSV001', 'fallback')).toHaveLength(1);
     expect(of(ds, 'CSV001')[0]?.message).toContain('byte');
   });
-  it('reports bytes further on that are not UTF-8', async () => {
-    const head = `${FIELDS}\n` + `Smith,Home,A,"${SQUARE}",,,\n`;
-    const bytes = new Uint8Array([...new TextEncoder().encode(head.padEnd(70000, ' ') + '\n'), 0xff, 0x0a]);
-    const ds = await validateCsvBatch(bytesToStream(bytes, 65536));
-    expect(of(ds.diagnostics, 'CSV001', 'invalidLater')[0]?.severity).toBe('warning');
+  it('reports bytes further on that are not UTF-8 at their row and cell: an error in a name, a warning in an ignored column', async () => {
+    const encode = (t: string): number[] => [...new TextEncoder().encode(t)];
+    const rows = Array.from({ length: 1500 }, (_, i) => `Smith,Home,Field ${i},"${SQUARE}",,,,x\n`).join('');
+    // Deep in the file (past the 64 KiB read to choose the encoding): "Gérard" saved as Windows-1252.
+    const bytes = new Uint8Array([
+      ...encode(`${FIELDS},Notes\n${rows}Smith,Home,G`),
+      0xe9,
+      ...encode(`rard,"${FAR}",,,,ok\nSmith,Home,Other,"${FAR}",,,,caf`),
+      0xe9,
+      ...encode('\n'),
+    ]);
+    const result = await validateCsvBatch(bytesToStream(bytes, 4096));
+    const ds = of(result.diagnostics, 'CSV001');
+    expect(ds.map((d) => [d.messageId, d.severity, d.location.row, d.location.field])).toEqual([
+      ['damagedCell', 'error', 1501, 'name'],
+      ['damagedCell', 'warning', 1502, 'Notes'],
+    ]);
+    const byte = bytes.indexOf(0xe9);
+    expect(ds[0]!.message).toBe(
+      `Row 1501, name: "G\ufffdrard" lost a character: byte ${byte} is not UTF-8 and was read as U+FFFD (\ufffd)`,
+    );
+    // The line and column of the lost character itself.
+    expect(ds[0]!.location.range?.start).toMatchObject({ line: 1502, column: 13 });
+    expect(ds[0]!.location.range?.end.column).toBe(14);
+    expect(result.rows.find((r) => r.row === 1501)?.status).toBe('error');
+  });
+
+  it('reports a header damaged in a UTF-8 file with a byte order mark, and a U+FFFD already in a name', async () => {
+    const encode = (t: string): number[] => [...new TextEncoder().encode(t)];
+    const bytes = new Uint8Array([
+      0xef,
+      0xbb,
+      0xbf,
+      ...encode(`${FIELDS},N`),
+      0xf6,
+      ...encode(`tes\nSmith,Home,Gr\ufffdn,"${SQUARE}",,,,\n`),
+    ]);
+    const ds = of(await check(bytes), 'CSV001');
+    expect(ds.map((d) => [d.messageId, d.severity, d.message])).toEqual([
+      ['invalidLater', 'warning', 'Line 1: byte 60 is not UTF-8; it was read as U+FFFD (\ufffd)'],
+      [
+        'replacementInCell',
+        'error',
+        'Row 1, name: "Gr\ufffdn" holds U+FFFD (\ufffd), a character lost before the file was read',
+      ],
+    ]);
+    expect(ds[0]!.location.range?.start).toMatchObject({ line: 1, column: 58 });
   });
 });
 
