@@ -73,7 +73,7 @@ export const inspectCommand: CliCommand = {
         status = EXIT_USAGE;
         continue;
       }
-      const { kind, report } = await validateFile(
+      const { kind, report, unreadable } = await validateFile(
         read.file,
         {
           selection: selectionFrom([], []),
@@ -84,7 +84,9 @@ export const inspectCommand: CliCommand = {
         forced,
       );
       if (!kind) {
-        io.stderr(`fieldgate: ${terminalSafe(arg)}: not a kind of file Fieldgate reads\n`);
+        io.stderr(
+          `fieldgate: cannot read ${terminalSafe(arg)}: ${terminalSafe(unreadable ?? 'not a kind of file Fieldgate reads')}\n`,
+        );
         status = EXIT_USAGE;
         continue;
       }

@@ -128,7 +128,7 @@ export async function validateFile(
   file: InputFile,
   validateOptions: ValidateOptions,
   forcedKind?: FileKind,
-): Promise<{ kind?: FileKind; report: FileReport }> {
+): Promise<{ kind?: FileKind; report: FileReport; unreadable?: string }> {
   const engineOptions: EngineOptions = {};
   if (validateOptions.selection) engineOptions.rules = validateOptions.selection;
   if (validateOptions.now) engineOptions.now = validateOptions.now;
@@ -138,7 +138,10 @@ export async function validateFile(
   checkedOptions(engineOptions);
   const report = await validateWithEngine([file], engineOptions);
   const result = report.files[0];
-  if (!result) return { report: { file: file.name, kind: 'unknown', diagnostics: [] } };
+  if (!result) {
+    const unreadable = report.unreadable[0]?.reason ?? 'not a kind of file Fieldgate reads';
+    return { report: { file: file.name, kind: 'unknown', diagnostics: [] }, unreadable };
+  }
   const kind = forcedKind ?? fileKindById(result.kind);
   return kind ? { kind, report: result } : { report: result };
 }

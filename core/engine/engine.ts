@@ -9,6 +9,7 @@ import { chosenKind, detectKind, type KindDetection } from '../formats/detect-ki
 import {
   decodeTextFile,
   isStreamed,
+  notTextReason,
   readAll,
   readHead,
   type FileKind,
@@ -290,9 +291,10 @@ async function produce(
       const reason =
         sniffed.bytes.length === 0
           ? 'it is empty'
-          : `not a kind of file Fieldgate reads (its content and name fit none of: ${kindCatalogue
+          : (notTextReason(sniffed.bytes) ??
+            `not a kind of file Fieldgate reads (its content and name fit none of: ${kindCatalogue
               .map((k) => k.id)
-              .join(', ')}); use --kind to choose one`;
+              .join(', ')}); use --kind to choose one`);
       report.unreadable.push({ name, reason });
       channel.push({ type: 'unreadable', name, reason });
       continue;

@@ -77,6 +77,23 @@ describe('fieldgate validate', () => {
     expect((await runCli(['nonsense'])).code).toBe(2);
   });
 
+  it('refuses bytes that are not text in one line, exit 2, whatever the file is called (.csv too)', async () => {
+    const dir = tempDir();
+    // Random-looking bytes (a fixed sequence): no code frames of garbage, no CSV columns "missing".
+    let x = 7;
+    const garbage = new Uint8Array(3000).map(() => (x = (x * 1103515245 + 12345) % 2147483648) >> 23);
+    for (const name of ['fields.csv', 'upload.json', 'lines.wkt', 'soil.xml', 'data.bin']) {
+      writeFileSync(join(dir, name), garbage);
+      for (const command of ['validate', 'inspect']) {
+        const run = await runCli([command, join(dir, name)]);
+        expect(run.code, `${command} ${name}`).toBe(2);
+        expect(run.stdout, name).toBe('');
+        expect(run.stderr.trim().split('\n'), name).toHaveLength(1);
+        expect(run.stderr).toContain(`${name}: not a text file`);
+      }
+    }
+  });
+
   it('selects and ignores by code, prefix and group, as Ruff does', async () => {
     const codes = async (...args: string[]) =>
       JSON.parse(
