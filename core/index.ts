@@ -81,4 +81,11 @@ export { csvSafeCell, defuseFormula } from './report/safe-cell.ts';
 export { validateCsvBatch, type CsvBatchOptions, type CsvBatchResult } from './csv/csv-batch.ts';
 export { CsvStreamReader, bytesToStream, type CsvRow, type CsvCell } from './csv/csv-reader.ts';
 export { batchKinds, type BatchKind } from './csv/batch-kinds.ts';
+export {
+  readDecimal,
+  writeDecimal,
+  type DecimalMark,
+  type DecimalNumber,
+  type DecimalReading,
+} from './values/decimal-number.ts';
 export * from './batch/index.ts';

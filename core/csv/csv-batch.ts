@@ -10,9 +10,29 @@ import type { Diagnostic, Location, TextPosition, TextRange } from '../diagnosti
 import { LineIndex } from '../diagnostics/text-position.ts';
 import type { GeoJsonFeature } from '../geojson/geojson.ts';
 import type { JsonValue } from '../json/json-document.ts';
-import { checkRecordBoundary } from '../boundary/record-boundary.ts';
+import { checkAcreage, DEFAULT_ACREAGE_TOLERANCE } from '../boundary/check-acreage.ts';
+import { formatAcres } from '../boundary/format-acres.ts';
+import {
+  checkRecordBoundary,
+  statedAcresOptions,
+  type RecordBoundaryOptions,
+} from '../boundary/record-boundary.ts';
 import { fieldFeature } from '../records/field-features.ts';
-import type { FieldRecord, FieldRecordProperty, RecordValue } from '../records/field-record.ts';
+import {
+  atRecord,
+  type FieldRecord,
+  type FieldRecordProperty,
+  type RecordValue,
+} from '../records/field-record.ts';
+import type { ReportDescriptor } from '../rules/rule.ts';
+import {
+  describeReading,
+  readDecimal,
+  writeDecimal,
+  type DecimalMark,
+  type DecimalNumber,
+  type DecimalReading,
+} from '../values/decimal-number.ts';
 import { itemRules } from '../rules/field-upload/index.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
 import type { RuleSelection } from '../rules/selection.ts';
@@ -42,6 +62,7 @@ import {
   csvEncodingGuessed,
   csvFileReference,
   csvHeader,
+  csvNumber,
   csvRaggedRow,
 } from './csv-rules.ts';
 import { CrossRowChecks } from './csv-cross-rows.ts';
@@ -60,6 +81,11 @@ export interface CsvBatchOptions {
   encoding?: CsvEncoding;
   delimiter?: CsvDelimiter;
   mapping?: CsvMapping;
+  /**
+   * The decimal mark numbers are written with (acres); default: a comma in a semicolon-delimited file (a
+   * comma-decimal locale's Excel writes those), else a point.
+   */
+  decimalMark?: DecimalMark;
   selection?: RuleSelection;
   now?: Date;
   acreageTolerance?: number;
@@ -108,6 +134,8 @@ export interface CsvBatchResult {
   rows: CsvRowResult[];
   rowsListed: 'all' | 'with-problems';
   bytes: number;
+  /** The decimal mark numbers were read with (`readDecimal` reads a cell the same way). */
+  decimalMark: DecimalMark;
   /** What the rows will become when sent (for the submit planner). */
   plan: JsonValue;
 }
@@ -152,7 +180,6 @@ function excerpt(value: string, at: number): string {
   return `${from > 0 ? '…' : ''}${value.slice(from, from + 50)}${from + 50 < value.length ? '…' : ''}`;
 }
 
-const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 const SPACE_AROUND = /^[\s\u00a0]|[\s\u00a0]$/;
 
 /** Check a CSV batch from a stream of bytes. */
@@ -227,6 +254,9 @@ export async function validateCsvBatch(
     });
   };
 
+  const decimalMark = (): DecimalMark =>
+    options.decimalMark ?? (reader.info.delimiter.delimiter === ';' ? ',' : '.');
+
   const startSession = (found: CsvRow, k: BatchKind, titleRows: CsvRow[]): void => {
     header = found;
     kind = k;
@@ -243,7 +273,7 @@ export async function validateCsvBatch(
     const headers = found.cells.map((c) => c.value);
     columns = mapColumns(k, headers, mapping);
     reportColumns(collector, k, found, columns);
-    session = new RowSession(k, found, columns, collector, options, mapping);
+    session = new RowSession(k, found, columns, collector, options, mapping, decimalMark());
   };
 
   const chooseHeader = (candidates: CsvRow[]): { at: number; kind: BatchKind } | undefined => {
@@ -392,6 +422,7 @@ export async function validateCsvBatch(
     rows,
     rowsListed: listAll ? 'all' : 'with-problems',
     bytes: info.bytesRead,
+    decimalMark: decimalMark(),
     plan,
   };
 }
@@ -497,6 +528,7 @@ class RowSession {
     private readonly collector: DiagnosticCollector,
     private readonly options: CsvBatchOptions,
     private readonly mapping: CsvMapping,
+    private readonly decimal: DecimalMark,
   ) {
     this.cross = new CrossRowChecks(kind.id, collector);
     this.enrollments =
@@ -602,7 +634,67 @@ class RowSession {
     return this.mapping.values?.[column];
   }
 
+  /**
+   * Acres that read two ways ("1.234" in a decimal-comma file: 1234, or 1.234 typed with a point): the
+   * reading nearer the boundary's own area is taken (the file's convention when the area is not known),
+   * compared with it as any stated acres are (ACR001), and the choice said (CSV012), with a fix that writes
+   * the value so that it reads one way only.
+   */
+  private acresTwoWays(
+    record: FieldRecord,
+    n: number,
+    read: DecimalNumber,
+    area: number | undefined,
+    options: RecordBoundaryOptions,
+  ): void {
+    const acres = record.acres as RecordValue;
+    const known = area !== undefined && area > 0;
+    const off = (v: number): number => (known && v > 0 ? Math.abs(Math.log(v / area)) : Infinity);
+    const alternative = read.alternative as DecimalReading;
+    const swap = known && off(alternative.value) < off(read.reading.value);
+    const chosen = swap ? alternative : read.reading;
+    const other = swap ? read.reading : alternative;
+    acres.value = chosen.value;
+    const tolerance = options.acreageTolerance ?? DEFAULT_ACREAGE_TOLERANCE;
+    const agrees = known && Math.abs(chosen.value - area) / area <= tolerance;
+    const mark = this.decimal === ',' ? 'decimal comma' : 'decimal point';
+    const basis = !known
+      ? `the file's ${mark}, as the boundary's area is not known`
+      : agrees
+        ? `it agrees with the boundary's ${formatAcres(area)} acres`
+        : `the nearer to the boundary's ${formatAcres(area)} acres`;
+    const text = writeDecimal(chosen.value, this.decimal);
+    const descriptor: ReportDescriptor<'twoWays'> = {
+      messageId: 'twoWays',
+      severity: agrees ? 'info' : 'warning',
+      data: {
+        row: n,
+        column: 'acres',
+        value: String(acres.raw ?? ''),
+        chosen: chosen.value,
+        how: describeReading(chosen),
+        other: other.value,
+        otherHow: describeReading(other),
+        basis,
+      },
+      location: atRecord(record, acres.location),
+      hint: `Write ${text} (or ${writeDecimal(other.value, this.decimal)} if that is what was meant): it reads one way only.`,
+    };
+    if (acres.span && text !== acres.raw?.trim())
+      descriptor.fix = {
+        safety: agrees ? 'safe' : 'unsafe',
+        title: `Write ${text}, which reads one way only`,
+        before: String(acres.raw ?? ''),
+        after: text,
+        edits: [{ start: acres.span.start, end: acres.span.end, text }],
+      };
+    this.collector.report(csvNumber, descriptor);
+    const stated = statedAcresOptions(record, options);
+    checkAcreage(area, stated, this.collector, () => atRecord(record, record.boundary?.location ?? {}));
+  }
+
   private field(row: CsvRow, n: number): void {
+    let twoWays: { read: DecimalNumber; alternative: DecimalReading; value: RecordValue } | undefined;
     const lines = rowLines(row);
     const local = (offset: number): number => offset - row.start;
     const record: FieldRecord = {
@@ -632,22 +724,34 @@ class RowSession {
         span: { start: local(span.start), end: local(span.end) },
         mapOffset: (o) => local(cellOffset(cell, o)),
       };
-      // A CSV cell is text: acres that read as a number are the number the upload will carry.
-      if (property === 'acres' && NUMBER.test(cell.value.trim())) {
-        value.kind = 'number';
-        value.value = Number(cell.value.trim());
-        value.raw = cell.value;
+      // A CSV cell is text: acres that read as a number (by the file's decimal mark) are the number the
+      // upload will carry.
+      if (property === 'acres') {
+        const read = readDecimal(cell.value, this.decimal);
+        if (read) {
+          value.kind = 'number';
+          value.value = read.reading.value;
+          value.raw = cell.value;
+          if (read.alternative) twoWays = { read, alternative: read.alternative, value };
+        }
       }
       record[property] = value;
     }
     const before = this.collector.diagnostics.length;
     for (const rule of itemRules) this.collector.run(rule, record);
     const tolerance = this.options.acreageTolerance;
-    const boundary = checkRecordBoundary(
-      record,
-      this.collector,
-      tolerance === undefined ? {} : { acreageTolerance: tolerance },
-    );
+    const writeNumber = (v: number): string => writeDecimal(v, this.decimal);
+    const boundaryOptions = {
+      writeNumber,
+      ...(tolerance === undefined ? {} : { acreageTolerance: tolerance }),
+    };
+    // Acres that read two ways are compared with the boundary once its area is known (below).
+    if (twoWays) delete record.acres;
+    const boundary = checkRecordBoundary(record, this.collector, boundaryOptions);
+    if (twoWays) {
+      record.acres = twoWays.value;
+      this.acresTwoWays(record, n, twoWays.read, boundary?.areaAcres, boundaryOptions);
+    }
     const list = this.collector.diagnostics;
     for (let i = before; i < list.length; i++) {
       const d = shiftDiagnostic(list[i] as Diagnostic, row);

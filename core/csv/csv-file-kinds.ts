@@ -29,6 +29,7 @@ import { encodeCsvText, parseCsvEncoding, type CsvEncoding } from './csv-encodin
 import { csvKindInfos } from './csv-kind-info.ts';
 import { parseCsvMapping } from './csv-mapping.ts';
 import { bytesToStream, CSV_DELIMITERS, type CsvDelimiter } from './csv-reader.ts';
+import type { DecimalMark } from '../values/decimal-number.ts';
 
 const DELIMITER_NAMES: Record<string, CsvDelimiter> = {
   ',': ',',
@@ -41,6 +42,8 @@ const DELIMITER_NAMES: Record<string, CsvDelimiter> = {
   '|': '|',
   pipe: '|',
 };
+
+const DECIMAL_MARKS: Record<string, DecimalMark> = { comma: ',', ',': ',', point: '.', '.': '.', dot: '.' };
 
 /** Batch options from the kind's settings; a message for a setting that cannot be used. */
 export function csvOptionsFrom(
@@ -62,6 +65,11 @@ export function csvOptionsFrom(
       (CSV_DELIMITERS as readonly string[]).find((x) => x === s.delimiter);
     if (d) out.delimiter = d as CsvDelimiter;
     else problem = `unknown delimiter "${s.delimiter}" (comma, semicolon, tab, pipe)`;
+  }
+  if (typeof s.decimalMark === 'string') {
+    const mark = DECIMAL_MARKS[s.decimalMark.trim().toLowerCase()];
+    if (mark) out.decimalMark = mark;
+    else problem = `unknown decimal mark "${s.decimalMark}" (comma, point)`;
   }
   if (typeof s.mapping === 'string') {
     const m = parseCsvMapping(s.mapping);
@@ -118,6 +126,7 @@ export function csvSummary(result: CsvBatchResult): JsonValue {
     bom: result.encoding.bom,
     encodingReason: result.encoding.reason,
     delimiter: result.delimiter,
+    decimalMark: result.decimalMark,
     headerLine: result.headerLine,
     headers: result.headers,
     mapping: result.mapping as unknown as JsonValue,

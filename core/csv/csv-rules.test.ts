@@ -281,3 +281,82 @@ describe('CSV011 csv-conflicting-changes', () => {
     expect(conflicts[0]?.message).toContain('different values');
   });
 });
+
+describe('CSV012 csv-number-two-ways', () => {
+  // Numbers: decimal commas, thousands in groups of three, and the reading a value that reads two ways gets.
+  /** A field CSV with the SQUARE boundary (227.2756 acres) and these acres, in a file delimited by `d`. */
+  const fields = (d: ',' | ';' | '\t', ...acres: string[]): string =>
+    `${FIELDS.replaceAll(',', d)}\n` +
+    acres
+      .map((a, i) => {
+        const cell = d === ',' && a.includes(',') ? `"${a}"` : a;
+        const wkt = i === 0 ? SQUARE : FAR;
+        return ['Smith', 'Home', `F${i}`, d === ',' ? `"${wkt}"` : wkt, cell, '', ''].join(d);
+      })
+      .join('\n') +
+    '\n';
+
+  it('reads "227,28" and "227,4" as decimals in a semicolon file (Excel in most of Europe): no problem', async () => {
+    const result = await validateCsvBatch(
+      bytesToStream(new TextEncoder().encode(fields(';', '227,28', '227,4'))),
+    );
+    expect(result.diagnostics.filter((d) => d.severity !== 'info')).toEqual([]);
+    expect(result.decimalMark).toBe(',');
+    expect(result.features.map((f) => f.properties.statedAcres)).toEqual([227.28, 227.4]);
+  });
+
+  it('reads a quoted "227,4" in a comma file as 227.4, never as 2274', async () => {
+    const ds = await check(fields(',', '227,28', '227,4'));
+    expect(ds.filter((d) => d.severity !== 'info')).toEqual([]);
+  });
+
+  it('takes the reading of "227.276" that agrees with the boundary, and says so', async () => {
+    for (const d of [';', ','] as const) {
+      // In a semicolon file "227.276" could be 227276 (a point between thousands); in a comma file
+      // "227,276" could be 227276. The boundary has 227.2756 acres.
+      const value = d === ';' ? '227.276' : '227,276';
+      const ds = await check(fields(d, value));
+      expect(ds.map((x) => `${x.code} ${x.severity}`)).toEqual(['CSV012 info']);
+      const note = ds[0]!;
+      expect(note.message).toBe(
+        `Row 1, acres: "${value}" was read as 227.276 (${d === ';' ? 'decimal point' : 'decimal comma'}): it agrees with the boundary's 227.28 acres; with ${d === ';' ? '"." as thousands separator' : '"," as thousands separator'} it would be 227276`,
+      );
+      expect(note.location).toMatchObject({ row: 1, field: 'acres' });
+      expect(note.fix).toMatchObject({ safety: 'safe', after: d === ';' ? '227,276' : '227.276' });
+    }
+  });
+
+  it("keeps the file's reading when neither agrees, warns, and calls acres 5 times off an error", async () => {
+    const ds = await check(fields(',', '1,234'));
+    expect(ds.map((x) => `${x.code} ${x.messageId} ${x.severity}`)).toEqual([
+      'CSV012 twoWays warning',
+      'ACR001 farOff error',
+    ]);
+    expect(ds[0]?.message).toBe(
+      'Row 1, acres: "1,234" was read as 1234 ("," as thousands separator): the nearer to the boundary\'s 227.28 acres; with decimal comma it would be 1.234',
+    );
+    expect(ds[0]?.fix?.safety).toBe('unsafe');
+    expect(ds[1]?.message).toBe(
+      "The stated acres (1234) are 5.4 times the boundary's area (227.28 acres on the WGS 84 ellipsoid), more than 5 times off",
+    );
+  });
+
+  it("keeps the file's reading when the boundary's area is not known", async () => {
+    const bowtie = 'POLYGON ((-96 40, -95.99 40.01, -95.99 40, -96 40.01, -96 40))';
+    const ds = await check(`${FIELDS.replaceAll(',', ';')}\nSmith;Home;A;${bowtie};1.234;;\n`);
+    const note = of(ds, 'CSV012')[0];
+    expect(note?.severity).toBe('warning');
+    expect(note?.message).toContain(
+      'was read as 1234 ("." as thousands separator): the file\'s decimal comma, as the boundary\'s area is not known',
+    );
+  });
+
+  it('takes the decimal mark from --setting decimalMark, and writes fixes with it', async () => {
+    const tab = fields('\t', '300,5');
+    const ds = await check(tab, { decimalMark: ',' });
+    const mismatch = of(ds, 'ACR001', 'mismatch')[0];
+    expect(mismatch?.message).toContain('The stated acres (300.5)');
+    // The fix writes the area as the file writes numbers.
+    expect(mismatch?.fix).toMatchObject({ before: '300,5', after: '227,2756' });
+  });
+});

@@ -64,6 +64,13 @@ export const settingSpecs: readonly SettingSpec[] = [
     kinds: CSV_KINDS,
   },
   {
+    name: 'decimalMark',
+    type: 'string',
+    description:
+      'the decimal mark of numbers (acres) in a CSV batch: comma or point (default: comma in a semicolon-delimited file, else point)',
+    kinds: CSV_KINDS,
+  },
+  {
     name: 'mapping',
     type: 'string',
     description:

@@ -45,6 +45,29 @@ describe('a batch with problems in known cells', () => {
   });
 });
 
+describe('a semicolon file from Excel in most of Europe', () => {
+  it('validates clean with decimal commas and trailing ;;;;;; rows; --unsafe-fixes changes nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fieldgate-eu-'));
+    const square = (lat: number): string =>
+      `POLYGON ((-93.65 ${lat}, -93.64 ${lat}, -93.64 ${lat + 0.01}, -93.65 ${lat + 0.01}, -93.65 ${lat}))`;
+    const text =
+      'clientName;farmName;name;boundary;acres;source;userName\r\n' +
+      `Smith Farms;Home Farm;North 40;${square(42.03)};227,28;survey;jsmith\r\n` +
+      `Smith Farms;Home Farm;South 40;${square(42.01)};227,4;survey;jsmith\r\n` +
+      ';;;;;;\r\n;;;;;;\r\n';
+    const file = join(dir, 'fields.csv');
+    writeFileSync(file, encodeCsvText(text, { encoding: 'windows-1252', bom: false })!);
+    const run = await runCli(['validate', file]);
+    expect(run.stdout).not.toMatch(/  (error|warning)  /);
+    expect(run.code).toBe(0);
+    // Nothing to fix: the numbers are read as written, never as 22728 and 2274.
+    const fix = await runCli(['fix', '--unsafe-fixes', '--format', 'json', '-o', join(dir, 'out.csv'), file]);
+    const report = JSON.parse(fix.stdout) as Report;
+    expect(report.written).toEqual([]);
+    expect(report.counts.error).toBe(0);
+  });
+});
+
 describe('templates', () => {
   for (const kind of batchKindIds)
     it(`fieldgate template ${kind} | fieldgate validate - is clean; csv and html reports work`, async () => {
