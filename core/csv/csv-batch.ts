@@ -6,8 +6,7 @@
  * character inside the cell; then the checks across rows. Data problems never throw.
  */
 
-import type { Diagnostic, Location, TextPosition, TextRange } from '../diagnostics/diagnostic.ts';
-import { LineIndex } from '../diagnostics/text-position.ts';
+import type { Diagnostic, Location } from '../diagnostics/diagnostic.ts';
 import type { GeoJsonFeature } from '../geojson/geojson.ts';
 import type { JsonValue } from '../json/json-document.ts';
 import { checkAcreage, DEFAULT_ACREAGE_TOLERANCE } from '../boundary/check-acreage.ts';
@@ -66,6 +65,7 @@ import {
   csvRaggedRow,
 } from './csv-rules.ts';
 import { CrossRowChecks } from './csv-cross-rows.ts';
+import { cellRange, rangeOf, rowLines, rowRange, shiftRange } from './csv-ranges.ts';
 import { EnrollmentRows } from './csv-enrollments.ts';
 import { withColumnHint } from './csv-hints.ts';
 
@@ -143,16 +143,6 @@ export interface CsvBatchResult {
 const HEADER_SEARCH = 5;
 /** Up to this many rows the report lists every row's status; beyond, the rows with problems. */
 export const ALL_ROWS_LISTED = 10000;
-
-/** Shift a location made against a row's own text to the whole file. */
-function shiftRange(range: TextRange, row: CsvRow): TextRange {
-  const at = (p: TextRange['start']): TextRange['start'] => ({
-    offset: p.offset + row.start,
-    line: row.line + p.line - 1,
-    column: p.line === 1 ? row.column + p.column - 1 : p.column,
-  });
-  return { start: at(range.start), end: at(range.end) };
-}
 
 function shiftDiagnostic(d: Diagnostic, row: CsvRow): Diagnostic {
   const location = (l: Location): Location => (l.range ? { ...l, range: shiftRange(l.range, row) } : l);
@@ -427,39 +417,6 @@ export async function validateCsvBatch(
   };
 }
 
-/**
- * The line index of a row that has no line break (nearly every row): positions are columns of line 1, so
- * the row's text need not be scanned. Only `position` and `range` are used for rows.
- */
-class SingleLineIndex extends LineIndex {
-  constructor(private readonly length: number) {
-    super('');
-  }
-
-  override position(offset: number): TextPosition {
-    const clamped = Math.max(0, Math.min(offset, this.length));
-    return { offset: clamped, line: 1, column: clamped + 1 };
-  }
-}
-
-const rowLineIndexes = new WeakMap<CsvRow, LineIndex>();
-
-/** The line index of a row's own text (built once per row). */
-function rowLines(row: CsvRow): LineIndex {
-  let lines = rowLineIndexes.get(row);
-  if (!lines) {
-    const t = row.text;
-    lines = t.indexOf('\n') < 0 && t.indexOf('\r') < 0 ? new SingleLineIndex(t.length) : new LineIndex(t);
-    rowLineIndexes.set(row, lines);
-  }
-  return lines;
-}
-
-/** A range in the whole text for offsets within one row (the row's own line index places them). */
-function rangeOf(start: number, end: number, row: CsvRow): TextRange {
-  return shiftRange(rowLines(row).range(start - row.start, end - row.start), row);
-}
-
 function reportColumns(
   collector: DiagnosticCollector,
   kind: BatchKind,
@@ -484,9 +441,11 @@ function reportColumns(
       location: { range: rangeOf(header.start, header.end, header), field: column },
       hint: `Add a ${column} column, map one to it (--setting mapping='{"columns":{"${column}":"Your header"}}'), or give every row one value ({"values":{"${column}":"…"}}).`,
     });
+  // A column that repeats another is said so once (CSV003 repeated), not also called unknown.
+  const repeated = new Set(map.repeated.map((r) => r.index));
   map.byIndex.forEach((column, i) => {
     const cell = header.cells[i];
-    if (column !== undefined || !cell || cell.value.trim() === '') return;
+    if (column !== undefined || repeated.has(i) || !cell || cell.value.trim() === '') return;
     collector.report(csvColumns, {
       messageId: 'extra',
       severity: 'warning',
@@ -776,9 +735,11 @@ class RowSession {
   private file(row: CsvRow, n: number): void {
     const cell = this.cell(row, 'file');
     const path = (cell?.value ?? this.mapping.values?.file ?? '').trim();
-    const location: Location = cell
-      ? { row: n, field: 'file', range: rangeOf(valueSpan(cell).start, valueSpan(cell).end, row) }
-      : { row: n, field: 'file' };
+    const location: Location = {
+      row: n,
+      field: 'file',
+      range: cell ? rangeOf(valueSpan(cell).start, valueSpan(cell).end, row) : rowRange(row),
+    };
     this.fileRows++;
     if (this.kind.id === 'csv-soil-tests') {
       const dateCell = this.cell(row, 'sampleDate');
@@ -798,11 +759,12 @@ class RowSession {
     }
     for (const column of ['userName']) {
       const v = this.value(row, column);
+      const at = this.cell(row, column);
       if (v === undefined || v.trim() === '')
         this.collector.report(csvCellValue, {
           messageId: 'missing',
           data: { row: n, column },
-          location: { row: n, field: column },
+          location: { row: n, field: column, range: at ? cellRange(row, at) : rowRange(row) },
           hint: 'Name the user who receives the file.',
         });
     }
@@ -867,12 +829,19 @@ class RowSession {
           });
         for (const d of checked.diagnostics) {
           const { range: _range, file: _file, ...rest } = d.location;
+          // At the row's file cell (a code frame shows the row); where in the file itself, related.
           const attached: Diagnostic = {
             ...d,
-            location: { ...rest, row: n, field: 'file', entry: rest.entry ? `${path}:${rest.entry}` : path },
+            location: {
+              ...rest,
+              row: n,
+              field: 'file',
+              entry: rest.entry ? `${path}:${rest.entry}` : path,
+              ...(location.range ? { range: location.range } : {}),
+            },
             related: [
-              { message: `in ${path}`, location: { ...d.location, file: path } },
-              ...(d.related ?? []),
+              { message: 'where in the file', location: { ...d.location, file: path } },
+              ...(d.related ?? []).map((r) => ({ ...r, location: { ...r.location, file: path } })),
             ],
           };
           delete attached.fix;

@@ -123,6 +123,12 @@ describe('CSV003 csv-columns', () => {
     expect(of(ds, 'CSV003', 'mapped').map((d) => d.message)).toContain('Column "WKT" is read as boundary');
     expect(of(ds, 'CSV003', 'extra')[0]?.location.field).toBe('Colour');
     expect(of(ds, 'CSV003', 'repeated')).toHaveLength(1);
+    // The repeated column is said to repeat, not also to be no column of the kind: one warning per column.
+    expect(
+      of(ds, 'CSV003')
+        .filter((d) => d.location.field === 'Field')
+        .map((d) => d.messageId),
+    ).toEqual(['repeated']);
     const missing = await check(`clientName,farmName,name\nSmith,Home,A\n`, { kind: 'csv-fields' });
     expect(of(missing, 'CSV003', 'missing')[0]?.message).toBe(
       'Column boundary is missing: csv-fields needs it',
@@ -166,6 +172,12 @@ describe('CSV006 csv-cell-value', () => {
     expect(choice?.fix?.after).toBe('program');
     expect(of(ds, 'CSV006', 'missing')[0]?.location.row).toBe(2);
   });
+  it('points an empty userName of a file row at its cell (line and column, for a code frame)', async () => {
+    const text = 'file,userName\nrx/a.zip,\n';
+    const missing = of(await check(text), 'CSV006', 'missing')[0];
+    expect(missing?.message).toBe('Row 1: userName is empty');
+    expect(missing?.location.range?.start).toMatchObject({ line: 2, column: 10 });
+  });
 });
 
 describe('CSV007 csv-file-reference', () => {
@@ -191,7 +203,15 @@ describe('CSV007 csv-file-reference', () => {
     expect(of(ds, 'CSV007', 'notFound')[0]?.location.row).toBe(1);
     expect(of(ds, 'CSV007', 'absolute')[0]?.location.row).toBe(2);
     expect(of(ds, 'CSV007', 'problems')[0]?.location.row).toBe(3);
-    expect(ds.find((d) => d.code === 'RXA001')?.location).toMatchObject({ row: 3, entry: 'ok.zip' });
+    const attached = ds.find((d) => d.code === 'RXA001');
+    expect(attached?.location).toMatchObject({ row: 3, entry: 'ok.zip' });
+    // At the row's file cell, so a text report shows file:line:col and the row; the file's own place is
+    // related, with the file's name.
+    expect(attached?.location.range?.start).toMatchObject({ line: 4, column: 1 });
+    expect(attached?.related?.[0]).toMatchObject({
+      message: 'where in the file',
+      location: { file: 'ok.zip' },
+    });
     expect(of(await check(`${head}a.zip,u\n`), 'CSV007', 'unreadable')[0]?.severity).toBe('info');
   });
 });
@@ -199,7 +219,10 @@ describe('CSV007 csv-file-reference', () => {
 describe('CSV008 csv-duplicate-row', () => {
   it('reports a repeated row, ignoring case and spaces', async () => {
     const ds = await check(`${FIELDS}\nSmith,Home,A,"${SQUARE}",,,\nsmith,Home,A,"${SQUARE}",,,\n`);
-    expect(of(ds, 'CSV008', 'duplicate')[0]?.message).toBe('Row 2 repeats row 1');
+    const d = of(ds, 'CSV008', 'duplicate')[0];
+    expect(d?.message).toBe('Row 2 repeats row 1');
+    expect(d?.location.range?.start).toMatchObject({ line: 3, column: 1 });
+    expect(d?.related).toEqual([{ message: 'the row it repeats', location: { row: 1 } }]);
   });
 });
 
@@ -209,7 +232,10 @@ describe('CSV009 csv-location-enrolled-twice', () => {
       'experimentEnrollmentId,experimentName,locationId,experimentLocationStatus,dimensionality,startId,endId,temporalPeriodTypeName';
     const row = `${X1},Trial,${L1},NOMINATED,INTERVAL,${S},${E},GrowingSeason`;
     const ds = await check(`${head}\n${row}\n${row.replace('Trial', 'Trial B')}\n`);
-    expect(of(ds, 'CSV009', 'twice')[0]?.location).toMatchObject({ row: 2, field: 'locationId' });
+    const twice = of(ds, 'CSV009', 'twice')[0];
+    expect(twice?.location).toMatchObject({ row: 2, field: 'locationId' });
+    expect(twice?.location.range?.start).toMatchObject({ line: 3, column: 46 });
+    expect(twice?.related?.[0]?.location.range?.start).toMatchObject({ line: 2, column: 44 });
   });
 });
 
@@ -279,6 +305,12 @@ describe('CSV011 csv-conflicting-changes', () => {
     const conflicts = of(ds, 'CSV011', 'conflict');
     expect(conflicts.map((d) => d.location.row)).toEqual([2, 3]);
     expect(conflicts[0]?.message).toContain('different values');
+    // At the enrollmentId cell of the row, and the first change's cell as related: file:line:col for both.
+    expect(conflicts.map((d) => d.location.range?.start.line)).toEqual([3, 4]);
+    expect(conflicts[0]?.related?.[0]).toMatchObject({
+      message: 'the first change of this enrollment',
+      location: { row: 1, range: { start: { line: 2, column: 1 } } },
+    });
   });
 });
 
