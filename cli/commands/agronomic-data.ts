@@ -14,7 +14,18 @@ Lists the planting, application or harvest data files a grower shared with the s
 modifiedTime and source; version 2 where version 3 is unavailable) and, with --download, downloads them into
 DIR with progress: sizes are verified, a finished file is never overwritten, and a pre-signed URL that
 expired is fetched afresh. An expired or revoked key gets a message saying the grower must share again.
-The key is never printed.`;
+The key is never printed.
+
+Options:
+  --sharing-key KEY                 the key the grower shared (or FIELDGATE_SHARING_KEY)
+  --type planted|applied|harvested  which data
+  --download DIR                    download the files into DIR
+  --profile sandbox|env|NAME        where to ask (default: the embedded sandbox; see \`fieldgate profile list\`)
+
+Examples:
+  fieldgate sandbox --json | head -1          # the sandbox's demo sharing keys (sharingKeys)
+  fieldgate agronomic-data --sharing-key KEY --type planted
+  fieldgate agronomic-data --sharing-key KEY --type harvested --download harvest/ --profile env`;
 
 const TYPES: Record<string, { resourceType: ResourceType; v4: string }> = {
   planted: { resourceType: 'application/vnd.oada.pp.as-planted', v4: '/v4/layers/asPlanted' },

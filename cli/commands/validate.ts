@@ -10,7 +10,6 @@ import {
   allRules,
   checkSettings,
   createReportJsonWriter,
-  describeSettings,
   EngineOptionsError,
   fileKindById,
   htmlReport,
@@ -44,7 +43,12 @@ import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError, type CliCommand, type C
 import type { AtomicFile } from '../../node/atomic-write.ts';
 import { collectGarbage } from '../../node/collect-garbage.ts';
 import { fileSpool } from '../../node/text-spool.ts';
-import { openOutputFile, writeOutputFile, type OutputFileOptions } from '../../node/output-file.ts';
+import {
+  describeFileError,
+  openOutputFile,
+  writeOutputFile,
+  type OutputFileOptions,
+} from '../../node/output-file.ts';
 import { fixedPathFor, openInput } from '../io/files.ts';
 import { SourceLineReader } from '../io/source-lines.ts';
 import { renderCountsSummary, renderReport, renderSummary, type SourceLines } from '../render/terminal.ts';
@@ -106,9 +110,7 @@ export function settingsFrom(list: string[] | undefined): Record<string, JsonVal
   const checked = checkSettings(given);
   if (!checked.ok)
     throw new UsageError(
-      [...checked.problems.map((p) => p.message), `valid settings: ${describeSettings().join('; ')}`].join(
-        '\n',
-      ),
+      `${checked.problems.map((p) => p.message).join('; ')} (\`fieldgate kinds\` lists each kind's settings)`,
     );
   return checked.settings;
 }
@@ -118,7 +120,14 @@ function checkedOptions(engineOptions: EngineOptions): void {
   try {
     resolveOptions(engineOptions);
   } catch (e) {
-    if (e instanceof EngineOptionsError) throw new UsageError(e.problems.join('\n'));
+    if (e instanceof EngineOptionsError) {
+      // One line: the problems, without the engine's list of every setting (`fieldgate kinds` has it).
+      const problems = e.problems.filter((p) => !p.startsWith('valid settings:'));
+      const listed = problems.length < e.problems.length;
+      throw new UsageError(
+        `${problems.join('; ')}${listed ? " (`fieldgate kinds` lists each kind's settings)" : ''}`,
+      );
+    }
     throw e;
   }
 }
@@ -153,7 +162,8 @@ const commonOptions = `  --format text|json|csv|html  report for people (default
   --sample-date VALUE       the sampleDate to pair with a Modus file; alone, checks just the value
   --kind NAME               read every file as this kind instead of detecting it (see \`fieldgate kinds\`)
   --setting KEY=VALUE       a setting for the file kind: acreageTolerance=0.05 (0–1), rateColumn=RATE,
-                            maxDiagnosticsPerRule=200; unknown names and bad values are refused
+                            maxDiagnosticsPerRule=200, decimalMark=comma (a CSV's numbers), delimiter=tab;
+                            unknown names and bad values are refused (\`fieldgate kinds\` lists them)
   --encoding NAME           a CSV batch's encoding: utf-8, utf-16le, utf-16be, windows-1252 (default: guessed)
   --mapping FILE            a CSV batch's column mapping (JSON; a report's summary.mapping saved to a file)
   --now ISO                 the clock for "in the future" checks (default: now)
@@ -178,6 +188,14 @@ ${commonOptions}
   --fix                     write fixes to a new file <name>.fixed.<ext> and report what remains
 ${fixOptions}
 
+Examples:
+  fieldgate validate examples/fields/fields-with-problems.json          # file:line:col, code frames, hints
+  fieldgate validate --format json examples/requests/*.json             # the report as JSON
+  fieldgate validate --fix examples/csv/fields-with-problems.csv        # writes …fields-with-problems.fixed.csv
+  fieldgate validate --format csv export.csv > problems.csv             # one problem a row, for a spreadsheet
+  fieldgate validate --encoding windows-1252 --setting decimalMark=comma export.csv
+  fieldgate validate --select GEO,WGS --ignore GEO004 boundaries.wkt
+
 ${exitStatus}`;
 
 export const fixUsage = `Usage: fieldgate fix [options] <file…>   ("-" reads standard input, with --output)
@@ -190,6 +208,12 @@ create a new error is not applied.
 Options:
 ${fixOptions}
 ${commonOptions}
+
+Examples:
+  fieldgate fix examples/fields/fields-with-problems.json               # safe fixes → …problems.fixed.json
+  fieldgate fix --unsafe-fixes -o fixed.csv export.csv                  # guesses too, stated in the report
+  fieldgate fix --fix-only d3,d7 upload.json                            # the fixes of diagnostics d3 and d7
+  fieldgate fix --fix-in-place --select CSV005 export.csv               # only trim spaces, in the file itself
 
 ${exitStatus}`;
 
@@ -207,6 +231,15 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
   }
   if (!['text', 'json', 'csv', 'html'].includes(values.format))
     throw new UsageError(`--format must be text, json, csv or html, not ${values.format}`);
+  // Where a fixed copy goes only means something when fixing; and in place or elsewhere, not both.
+  if (values.output !== undefined && mode === 'validate' && !values.fix && !values['fix-in-place'])
+    throw new UsageError(
+      `-o ${values.output} names where the fixed copy goes: add --fix (or run \`fieldgate fix\`)`,
+    );
+  if (values.output !== undefined && values['fix-in-place'])
+    throw new UsageError(
+      `--fix-in-place overwrites the input and -o ${values.output} writes elsewhere: give one of them`,
+    );
   const engineOptions: EngineOptions = {
     rules: selectionFrom(values.select, values.ignore),
     now: clockFrom(values.now, io),
@@ -215,15 +248,29 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
   if (values.kind !== undefined) engineOptions.kind = values.kind;
   if (values['sample-date'] !== undefined) engineOptions.sampleDate = values['sample-date'];
   // CSV batches (docs/csv-batches.md): shorthands for the encoding and mapping settings.
-  if (values.encoding !== undefined)
+  if (values.encoding !== undefined) {
+    const checked = checkSettings({ encoding: values.encoding });
+    if (!checked.ok)
+      throw new UsageError(
+        `--encoding ${values.encoding}: ${checked.problems[0]?.message.replace(/^setting encoding: /, '')}`,
+      );
     engineOptions.settings = { ...engineOptions.settings, encoding: values.encoding };
+  }
   if (values.mapping !== undefined) {
     let mapping: string;
     try {
       mapping = await readFile(resolve(io.cwd, values.mapping), 'utf8');
-    } catch {
-      throw new UsageError(`--mapping ${values.mapping}: cannot read the file`);
+    } catch (e) {
+      const reason = describeFileError(e);
+      throw new UsageError(
+        `--mapping ${values.mapping}: cannot read it${reason ? ` (${reason === 'no such directory' ? 'no such file' : reason})` : ''}`,
+      );
     }
+    const checked = checkSettings({ mapping });
+    if (!checked.ok)
+      throw new UsageError(
+        `--mapping ${values.mapping}: ${checked.problems[0]?.message.replace(/^setting mapping: /, '')}`,
+      );
     engineOptions.settings = { ...engineOptions.settings, mapping };
   }
   checkedOptions(engineOptions);

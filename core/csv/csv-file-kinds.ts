@@ -28,22 +28,8 @@ import {
 import { encodeCsvText, parseCsvEncoding, type CsvEncoding } from './csv-encoding.ts';
 import { csvKindInfos } from './csv-kind-info.ts';
 import { parseCsvMapping } from './csv-mapping.ts';
-import { bytesToStream, CSV_DELIMITERS, type CsvDelimiter } from './csv-reader.ts';
-import type { DecimalMark } from '../values/decimal-number.ts';
-
-const DELIMITER_NAMES: Record<string, CsvDelimiter> = {
-  ',': ',',
-  comma: ',',
-  ';': ';',
-  semicolon: ';',
-  '\t': '\t',
-  tab: '\t',
-  '\\t': '\t',
-  '|': '|',
-  pipe: '|',
-};
-
-const DECIMAL_MARKS: Record<string, DecimalMark> = { comma: ',', ',': ',', point: '.', '.': '.', dot: '.' };
+import { bytesToStream } from './csv-reader.ts';
+import { parseCsvDecimalMark, parseCsvDelimiter } from './csv-options.ts';
 
 /** Batch options from the kind's settings; a message for a setting that cannot be used. */
 export function csvOptionsFrom(
@@ -60,14 +46,12 @@ export function csvOptionsFrom(
     else problem = `unknown encoding "${s.encoding}" (utf-8, utf-16le, utf-16be, windows-1252)`;
   }
   if (typeof s.delimiter === 'string') {
-    const d =
-      DELIMITER_NAMES[s.delimiter.toLowerCase()] ??
-      (CSV_DELIMITERS as readonly string[]).find((x) => x === s.delimiter);
-    if (d) out.delimiter = d as CsvDelimiter;
+    const d = parseCsvDelimiter(s.delimiter);
+    if (d) out.delimiter = d;
     else problem = `unknown delimiter "${s.delimiter}" (comma, semicolon, tab, pipe)`;
   }
   if (typeof s.decimalMark === 'string') {
-    const mark = DECIMAL_MARKS[s.decimalMark.trim().toLowerCase()];
+    const mark = parseCsvDecimalMark(s.decimalMark);
     if (mark) out.decimalMark = mark;
     else problem = `unknown decimal mark "${s.decimalMark}" (comma, point)`;
   }

@@ -94,6 +94,50 @@ describe('fieldgate validate', () => {
     }
   });
 
+  it('refuses options that cannot work in one line, exit 2, before reading anything', async () => {
+    const dir = tempDir();
+    const csv = join(dir, 'fields.csv');
+    writeFileSync(csv, 'clientName,farmName,name,boundary\nA,B,C,"POLYGON ((0 0, 1 0, 1 1, 0 0))"\n');
+    writeFileSync(join(dir, 'bad-mapping.json'), '{"columns": ');
+    const cases: Array<[string[], string]> = [
+      [
+        ['--encoding', 'klingon'],
+        '--encoding klingon: "klingon" is not an encoding; use utf-8, utf-16le, utf-16be or windows-1252',
+      ],
+      [['--setting', 'encoding=klingon'], 'setting encoding: "klingon" is not an encoding'],
+      [
+        ['--setting', 'decimalMark=semicolon'],
+        'setting decimalMark: "semicolon" is not a decimal mark; use comma or point',
+      ],
+      [
+        ['--mapping', join(dir, 'missing.json')],
+        `--mapping ${join(dir, 'missing.json')}: cannot read it (no such file)`,
+      ],
+      [['--mapping', dir], `--mapping ${dir}: cannot read it (is a directory)`],
+      [['--mapping', join(dir, 'bad-mapping.json')], `--mapping ${join(dir, 'bad-mapping.json')}: not JSON`],
+      [
+        ['-o', join(dir, 'out.csv')],
+        `-o ${join(dir, 'out.csv')} names where the fixed copy goes: add --fix (or run \`fieldgate fix\`)`,
+      ],
+      [
+        ['--fix-in-place', '-o', join(dir, 'out.csv')],
+        `--fix-in-place overwrites the input and -o ${join(dir, 'out.csv')} writes elsewhere: give one of them`,
+      ],
+    ];
+    for (const [options, message] of cases) {
+      const run = await runCli(['validate', ...options, csv]);
+      expect(run.code, options.join(' ')).toBe(2);
+      expect(run.stdout, options.join(' ')).toBe('');
+      const [first, ...rest] = run.stderr.trimEnd().split('\n');
+      expect(first, options.join(' ')).toContain(`fieldgate validate: ${message}`);
+      expect(rest, options.join(' ')).toEqual([
+        'Run `fieldgate validate --help` for its options and examples.',
+      ]);
+    }
+    // Nothing was written: neither the output nor a fixed copy beside the input.
+    expect(readdirSync(dir).sort()).toEqual(['bad-mapping.json', 'fields.csv']);
+  });
+
   it('selects and ignores by code, prefix and group, as Ruff does', async () => {
     const codes = async (...args: string[]) =>
       JSON.parse(
