@@ -2,7 +2,7 @@ import { fstatSync } from 'node:fs';
 import { commands, type CliCommandEntry } from './commands/index.ts';
 import { EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from './command.ts';
 import { fileProblemMessage } from './io/file-errors.ts';
-import { writeAllSync } from '../node/write-all.ts';
+import { writeAllSync, writeBytesSync } from '../node/write-all.ts';
 
 function helpText(list: readonly CliCommandEntry[]): string {
   const width = Math.max(...list.map((c) => c.name.length));
@@ -64,15 +64,23 @@ function unknownCommand(name: string, list: readonly CliCommandEntry[]): string 
  * write, and a 96 MB report's buffers, waiting for the collector, added 40 MB to its peak memory. Every
  * byte is written (see writeAllSync), and a failure throws.
  */
-function stdoutWriter(): (text: string) => void {
-  let file = false;
+function stdoutIsFile(): boolean {
   try {
-    file = fstatSync(1).isFile();
+    return fstatSync(1).isFile();
   } catch {
     // No stdout to look at: the stream says what is wrong when written to.
+    return false;
   }
-  if (!file) return (text) => void process.stdout.write(text);
+}
+
+function stdoutWriter(): (text: string) => void {
+  if (!stdoutIsFile()) return (text) => void process.stdout.write(text);
   return (text) => writeAllSync(1, text);
+}
+
+function stdoutBytesWriter(): (bytes: Uint8Array) => void {
+  if (!stdoutIsFile()) return (bytes) => void process.stdout.write(bytes);
+  return (bytes) => writeBytesSync(1, bytes);
 }
 
 export function nodeIo(): CliIo {
@@ -85,6 +93,7 @@ export function nodeIo(): CliIo {
   }
   return {
     stdout: stdoutWriter(),
+    stdoutBytes: stdoutBytesWriter(),
     stderr: (text) => process.stderr.write(text),
     readStdin: async () => {
       const chunks: Buffer[] = [];

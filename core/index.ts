@@ -75,7 +75,24 @@ export { FIELD_TARGETS, type FieldTarget } from './boundary/field-attributes.ts'
 export { toUploadCsv, toUploadJson } from './boundary/field-output.ts';
 export { BOUNDARY_FORMATS, type BoundaryFormat } from './boundary/import-boundaries.ts';
 export { batchTemplate, batchKindIds } from './csv/csv-template.ts';
-export { problemsCsv, PROBLEMS_CSV_HEADER } from './report/problems-csv.ts';
+export {
+  problemsCsv,
+  problemsCsvBytes,
+  problemsCsvFormat,
+  problemsCsvRows,
+  PROBLEMS_CSV_HEADER,
+  type ReportFileLike,
+} from './report/problems-csv.ts';
+export {
+  DEFAULT_SPREADSHEET_FORMAT,
+  spreadsheetCsvBytes,
+  spreadsheetCsvText,
+  spreadsheetFormatFor,
+  type SpreadsheetCsvFormat,
+  type SpreadsheetCsvOptions,
+  type SpreadsheetDelimiter,
+} from './report/spreadsheet-csv.ts';
+export { readValuesAt } from './report/values-from-stream.ts';
 export { htmlReport } from './report/html-report.ts';
 export { csvSafeCell, defuseFormula } from './report/safe-cell.ts';
 export { validateCsvBatch, type CsvBatchOptions, type CsvBatchResult } from './csv/csv-batch.ts';

@@ -15,7 +15,8 @@ import {
   htmlReport,
   LineIndex,
   parseSelectorList,
-  problemsCsv,
+  problemsCsvBytes,
+  readValuesAt,
   resolveOptions,
   runEngine,
   sortDiagnostics,
@@ -320,8 +321,9 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
     ...(fix ? { fix, fixedInParts: true } : {}),
     // A kind that let a big buffer go has it collected before it allocates as much again (peak memory).
     releaseMemory: collectGarbage,
-    // Asked for by name (true), so big files read as streams carry them too.
-    features: Boolean((json && values.features) || values.format === 'html'),
+    // Asked for by name (true), so big files read as streams carry them too; the HTML report only draws
+    // them, so a big CSV keeps simplified outlines ('map').
+    features: values.format === 'html' ? ('map' as const) : Boolean(json && values.features),
     // The JSON and text reports are written as the diagnostics come: none is held until the end.
     ...(json || text ? { keepDiagnostics: false } : {}),
     // Files a CSV batch names are read relative to the CSV (not for standard input: no folder).
@@ -397,9 +399,18 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
   report.written = written;
 
   if (json) json.end(report);
-  else if (values.format === 'csv') io.stdout(problemsCsv(report));
-  else if (values.format === 'html') io.stdout(htmlReport(report));
-  else {
+  else if (values.format === 'csv' || values.format === 'html') {
+    // A file checked as a stream has no text: its values are read again, so its report fills the same
+    // columns a small file's does.
+    const files = await withValues(report.files, inputs, targets);
+    if (values.format === 'html') io.stdout(htmlReport({ files }));
+    else {
+      // In the encoding and delimiter of the CSV batches it is about: it opens in the same spreadsheet.
+      const { bytes, format } = problemsCsvBytes({ files });
+      if (io.stdoutBytes) io.stdoutBytes(bytes);
+      else io.stdout(new TextDecoder(format.encoding, { ignoreBOM: true }).decode(bytes));
+    }
+  } else {
     for (const w of written)
       io.stdout(`wrote ${terminalSafe(w.to)} (${w.applied} fix${w.applied === 1 ? '' : 'es'} applied)\n`);
     // Nothing checked is no success: no tick when every input was unreadable.
@@ -416,6 +427,24 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
   if (report.outcome === 'cancelled') return EXIT_USAGE;
   if (report.unreadable.length > 0) return EXIT_USAGE;
   return report.counts.error > 0 ? EXIT_PROBLEMS : EXIT_OK;
+}
+
+/** The results, each streamed one (no text) with the values at its diagnostics read again from its file. */
+async function withValues(
+  files: readonly FileResult[],
+  inputs: readonly EngineSource[],
+  targets: readonly Target[],
+): Promise<Array<FileResult & { values?: ReadonlyMap<Diagnostic, string> }>> {
+  return Promise.all(
+    files.map(async (result) => {
+      if (result.text !== undefined || result.diagnostics.length === 0) return result;
+      const at = inputs.findIndex((i) => i.name === result.file);
+      const input = inputs[at];
+      if (!input || !('open' in input) || !targets[at]?.path) return result;
+      const values = await readValuesAt(input.open(), encodingOf(result, 'auto'), result.diagnostics);
+      return { ...result, values };
+    }),
+  );
 }
 
 /** Reads a file named inside an input (a CSV batch's row) relative to that input's folder. */
@@ -464,11 +493,11 @@ function framedLines(
 }
 
 /** The encoding a kind read the file in (a CSV batch's summary says), for reading its lines again. */
-function encodingOf(result: FileResult): string {
+function encodingOf(result: FileResult, otherwise = 'utf-8'): string {
   const summary = result.summary;
   const encoding =
     summary && typeof summary === 'object' && !Array.isArray(summary) ? summary.encoding : undefined;
-  return typeof encoding === 'string' ? encoding : 'utf-8';
+  return typeof encoding === 'string' ? encoding : otherwise;
 }
 
 /**

@@ -16,7 +16,7 @@ import {
   statedAcresOptions,
   type RecordBoundaryOptions,
 } from '../boundary/record-boundary.ts';
-import { fieldFeature } from '../records/field-features.ts';
+import { fieldFeature, outlineForMap } from '../records/field-features.ts';
 import {
   atRecord,
   type FieldRecord,
@@ -100,6 +100,8 @@ export interface CsvBatchOptions {
   ) => Promise<ReferencedFileCheck>;
   /** Keep each field's GeoJSON feature for the report (default true; the benchmark turns it off). */
   keepFeatures?: boolean;
+  /** Features are only drawn (an HTML report's map): keep simplified outlines, a fraction of the memory. */
+  mapFeatures?: boolean;
   /** Called after each data row (progress). */
   onRow?: (row: number, bytesRead: number) => void;
   /** Let the event loop run between chunks of rows. */
@@ -722,7 +724,18 @@ class RowSession {
     }
     record.location = { row: n, range: rangeOf(row.start, row.end, row) };
     this.cross.duplicateField(record, n);
-    if (this.options.keepFeatures !== false) this.features.push(fieldFeature(record, boundary));
+    if (this.options.keepFeatures !== false)
+      this.features.push(
+        fieldFeature(
+          record,
+          this.options.mapFeatures && boundary?.geometry
+            ? {
+                ...boundary,
+                geometry: { ...boundary.geometry, polygons: outlineForMap(boundary.geometry.polygons) },
+              }
+            : boundary,
+        ),
+      );
     const boundaryCell = this.cell(row, 'boundary');
     const boundaryRange = boundaryCell
       ? rangeOf(valueSpan(boundaryCell).start, valueSpan(boundaryCell).end, row)

@@ -6,6 +6,7 @@
  */
 
 import { encodeText } from '../input/text-decoding.ts';
+import { encodeWindows1252 } from '../values/encode-text.ts';
 
 export type CsvEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 
@@ -32,27 +33,7 @@ export function parseCsvEncoding(name: string): CsvEncoding | undefined {
   return undefined;
 }
 
-let windows1252Table: Map<number, number> | undefined;
-
-/** Text → Windows-1252 bytes; undefined when a character has no Windows-1252 byte. */
-export function encodeWindows1252(text: string): Uint8Array | undefined {
-  if (!windows1252Table) {
-    const table = new Map<number, number>();
-    const all = new Uint8Array(256);
-    for (let i = 0; i < 256; i++) all[i] = i;
-    const decoded = new TextDecoder('windows-1252').decode(all);
-    for (let i = 0; i < decoded.length; i++) table.set(decoded.charCodeAt(i), i);
-    windows1252Table = table;
-  }
-  const out = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    const b = c < 0x80 ? c : windows1252Table.get(c);
-    if (b === undefined) return undefined;
-    out[i] = b;
-  }
-  return out;
-}
+export { encodeWindows1252 };
 
 /** Encode text as the CSV came in (same encoding, the mark kept); undefined when it cannot be represented. */
 export function encodeCsvText(

@@ -70,6 +70,7 @@ export function csvOptionsFrom(
   if (options.pause) out.pause = options.pause;
   // The text report draws no map: the engine says so, and no feature is built.
   if (options.features === false) out.keepFeatures = false;
+  if (options.features === 'map') out.mapFeatures = true;
   const resolve = options.resolveFile;
   if (resolve) out.resolveFile = (path) => resolve(path, file.name);
   out.checkFile = checkReferencedFile(options);

@@ -64,9 +64,10 @@ export interface EngineOptions {
   settings?: Readonly<Record<string, unknown>>;
   /**
    * Return each file's geometry as GeoJSON `features`: default true for files read whole, false for files
-   * validated as a stream (their memory stays bounded); true asks for them from streamed files too.
+   * validated as a stream (their memory stays bounded); true asks for them from streamed files too, and
+   * 'map' too, for drawing only: outlines may be simplified (ValidateOptions.features).
    */
-  features?: boolean;
+  features?: boolean | 'map';
   /** Aborting ends the run with outcome `cancelled` (no exception). */
   signal?: AbortSignal;
   /** See ValidateOptions.releaseMemory: how the host reclaims memory a kind let go of, when it can. */
@@ -157,7 +158,7 @@ export function resolveOptions(options: EngineOptions): Resolved {
   if (options.sampleDate !== undefined) validate.sampleDate = options.sampleDate;
   if (options.signal) validate.signal = options.signal;
   if (options.releaseMemory) validate.releaseMemory = options.releaseMemory;
-  if (options.features === false) validate.features = false;
+  if (options.features === false || options.features === 'map') validate.features = options.features;
   if (options.resolveFile) validate.resolveFile = options.resolveFile;
   return forced ? { validate, forced } : { validate };
 }
@@ -330,7 +331,7 @@ async function produce(
           : named(
               await kind.validateStream(streamed, {
                 ...kindOptions,
-                features: options.features === true,
+                features: options.features === 'map' ? 'map' : options.features === true,
                 emit: handOver,
               }),
             );
@@ -527,7 +528,7 @@ async function fixByStatements(
     file,
     {
       ...kindOptionsFor(resolved, channel, name, totalBytes),
-      features: options.features === true,
+      features: options.features === 'map' ? 'map' : options.features === true,
       emit: fixed.pass,
     },
     async (statement) => {

@@ -110,8 +110,12 @@ export interface ValidateOptions {
    * the cap limits what is listed, never what is fixed. Kinds honour it where they cap.
    */
   listAll?: boolean;
-  /** Whether to return the checked geometry as GeoJSON features (default true; a text report needs none). */
-  features?: boolean;
+  /**
+   * Whether to return the checked geometry as GeoJSON features (default true; a text report needs none).
+   * 'map': features only to draw (an HTML report's map): a kind may keep simplified outlines, which hold a
+   * fraction of the memory (a CSV batch keeps at most 32 vertices a ring).
+   */
+  features?: boolean | 'map';
   /** Hooks for kinds that work in chunks: report progress, let the caller's event loop run, stop early. */
   progress?: (progress: KindProgress) => void;
   /** Resolves after the event loop had a turn; a kind awaits it between chunks. */
