@@ -244,7 +244,7 @@ export const csvNumber = defineRule({
       what: 'Numbers (acres) are read by the file\'s decimal mark: a comma in a semicolon-delimited file (what Excel writes in most of Europe) or with --setting decimalMark=comma, else a point; thousands are separated only in groups of three, so "227,28" and "227,4" are always decimals. This rule says which reading was taken for a value that still reads two ways ("1.234" in a decimal-comma file: 1234, or 1.234 typed with a point): the one nearer the boundary\'s own area (a note when it agrees with it, a warning when neither does; the file\'s convention when the area is not known). The fix writes the value so that it reads one way only.',
       why: 'Reading 1.234 acres as 1234 makes a field a thousand times too big; the upload would carry it as given.',
       example: 'acres "1.234" in a file delimited by ";" whose boundary has 1.23 acres',
-      useInstead: '"1,234" in a decimal-comma file (or "1234" for twelve hundred acres)',
+      useInstead: '"1,234" in a decimal-comma file for 1.234 acres, or "1234" for 1,234 acres',
     },
   },
 });
