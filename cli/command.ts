@@ -1,6 +1,8 @@
 /** What a command may touch: injected so commands can be tested without spawning a process. */
 export interface CliIo {
   stdout(text: string): void;
+  /** Bytes to stdout as they are (a problems CSV in Windows-1252); without it they are decoded into `stdout`. */
+  stdoutBytes?(bytes: Uint8Array): void;
   stderr(text: string): void;
   readStdin(): Promise<Uint8Array>;
   /** Standard input as a stream (read once), for big inputs; without it stdin is read whole. */

@@ -2,7 +2,7 @@ import { fstatSync } from 'node:fs';
 import { commands, type CliCommandEntry } from './commands/index.ts';
 import { EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from './command.ts';
 import { fileProblemMessage } from './io/file-errors.ts';
-import { writeAllSync } from '../node/write-all.ts';
+import { writeAllSync, writeBytesSync } from '../node/write-all.ts';
 
 function helpText(list: readonly CliCommandEntry[]): string {
   const width = Math.max(...list.map((c) => c.name.length));
@@ -14,8 +14,49 @@ function helpText(list: readonly CliCommandEntry[]): string {
     'Commands:',
     ...list.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     '',
-    "`fieldgate help COMMAND` (or `fieldgate COMMAND --help`) shows a command's options.",
+    "`fieldgate help COMMAND` (or `fieldgate COMMAND --help`) shows a command's options and examples.",
+    '',
+    'Examples:',
+    '  fieldgate validate examples/csv/fields-with-problems.csv   # every problem at its row and cell',
+    '  fieldgate template csv-fields > fields.csv                 # a CSV batch to fill in',
+    '  fieldgate submit fields.csv --dry-run                      # validate and plan, send nothing',
   ].join('\n');
+}
+
+/** A message on one line: the lines of a multi-line one joined. */
+function oneLine(message: string): string {
+  return message
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '')
+    .join('; ');
+}
+
+/** The nearest command name within two edits (a typo), for "did you mean". */
+function nearest(name: string, list: readonly CliCommandEntry[]): string | undefined {
+  const distance = (a: string, b: string): number => {
+    const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+      let previous = row[0] as number;
+      row[0] = i;
+      for (let j = 1; j <= b.length; j++) {
+        const keep = row[j] as number;
+        row[j] = Math.min(keep + 1, (row[j - 1] as number) + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+        previous = keep;
+      }
+    }
+    return row[b.length] as number;
+  };
+  const best = list
+    .map((c) => ({ name: c.name, d: distance(name.toLowerCase(), c.name) }))
+    .sort((a, b) => a.d - b.d)[0];
+  return best && best.d <= 2 ? best.name : undefined;
+}
+
+/** A command name that is not one: one line, a guess, and where the list is. */
+function unknownCommand(name: string, list: readonly CliCommandEntry[]): string {
+  const guess = nearest(name, list);
+  return `fieldgate: unknown command "${name}"${guess ? ` (did you mean ${guess}?)` : ''}\nRun \`fieldgate help\` for the commands.\n`;
 }
 
 /**
@@ -23,15 +64,23 @@ function helpText(list: readonly CliCommandEntry[]): string {
  * write, and a 96 MB report's buffers, waiting for the collector, added 40 MB to its peak memory. Every
  * byte is written (see writeAllSync), and a failure throws.
  */
-function stdoutWriter(): (text: string) => void {
-  let file = false;
+function stdoutIsFile(): boolean {
   try {
-    file = fstatSync(1).isFile();
+    return fstatSync(1).isFile();
   } catch {
     // No stdout to look at: the stream says what is wrong when written to.
+    return false;
   }
-  if (!file) return (text) => void process.stdout.write(text);
+}
+
+function stdoutWriter(): (text: string) => void {
+  if (!stdoutIsFile()) return (text) => void process.stdout.write(text);
   return (text) => writeAllSync(1, text);
+}
+
+function stdoutBytesWriter(): (bytes: Uint8Array) => void {
+  if (!stdoutIsFile()) return (bytes) => void process.stdout.write(bytes);
+  return (bytes) => writeBytesSync(1, bytes);
 }
 
 export function nodeIo(): CliIo {
@@ -44,6 +93,7 @@ export function nodeIo(): CliIo {
   }
   return {
     stdout: stdoutWriter(),
+    stdoutBytes: stdoutBytesWriter(),
     stderr: (text) => process.stderr.write(text),
     readStdin: async () => {
       const chunks: Buffer[] = [];
@@ -85,13 +135,13 @@ export async function main(
     const topic = name === 'help' ? rest[0] : undefined;
     if (topic === '--help' || topic === '-h') {
       io.stdout(
-        'Usage: fieldgate help [COMMAND]\n\nLists the commands, or shows the usage and options of one.\n',
+        'Usage: fieldgate help [COMMAND]\n\nLists the commands, or shows the usage, options and examples of one.\n\nExamples:\n  fieldgate help\n  fieldgate help validate     # the same as fieldgate validate --help\n',
       );
       return EXIT_OK;
     }
     const entry = topic ? list.find((c) => c.name === topic) : undefined;
     if (topic && !entry) {
-      io.stderr(`fieldgate: unknown command ${topic}\n\n${helpText(list)}\n`);
+      io.stderr(unknownCommand(topic, list));
       return EXIT_USAGE;
     }
     io.stdout((entry ? (await entry.load()).usage : helpText(list)) + '\n');
@@ -99,7 +149,7 @@ export async function main(
   }
   const entry = list.find((c) => c.name === name);
   if (!entry) {
-    io.stderr(`fieldgate: unknown command ${name}\n\n${helpText(list)}\n`);
+    io.stderr(unknownCommand(name, list));
     return EXIT_USAGE;
   }
   // Loaded only now, so `fieldgate help` and each command load just their own code.
@@ -117,7 +167,12 @@ export async function main(
       engineRefusal ||
       (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'))
     ) {
-      io.stderr(`fieldgate ${command.name}: ${(e as Error).message}\n\n${command.usage}\n`);
+      // One line saying what is wrong, and where the usage is: not the whole usage, which buries the line.
+      const unknown = code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && /'([^']+)'/.exec((e as Error).message);
+      const message = unknown ? `unknown option ${unknown[1]}` : oneLine((e as Error).message);
+      io.stderr(
+        `fieldgate ${command.name}: ${message}\nRun \`fieldgate ${command.name} --help\` for its options and examples.\n`,
+      );
       return EXIT_USAGE;
     }
     // A file that cannot be read or written is for the user to fix, not a bug: one line, no stack.

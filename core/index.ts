@@ -75,14 +75,30 @@ export { FIELD_TARGETS, type FieldTarget } from './boundary/field-attributes.ts'
 export { toUploadCsv, toUploadJson } from './boundary/field-output.ts';
 export { BOUNDARY_FORMATS, type BoundaryFormat } from './boundary/import-boundaries.ts';
 export { batchTemplate, batchKindIds } from './csv/csv-template.ts';
-export { problemsCsv, PROBLEMS_CSV_HEADER } from './report/problems-csv.ts';
+export {
+  problemsCsv,
+  problemsCsvBytes,
+  problemsCsvFormat,
+  problemsCsvRows,
+  PROBLEMS_CSV_HEADER,
+  type ReportFileLike,
+} from './report/problems-csv.ts';
+export {
+  DEFAULT_SPREADSHEET_FORMAT,
+  spreadsheetCsvBytes,
+  spreadsheetCsvText,
+  spreadsheetFormatFor,
+  type SpreadsheetCsvFormat,
+  type SpreadsheetCsvOptions,
+  type SpreadsheetDelimiter,
+} from './report/spreadsheet-csv.ts';
+export { readValuesAt } from './report/values-from-stream.ts';
 export { htmlReport } from './report/html-report.ts';
 export { csvSafeCell, defuseFormula } from './report/safe-cell.ts';
 export { validateCsvBatch, type CsvBatchOptions, type CsvBatchResult } from './csv/csv-batch.ts';
 export {
   CsvStreamReader,
   bytesToStream,
-  parseCsvDelimiter,
   tokenizeCsv,
   type CsvDelimiter,
   type CsvRow,
@@ -90,8 +106,9 @@ export {
 } from './csv/csv-reader.ts';
 export { batchKinds, batchKindById, type BatchKind, type BatchKindId } from './csv/batch-kinds.ts';
 export { parseCsvMapping, type CsvMapping } from './csv/csv-mapping.ts';
+export { parseCsvDelimiter } from './csv/csv-options.ts';
 export { parseCsvEncoding, type CsvEncoding } from './csv/csv-encoding.ts';
-export { decodeWindows1252, encodeWindows1252 } from './input/windows-1252.ts';
+export { decodeWindows1252, encodeWindows1252 } from './values/windows-1252.ts';
 export { applyCsvRowChanges, type CsvRowChange, type CsvEditResult } from './csv/csv-edits.ts';
 export { applyLineChanges, type LineChange } from './input/byte-edits.ts';
 export type {
@@ -102,4 +119,11 @@ export type {
   SubmitRecord,
 } from './records/submit-record.ts';
 export type { ServiceOperation, UploadCall } from './records/service-operation.ts';
+export {
+  readDecimal,
+  writeDecimal,
+  type DecimalMark,
+  type DecimalNumber,
+  type DecimalReading,
+} from './values/decimal-number.ts';
 export * from './batch/index.ts';

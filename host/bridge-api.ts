@@ -274,7 +274,10 @@ export interface FixedFile {
 export interface ExportedFile {
   fileName: string;
   mediaType: string;
+  /** The file as text (UTF-8 when saved)… */
   text: string;
+  /** …or, when set, its bytes (a results CSV in the Windows-1252 its input came in): saved as they are. */
+  contentBase64?: string;
 }
 
 /** A profile as the renderer sees it: secrets never leave the host, only whether they are set. */

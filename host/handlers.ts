@@ -340,12 +340,16 @@ export function createHandlers(context: HostContext): Handlers & HostLifecycle {
             mediaType: 'application/json',
             text: JSON.stringify(status, null, 2),
           };
-        if (format === 'csv')
+        if (format === 'csv') {
+          // Bytes in the encoding of the batch's CSV (Windows-1252 for one from that Excel).
+          const file = runStatus(source.runId).resultsCsvFile();
           return {
             fileName: `submit-${source.runId}.csv`,
-            mediaType: 'text/csv',
-            text: runStatus(source.runId).resultsCsv(),
+            mediaType: `text/csv; charset=${file.encoding}`,
+            text: file.encoding === 'utf-8' ? new TextDecoder().decode(file.bytes) : '',
+            contentBase64: Buffer.from(file.bytes).toString('base64'),
           };
+        }
         return {
           fileName: `submit-${source.runId}.html`,
           mediaType: 'text/html',

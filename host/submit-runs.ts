@@ -14,7 +14,7 @@ import {
   JournalFormatError,
   prepareBatch,
   replayJournal,
-  resultsCsv,
+  resultsCsvFile,
   rowResultsOf,
   type BatchClient,
   type BatchPlan,
@@ -136,14 +136,14 @@ export class SubmitRun {
     return row;
   }
 
-  /** The results CSV the CLI's submit writes: each row's file and row, its columns, then its outcome. */
-  resultsCsv(): string {
-    return this.session
-      ? this.session.resultsCsv()
-      : resultsCsv(
-          this.plan.columns,
-          rowResultsOf(this.plan, (id) => this.replayed?.steps.get(id)),
-        );
+  /** The results CSV the CLI's submit writes (in the encoding and delimiter of the batch's CSV input). */
+  resultsCsvFile(): { bytes: Uint8Array; encoding: string } {
+    if (this.session) return this.session.resultsCsvFile();
+    const file = resultsCsvFile(
+      this.plan,
+      rowResultsOf(this.plan, (id) => this.replayed?.steps.get(id)),
+    );
+    return { bytes: file.bytes, encoding: file.format.encoding };
   }
 
   status(withRows = true): SubmitStatus {

@@ -19,7 +19,7 @@ import {
   describeDamage,
   emptyRowCounts,
   replayJournal,
-  resultsCsv,
+  resultsCsvFile,
   rowResultOf,
   rowResultsOf,
   sleepWithTimers,
@@ -285,9 +285,13 @@ export class SubmitSession {
       : rowResultsOf(this.plan, (id) => this.replayed?.steps.get(id));
   }
 
-  /** The results CSV: each row's file and row, its own columns, then id, status, request id, message. */
-  resultsCsv(): string {
-    return resultsCsv(this.plan.columns, this.rowResults());
+  /**
+   * The results CSV: each row's file and row, its own columns, then id, status, request id, message and
+   * anomalies; in the encoding and delimiter of the batch's CSV input, for its spreadsheet to open.
+   */
+  resultsCsvFile(): { bytes: Uint8Array; encoding: string } {
+    const file = resultsCsvFile(this.plan, this.rowResults());
+    return { bytes: file.bytes, encoding: file.format.encoding };
   }
 
   pause(): void {

@@ -26,7 +26,18 @@ expired is fetched afresh. Downloads follow the client's rules: HTTPS (plain HTT
 redirects only to the same scheme, at most 2 GiB a file, and no more than 60 s without data (30 minutes in
 all). Each file is written under a temporary name and renamed when complete, so a download that was stopped
 leaves no partial file and the next run downloads it again. An expired or revoked key gets a message saying
-the grower must share again. The key is never printed.`;
+the grower must share again. The key is never printed.
+
+Options:
+  --sharing-key KEY                 the key the grower shared (or FIELDGATE_SHARING_KEY)
+  --type planted|applied|harvested  which data
+  --download DIR                    download the files into DIR
+  --profile sandbox|env|NAME        where to ask (default: the embedded sandbox; see \`fieldgate profile list\`)
+
+Examples:
+  fieldgate sandbox --json | head -1          # the sandbox's demo sharing keys (sharingKeys)
+  fieldgate agronomic-data --sharing-key KEY --type planted
+  fieldgate agronomic-data --sharing-key KEY --type harvested --download harvest/ --profile env`;
 
 const TYPES: Record<string, { resourceType: ResourceType; v4: string }> = {
   planted: { resourceType: 'application/vnd.oada.pp.as-planted', v4: '/v4/layers/asPlanted' },

@@ -49,6 +49,14 @@ Options:
 Nothing is written when a feature cannot be converted (unless --skip-invalid), and the output appears
 all at once (written to a temporary file, then renamed), never half-written.
 
+Examples:
+  fieldgate convert fields.zip --to fields.json --client "Smith Farms"     # a zipped shapefile
+  fieldgate convert fields.geojson --to fields.csv --map name=FIELD_NAME,acres=CSBACRES
+  fieldgate convert fields.kml --to fields.json --farm Home --skip-invalid
+
+A CSV written here holds the data as given (no apostrophes before a leading = + - @: it is for submitting,
+not a report), with CRLF line ends.
+
 Exit status: 0 written and no errors; 1 problems found (see the report; with boundary errors the file is
 still written so it can be fixed); 2 usage error or unreadable input.`;
 

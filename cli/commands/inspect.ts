@@ -9,7 +9,23 @@ import { clockFrom, selectionFrom, settingsFrom, validateFile } from './validate
 const usage = `Usage: fieldgate inspect [--format text|json] [--setting KEY=VALUE] [--sample-date VALUE] <file…>
 
 Summarises what a file holds: for a soil test the event, lab, samples, depths and analytes; for a
-prescription the zones, rate column, rates and area per rate class; with a count of problems found.`;
+prescription the zones, rate column, rates and area per rate class; for a CSV batch how it was read
+(encoding, delimiter, decimal mark, header, mapping) and the plan; with a count of problems found.
+
+Options:
+  --format text|json     a summary for people (default) or JSON for scripts
+  --kind NAME            read every file as this kind (see \`fieldgate kinds\`)
+  --setting KEY=VALUE    a setting for the file kind, as for validate
+  --sample-date VALUE    the sampleDate to pair with a Modus file
+  --now ISO              the clock for "in the future" checks (default: now)
+
+Examples:
+  fieldgate inspect examples/soil/a-and-l-lab-result.xml     # event, lab, samples, depths, analytes
+  fieldgate inspect examples/rx/two-zone-rx.zip              # zones, rate column, rates, acres per rate
+  fieldgate inspect --format json examples/csv/fields-with-problems.csv
+
+Exit status: 0 no errors, 1 errors found (\`fieldgate validate FILE\` explains them), 2 usage error or
+unreadable input.`;
 
 function renderValue(value: JsonValue, indent = ''): string[] {
   if (value === null || typeof value !== 'object') return [`${indent}${terminalSafe(String(value))}`];
@@ -73,7 +89,7 @@ export const inspectCommand: CliCommand = {
         status = EXIT_USAGE;
         continue;
       }
-      const { kind, report } = await validateFile(
+      const { kind, report, unreadable } = await validateFile(
         read.file,
         {
           selection: selectionFrom([], []),
@@ -84,7 +100,9 @@ export const inspectCommand: CliCommand = {
         forced,
       );
       if (!kind) {
-        io.stderr(`fieldgate: ${terminalSafe(arg)}: not a kind of file Fieldgate reads\n`);
+        io.stderr(
+          `fieldgate: cannot read ${terminalSafe(arg)}: ${terminalSafe(unreadable ?? 'not a kind of file Fieldgate reads')}\n`,
+        );
         status = EXIT_USAGE;
         continue;
       }

@@ -9,7 +9,11 @@ settings (\`--setting KEY=VALUE\`) each kind takes. Kinds are detected from the 
 only breaks ties.
 
 Options:
-  --json      the list as JSON (name, title, settings)`;
+  --json      the list as JSON (name, title, settings)
+
+Examples:
+  fieldgate kinds
+  fieldgate validate --kind csv-fields --setting decimalMark=comma export.txt`;
 
 export const kindsCommand: CliCommand = {
   name: 'kinds',

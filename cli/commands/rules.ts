@@ -6,7 +6,18 @@ import { selectionFrom } from './validate.ts';
 const usage = `Usage: fieldgate rules [--json] [--select LIST] [--ignore LIST] [CODE|NAME]
 
 Lists every rule with its code, name, group, severity and whether it can fix what it finds.
-With a code or name, prints that rule's documentation.`;
+With a code or name, prints that rule's documentation: what it checks, why, an example and what to write
+instead, and its messages.
+
+Options:
+  --json           the list (or the rule) as JSON
+  --select LIST    only these rules: codes (GEO004), prefixes (GEO), groups (ogc-validity) or names
+  --ignore LIST    leave these out (same forms)
+
+Examples:
+  fieldgate rules                      # every rule
+  fieldgate rules --select csv-batch   # the rules of one group
+  fieldgate rules CSV012               # what a rule checks and what to write instead`;
 
 export const rulesCommand: CliCommand = {
   name: 'rules',

@@ -34,7 +34,13 @@ Options:
   --strict-ids    accept only the seeded location and temporal ids and user names
 
 Faults can be changed while it runs: PUT {sandbox}/_sandbox/faults with a JSON object of the same keys.
-Stop it with Ctrl+C.`;
+Stop it with Ctrl+C.
+
+Examples:
+  fieldgate sandbox                                   # on http://127.0.0.1:4010, demo data, no faults
+  fieldgate sandbox --port 0 --json                   # a free port; one JSON line of URLs and ids first
+  fieldgate sandbox --faults error-rate=0.05,latency-ms=50-200 --seed 7
+  fieldgate sandbox --data state.json --durable       # keep the state between runs`;
 
 function wholeNumber(name: string, value: string | undefined, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;

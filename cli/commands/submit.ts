@@ -88,6 +88,7 @@ export class ProgressDisplay {
   private last = 0;
   private retries = 0;
   private drawn = false;
+  private unreachable = false;
 
   constructor(
     private readonly io: CliIo,
@@ -96,6 +97,12 @@ export class ProgressDisplay {
 
   clientEvent(event: ClientEvent): void {
     if (event.type === 'retry') this.retries++;
+    // Said at once, with its cause, not after the retries as "the service kept refusing".
+    if (event.type === 'unreachable' && !this.unreachable) {
+      this.unreachable = true;
+      this.end();
+      this.io.stderr(`fieldgate: ${event.message}\n`);
+    }
   }
 
   update(p: BatchProgress, force = false): void {
@@ -190,7 +197,7 @@ export async function runSession(options: RunOptions, io: CliIo): Promise<number
     display.update(session.progress(), true);
     display.end();
   }
-  await writeAtomically(options.resultsPath, new TextEncoder().encode(session.resultsCsv()));
+  await writeAtomically(options.resultsPath, session.resultsCsvFile().bytes);
   return summarise(result, options, io);
 }
 

@@ -1,5 +1,5 @@
 import { batchKindIds, batchTemplate } from '../../core/index.ts';
-import { EXIT_OK, EXIT_USAGE, type CliCommand } from '../command.ts';
+import { EXIT_OK, UsageError, type CliCommand } from '../command.ts';
 import { parseCommandArgs } from './command-args.ts';
 
 const usage = `Usage: fieldgate template KIND
@@ -7,6 +7,7 @@ const usage = `Usage: fieldgate template KIND
 Prints the header and an example row of a CSV batch kind, ready to fill in a spreadsheet:
   ${batchKindIds.join('\n  ')}
 
+Examples:
   fieldgate template csv-fields > fields.csv
   fieldgate template csv-fields | fieldgate validate -     # the example is clean
 
@@ -24,12 +25,10 @@ export const templateCommand: CliCommand = {
     }
     const kind = positionals[0];
     const text = kind === undefined || positionals.length > 1 ? undefined : batchTemplate(kind);
-    if (text === undefined) {
-      io.stderr(
-        `${kind === undefined ? 'name a kind' : `"${kind}" is not a CSV batch kind`}; kinds: ${batchKindIds.join(', ')}\n`,
+    if (text === undefined)
+      throw new UsageError(
+        `${kind === undefined ? 'name a kind' : positionals.length > 1 ? 'name one kind' : `"${kind}" is not a CSV batch kind`}; kinds: ${batchKindIds.join(', ')}`,
       );
-      return EXIT_USAGE;
-    }
     io.stdout(text);
     return EXIT_OK;
   },

@@ -10,13 +10,13 @@ import {
   allRules,
   checkSettings,
   createReportJsonWriter,
-  describeSettings,
   EngineOptionsError,
   fileKindById,
   htmlReport,
   LineIndex,
   parseSelectorList,
-  problemsCsv,
+  problemsCsvBytes,
+  readValuesAt,
   resolveOptions,
   runEngine,
   sortDiagnostics,
@@ -44,7 +44,12 @@ import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError, type CliCommand, type C
 import type { AtomicFile } from '../../node/atomic-write.ts';
 import { collectGarbage } from '../../node/collect-garbage.ts';
 import { fileSpool } from '../../node/text-spool.ts';
-import { openOutputFile, writeOutputFile, type OutputFileOptions } from '../../node/output-file.ts';
+import {
+  describeFileError,
+  openOutputFile,
+  writeOutputFile,
+  type OutputFileOptions,
+} from '../../node/output-file.ts';
 import { fixedPathFor, openInput } from '../io/files.ts';
 import { SourceLineReader } from '../io/source-lines.ts';
 import { renderCountsSummary, renderReport, renderSummary, type SourceLines } from '../render/terminal.ts';
@@ -106,9 +111,7 @@ export function settingsFrom(list: string[] | undefined): Record<string, JsonVal
   const checked = checkSettings(given);
   if (!checked.ok)
     throw new UsageError(
-      [...checked.problems.map((p) => p.message), `valid settings: ${describeSettings().join('; ')}`].join(
-        '\n',
-      ),
+      `${checked.problems.map((p) => p.message).join('; ')} (\`fieldgate kinds\` lists each kind's settings)`,
     );
   return checked.settings;
 }
@@ -118,7 +121,14 @@ function checkedOptions(engineOptions: EngineOptions): void {
   try {
     resolveOptions(engineOptions);
   } catch (e) {
-    if (e instanceof EngineOptionsError) throw new UsageError(e.problems.join('\n'));
+    if (e instanceof EngineOptionsError) {
+      // One line: the problems, without the engine's list of every setting (`fieldgate kinds` has it).
+      const problems = e.problems.filter((p) => !p.startsWith('valid settings:'));
+      const listed = problems.length < e.problems.length;
+      throw new UsageError(
+        `${problems.join('; ')}${listed ? " (`fieldgate kinds` lists each kind's settings)" : ''}`,
+      );
+    }
     throw e;
   }
 }
@@ -128,7 +138,7 @@ export async function validateFile(
   file: InputFile,
   validateOptions: ValidateOptions,
   forcedKind?: FileKind,
-): Promise<{ kind?: FileKind; report: CheckedFileReport }> {
+): Promise<{ kind?: FileKind; report: CheckedFileReport; unreadable?: string }> {
   const engineOptions: EngineOptions = {};
   if (validateOptions.selection) engineOptions.rules = validateOptions.selection;
   if (validateOptions.now) engineOptions.now = validateOptions.now;
@@ -138,7 +148,10 @@ export async function validateFile(
   checkedOptions(engineOptions);
   const report = await validateWithEngine([file], engineOptions);
   const result = report.files[0];
-  if (!result) return { report: { file: file.name, kind: 'unknown', diagnostics: [] } };
+  if (!result) {
+    const unreadable = report.unreadable[0]?.reason ?? 'not a kind of file Fieldgate reads';
+    return { report: { file: file.name, kind: 'unknown', diagnostics: [] }, unreadable };
+  }
   const kind = forcedKind ?? fileKindById(result.kind);
   return kind ? { kind, report: result } : { report: result };
 }
@@ -150,7 +163,8 @@ const commonOptions = `  --format text|json|csv|html  report for people (default
   --sample-date VALUE       the sampleDate to pair with a Modus file; alone, checks just the value
   --kind NAME               read every file as this kind instead of detecting it (see \`fieldgate kinds\`)
   --setting KEY=VALUE       a setting for the file kind: acreageTolerance=0.05 (0–1), rateColumn=RATE,
-                            maxDiagnosticsPerRule=200; unknown names and bad values are refused
+                            maxDiagnosticsPerRule=200, decimalMark=comma (a CSV's numbers), delimiter=tab;
+                            unknown names and bad values are refused (\`fieldgate kinds\` lists them)
   --encoding NAME           a CSV batch's encoding: utf-8, utf-16le, utf-16be, windows-1252 (default: guessed)
   --mapping FILE            a CSV batch's column mapping (JSON; a report's summary.mapping saved to a file)
   --now ISO                 the clock for "in the future" checks (default: now)
@@ -175,6 +189,14 @@ ${commonOptions}
   --fix                     write fixes to a new file <name>.fixed.<ext> and report what remains
 ${fixOptions}
 
+Examples:
+  fieldgate validate examples/fields/fields-with-problems.json          # file:line:col, code frames, hints
+  fieldgate validate --format json examples/requests/*.json             # the report as JSON
+  fieldgate validate --fix examples/csv/fields-with-problems.csv        # writes …fields-with-problems.fixed.csv
+  fieldgate validate --format csv export.csv > problems.csv             # one problem a row, for a spreadsheet
+  fieldgate validate --encoding windows-1252 --setting decimalMark=comma export.csv
+  fieldgate validate --select GEO,WGS --ignore GEO004 boundaries.wkt
+
 ${exitStatus}`;
 
 export const fixUsage = `Usage: fieldgate fix [options] <file…>   ("-" reads standard input, with --output)
@@ -187,6 +209,12 @@ create a new error is not applied.
 Options:
 ${fixOptions}
 ${commonOptions}
+
+Examples:
+  fieldgate fix examples/fields/fields-with-problems.json               # safe fixes → …problems.fixed.json
+  fieldgate fix --unsafe-fixes -o fixed.csv export.csv                  # guesses too, stated in the report
+  fieldgate fix --fix-only d3,d7 upload.json                            # the fixes of diagnostics d3 and d7
+  fieldgate fix --fix-in-place --select CSV005 export.csv               # only trim spaces, in the file itself
 
 ${exitStatus}`;
 
@@ -204,6 +232,15 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
   }
   if (!['text', 'json', 'csv', 'html'].includes(values.format))
     throw new UsageError(`--format must be text, json, csv or html, not ${values.format}`);
+  // Where a fixed copy goes only means something when fixing; and in place or elsewhere, not both.
+  if (values.output !== undefined && mode === 'validate' && !values.fix && !values['fix-in-place'])
+    throw new UsageError(
+      `-o ${values.output} names where the fixed copy goes: add --fix (or run \`fieldgate fix\`)`,
+    );
+  if (values.output !== undefined && values['fix-in-place'])
+    throw new UsageError(
+      `--fix-in-place overwrites the input and -o ${values.output} writes elsewhere: give one of them`,
+    );
   const engineOptions: EngineOptions = {
     rules: selectionFrom(values.select, values.ignore),
     now: clockFrom(values.now, io),
@@ -212,15 +249,29 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
   if (values.kind !== undefined) engineOptions.kind = values.kind;
   if (values['sample-date'] !== undefined) engineOptions.sampleDate = values['sample-date'];
   // CSV batches (docs/csv-batches.md): shorthands for the encoding and mapping settings.
-  if (values.encoding !== undefined)
+  if (values.encoding !== undefined) {
+    const checked = checkSettings({ encoding: values.encoding });
+    if (!checked.ok)
+      throw new UsageError(
+        `--encoding ${values.encoding}: ${checked.problems[0]?.message.replace(/^setting encoding: /, '')}`,
+      );
     engineOptions.settings = { ...engineOptions.settings, encoding: values.encoding };
+  }
   if (values.mapping !== undefined) {
     let mapping: string;
     try {
       mapping = await readFile(resolve(io.cwd, values.mapping), 'utf8');
-    } catch {
-      throw new UsageError(`--mapping ${values.mapping}: cannot read the file`);
+    } catch (e) {
+      const reason = describeFileError(e);
+      throw new UsageError(
+        `--mapping ${values.mapping}: cannot read it${reason ? ` (${reason === 'no such directory' ? 'no such file' : reason})` : ''}`,
+      );
     }
+    const checked = checkSettings({ mapping });
+    if (!checked.ok)
+      throw new UsageError(
+        `--mapping ${values.mapping}: ${checked.problems[0]?.message.replace(/^setting mapping: /, '')}`,
+      );
     engineOptions.settings = { ...engineOptions.settings, mapping };
   }
   checkedOptions(engineOptions);
@@ -270,8 +321,9 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
     ...(fix ? { fix, fixedInParts: true } : {}),
     // A kind that let a big buffer go has it collected before it allocates as much again (peak memory).
     releaseMemory: collectGarbage,
-    // Asked for by name (true), so big files read as streams carry them too.
-    features: Boolean((json && values.features) || values.format === 'html'),
+    // Asked for by name (true), so big files read as streams carry them too; the HTML report only draws
+    // them, so a big CSV keeps simplified outlines ('map').
+    features: values.format === 'html' ? ('map' as const) : Boolean(json && values.features),
     // The JSON and text reports are written as the diagnostics come: none is held until the end.
     ...(json || text ? { keepDiagnostics: false } : {}),
     // Files a CSV batch names are read relative to the CSV (not for standard input: no folder).
@@ -347,9 +399,18 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
   report.written = written;
 
   if (json) json.end(report);
-  else if (values.format === 'csv') io.stdout(problemsCsv(report));
-  else if (values.format === 'html') io.stdout(htmlReport(report));
-  else {
+  else if (values.format === 'csv' || values.format === 'html') {
+    // A file checked as a stream has no text: its values are read again, so its report fills the same
+    // columns a small file's does.
+    const files = await withValues(report.files, inputs, targets);
+    if (values.format === 'html') io.stdout(htmlReport({ files }));
+    else {
+      // In the encoding and delimiter of the CSV batches it is about: it opens in the same spreadsheet.
+      const { bytes, format } = problemsCsvBytes({ files });
+      if (io.stdoutBytes) io.stdoutBytes(bytes);
+      else io.stdout(new TextDecoder(format.encoding, { ignoreBOM: true }).decode(bytes));
+    }
+  } else {
     for (const w of written)
       io.stdout(`wrote ${terminalSafe(w.to)} (${w.applied} fix${w.applied === 1 ? '' : 'es'} applied)\n`);
     // Nothing checked is no success: no tick when every input was unreadable.
@@ -366,6 +427,24 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
   if (report.outcome === 'cancelled') return EXIT_USAGE;
   if (report.unreadable.length > 0) return EXIT_USAGE;
   return report.counts.error > 0 ? EXIT_PROBLEMS : EXIT_OK;
+}
+
+/** The results, each streamed one (no text) with the values at its diagnostics read again from its file. */
+async function withValues(
+  files: readonly FileResult[],
+  inputs: readonly EngineSource[],
+  targets: readonly Target[],
+): Promise<Array<FileResult & { values?: ReadonlyMap<Diagnostic, string> }>> {
+  return Promise.all(
+    files.map(async (result) => {
+      if (result.text !== undefined || result.diagnostics.length === 0) return result;
+      const at = inputs.findIndex((i) => i.name === result.file);
+      const input = inputs[at];
+      if (!input || !('open' in input) || !targets[at]?.path) return result;
+      const values = await readValuesAt(input.open(), encodingOf(result, 'auto'), result.diagnostics);
+      return { ...result, values };
+    }),
+  );
 }
 
 /** Reads a file named inside an input (a CSV batch's row) relative to that input's folder. */
@@ -414,11 +493,11 @@ function framedLines(
 }
 
 /** The encoding a kind read the file in (a CSV batch's summary says), for reading its lines again. */
-function encodingOf(result: FileResult): string {
+function encodingOf(result: FileResult, otherwise = 'utf-8'): string {
   const summary = result.summary;
   const encoding =
     summary && typeof summary === 'object' && !Array.isArray(summary) ? summary.encoding : undefined;
-  return typeof encoding === 'string' ? encoding : 'utf-8';
+  return typeof encoding === 'string' ? encoding : otherwise;
 }
 
 /**

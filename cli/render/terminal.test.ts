@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic, FileReport } from '../../core/index.ts';
-import { renderSummary } from './terminal.ts';
+import { renderReport, renderSummary } from './terminal.ts';
 import { displayWidth, jsonForTerminal, sourceLineForFrame, terminalSafe } from './terminal-text.ts';
 
 function note(severity: Diagnostic['severity']): Diagnostic {
@@ -22,6 +22,27 @@ describe('renderSummary', () => {
     expect(renderSummary([report(note('error'), note('warning'), note('warning'))], { color: false })).toBe(
       '✖ 1 file checked: 1 error, 2 warnings, 0 info',
     );
+  });
+});
+
+describe('renderReport', () => {
+  it('names a related place in another file by that file, and leaves out one with nothing to show', () => {
+    const at = { offset: 0, line: 2, column: 1 };
+    const d: Diagnostic = {
+      ...note('error'),
+      location: { row: 1, field: 'file', range: { start: at, end: { ...at, column: 8 } } },
+      related: [
+        { message: 'where in the file', location: { file: 'soil.xml', range: { start: at, end: at } } },
+        { message: 'the archive', location: { file: 'rx.zip' } },
+        { message: 'nothing to say', location: {} },
+      ],
+    };
+    const text = renderReport({ file: 'batch.csv', kind: 'k', diagnostics: [d] }, { color: false });
+    expect(text.split('\n').filter((l) => l.startsWith('  see'))).toEqual([
+      '  see soil.xml:2:1 (where in the file)',
+      '  see rx.zip (the archive)',
+    ]);
+    expect(text).toContain('batch.csv:2:1  error');
   });
 });
 

@@ -95,9 +95,15 @@ export function renderReport(
       out.push(`  ${paint('dim', 'at')} ${terminalSafe(formatPath(d.location.path))}`);
     if (lines) out.push(...codeFrame(lines, d, paint).map((l) => `  ${l}`));
     for (const r of d.related ?? []) {
+      // A related place in another file (the file a CSV row names) is shown with that file's name.
+      const rfile = r.location.file !== undefined ? terminalSafe(r.location.file) : file;
+      const described = terminalSafe(describeLocation(r.location));
       const rpos = r.location.range
-        ? `${file}:${r.location.range.start.line}:${r.location.range.start.column}`
-        : terminalSafe(describeLocation(r.location));
+        ? `${rfile}:${r.location.range.start.line}:${r.location.range.start.column}`
+        : r.location.file !== undefined
+          ? [rfile, described].filter((p) => p !== '').join(', ')
+          : described;
+      if (rpos === '') continue;
       out.push(`  ${paint('dim', 'see')} ${rpos} (${safe(r.message)})`);
     }
     if (d.hint) out.push(`  ${paint('green', 'hint:')} ${safe(d.hint)}`);

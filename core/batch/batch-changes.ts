@@ -6,7 +6,7 @@
  */
 import { applyCsvRowChanges, type CsvRowChange } from '../csv/csv-edits.ts';
 import { parseCsvEncoding } from '../csv/csv-encoding.ts';
-import { parseCsvDelimiter } from '../csv/csv-reader.ts';
+import { parseCsvDelimiter } from '../csv/csv-options.ts';
 import { batchKindById, type BatchKindId } from '../csv/batch-kinds.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { fix, validate, type EngineOptions } from '../engine/engine.ts';

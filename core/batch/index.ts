@@ -62,5 +62,5 @@ export {
   type RowResult,
   type RowResultStatus,
 } from './runner.ts';
-export { RESULT_COLUMNS, resultsCsv } from './results-csv.ts';
+export { RESULT_COLUMNS, resultsCsv, resultsCsvFile, resultsRows } from './results-csv.ts';
 export { DEFAULT_PACING, MAX_CONCURRENCY } from './pacing.ts';

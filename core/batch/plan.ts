@@ -43,10 +43,13 @@ export interface BatchPlan {
   columns: string[];
   rows: PlannedRow[];
   steps: PlanStep[];
+  /** The encoding and delimiter of the batch's CSV input, for a results CSV its spreadsheet opens. */
+  spreadsheet?: { encoding: string; delimiter: string };
 }
 
 export interface PlanOptions {
   source: { name: string; kind: string };
+  spreadsheet?: BatchPlan['spreadsheet'];
   /** Send the clean rows and report the rest (default: any error stops the batch). */
   skipInvalid?: boolean;
   /** Diagnostics of the document as a whole: an error among them stops the batch. */
@@ -175,6 +178,7 @@ export function planBatch(rows: readonly BatchRow[], options: PlanOptions): Plan
   }
 
   const plan: BatchPlan = { version: 1, source: options.source, columns, rows: planned, steps };
+  if (options.spreadsheet) plan.spreadsheet = options.spreadsheet;
   const documentErrors = (options.unplaced ?? []).filter((d) => d.severity === 'error');
   if (documentErrors.length > 0)
     return {

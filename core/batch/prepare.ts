@@ -219,9 +219,11 @@ export async function prepareBatch(state: BatchState, options: PrepareOptions = 
   }
   const only = options.onlyRows ? new Set(options.onlyRows) : undefined;
   const chosen = only ? rows.filter((r) => only.has(r.row)) : rows;
+  const spreadsheet = spreadsheetOf(files);
   const planned = planBatch(chosen, {
     source: { name: state.files.map((f) => f.name).join(', '), kind: batchKindOf(files) },
     skipInvalid: true,
+    ...(spreadsheet ? { spreadsheet } : {}),
   });
   const plan = planned.plan;
   // Only the bytes the planned steps send.
@@ -238,6 +240,17 @@ export async function prepareBatch(state: BatchState, options: PrepareOptions = 
 
 function isUpload(call: string): boolean {
   return call === 'uploadFields' || call === 'uploadRx' || call === 'uploadSoil';
+}
+
+/** How the batch's first CSV file is written (its results CSV is written the same way). */
+function spreadsheetOf(files: readonly PreparedFile[]): { encoding: string; delimiter: string } | undefined {
+  for (const f of files) {
+    const s = f.result?.summary;
+    if (!f.kind?.startsWith('csv-') || typeof s !== 'object' || s === null || Array.isArray(s)) continue;
+    if (typeof s.encoding === 'string' && typeof s.delimiter === 'string')
+      return { encoding: s.encoding, delimiter: s.delimiter };
+  }
+  return undefined;
 }
 
 /** The kind of the batch for the journal: the one kind of its files, or "batch". */

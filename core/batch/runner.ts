@@ -133,8 +133,14 @@ export interface BatchRunnerOptions {
 
 const FINAL = new Set(['done', 'failed', 'unknown']);
 
-/** Failures that stop the whole batch: every further request would meet them too. */
-const STOPPING: ReadonlySet<ClientFailure['kind']> = new Set(['credentials', 'scope', 'forbidden', 'quota']);
+/** Failures that stop the whole batch: every further request would meet them too (a server not there). */
+const STOPPING: ReadonlySet<ClientFailure['kind']> = new Set([
+  'credentials',
+  'scope',
+  'forbidden',
+  'quota',
+  'unreachable',
+]);
 
 /** Failures of the row's data (or of an answer the client cannot read): final. */
 const DATA_FAILURES: ReadonlySet<ClientFailure['kind']> = new Set([

@@ -83,3 +83,20 @@ describe('ACR002 acreage-not-positive', () => {
     expect(runBoundary(wkt, { statedAcres: 234 }).brief).toEqual([]);
   });
 });
+
+describe('ACR001 far off', () => {
+  it('is an error when the stated acres are more than 5 times the area or under a fifth of it', () => {
+    const above = runBoundary(wkt, { statedAcres: 23428 });
+    expect(above.diagnostics[0]).toMatchObject({ messageId: 'farOff', severity: 'error' });
+    expect(above.diagnostics[0]?.message).toBe(
+      "The stated acres (23428) are 100 times the boundary's area (234.28 acres on the WGS 84 ellipsoid), more than 5 times off",
+    );
+    expect(above.diagnostics[0]?.hint).toContain(
+      'A factor of 100 is what a decimal mark read as a thousands separator makes',
+    );
+    const below = runBoundary(wkt, { statedAcres: 20 });
+    expect(below.diagnostics[0]?.message).toContain('are 1/12 of the boundary');
+    expect(runBoundary(wkt, { statedAcres: 1000 }).diagnostics[0]?.severity).toBe('warning');
+    expect(runBoundary(wkt, { statedAcres: 948118 }).diagnostics[0]?.hint).toContain('square metres');
+  });
+});

@@ -74,6 +74,7 @@ export const kmlKindInfo: KindInfo = {
 export const boundaryShapefileKindInfo: KindInfo = {
   id: 'boundary-shapefile',
   title: 'Field boundary shapefile (ZIP with .shp, .dbf, .prj)',
+  binary: true,
   detect: (file: InputFile) => (zipHasShapefile(file.bytes) ? 3 : 0),
 };
 

@@ -17,22 +17,45 @@ export interface AcreageInput {
   acresSpan?: { start: number; end: number };
   /** Where the stated acres are (JSON path, CSV column …); diagnostics point there. */
   acresLocation?: Location;
+  /** Writes a number as the source writes numbers (a decimal-comma CSV: "227,28"); default String(n). */
+  writeNumber?: (n: number) => string;
 }
+
+/** Stated acres this many times the boundary's area (or this fraction of it) are an error, not a warning. */
+export const FAR_OFF_FACTOR = 5;
 
 /**
  * The unsafe fix rewriting the stated acres; undefined when their text is not known (a DBF field, acres
  * converted from hectares), since a fix that cannot be written is never offered.
  */
-function acresFix(stated: number, computed: number, span: AcreageInput['acresSpan']): Fix | undefined {
+function acresFix(stated: number, computed: number, input: AcreageInput): Fix | undefined {
+  const span = input.acresSpan;
   if (!span) return undefined;
-  const value = acresValue(computed);
+  const write = input.writeNumber ?? String;
+  const value = write(acresValue(computed));
   return {
     safety: 'unsafe',
     title: `Set acres to the boundary's area, ${value} (assumes the boundary is right and the acres are not)`,
-    before: String(stated),
-    after: String(value),
-    edits: [{ start: span.start, end: span.end, text: String(value) }],
+    before: write(stated),
+    after: value,
+    edits: [{ start: span.start, end: span.end, text: value }],
   };
+}
+
+/** "100 times", "1/12 of": how far off a ratio is, for the far-off message. */
+function describeRatio(ratio: number): string {
+  const round = (n: number): string => (n < 10 ? n.toFixed(1) : String(Math.round(n)));
+  return ratio >= 1 ? `${round(ratio)} times` : `1/${round(1 / ratio)} of`;
+}
+
+/** What a stated area that far off usually is. */
+function farOffCause(ratio: number): string {
+  const power = Math.log10(ratio);
+  if (Math.abs(power) >= 0.99 && Math.abs(power - Math.round(power)) < 0.01)
+    return ` A factor of ${ratio > 1 ? '' : '1/'}${10 ** Math.abs(Math.round(power))} is what a decimal mark read as a thousands separator makes (227,28 read as 22728).`;
+  if (Math.abs(ratio / 4046.86 - 1) < 0.02)
+    return ' The ratio is about 4047, the square metres in an acre: the acres are probably square metres.';
+  return '';
 }
 
 /**
@@ -62,9 +85,7 @@ export function checkAcreage(
       hint: "State the field's area in acres, or leave acres out: the service does not require it.",
     };
     const fix =
-      computedAcres !== undefined && computedAcres > 0
-        ? acresFix(stated, computedAcres, input.acresSpan)
-        : undefined;
+      computedAcres !== undefined && computedAcres > 0 ? acresFix(stated, computedAcres, input) : undefined;
     if (fix) report.fix = fix;
     if (related) report.related = related;
     collector.report(acreageNotPositive, report);
@@ -75,7 +96,26 @@ export function checkAcreage(
   const difference = Math.abs(stated - computedAcres) / computedAcres;
   if (difference <= tolerance) return;
   const ratio = stated / computedAcres;
-  const fix = acresFix(stated, computedAcres, input.acresSpan);
+  const fix = acresFix(stated, computedAcres, input);
+  const ifRight = `If the boundary is right, set acres to ${acresValue(computedAcres)}${fix ? ' (the unsafe fix)' : ''}.`;
+  if (ratio > FAR_OFF_FACTOR || ratio < 1 / FAR_OFF_FACTOR) {
+    const report: ReportDescriptor<'farOff'> = {
+      messageId: 'farOff',
+      severity: 'error',
+      data: {
+        stated: String(stated),
+        ratio: describeRatio(ratio),
+        computed: formatAcres(computedAcres),
+        factor: FAR_OFF_FACTOR,
+      },
+      location,
+      hint: `A field is not off by that much: check how the acres were written and that the boundary is this field's.${farOffCause(ratio)} ${ifRight}`,
+    };
+    if (fix) report.fix = fix;
+    if (related) report.related = related;
+    collector.report(acreageMismatch, report);
+    return;
+  }
   let cause = '';
   if (Math.abs(ratio * ACRES_PER_HECTARE - 1) < 0.02 || Math.abs(ratio / ACRES_PER_HECTARE - 1) < 0.02)
     cause =
@@ -89,7 +129,7 @@ export function checkAcreage(
       tolerance: Number((tolerance * 100).toFixed(4)),
     },
     location,
-    hint: `Check that the boundary and the acres describe the same field.${cause} If the boundary is right, set acres to ${acresValue(computedAcres)}${fix ? ' (the unsafe fix)' : ''}.`,
+    hint: `Check that the boundary and the acres describe the same field.${cause} ${ifRight}`,
   };
   if (fix) report.fix = fix;
   if (related) report.related = related;

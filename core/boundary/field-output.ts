@@ -20,14 +20,15 @@ export function toUploadJson(items: readonly FieldUploadItem[]): string {
 
 export const CSV_COLUMNS = ['clientName', 'farmName', 'name', 'boundary', 'acres', 'source'] as const;
 
+/**
+ * RFC 4180: cells with a comma, quote or line break are quoted. Nothing else is changed: this file is data
+ * to submit, so a name starting with = or - keeps it (an apostrophe to stop a spreadsheet from running it
+ * as a formula is for reports, core/report/safe-cell.ts, and would go to the service as part of the name).
+ */
 function csvCell(value: string | number | undefined): string {
   if (value === undefined) return '';
   const s = String(value);
-  // RFC 4180: quote cells with a comma, quote or line break; also quote leading =,+,-,@ so spreadsheets
-  // do not run them as formulas (a negative number stays a plain number).
-  const formula = /^[=+@\t\r]/.test(s) || (/^-/.test(s) && typeof value !== 'number');
-  if (/[",\r\n]/.test(s) || formula) return `"${(formula ? `'${s}` : s).replace(/"/g, '""')}"`;
-  return s;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
 /** CSV with a header row, CRLF line ends (RFC 4180). */

@@ -20,6 +20,8 @@ export interface RecordBoundaryOptions {
    * the WKT it writes, rounded).
    */
   wkt?: string;
+  /** Writes a number as the source writes numbers (the acreage fix's text); default String(n). */
+  writeNumber?: (n: number) => string;
 }
 
 export interface RecordBoundaryResult extends BoundaryCheckResult {
@@ -32,15 +34,30 @@ function withoutRange(location: Location): Location {
   return rest;
 }
 
-function acreageOptions(record: FieldRecord, options: RecordBoundaryOptions): CheckBoundaryOptions {
+const PLAIN_NUMBER = /^-?(\d+(\.\d*)?|\.\d+)$/;
+
+/** The stated acres of a record as the acreage check takes them: value, place, tolerance, number writer. */
+export function statedAcresOptions(
+  record: FieldRecord,
+  options: RecordBoundaryOptions,
+): CheckBoundaryOptions {
   const out: CheckBoundaryOptions = {};
   const acres = record.acres;
-  if (acres?.kind === 'number' && typeof acres.value === 'number') {
-    out.statedAcres = acres.value;
+  // A number, or a plain number written as text ("25.6", which FU003 safely makes a number): compared with
+  // the area either way, so making it a number reveals no new problem.
+  const stated =
+    acres?.kind === 'number' && typeof acres.value === 'number'
+      ? acres.value
+      : acres?.kind === 'string' && typeof acres.value === 'string' && PLAIN_NUMBER.test(acres.value.trim())
+        ? Number(acres.value.trim())
+        : undefined;
+  if (acres && stated !== undefined) {
+    out.statedAcres = stated;
     out.acresLocation = atRecord(record, acres.location);
     if (acres.span) out.acresSpan = acres.span;
   }
   if (options.acreageTolerance !== undefined) out.acreageTolerance = options.acreageTolerance;
+  if (options.writeNumber) out.writeNumber = options.writeNumber;
   return out;
 }
 
@@ -61,7 +78,7 @@ export function checkRecordBoundary(
     record.lines && boundary.mapOffset
       ? { lines: record.lines, mapOffset: boundary.mapOffset, location }
       : { location };
-  return { ...checkBoundary(wkt, acreageOptions(record, options), collector, base), wkt };
+  return { ...checkBoundary(wkt, statedAcresOptions(record, options), collector, base), wkt };
 }
 
 /**
@@ -76,7 +93,7 @@ function checkGeometryBoundary(
 ): RecordBoundaryResult {
   const boundary = record.boundary!;
   const start = collector.diagnostics.length;
-  const acreage = acreageOptions(record, options);
+  const acreage = statedAcresOptions(record, options);
   // Geometry fixes are written back by the source's writer (reviewed in check-boundary.ts).
   if (geometry.writer) acreage.geometryWriter = geometry.writer;
   else

@@ -53,6 +53,12 @@ export type ClientFailureKind =
   | 'quota'
   /** 5xx, time-outs or network errors that outlasted the retries (the request was not applied or is safe to repeat). */
   | 'unavailable'
+  /**
+   * No connection could be made to the service's host (connection refused, no such host, host or network
+   * unreachable, connecting timed out): nothing was sent. The message names the host and the cause
+   * ("cannot connect to 127.0.0.1:1: connection refused"); retrying soon is unlikely to help.
+   */
+  | 'unreachable'
   /** A create or upload was sent but its outcome is not known (time-out, reset, 5xx): reconcile before re-sending. */
   | 'outcome-unknown'
   /** The caller's AbortSignal stopped the request. */
@@ -122,6 +128,11 @@ export type ClientEvent =
       reason: string;
       status?: number;
     }
+  /**
+   * A connection to the service's host could not be made, said at the first failed attempt (before any
+   * retry): `message` is "cannot connect to HOST: CAUSE".
+   */
+  | { type: 'unreachable'; operationId: string; host: string; cause: string; message: string }
   | { type: 'token'; expiresAt: string; scopes?: string[] }
   | { type: 'rate'; ratePerSecond: number; reason: string }
   | { type: 'notice'; operationId: string; message: string };

@@ -6,6 +6,10 @@
  * upload (POST) is repeated only when the service cannot have applied it: a 429 or 408, a 401 of the gateway,
  * or a connection that was never made. When it may have been applied (a time-out, a reset, a 5xx after the
  * body was sent), the caller gets "outcome-unknown" and reconciles before sending it again.
+ *
+ * A connection that cannot be made (refused, no such host, unreachable) is named at the first attempt (an
+ * `unreachable` event: "cannot connect to 127.0.0.1:1: connection refused") and tried once more at most
+ * (never for a name that does not resolve); then the call fails as "unreachable" with that message.
  */
 import type { AccessGrant, AccessTokens } from './access-token.ts';
 import { failureWithout, isQuotaAnswer, type Answer, type CallContext } from './answer.ts';
@@ -51,17 +55,49 @@ type Attempt =
   | { kind: 'answer'; response: FetchResponse; bytes: Uint8Array }
   | { kind: 'timeout' }
   | { kind: 'cancelled' }
-  | { kind: 'network'; notSent: boolean; detail: string };
+  | { kind: 'network'; notSent: boolean; detail: string; cannotConnect?: CannotConnect };
 
-/** Error codes that mean the connection was never made, so nothing was sent. */
-const NOT_SENT_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'ENETUNREACH',
-  'EHOSTUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
+/** Why no connection could be made, in words, and whether trying again soon may help at all. */
+interface CannotConnect {
+  cause: string;
+  /** A name that does not resolve will not resolve on the next try. */
+  permanent: boolean;
+}
+
+/** Error codes that mean the connection was never made, so nothing was sent: what each means. */
+const CANNOT_CONNECT: ReadonlyMap<string, CannotConnect> = new Map([
+  ['ECONNREFUSED', { cause: 'connection refused (nothing listens on that port)', permanent: false }],
+  ['ENOTFOUND', { cause: 'no such host (the name does not resolve)', permanent: true }],
+  ['EAI_AGAIN', { cause: 'the name could not be resolved (DNS did not answer)', permanent: false }],
+  ['ENETUNREACH', { cause: 'network unreachable', permanent: false }],
+  ['EHOSTUNREACH', { cause: 'host unreachable', permanent: false }],
+  ['EADDRNOTAVAIL', { cause: 'address not available', permanent: false }],
+  [
+    'UND_ERR_CONNECT_TIMEOUT',
+    { cause: 'no answer to the connection (connecting timed out)', permanent: false },
+  ],
 ]);
+
+/**
+ * fetch's own refusal of a port the Fetch standard lists as unsafe (1, 7, 9 … 6000): no connection is even
+ * tried, and the error has a message but no code.
+ */
+const BAD_PORT: CannotConnect = {
+  cause: 'fetch refuses to connect to this port (the Fetch standard lists it as unsafe); use another port',
+  permanent: true,
+};
+
+/** Tries of a request whose connection cannot be made: one more, in case a service was just starting. */
+const CONNECT_ATTEMPTS = 2;
+
+/** host:port of an address, never its user name or password; the address itself when it does not parse. */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return 'the service';
+  }
+}
 
 function errorCodes(error: unknown): string[] {
   const codes: string[] = [];
@@ -72,6 +108,16 @@ function errorCodes(error: unknown): string[] {
     current = (current as { cause?: unknown }).cause;
   }
   return codes;
+}
+
+/** Whether fetch refused the port itself ("bad port", somewhere in the error's causes). */
+function badPort(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+    if ((current as { message?: unknown }).message === 'bad port') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 function describeError(error: unknown): string {
@@ -138,8 +184,16 @@ export class Transport {
     } catch (error) {
       if (timedOut) return { kind: 'timeout' };
       if (signal?.aborted) return { kind: 'cancelled' };
-      const notSent = errorCodes(error).some((code) => NOT_SENT_CODES.has(code));
-      return { kind: 'network', notSent, detail: describeError(error) };
+      const code = errorCodes(error).find((c) => CANNOT_CONNECT.has(c));
+      const detail = describeError(error);
+      const cannotConnect =
+        code !== undefined
+          ? (CANNOT_CONNECT.get(code) as CannotConnect)
+          : badPort(error)
+            ? BAD_PORT
+            : undefined;
+      if (cannotConnect === undefined) return { kind: 'network', notSent: false, detail };
+      return { kind: 'network', notSent: true, detail, cannotConnect };
     } finally {
       timer.abort();
       signal?.removeEventListener('abort', onAbort);
@@ -258,6 +312,44 @@ export class Transport {
         }
         reason = `status ${status}`;
       } else {
+        const cannotConnect = outcome.kind === 'network' ? outcome.cannotConnect : undefined;
+        if (cannotConnect) {
+          // Named at once, with its cause: not after minutes of silent retries as "unavailable".
+          const host = hostOf(request.url);
+          const message = `cannot connect to ${host}: ${cannotConnect.cause}`;
+          if (attempts === 1)
+            this.emit({
+              type: 'unreachable',
+              operationId: spec.operationId,
+              host,
+              cause: cannotConnect.cause,
+              message,
+            });
+          if (cannotConnect.permanent || attempts >= CONNECT_ATTEMPTS || !deps.budget.trySpend())
+            return {
+              ok: false,
+              error: failureWithout(
+                context,
+                'unreachable',
+                `${message}${attempts > 1 ? ` (${attempts} attempts)` : ''}`,
+                { time: time(), attempts, retriedAfterUnknownOutcome: unknownOutcomeSeen },
+              ),
+            };
+          const delayMs = retryDelayMs(deps.backoff, attempts, deps.random);
+          this.emit({
+            type: 'retry',
+            operationId: spec.operationId,
+            attempt: attempts,
+            delayMs,
+            reason: message,
+          });
+          try {
+            await deps.sleep(delayMs, request.signal);
+          } catch {
+            return cancelled(false);
+          }
+          continue;
+        }
         const what =
           outcome.kind === 'timeout' ? 'no answer within the time-out' : `network error: ${outcome.detail}`;
         const notSent = outcome.kind === 'network' && outcome.notSent;

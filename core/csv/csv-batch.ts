@@ -6,13 +6,32 @@
  * character inside the cell; then the checks across rows. Data problems never throw.
  */
 
-import type { Diagnostic, Location, TextPosition, TextRange } from '../diagnostics/diagnostic.ts';
-import { LineIndex } from '../diagnostics/text-position.ts';
+import type { Diagnostic, Location } from '../diagnostics/diagnostic.ts';
 import type { GeoJsonFeature } from '../geojson/geojson.ts';
 import type { JsonValue } from '../json/json-document.ts';
-import { checkRecordBoundary } from '../boundary/record-boundary.ts';
-import { fieldFeature } from '../records/field-features.ts';
-import type { FieldRecord, FieldRecordProperty, RecordValue } from '../records/field-record.ts';
+import { checkAcreage, DEFAULT_ACREAGE_TOLERANCE } from '../boundary/check-acreage.ts';
+import { formatAcres } from '../boundary/format-acres.ts';
+import {
+  checkRecordBoundary,
+  statedAcresOptions,
+  type RecordBoundaryOptions,
+} from '../boundary/record-boundary.ts';
+import { fieldFeature, outlineForMap } from '../records/field-features.ts';
+import {
+  atRecord,
+  type FieldRecord,
+  type FieldRecordProperty,
+  type RecordValue,
+} from '../records/field-record.ts';
+import type { ReportDescriptor } from '../rules/rule.ts';
+import {
+  describeReading,
+  readDecimal,
+  writeDecimal,
+  type DecimalMark,
+  type DecimalNumber,
+  type DecimalReading,
+} from '../values/decimal-number.ts';
 import { itemRules } from '../rules/field-upload/index.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
 import type { RuleSelection } from '../rules/selection.ts';
@@ -27,7 +46,14 @@ import {
 } from './batch-kinds.ts';
 import type { CsvEncoding, CsvEncodingChoice } from './csv-encoding.ts';
 import { mapColumns, mappingUsed, type ColumnMap, type CsvMapping } from './csv-mapping.ts';
-import { cellOffset, CsvStreamReader, type CsvCell, type CsvDelimiter, type CsvRow } from './csv-reader.ts';
+import {
+  cellOffset,
+  CsvStreamReader,
+  type CsvCell,
+  type CsvDelimiter,
+  type CsvReadProblem,
+  type CsvRow,
+} from './csv-reader.ts';
 import {
   csvCellValue,
   csvCellWhitespace,
@@ -35,9 +61,11 @@ import {
   csvEncodingGuessed,
   csvFileReference,
   csvHeader,
+  csvNumber,
   csvRaggedRow,
 } from './csv-rules.ts';
 import { CrossRowChecks } from './csv-cross-rows.ts';
+import { cellRange, rangeOf, rowLines, rowRange, shiftRange } from './csv-ranges.ts';
 import { EnrollmentRows } from './csv-enrollments.ts';
 import { withColumnHint } from './csv-hints.ts';
 import { csvRecordOf } from './csv-records.ts';
@@ -55,6 +83,11 @@ export interface CsvBatchOptions {
   encoding?: CsvEncoding;
   delimiter?: CsvDelimiter;
   mapping?: CsvMapping;
+  /**
+   * The decimal mark numbers are written with (acres); default: a comma in a semicolon-delimited file (a
+   * comma-decimal locale's Excel writes those), else a point.
+   */
+  decimalMark?: DecimalMark;
   selection?: RuleSelection;
   now?: Date;
   acreageTolerance?: number;
@@ -71,6 +104,8 @@ export interface CsvBatchOptions {
   keepFeatures?: boolean;
   /** Return each data row as the record it stands for (csv-records.ts), for submitting the batch. */
   records?: boolean;
+  /** Features are only drawn (an HTML report's map): keep simplified outlines, a fraction of the memory. */
+  mapFeatures?: boolean;
   /** Called after each data row (progress). */
   onRow?: (row: number, bytesRead: number) => void;
   /** Let the event loop run between chunks of rows. */
@@ -105,6 +140,8 @@ export interface CsvBatchResult {
   rows: CsvRowResult[];
   rowsListed: 'all' | 'with-problems';
   bytes: number;
+  /** The decimal mark numbers were read with (`readDecimal` reads a cell the same way). */
+  decimalMark: DecimalMark;
   /** What the rows will become when sent (for the submit planner). */
   plan: JsonValue;
   /** Each data row's record, when asked for (`records`); their diagnostics are not attached yet. */
@@ -145,16 +182,6 @@ export function chooseCsvHeader(
 /** Up to this many rows the report lists every row's status; beyond, the rows with problems. */
 export const ALL_ROWS_LISTED = 10000;
 
-/** Shift a location made against a row's own text to the whole file. */
-function shiftRange(range: TextRange, row: CsvRow): TextRange {
-  const at = (p: TextRange['start']): TextRange['start'] => ({
-    offset: p.offset + row.start,
-    line: row.line + p.line - 1,
-    column: p.line === 1 ? row.column + p.column - 1 : p.column,
-  });
-  return { start: at(range.start), end: at(range.end) };
-}
-
 function shiftDiagnostic(d: Diagnostic, row: CsvRow): Diagnostic {
   const location = (l: Location): Location => (l.range ? { ...l, range: shiftRange(l.range, row) } : l);
   const out: Diagnostic = { ...d, location: location(d.location) };
@@ -172,7 +199,15 @@ export function valueSpan(cell: CsvCell): { start: number; end: number } {
   return { start: cell.valueStart, end: cellOffset(cell, cell.value.length) };
 }
 
-const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+const REPLACEMENT = '\ufffd';
+
+/** A value for a message: whole when short, else the part around offset `at`. */
+function excerpt(value: string, at: number): string {
+  if (value.length <= 60) return value;
+  const from = Math.max(0, at - 25);
+  return `${from > 0 ? '…' : ''}${value.slice(from, from + 50)}${from + 50 < value.length ? '…' : ''}`;
+}
+
 const SPACE_AROUND = /^[\s\u00a0]|[\s\u00a0]$/;
 
 /** Check a CSV batch from a stream of bytes. */
@@ -198,9 +233,63 @@ export async function validateCsvBatch(
   let rowLines = new Int32Array(1024);
   const iterator = reader.rows();
 
+  // Characters lost to bytes that are not UTF-8 (or to an earlier save): reported at their row and cell.
+  const problems = reader.info.problems;
+  let problemAt = 0;
+  const damage = (r: CsvRow, n?: number): void => {
+    while (problemAt < problems.length && (problems[problemAt] as CsvReadProblem).offset < r.start)
+      problemAt++;
+    if (r.text.indexOf(REPLACEMENT) < 0) return;
+    r.cells.forEach((cell, i) => {
+      const at = cell.value.indexOf(REPLACEMENT);
+      if (at < 0) return;
+      const offset = cellOffset(cell, at);
+      let bad: CsvReadProblem | undefined;
+      for (let k = problemAt; k < problems.length; k++) {
+        const p = problems[k] as CsvReadProblem;
+        if (p.offset >= cell.end) break;
+        if (p.offset >= cell.valueStart) {
+          bad = p;
+          break;
+        }
+      }
+      const range = rangeOf(offset, offset + 1, r);
+      const hint =
+        'Save the sheet as CSV UTF-8 and check this value, or read the file as Windows-1252 (--encoding windows-1252) if that is what it was saved as.';
+      if (n === undefined) {
+        // The header or a title row above it: the column names, not data.
+        if (bad)
+          collector.report(csvEncodingGuessed, {
+            messageId: 'invalidLater',
+            severity: 'warning',
+            data: { line: range.start.line, byte: bad.byte },
+            location: { range },
+            hint,
+          });
+        return;
+      }
+      const column = session?.columnAt(i);
+      const name = column ?? header?.cells[i]?.value ?? String(i + 1);
+      const data = { row: n, column: name, value: excerpt(cell.value, at) };
+      collector.report(csvEncodingGuessed, {
+        messageId: bad ? 'damagedCell' : 'replacementInCell',
+        // A value that goes to the service with a lost character is an error; an ignored column's is not.
+        severity: column === undefined ? 'warning' : 'error',
+        data: bad ? { ...data, byte: bad.byte } : data,
+        location: { row: n, field: name, range },
+        hint,
+      });
+    });
+  };
+
+  const decimalMark = (): DecimalMark =>
+    options.decimalMark ?? (reader.info.delimiter.delimiter === ';' ? ',' : '.');
+
   const startSession = (found: CsvRow, k: BatchKind, titleRows: CsvRow[]): void => {
     header = found;
     kind = k;
+    for (const t of titleRows) damage(t);
+    damage(found);
     for (const t of titleRows)
       collector.report(csvHeader, {
         messageId: 'titleRow',
@@ -212,7 +301,7 @@ export async function validateCsvBatch(
     const headers = found.cells.map((c) => c.value);
     columns = mapColumns(k, headers, mapping);
     reportColumns(collector, k, found, columns);
-    session = new RowSession(k, found, columns, collector, options, mapping);
+    session = new RowSession(k, found, columns, collector, options, mapping, decimalMark());
   };
 
   const finishHeaderSearch = (final: boolean): void => {
@@ -240,6 +329,7 @@ export async function validateCsvBatch(
   const processData = (r: CsvRow): void => {
     if (!session || !header) return;
     dataRows++;
+    damage(r, dataRows);
     session.row(r, dataRows);
     if (dataRows > rowLines.length) {
       const grown = new Int32Array(rowLines.length * 2);
@@ -269,14 +359,22 @@ export async function validateCsvBatch(
       location: {},
       hint: 'If names look wrong, save the sheet as CSV UTF-8, or force the encoding with --setting encoding=utf-8.',
     });
-  for (const p of info.problems)
-    collector.report(csvEncodingGuessed, {
-      messageId: 'invalidLater',
-      severity: 'warning',
-      data: { byte: p.byte },
-      location: {},
-      hint: 'Save the sheet as CSV UTF-8, or read it as Windows-1252 with --setting encoding=windows-1252.',
+  const skipped = info.delimiterRows;
+  if (skipped.count > 0 && skipped.first) {
+    const { start, end, line, column } = skipped.first;
+    collector.report(csvRaggedRow, {
+      messageId: 'delimiterRows',
+      severity: 'info',
+      data: { count: skipped.count, line },
+      location: {
+        range: {
+          start: { offset: start, line, column },
+          end: { offset: end, line, column: column + end - start },
+        },
+      },
+      hint: 'Nothing to do: they are not rows of data. Delete them in the sheet if other tools trip over them.',
     });
+  }
   const finalKind = kind ?? batchKindById(forced ?? 'csv-fields')!;
   if (!header) {
     collector.report(csvHeader, {
@@ -332,42 +430,10 @@ export async function validateCsvBatch(
     rows,
     rowsListed: listAll ? 'all' : 'with-problems',
     bytes: info.bytesRead,
+    decimalMark: decimalMark(),
     plan,
     ...(options.records ? { records: session?.records ?? [] } : {}),
   };
-}
-
-/**
- * The line index of a row that has no line break (nearly every row): positions are columns of line 1, so
- * the row's text need not be scanned. Only `position` and `range` are used for rows.
- */
-class SingleLineIndex extends LineIndex {
-  constructor(private readonly length: number) {
-    super('');
-  }
-
-  override position(offset: number): TextPosition {
-    const clamped = Math.max(0, Math.min(offset, this.length));
-    return { offset: clamped, line: 1, column: clamped + 1 };
-  }
-}
-
-const rowLineIndexes = new WeakMap<CsvRow, LineIndex>();
-
-/** The line index of a row's own text (built once per row). */
-function rowLines(row: CsvRow): LineIndex {
-  let lines = rowLineIndexes.get(row);
-  if (!lines) {
-    const t = row.text;
-    lines = t.indexOf('\n') < 0 && t.indexOf('\r') < 0 ? new SingleLineIndex(t.length) : new LineIndex(t);
-    rowLineIndexes.set(row, lines);
-  }
-  return lines;
-}
-
-/** A range in the whole text for offsets within one row (the row's own line index places them). */
-function rangeOf(start: number, end: number, row: CsvRow): TextRange {
-  return shiftRange(rowLines(row).range(start - row.start, end - row.start), row);
 }
 
 function reportColumns(
@@ -394,9 +460,11 @@ function reportColumns(
       location: { range: rangeOf(header.start, header.end, header), field: column },
       hint: `Add a ${column} column, map one to it (--setting mapping='{"columns":{"${column}":"Your header"}}'), or give every row one value ({"values":{"${column}":"…"}}).`,
     });
+  // A column that repeats another is said so once (CSV003 repeated), not also called unknown.
+  const repeated = new Set(map.repeated.map((r) => r.index));
   map.byIndex.forEach((column, i) => {
     const cell = header.cells[i];
-    if (column !== undefined || !cell || cell.value.trim() === '') return;
+    if (column !== undefined || repeated.has(i) || !cell || cell.value.trim() === '') return;
     collector.report(csvColumns, {
       messageId: 'extra',
       severity: 'warning',
@@ -440,6 +508,7 @@ class RowSession {
     private readonly collector: DiagnosticCollector,
     private readonly options: CsvBatchOptions,
     private readonly mapping: CsvMapping,
+    private readonly decimal: DecimalMark,
   ) {
     this.headers = header.cells.map((c) => c.value);
     this.cross = new CrossRowChecks(kind.id, collector);
@@ -505,7 +574,8 @@ class RowSession {
         },
       });
     });
-    if (this.options.records) this.records.push(this.record(row, n));
+    // A field's record waits for its checks: its acres are the number they read (decimal mark, two ways).
+    if (this.options.records && this.kind.id !== 'csv-fields') this.records.push(this.record(row, n));
     this.cross.duplicateRow(row, n, this.map);
     switch (this.kind.id) {
       case 'csv-fields':
@@ -521,8 +591,11 @@ class RowSession {
     }
   }
 
-  /** The row as a record: its cells, and its values as the checks read them (cell, else the constant). */
-  private record(row: CsvRow, n: number): KindRecord {
+  /**
+   * The row as a record: its cells, and its values as the checks read them (cell, else the constant); a
+   * field's acres as the checks read the number.
+   */
+  private record(row: CsvRow, n: number, acres?: number): KindRecord {
     const constants = this.mapping.values ?? {};
     const value = (column: string): string | undefined => {
       const cell = this.cell(row, column)?.value.trim();
@@ -536,7 +609,13 @@ class RowSession {
       this.headers,
       row.cells.map((c) => c.value),
       value,
+      acres,
     );
+  }
+
+  /** The batch column of the file's column `i`; undefined when it maps to none (its values are ignored). */
+  columnAt(i: number): string | undefined {
+    return this.map.byIndex[i];
   }
 
   private columnName(i: number): string {
@@ -560,7 +639,67 @@ class RowSession {
     return this.mapping.values?.[column];
   }
 
+  /**
+   * Acres that read two ways ("1.234" in a decimal-comma file: 1234, or 1.234 typed with a point): the
+   * reading nearer the boundary's own area is taken (the file's convention when the area is not known),
+   * compared with it as any stated acres are (ACR001), and the choice said (CSV012), with a fix that writes
+   * the value so that it reads one way only.
+   */
+  private acresTwoWays(
+    record: FieldRecord,
+    n: number,
+    read: DecimalNumber,
+    area: number | undefined,
+    options: RecordBoundaryOptions,
+  ): void {
+    const acres = record.acres as RecordValue;
+    const known = area !== undefined && area > 0;
+    const off = (v: number): number => (known && v > 0 ? Math.abs(Math.log(v / area)) : Infinity);
+    const alternative = read.alternative as DecimalReading;
+    const swap = known && off(alternative.value) < off(read.reading.value);
+    const chosen = swap ? alternative : read.reading;
+    const other = swap ? read.reading : alternative;
+    acres.value = chosen.value;
+    const tolerance = options.acreageTolerance ?? DEFAULT_ACREAGE_TOLERANCE;
+    const agrees = known && Math.abs(chosen.value - area) / area <= tolerance;
+    const mark = this.decimal === ',' ? 'decimal comma' : 'decimal point';
+    const basis = !known
+      ? `the file's ${mark}, as the boundary's area is not known`
+      : agrees
+        ? `it agrees with the boundary's ${formatAcres(area)} acres`
+        : `the nearer to the boundary's ${formatAcres(area)} acres`;
+    const text = writeDecimal(chosen.value, this.decimal);
+    const descriptor: ReportDescriptor<'twoWays'> = {
+      messageId: 'twoWays',
+      severity: agrees ? 'info' : 'warning',
+      data: {
+        row: n,
+        column: 'acres',
+        value: String(acres.raw ?? ''),
+        chosen: chosen.value,
+        how: describeReading(chosen),
+        other: other.value,
+        otherHow: describeReading(other),
+        basis,
+      },
+      location: atRecord(record, acres.location),
+      hint: `Write ${text} (or ${writeDecimal(other.value, this.decimal)} if that is what was meant): it reads one way only.`,
+    };
+    if (acres.span && text !== acres.raw?.trim())
+      descriptor.fix = {
+        safety: agrees ? 'safe' : 'unsafe',
+        title: `Write ${text}, which reads one way only`,
+        before: String(acres.raw ?? ''),
+        after: text,
+        edits: [{ start: acres.span.start, end: acres.span.end, text }],
+      };
+    this.collector.report(csvNumber, descriptor);
+    const stated = statedAcresOptions(record, options);
+    checkAcreage(area, stated, this.collector, () => atRecord(record, record.boundary?.location ?? {}));
+  }
+
   private field(row: CsvRow, n: number): void {
+    let twoWays: { read: DecimalNumber; alternative: DecimalReading; value: RecordValue } | undefined;
     const lines = rowLines(row);
     const local = (offset: number): number => offset - row.start;
     const record: FieldRecord = {
@@ -590,22 +729,34 @@ class RowSession {
         span: { start: local(span.start), end: local(span.end) },
         mapOffset: (o) => local(cellOffset(cell, o)),
       };
-      // A CSV cell is text: acres that read as a number are the number the upload will carry.
-      if (property === 'acres' && NUMBER.test(cell.value.trim())) {
-        value.kind = 'number';
-        value.value = Number(cell.value.trim());
-        value.raw = cell.value;
+      // A CSV cell is text: acres that read as a number (by the file's decimal mark) are the number the
+      // upload will carry.
+      if (property === 'acres') {
+        const read = readDecimal(cell.value, this.decimal);
+        if (read) {
+          value.kind = 'number';
+          value.value = read.reading.value;
+          value.raw = cell.value;
+          if (read.alternative) twoWays = { read, alternative: read.alternative, value };
+        }
       }
       record[property] = value;
     }
     const before = this.collector.diagnostics.length;
     for (const rule of itemRules) this.collector.run(rule, record);
     const tolerance = this.options.acreageTolerance;
-    const boundary = checkRecordBoundary(
-      record,
-      this.collector,
-      tolerance === undefined ? {} : { acreageTolerance: tolerance },
-    );
+    const writeNumber = (v: number): string => writeDecimal(v, this.decimal);
+    const boundaryOptions = {
+      writeNumber,
+      ...(tolerance === undefined ? {} : { acreageTolerance: tolerance }),
+    };
+    // Acres that read two ways are compared with the boundary once its area is known (below).
+    if (twoWays) delete record.acres;
+    const boundary = checkRecordBoundary(record, this.collector, boundaryOptions);
+    if (twoWays) {
+      record.acres = twoWays.value;
+      this.acresTwoWays(record, n, twoWays.read, boundary?.areaAcres, boundaryOptions);
+    }
     const list = this.collector.diagnostics;
     for (let i = before; i < list.length; i++) {
       const d = shiftDiagnostic(list[i] as Diagnostic, row);
@@ -617,12 +768,27 @@ class RowSession {
     }
     record.location = { row: n, range: rangeOf(row.start, row.end, row) };
     this.cross.duplicateField(record, n);
-    if (this.options.keepFeatures !== false) this.features.push(fieldFeature(record, boundary));
+    if (this.options.keepFeatures !== false)
+      this.features.push(
+        fieldFeature(
+          record,
+          this.options.mapFeatures && boundary?.geometry
+            ? {
+                ...boundary,
+                geometry: { ...boundary.geometry, polygons: outlineForMap(boundary.geometry.polygons) },
+              }
+            : boundary,
+        ),
+      );
     const boundaryCell = this.cell(row, 'boundary');
     const boundaryRange = boundaryCell
       ? rangeOf(valueSpan(boundaryCell).start, valueSpan(boundaryCell).end, row)
       : record.location.range;
     this.cross.field(record, n, boundary, boundaryRange);
+    if (this.options.records) {
+      const acres = record.acres?.kind === 'number' ? record.acres.value : undefined;
+      this.records.push(this.record(row, n, typeof acres === 'number' ? acres : undefined));
+    }
     const user = this.value(row, 'userName')?.trim() ?? '';
     this.uploads.set(user, (this.uploads.get(user) ?? 0) + 1);
   }
@@ -630,9 +796,11 @@ class RowSession {
   private file(row: CsvRow, n: number): void {
     const cell = this.cell(row, 'file');
     const path = (cell?.value ?? this.mapping.values?.file ?? '').trim();
-    const location: Location = cell
-      ? { row: n, field: 'file', range: rangeOf(valueSpan(cell).start, valueSpan(cell).end, row) }
-      : { row: n, field: 'file' };
+    const location: Location = {
+      row: n,
+      field: 'file',
+      range: cell ? rangeOf(valueSpan(cell).start, valueSpan(cell).end, row) : rowRange(row),
+    };
     this.fileRows++;
     if (this.kind.id === 'csv-soil-tests') {
       const dateCell = this.cell(row, 'sampleDate');
@@ -652,11 +820,12 @@ class RowSession {
     }
     for (const column of ['userName']) {
       const v = this.value(row, column);
+      const at = this.cell(row, column);
       if (v === undefined || v.trim() === '')
         this.collector.report(csvCellValue, {
           messageId: 'missing',
           data: { row: n, column },
-          location: { row: n, field: column },
+          location: { row: n, field: column, range: at ? cellRange(row, at) : rowRange(row) },
           hint: 'Name the user who receives the file.',
         });
     }
@@ -721,12 +890,19 @@ class RowSession {
           });
         for (const d of checked.diagnostics) {
           const { range: _range, file: _file, ...rest } = d.location;
+          // At the row's file cell (a code frame shows the row); where in the file itself, related.
           const attached: Diagnostic = {
             ...d,
-            location: { ...rest, row: n, field: 'file', entry: rest.entry ? `${path}:${rest.entry}` : path },
+            location: {
+              ...rest,
+              row: n,
+              field: 'file',
+              entry: rest.entry ? `${path}:${rest.entry}` : path,
+              ...(location.range ? { range: location.range } : {}),
+            },
             related: [
-              { message: `in ${path}`, location: { ...d.location, file: path } },
-              ...(d.related ?? []),
+              { message: 'where in the file', location: { ...d.location, file: path } },
+              ...(d.related ?? []).map((r) => ({ ...r, location: { ...r.location, file: path } })),
             ],
           };
           delete attached.fix;

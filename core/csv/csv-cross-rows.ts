@@ -18,6 +18,7 @@ import type { BatchKindId } from './batch-kinds.ts';
 import type { ColumnMap } from './csv-mapping.ts';
 import { RowHashTable } from './hash-table.ts';
 import type { CsvCell, CsvRow } from './csv-reader.ts';
+import { cellRange, rowRange } from './csv-ranges.ts';
 import { csvConflictingChanges, csvDuplicateRow, csvEnrolledTwice, csvFieldsOverlap } from './csv-rules.ts';
 
 /** Fields whose geometry is kept for the overlap check. */
@@ -121,8 +122,12 @@ export class CrossRowChecks {
   private readonly rows = new RowHashTable();
   /** FU005 by hashes: normalised hierarchy → first row, and the low bits of the hierarchy as written. */
   private readonly fields = new RowHashTable();
-  private readonly enrolled = new Map<string, number>();
-  private readonly changes = new Map<string, { row: number; action: string; signature: string }>();
+  /** The first row of each enrollment, with its cell's place (for "see …"). */
+  private readonly enrolled = new Map<string, { row: number; range?: TextRange }>();
+  private readonly changes = new Map<
+    string,
+    { row: number; action: string; signature: string; range?: TextRange }
+  >();
   private readonly farms = new Map<string, KeptField[]>();
   private kept = 0;
   /** Farms whose geometry was let go (checked), by hash of their key. */
@@ -147,21 +152,30 @@ export class CrossRowChecks {
     this.collector.report(csvDuplicateRow, {
       messageId: 'duplicate',
       data: { row: n, firstRow: first },
-      location: { row: n },
-      related: [{ message: `row ${first}`, location: { row: first } }],
+      location: { row: n, range: rowRange(row) },
+      related: [{ message: 'the row it repeats', location: { row: first } }],
       hint: 'Delete the repeated row.',
     });
   }
 
-  enrollment(_row: CsvRow, n: number, cell: CellOf): void {
+  enrollment(row: CsvRow, n: number, cell: CellOf): void {
     const v = (c: string): string => (cell(c)?.value ?? '').trim().toLowerCase();
     const temporal = ['dimensionality', 'temporalEntityId', 'startId', 'endId'].map(v).join('/');
-    const at = (c: string): Location => ({ row: n, field: c });
+    const rangeAt = (c: string): TextRange => {
+      const found = cell(c);
+      return found ? cellRange(row, found) : rowRange(row);
+    };
+    const at = (c: string): Location => ({ row: n, field: c, range: rangeAt(c) });
+    const seen = (first: { row: number; range?: TextRange }, c: string): Location => ({
+      row: first.row,
+      field: c,
+      ...(first.range ? { range: first.range } : {}),
+    });
     if (this.kind === 'csv-enrollments-by-location') {
       if (v('locationId') === '' || v('experimentEnrollmentId') === '') return;
       const key = [v('experimentEnrollmentId'), v('locationId'), temporal].join('\u0000');
       const first = this.enrolled.get(key);
-      if (first === undefined) this.enrolled.set(key, n);
+      if (first === undefined) this.enrolled.set(key, { row: n, range: rangeAt('locationId') });
       else
         this.collector.report(csvEnrolledTwice, {
           messageId: 'twice',
@@ -169,17 +183,19 @@ export class CrossRowChecks {
             row: n,
             locationId: cell('locationId')?.value.trim() ?? '',
             experiment: cell('experimentEnrollmentId')?.value.trim() ?? '',
-            firstRow: first,
+            firstRow: first.row,
           },
           location: at('locationId'),
-          related: [{ message: `row ${first}`, location: { row: first, field: 'locationId' } }],
+          related: [
+            { message: 'the first enrollment of this location', location: seen(first, 'locationId') },
+          ],
           hint: 'Keep one of the rows.',
         });
     } else if (this.kind === 'csv-enrollments-by-program') {
       if (v('experimentProtocolId') === '') return;
       const key = [v('experimentProtocolId'), temporal].join('\u0000');
       const first = this.enrolled.get(key);
-      if (first === undefined) this.enrolled.set(key, n);
+      if (first === undefined) this.enrolled.set(key, { row: n });
       // The same program and season twice is a repeated row when every cell matches; else it is CSV008's.
     } else if (this.kind === 'csv-enrollment-changes') {
       const id = v('enrollmentId');
@@ -200,7 +216,7 @@ export class CrossRowChecks {
         .join('/');
       const first = this.changes.get(id);
       if (!first) {
-        this.changes.set(id, { row: n, action, signature });
+        this.changes.set(id, { row: n, action, signature, range: rangeAt('enrollmentId') });
         return;
       }
       let detail: string | undefined;
@@ -218,7 +234,9 @@ export class CrossRowChecks {
             detail,
           },
           location: at('enrollmentId'),
-          related: [{ message: `row ${first.row}`, location: { row: first.row, field: 'enrollmentId' } }],
+          related: [
+            { message: 'the first change of this enrollment', location: seen(first, 'enrollmentId') },
+          ],
           hint: 'Keep one change per enrollment.',
         });
     }
@@ -255,7 +273,7 @@ export class CrossRowChecks {
         caseNote: first.payload === (raw | 0) ? '' : ' (differing only in case or spaces)',
       },
       location: record.location,
-      related: [{ message: `first occurrence, field ${first.row}`, location: { row: first.row } }],
+      related: [{ message: 'the first occurrence', location: { row: first.row } }],
       hint: 'Remove one of them, or rename it if it is a different field.',
     });
   }

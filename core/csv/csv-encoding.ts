@@ -5,8 +5,8 @@
  * happens before tokenising, so a multi-byte character split between two chunks is never corrupted.
  */
 
-import { encodeWindows1252 } from '../input/windows-1252.ts';
 import { encodeText } from '../input/text-decoding.ts';
+import { encodeWindows1252 } from '../values/encode-text.ts';
 
 export { encodeWindows1252 };
 

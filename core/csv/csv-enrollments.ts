@@ -162,7 +162,21 @@ export class EnrollmentRows {
     if (!read.root) return { calls: this.planned };
     const collector = new DiagnosticCollector(this.selection);
     checkRequestDocument(read.root, read.lines, collector, this.now);
-    for (const d of collector.diagnostics) this.collector.diagnostics.push(this.moveBack(d));
+    // A cell's value goes into several requests (the experiment found, created, the enrollment): a finding
+    // about it is said once at its cell, not once per request (the one with a fix kept).
+    const said = new Map<string, number>();
+    for (const found of collector.diagnostics) {
+      const d = this.moveBack(found);
+      const r = d.location.range;
+      const key = [d.code, d.message, d.location.row, d.location.field, r?.start.offset, r?.end.offset].join(
+        '\u0000',
+      );
+      const at = said.get(key);
+      if (at === undefined) {
+        said.set(key, this.collector.diagnostics.length);
+        this.collector.diagnostics.push(d);
+      } else if (d.fix && !this.collector.diagnostics[at]?.fix) this.collector.diagnostics[at] = d;
+    }
     return { calls: this.planned };
   }
 

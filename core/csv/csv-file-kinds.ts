@@ -29,8 +29,9 @@ import { encodeCsvText, parseCsvEncoding, type CsvEncoding } from './csv-encodin
 import { csvKindInfos } from './csv-kind-info.ts';
 import { parseCsvMapping } from './csv-mapping.ts';
 import { diagnosticIndexesByRow } from '../records/submit-record.ts';
-import { textDecoderFor } from '../input/windows-1252.ts';
-import { bytesToStream, parseCsvDelimiter } from './csv-reader.ts';
+import { textDecoderFor } from '../values/windows-1252.ts';
+import { bytesToStream } from './csv-reader.ts';
+import { parseCsvDecimalMark, parseCsvDelimiter } from './csv-options.ts';
 
 /** Batch options from the kind's settings; a message for a setting that cannot be used. */
 export function csvOptionsFrom(
@@ -51,6 +52,11 @@ export function csvOptionsFrom(
     if (d) out.delimiter = d;
     else problem = `unknown delimiter "${s.delimiter}" (comma, semicolon, tab, pipe)`;
   }
+  if (typeof s.decimalMark === 'string') {
+    const mark = parseCsvDecimalMark(s.decimalMark);
+    if (mark) out.decimalMark = mark;
+    else problem = `unknown decimal mark "${s.decimalMark}" (comma, point)`;
+  }
   if (typeof s.mapping === 'string') {
     const m = parseCsvMapping(s.mapping);
     if (typeof m === 'string') problem = `mapping: ${m}`;
@@ -67,6 +73,7 @@ export function csvOptionsFrom(
   // The text report draws no map: the engine says so, and no feature is built.
   if (options.features === false) out.keepFeatures = false;
   if (options.records) out.records = true;
+  if (options.features === 'map') out.mapFeatures = true;
   const resolve = options.resolveFile;
   if (resolve) out.resolveFile = (path) => resolve(path, file.name);
   out.checkFile = checkReferencedFile(options);
@@ -107,6 +114,7 @@ export function csvSummary(result: CsvBatchResult): JsonValue {
     bom: result.encoding.bom,
     encodingReason: result.encoding.reason,
     delimiter: result.delimiter,
+    decimalMark: result.decimalMark,
     headerLine: result.headerLine,
     headers: result.headers,
     mapping: result.mapping as unknown as JsonValue,

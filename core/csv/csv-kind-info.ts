@@ -6,7 +6,7 @@ import { extensionOf, firstSignificantChar, type InputFile, type KindInfo } from
 import { firstInvalidUtf8 } from '../values/utf8.ts';
 import { batchKinds, bestHeaderScore, kindForHeader, type BatchKind } from './batch-kinds.ts';
 import { sniffBom } from '../input/text-decoding.ts';
-import { decodeWindows1252 } from '../input/windows-1252.ts';
+import { decodeWindows1252 } from '../values/windows-1252.ts';
 import { guessDelimiter, tokenizeCsv } from './csv-reader.ts';
 
 /** The head of a file as text, decoded the way the reader would. */

@@ -10,29 +10,12 @@
 
 import type { CsvEncoding, CsvEncodingChoice } from './csv-encoding.ts';
 import { sniffBom } from '../input/text-decoding.ts';
-import { textDecoderFor, type ChunkDecoder } from '../input/windows-1252.ts';
+import { textDecoderFor, type ChunkDecoder } from '../values/windows-1252.ts';
 import { joinBytes } from '../values/bytes.ts';
-import { firstInvalidUtf8 } from '../values/utf8.ts';
+import { firstInvalidUtf8, LocatingUtf8Decoder } from '../values/utf8.ts';
 
 export type CsvDelimiter = ',' | ';' | '\t' | '|';
 export const CSV_DELIMITERS: readonly CsvDelimiter[] = [',', ';', '\t', '|'];
-
-const DELIMITER_NAMES: Record<string, CsvDelimiter> = {
-  ',': ',',
-  comma: ',',
-  ';': ';',
-  semicolon: ';',
-  '\t': '\t',
-  tab: '\t',
-  '\\t': '\t',
-  '|': '|',
-  pipe: '|',
-};
-
-/** A delimiter given by a user (`;`, `semicolon`, `tab`, `\t` …); undefined when unknown. */
-export function parseCsvDelimiter(name: string): CsvDelimiter | undefined {
-  return DELIMITER_NAMES[name.toLowerCase()] ?? CSV_DELIMITERS.find((d) => d === name);
-}
 
 export interface CsvCell {
   /** The value, quotes removed and doubled quotes undone. */
@@ -79,169 +62,283 @@ const PIECE = 16384;
 const LF = 10;
 const CR = 13;
 
+/** Where the tokenizer is between two characters; kept across chunks, so nothing is scanned twice. */
+const AT_ROW_START = 0;
+/** After a delimiter: the next cell starts here. */
+const AT_CELL_START = 1;
+const IN_UNQUOTED = 2;
+const IN_QUOTED = 3;
+/** Inside quotes, the last character seen was a quote: a doubled quote or the closing one. */
+const QUOTE_IN_QUOTED = 4;
+/** After a cell's closing quote: text up to the delimiter is kept (`"a"b` is `ab`, as spreadsheets do). */
+const AFTER_QUOTE = 5;
+
+/** Rows skipped as empty: how many, and where the first is (it is one line: quotes make a row non-empty). */
+export interface SkippedRows {
+  count: number;
+  first?: { start: number; end: number; line: number; column: number };
+}
+
 /**
- * Splits decoded text into rows as it arrives. `push` returns the rows completed so far; an unfinished row
- * waits for the next chunk (or `final`).
+ * Splits decoded text into rows as it arrives. `push` returns the rows completed so far. The scan goes on
+ * where the last chunk ended (the state between two characters is kept), and the text of an unfinished row
+ * is kept as the pieces it came in, joined once when the row ends: a row of any size (a 48 MB WKT boundary
+ * in one cell) costs time and memory in proportion to its size, never a scan of the row per chunk.
  */
 export class CsvTokenizer {
-  private buffer = '';
-  /** Offset in the whole text of buffer[0]. */
+  /** Offset in the whole text of the current chunk's first character. */
   private base = 0;
   private line = 1;
   /** Offset in the whole text where the current line starts. */
   private lineStart = 0;
+  /** Offset of the last CR seen (an LF right after it ends the same line). */
+  private lastCr = -2;
   private records = 0;
   private readonly delimiter: number;
+  private state = AT_ROW_START;
+  // The row being read.
+  private rowStart = 0;
+  private rowLine = 1;
+  private rowColumn = 1;
+  private cells: CsvCell[] = [];
+  /** Offset of each cell's closing quote; -1 when it has none (not quoted, or never closed). */
+  private closes: number[] = [];
+  /** The row's text from earlier chunks. */
+  private parts: string[] = [];
+  private unterminated = false;
+  // The cell being read (its value is cut from the row's text when the row ends).
+  private cell: CsvCell | undefined;
+  private close = -1;
+  private escapeCount = 0;
+  /** Next LF and CR at or after the last search in the current chunk (searches only move forward). */
+  private lfAt = -1;
+  private crAt = -1;
+  /** Rows made only of delimiters (and spaces) that were skipped. */
+  private delimiterRows: SkippedRows = { count: 0 };
 
   constructor(delimiter: CsvDelimiter) {
     this.delimiter = delimiter.charCodeAt(0);
   }
 
+  /** Rows made only of delimiters that were skipped so far (a sheet's `,,,,,,`), and where the first is. */
+  get skippedDelimiterRows(): SkippedRows {
+    return this.delimiterRows;
+  }
+
   push(text: string, final = false): CsvRow[] {
-    this.buffer = this.buffer.length === 0 ? text : this.buffer + text;
+    const rows: CsvRow[] = [];
+    const buf = text;
+    const n = buf.length;
+    const d = this.delimiter;
+    const base = this.base;
     this.lfAt = -1;
     this.crAt = -1;
-    const rows: CsvRow[] = [];
     let p = 0;
-    const buf = this.buffer;
-    while (p < buf.length) {
-      const saved = { line: this.line, lineStart: this.lineStart };
-      const row = this.row(buf, p, final);
-      if (!row) {
-        this.line = saved.line;
-        this.lineStart = saved.lineStart;
-        break;
+    while (p < n) {
+      switch (this.state) {
+        case AT_ROW_START: {
+          // The LF of a CRLF whose CR ended the previous chunk.
+          if (buf.charCodeAt(p) === LF && this.lastCr === base + p - 1) {
+            this.lineStart = base + p + 1;
+            p++;
+            continue;
+          }
+          this.rowStart = base + p;
+          this.rowLine = this.line;
+          this.rowColumn = base + p - this.lineStart + 1;
+          this.unterminated = false;
+          this.state = AT_CELL_START;
+          continue;
+        }
+        case AT_CELL_START: {
+          const quoted = buf.charCodeAt(p) === QUOTE;
+          this.cell = {
+            value: '',
+            start: base + p,
+            end: base + p,
+            valueStart: base + p + (quoted ? 1 : 0),
+            quoted,
+            line: this.line,
+            column: base + p - this.lineStart + 1,
+          };
+          this.close = -1;
+          if (quoted) {
+            this.escapeCount = 0;
+            p++;
+            this.state = IN_QUOTED;
+          } else this.state = IN_UNQUOTED;
+          continue;
+        }
+        case IN_UNQUOTED:
+        case AFTER_QUOTE: {
+          while (p < n) {
+            const c = buf.charCodeAt(p);
+            if (c === d || c === LF || c === CR) break;
+            p++;
+          }
+          if (p < n) p = this.endCell(buf, p, rows);
+          continue;
+        }
+        case IN_QUOTED: {
+          const q = buf.indexOf('"', p);
+          const to = q < 0 ? n : q;
+          this.countLines(buf, p, to);
+          if (q < 0) p = n;
+          else {
+            p = q + 1;
+            this.state = QUOTE_IN_QUOTED;
+          }
+          continue;
+        }
+        case QUOTE_IN_QUOTED: {
+          const cell = this.cell as CsvCell;
+          if (buf.charCodeAt(p) === QUOTE) {
+            // A doubled quote: one quote in the value, at this offset of the value.
+            (cell.escapes ??= []).push(base + p - 1 - cell.valueStart - this.escapeCount);
+            this.escapeCount++;
+            p++;
+            this.state = IN_QUOTED;
+          } else {
+            this.close = base + p - 1;
+            this.state = AFTER_QUOTE;
+          }
+          continue;
+        }
       }
-      p = row.next;
-      if (row.row) rows.push(row.row);
     }
-    this.base += p;
-    this.buffer = p >= buf.length ? '' : buf.slice(p);
+    if (final) this.finish(buf, rows, base + n);
+    else if (this.state !== AT_ROW_START)
+      this.parts.push(this.rowStart > base ? buf.slice(this.rowStart - base) : buf);
+    this.base = base + n;
     return rows;
   }
 
-  /** One row from `p`: the row (absent for a blank line) and where the next one starts; undefined when incomplete. */
-  private row(buf: string, p: number, final: boolean): { row?: CsvRow; next: number } | undefined {
-    const d = this.delimiter;
-    const n = buf.length;
-    const rowStart = p;
-    const rowLine = this.line;
-    const rowColumn = this.base + p - this.lineStart + 1;
-    const cells: CsvCell[] = [];
-    let unterminated = false;
-    for (;;) {
-      const start = p;
-      const line = this.line;
-      const column = this.base + start - this.lineStart + 1;
-      let value: string;
-      let quoted = false;
-      let escapes: number[] | undefined;
-      let valueStart = start;
-      if (p < n && buf.charCodeAt(p) === QUOTE) {
-        quoted = true;
-        p++;
-        valueStart = p;
-        value = '';
-        for (;;) {
-          const q = buf.indexOf('"', p);
-          if (q < 0) {
-            if (!final) return undefined;
-            this.countLines(buf, p, n);
-            value += buf.slice(p, n);
-            p = n;
-            unterminated = true;
-            break;
-          }
-          this.countLines(buf, p, q);
-          value += buf.slice(p, q);
-          if (q + 1 >= n && !final) return undefined;
-          if (buf.charCodeAt(q + 1) === QUOTE) {
-            (escapes ??= []).push(value.length);
-            value += '"';
-            p = q + 2;
-            continue;
-          }
-          p = q + 1;
-          break;
-        }
-        // Text after the closing quote (`"a"b`) is kept, as spreadsheets do.
-        const rest = p;
-        while (p < n) {
-          const c = buf.charCodeAt(p);
-          if (c === d || c === LF || c === CR) break;
-          p++;
-        }
-        if (p > rest) value += buf.slice(rest, p);
-      } else {
-        while (p < n) {
-          const c = buf.charCodeAt(p);
-          if (c === d || c === LF || c === CR) break;
-          p++;
-        }
-        value = buf.slice(start, p);
+  private pushCell(end: number): void {
+    const cell = this.cell as CsvCell;
+    cell.end = end;
+    this.cells.push(cell);
+    this.closes.push(this.close);
+    this.cell = undefined;
+  }
+
+  /** The cell ends at `p` (a delimiter or a line break): on to the next cell, or the row is complete. */
+  private endCell(buf: string, p: number, rows: CsvRow[]): number {
+    const base = this.base;
+    this.pushCell(base + p);
+    const c = buf.charCodeAt(p);
+    if (c === this.delimiter) {
+      this.state = AT_CELL_START;
+      return p + 1;
+    }
+    this.completeRow(buf, base + p, rows);
+    this.line++;
+    this.lineStart = base + p + 1;
+    if (c === CR) {
+      this.lastCr = base + p;
+      if (buf.charCodeAt(p + 1) === LF) {
+        this.lineStart = base + p + 2;
+        return p + 2;
       }
-      const cell: CsvCell = {
-        value,
-        start: this.base + start,
-        end: this.base + p,
-        valueStart: this.base + valueStart,
-        quoted,
-        line,
-        column,
-      };
-      if (escapes) cell.escapes = escapes;
-      cells.push(cell);
-      if (p >= n) {
-        if (!final) return undefined;
+    }
+    return p + 1;
+  }
+
+  /** The end of the text: an unfinished row ends here (a quote never closed takes the rest as its value). */
+  private finish(buf: string, rows: CsvRow[], end: number): void {
+    switch (this.state) {
+      case AT_ROW_START:
+        return;
+      case AT_CELL_START:
+        // The text ends right after a delimiter: one more, empty cell.
+        this.cell = {
+          value: '',
+          start: end,
+          end,
+          valueStart: end,
+          quoted: false,
+          line: this.line,
+          column: end - this.lineStart + 1,
+        };
+        this.close = -1;
         break;
-      }
-      const c = buf.charCodeAt(p);
-      if (c === d) {
-        p++;
-        continue;
-      }
-      break;
+      case IN_QUOTED:
+        this.unterminated = true;
+        break;
+      case QUOTE_IN_QUOTED:
+        this.close = end - 1;
+        break;
     }
-    const rowEnd = p;
-    // The line break.
-    if (p < n) {
-      if (buf.charCodeAt(p) === CR) {
-        if (p + 1 >= n && !final) return undefined;
-        p += buf.charCodeAt(p + 1) === LF ? 2 : 1;
-      } else p++;
-      this.line++;
-      this.lineStart = this.base + p;
+    this.pushCell(end);
+    this.completeRow(buf, end, rows);
+  }
+
+  /** The row from `rowStart` to `rowEnd` (its line break excluded) is complete: its cells get their values. */
+  private completeRow(buf: string, rowEnd: number, rows: CsvRow[]): void {
+    const base = this.base;
+    const rowStart = this.rowStart;
+    const cells = this.cells;
+    const closes = this.closes;
+    this.cells = [];
+    this.closes = [];
+    this.state = AT_ROW_START;
+    let text: string;
+    if (this.parts.length === 0) text = buf.slice(rowStart - base, rowEnd - base);
+    else {
+      this.parts.push(buf.slice(0, rowEnd - base));
+      text = this.parts.join('');
+      this.parts = [];
     }
-    const first = cells[0];
-    if (cells.length === 1 && first && !first.quoted && first.value.trim() === '') return { next: p };
+    let blank = true;
+    for (let i = 0; i < cells.length; i++) {
+      const cell = cells[i] as CsvCell;
+      if (!cell.quoted) cell.value = text.slice(cell.start - rowStart, cell.end - rowStart);
+      else {
+        const close = closes[i] as number;
+        let value = text.slice(cell.valueStart - rowStart, (close >= 0 ? close : cell.end) - rowStart);
+        if (cell.escapes) value = value.replaceAll('""', '"');
+        if (close >= 0 && close + 1 < cell.end)
+          value += text.slice(close + 1 - rowStart, cell.end - rowStart);
+        cell.value = value;
+      }
+      if (blank && (cell.quoted || cell.value.trim() !== '')) blank = false;
+    }
+    // A blank line, or a row of nothing but delimiters (Excel's `,,,,,,` below the data): no record.
+    if (blank) {
+      if (cells.length > 1) {
+        const skipped = this.delimiterRows;
+        skipped.count++;
+        skipped.first ??= { start: rowStart, end: rowEnd, line: this.rowLine, column: this.rowColumn };
+      }
+      return;
+    }
     this.records++;
     const row: CsvRow = {
       record: this.records,
       cells,
-      start: this.base + rowStart,
-      end: this.base + rowEnd,
-      line: rowLine,
-      column: rowColumn,
-      text: buf.slice(rowStart, rowEnd),
+      start: rowStart,
+      end: rowEnd,
+      line: this.rowLine,
+      column: this.rowColumn,
+      text,
     };
-    if (unterminated) row.unterminated = true;
-    return { row, next: p };
+    if (this.unterminated) row.unterminated = true;
+    rows.push(row);
   }
 
-  /** Next LF and CR at or after the last search, in the current buffer (searches only move forward). */
-  private lfAt = -1;
-  private crAt = -1;
-
+  /** Line breaks inside a quoted cell: [from, to) of the current chunk. */
   private countLines(buf: string, from: number, to: number): void {
+    const base = this.base;
     let i = from;
     for (;;) {
       if (this.lfAt < i) this.lfAt = indexOrEnd(buf, '\n', i);
       if (this.crAt < i) this.crAt = indexOrEnd(buf, '\r', i);
-      let at = Math.min(this.lfAt, this.crAt);
+      const at = Math.min(this.lfAt, this.crAt);
       if (at >= to) return;
-      if (at === this.crAt && this.lfAt === at + 1 && at + 1 < to) at++;
-      this.line++;
-      this.lineStart = this.base + at + 1;
+      if (at === this.crAt) {
+        this.line++;
+        this.lastCr = base + at;
+      } else if (this.lastCr !== base + at - 1) this.line++;
+      this.lineStart = base + at + 1;
       i = at + 1;
     }
   }
@@ -306,11 +403,14 @@ export interface CsvReadOptions {
 /** A problem of the bytes themselves, found while reading. */
 export interface CsvReadProblem {
   kind: 'invalid-utf8';
-  /** Byte offset of the first bad byte. */
+  /** Byte offset of the sequence that is not UTF-8. */
   byte: number;
-  /** Offset in the decoded text where the replacement character went (approximately). */
+  /** Offset in the decoded text of the U+FFFD it became. */
   offset: number;
 }
+
+/** Problems of the bytes kept (in order); a file damaged throughout still has its cells flagged, by U+FFFD. */
+const MAX_PROBLEMS = 10000;
 
 export interface CsvReadInfo {
   encoding: CsvEncodingChoice;
@@ -318,6 +418,8 @@ export interface CsvReadInfo {
   problems: CsvReadProblem[];
   /** Bytes read from the source so far. */
   bytesRead: number;
+  /** Rows made only of delimiters, skipped as blank lines are: how many, and where the first is. */
+  delimiterRows: SkippedRows;
 }
 
 /**
@@ -330,6 +432,7 @@ export class CsvStreamReader {
     delimiter: { delimiter: ',', reason: 'default' },
     problems: [],
     bytesRead: 0,
+    delimiterRows: { count: 0 },
   };
 
   constructor(
@@ -353,41 +456,32 @@ export class CsvStreamReader {
       }
       const choice = this.chooseEncoding(head, done);
       this.info.encoding = choice;
-      let strict = choice.encoding === 'utf-8' && choice.reason !== 'bom' && choice.reason !== 'chosen';
-      let decoder: ChunkDecoder = textDecoderFor(choice.encoding, { fatal: strict });
-      let decodedSoFar = 0;
-      let bytesSoFar = 0;
-      const decode = (bytes: Uint8Array, final: boolean): string => {
-        let text: string;
-        try {
-          text = decoder.decode(bytes, { stream: !final });
-        } catch {
-          // Valid at first, not UTF-8 further on: keep going with replacement characters, report where.
-          const bad = firstInvalidUtf8(bytes, final);
-          this.info.problems.push({
-            kind: 'invalid-utf8',
-            byte: bytesSoFar + Math.max(0, bad),
-            offset: decodedSoFar,
-          });
-          strict = false;
-          decoder = new TextDecoder('utf-8', { fatal: false });
-          text = decoder.decode(bytes, { stream: !final });
-        }
-        bytesSoFar += bytes.length;
-        decodedSoFar += text.length;
-        return text;
-      };
+      // UTF-8 (however chosen) is decoded by a decoder that says where each byte that is not UTF-8 was;
+      // the other encodings decode every byte (UTF-16's lone surrogates become U+FFFD, found in the cells).
+      const problems = this.info.problems;
+      const utf8 =
+        choice.encoding === 'utf-8'
+          ? new LocatingUtf8Decoder((p) => {
+              if (problems.length < MAX_PROBLEMS) problems.push({ kind: 'invalid-utf8', ...p });
+            })
+          : undefined;
+      const other = utf8 ? undefined : textDecoderFor(choice.encoding);
+      const decode = (bytes: Uint8Array, final: boolean): string =>
+        utf8 ? utf8.decode(bytes, final) : (other as ChunkDecoder).decode(bytes, { stream: !final });
       const first = decode(head, done);
       this.info.delimiter = this.options.delimiter
         ? { delimiter: this.options.delimiter, reason: 'chosen' }
         : guessDelimiter(first, done, this.options.headerScore);
       const tokenizer = new CsvTokenizer(this.info.delimiter.delimiter);
+      const info = this.info;
       // Rows are handed out a few at a time: a big chunk split at once would keep hundreds of rows alive
       // across collections, and the garbage collector would promote them all (a larger heap for nothing).
       const feed = function* (text: string, final: boolean): Generator<CsvRow> {
         for (let at = 0; at < text.length || (at === 0 && final); at += PIECE) {
           const piece = text.length <= PIECE ? text : text.slice(at, at + PIECE);
-          yield* tokenizer.push(piece, final && at + PIECE >= text.length);
+          const rows = tokenizer.push(piece, final && at + PIECE >= text.length);
+          info.delimiterRows = tokenizer.skippedDelimiterRows;
+          yield* rows;
           if (text.length <= PIECE) break;
         }
       };

@@ -29,8 +29,12 @@ function temporalOf(value: ColumnValue): Temporal | undefined {
   return Object.keys(entity).length === 0 ? undefined : entity;
 }
 
-/** What the row asks for, or why it cannot be sent. */
-function actionOf(kind: BatchKindId, value: ColumnValue): { action: RecordAction } | { unsendable: string } {
+/** What the row asks for, or why it cannot be sent (`acres`: a field's, as its checks read the number). */
+function actionOf(
+  kind: BatchKindId,
+  value: ColumnValue,
+  acres: number | undefined,
+): { action: RecordAction } | { unsendable: string } {
   // The rules check the shape of a temporal entity; the record carries it as written.
   const temporalEntity = temporalOf(value) as never;
   const pick = (columns: string[]): Record<string, string> => {
@@ -86,8 +90,7 @@ function actionOf(kind: BatchKindId, value: ColumnValue): { action: RecordAction
     }
     case 'csv-fields': {
       const field = pick(['clientName', 'farmName', 'name', 'boundary', 'source']) as unknown as UploadField;
-      const acres = value('acres');
-      if (acres !== undefined && Number.isFinite(Number(acres))) field.acres = Number(acres);
+      if (acres !== undefined) field.acres = acres;
       const userName = value('userName');
       return {
         action: { call: 'uploadFields', ...(userName !== undefined ? { userName } : {}), fields: [field] },
@@ -152,13 +155,17 @@ const recordTypes: Record<BatchKindId, RecordType> = {
   'csv-soil-tests': 'file-upload',
 };
 
-/** The record of data row `row` (1-based), its cells as the file has them under `headers`. */
+/**
+ * The record of data row `row` (1-based), its cells as the file has them under `headers`; a field's `acres`
+ * as its checks read the number (the file's decimal mark; of two readings, the one the boundary agrees with).
+ */
 export function csvRecordOf(
   kind: BatchKindId,
   row: number,
   headers: readonly string[],
   cells: readonly string[],
   value: ColumnValue,
+  acres?: number,
 ): KindRecord {
   const columns: Record<string, string> = {};
   headers.forEach((h, i) => {
@@ -166,7 +173,7 @@ export function csvRecordOf(
     const key = h in columns ? `${h} (${i + 1})` : h;
     columns[key] = cells[i] ?? '';
   });
-  const got = actionOf(kind, value);
+  const got = actionOf(kind, value, acres);
   const record: KindRecord = {
     row,
     type: recordTypes[kind],

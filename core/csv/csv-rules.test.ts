@@ -31,11 +31,53 @@ describe('CSV001 csv-encoding-guessed', () => {
     expect(of(ds, 'CSV001', 'fallback')).toHaveLength(1);
     expect(of(ds, 'CSV001')[0]?.message).toContain('byte');
   });
-  it('reports bytes further on that are not UTF-8', async () => {
-    const head = `${FIELDS}\n` + `Smith,Home,A,"${SQUARE}",,,\n`;
-    const bytes = new Uint8Array([...new TextEncoder().encode(head.padEnd(70000, ' ') + '\n'), 0xff, 0x0a]);
-    const ds = await validateCsvBatch(bytesToStream(bytes, 65536));
-    expect(of(ds.diagnostics, 'CSV001', 'invalidLater')[0]?.severity).toBe('warning');
+  it('reports bytes further on that are not UTF-8 at their row and cell: an error in a name, a warning in an ignored column', async () => {
+    const encode = (t: string): number[] => [...new TextEncoder().encode(t)];
+    const rows = Array.from({ length: 1500 }, (_, i) => `Smith,Home,Field ${i},"${SQUARE}",,,,x\n`).join('');
+    // Deep in the file (past the 64 KiB read to choose the encoding): "Gérard" saved as Windows-1252.
+    const bytes = new Uint8Array([
+      ...encode(`${FIELDS},Notes\n${rows}Smith,Home,G`),
+      0xe9,
+      ...encode(`rard,"${FAR}",,,,ok\nSmith,Home,Other,"${FAR}",,,,caf`),
+      0xe9,
+      ...encode('\n'),
+    ]);
+    const result = await validateCsvBatch(bytesToStream(bytes, 4096));
+    const ds = of(result.diagnostics, 'CSV001');
+    expect(ds.map((d) => [d.messageId, d.severity, d.location.row, d.location.field])).toEqual([
+      ['damagedCell', 'error', 1501, 'name'],
+      ['damagedCell', 'warning', 1502, 'Notes'],
+    ]);
+    const byte = bytes.indexOf(0xe9);
+    expect(ds[0]!.message).toBe(
+      `Row 1501, name: "G\ufffdrard" lost a character: byte ${byte} is not UTF-8 and was read as U+FFFD (\ufffd)`,
+    );
+    // The line and column of the lost character itself.
+    expect(ds[0]!.location.range?.start).toMatchObject({ line: 1502, column: 13 });
+    expect(ds[0]!.location.range?.end.column).toBe(14);
+    expect(result.rows.find((r) => r.row === 1501)?.status).toBe('error');
+  });
+
+  it('reports a header damaged in a UTF-8 file with a byte order mark, and a U+FFFD already in a name', async () => {
+    const encode = (t: string): number[] => [...new TextEncoder().encode(t)];
+    const bytes = new Uint8Array([
+      0xef,
+      0xbb,
+      0xbf,
+      ...encode(`${FIELDS},N`),
+      0xf6,
+      ...encode(`tes\nSmith,Home,Gr\ufffdn,"${SQUARE}",,,,\n`),
+    ]);
+    const ds = of(await check(bytes), 'CSV001');
+    expect(ds.map((d) => [d.messageId, d.severity, d.message])).toEqual([
+      ['invalidLater', 'warning', 'Line 1: byte 60 is not UTF-8; it was read as U+FFFD (\ufffd)'],
+      [
+        'replacementInCell',
+        'error',
+        'Row 1, name: "Gr\ufffdn" holds U+FFFD (\ufffd), a character lost before the file was read',
+      ],
+    ]);
+    expect(ds[0]!.location.range?.start).toMatchObject({ line: 1, column: 58 });
   });
 });
 
@@ -50,6 +92,27 @@ describe('CSV002 csv-ragged-row', () => {
     const ds = await check(`${FIELDS}\nSmith,Home,A,"${SQUARE},,,\n`);
     expect(of(ds, 'CSV002', 'unterminated')).toHaveLength(1);
   });
+  it("skips rows made only of delimiters (Excel's ,,,,,, and ;;;;;;) with one note", async () => {
+    for (const d of [',', ';']) {
+      const row = `Smith${d}Home${d}A${d}"${SQUARE}"${d}${d}${d}`;
+      const empty = d.repeat(6);
+      const text = `${FIELDS.replaceAll(',', d)}\r\n${row}\r\n${empty}\r\n${row.replace('A', 'B').replace(SQUARE, FAR)}\r\n${empty}\r\n ${d} ${d}${d}${d}${d}${d}\r\n`;
+      const result = await validateCsvBatch(bytesToStream(new TextEncoder().encode(text), 5));
+      expect(result.rowCount, d).toBe(2);
+      expect(result.rows.map((r) => [r.row, r.line])).toEqual([
+        [1, 2],
+        [2, 4],
+      ]);
+      // Nothing about the empty rows but the note: no blank names, no missing boundaries.
+      expect(result.diagnostics.map((x) => `${x.code} ${x.severity}`)).toEqual(['CSV002 info']);
+      const note = result.diagnostics[0]!;
+      expect(note.message).toBe(
+        '3 lines made only of delimiters were skipped, as blank lines are (the first is line 3)',
+      );
+      expect(note.location.range?.start).toMatchObject({ line: 3, column: 1 });
+      expect(note.location.range?.end).toMatchObject({ line: 3, column: 7 });
+    }
+  });
 });
 
 describe('CSV003 csv-columns', () => {
@@ -60,6 +123,12 @@ describe('CSV003 csv-columns', () => {
     expect(of(ds, 'CSV003', 'mapped').map((d) => d.message)).toContain('Column "WKT" is read as boundary');
     expect(of(ds, 'CSV003', 'extra')[0]?.location.field).toBe('Colour');
     expect(of(ds, 'CSV003', 'repeated')).toHaveLength(1);
+    // The repeated column is said to repeat, not also to be no column of the kind: one warning per column.
+    expect(
+      of(ds, 'CSV003')
+        .filter((d) => d.location.field === 'Field')
+        .map((d) => d.messageId),
+    ).toEqual(['repeated']);
     const missing = await check(`clientName,farmName,name\nSmith,Home,A\n`, { kind: 'csv-fields' });
     expect(of(missing, 'CSV003', 'missing')[0]?.message).toBe(
       'Column boundary is missing: csv-fields needs it',
@@ -103,6 +172,12 @@ describe('CSV006 csv-cell-value', () => {
     expect(choice?.fix?.after).toBe('program');
     expect(of(ds, 'CSV006', 'missing')[0]?.location.row).toBe(2);
   });
+  it('points an empty userName of a file row at its cell (line and column, for a code frame)', async () => {
+    const text = 'file,userName\nrx/a.zip,\n';
+    const missing = of(await check(text), 'CSV006', 'missing')[0];
+    expect(missing?.message).toBe('Row 1: userName is empty');
+    expect(missing?.location.range?.start).toMatchObject({ line: 2, column: 10 });
+  });
 });
 
 describe('CSV007 csv-file-reference', () => {
@@ -128,7 +203,15 @@ describe('CSV007 csv-file-reference', () => {
     expect(of(ds, 'CSV007', 'notFound')[0]?.location.row).toBe(1);
     expect(of(ds, 'CSV007', 'absolute')[0]?.location.row).toBe(2);
     expect(of(ds, 'CSV007', 'problems')[0]?.location.row).toBe(3);
-    expect(ds.find((d) => d.code === 'RXA001')?.location).toMatchObject({ row: 3, entry: 'ok.zip' });
+    const attached = ds.find((d) => d.code === 'RXA001');
+    expect(attached?.location).toMatchObject({ row: 3, entry: 'ok.zip' });
+    // At the row's file cell, so a text report shows file:line:col and the row; the file's own place is
+    // related, with the file's name.
+    expect(attached?.location.range?.start).toMatchObject({ line: 4, column: 1 });
+    expect(attached?.related?.[0]).toMatchObject({
+      message: 'where in the file',
+      location: { file: 'ok.zip' },
+    });
     expect(of(await check(`${head}a.zip,u\n`), 'CSV007', 'unreadable')[0]?.severity).toBe('info');
   });
 });
@@ -136,7 +219,10 @@ describe('CSV007 csv-file-reference', () => {
 describe('CSV008 csv-duplicate-row', () => {
   it('reports a repeated row, ignoring case and spaces', async () => {
     const ds = await check(`${FIELDS}\nSmith,Home,A,"${SQUARE}",,,\nsmith,Home,A,"${SQUARE}",,,\n`);
-    expect(of(ds, 'CSV008', 'duplicate')[0]?.message).toBe('Row 2 repeats row 1');
+    const d = of(ds, 'CSV008', 'duplicate')[0];
+    expect(d?.message).toBe('Row 2 repeats row 1');
+    expect(d?.location.range?.start).toMatchObject({ line: 3, column: 1 });
+    expect(d?.related).toEqual([{ message: 'the row it repeats', location: { row: 1 } }]);
   });
 });
 
@@ -146,7 +232,10 @@ describe('CSV009 csv-location-enrolled-twice', () => {
       'experimentEnrollmentId,experimentName,locationId,experimentLocationStatus,dimensionality,startId,endId,temporalPeriodTypeName';
     const row = `${X1},Trial,${L1},NOMINATED,INTERVAL,${S},${E},GrowingSeason`;
     const ds = await check(`${head}\n${row}\n${row.replace('Trial', 'Trial B')}\n`);
-    expect(of(ds, 'CSV009', 'twice')[0]?.location).toMatchObject({ row: 2, field: 'locationId' });
+    const twice = of(ds, 'CSV009', 'twice')[0];
+    expect(twice?.location).toMatchObject({ row: 2, field: 'locationId' });
+    expect(twice?.location.range?.start).toMatchObject({ line: 3, column: 46 });
+    expect(twice?.related?.[0]?.location.range?.start).toMatchObject({ line: 2, column: 44 });
   });
 });
 
@@ -216,5 +305,90 @@ describe('CSV011 csv-conflicting-changes', () => {
     const conflicts = of(ds, 'CSV011', 'conflict');
     expect(conflicts.map((d) => d.location.row)).toEqual([2, 3]);
     expect(conflicts[0]?.message).toContain('different values');
+    // At the enrollmentId cell of the row, and the first change's cell as related: file:line:col for both.
+    expect(conflicts.map((d) => d.location.range?.start.line)).toEqual([3, 4]);
+    expect(conflicts[0]?.related?.[0]).toMatchObject({
+      message: 'the first change of this enrollment',
+      location: { row: 1, range: { start: { line: 2, column: 1 } } },
+    });
+  });
+});
+
+describe('CSV012 csv-number-two-ways', () => {
+  // Numbers: decimal commas, thousands in groups of three, and the reading a value that reads two ways gets.
+  /** A field CSV with the SQUARE boundary (227.2756 acres) and these acres, in a file delimited by `d`. */
+  const fields = (d: ',' | ';' | '\t', ...acres: string[]): string =>
+    `${FIELDS.replaceAll(',', d)}\n` +
+    acres
+      .map((a, i) => {
+        const cell = d === ',' && a.includes(',') ? `"${a}"` : a;
+        const wkt = i === 0 ? SQUARE : FAR;
+        return ['Smith', 'Home', `F${i}`, d === ',' ? `"${wkt}"` : wkt, cell, '', ''].join(d);
+      })
+      .join('\n') +
+    '\n';
+
+  it('reads "227,28" and "227,4" as decimals in a semicolon file (Excel in most of Europe): no problem', async () => {
+    const result = await validateCsvBatch(
+      bytesToStream(new TextEncoder().encode(fields(';', '227,28', '227,4'))),
+    );
+    expect(result.diagnostics.filter((d) => d.severity !== 'info')).toEqual([]);
+    expect(result.decimalMark).toBe(',');
+    expect(result.features.map((f) => f.properties.statedAcres)).toEqual([227.28, 227.4]);
+  });
+
+  it('reads a quoted "227,4" in a comma file as 227.4, never as 2274', async () => {
+    const ds = await check(fields(',', '227,28', '227,4'));
+    expect(ds.filter((d) => d.severity !== 'info')).toEqual([]);
+  });
+
+  it('takes the reading of "227.276" that agrees with the boundary, and says so', async () => {
+    for (const d of [';', ','] as const) {
+      // In a semicolon file "227.276" could be 227276 (a point between thousands); in a comma file
+      // "227,276" could be 227276. The boundary has 227.2756 acres.
+      const value = d === ';' ? '227.276' : '227,276';
+      const ds = await check(fields(d, value));
+      expect(ds.map((x) => `${x.code} ${x.severity}`)).toEqual(['CSV012 info']);
+      const note = ds[0]!;
+      expect(note.message).toBe(
+        `Row 1, acres: "${value}" was read as 227.276 (${d === ';' ? 'decimal point' : 'decimal comma'}): it agrees with the boundary's 227.28 acres; with ${d === ';' ? '"." as thousands separator' : '"," as thousands separator'} it would be 227276`,
+      );
+      expect(note.location).toMatchObject({ row: 1, field: 'acres' });
+      expect(note.fix).toMatchObject({ safety: 'safe', after: d === ';' ? '227,276' : '227.276' });
+    }
+  });
+
+  it("keeps the file's reading when neither agrees, warns, and calls acres 5 times off an error", async () => {
+    const ds = await check(fields(',', '1,234'));
+    expect(ds.map((x) => `${x.code} ${x.messageId} ${x.severity}`)).toEqual([
+      'CSV012 twoWays warning',
+      'ACR001 farOff error',
+    ]);
+    expect(ds[0]?.message).toBe(
+      'Row 1, acres: "1,234" was read as 1234 ("," as thousands separator): the nearer to the boundary\'s 227.28 acres; with decimal comma it would be 1.234',
+    );
+    expect(ds[0]?.fix?.safety).toBe('unsafe');
+    expect(ds[1]?.message).toBe(
+      "The stated acres (1234) are 5.4 times the boundary's area (227.28 acres on the WGS 84 ellipsoid), more than 5 times off",
+    );
+  });
+
+  it("keeps the file's reading when the boundary's area is not known", async () => {
+    const bowtie = 'POLYGON ((-96 40, -95.99 40.01, -95.99 40, -96 40.01, -96 40))';
+    const ds = await check(`${FIELDS.replaceAll(',', ';')}\nSmith;Home;A;${bowtie};1.234;;\n`);
+    const note = of(ds, 'CSV012')[0];
+    expect(note?.severity).toBe('warning');
+    expect(note?.message).toContain(
+      'was read as 1234 ("." as thousands separator): the file\'s decimal comma, as the boundary\'s area is not known',
+    );
+  });
+
+  it('takes the decimal mark from --setting decimalMark, and writes fixes with it', async () => {
+    const tab = fields('\t', '300,5');
+    const ds = await check(tab, { decimalMark: ',' });
+    const mismatch = of(ds, 'ACR001', 'mismatch')[0];
+    expect(mismatch?.message).toContain('The stated acres (300.5)');
+    // The fix writes the area as the file writes numbers.
+    expect(mismatch?.fix).toMatchObject({ before: '300,5', after: '227,2756' });
   });
 });

@@ -15,10 +15,14 @@ export const csvEncodingGuessed = defineRule({
     severity: 'info',
     messages: {
       fallback: 'Read as Windows-1252: byte {byte} is not UTF-8',
-      invalidLater: 'Bytes from byte {byte} are not UTF-8; they were read as U+FFFD',
+      invalidLater: 'Line {line}: byte {byte} is not UTF-8; it was read as U+FFFD (�)',
+      damagedCell:
+        'Row {row}, {column}: "{value}" lost a character: byte {byte} is not UTF-8 and was read as U+FFFD (�)',
+      replacementInCell:
+        'Row {row}, {column}: "{value}" holds U+FFFD (�), a character lost before the file was read',
     },
     docs: {
-      what: 'Says which encoding a CSV without a byte order mark was read in when it is not UTF-8 (Windows-1252, as spreadsheets on Windows save), and reports bytes that are not UTF-8 further into a file read as UTF-8.',
+      what: 'Says which encoding a CSV without a byte order mark was read in when it is not UTF-8 (Windows-1252, as spreadsheets on Windows save). Bytes that are not UTF-8 further into a file read as UTF-8 become U+FFFD: reported at their row and cell (and byte), an error in a column that is sent (a name that would reach the service damaged), a warning in an ignored column or the header. A U+FFFD already in the file is reported the same way.',
       why: 'Accented names come out wrong when the encoding is guessed wrong; the service expects UTF-8. Saying the guess lets the operator check it and force another with --setting encoding=…',
       example: 'A CSV saved by Excel as "CSV (Comma delimited)" with the farm "Gård Söder".',
       useInstead: 'Save as "CSV UTF-8", or give --setting encoding=windows-1252 to confirm the guess.',
@@ -36,9 +40,11 @@ export const csvRaggedRow = defineRule({
       ragged: 'Row {row} has {found} {found:cell|cells}; the header has {expected}',
       unterminated:
         'Row {row}: a quote opened in column {column} is never closed; the rest of the file became one cell',
+      delimiterRows:
+        '{count} {count:line|lines} made only of delimiters {count:was|were} skipped, as blank lines are (the first is line {line})',
     },
     docs: {
-      what: 'Reports a data row with more or fewer cells than the header, and a quoted cell whose closing quote is missing.',
+      what: 'Reports a data row with more or fewer cells than the header and a quoted cell whose closing quote is missing, and notes lines made only of delimiters (`,,,,,,` or `;;;;;`, which spreadsheets leave below the data), skipped as blank lines are.',
       why: 'A cell too many or too few shifts every value after it into the wrong column: a farm name read as a boundary, an id as a status.',
       example: 'Smith,Home,North 40,"POLYGON ((…))",80,survey,jsmith,extra',
       useInstead: 'Quote cells that contain the delimiter; one cell per header column.',
@@ -223,6 +229,26 @@ export const csvConflictingChanges = defineRule({
   },
 });
 
+export const csvNumber = defineRule({
+  meta: {
+    code: 'CSV012',
+    name: 'csv-number-two-ways',
+    group: 'csv-batch',
+    severity: 'warning',
+    fixable: 'safe',
+    messages: {
+      twoWays:
+        'Row {row}, {column}: "{value}" was read as {chosen} ({how}): {basis}; with {otherHow} it would be {other}',
+    },
+    docs: {
+      what: 'Numbers (acres) are read by the file\'s decimal mark: a comma in a semicolon-delimited file (what Excel writes in most of Europe) or with --setting decimalMark=comma, else a point; thousands are separated only in groups of three, so "227,28" and "227,4" are always decimals. This rule says which reading was taken for a value that still reads two ways ("1.234" in a decimal-comma file: 1234, or 1.234 typed with a point): the one nearer the boundary\'s own area (a note when it agrees with it, a warning when neither does; the file\'s convention when the area is not known). The fix writes the value so that it reads one way only.',
+      why: 'Reading 1.234 acres as 1234 makes a field a thousand times too big; the upload would carry it as given.',
+      example: 'acres "1.234" in a file delimited by ";" whose boundary has 1.23 acres',
+      useInstead: '"1,234" in a decimal-comma file for 1.234 acres, or "1234" for 1,234 acres',
+    },
+  },
+});
+
 export const csvBatchRules = [
   csvEncodingGuessed,
   csvRaggedRow,
@@ -235,4 +261,5 @@ export const csvBatchRules = [
   csvEnrolledTwice,
   csvFieldsOverlap,
   csvConflictingChanges,
+  csvNumber,
 ] as const;

@@ -7,6 +7,11 @@
  * loads + is_valid on every boundary, in one run. Both are whole processes timed from outside.
  * Reports rows/s, MB/s, peak RSS (GNU time) and the ratio shapely time / Fieldgate time.
  * Targets: peak RSS under 300 MB, ratio ≥ 1.0.
+ *
+ * First, a huge cell: one boundary of CSV_BENCH_CELL_MB (default 48 MB) of WKT in one CSV cell, against the
+ * same boundary as a .wkt file, both through `fieldgate validate --format json`: time and peak RSS of each
+ * and their ratios. The CSV side should cost about what the .wkt side costs (the tokenizer keeps its place
+ * across chunks, so a cell is scanned once whatever its size). CSV_BENCH_ONLY=cell or rows runs one case.
  */
 import { spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
@@ -54,6 +59,58 @@ function generate(path: string, targetBytes: number): number {
   return rows;
 }
 
+/**
+ * One boundary of about `bytes` bytes of WKT (a circle of many vertices, valid, far over the service's
+ * 10,000-point limit, which the report says), written as a .wkt file and as one cell of a field CSV.
+ */
+function generateHugeCell(dir: string, bytes: number): { wkt: string; csv: string } {
+  const wkt = join(dir, 'huge-cell.wkt');
+  const csv = join(dir, 'huge-cell.csv');
+  const n = Math.ceil(bytes / 28);
+  const parts: string[] = [];
+  for (let k = 0; k < n; k++) {
+    const a = (k / n) * 2 * Math.PI;
+    parts.push(`${(-93 + 0.5 * Math.cos(a)).toFixed(9)} ${(42 + 0.35 * Math.sin(a)).toFixed(9)}`);
+  }
+  parts.push(parts[0] as string);
+  const boundary = `POLYGON ((${parts.join(', ')}))`;
+  writeFileSync(wkt, `${boundary}\n`);
+  writeFileSync(csv, `clientName,farmName,name,boundary\nBench,Farm,Huge,"${boundary}"\n`);
+  return { wkt, csv };
+}
+
+/** The huge-cell case: the same boundary in a CSV cell and as a .wkt file, best of `runs` each. */
+function hugeCell(dir: string, runs: number): void {
+  const mb = Number(process.env.CSV_BENCH_CELL_MB ?? 48);
+  const { wkt, csv } = generateHugeCell(dir, mb * 1048576);
+  const size = (f: string): string => `${(statSync(f).size / 1048576).toFixed(0)} MB`;
+  const best = { csv: { seconds: Infinity, peakKb: 0 }, wkt: { seconds: Infinity, peakKb: 0 } };
+  const findings: Record<'csv' | 'wkt', string> = { csv: '', wkt: '' };
+  for (let run = 0; run < runs; run++)
+    for (const [side, file] of [
+      ['csv', csv],
+      ['wkt', wkt],
+    ] as const) {
+      const r = timed([process.execPath, bin, 'validate', '--format', 'json', file], [0, 1]);
+      best[side].seconds = Math.min(best[side].seconds, r.seconds);
+      best[side].peakKb = Math.max(best[side].peakKb, r.peakKb);
+      const report = JSON.parse(r.stdout) as { diagnostics: Array<{ code: string }> };
+      findings[side] = [...new Set(report.diagnostics.map((d) => d.code))].sort().join(' ');
+    }
+  const show = (side: 'csv' | 'wkt'): string =>
+    `${best[side].seconds.toFixed(2)} s, peak RSS ${(best[side].peakKb / 1024).toFixed(0)} MB`;
+  console.log(`huge cell: one boundary of ${size(wkt)} of WKT, best of ${runs} runs each, alternating`);
+  console.log(`  in one CSV cell (${size(csv)}): ${show('csv')}; found ${findings.csv}`);
+  console.log(`  as a .wkt file  (${size(wkt)}): ${show('wkt')}; found ${findings.wkt}`);
+  console.log(
+    `  ratio CSV/.wkt: time ${(best.csv.seconds / best.wkt.seconds).toFixed(2)}, peak RSS ${(best.csv.peakKb / best.wkt.peakKb).toFixed(2)}`,
+  );
+  if (findings.csv !== findings.wkt)
+    throw new Error(
+      `the CSV cell and the .wkt file gave different findings: ${findings.csv} / ${findings.wkt}`,
+    );
+}
+
 function timed(
   args: string[],
   ok: readonly number[] = [0],
@@ -83,8 +140,13 @@ function runCli(csv: string): CliOutcome & { peakKb: number } {
 
 async function main(): Promise<void> {
   const mb = Number(process.env.CSV_BENCH_MB ?? 1024);
+  const only = process.env.CSV_BENCH_ONLY;
   const dir = mkdtempSync(join(tmpdir(), 'fieldgate-csv-bench-'));
   try {
+    // The CLI runs its compiled bundle (dist/cli), rebuilt first if a source changed: once, untimed.
+    spawnSync(process.execPath, [bin, 'kinds'], { stdio: 'ignore' });
+    if (only !== 'rows') hugeCell(dir, Number(process.env.CSV_BENCH_RUNS ?? 2));
+    if (only === 'cell') return;
     const csv = join(dir, 'fields.csv');
     const t0 = performance.now();
     const rows = generate(csv, mb * 1024 * 1024);
@@ -93,8 +155,6 @@ async function main(): Promise<void> {
       `generated ${rows} rows, ${(size / 1048576).toFixed(0)} MB in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
     );
 
-    // The CLI runs its compiled bundle (dist/cli), rebuilt first if a source changed: once, untimed.
-    spawnSync(process.execPath, [bin, 'kinds'], { stdio: 'ignore' });
     const script = join(dir, 'shapely_csv.py');
     writeFileSync(
       script,

@@ -9,6 +9,7 @@ import { chosenKind, detectKind, type KindDetection } from '../formats/detect-ki
 import {
   decodeTextFile,
   isStreamed,
+  notTextReason,
   readAll,
   readHead,
   type FileKind,
@@ -64,9 +65,10 @@ export interface EngineOptions {
   settings?: Readonly<Record<string, unknown>>;
   /**
    * Return each file's geometry as GeoJSON `features`: default true for files read whole, false for files
-   * validated as a stream (their memory stays bounded); true asks for them from streamed files too.
+   * validated as a stream (their memory stays bounded); true asks for them from streamed files too, and
+   * 'map' too, for drawing only: outlines may be simplified (ValidateOptions.features).
    */
-  features?: boolean;
+  features?: boolean | 'map';
   /** Aborting ends the run with outcome `cancelled` (no exception). */
   signal?: AbortSignal;
   /** See ValidateOptions.releaseMemory: how the host reclaims memory a kind let go of, when it can. */
@@ -162,7 +164,7 @@ export function resolveOptions(options: EngineOptions): Resolved {
   if (options.sampleDate !== undefined) validate.sampleDate = options.sampleDate;
   if (options.signal) validate.signal = options.signal;
   if (options.releaseMemory) validate.releaseMemory = options.releaseMemory;
-  if (options.features === false) validate.features = false;
+  if (options.features === false || options.features === 'map') validate.features = options.features;
   if (options.resolveFile) validate.resolveFile = options.resolveFile;
   if (options.records) {
     validate.records = true;
@@ -302,9 +304,10 @@ async function produce(
       const reason =
         sniffed.bytes.length === 0
           ? 'it is empty'
-          : `not a kind of file Fieldgate reads (its content and name fit none of: ${kindCatalogue
+          : (notTextReason(sniffed.bytes) ??
+            `not a kind of file Fieldgate reads (its content and name fit none of: ${kindCatalogue
               .map((k) => k.id)
-              .join(', ')}); use --kind to choose one`;
+              .join(', ')}); use --kind to choose one`);
       report.unreadable.push({ name, reason });
       channel.push({ type: 'unreadable', name, reason });
       continue;
@@ -340,7 +343,7 @@ async function produce(
           : named(
               await kind.validateStream(streamed, {
                 ...kindOptions,
-                features: options.features === true,
+                features: options.features === 'map' ? 'map' : options.features === true,
                 emit: handOver,
               }),
             );
@@ -550,7 +553,7 @@ async function fixByStatements(
     file,
     {
       ...kindOptionsFor(resolved, channel, name, totalBytes),
-      features: options.features === true,
+      features: options.features === 'map' ? 'map' : options.features === true,
       emit: fixed.pass,
     },
     async (statement) => {

@@ -4,6 +4,9 @@
  * range are refused, never silently replaced by the default.
  */
 import type { JsonValue } from '../json/json-document.ts';
+import { parseCsvDecimalMark as parseDecimalMark, parseCsvDelimiter } from '../csv/csv-options.ts';
+import { parseCsvEncoding } from '../csv/csv-encoding.ts';
+import { parseCsvMapping } from '../csv/csv-mapping.ts';
 
 export interface SettingSpec {
   name: string;
@@ -14,6 +17,8 @@ export interface SettingSpec {
   description: string;
   /** The kinds that read it. */
   kinds: readonly string[];
+  /** For a text setting: what is wrong with a value, or undefined when it is one the kinds can use. */
+  check?: (value: string) => string | undefined;
 }
 
 const BOUNDARY_KINDS = ['field-upload', 'json', 'wkt', 'geojson', 'kml', 'boundary-shapefile', 'csv-fields'];
@@ -56,12 +61,26 @@ export const settingSpecs: readonly SettingSpec[] = [
     type: 'string',
     description: 'the encoding of a CSV batch: utf-8, utf-16le, utf-16be or windows-1252 (default: guessed)',
     kinds: CSV_KINDS,
+    check: (v) =>
+      parseCsvEncoding(v)
+        ? undefined
+        : `"${v}" is not an encoding; use utf-8, utf-16le, utf-16be or windows-1252`,
   },
   {
     name: 'delimiter',
     type: 'string',
     description: 'the delimiter of a CSV batch: comma, semicolon, tab or pipe (default: guessed)',
     kinds: CSV_KINDS,
+    check: (v) =>
+      parseCsvDelimiter(v) ? undefined : `"${v}" is not a delimiter; use comma, semicolon, tab or pipe`,
+  },
+  {
+    name: 'decimalMark',
+    type: 'string',
+    description:
+      'the decimal mark of numbers (acres) in a CSV batch: comma or point (default: comma in a semicolon-delimited file, else point)',
+    kinds: CSV_KINDS,
+    check: (v) => (parseDecimalMark(v) ? undefined : `"${v}" is not a decimal mark; use comma or point`),
   },
   {
     name: 'mapping',
@@ -69,6 +88,10 @@ export const settingSpecs: readonly SettingSpec[] = [
     description:
       'a column mapping as JSON, {"kind": …, "columns": {"boundary": "WKT"}, "values": {"clientName": "…"}} (the summary of a report holds the one used)',
     kinds: CSV_KINDS,
+    check: (v) => {
+      const m = parseCsvMapping(v);
+      return typeof m === 'string' ? m : undefined;
+    },
   },
 ];
 
@@ -129,6 +152,8 @@ function checkValue(spec: SettingSpec, value: unknown): { value: JsonValue } | s
   if (spec.type === 'string') {
     if (typeof value !== 'string' || value.trim() === '')
       return `setting ${spec.name} must be a non-empty text, not ${show(value)}`;
+    const problem = spec.check?.(value);
+    if (problem !== undefined) return `setting ${spec.name}: ${problem}`;
     return { value };
   }
   const n =

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectKind } from './detect-kind.ts';
-import { extensionOf, type FileKind, type InputFile } from '../input/file-kind.ts';
+import { extensionOf, notTextReason, type FileKind, type InputFile } from '../input/file-kind.ts';
 
 /** A kind that scores `content` when the bytes start with `magic`, and `named` for its extension. */
 function kind(id: string, magic: string, content: number, ext: string, named: number): FileKind {
@@ -43,5 +43,19 @@ describe('detectKind', () => {
       alternatives: [],
     });
     expect(detectKind({ name: 'x', bytes: bytes('??') }, [a, b, c])).toBeUndefined();
+  });
+
+  it('never reads bytes that are not text as a text kind by its name alone; a binary kind may', () => {
+    const garbage = new Uint8Array(600).map((_, i) => (i * 73 + 11) % 256);
+    expect(detectKind({ name: 'x.c', bytes: garbage }, [a, b, c])).toBeUndefined();
+    const zipLike = { ...kind('zippy', 'PK', 5, 'z', 9), binary: true };
+    expect(detectKind({ name: 'x.z', bytes: garbage }, [a, zipLike])?.kind.id).toBe('zippy');
+    // Text with a stray control character, and UTF-16 with its byte order mark, are still text.
+    expect(detectKind({ name: 'x.c', bytes: bytes(`${'?'.repeat(200)}\u0001`) }, [c])?.kind.id).toBe('gamma');
+    expect(notTextReason(new Uint8Array([0xff, 0xfe, 0x41, 0, 0x42, 0]))).toBeUndefined();
+    expect(notTextReason(new Uint8Array([0x41, 0, 0x42, 0, 0x43, 0]))).toContain(
+      'UTF-16 without a byte order mark',
+    );
+    expect(notTextReason(new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0, 0, 1, 2]))).toContain('(.xls)');
   });
 });

@@ -2,9 +2,10 @@
  * Which kind a file is, content first: the same bytes give the same kind whatever the file is called
  * (stdin, no extension, a misleading one). Each kind's detector is asked twice, once about the bytes alone
  * (no name) and once with the name; the name only breaks ties between kinds the content fits equally, and
- * decides alone only when the content fits no kind at all.
+ * decides alone only when the content fits no kind at all, and then a text kind only for a file that is
+ * text.
  */
-import { extensionOf, type FileKind, type InputFile } from '../input/file-kind.ts';
+import { extensionOf, notTextReason, type FileKind, type InputFile } from '../input/file-kind.ts';
 
 /** Which kind was chosen for a file, and why: reports carry it as `detectedAs`. */
 export interface DetectedAs {
@@ -62,7 +63,11 @@ export function detectKind(file: InputFile, kinds: readonly FileKind[]): KindDet
     }
     return { kind: best.kind, detectedAs: { kind: best.kind.id, reason, alternatives: near } };
   }
-  const named = scored.filter((s) => s.named > 0).sort((a, b) => b.named - a.named || a.order - b.order);
+  // A name is no reason to read bytes that are not text as text (random bytes called .csv).
+  const text = notTextReason(file.bytes) === undefined;
+  const named = scored
+    .filter((s) => s.named > 0 && (text || s.kind.binary))
+    .sort((a, b) => b.named - a.named || a.order - b.order);
   const chosen = named[0];
   if (!chosen) return undefined;
   return {

@@ -40,6 +40,7 @@ export function lazyKind(
     detect: info.detect,
     validate: async (file, options) => (await kind()).validate(file, options),
   };
+  if (info.binary) lazy.binary = true;
   if (methods.includes('validateStream')) {
     lazy.validateStream = async (file, options) => {
       const k = await kind();

@@ -5,7 +5,7 @@
  * not UTF-8 stays that byte). So an edited cell never damages another cell's text.
  */
 import { sniffBom } from './text-decoding.ts';
-import { encodeWindows1252 } from './windows-1252.ts';
+import { encodeTextAs, encodeWindows1252 } from '../values/encode-text.ts';
 
 export type EditEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 
@@ -92,16 +92,7 @@ export function byteOffsetsOf(
 
 /** Text as bytes of `encoding` (no mark); undefined when a character cannot be written in it. */
 export function encodeIn(text: string, encoding: EditEncoding): Uint8Array | undefined {
-  if (encoding === 'utf-8') return new TextEncoder().encode(text);
-  if (encoding === 'windows-1252') return encodeWindows1252(text);
-  const out = new Uint8Array(text.length * 2);
-  const little = encoding === 'utf-16le';
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    out[i * 2 + (little ? 0 : 1)] = unit & 0xff;
-    out[i * 2 + (little ? 1 : 0)] = unit >> 8;
-  }
-  return out;
+  return encodeTextAs(text, { encoding, bom: false });
 }
 
 /** The first character of `text` that `encoding` cannot write, for messages; undefined when all can. */

@@ -111,8 +111,12 @@ export interface ValidateOptions {
    * the cap limits what is listed, never what is fixed. Kinds honour it where they cap.
    */
   listAll?: boolean;
-  /** Whether to return the checked geometry as GeoJSON features (default true; a text report needs none). */
-  features?: boolean;
+  /**
+   * Whether to return the checked geometry as GeoJSON features (default true; a text report needs none).
+   * 'map': features only to draw (an HTML report's map): a kind may keep simplified outlines, which hold a
+   * fraction of the memory (a CSV batch keeps at most 32 vertices a ring).
+   */
+  features?: boolean | 'map';
   /** Hooks for kinds that work in chunks: report progress, let the caller's event loop run, stop early. */
   progress?: (progress: KindProgress) => void;
   /** Resolves after the event loop had a turn; a kind awaits it between chunks. */
@@ -193,6 +197,11 @@ export interface FileKind {
   title: string;
   /** How sure this kind is that the file is its own: 0 = not mine; the highest score wins. */
   detect(file: InputFile): number;
+  /**
+   * The kind reads bytes that are not text (a ZIP): its name alone may choose it for a file that is not
+   * text. Text kinds are never chosen by name for such a file (see `notTextReason`).
+   */
+  binary?: boolean;
   validate(file: InputFile, options: ValidateOptions): Promise<FileReport>;
   /**
    * Validate a file read as a stream, holding only what the checks need (no `text` in the report, so
@@ -226,7 +235,7 @@ export interface FileKind {
  * What detection needs of a kind: its name and its detector, exported from a module that does not import
  * the kind's checks, so the registry can detect with every kind and load only the one it chose.
  */
-export type KindInfo = Pick<FileKind, 'id' | 'title' | 'detect'>;
+export type KindInfo = Pick<FileKind, 'id' | 'title' | 'detect' | 'binary'>;
 
 export function extensionOf(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? name;
@@ -247,4 +256,37 @@ export function firstSignificantChar(bytes: Uint8Array): string {
   const head = decodeText(bytes.subarray(0, 4096)).text;
   const m = /[^ \t\r\n]/.exec(head);
   return m ? m[0] : '';
+}
+
+/** Bytes no text file (CSV, JSON, WKT, XML, in UTF-8, UTF-16 with a mark, or Windows-1252) holds. */
+function isControl(b: number): boolean {
+  return (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0x0c) || b === 0x7f;
+}
+
+/**
+ * Why a file's head is not text, or undefined when it may be: a NUL byte, or more than a few control
+ * characters, in the first 8 KiB (a text file with a UTF-16 byte order mark is text). Random bytes, an
+ * .xls workbook, an image or an archive named .csv or .json are refused in one line, not read as garbage.
+ */
+export function notTextReason(bytes: Uint8Array): string | undefined {
+  const head = bytes.subarray(0, 8192);
+  if (head.length === 0) return undefined;
+  const b0 = head[0];
+  const b1 = head[1];
+  if ((b0 === 0xff && b1 === 0xfe) || (b0 === 0xfe && b1 === 0xff)) return undefined;
+  let controls = 0;
+  let nul = false;
+  for (const b of head) {
+    if (b === 0) nul = true;
+    if (isControl(b)) controls++;
+  }
+  if (!nul && controls * 50 <= head.length) return undefined;
+  const ole = [0xd0, 0xcf, 0x11, 0xe0].every((m, i) => head[i] === m);
+  if (ole)
+    return 'not a text file: it is an Excel 97–2003 workbook (.xls) or another Office file; save the sheet as CSV';
+  const everyOtherNul =
+    head.length >= 4 && head.filter((b, i) => i % 2 === 1 && b === 0).length * 4 >= head.length;
+  return everyOtherNul
+    ? 'not a text file: it looks like UTF-16 without a byte order mark; save it as UTF-8 (or UTF-16 with a BOM)'
+    : `not a text file: its first bytes hold ${nul ? 'NUL bytes' : 'control characters'}, which no CSV, JSON, WKT or XML file has (a workbook, an image or an archive?)`;
 }

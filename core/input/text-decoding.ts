@@ -7,6 +7,7 @@
 
 import { joinBytes } from '../values/bytes.ts';
 import { wholeCharactersEnd } from '../values/utf8.ts';
+import { encodeUnicode } from '../values/encode-text.ts';
 
 export type TextEncodingName = 'utf-8' | 'utf-16le' | 'utf-16be';
 
@@ -43,28 +44,9 @@ export function decodeText(bytes: Uint8Array): DecodedText {
 
 /** Encode text in the given encoding, with a byte order mark when the original had one. */
 export function encodeText(text: string, like: { encoding: TextEncodingName; bom: boolean }): Uint8Array {
-  if (like.encoding === 'utf-8') {
-    const body = new TextEncoder().encode(text);
-    if (!like.bom) return body;
-    const out = new Uint8Array(body.length + 3);
-    out.set([0xef, 0xbb, 0xbf], 0);
-    out.set(body, 3);
-    return out;
-  }
-  const mark = like.bom ? 2 : 0;
-  const out = new Uint8Array(mark + text.length * 2);
-  const little = like.encoding === 'utf-16le';
-  if (like.bom) out.set(little ? [0xff, 0xfe] : [0xfe, 0xff], 0);
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    const at = mark + i * 2;
-    out[at + (little ? 0 : 1)] = unit & 0xff;
-    out[at + (little ? 1 : 0)] = unit >> 8;
-  }
-  return out;
+  return encodeUnicode(text, like);
 }
 
-/** Encode fixed text like the bytes it was decoded from. */
 export function encodeTextLike(text: string, original: Uint8Array): Uint8Array {
   return encodeText(text, sniffTextEncoding(original));
 }

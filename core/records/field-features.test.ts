@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { geojsonFileKind, kmlFileKind, wktFileKind } from '../boundary/boundary-file-kinds.ts';
+import { validateCsvBatch } from '../csv/csv-batch.ts';
+import { bytesToStream } from '../csv/csv-reader.ts';
+import { outlineForMap } from './field-features.ts';
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 
@@ -100,5 +103,42 @@ describe('a boundary that is a point or a line', () => {
       ['Point', false],
       ['LineString', false],
     ]);
+  });
+});
+
+/** A closed ring of `n` vertices on a circle, as the typed array the checks keep. */
+function circle(n: number): Float64Array {
+  const out = new Float64Array(2 * n);
+  for (let i = 0; i < n - 1; i++) {
+    out[2 * i] = -93 + 0.01 * Math.cos((2 * Math.PI * i) / (n - 1));
+    out[2 * i + 1] = 42 + 0.01 * Math.sin((2 * Math.PI * i) / (n - 1));
+  }
+  out[2 * (n - 1)] = out[0] as number;
+  out[2 * (n - 1) + 1] = out[1] as number;
+  return out;
+}
+
+describe('outlines for a map', () => {
+  it('keep at most 32 vertices a ring, closed, and leave small rings as they are', () => {
+    const [[big, small]] = outlineForMap([[circle(101), circle(5)]]) as [[Float64Array, Float64Array]];
+    expect(big.length / 2).toBeLessThanOrEqual(32);
+    expect([big[0], big[1]]).toEqual([big[big.length - 2], big[big.length - 1]]);
+    expect(small).toEqual(circle(5));
+  });
+
+  it('are what a CSV batch keeps when its features are only drawn (an HTML map)', async () => {
+    const coords = Array.from(circle(101)).reduce<string[]>((acc, v, i, a) => {
+      if (i % 2 === 0) acc.push(`${v} ${a[i + 1]}`);
+      return acc;
+    }, []);
+    const csv = `clientName,farmName,name,boundary\nA,B,C,"POLYGON ((${coords.join(', ')}))"\n`;
+    const read = (mapFeatures: boolean) =>
+      validateCsvBatch(bytesToStream(new TextEncoder().encode(csv)), { mapFeatures });
+    const ring = async (mapFeatures: boolean): Promise<number> => {
+      const feature = (await read(mapFeatures)).features[0]!;
+      return ((feature.geometry as { coordinates: number[][][] }).coordinates[0] ?? []).length;
+    };
+    expect(await ring(false)).toBe(101);
+    expect(await ring(true)).toBeLessThanOrEqual(32);
   });
 });

@@ -12,4 +12,14 @@ describe('describeLocation', () => {
     expect(describeLocation({ path: ['fields', 3, 'boundary'] })).toBe('fields[3].boundary');
     expect(formatPath(['a', 0, 'b'])).toBe('a[0].b');
   });
+
+  it('calls a CSV or DBF column a column and a JSON key a property ("field" is a farm field)', () => {
+    expect(describeLocation({ row: 3, field: 'clientName' })).toBe('row 3, column clientName');
+    expect(describeLocation({ entry: 'z.dbf', record: 2, field: 'RATE' })).toBe(
+      'entry z.dbf, record 2, column RATE',
+    );
+    expect(describeLocation({ path: ['features', 0, 'properties', 'name'], field: 'name' })).toBe(
+      'property name',
+    );
+  });
 });

@@ -8,7 +8,8 @@ export function describeLocation(location: Location, options: { withFile?: boole
   if (location.range) parts.push(`line ${location.range.start.line}, column ${location.range.start.column}`);
   if (location.row !== undefined) parts.push(`row ${location.row}`);
   if (location.record !== undefined) parts.push(`record ${location.record}`);
-  if (location.field) parts.push(`field ${location.field}`);
+  // "field" is a farm field; a CSV or DBF column is a column, a JSON or GeoJSON key a property.
+  if (location.field) parts.push(`${location.path ? 'property' : 'column'} ${location.field}`);
   if (location.polygon !== undefined) parts.push(`polygon ${location.polygon}`);
   if (location.ring !== undefined) parts.push(`ring ${location.ring}`);
   if (location.coordinate !== undefined) parts.push(`coordinate ${location.coordinate}`);

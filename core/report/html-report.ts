@@ -7,7 +7,7 @@
 import type { Diagnostic, Severity } from '../diagnostics/diagnostic.ts';
 import { plural } from '../values/plural.ts';
 import { describeLocation } from './describe-location.ts';
-import { valueAt, type ReportFileLike } from './problems-csv.ts';
+import { fileValueAt, type ReportFileLike } from './problems-csv.ts';
 
 type Position = readonly number[];
 interface GeometryLike {
@@ -21,7 +21,6 @@ export interface FeatureLike {
 }
 export interface HtmlReportFile extends ReportFileLike {
   features?: readonly FeatureLike[];
-  summary?: unknown;
 }
 export interface HtmlReportInput {
   files: readonly HtmlReportFile[];
@@ -52,6 +51,9 @@ function rings(geometry: GeometryLike | null): Position[][] {
 
 const WIDTH = 760;
 const HEIGHT = 420;
+/** The most features the map draws (those with problems first) and the most vertices its outlines take. */
+export const MAP_MAX_FEATURES = 20000;
+export const MAP_MAX_POINTS = 200000;
 
 function worst(diagnostics: readonly Diagnostic[]): Severity | undefined {
   if (diagnostics.some((d) => d.severity === 'error')) return 'error';
@@ -64,61 +66,139 @@ function rowOf(f: FeatureLike): number | undefined {
   return typeof row === 'number' ? row : undefined;
 }
 
-/** The map of one file's features, as inline SVG; '' when none has geometry. */
-function svgMap(file: HtmlReportFile, index: number): string {
-  const features = (file.features ?? []).filter((f) => rings(f.geometry).length > 0);
-  if (features.length === 0) return '';
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
+interface Box {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+function boxOf(features: readonly FeatureLike[]): Box {
+  const box = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
   for (const f of features)
     for (const ring of rings(f.geometry))
       for (const p of ring) {
         const [x = 0, y = 0] = p;
-        minX = Math.min(minX, x);
-        maxX = Math.max(maxX, x);
-        minY = Math.min(minY, y);
-        maxY = Math.max(maxY, y);
+        if (x < box.minX) box.minX = x;
+        if (x > box.maxX) box.maxX = x;
+        if (y < box.minY) box.minY = y;
+        if (y > box.maxY) box.maxY = y;
       }
+  return box;
+}
+
+const inside = (b: Box, outer: Box): boolean =>
+  b.minX >= outer.minX && b.maxX <= outer.maxX && b.minY >= outer.minY && b.maxY <= outer.maxY;
+
+const SEVERITY_ORDER: Record<string, number> = { error: 0, warning: 1, ok: 2 };
+
+/**
+ * The map of one file's features, as inline SVG; '' when none has geometry. The view fits the features
+ * whose coordinates are WGS 84 (one with swapped axes or projected coordinates would make every other field
+ * a dot); those outside it are listed below the map instead. Outlines are simplified to the pixel (points
+ * closer than half a pixel to the last one drawn are left out, a field smaller than that is a dot), and a
+ * big file's map is capped: at most MAP_MAX_FEATURES fields (those with problems first) and
+ * MAP_MAX_POINTS vertices (fields past that are dots), so its page stays a few megabytes.
+ */
+function svgMap(file: HtmlReportFile, index: number): string {
+  const all = (file.features ?? []).filter((f) => rings(f.geometry).length > 0);
+  if (all.length === 0) return '';
+  // A shape's problems: those of its feature, and those of its row (checks across rows name the row only).
+  const byFeature = new Map<number, Diagnostic[]>();
+  const byRow = new Map<number, Diagnostic[]>();
+  const add = (map: Map<number, Diagnostic[]>, key: number, d: Diagnostic): void => {
+    const list = map.get(key);
+    if (list) list.push(d);
+    else map.set(key, [d]);
+  };
+  for (const d of file.diagnostics) {
+    if (d.location.feature !== undefined) add(byFeature, d.location.feature, d);
+    else if (d.location.row !== undefined) add(byRow, d.location.row, d);
+  }
+  const problemsOf = (f: FeatureLike): Diagnostic[] => {
+    const row = rowOf(f);
+    const own = byFeature.get(f.id) ?? [];
+    const ofRow = row !== undefined ? byRow.get(row) : undefined;
+    return ofRow ? [...own, ...ofRow] : own;
+  };
+  const notWgs84 = (f: FeatureLike): boolean =>
+    (byFeature.get(f.id) ?? []).some((d) => d.group === 'wgs84' && d.severity === 'error');
+  const fitted = all.filter((f) => !notWgs84(f));
+  const box = boxOf(fitted.length > 0 ? fitted : all);
+  const { minX, minY, maxX, maxY } = box;
+  const shown = fitted.length > 0 ? all.filter((f) => !notWgs84(f) || inside(boxOf([f]), box)) : all;
+  const onMap = new Set(shown);
+  const left = all.filter((f) => !onMap.has(f));
   // Degrees of longitude shrink with latitude: scale x by cos(mid latitude) so shapes keep their form.
   const k =
     Math.abs(minY) <= 90 && Math.abs(maxY) <= 90 ? Math.cos((((minY + maxY) / 2) * Math.PI) / 180) : 1;
   const w = Math.max((maxX - minX) * k, 1e-9);
   const h = Math.max(maxY - minY, 1e-9);
   const scale = Math.min((WIDTH - 20) / w, (HEIGHT - 20) / h);
-  const px = (x: number): string => (10 + (x - minX) * k * scale).toFixed(1);
-  const py = (y: number): string => (HEIGHT - 10 - (y - minY) * scale).toFixed(1);
-  const bySeverity = new Map<number, Diagnostic[]>();
-  for (const d of file.diagnostics)
-    if (d.location.feature !== undefined) {
-      const list = bySeverity.get(d.location.feature) ?? [];
-      list.push(d);
-      bySeverity.set(d.location.feature, list);
-    }
-  const shapes = features.map((f) => {
-    const severity = worst(bySeverity.get(f.id) ?? []);
-    const d = rings(f.geometry)
-      .map((ring) => {
-        if (ring.length === 1) {
-          const [x = 0, y = 0] = ring[0] ?? [];
-          return `M${px(x)} ${py(y)}m-3 0a3 3 0 1 0 6 0a3 3 0 1 0 -6 0`;
+  const px = (x: number): number => 10 + (x - minX) * k * scale;
+  const py = (y: number): number => HEIGHT - 10 - (y - minY) * scale;
+  const severityOf = (f: FeatureLike): string => worst(problemsOf(f)) ?? 'ok';
+  // Fields with problems first, so a cap never hides one.
+  const ordered = [...shown].sort(
+    (a, b) => (SEVERITY_ORDER[severityOf(a)] ?? 2) - (SEVERITY_ORDER[severityOf(b)] ?? 2) || a.id - b.id,
+  );
+  const drawn = ordered.slice(0, MAP_MAX_FEATURES);
+  let points = 0;
+  const shapes = drawn.map((f) => {
+    const severity = severityOf(f);
+    let d = '';
+    for (const ring of rings(f.geometry)) {
+      const first = ring[0];
+      if (!first) continue;
+      let lastX = px(first[0] ?? 0);
+      let lastY = py(first[1] ?? 0);
+      let path = `M${lastX.toFixed(1)} ${lastY.toFixed(1)}`;
+      let kept = 1;
+      if (ring.length > 1 && points < MAP_MAX_POINTS)
+        for (const p of ring) {
+          const x = px(p[0] ?? 0);
+          const y = py(p[1] ?? 0);
+          if (Math.abs(x - lastX) < 0.5 && Math.abs(y - lastY) < 0.5) continue;
+          path += `L${x.toFixed(1)} ${y.toFixed(1)}`;
+          lastX = x;
+          lastY = y;
+          kept++;
         }
-        return ring.map((p, i) => `${i === 0 ? 'M' : 'L'}${px(p[0] ?? 0)} ${py(p[1] ?? 0)}`).join('') + 'Z';
-      })
-      .join('');
+      points += kept;
+      // A point, a field smaller than a pixel, or one past the budget: a dot.
+      d +=
+        kept < 3
+          ? `M${px(first[0] ?? 0).toFixed(1)} ${py(first[1] ?? 0).toFixed(1)}m-1.5 0a1.5 1.5 0 1 0 3 0a1.5 1.5 0 1 0 -3 0`
+          : `${path}Z`;
+    }
     const row = rowOf(f);
-    const label = String(f.properties.name ?? f.properties.label ?? `feature ${f.id}`);
-    const path = `<path class="${severity ?? 'ok'}" d="${d}"><title>${escapeHtml(label)}${row !== undefined ? ` (row ${row})` : ''}</title></path>`;
-    return row !== undefined ? `<a href="#f${index}-row-${row}">${path}</a>` : path;
+    const label = String(f.properties.name || f.properties.label || `feature ${f.id}`);
+    const shape = `<path class="${severity}" d="${d}"><title>${escapeHtml(label)}${row !== undefined ? ` (row ${row})` : ''}</title></path>`;
+    return row !== undefined ? `<a href="#f${index}-row-${row}">${shape}</a>` : shape;
   });
-  return `<svg viewBox="0 0 ${WIDTH} ${HEIGHT}" width="${WIDTH}" height="${HEIGHT}" role="img" aria-label="map of the checked geometry">${shapes.join('')}</svg>`;
+  const notes: string[] = [];
+  if (drawn.length < shown.length)
+    notes.push(
+      `The map shows ${drawn.length.toLocaleString('en-US')} of ${shown.length.toLocaleString('en-US')} shapes, those with problems first.`,
+    );
+  if (left.length > 0) {
+    const names = left.slice(0, 20).map((f) => {
+      const row = rowOf(f);
+      return row !== undefined
+        ? `<a href="#f${index}-row-${row}">row ${row}</a>`
+        : escapeHtml(`feature ${f.id}`);
+    });
+    notes.push(
+      `Not on the map, their coordinates not being WGS 84 longitude, latitude (see their problems): ${names.join(', ')}${left.length > 20 ? ` and ${left.length - 20} more` : ''}.`,
+    );
+  }
+  return `<svg viewBox="0 0 ${WIDTH} ${HEIGHT}" width="${WIDTH}" height="${HEIGHT}" role="img" aria-label="map of the checked geometry">${shapes.join('')}</svg>${notes.map((n) => `<p class="map-note">${n}</p>`).join('')}`;
 }
 
 function problemItem(file: HtmlReportFile, d: Diagnostic, index: number): string {
   const row = d.location.row;
   const where = describeLocation(d.location);
-  const value = valueAt(file.text, d);
+  const value = fileValueAt(file, d);
   const link = row !== undefined ? `<a href="#f${index}-row-${row}">row ${row}</a>` : '';
   return `<tr class="${d.severity}"><td>${escapeHtml(d.severity)}</td><td>${escapeHtml(d.code)}</td><td>${link}</td><td>${escapeHtml(d.location.field ?? '')}</td><td>${escapeHtml(d.message)}${d.hint ? `<div class="hint">${escapeHtml(d.hint)}</div>` : ''}</td><td><code>${escapeHtml(value)}</code></td><td>${escapeHtml(where)}</td></tr>`;
 }
@@ -156,7 +236,7 @@ function fileSection(file: HtmlReportFile, index: number): string {
   return `<section><h2>${escapeHtml(file.file)} <small>${escapeHtml(file.kind)}</small></h2><p>${plural(counts.error, 'error')}, ${plural(counts.warning, 'warning')}, ${plural(counts.info, 'note')}</p>${svgMap(file, index)}<h3>Problems</h3><table><tr><th>severity</th><th>code</th><th>row</th><th>column</th><th>message</th><th>value</th><th>where</th></tr>${file.diagnostics.map((d) => problemItem(file, d, index)).join('')}</table>${rowTable}</section>`;
 }
 
-const STYLE = `body{font:14px system-ui,sans-serif;margin:2em;color:#222}table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 6px;text-align:left;vertical-align:top}tr.error td:first-child{color:#b00}tr.warning td:first-child{color:#a60}.hint{color:#555;font-size:90%}svg{border:1px solid #ccc;background:#f8f8f4}path{stroke:#333;stroke-width:.8;fill-opacity:.5}path.ok{fill:#4a4}path.warning{fill:#e90}path.error{fill:#d33}:target{background:#ff9}`;
+const STYLE = `body{font:14px system-ui,sans-serif;margin:2em;color:#222}table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 6px;text-align:left;vertical-align:top}tr.error td:first-child{color:#b00}tr.warning td:first-child{color:#a60}.hint{color:#555;font-size:90%}.map-note{color:#555;font-size:90%;margin:.3em 0}svg{border:1px solid #ccc;background:#f8f8f4}path{stroke:#333;stroke-width:.8;fill-opacity:.5}path.ok{fill:#4a4}path.warning{fill:#e90}path.error{fill:#d33}:target{background:#ff9}`;
 
 /** The whole report as one HTML document (no scripts, no external resources). */
 export function htmlReport(report: HtmlReportInput, title = 'Fieldgate report'): string {

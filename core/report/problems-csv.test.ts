@@ -26,7 +26,7 @@ describe('problems CSV', () => {
     const [header, line] = csv.split('\r\n');
     expect(header).toBe('file,row,column,line,character,value,severity,code,rule,message,hint,where');
     expect(line).toBe(
-      'f.csv,1,acres,2,6,abc,error,FU003,field-acres-invalid,"Field 1: acres must be a number, but this is the text ""abc""",Give the area,"line 2, column 6, row 1, field acres"',
+      'f.csv,1,acres,2,6,abc,error,FU003,field-acres-invalid,"Field 1: acres must be a number, but this is the text ""abc""",Give the area,"line 2, column 6, row 1, column acres"',
     );
   });
   it('defuses a file name or value that starts like a formula', () => {

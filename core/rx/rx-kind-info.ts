@@ -24,6 +24,7 @@ export function zipTableHasNoRate(bytes: Uint8Array): boolean {
 export const rxKindInfo: KindInfo = {
   id: 'rx-zip',
   title: 'Prescription ZIP (zone shapefile, POST /v2/rx)',
+  binary: true,
   detect(file: InputFile): number {
     const magic = ZIP_MAGIC.every((b, i) => file.bytes[i] === b);
     // A shapefile whose table has no rate is not a prescription: it scores below the boundary shapefile

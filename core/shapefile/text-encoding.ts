@@ -4,7 +4,7 @@
  * (TextDecoder maps the label "iso-8859-1" to windows-1252).
  */
 import { decodeCp437 } from '../archive/cp437.ts';
-import { decodeWindows1252 } from '../input/windows-1252.ts';
+import { decodeWindows1252 } from '../values/windows-1252.ts';
 
 export interface TextEncodingChoice {
   /** Canonical name shown to people ("UTF-8", "windows-1252"). */

@@ -9,7 +9,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { memo, useEffect, useState } from 'react';
 import type { AppEvent, SubmitRowResult, SubmitStatus } from '../../host/bridge-api.ts';
 import { useBridge } from '../bridge/bridge-context.tsx';
-import { useBatch, type BatchFile } from '../state/batch.tsx';
+import { fromBase64, useBatch, type BatchFile } from '../state/batch.tsx';
 import { JOURNALS_KEY, useJournals } from '../state/journals.ts';
 import { rowsWith, withSubmitEvent } from '../state/submit-status.ts';
 import { formatCount } from '../format.ts';
@@ -188,7 +188,11 @@ export function SubmitScreen({
   const exportRun = useMutation({
     mutationFn: (format: 'csv' | 'html') => api.exportReport({ source: { runId: runId! }, format }),
     onSuccess: (file) => {
-      saveFile(file.fileName, file.mediaType, file.text);
+      saveFile(
+        file.fileName,
+        file.mediaType,
+        file.contentBase64 ? fromBase64(file.contentBase64) : file.text,
+      );
       setExported(`${file.fileName} (${formatCount(file.text.length)} characters)`);
     },
   });

@@ -70,7 +70,10 @@ describe('fieldgate submit with the embedded sandbox', () => {
     const first = cliIo();
     expect(await submitCommand.run(['batch.json', '--journal', journal], first), first.text()).toBe(0);
     expect(first.text()).toContain('5 done, 0 failed');
-    const csv = readFileSync(join(dir, 'one.results.csv'), 'utf8').split('\r\n');
+    // UTF-8 with a byte order mark, as Excel needs to read it as UTF-8.
+    const raw = readFileSync(join(dir, 'one.results.csv'), 'utf8');
+    expect(raw.charCodeAt(0)).toBe(0xfeff);
+    const csv = raw.slice(1).split('\r\n');
     expect(csv[0]).toBe('file,row,method,path,x-enrollment-type,body,id,status,request id,message,anomalies');
     expect(csv.filter((l) => l.includes(',done,'))).toHaveLength(5);
     expect(existsSync(join(dir, 'data', 'fieldgate', 'sandbox', 'state.json'))).toBe(true);
@@ -268,7 +271,7 @@ describe('CSV batches', () => {
     expect(code, io.text()).toBe(0);
     const found = await sandboxClient(sandbox).findExperiments({ experimentEnrollmentId: eeid });
     expect(found.ok && found.value.results).toHaveLength(1);
-    const csv = readFileSync(join(dir, 'loc.results.csv'), 'utf8');
+    const csv = readFileSync(join(dir, 'loc.results.csv'), 'utf8').replace(/^\uFEFF/, '');
     // The original headers, as written, lead the results.
     expect(csv.split('\r\n')[0]).toMatch(/^file,row,Experiment enrollment,experimentName,Location,/);
     expect(csv.split('\r\n').filter((l) => l.includes(',done,'))).toHaveLength(3);

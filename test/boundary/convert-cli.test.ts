@@ -162,4 +162,44 @@ describe('fieldgate convert', () => {
       counts: { error: 0 },
     });
   });
+
+  it('writes a CSV for submission with the data as given: no apostrophe before = + - @ (that is for reports)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fg-convert-'));
+    const names = ['=SUM(A1)', '-North', '+1 East', '@home', "'quoted"];
+    const square = (i: number): number[][][] => {
+      const x = -93.65 + i * 0.02;
+      return [
+        [
+          [x, 42.03],
+          [x + 0.01, 42.03],
+          [x + 0.01, 42.04],
+          [x, 42.04],
+          [x, 42.03],
+        ],
+      ];
+    };
+    const geojson = {
+      type: 'FeatureCollection',
+      features: names.map((name, i) => ({
+        type: 'Feature',
+        properties: { name },
+        geometry: { type: 'Polygon', coordinates: square(i) },
+      })),
+    };
+    writeFileSync(join(dir, 'fields.geojson'), JSON.stringify(geojson));
+    const run = await runCli(['convert', 'fields.geojson', '--to', 'fields.csv', '--client=-Smith'], {
+      cwd: dir,
+    });
+    expect(run.code).toBe(0);
+    const csv = readFileSync(join(dir, 'fields.csv'), 'utf8');
+    const rows = Papa.parse<string[]>(csv.trim()).data.slice(1);
+    expect(rows.map((r) => r[2])).toEqual(names);
+    expect(rows.map((r) => r[0])).toEqual(names.map(() => '-Smith'));
+    // Read back for submission, each name is the name as given (an apostrophe in the data stays data).
+    const back = await runCli(['validate', '--format', 'json', '--features', 'fields.csv'], { cwd: dir });
+    const report = JSON.parse(back.stdout) as {
+      files: Array<{ features: Array<{ properties: { name: string } }> }>;
+    };
+    expect(report.files[0]?.features.map((f) => f.properties.name)).toEqual(names);
+  });
 });

@@ -18,11 +18,77 @@ describe('--help', () => {
     }
   }
 
+  // submit, resume, status, web, app and start have their own (docs of the batch runner and the app).
+  for (const name of [
+    'validate',
+    'fix',
+    'inspect',
+    'rules',
+    'kinds',
+    'template',
+    'convert',
+    'agronomic-data',
+    'sandbox',
+    'help',
+  ])
+    it(`fieldgate ${name} --help ends with examples that run fieldgate ${name === 'help' ? '' : name}`, async () => {
+      const run = await runCli([name, '--help']);
+      const examples = run.stdout.split('\nExamples:\n')[1];
+      expect(examples, name).toBeDefined();
+      const lines = (examples ?? '').split('\n').filter((l) => l.startsWith('  fieldgate '));
+      expect(lines.length, name).toBeGreaterThanOrEqual(2);
+      expect(
+        lines.some((l) => l.startsWith(`  fieldgate ${name}`)),
+        name,
+      ).toBe(true);
+    });
+
   it('fieldgate help COMMAND shows the same usage as COMMAND --help', async () => {
     for (const name of commands.filter((c) => c !== 'help')) {
       const viaHelp = await runCli(['help', name]);
       const viaFlag = await runCli([name, '--help']);
       expect(viaHelp.stdout).toBe(viaFlag.stdout);
+    }
+  });
+
+  it('lists the commands with examples', async () => {
+    const run = await runCli(['help']);
+    expect(run.stdout).toContain('\nExamples:\n  fieldgate validate ');
+  });
+});
+
+describe('usage errors', () => {
+  it('print one line saying what is wrong and how to get help, not the whole usage, and exit 2', async () => {
+    for (const args of [
+      ['validate', '--bogus', 'x.json'],
+      ['validate', '--format', 'pdf', 'x.json'],
+      ['validate', '--setting', 'nope=1', 'x.json'],
+      ['inspect'],
+      ['template', 'nope'],
+      ['convert', 'x.zip'],
+      ['rules', '--bogus'],
+    ]) {
+      const run = await runCli(args);
+      expect(run.code, args.join(' ')).toBe(2);
+      const lines = run.stderr.trimEnd().split('\n');
+      expect(lines, args.join(' ')).toHaveLength(2);
+      expect(lines[0]).toMatch(new RegExp(`^fieldgate ${args[0]}: `));
+      expect(lines[1]).toBe(`Run \`fieldgate ${args[0]} --help\` for its options and examples.`);
+      expect(run.stderr).not.toContain('Usage:');
+    }
+    expect((await runCli(['validate', '--bogus', 'x'])).stderr).toContain('unknown option --bogus\n');
+  });
+
+  it('name an unknown command in one line, with a guess', async () => {
+    for (const args of [
+      ['valdate', 'x'],
+      ['help', 'valdate'],
+    ]) {
+      const run = await runCli(args);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toBe(
+        'fieldgate: unknown command "valdate" (did you mean validate?)\nRun `fieldgate help` for the commands.\n',
+      );
     }
   });
 });

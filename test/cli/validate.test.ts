@@ -77,6 +77,67 @@ describe('fieldgate validate', () => {
     expect((await runCli(['nonsense'])).code).toBe(2);
   });
 
+  it('refuses bytes that are not text in one line, exit 2, whatever the file is called (.csv too)', async () => {
+    const dir = tempDir();
+    // Random-looking bytes (a fixed sequence): no code frames of garbage, no CSV columns "missing".
+    let x = 7;
+    const garbage = new Uint8Array(3000).map(() => (x = (x * 1103515245 + 12345) % 2147483648) >> 23);
+    for (const name of ['fields.csv', 'upload.json', 'lines.wkt', 'soil.xml', 'data.bin']) {
+      writeFileSync(join(dir, name), garbage);
+      for (const command of ['validate', 'inspect']) {
+        const run = await runCli([command, join(dir, name)]);
+        expect(run.code, `${command} ${name}`).toBe(2);
+        expect(run.stdout, name).toBe('');
+        expect(run.stderr.trim().split('\n'), name).toHaveLength(1);
+        expect(run.stderr).toContain(`${name}: not a text file`);
+      }
+    }
+  });
+
+  it('refuses options that cannot work in one line, exit 2, before reading anything', async () => {
+    const dir = tempDir();
+    const csv = join(dir, 'fields.csv');
+    writeFileSync(csv, 'clientName,farmName,name,boundary\nA,B,C,"POLYGON ((0 0, 1 0, 1 1, 0 0))"\n');
+    writeFileSync(join(dir, 'bad-mapping.json'), '{"columns": ');
+    const cases: Array<[string[], string]> = [
+      [
+        ['--encoding', 'klingon'],
+        '--encoding klingon: "klingon" is not an encoding; use utf-8, utf-16le, utf-16be or windows-1252',
+      ],
+      [['--setting', 'encoding=klingon'], 'setting encoding: "klingon" is not an encoding'],
+      [
+        ['--setting', 'decimalMark=semicolon'],
+        'setting decimalMark: "semicolon" is not a decimal mark; use comma or point',
+      ],
+      [
+        ['--mapping', join(dir, 'missing.json')],
+        `--mapping ${join(dir, 'missing.json')}: cannot read it (no such file)`,
+      ],
+      [['--mapping', dir], `--mapping ${dir}: cannot read it (is a directory)`],
+      [['--mapping', join(dir, 'bad-mapping.json')], `--mapping ${join(dir, 'bad-mapping.json')}: not JSON`],
+      [
+        ['-o', join(dir, 'out.csv')],
+        `-o ${join(dir, 'out.csv')} names where the fixed copy goes: add --fix (or run \`fieldgate fix\`)`,
+      ],
+      [
+        ['--fix-in-place', '-o', join(dir, 'out.csv')],
+        `--fix-in-place overwrites the input and -o ${join(dir, 'out.csv')} writes elsewhere: give one of them`,
+      ],
+    ];
+    for (const [options, message] of cases) {
+      const run = await runCli(['validate', ...options, csv]);
+      expect(run.code, options.join(' ')).toBe(2);
+      expect(run.stdout, options.join(' ')).toBe('');
+      const [first, ...rest] = run.stderr.trimEnd().split('\n');
+      expect(first, options.join(' ')).toContain(`fieldgate validate: ${message}`);
+      expect(rest, options.join(' ')).toEqual([
+        'Run `fieldgate validate --help` for its options and examples.',
+      ]);
+    }
+    // Nothing was written: neither the output nor a fixed copy beside the input.
+    expect(readdirSync(dir).sort()).toEqual(['bad-mapping.json', 'fields.csv']);
+  });
+
   it('selects and ignores by code, prefix and group, as Ruff does', async () => {
     const codes = async (...args: string[]) =>
       JSON.parse(

@@ -45,6 +45,52 @@ describe('a batch with problems in known cells', () => {
   });
 });
 
+describe('a semicolon file from Excel in most of Europe', () => {
+  it('validates clean with decimal commas and trailing ;;;;;; rows; --unsafe-fixes changes nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fieldgate-eu-'));
+    const square = (lat: number): string =>
+      `POLYGON ((-93.65 ${lat}, -93.64 ${lat}, -93.64 ${lat + 0.01}, -93.65 ${lat + 0.01}, -93.65 ${lat}))`;
+    const text =
+      'clientName;farmName;name;boundary;acres;source;userName\r\n' +
+      `Smith Farms;Home Farm;North 40;${square(42.03)};227,28;survey;jsmith\r\n` +
+      `Smith Farms;Home Farm;South 40;${square(42.01)};227,4;survey;jsmith\r\n` +
+      ';;;;;;\r\n;;;;;;\r\n';
+    const file = join(dir, 'fields.csv');
+    writeFileSync(file, encodeCsvText(text, { encoding: 'windows-1252', bom: false })!);
+    const run = await runCli(['validate', file]);
+    expect(run.stdout).not.toMatch(/ {2}(error|warning) {2}/);
+    expect(run.code).toBe(0);
+    // Nothing to fix: the numbers are read as written, never as 22728 and 2274.
+    const fix = await runCli(['fix', '--unsafe-fixes', '--format', 'json', '-o', join(dir, 'out.csv'), file]);
+    const report = JSON.parse(fix.stdout) as Report;
+    expect(report.written).toEqual([]);
+    expect(report.counts.error).toBe(0);
+  });
+});
+
+describe('the problems CSV of a Windows-1252 file with semicolons', () => {
+  it('is written in Windows-1252 with semicolons, so it opens in the Excel the file came from', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fieldgate-eu-'));
+    const text =
+      'clientName;farmName;name;boundary;acres\r\n' +
+      'Gård Söder;Hof;Nörd ;POLYGON ((-93.65 42.03, -93.64 42.03, -93.64 42.04, -93.65 42.03));lots\r\n';
+    const file = join(dir, 'felder.csv');
+    writeFileSync(file, encodeCsvText(text, { encoding: 'windows-1252', bom: false })!);
+    const run = await runCli(['validate', '--format', 'csv', file]);
+    expect(run.code).toBe(1);
+    const bytes = run.stdoutBytes;
+    // No byte order mark, and "ö" as Windows-1252's one byte (0xF6), not UTF-8's two.
+    expect([...bytes.slice(0, 4)]).toEqual([...new TextEncoder().encode('file')]);
+    expect(bytes.includes(0xf6)).toBe(true);
+    const lines = new TextDecoder('windows-1252').decode(bytes).split('\r\n');
+    expect(lines[0]).toBe('file;row;column;line;character;value;severity;code;rule;message;hint;where');
+    const acres = lines.find((l) => l.includes(';FU003;'));
+    expect(acres).toMatch(/;1;acres;2;\d+;lots;error;FU003;/);
+    expect(lines.find((l) => l.includes(';CSV005;'))).toContain(';1;name;2;');
+    expect(lines.find((l) => l.includes(';CSV005;'))).toContain(';Nörd ;warning;');
+  });
+});
+
 describe('templates', () => {
   for (const kind of batchKindIds)
     it(`fieldgate template ${kind} | fieldgate validate - is clean; csv and html reports work`, async () => {
@@ -57,8 +103,9 @@ describe('templates', () => {
       expect(report.diagnostics.filter((d) => d.severity !== 'info')).toEqual([]);
       expect(run.code).toBe(0);
       const csv = await runCli(['validate', '--format', 'csv', '-'], { stdin: template.stdout });
+      // UTF-8 with a byte order mark, as Excel needs to read UTF-8; the input's comma.
       expect(csv.stdout.split('\r\n')[0]).toBe(
-        'file,row,column,line,character,value,severity,code,rule,message,hint,where',
+        '\ufefffile,row,column,line,character,value,severity,code,rule,message,hint,where',
       );
       const html = await runCli(['validate', '--format', 'html', '-'], { stdin: template.stdout });
       expect(html.stdout).toMatch(/^<!DOCTYPE html>/);

@@ -20,6 +20,15 @@ async function run(text: string) {
 describe('enrollments by location', () => {
   const head =
     'experimentEnrollmentId,experimentName,locationId,experimentLocationStatus,dimensionality,startId,endId,temporalPeriodTypeName';
+  it('says a finding about a cell once, though its value goes into several requests', async () => {
+    // The experiment's id and season go into the find, the create and the enrollment: one EN004, one TE004.
+    const text = `${head}\nexp-1,Trial,${L},NOMINATED,INTERVAL,${S},not-an-id,GrowingSeason\n`;
+    const codes = (await run(text)).diagnostics.map((d) => `${d.code} ${d.location.field}`).sort();
+    expect(codes).toEqual([...new Set(codes)]);
+    expect(codes).toContain('EN004 experimentEnrollmentId');
+    expect(codes).toContain('TE004 endId');
+  });
+
   it('places request-rule findings at the cell and character they are about', async () => {
     const text = `${head}\n${X},Trial,${L},NOMINATED,INTERVAL,${S},${E},GrowingSeason\n${X},Trial,field-7,NOMINATED,INTERVAL,${S},not-an-id,GrowingSeason\n`;
     const result = await run(text);

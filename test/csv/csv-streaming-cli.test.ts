@@ -54,4 +54,26 @@ describe('a big CSV batch through the command line', () => {
       `> ${line} | Client,Farm ${Math.floor(bad / 20)},Field ${bad},"POLYGON ((not a ring))"`,
     );
   }, 60_000);
+
+  it('fills the value column of the problems CSV from the file, as for a small file', async () => {
+    const run = await runCli(['validate', '--format', 'csv', path]);
+    expect(run.code).toBe(1);
+    const line = run.stdout.split('\r\n').find((l) => l.includes(`,${bad + 1},boundary,`));
+    expect(line).toBeDefined();
+    // file,row,column,line,character,value,…: the text at the diagnostic's place ("not" of "((not a ring))").
+    expect(line).toContain(`,${bad + 1},boundary,${bad + 2},42,not,error,WKT001,`);
+  }, 60_000);
+
+  it('draws a capped, simplified map in the HTML report and fills its value column', async () => {
+    const run = await runCli(['validate', '--format', 'html', path]);
+    expect(run.code).toBe(1);
+    const html = run.stdout;
+    // 150,000 fields: at most 20,000 shapes on the map, the one with a problem among them, and a note.
+    const shapes = html.match(/<path class=/g) ?? [];
+    expect(shapes.length).toBeLessThanOrEqual(20_000);
+    expect(html).toContain('The map shows 20,000 of');
+    expect(html).toMatch(/WKT001<\/td>.*?<code>not<\/code>/);
+    // A few megabytes, not the hundreds every outline of every field made.
+    expect(html.length).toBeLessThan(8 * 1024 * 1024);
+  }, 60_000);
 });

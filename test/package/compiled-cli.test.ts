@@ -112,7 +112,9 @@ describe('the compiled fieldgate command', () => {
 
     const usage = fieldgate(['validate', '--no-such-option']);
     expect(usage.status).toBe(2);
-    expect(usage.stderr).toMatch(/^fieldgate validate: .*no-such-option[\s\S]*Usage: fieldgate validate/);
+    expect(usage.stderr).toBe(
+      'fieldgate validate: unknown option --no-such-option\nRun `fieldgate validate --help` for its options and examples.\n',
+    );
 
     const file = join(elsewhere, 'ring.wkt');
     writeFileSync(file, 'POLYGON((0 0, 1 0, 1 1, 0 1))\n');

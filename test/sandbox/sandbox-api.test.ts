@@ -84,7 +84,7 @@ describe('data inbox', () => {
             farmName: 'F',
             name: 'North 40',
             boundary: 'POLYGON((-93.6 41.5, -93.59 41.5, -93.59 41.51, -93.6 41.5))',
-            acres: 12.5,
+            acres: 114.5,
           },
         ],
       }),
@@ -109,7 +109,7 @@ describe('data inbox', () => {
     ]);
     expect(items[0]).toMatchObject({
       entitiesCreated: 1,
-      fields: [{ name: 'North 40', acres: 12.5 }],
+      fields: [{ name: 'North 40', acres: 114.5 }],
       requestId: fields.headers['x-http-request-id'],
     });
     expect(items[1]).toMatchObject({ fileName: 'rx.zip', fileSize: zip.byteLength, syncedToInCab: false });

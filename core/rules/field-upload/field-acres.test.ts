@@ -21,6 +21,21 @@ describe('FU003 field-acres-invalid', () => {
     expect(check('FU003', { fields: [field({ acres: '1,200' })] })[0]?.fix?.safety).toBe('unsafe');
   });
 
+  it('reads a comma as thousands only in groups of three: "227,28" and "227,4" are decimal commas', () => {
+    const fixOf = (acres: string) => check('FU003', { fields: [field({ acres })] })[0]?.fix;
+    expect(fixOf('227,28')).toMatchObject({
+      safety: 'unsafe',
+      title: 'Read "227,28" with decimal comma: 227.28',
+      after: '227.28',
+    });
+    expect(fixOf('227,4')?.after).toBe('227.4');
+    expect(fixOf('1,234,567')?.after).toBe('1234567');
+    expect(fixOf('1,234')).toMatchObject({
+      after: '1234',
+      title: 'Read "1,234" with "," as thousands separator: 1234 (with decimal comma it would be 1.234)',
+    });
+  });
+
   it('reports text and other types without a fix', () => {
     const ds = check('FU003', { fields: [field({ acres: 'about 80' }), field({ acres: null })] });
     expect(ds.map((d) => d.message)).toEqual([

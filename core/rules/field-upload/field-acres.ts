@@ -1,5 +1,6 @@
 import { atRecord, describeValueKind } from '../../records/field-record.ts';
 import { defineRule } from '../rule.ts';
+import { describeReading, readDecimal } from '../../values/decimal-number.ts';
 import type { FieldItemSubject } from './field-upload-subject.ts';
 
 export const fieldAcres = defineRule<FieldItemSubject, 'notNumber' | 'negative' | 'numericString'>({
@@ -37,20 +38,24 @@ export const fieldAcres = defineRule<FieldItemSubject, 'notNumber' | 'negative' 
       return;
     }
     const text = acres.kind === 'string' ? String(acres.value ?? '') : '';
-    const cleaned = text.trim().replace(/,/g, '');
-    if (acres.kind === 'string' && /^\d+(\.\d+)?$/.test(cleaned)) {
-      const number = String(Number(cleaned));
-      const separator = text.includes(',');
+    // A JSON string has no convention of its own: a decimal point, unless the text says otherwise ("227,4"
+    // cannot be thousands); thousands are separated only in groups of three.
+    const read = acres.kind === 'string' ? readDecimal(text, '.') : undefined;
+    if (read) {
+      const { reading, alternative } = read;
+      const number = String(reading.value);
+      const plain = reading.grouping === undefined && reading.decimal !== ',';
+      const title = plain
+        ? `Write acres as a number: ${number}`
+        : `Read "${text}" with ${describeReading(reading)}: ${number}${alternative ? ` (with ${describeReading(alternative)} it would be ${alternative.value})` : ''}`;
       context.report({
         messageId: 'numericString',
         data: { row: record.row, value: text },
         location,
         hint: `Write it without quotes: ${number}.`,
         fix: {
-          safety: separator ? 'unsafe' : 'safe',
-          title: separator
-            ? `Read "${text}" with "," as a thousands separator: ${number}`
-            : `Write acres as a number: ${number}`,
+          safety: plain ? 'safe' : 'unsafe',
+          title,
           before: JSON.stringify(text),
           after: number,
           ...(acres.span ? { edits: [{ start: acres.span.start, end: acres.span.end, text: number }] } : {}),
