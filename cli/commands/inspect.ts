@@ -1,4 +1,4 @@
-import { countBySeverity, fileKindById, type JsonValue } from '../../core/index.ts';
+import { countBySeverity, fileKindById, summaryJson, type JsonValue } from '../../core/index.ts';
 import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError, type CliCommand } from '../command.ts';
 import { readInput } from '../io/files.ts';
 import { describeCounts } from '../render/terminal.ts';
@@ -109,13 +109,14 @@ export const inspectCommand: CliCommand = {
       const counts = countBySeverity(report.diagnostics);
       if (counts.error > 0 && status === EXIT_OK) status = EXIT_PROBLEMS;
       const entry: { [key: string]: JsonValue } = { file: arg, kind: report.kind, problems: { ...counts } };
-      if (report.summary !== undefined) entry.summary = report.summary;
+      if (report.summary !== undefined) entry.summary = summaryJson(report.summary);
       out.push(entry);
       if (values.format !== 'json') {
         const name = terminalSafe(arg);
         io.stdout(`${name} (${kind.title})\n`);
         io.stdout(`  problems: ${describeCounts(counts)} (run \`fieldgate validate ${name}\` for details)\n`);
-        if (report.summary !== undefined) io.stdout(renderValue(report.summary, '  ').join('\n') + '\n');
+        if (report.summary !== undefined)
+          io.stdout(renderValue(summaryJson(report.summary), '  ').join('\n') + '\n');
         else io.stdout('  (no summary for this kind of file)\n');
       }
     }

@@ -494,10 +494,7 @@ function framedLines(
 
 /** The encoding a kind read the file in (a CSV batch's summary says), for reading its lines again. */
 function encodingOf(result: FileResult, otherwise = 'utf-8'): string {
-  const summary = result.summary;
-  const encoding =
-    summary && typeof summary === 'object' && !Array.isArray(summary) ? summary.encoding : undefined;
-  return typeof encoding === 'string' ? encoding : otherwise;
+  return result.summary?.type === 'csv-batch' ? result.summary.encoding : otherwise;
 }
 
 /**

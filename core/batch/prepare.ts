@@ -246,9 +246,7 @@ function isUpload(call: string): boolean {
 function spreadsheetOf(files: readonly PreparedFile[]): { encoding: string; delimiter: string } | undefined {
   for (const f of files) {
     const s = f.result?.summary;
-    if (!f.kind?.startsWith('csv-') || typeof s !== 'object' || s === null || Array.isArray(s)) continue;
-    if (typeof s.encoding === 'string' && typeof s.delimiter === 'string')
-      return { encoding: s.encoding, delimiter: s.delimiter };
+    if (s?.type === 'csv-batch') return { encoding: s.encoding, delimiter: s.delimiter };
   }
   return undefined;
 }

@@ -3,6 +3,7 @@
  * KML, and zipped boundary shapefiles. Setting `acreageTolerance` (fraction, default 0.02) tunes ACR001.
  */
 
+import type { BoundaryFileSummary } from '../input/kind-summary.ts';
 import type { Diagnostic, FixSafety } from '../diagnostics/diagnostic.ts';
 import type { PolygonRings } from '../geometry/geometry.ts';
 import { applyTextFixes } from '../diagnostics/fix-application.ts';
@@ -17,7 +18,6 @@ import {
   type ValidateOptions,
 } from '../input/file-kind.ts';
 import { describeCrs } from '../crs/identify-crs.ts';
-import type { JsonValue } from '../json/json-document.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
 import type { RecordBoundaryOptions } from './record-boundary.ts';
 import { checkImportedBoundaries, importBoundaries, type BoundaryFormat } from './import-boundaries.ts';
@@ -71,7 +71,8 @@ function importedKind(info: KindInfo, format: BoundaryFormat): FileKind {
         collector,
         tolerance === undefined ? {} : { acreageTolerance: tolerance },
       );
-      const summary: { [key: string]: JsonValue } = {
+      const summary: BoundaryFileSummary = {
+        type: 'boundaries',
         features: checked.checked,
         invalid: checked.invalid,
         acres: round(checked.acres),

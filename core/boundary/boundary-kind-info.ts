@@ -32,9 +32,19 @@ export function zipHasShapefile(bytes: Uint8Array): boolean {
   return text.includes('.shp');
 }
 
+/** Boundary files other than .wkt are read whole (a whole geometry file) and fixed whole. */
+const FIXES_WHOLE: KindInfo['can'] = {
+  streams: false,
+  text: false,
+  fixes: true,
+  fixesByStatement: false,
+  records: false,
+};
+
 export const wktKindInfo: KindInfo = {
   id: 'wkt',
   title: 'WKT field boundaries (.wkt: one WKT per line, or one WKT)',
+  can: { streams: true, text: true, fixes: true, fixesByStatement: true, records: false },
   detect(file: InputFile): number {
     const ext = extensionOf(file.name);
     if (ext === 'wkt') return 10;
@@ -49,6 +59,7 @@ export const wktKindInfo: KindInfo = {
 export const geojsonKindInfo: KindInfo = {
   id: 'geojson',
   title: 'GeoJSON field boundaries (FeatureCollection of polygons)',
+  can: FIXES_WHOLE,
   detect(file: InputFile): number {
     const ext = extensionOf(file.name);
     if (ext === 'geojson') return 10;
@@ -62,6 +73,7 @@ export const geojsonKindInfo: KindInfo = {
 export const kmlKindInfo: KindInfo = {
   id: 'kml',
   title: 'KML field boundaries (Placemark polygons)',
+  can: FIXES_WHOLE,
   detect(file: InputFile): number {
     const ext = extensionOf(file.name);
     if (ext === 'kml') return 10;
@@ -75,6 +87,7 @@ export const boundaryShapefileKindInfo: KindInfo = {
   id: 'boundary-shapefile',
   title: 'Field boundary shapefile (ZIP with .shp, .dbf, .prj)',
   binary: true,
+  can: FIXES_WHOLE,
   detect: (file: InputFile) => (zipHasShapefile(file.bytes) ? 3 : 0),
 };
 

@@ -8,6 +8,7 @@
  * statement (or a line that does not start like WKT appears) it reads the file again as a whole text.
  */
 
+import type { WktSummary } from '../input/kind-summary.ts';
 import type { Diagnostic, Location, TextPosition } from '../diagnostics/diagnostic.ts';
 import { LineIndex } from '../diagnostics/text-position.ts';
 import {
@@ -23,7 +24,6 @@ import {
 import { DECODE_PIECE } from '../input/decode-text-stream.ts';
 import { sniffBom, TextChunkDecoder } from '../input/text-decoding.ts';
 import type { GeoJsonFeature } from '../geojson/geojson.ts';
-import type { JsonValue } from '../json/json-document.ts';
 import { fieldFeature } from '../records/field-features.ts';
 import type { FieldRecord } from '../records/field-record.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
@@ -144,7 +144,12 @@ class WktChecker {
   }
 
   report(name: string, text?: string): FileReport {
-    const summary: JsonValue = { boundaries: this.count, valid: this.valid, acres: round(this.acres) };
+    const summary: WktSummary = {
+      type: 'wkt',
+      boundaries: this.count,
+      valid: this.valid,
+      acres: round(this.acres),
+    };
     const report: FileReport = { file: name, kind: 'wkt', diagnostics: this.collector.diagnostics, summary };
     if (text !== undefined) report.text = text;
     if (this.features) report.features = this.features;
@@ -489,7 +494,7 @@ function unreadAgain(
     },
     hint: 'Give one WKT per line (remove or correct this line), or save the input to a file and check that.',
   });
-  const summary: JsonValue = { boundaries: 1, valid: 0, acres: 0 };
+  const summary: WktSummary = { type: 'wkt', boundaries: 1, valid: 0, acres: 0 };
   return { file: name, kind: 'wkt', diagnostics: collector.diagnostics, summary };
 }
 

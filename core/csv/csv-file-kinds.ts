@@ -4,6 +4,7 @@
  * (delimiter and column order untouched). Settings: encoding, delimiter, mapping (JSON), acreageTolerance.
  */
 
+import type { CsvBatchSummary } from '../input/kind-summary.ts';
 import type { FixSafety } from '../diagnostics/diagnostic.ts';
 import { applyTextFixes } from '../diagnostics/fix-application.ts';
 import {
@@ -15,7 +16,6 @@ import {
   type StreamedFile,
   type ValidateOptions,
 } from '../input/file-kind.ts';
-import type { JsonValue } from '../json/json-document.ts';
 import { modusFileKind } from '../modus/modus-file-kind.ts';
 import { rxFileKind } from '../rx/rx-file-kind.ts';
 import { batchKinds, type BatchKind } from './batch-kinds.ts';
@@ -108,8 +108,9 @@ function checkReferencedFile(options: ValidateOptions) {
 }
 
 /** The report summary: how the file was read, the mapping to save, per-row status and the plan. */
-export function csvSummary(result: CsvBatchResult): JsonValue {
+export function csvSummary(result: CsvBatchResult): CsvBatchSummary {
   return {
+    type: 'csv-batch',
     encoding: result.encoding.encoding,
     bom: result.encoding.bom,
     encodingReason: result.encoding.reason,
@@ -117,7 +118,7 @@ export function csvSummary(result: CsvBatchResult): JsonValue {
     decimalMark: result.decimalMark,
     headerLine: result.headerLine,
     headers: result.headers,
-    mapping: result.mapping as unknown as JsonValue,
+    mapping: result.mapping,
     rows: result.rowCount,
     rowStatus: result.rows.map((r) => ({ ...r })),
     rowStatusOf: result.rowsListed,
@@ -173,7 +174,7 @@ async function fixBatch(
   if (report.text === undefined) return undefined;
   const result = applyTextFixes(report.text, report.diagnostics, allowed);
   if (result.applied.length === 0) return undefined;
-  const summary = report.summary as { encoding?: CsvEncoding; bom?: boolean } | undefined;
+  const summary = report.summary?.type === 'csv-batch' ? report.summary : undefined;
   const bytes = encodeCsvText(result.text, {
     encoding: summary?.encoding ?? 'utf-8',
     bom: summary?.bom ?? false,

@@ -50,6 +50,7 @@ function readBatchKind(bytes: Uint8Array): BatchKind | undefined {
 export const csvKindInfos: readonly KindInfo[] = batchKinds.map((kind) => ({
   id: kind.id,
   title: kind.title,
+  can: { streams: true, text: false, fixes: true, fixesByStatement: false, records: true },
   detect(file: InputFile): number {
     const ext = extensionOf(file.name);
     const found = detectBatchKind(file.bytes);

@@ -245,6 +245,7 @@ describe('engine: validate', () => {
       fix: {
         safety: 'unsafe' as const,
         title: 't °',
+        can: { streams: false, text: false, fixes: true, fixesByStatement: false, records: false },
         edits: [{ start: 0, end: 1, text: texts[i % texts.length]! }],
       },
     }));
@@ -470,6 +471,7 @@ describe('engine: fix', () => {
     const kind: FileKind = {
       id: 'test-kind',
       title: 'test',
+      can: { streams: false, text: false, fixes: true, fixesByStatement: false, records: false },
       detect: () => 0,
       async validate(file) {
         const t = new TextDecoder().decode(file.bytes);
@@ -563,6 +565,7 @@ describe('engine: fix', () => {
     const kind: FileKind = {
       id: 'endless',
       title: 'endless',
+      can: { streams: false, text: false, fixes: true, fixesByStatement: false, records: false },
       detect: () => 0,
       async validate(file) {
         const t = new TextDecoder().decode(file.bytes);
@@ -582,6 +585,7 @@ describe('engine: fix', () => {
               fix: {
                 safety: 'safe',
                 title: 'add one',
+                can: { streams: false, text: false, fixes: true, fixesByStatement: false, records: false },
                 edits: [{ start: t.length, end: t.length, text: '+' }],
               },
             },

@@ -15,6 +15,7 @@ import {
   type FileKind,
   type FileReport,
   type InputFile,
+  type KindCapabilities,
   type KindProgress,
   type SourceFile,
   type StreamedFile,
@@ -261,25 +262,18 @@ async function produce(
     const sniffed: InputFile = whole ?? { name, bytes: head ?? new Uint8Array(0) };
     let detection: KindDetection | undefined = forced ? chosenKind(forced) : detectKind(sniffed, fileKinds);
     const streamAbove = options.streamAbove ?? STREAM_ABOVE_BYTES;
-    const streams =
-      streamed !== undefined &&
-      whole === undefined &&
-      !options.records &&
-      detection?.kind.validateStream !== undefined &&
-      !options.fix &&
-      (streamed.size === undefined || streamed.size > streamAbove);
+    // What the file is, for choosing how to read it: given as a stream, and too big to hold (or of a size
+    // not known). Its kind's declared capabilities decide the rest (`readingOf`).
+    const shape: FileShape = {
+      streamedOnly: streamed !== undefined && whole === undefined,
+      big: streamed !== undefined && (streamed.size === undefined || streamed.size > streamAbove),
+      sizeKnown: streamed?.size !== undefined,
+    };
+    const reading = detection ? readingOf(detection.kind.can, shape, options) : 'whole';
+    const streams = reading === 'stream';
     // A big file of statements (a .wkt file of one boundary per line) is fixed statement by statement as it
     // is read, never held whole; fixes chosen by id (from a report of the whole file) are applied whole.
-    if (
-      options.fix &&
-      !options.fix.ids &&
-      !options.records &&
-      streamed &&
-      !whole &&
-      detection?.kind.fixStream &&
-      streamed.size !== undefined &&
-      streamed.size > streamAbove
-    ) {
+    if (reading === 'fix-by-statements' && streamed && detection) {
       const done = await fixByStatements(streamed, detection, resolved, options, channel, stopped, {
         listed: listedId,
         next: nextId,
@@ -335,18 +329,20 @@ async function produce(
       counts: handedCounts,
       shared: sharedFixes,
     } = diagnosticsPasser(name, channel, keep, () => `d${listedId++}`);
+    // Read whole now (or given whole): as text when the kind takes text and nothing is fixed, else bytes.
+    const how = streams ? 'stream' : kind.can.text && !options.fix ? 'text' : 'bytes';
     let checked =
-      kind.validateText && !options.fix && (whole || !streamed)
+      how === 'text' && kind.validateText
         ? named(await kind.validateText({ name, text: decodeAndRelease() }, kindOptions))
-        : whole || !streamed || !kind.validateStream
-          ? await check((whole ?? (input as InputFile)).bytes, false)
-          : named(
+        : how === 'stream' && streamed && kind.validateStream
+          ? named(
               await kind.validateStream(streamed, {
                 ...kindOptions,
                 features: options.features === 'map' ? 'map' : options.features === true,
                 emit: handOver,
               }),
-            );
+            )
+          : await check((whole ?? (input as InputFile)).bytes, false);
     if (stopped()) break;
     // Numbered in report order, so a caller can name a fix by id.
     const numbered = (r: FileReport, first: number): FileReport => {
@@ -419,6 +415,31 @@ async function produce(
     channel.push({ type: 'cancelled' });
   }
   channel.push({ type: 'report', report });
+}
+
+/** What the engine knows of a file before reading it, to choose how. */
+interface FileShape {
+  /** Given as a stream and not read whole yet. */
+  streamedOnly: boolean;
+  /** Over the size held whole (`streamAbove`), or of a size not known. */
+  big: boolean;
+  sizeKnown: boolean;
+}
+
+/**
+ * How to read a file, from what its kind declares it can do (`FileKind.can`) and what is asked: a big file of
+ * statements being fixed (not by ids) is fixed statement by statement as it streams; a big file only checked
+ * streams through a kind that streams; anything else is read whole. Records need the file whole.
+ */
+export function readingOf(
+  can: KindCapabilities,
+  file: FileShape,
+  options: Pick<RunOptions, 'fix' | 'records'>,
+): 'fix-by-statements' | 'stream' | 'whole' {
+  if (options.records || !file.streamedOnly || !file.big) return 'whole';
+  if (options.fix)
+    return !options.fix.ids && can.fixesByStatement && file.sizeKnown ? 'fix-by-statements' : 'whole';
+  return can.streams ? 'stream' : 'whole';
 }
 
 /** A kind's records with their diagnostics named by id (the kind gave their indexes in its numbered list). */

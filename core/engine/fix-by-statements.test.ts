@@ -150,7 +150,12 @@ describe('engine: a big .wkt file is fixed statement by statement, as it is fixe
     const clean = streamed('clean.wkt', encode(`${square(0, 0)}\n${square(1, 1)}\n`));
     const out = await fix(clean, { safety: 'safe' }, { streamAbove: 0 });
     expect(out.bytes).toBeUndefined();
-    expect(out.report.files[0]?.summary).toEqual({ boundaries: 2, valid: 2, acres: expect.any(Number) });
+    expect(out.report.files[0]?.summary).toEqual({
+      type: 'wkt',
+      boundaries: 2,
+      valid: 2,
+      acres: expect.any(Number),
+    });
 
     const controller = new AbortController();
     const events: EngineEvent[] = [];

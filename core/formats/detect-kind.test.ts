@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { detectKind } from './detect-kind.ts';
-import { extensionOf, notTextReason, type FileKind, type InputFile } from '../input/file-kind.ts';
+import {
+  extensionOf,
+  notTextReason,
+  VALIDATES_ONLY,
+  type FileKind,
+  type InputFile,
+} from '../input/file-kind.ts';
 
 /** A kind that scores `content` when the bytes start with `magic`, and `named` for its extension. */
 function kind(id: string, magic: string, content: number, ext: string, named: number): FileKind {
   return {
     id,
     title: id,
+    can: VALIDATES_ONLY,
     detect(file: InputFile) {
       if (extensionOf(file.name) === ext) return named;
       return new TextDecoder().decode(file.bytes).startsWith(magic) ? content : 0;

@@ -216,6 +216,7 @@ export const jsonFileKind: FileKind = {
 export const jsonShapeKinds: readonly FileKind[] = jsonShapes.map((shape) => ({
   id: shape.id,
   title: shape.title,
+  can: jsonKindInfo.can,
   detect: () => 0,
   validate: (file: InputFile, options: ValidateOptions) =>
     validateJson({ name: file.name, text: decodeTextFile(file.bytes) }, options, shape),

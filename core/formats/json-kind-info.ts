@@ -4,8 +4,18 @@
  */
 import { extensionOf, firstSignificantChar, type InputFile, type KindInfo } from '../input/file-kind.ts';
 
+/** The JSON kinds read field uploads as streams, and field uploads and requests as records. */
+const JSON_CAN: KindInfo['can'] = {
+  streams: true,
+  text: true,
+  fixes: true,
+  fixesByStatement: false,
+  records: true,
+};
+
 export const jsonKindInfo: KindInfo = {
   id: 'json',
+  can: JSON_CAN,
   title: 'Fieldgate JSON document, its shape recognised from the content (one of the four below)',
   detect(file: InputFile): number {
     const ext = extensionOf(file.name);
@@ -28,6 +38,7 @@ export type JsonShapeId = keyof typeof shapeTitles;
 export const jsonShapeInfos: readonly KindInfo[] = Object.entries(shapeTitles).map(([id, title]) => ({
   id,
   title,
+  can: JSON_CAN,
   detect: () => 0,
 }));
 

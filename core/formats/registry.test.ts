@@ -5,11 +5,22 @@ import { modusFileKind } from '../modus/modus-file-kind.ts';
 import { rxFileKind } from '../rx/rx-file-kind.ts';
 import type { FileKind } from '../input/file-kind.ts';
 import { jsonFileKind, jsonShapeKinds } from './json-file-kind.ts';
-import { fileKinds, kindCatalogue, lazyKind, type KindMethod } from './registry.ts';
+import { fileKinds, kindCatalogue, lazyKind } from './registry.ts';
 import { sampleDateFileKind } from './sample-date-file-kind.ts';
 
-const methods = (k: FileKind): KindMethod[] =>
-  (['validateStream', 'validateText', 'fix'] as const).filter((m) => k[m] !== undefined);
+const METHODS = ['validateStream', 'validateText', 'fix', 'fixStream'] as const;
+const methods = (k: FileKind): string[] => METHODS.filter((m) => k[m] !== undefined);
+/** The methods a kind's declared capabilities promise. */
+const promised = (k: FileKind): string[] =>
+  METHODS.filter(
+    (m) =>
+      ({
+        validateStream: k.can.streams,
+        validateText: k.can.text,
+        fix: k.can.fixes,
+        fixStream: k.can.fixesByStatement,
+      })[m],
+  );
 
 describe('the kind registry', () => {
   // The kinds as their modules define them, in the catalogue's order.
@@ -24,9 +35,11 @@ describe('the kind registry', () => {
   ];
 
   it('lists each kind with the name, title, detector and methods of the kind it loads', () => {
-    expect(kindCatalogue.map((k) => [k.id, k.title, methods(k)])).toEqual(
-      loaded.map((k) => [k.id, k.title, methods(k)]),
+    expect(kindCatalogue.map((k) => [k.id, k.title, methods(k), k.can])).toEqual(
+      loaded.map((k) => [k.id, k.title, methods(k), k.can]),
     );
+    // What a kind declares it can do is what it has: the engine chooses by the declaration.
+    for (const k of loaded) expect(methods(k), k.id).toEqual(promised(k));
     // The kinds detection asks use the loaded kind's own detector; the others are only chosen by name.
     kindCatalogue.forEach((k, i) => {
       if (fileKinds.includes(k)) expect(k.detect).toBe(loaded[i]?.detect);
@@ -48,10 +61,11 @@ describe('the kind registry', () => {
     const bare: FileKind = {
       id: 'bare',
       title: 'bare',
+      can: { streams: false, text: false, fixes: true, fixesByStatement: false, records: false },
       detect: () => 0,
       validate: async (file) => ({ file: file.name, kind: 'bare', diagnostics: [] }),
     };
-    const lazy = lazyKind(bare, ['fix'], async () => {
+    const lazy = lazyKind(bare, async () => {
       loads++;
       return bare;
     });

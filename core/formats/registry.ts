@@ -12,9 +12,6 @@ import { sampleDateFileKind } from './sample-date-file-kind.ts';
 import { detectKind } from './detect-kind.ts';
 import { csvKindInfos } from '../csv/csv-kind-info.ts';
 
-/** The optional methods of FileKind: the engine chooses by their presence before the kind has loaded. */
-export type KindMethod = 'validateStream' | 'validateText' | 'fix' | 'fixStream';
-
 /** A kind's checks, once loaded: the kind of this id in the list its module exports. */
 async function loaded(id: string, list: Promise<readonly FileKind[]>): Promise<FileKind> {
   const kind = (await list).find((k) => k.id === id);
@@ -23,46 +20,43 @@ async function loaded(id: string, list: Promise<readonly FileKind[]>): Promise<F
 }
 
 /**
- * A FileKind that detects with `info` and loads the rest with `load` when first asked to check or fix.
- * `methods` names the optional methods the loaded kind has (a test compares them).
+ * A FileKind that detects with `info` and loads the rest with `load` when first asked to check or fix. It
+ * has the methods `info.can` declares (a test checks the loaded kind keeps them).
  */
-export function lazyKind(
-  info: KindInfo,
-  methods: readonly KindMethod[],
-  load: () => Promise<FileKind>,
-): FileKind {
+export function lazyKind(info: KindInfo, load: () => Promise<FileKind>): FileKind {
   let loading: Promise<FileKind> | undefined;
   const kind = (): Promise<FileKind> => (loading ??= load());
-  const missing = (method: KindMethod): Error => new Error(`file kind ${info.id} has no ${method}`);
+  const missing = (method: string): Error => new Error(`file kind ${info.id} has no ${method}`);
   const lazy: FileKind = {
     id: info.id,
     title: info.title,
+    can: info.can,
     detect: info.detect,
     validate: async (file, options) => (await kind()).validate(file, options),
   };
   if (info.binary) lazy.binary = true;
-  if (methods.includes('validateStream')) {
+  if (info.can.streams) {
     lazy.validateStream = async (file, options) => {
       const k = await kind();
       if (!k.validateStream) throw missing('validateStream');
       return k.validateStream(file, options);
     };
   }
-  if (methods.includes('validateText')) {
+  if (info.can.text) {
     lazy.validateText = async (file, options) => {
       const k = await kind();
       if (!k.validateText) throw missing('validateText');
       return k.validateText(file, options);
     };
   }
-  if (methods.includes('fix')) {
+  if (info.can.fixes) {
     lazy.fix = async (file, report, allowed) => {
       const k = await kind();
       if (!k.fix) throw missing('fix');
       return k.fix(file, report, allowed);
     };
   }
-  if (methods.includes('fixStream')) {
+  if (info.can.fixesByStatement) {
     lazy.fixStream = async (file, options, fixStatement, output) => {
       const k = await kind();
       if (!k.fixStream) throw missing('fixStream');
@@ -79,25 +73,16 @@ const boundaryKinds = (): Promise<readonly FileKind[]> =>
 const csvKinds = (): Promise<readonly FileKind[]> =>
   import('../csv/csv-file-kinds.ts').then((m) => m.csvFileKinds);
 
-const jsonMethods: readonly KindMethod[] = ['validateStream', 'validateText', 'fix'];
-const jsonFileKind = lazyKind(jsonKindInfo, jsonMethods, () => loaded('json', jsonKinds()));
-const jsonShapeKinds = jsonShapeInfos.map((info) =>
-  lazyKind(info, jsonMethods, () => loaded(info.id, jsonKinds())),
-);
-const rxFileKind = lazyKind(rxKindInfo, ['fix'], () =>
-  import('../rx/rx-file-kind.ts').then((m) => m.rxFileKind),
-);
+const jsonFileKind = lazyKind(jsonKindInfo, () => loaded('json', jsonKinds()));
+const jsonShapeKinds = jsonShapeInfos.map((info) => lazyKind(info, () => loaded(info.id, jsonKinds())));
+const rxFileKind = lazyKind(rxKindInfo, () => import('../rx/rx-file-kind.ts').then((m) => m.rxFileKind));
 const boundaryFileKinds = boundaryKindInfos.map((info) =>
-  lazyKind(info, info.id === 'wkt' ? ['validateStream', 'validateText', 'fix', 'fixStream'] : ['fix'], () =>
-    loaded(info.id, boundaryKinds()),
-  ),
+  lazyKind(info, () => loaded(info.id, boundaryKinds())),
 );
-const modusFileKind = lazyKind(modusKindInfo, ['validateStream', 'fix'], () =>
+const modusFileKind = lazyKind(modusKindInfo, () =>
   import('../modus/modus-file-kind.ts').then((m) => m.modusFileKind),
 );
-const csvFileKinds = csvKindInfos.map((info) =>
-  lazyKind(info, ['validateStream', 'fix'], () => loaded(info.id, csvKinds())),
-);
+const csvFileKinds = csvKindInfos.map((info) => lazyKind(info, () => loaded(info.id, csvKinds())));
 
 /** The kinds detection chooses from (content first, see core/formats/detect-kind.ts). */
 export const fileKinds: readonly FileKind[] = [

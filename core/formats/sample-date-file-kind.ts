@@ -9,6 +9,7 @@ import {
   type FileReport,
   type InputFile,
   type ValidateOptions,
+  VALIDATES_ONLY,
 } from '../input/file-kind.ts';
 
 export const SAMPLE_DATE_KIND = 'sample-date';
@@ -25,6 +26,7 @@ export function checkSampleDateValue(name: string, value: string, options: Valid
 export const sampleDateFileKind: FileKind = {
   id: SAMPLE_DATE_KIND,
   title: 'A sampleDate value (--sample-date VALUE, or a file holding just the value)',
+  can: VALIDATES_ONLY,
   // Only by name: any short text could be a date.
   detect: () => 0,
   async validate(file: InputFile, options: ValidateOptions): Promise<FileReport> {

@@ -3,6 +3,9 @@ import type { RuleSelection } from '../rules/selection.ts';
 import type { JsonValue } from '../json/json-document.ts';
 import type { GeoJsonFeature } from '../geojson/geojson.ts';
 import type { KindRecord } from '../records/submit-record.ts';
+import type { KindSummary } from './kind-summary.ts';
+
+export * from './kind-summary.ts';
 import { decodeText } from './text-decoding.ts';
 
 /** A file handed to the core by an adapter: a name (for detection and messages) and its bytes. */
@@ -151,8 +154,8 @@ export interface FileReport {
   diagnostics: Diagnostic[];
   /** The decoded text, when the file is text: renderers use it for code frames. */
   text?: string;
-  /** A kind-specific summary (counts, extents, analytes) for `inspect` and the app. */
-  summary?: JsonValue;
+  /** The kind's summary (counts, extents, analytes) for `inspect`, reports and the app, by `type`. */
+  summary?: KindSummary;
   /** The geometry that was checked (fields, zones, sample points); `Location.feature` indexes it. */
   features?: GeoJsonFeature[];
   /**
@@ -190,11 +193,40 @@ export interface StreamFixResult {
   changed: boolean;
 }
 
+/**
+ * What a kind can do, declared as data: the engine chooses how to read and fix each file from it (see
+ * `readingPlan` in core/engine/engine.ts), and the registry defines the lazily loaded kind's methods by it.
+ * Each `true` promises the method named; the registry test checks that each loaded kind keeps it.
+ */
+export interface KindCapabilities {
+  /** Validates a file read as a stream, in bounded memory (`validateStream`). */
+  streams: boolean;
+  /** Validates decoded text, so a big file's bytes can go once decoded (`validateText`). */
+  text: boolean;
+  /** Applies its fixes (`fix`). */
+  fixes: boolean;
+  /** Fixes a big file statement by statement as it reads it (`fixStream`). */
+  fixesByStatement: boolean;
+  /** Returns the records a batch sends, when asked (`FileReport.records`, `ValidateOptions.records`). */
+  records: boolean;
+}
+
+/** A kind that can do nothing beyond validating bytes. */
+export const VALIDATES_ONLY: KindCapabilities = {
+  streams: false,
+  text: false,
+  fixes: false,
+  fixesByStatement: false,
+  records: false,
+};
+
 /** One kind of input file Fieldgate understands. */
 export interface FileKind {
   /** The kind's name: what reports say, `fieldgate kinds` lists and `--kind` takes. */
   id: string;
   title: string;
+  /** What it can do (the settings it reads are in core/engine/settings.ts, each with its kinds). */
+  can: KindCapabilities;
   /** How sure this kind is that the file is its own: 0 = not mine; the highest score wins. */
   detect(file: InputFile): number;
   /**
@@ -235,7 +267,7 @@ export interface FileKind {
  * What detection needs of a kind: its name and its detector, exported from a module that does not import
  * the kind's checks, so the registry can detect with every kind and load only the one it chose.
  */
-export type KindInfo = Pick<FileKind, 'id' | 'title' | 'detect' | 'binary'>;
+export type KindInfo = Pick<FileKind, 'id' | 'title' | 'detect' | 'binary' | 'can'>;
 
 export function extensionOf(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? name;

@@ -129,7 +129,8 @@ function modusReport(name: string, result: ModusValidationResult, options: Valid
     if (plan.source === 'event-date' && plan.diagnostics.length > 0) {
       upload.notes = plan.diagnostics.map((d) => `${d.code} ${d.message}`);
     }
-    report.summary = JSON.parse(JSON.stringify({ ...result.summary, upload })) as JsonValue;
+    // A copy: the builder's summary holds arrays it would go on growing for another file.
+    report.summary = structuredClone({ ...result.summary, upload });
   }
   if (options.records) {
     const sampleDate = options.sampleDate;

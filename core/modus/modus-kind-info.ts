@@ -38,6 +38,7 @@ const MODUS_ROOTS = new Set(['ModusResult', 'ModusSubmit']);
 export const modusKindInfo: KindInfo = {
   id: 'modus-result',
   title: 'Modus v1 soil test result (ModusResult XML, POST /v2/soil/modus/result)',
+  can: { streams: true, text: false, fixes: true, fixesByStatement: false, records: true },
 
   detect(file: InputFile): number {
     const ext = extensionOf(file.name);

@@ -2,6 +2,12 @@
  * What a Modus file holds, gathered while it streams past: events, lab, samples, depths and analytes with
  * units and value ranges. JSON-serialisable; `fieldgate inspect` and the app show it.
  */
+import type {
+  ModusAnalyteSummary,
+  ModusDepthSummary,
+  ModusEventSummary,
+  ModusSummary,
+} from '../input/kind-summary.ts';
 import type { ModusRole } from './modus-schema.ts';
 import {
   integerValue,
@@ -11,57 +17,12 @@ import {
 } from './schema-validator.ts';
 import { keyValue, XSD_POSITIVE_INTEGER } from './xsd-values.ts';
 
-export interface ModusDepthSummary {
-  depthId: string;
-  name?: string;
-  startingDepth?: number;
-  endingDepth?: number;
-  columnDepth?: number;
-  unit?: string;
-  /** How many sample depths refer to it. */
-  samples: number;
-}
-
-export interface ModusAnalyteSummary {
-  element: string;
-  modusTestId: string;
-  unit: string;
-  /** Results with a finite numeric value. */
-  count: number;
-  min?: number;
-  max?: number;
-}
-
-export interface ModusEventSummary {
-  eventCode?: string;
-  eventDate?: string;
-  eventType?: string;
-  expirationDate?: string;
-  lab: { name?: string; labId?: string; labEventId?: string };
-  /** Soil, Plant, Nematode, Water or Residue. */
-  sampleKind?: string;
-  sampleCount: number;
-  depths: ModusDepthSummary[];
-  analytes: ModusAnalyteSummary[];
-}
-
-export interface ModusSummary {
-  document: string;
-  version?: string;
-  eventCount: number;
-  sampleCount: number;
-  /** The first events (at most MAX_EVENTS). */
-  events: ModusEventSummary[];
-  /** Set by upload preparation: the sampleDate to send and why. */
-  upload?: {
-    sampleDate?: string;
-    suggested?: string;
-    assumption?: string;
-    source: 'given' | 'event-date' | 'none';
-    /** sample-date findings on a suggested value (e.g. a date in the future). */
-    notes?: string[];
-  };
-}
+export type {
+  ModusAnalyteSummary,
+  ModusDepthSummary,
+  ModusEventSummary,
+  ModusSummary,
+} from '../input/kind-summary.ts';
 
 const MAX_EVENTS = 100;
 const MAX_ANALYTES = 500;
@@ -102,7 +63,13 @@ export class ModusSummaryBuilder implements ModusObserver {
     'event-samples-kind',
     'depth-ref',
   ];
-  readonly summary: ModusSummary = { document: '', eventCount: 0, sampleCount: 0, events: [] };
+  readonly summary: ModusSummary = {
+    type: 'modus',
+    document: '',
+    eventCount: 0,
+    sampleCount: 0,
+    events: [],
+  };
   private event: ModusEventSummary | undefined;
   private depths = new Map<string, ModusDepthSummary>();
   /** Analytes by ModusTestID (then element and unit). */

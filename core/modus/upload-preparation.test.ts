@@ -3,6 +3,7 @@ import type { ModusSummary } from './modus-summary.ts';
 import { prepareModusUpload, sampleDateFromEventDate } from './upload-preparation.ts';
 
 const summary = (eventDate?: string): ModusSummary => ({
+  type: 'modus',
   document: 'ModusResult',
   eventCount: 1,
   sampleCount: 1,

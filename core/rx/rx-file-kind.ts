@@ -2,10 +2,10 @@
  * The prescription ZIP file kind (POST /v2/rx): owns .zip files by default. Settings: `rateColumn`
  * (the DBF column holding the rates). Fixes rebuild the ZIP (see rx-fixes.ts).
  */
+import type { RxSummary } from '../input/kind-summary.ts';
 import type { Diagnostic, FixSafety } from '../diagnostics/diagnostic.ts';
 import type { FileKind, FileReport, InputFile } from '../input/file-kind.ts';
 import type { GeoJsonFeature } from '../geojson/geojson.ts';
-import type { JsonValue } from '../json/json-document.ts';
 import { rebuildRxZip } from './rx-fixes.ts';
 import { rxKindInfo } from './rx-kind-info.ts';
 import { FIX_RENAME } from './rx-members.ts';
@@ -55,16 +55,13 @@ export const rxFileKind: FileKind = {
  * The zones as GeoJSON features (ids 0, 1, … in record order), taken from the summary's map, and each zone
  * diagnostic (one with a shapefile record) pointed at its zone's feature.
  */
-function zoneFeatures(summary: JsonValue, diagnostics: Diagnostic[]): GeoJsonFeature[] | undefined {
-  const map =
-    typeof summary === 'object' && summary !== null && !Array.isArray(summary) ? summary.map : undefined;
-  const list = typeof map === 'object' && map !== null && !Array.isArray(map) ? map.features : undefined;
-  if (!Array.isArray(list)) return undefined;
+function zoneFeatures(summary: RxSummary, diagnostics: Diagnostic[]): GeoJsonFeature[] | undefined {
+  const list = summary.map?.features;
+  if (!list) return undefined;
   const byRecord = new Map<number, number>();
-  const features = list.map((f, id) => {
-    const feature = f as unknown as Omit<GeoJsonFeature, 'id'> & { id: number };
+  const features = list.map((feature, id): GeoJsonFeature => {
     byRecord.set(feature.id, id);
-    return { type: 'Feature' as const, id, geometry: feature.geometry, properties: feature.properties };
+    return { type: 'Feature', id, geometry: feature.geometry, properties: feature.properties };
   });
   for (const d of diagnostics) {
     const record = d.location.record;

@@ -25,6 +25,7 @@ export const rxKindInfo: KindInfo = {
   id: 'rx-zip',
   title: 'Prescription ZIP (zone shapefile, POST /v2/rx)',
   binary: true,
+  can: { streams: false, text: false, fixes: true, fixesByStatement: false, records: true },
   detect(file: InputFile): number {
     const magic = ZIP_MAGIC.every((b, i) => file.bytes[i] === b);
     // A shapefile whose table has no rate is not a prescription: it scores below the boundary shapefile

@@ -21,7 +21,7 @@ describe('prescription summary', () => {
     });
     const { summary, diagnostics } = validateRx(zip);
     expect(diagnostics.filter((d) => d.severity !== 'info')).toEqual([]);
-    const s = summary as {
+    const s = summary as unknown as {
       zoneCount: number;
       rate: { min: number; max: number; mean: number };
       rateClasses: { rate: number; zones: number; acres: number }[];

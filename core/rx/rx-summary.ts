@@ -3,6 +3,8 @@
  * statistics, area per rate class in acres on the WGS 84 ellipsoid, and a GeoJSON FeatureCollection of
  * the zones (RFC 7946: WGS 84, exterior rings counter-clockwise) for the map preview.
  */
+import type { RxSummary } from '../input/kind-summary.ts';
+import type { GeoJsonMultiPolygon, GeoJsonPolygon, GeoJsonPosition } from '../geojson/geojson.ts';
 import type { JsonValue } from '../json/json-document.ts';
 import { areaAcres } from '../geodesy/area.ts';
 import type { DbfValue } from '../shapefile/read-dbf.ts';
@@ -35,12 +37,12 @@ function jsonValue(v: DbfValue): JsonValue {
 }
 
 /** Rings as GeoJSON positions, shell counter-clockwise and holes clockwise, rounded to 1e-8°. */
-function geoJsonPolygon(polygon: Float64Array[]): JsonValue {
+function geoJsonPolygon(polygon: Float64Array[]): GeoJsonPosition[][] {
   return polygon.map((ring, i) => {
     const ccw = signedArea(ring) > 0;
     const wantCcw = i === 0;
     const n = ring.length >> 1;
-    const positions: JsonValue[] = [];
+    const positions: GeoJsonPosition[] = [];
     for (let k = 0; k < n; k++) {
       const j = ccw === wantCcw ? k : n - 1 - k;
       positions.push([round(ring[2 * j] ?? 0, 8), round(ring[2 * j + 1] ?? 0, 8)]);
@@ -85,9 +87,9 @@ export interface RxSummaryInput {
   zones?: ZoneCheckResult;
 }
 
-export function buildRxSummary(input: RxSummaryInput): JsonValue {
+export function buildRxSummary(input: RxSummaryInput): RxSummary {
   const { members, shapefile, crs, zones } = input;
-  const summary: { [key: string]: JsonValue } = {};
+  const summary: RxSummary = { type: 'rx' };
   if (members) {
     summary.members = {
       shp: members.shp.name,
@@ -149,11 +151,11 @@ export function buildRxSummary(input: RxSummaryInput): JsonValue {
           3,
         )
       : null;
-  summary.rateClasses = rateClasses(zones.rates, acres) as unknown as JsonValue;
+  summary.rateClasses = rateClasses(zones.rates, acres);
   summary.bbox = zones.bbox ? zones.bbox.map((v) => round(v, 8)) : null;
 
   if (zones.bbox) {
-    const features: JsonValue[] = [];
+    const features: NonNullable<RxSummary['map']>['features'] = [];
     for (const rec of shapefile.records) {
       const polygons = zones.lonLat[rec.record - 1];
       const rate = zones.rates[rec.record - 1];
@@ -161,7 +163,7 @@ export function buildRxSummary(input: RxSummaryInput): JsonValue {
       for (const [k, v] of Object.entries(rec.attributes))
         if (!(k in properties)) properties[k] = jsonValue(v);
       if (acres[rec.record - 1] !== undefined) properties.acres = round(acres[rec.record - 1] ?? 0, 4);
-      let geometry: JsonValue = null;
+      let geometry: GeoJsonPolygon | GeoJsonMultiPolygon | null = null;
       if (polygons && polygons.length === 1) {
         geometry = { type: 'Polygon', coordinates: geoJsonPolygon(polygons[0] as Float64Array[]) };
       } else if (polygons && polygons.length > 1) {

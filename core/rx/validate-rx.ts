@@ -3,10 +3,10 @@
  * zones and rates → summary with map data. Each stage stops the later ones only when they could not
  * say anything meaningful (one fault, one diagnostic).
  */
+import type { RxSummary } from '../input/kind-summary.ts';
 import type { ZipLimits } from '../archive/zip-reader.ts';
 import { openZip } from '../archive/zip-reader.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import type { JsonValue } from '../json/json-document.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
 import { shapeTypeNotPolygon, shapeTypeZM } from './zone-rules.ts';
 import type { RuleSelection } from '../rules/selection.ts';
@@ -25,7 +25,7 @@ export interface ValidateRxOptions {
 
 export interface RxValidation {
   diagnostics: Diagnostic[];
-  summary: JsonValue;
+  summary: RxSummary;
   members?: RxMembers;
   shapefile?: ShapefileResult;
   crs?: RxCrs;

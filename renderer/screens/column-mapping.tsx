@@ -6,11 +6,6 @@ import { useState } from 'react';
 import { batchKinds } from '../../core/index.ts';
 import { useBatch, type BatchFile } from '../state/batch.tsx';
 
-interface CsvSummaryView {
-  headers?: string[];
-  mapping?: { kind?: string; columns?: Record<string, string>; values?: Record<string, string> };
-}
-
 export function ColumnMappings() {
   const batch = useBatch();
   const csv = batch.files.filter((f) => f.result?.kind.startsWith('csv-'));
@@ -26,13 +21,13 @@ export function ColumnMappings() {
 
 function ColumnMapping({ file }: { file: BatchFile }) {
   const batch = useBatch();
-  const summary = (file.result?.summary ?? {}) as CsvSummaryView;
+  const summary = file.result?.summary?.type === 'csv-batch' ? file.result.summary : undefined;
   // The mapping applied (the batch's), else the one the file was read with (headers matched by name).
-  const applied = file.mapping ?? summary.mapping;
+  const applied = file.mapping ?? summary?.mapping;
   const kind = batchKinds.find((k) => k.id === (applied?.kind ?? file.result?.kind));
-  const headers = summary.headers ?? [];
+  const headers = summary?.headers ?? [];
   const [columns, setColumns] = useState<Record<string, string>>({
-    ...summary.mapping?.columns,
+    ...summary?.mapping.columns,
     ...applied?.columns,
   });
   const [values, setValues] = useState<Record<string, string>>(applied?.values ?? {});

@@ -269,9 +269,8 @@ function ProblemDetail({ problem, selection }: { problem: Problem | undefined; s
 
 /** How a file's text is written: a CSV batch's encoding and delimiter from its report, else by its mark. */
 function textFormatOf(file: BatchFile): { encoding: string; delimiter?: CsvDelimiter } {
-  const summary = file.result?.summary as { encoding?: string; delimiter?: CsvDelimiter } | undefined;
-  if (file.result?.kind.startsWith('csv-') && summary?.encoding)
-    return { encoding: summary.encoding, ...(summary.delimiter ? { delimiter: summary.delimiter } : {}) };
+  const summary = file.result?.summary;
+  if (summary?.type === 'csv-batch') return { encoding: summary.encoding, delimiter: summary.delimiter };
   return { encoding: sniffTextEncoding(file.current).encoding };
 }
 

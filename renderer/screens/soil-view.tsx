@@ -5,38 +5,6 @@
 import { useBatch, type BatchFile } from '../state/batch.tsx';
 import { SvgMap } from '../map/svg-map.tsx';
 
-/** The parts of the Modus summary (core/modus/modus-summary.ts) shown here, as the report's JSON has them. */
-interface ModusSummaryView {
-  document: string;
-  version?: string;
-  eventCount: number;
-  sampleCount: number;
-  events: {
-    eventCode?: string;
-    eventDate?: string;
-    eventType?: string;
-    lab: { name?: string; labId?: string; labEventId?: string };
-    sampleKind?: string;
-    sampleCount: number;
-    depths: {
-      depthId: string;
-      name?: string;
-      startingDepth?: number;
-      endingDepth?: number;
-      unit?: string;
-      samples: number;
-    }[];
-    analytes: {
-      element: string;
-      modusTestId: string;
-      unit: string;
-      count: number;
-      min?: number;
-      max?: number;
-    }[];
-  }[];
-}
-
 export function SoilView() {
   const batch = useBatch();
   const soil = batch.files.filter((f) => f.result?.kind === 'modus-result');
@@ -53,7 +21,7 @@ export function SoilView() {
 }
 
 function SoilFile({ file }: { file: BatchFile }) {
-  const summary = file.result?.summary as ModusSummaryView | undefined;
+  const summary = file.result?.summary?.type === 'modus' ? file.result.summary : undefined;
   const diagnostics = file.result?.diagnostics ?? [];
   const headingId = `soil-${file.key}`;
   return (

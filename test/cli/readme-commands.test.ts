@@ -155,6 +155,13 @@ const expectations: Record<string, Expectation> = {
   'npm run bench -- field-upload': { run: 'benchmark', name: 'field-upload' },
   'npm run bench -- csv': { run: 'benchmark', name: 'csv' },
   'npm run bench -- submit': { run: 'benchmark', name: 'submit' },
+  // A CSB export read as a fields batch by its mapping: every row without errors sent, the rest listed.
+  'npx fieldgate submit test/corpus/derived/us_csb_2024_sample_wgs84.csv --mapping test/corpus/derived/us_csb_2024_mapping.json --user-name grower@example.com':
+    {
+      run: 'fieldgate',
+      exit: 1,
+      check: (_dir, stdout) => expect(stdout).toMatch(/^9\d done, 0 failed, [1-9] invalid/m),
+    },
   'npm run bench -- sandbox': { run: 'benchmark', name: 'sandbox' },
 };
 
