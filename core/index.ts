@@ -19,6 +19,7 @@ export type { ServiceRequest } from './requests/request-subject.ts';
 export { checkFieldUploadText } from './fields/check-field-upload.ts';
 export { isUuid, canonicalUuid } from './values/uuid.ts';
 export { plural } from './values/plural.ts';
+export { formatCount } from './values/format-count.ts';
 export * from './input/file-kind.ts';
 export { fileKinds, detectFileKind, fileKindById } from './formats/registry.ts';
 export { describeLocation, formatPath } from './report/describe-location.ts';

@@ -10,7 +10,7 @@
  * Pure: no Node, no DOM, no Electron. The renderer imports this file too.
  */
 import { z } from 'zod';
-import { DEFAULT_PACING, type Report } from '../core/index.ts';
+import { DEFAULT_PACING, type PlanSummary, type Report, type RowOutcome } from '../core/index.ts';
 import { tileOrigin } from './content-security.ts';
 
 /** Bytes cross the bridge as base64 (JSON only). Host edge limit: 256 MiB of base64 per request. */
@@ -192,8 +192,11 @@ export const requestSchemas = {
     /** Only these rows (1-based, across the batch as prepared): "retry failed rows". */
     onlyRows: z.array(z.number().int().min(1)).max(1_000_000).optional(),
   }),
-  /** What a batch will send before it is sent: its rows, who they go to, and the rows that name no user. */
-  submitUsers: z.strictObject({ batch: batchState }),
+  /**
+   * What a batch will do before it is sent (nothing is): its rows, how many go and how many are skipped for
+   * errors, the experiments found or created first, who the rows go to and the rows that name no user.
+   */
+  previewSubmit: z.strictObject({ batch: batchState }),
   pauseSubmit: runId,
   resumeSubmit: runId,
   cancelSubmit: runId,
@@ -202,6 +205,10 @@ export const requestSchemas = {
   listJournals: empty,
   /** Continue an interrupted run from its journal: rows already done are not sent again. */
   resumeJournal: z.strictObject({ journalId: id }),
+  /** Stop naming a resumable run in the banner (it stays in the list of runs, resumable). */
+  dismissRun: z.strictObject({ journalId: id }),
+  /** Move a run that is not running out of the list of runs (or back): its journal stays on disk. */
+  archiveRun: z.strictObject({ journalId: id, archived: z.boolean() }),
   /** A grower's shared agronomic data (planting, application, harvest files) under a sharing key. */
   sharedData: z.strictObject({ profileId: id, sharingKey: z.string().min(1).max(200) }),
   downloadSharedFile: z.strictObject({ profileId: id, sharingKey: z.string().min(1).max(200), fileId: id }),
@@ -298,7 +305,8 @@ export interface ProfileTest {
   message: string;
 }
 
-export type SubmitState = 'running' | 'paused' | 'cancelled' | 'finished' | 'interrupted';
+/** cancelling: asked to cancel, its requests in flight answering and rows sent without an answer looked up. */
+export type SubmitState = 'running' | 'paused' | 'cancelling' | 'cancelled' | 'finished' | 'interrupted';
 
 /** One row (one record of the batch) of a run. */
 export interface SubmitRowResult {
@@ -309,17 +317,15 @@ export interface SubmitRowResult {
   fileRow: number;
   /** What a person calls it: the field's name, the file's name. */
   label: string;
+  /** The call that sends it (createEnrollment, uploadFields …); empty for a row that is not sent. */
   operation: string;
-  /**
-   * sent: applied; anomalous: applied by the service's account, but its answer was impossible (see
-   * `anomalies`); failed: refused for its data (not sent again); unknown: an upload whose outcome is not
-   * known (check the receiving user's inbox; never sent twice); invalid: not sent, the row has errors;
-   * dry-run: would be sent; pending: not finished.
-   */
-  outcome: 'pending' | 'sent' | 'anomalous' | 'failed' | 'unknown' | 'invalid' | 'dry-run';
+  /** What happened to it, in the words of every report (core/batch/outcomes.ts: ROW_OUTCOMES). */
+  outcome: RowOutcome;
   /** The receiving user (X-User-Name) of an upload. */
   userName?: string;
+  /** The HTTP status and the service's error code of the answer that decided it. */
   status?: number;
+  errorCode?: string;
   /** The id of what was created or changed, when the service gave one. */
   id?: string;
   requestId?: string;
@@ -328,7 +334,7 @@ export interface SubmitRowResult {
 }
 
 /** Rows of a run by outcome. */
-export type SubmitCounts = Record<SubmitRowResult['outcome'], number>;
+export type SubmitCounts = Record<RowOutcome, number>;
 
 export interface SubmitStatus {
   runId: string;
@@ -336,9 +342,9 @@ export interface SubmitStatus {
   state: SubmitState;
   dryRun: boolean;
   total: number;
-  /** Rows with an outcome (not pending). */
+  /** Rows the run has dealt with: every one but those pending and those not sent (a dry run, cancelled). */
   done: number;
-  /** Rows failed, unknown, anomalous or invalid. */
+  /** Rows a person should look at: anomalous, skipped for errors, failed or unknown. */
   failed: number;
   counts: SubmitCounts;
   startedAt: string;
@@ -353,10 +359,16 @@ export interface SubmitStatus {
   rows: SubmitRowResult[];
 }
 
-/** Who a batch's rows go to (the rows that will be sent: rows with errors are left out). */
-export interface SubmitUsers {
+/**
+ * What a batch will do before it is sent: the plan's summary (`fieldgate submit` prints the same first) and
+ * who its rows go to (rows with errors are left out).
+ */
+export interface SubmitPreview {
+  plan: PlanSummary;
+  /** The plan's summary in a sentence. */
+  summary: string;
   rows: number;
-  /** Rows that will be sent (no errors). */
+  /** Rows that will be sent: without errors, and with a receiving user (their own, or the one given). */
   sendable: number;
   /** Users rows name themselves (a CSV's userName column, a field's userName), with their row counts. */
   users: { userName: string; rows: number }[];
@@ -369,9 +381,16 @@ export interface JournalSummary {
   profileId: string;
   startedAt: string;
   state: SubmitState;
+  /** It can go on: interrupted (the app was closed or killed) or paused. */
+  resumable: boolean;
+  /** Not named in the banner any more (the user dismissed it there). */
+  dismissed: boolean;
+  /** Moved out of the list of runs; its journal stays on disk. */
+  archived: boolean;
   total: number;
   done: number;
   failed: number;
+  counts: SubmitCounts;
   /** As SubmitStatus.journalDamage. */
   journalDamage?: string;
 }
@@ -400,13 +419,15 @@ export interface AppResponses {
   getSettings: Settings;
   saveSettings: Settings;
   startSubmit: SubmitStatus;
-  submitUsers: SubmitUsers;
+  previewSubmit: SubmitPreview;
   pauseSubmit: SubmitStatus;
   resumeSubmit: SubmitStatus;
   cancelSubmit: SubmitStatus;
   getSubmit: SubmitStatus;
   listJournals: { journals: JournalSummary[] };
   resumeJournal: SubmitStatus;
+  dismissRun: JournalSummary;
+  archiveRun: JournalSummary;
   sharedData: { files: SharedFile[] };
   downloadSharedFile: { fileId: string; name: string; contentBase64: string };
   openExternal: { opened: boolean };

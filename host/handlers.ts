@@ -46,7 +46,7 @@ import {
 import { FileAccess, FileAccessError } from './file-access.ts';
 import { reportCsv, reportHtml } from './report-export.ts';
 import { secretStorageWarnings, type SecretBox } from './secret-box.ts';
-import { SubmitRuns } from './submit-runs.ts';
+import { RunBusyError, SubmitRuns } from './submit-runs.ts';
 
 /** The demo data of an embedded sandbox (what `fieldgate sandbox --json` prints). */
 export interface EmbeddedSandbox {
@@ -398,7 +398,7 @@ export function createHandlers(context: HostContext): Handlers & HostLifecycle {
         ...(onlyRows ? { onlyRows } : {}),
       });
     },
-    submitUsers: async ({ batch }) => runs.users(batchStateOf(batch)),
+    previewSubmit: async ({ batch }) => runs.preview(batchStateOf(batch)),
     pauseSubmit: async ({ runId }) => {
       const run = runStatus(runId);
       run.pause();
@@ -420,6 +420,22 @@ export function createHandlers(context: HostContext): Handlers & HostLifecycle {
       const status = await runs.resume(journalId);
       if (!status) throw new NotFoundError(`no journal ${journalId}`);
       return status;
+    },
+    dismissRun: async ({ journalId }) => {
+      const summary = runs.dismiss(journalId);
+      if (!summary) throw new NotFoundError(`no journal ${journalId}`);
+      return summary;
+    },
+    archiveRun: async ({ journalId, archived }) => {
+      let summary;
+      try {
+        summary = runs.archive(journalId, archived);
+      } catch (error) {
+        if (error instanceof RunBusyError) throw new RequestError(error.message);
+        throw error;
+      }
+      if (!summary) throw new NotFoundError(`no journal ${journalId}`);
+      return summary;
     },
     sharedData: async ({ profileId, sharingKey }) => {
       const client = clientFor(profileId);

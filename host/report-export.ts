@@ -1,5 +1,5 @@
 /** Reports and submit results as files to save: CSV (one line per problem or row) and a standalone HTML page. */
-import { describeLocation, type Report } from '../core/index.ts';
+import { describeLocation, describeOutcomes, formatCount, outcomeInfo, type Report } from '../core/index.ts';
 import type { SubmitStatus } from './bridge-api.ts';
 
 /** RFC 4180 field; a leading = + - @ is prefixed with ' so a spreadsheet never runs it as a formula. */
@@ -52,13 +52,17 @@ export function reportHtml(report: Report | undefined, run?: SubmitStatus): stri
     );
   }
   if (run) {
+    const cell = (value: unknown): string => `<td>${escapeHtml(value)}</td>`;
     parts.push(
-      `<h2>Submit ${escapeHtml(run.runId)}${run.dryRun ? ' (dry run)' : ''}: ${run.done} of ${run.total} done, ${run.failed} failed (${escapeHtml(run.state)})</h2>`,
-      '<table><thead><tr><th>Row</th><th>File</th><th>Operation</th><th>Outcome</th><th>Status</th><th>Request id</th><th>Message</th></tr></thead><tbody>',
+      `<h2>Submit ${escapeHtml(run.runId)}${run.dryRun ? ' (dry run)' : ''}: ${escapeHtml(run.state)}</h2>`,
+      `<p>${formatCount(run.total)} rows: ${escapeHtml(describeOutcomes(run.counts))}.</p>`,
+      '<table><thead><tr><th>Row</th><th>File</th><th>Row in file</th><th>Record</th><th>Operation</th><th>Outcome</th>' +
+        '<th>HTTP status</th><th>Error code</th><th>Request id</th><th>Message</th></tr></thead><tbody>',
       ...run.rows.map(
         (r) =>
-          `<tr><td>${r.row}</td><td>${escapeHtml(r.file)}</td><td>${escapeHtml(r.operation)}</td><td>${escapeHtml(r.outcome)}</td>` +
-          `<td>${escapeHtml(r.status)}</td><td>${escapeHtml(r.requestId)}</td><td>${escapeHtml(r.message)}</td></tr>`,
+          `<tr data-outcome="${escapeHtml(r.outcome)}">${cell(r.row)}${cell(r.file)}${cell(r.fileRow)}${cell(r.label)}` +
+          `${cell(r.operation)}${cell(outcomeInfo(r.outcome).label)}${cell(r.status)}${cell(r.errorCode)}` +
+          `${cell(r.requestId)}${cell([r.message, ...(r.anomalies ?? [])].filter(Boolean).join(' · '))}</tr>`,
       ),
       '</tbody></table>',
     );

@@ -12,7 +12,12 @@ import { join } from 'node:path';
 import {
   describeDamage,
   JournalFormatError,
+  countOutcomes,
+  describePlanSummary,
+  planSummary,
   prepareBatch,
+  rowResultAtEnd,
+  runEndOf,
   replayJournal,
   resultsCsvFile,
   rowResultsOf,
@@ -21,6 +26,7 @@ import {
   type BatchState,
   type ReplayedJournal,
   type RowResult,
+  type RunEnd,
 } from '../core/index.ts';
 import type { Connection, PacingOptions } from '../node/service-connection.ts';
 import { SubmitSession, type SessionProgress } from '../node/submit-session.ts';
@@ -31,7 +37,7 @@ import type {
   SubmitRowResult,
   SubmitState,
   SubmitStatus,
-  SubmitUsers,
+  SubmitPreview,
 } from './bridge-api.ts';
 
 export interface SubmitOptions {
@@ -49,6 +55,10 @@ interface RunMeta {
   dryRun: boolean;
   /** Set when the user cancelled: a journal without "finished" is otherwise an interrupted run. */
   cancelled?: boolean;
+  /** The user dismissed it from the banner. */
+  dismissed?: boolean;
+  /** The user archived it: out of the list of runs. */
+  archived?: boolean;
 }
 
 export interface SubmitRunsDeps {
@@ -61,8 +71,9 @@ export interface SubmitRunsDeps {
   clientFor?: (profileId: string) => BatchClient;
 }
 
-/** A run's rows as the screens show them. */
-function rowForScreen(r: RowResult, plan: BatchPlan, dryRun: boolean): SubmitRowResult {
+/** A run's rows as the screens show them; a dry run's and a cancelled run's unsent rows are "not sent". */
+function rowForScreen(result: RowResult, plan: BatchPlan, end: RunEnd): SubmitRowResult {
+  const r = rowResultAtEnd(result, end);
   const planned = plan.rows[r.row - 1]?.row === r.row ? plan.rows[r.row - 1] : undefined;
   const operation = planned?.step ? stepOperation(plan, planned.step) : undefined;
   const row: SubmitRowResult = {
@@ -70,21 +81,12 @@ function rowForScreen(r: RowResult, plan: BatchPlan, dryRun: boolean): SubmitRow
     file: r.source?.file ?? r.columns.file ?? '',
     fileRow: r.source?.row ?? r.row,
     label: r.source?.label ?? '',
-    operation: operation?.call ?? 'not sent',
-    outcome:
-      r.status === 'done'
-        ? 'sent'
-        : r.status === 'pending' && dryRun
-          ? 'dry-run'
-          : r.status === 'anomalous' ||
-              r.status === 'failed' ||
-              r.status === 'unknown' ||
-              r.status === 'invalid' ||
-              r.status === 'pending'
-            ? r.status
-            : 'pending',
+    operation: operation?.call ?? '',
+    outcome: r.outcome,
   };
   if (operation && 'userName' in operation) row.userName = operation.userName;
+  if (r.httpStatus !== undefined) row.status = r.httpStatus;
+  if (r.errorCode) row.errorCode = r.errorCode;
   if (r.requestId) row.requestId = r.requestId;
   if (r.id) row.id = r.id;
   if (r.message) row.message = r.message;
@@ -101,9 +103,8 @@ function stepOperation(plan: BatchPlan, stepId: string) {
   return at === undefined ? undefined : plan.steps[at]?.operation;
 }
 
-function emptyCounts(): SubmitCounts {
-  return { pending: 0, sent: 0, anomalous: 0, failed: 0, unknown: 0, invalid: 0, 'dry-run': 0 };
-}
+/** How long requests in flight may take to answer once a run is cancelled. */
+const CANCEL_GRACE_MS = 2000;
 
 export class SubmitRun {
   state: SubmitState;
@@ -111,7 +112,11 @@ export class SubmitRun {
   private progress: SessionProgress | undefined;
   /** Each row as the screens last saw it (updated from the session's deltas). */
   private readonly rows = new Map<number, SubmitRowResult>();
-  private readonly counts = emptyCounts();
+  private readonly counts: SubmitCounts = countOutcomes([]);
+  /** Each row's result, as the session last gave it (to show it again when the run's end changes it). */
+  private readonly results = new Map<number, RowResult>();
+  /** A cancel under way (the session winding down). */
+  private stopping: Promise<void> | undefined;
   /** The journal's damage notice, when it was read back with damaged lines (shown with the run's status). */
   readonly journalDamage: string | undefined;
 
@@ -127,8 +132,14 @@ export class SubmitRun {
     for (const r of rowResultsOf(plan, (id) => replayed?.steps.get(id))) this.update(r);
   }
 
+  /** How the run ended, for its rows not sent. */
+  private end(): RunEnd {
+    return { dryRun: this.meta.dryRun, cancelled: this.state === 'cancelled' };
+  }
+
   private update(r: RowResult): SubmitRowResult {
-    const row = rowForScreen(r, this.plan, this.meta.dryRun);
+    this.results.set(r.row, r);
+    const row = rowForScreen(r, this.plan, this.end());
     const before = this.rows.get(row.row);
     if (before) this.counts[before.outcome]--;
     this.counts[row.outcome]++;
@@ -141,7 +152,7 @@ export class SubmitRun {
     if (this.session) return this.session.resultsCsvFile();
     const file = resultsCsvFile(
       this.plan,
-      rowResultsOf(this.plan, (id) => this.replayed?.steps.get(id)),
+      rowResultsOf(this.plan, (id) => this.replayed?.steps.get(id), this.end()),
     );
     return { bytes: file.bytes, encoding: file.format.encoding };
   }
@@ -155,8 +166,8 @@ export class SubmitRun {
       state: this.state,
       dryRun: this.meta.dryRun,
       total,
-      done: total - c.pending,
-      failed: c.failed + c.unknown + c.invalid + c.anomalous,
+      done: total - c.pending - c['not-sent'],
+      failed: c.failed + c.unknown + c.skipped + c.anomalous,
       counts: { ...c },
       startedAt: this.meta.startedAt,
       ratePerSecond: Math.round((this.progress?.ratePerSecond ?? 0) * 100) / 100,
@@ -187,18 +198,29 @@ export class SubmitRun {
     this.emit('submit-progress');
   }
 
+  /**
+   * Send nothing more: requests in flight get a moment to answer (an answer is better than a doubt), rows
+   * sent without one are looked up (core's runner), then the run is `cancelled` and its rows not sent read
+   * "not sent". Until then it is `cancelling`.
+   */
   cancel(): void {
     if (this.state !== 'running' && this.state !== 'paused') return;
-    this.state = 'cancelled';
     this.meta.cancelled = true;
     writeMeta(this.deps.journalDir, this.meta);
-    this.session?.requestStop('cancelled', 'cancelled by the user');
-    this.session?.cancelInFlight();
-    this.emit('submit-finished');
+    if (!this.session) {
+      this.state = 'cancelled';
+      this.emit('submit-finished', this.reread());
+      return;
+    }
+    this.state = 'cancelling';
+    this.session.resume();
+    this.stopping = this.session.stopAndWait('cancelled', 'cancelled by the user', CANCEL_GRACE_MS);
+    this.emit('submit-progress');
   }
 
   /** The app is closing: stop, journal the stop, let go of the journal; resumable on the next launch. */
   async close(graceMs: number): Promise<void> {
+    if (this.state === 'cancelling') await this.stopping;
     if (!this.session || (this.state !== 'running' && this.state !== 'paused')) return;
     this.session.resume();
     await this.session.stopAndWait('paused', 'the app was closed; resume the run to go on', graceMs);
@@ -210,7 +232,12 @@ export class SubmitRun {
     this.session = session;
     if (this.state === 'paused') session.pause();
     const result = await session.run();
-    if (this.state === 'cancelled') return;
+    if (this.state === 'cancelling') {
+      this.state = 'cancelled';
+      // Its rows not sent now read "not sent", not pending.
+      this.emit('submit-finished', this.reread());
+      return;
+    }
     if (this.state === 'interrupted') return;
     this.state = result.outcome === 'finished' ? 'finished' : 'interrupted';
     this.emit('submit-finished', []);
@@ -228,6 +255,11 @@ export class SubmitRun {
     this.state = 'finished';
     this.emit('submit-finished');
   }
+
+  /** Every row shown again from its last result (the run's end changes how unsent rows read). */
+  private reread(): SubmitRowResult[] {
+    return [...this.results.values()].map((r) => this.update(r));
+  }
 }
 
 function metaPath(journalDir: string, runId: string): string {
@@ -236,6 +268,28 @@ function metaPath(journalDir: string, runId: string): string {
 
 function writeMeta(journalDir: string, meta: RunMeta): void {
   writeFileSync(metaPath(journalDir, meta.runId), JSON.stringify(meta) + '\n', { mode: 0o600 });
+}
+
+/** An action a running run cannot take. */
+export class RunBusyError extends Error {}
+
+function summaryOf(run: SubmitRun): JournalSummary {
+  const status = run.status(false);
+  return {
+    journalId: run.meta.runId,
+    profileId: status.profileId,
+    startedAt: status.startedAt,
+    state: status.state,
+    // Something is left to send or reconcile (a run stopped after its last row has nothing to go on with).
+    resumable: (status.state === 'interrupted' || status.state === 'paused') && status.counts.pending > 0,
+    dismissed: run.meta.dismissed === true,
+    archived: run.meta.archived === true,
+    total: status.total,
+    done: status.done,
+    failed: status.failed,
+    counts: status.counts,
+    ...(status.journalDamage !== undefined ? { journalDamage: status.journalDamage } : {}),
+  };
 }
 
 export class SubmitRuns {
@@ -294,17 +348,19 @@ export class SubmitRuns {
   }
 
   /**
-   * Who the batch's rows go to, before it is sent: the users rows name themselves, and the rows that name
-   * none (they need the user the submit screen asks for). Prepares it as `start` does; sends nothing.
+   * What the batch will do, before it is sent: the plan's summary (with the user the screen asks for, when
+   * given), the users rows name themselves, and the rows that name none. Prepares it as `start` does;
+   * sends nothing.
    */
-  async users(batch: BatchState): Promise<SubmitUsers> {
-    const { userName: _given, ...named } = batch;
-    const prepared = await prepareBatch(named, { now: this.deps.now() });
+  async preview(batch: BatchState): Promise<SubmitPreview> {
+    // Who rows name is read before the batch's user fills in, so one prepare answers both.
+    const prepared = await prepareBatch(batch, { now: this.deps.now() });
+    const plan = planSummary(prepared.plan);
     return {
+      plan,
+      summary: describePlanSummary(plan),
       rows: prepared.rows.length,
-      sendable:
-        prepared.plan.rows.filter((r) => r.invalid === undefined).length +
-        prepared.receivers.rowsWithoutUser.length,
+      sendable: plan.toSend,
       users: prepared.receivers.users,
       rowsWithoutUser: prepared.receivers.rowsWithoutUser,
     };
@@ -332,7 +388,8 @@ export class SubmitRuns {
       throw error;
     }
     const meta = JSON.parse(readFileSync(metaPath(this.deps.journalDir, runId), 'utf8')) as RunMeta;
-    const state: SubmitState = replayed.finished ? 'finished' : meta.cancelled ? 'cancelled' : 'interrupted';
+    const cancelled = meta.cancelled === true || runEndOf(replayed).cancelled === true;
+    const state: SubmitState = replayed.finished ? 'finished' : cancelled ? 'cancelled' : 'interrupted';
     return new SubmitRun(meta, replayed.plan, replayed, this.deps, state);
   }
 
@@ -341,22 +398,35 @@ export class SubmitRuns {
     const out: JournalSummary[] = [];
     for (const name of readdirSync(this.deps.journalDir)) {
       if (!name.endsWith('.app.json')) continue;
-      const runId = name.slice(0, -'.app.json'.length);
-      const run = this.runs.get(runId) ?? this.load(runId);
-      if (!run || run.meta.dryRun) continue;
-      const status = run.status(false);
-      out.push({
-        journalId: runId,
-        profileId: status.profileId,
-        startedAt: status.startedAt,
-        state: status.state,
-        total: status.total,
-        done: status.done,
-        failed: status.failed,
-        ...(status.journalDamage !== undefined ? { journalDamage: status.journalDamage } : {}),
-      });
+      const run = this.find(name.slice(0, -'.app.json'.length));
+      if (run && !run.meta.dryRun) out.push(summaryOf(run));
     }
     return out.sort((a, b) => b.startedAt.localeCompare(a.startedAt));
+  }
+
+  private find(runId: string): SubmitRun | undefined {
+    return this.runs.get(runId) ?? this.load(runId);
+  }
+
+  /** Stop naming a resumable run in the banner; it stays in the list, resumable. */
+  dismiss(runId: string): JournalSummary | undefined {
+    const run = this.find(runId);
+    if (!run || run.meta.dryRun) return undefined;
+    run.meta.dismissed = true;
+    writeMeta(this.deps.journalDir, run.meta);
+    return summaryOf(run);
+  }
+
+  /** Move a run out of the list of runs (or back); a running run cannot be archived. */
+  archive(runId: string, archived: boolean): JournalSummary | undefined {
+    const run = this.find(runId);
+    if (!run || run.meta.dryRun) return undefined;
+    if (archived && (run.state === 'running' || run.state === 'cancelling'))
+      throw new RunBusyError(`run ${runId} is running: pause or cancel it before archiving it`);
+    run.meta.archived = archived;
+    if (archived) run.meta.dismissed = true;
+    writeMeta(this.deps.journalDir, run.meta);
+    return summaryOf(run);
   }
 
   /** Go on with an interrupted run from its journal (what was in flight is reconciled, not re-sent). */

@@ -36,15 +36,16 @@ describe('a process lock', () => {
   it.skipIf(!hasProc)(
     'takes over the lock of a process that exited and was not reaped (a zombie)',
     async () => {
-      // sh starts `true` in the background and becomes `sleep`, which never reaps it: a zombie for 3 s.
-      const parent = spawn('sh', ['-c', 'true & echo $!; exec sleep 3'], {
+      // sh starts a short sleep in the background and becomes a long one, which never reaps it: once the
+      // short one ends (after sh has become the long sleep, so sh cannot reap it first), a zombie till then.
+      const parent = spawn('sh', ['-c', 'sleep 0.3 & echo $!; exec sleep 5'], {
         stdio: ['ignore', 'pipe', 'ignore'],
       });
       const pid = Number(
         await new Promise<string>((r) => parent.stdout.once('data', (d: Buffer) => r(String(d)))),
       );
       try {
-        for (let i = 0; i < 100 && !/\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8')); i++)
+        for (let i = 0; i < 300 && !/\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8')); i++)
           await new Promise((r) => setTimeout(r, 10));
         expect(readFileSync(`/proc/${pid}/stat`, 'utf8')).toMatch(/\) Z /);
         const path = join(dir, 'c.lock');

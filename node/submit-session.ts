@@ -22,6 +22,7 @@ import {
   resultsCsvFile,
   rowResultOf,
   rowResultsOf,
+  runEndOf,
   sleepWithTimers,
   type BatchClient,
   type BatchPlan,
@@ -280,9 +281,11 @@ export class SubmitSession {
 
   /** Every row with its result now. */
   rowResults(): RowResult[] {
-    return this.runner
-      ? this.runner.rowResults()
-      : rowResultsOf(this.plan, (id) => this.replayed?.steps.get(id));
+    // A run of this session ended as its result says; a journal only read, as its last stop says.
+    if (this.runner)
+      return this.runner.rowResults(this.result?.stopReason === 'cancelled' ? { cancelled: true } : {});
+    const end = this.replayed ? runEndOf(this.replayed) : {};
+    return rowResultsOf(this.plan, (id) => this.replayed?.steps.get(id), end);
   }
 
   /**

@@ -1,13 +1,19 @@
 import { resolve } from 'node:path';
 import {
+  countOutcomes,
   describeDamage,
+  describeOutcomes,
   JournalFormatError,
   MAX_CONCURRENCY,
+  outcomeInfo,
   plural,
   replayJournal,
   type ReplayedJournal,
+  type RowOutcome,
+  type RowResult,
   type RowResultStatus,
 } from '../../core/index.ts';
+import { terminalSafe } from '../render/terminal-text.ts';
 import { readJournal } from '../../node/journal-file.ts';
 import { UsageError, type CliIo } from '../command.ts';
 
@@ -107,10 +113,25 @@ export async function replayJournalFile(path: string, io: CliIo): Promise<Replay
 }
 
 /**
- * "3 done, 0 failed, 0 invalid, 1 unknown, 0 not finished (of 4 rows)": submit's summary and status's line
- * (anomalous rows said only when there are some).
+ * "4 rows: 2 created, 1 already there, 1 skipped for errors": submit's, resume's and status's line, in the
+ * words of every report (core/batch/outcomes.ts).
  */
-export function describeRowCounts(counts: Record<RowResultStatus, number>, rows: number): string {
-  const anomalous = counts.anomalous ? `${counts.anomalous} anomalous, ` : '';
-  return `${counts.done} done, ${anomalous}${counts.failed} failed, ${counts.invalid} invalid, ${counts.unknown} unknown, ${counts.pending} not finished (of ${plural(rows, 'row')})`;
+export function describeRowOutcomes(rows: readonly { outcome: RowOutcome }[]): string {
+  return `${plural(rows.length, 'row')}: ${describeOutcomes(countOutcomes(rows.map((r) => r.outcome)))}`;
+}
+
+/** A row as the command line names it: its file and row there ("fields.csv row 4"). */
+export function rowPlace(r: { row: number; source?: { file: string; row: number } | undefined }): string {
+  return r.source ? `${terminalSafe(r.source.file)} row ${r.source.row}` : `row ${r.row}`;
+}
+
+/** The rows a person should look at (anomalous, failed, unknown, skipped), one line each, the first ten. */
+export function attentionLines(rows: readonly RowResult[]): string[] {
+  const attention = rows.filter((r) => outcomeInfo(r.outcome).tone === 'attention');
+  const lines = attention.slice(0, 10).map((r) => {
+    const what = r.anomalies?.length ? r.anomalies.join('; ') : r.message;
+    return `  ${rowPlace(r)}: ${outcomeInfo(r.outcome).label}: ${terminalSafe(what)}`;
+  });
+  if (attention.length > 10) lines.push(`  … and ${attention.length - 10} more (see the results CSV)`);
+  return lines;
 }

@@ -29,9 +29,18 @@ never printed.
 Two profiles need no setting up:
   sandbox   an embedded sandbox started in-process, its state kept in the user's data directory
   env       FIELDGATE_AUTH_URL, FIELDGATE_BASE_URL, FIELDGATE_LEGACY_BASE_URL, FIELDGATE_CLIENT_ID,
-            FIELDGATE_CLIENT_SECRET, FIELDGATE_API_KEY`;
+            FIELDGATE_CLIENT_SECRET, FIELDGATE_API_KEY
+
+Exit status: 0 done; 1 \`profile test\` could not sign in (credentials refused, service unreachable); 2 usage error,
+including a profile that does not exist (for test and remove alike).`;
 
 type Env = Readonly<Record<string, string | undefined>>;
+
+/** A profile name that names none: a usage error (exit 2), listing the names there are. */
+function noProfile(name: string, file: { profiles: Record<string, unknown> }): UsageError {
+  const names = [...RESERVED_PROFILE_NAMES, ...Object.keys(file.profiles)];
+  return new UsageError(`no profile "${name}"; profiles: ${names.join(', ')} (fieldgate profile add NAME …)`);
+}
 
 /** `--profile NAME` → a connection: the embedded sandbox, the environment, or a saved profile. */
 export async function openConnection(name: string, io: CliIo): Promise<Connection> {
@@ -84,12 +93,7 @@ export async function openConnection(name: string, io: CliIo): Promise<Connectio
   }
   const file = await readProfiles(configDir(io.env as Env));
   const profile = file.profiles[name];
-  if (!profile) {
-    const names = Object.keys(file.profiles);
-    throw new UsageError(
-      `no profile "${name}"; profiles: ${[...RESERVED_PROFILE_NAMES, ...names].join(', ')} (fieldgate profile add NAME …)`,
-    );
-  }
+  if (!profile) throw noProfile(name, file);
   return { name, profile, local: false, close: async () => undefined };
 }
 
@@ -165,10 +169,9 @@ export const profileCommand: CliCommand = {
       case 'remove': {
         if (!name) throw new UsageError('name the profile to remove');
         const file = await readProfiles(dir);
-        if (!file.profiles[name]) {
-          io.stderr(`no profile "${name}"\n`);
-          return EXIT_PROBLEMS;
-        }
+        if ((RESERVED_PROFILE_NAMES as readonly string[]).includes(name))
+          throw new UsageError(`"${name}" is built in, not a saved profile: there is nothing to remove`);
+        if (!file.profiles[name]) throw noProfile(name, file);
         delete file.profiles[name];
         await writeProfiles(dir, file);
         io.stdout(`removed profile "${name}"\n`);

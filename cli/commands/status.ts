@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
-import { emptyRowCounts, rowResultsOf } from '../../core/index.ts';
+import { countOutcomes, emptyRowCounts, rowResultsOf, runEndOf } from '../../core/index.ts';
 import { EXIT_OK, EXIT_USAGE, UsageError, type CliCommand } from '../command.ts';
 import { terminalSafe } from '../render/terminal-text.ts';
-import { batchExitStatus, describeRowCounts, replayJournalFile } from './batch-options.ts';
+import { attentionLines, batchExitStatus, describeRowOutcomes, replayJournalFile } from './batch-options.ts';
 import { parseCommandArgs } from './command-args.ts';
 
 const usage = `Usage: fieldgate status JOURNAL [--json]
@@ -32,7 +32,7 @@ export const statusCommand: CliCommand = {
     const path = resolve(io.cwd, positionals[0]!);
     const replayed = await replayJournalFile(path, io);
     if (!replayed) return EXIT_USAGE;
-    const rows = rowResultsOf(replayed.plan, (id) => replayed.steps.get(id));
+    const rows = rowResultsOf(replayed.plan, (id) => replayed.steps.get(id), runEndOf(replayed));
     const counts = emptyRowCounts();
     for (const r of rows) counts[r.status]++;
     const inDoubt = [...replayed.steps.values()].filter((s) => s.status === 'in-doubt').length;
@@ -44,8 +44,10 @@ export const statusCommand: CliCommand = {
           source: replayed.plan.source,
           profile: replayed.profile,
           finished: replayed.finished,
+          ...(replayed.stopped ? { stopped: replayed.stopped } : {}),
           ...(replayed.cutShort !== undefined ? { cutShortLine: replayed.cutShort } : {}),
           counts,
+          outcomes: countOutcomes(rows.map((r) => r.outcome)),
           inDoubt,
           rows: rows.filter((r) => r.status !== 'done'),
         }) + '\n',
@@ -58,15 +60,9 @@ export const statusCommand: CliCommand = {
       );
     const lines = [
       `batch ${replayed.batchId} (${terminalSafe(replayed.plan.source.name)}, ${replayed.plan.source.kind}), profile ${terminalSafe(replayed.profile ?? '?')}`,
-      `${describeRowCounts(counts, rows.length)}${inDoubt ? `; ${inDoubt} sent without a recorded answer (reconciled on resume)` : ''}`,
+      `${describeRowOutcomes(rows)}${inDoubt ? `; ${inDoubt} sent without a recorded answer (reconciled on resume)` : ''}`,
+      ...attentionLines(rows),
     ];
-    const attention = rows.filter((r) => r.status !== 'done');
-    for (const r of attention.slice(0, 20)) {
-      const where = r.source ? `${terminalSafe(r.source.file)} row ${r.source.row}` : `row ${r.row}`;
-      const what = r.anomalies?.length ? r.anomalies.join('; ') : r.message;
-      lines.push(`  ${where}: ${r.status}: ${terminalSafe(what)}`);
-    }
-    if (attention.length > 20) lines.push(`  … and ${attention.length - 20} more`);
     if (counts.pending > 0) lines.push(`go on with: fieldgate resume ${positionals[0]}`);
     io.stdout(lines.join('\n') + '\n');
     return code;

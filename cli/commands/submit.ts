@@ -2,13 +2,14 @@ import { access, constants, mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import {
   ClientConfigError,
+  describePlanSummary,
+  planSummary,
   plural,
   prepareBatch,
   type BatchProgress,
   type BatchRunResult,
   type ClientEvent,
   type PreparedBatch,
-  type RowResultStatus,
 } from '../../core/index.ts';
 import { writeAtomically } from '../../node/atomic-write.ts';
 import { JournalLockedError, lockJournal, type JournalLock } from '../../node/journal-file.ts';
@@ -19,7 +20,9 @@ import { EXIT_OK, EXIT_USAGE, UsageError, type CliCommand, type CliIo } from '..
 import { terminalSafe } from '../render/terminal-text.ts';
 import {
   batchExitStatus,
-  describeRowCounts,
+  attentionLines,
+  describeRowOutcomes,
+  rowPlace,
   EXIT_UNFINISHED,
   resultsPathFor,
   SENDING_OPTIONS,
@@ -201,18 +204,8 @@ export async function runSession(options: RunOptions, io: CliIo): Promise<number
   return summarise(result, options, io);
 }
 
-const ATTENTION: readonly RowResultStatus[] = ['anomalous', 'failed', 'unknown', 'invalid'];
-
 function summarise(result: BatchRunResult, options: RunOptions, io: CliIo): number {
-  const c = result.counts;
-  const lines = [describeRowCounts(c, result.rows.length)];
-  const attention = result.rows.filter((r) => ATTENTION.includes(r.status));
-  for (const r of attention.slice(0, 10)) {
-    const where = r.source ? `${terminalSafe(r.source.file)} row ${r.source.row}` : `row ${r.row}`;
-    const what = r.anomalies?.length ? r.anomalies.join('; ') : r.message;
-    lines.push(`  ${where}: ${r.status}: ${terminalSafe(what)}`);
-  }
-  if (attention.length > 10) lines.push(`  … and ${attention.length - 10} more (see the results CSV)`);
+  const lines = [describeRowOutcomes(result.rows), ...attentionLines(result.rows)];
   lines.push(`results: ${options.resultsPath}`, `journal: ${options.session.journalPath}`);
   if (result.outcome === 'stopped')
     lines.push(
@@ -223,19 +216,16 @@ function summarise(result: BatchRunResult, options: RunOptions, io: CliIo): numb
   return batchExitStatus(result);
 }
 
-/** What is about to happen, from the plan: printed before anything is sent (and for --dry-run). */
+/**
+ * What is about to happen, from the plan: the first lines of a submit (and all of a --dry-run), the same
+ * summary the app shows before it sends (core/batch/outcomes.ts).
+ */
 export function describePlan(prepared: PreparedBatch): string[] {
   const { plan } = prepared;
-  const calls = new Map<string, number>();
-  for (const s of plan.steps) calls.set(s.operation.call, (calls.get(s.operation.call) ?? 0) + 1);
   const invalid = plan.rows.filter((r) => r.invalid !== undefined);
-  const lines = [
-    `plan: ${plural(plan.rows.length, 'row')}: ${plural(plan.rows.length - invalid.length, 'row')} to send in ${plural(plan.steps.length, 'step')} (${[...calls].map(([k, n]) => `${n} ${k}`).join(', ') || 'none'})${invalid.length ? `; ${plural(invalid.length, 'row')} not sent for their errors` : ''}`,
-  ];
-  for (const r of invalid.slice(0, 10)) {
-    const where = r.source ? `${terminalSafe(r.source.file)} row ${r.source.row}` : `row ${r.row}`;
-    lines.push(`  ${where}: not sent: ${terminalSafe(r.invalid ?? '')}`);
-  }
+  const lines = [`plan: ${describePlanSummary(planSummary(plan))}`];
+  for (const r of invalid.slice(0, 10))
+    lines.push(`  ${rowPlace(r)}: will be skipped: ${terminalSafe(r.invalid ?? '')}`);
   if (invalid.length > 10) lines.push(`  … and ${invalid.length - 10} more`);
   return lines;
 }

@@ -38,6 +38,7 @@ export {
   JOURNAL_VERSION,
   JournalFormatError,
   describeDamage,
+  runEndOf,
   journalLine,
   replayJournal,
   type DamagedLines,
@@ -52,6 +53,7 @@ export {
   BatchRunner,
   emptyRowCounts,
   ROW_RESULT_STATUSES,
+  rowResultAtEnd,
   rowResultOf,
   rowResultsOf,
   UNKNOWN_UPLOAD_MESSAGE,
@@ -64,3 +66,16 @@ export {
 } from './runner.ts';
 export { RESULT_COLUMNS, resultsCsv, resultsCsvFile, resultsRows } from './results-csv.ts';
 export { DEFAULT_PACING, MAX_CONCURRENCY } from './pacing.ts';
+export {
+  countOutcomes,
+  describeOutcomes,
+  describePlanSummary,
+  outcomeInfo,
+  planSummary,
+  ROW_OUTCOMES,
+  rowOutcome,
+  type OutcomeInfo,
+  type PlanSummary,
+  type RowOutcome,
+  type RunEnd,
+} from './outcomes.ts';

@@ -5,6 +5,7 @@
  * are pending, and which were being sent when the process died ("in doubt": reconciled before any
  * re-send). Lines hold no secret: no credential, token or key is ever part of a step or an outcome.
  */
+import type { RunEnd } from './outcomes.ts';
 import type { BatchPlan } from './plan.ts';
 
 export const JOURNAL_VERSION = 1;
@@ -94,6 +95,8 @@ export interface ReplayedJournal {
   steps: Map<string, StepState>;
   /** The last line is "finished". */
   finished: boolean;
+  /** The batch's last stop, when nothing came after it (no resume): why, in the `stopped` line's words. */
+  stopped?: { reason: string; message: string };
   /** Lines that could not be read (a line cut short by a crash is expected; others are reported). */
   unreadable: number[];
   /**
@@ -148,6 +151,7 @@ export function replayJournal(text: string): ReplayedJournal {
         : otherwise,
     );
   let finished = false;
+  let stopped: { reason: string; message: string } | undefined;
   let profile: string | undefined;
   lines.forEach((raw, index) => {
     if (raw.trim() === '') return;
@@ -184,6 +188,8 @@ export function replayJournal(text: string): ReplayedJournal {
     }
     if (!header) throw noPlan('the journal does not start with its plan');
     if (line.type !== 'anomaly') finished = line.type === 'finished';
+    if (line.type === 'stopped') stopped = { reason: line.reason, message: line.message };
+    else if (line.type === 'resumed' || line.type === 'finished') stopped = undefined;
     if (line.type === 'resumed' && line.profile) profile = line.profile;
     if (line.type === 'sending') {
       const state = steps.get(line.step);
@@ -217,6 +223,7 @@ export function replayJournal(text: string): ReplayedJournal {
     unreadable,
   };
   if (profile !== undefined) out.profile = profile;
+  if (stopped !== undefined && !out.finished) out.stopped = stopped;
   if (unreadable.includes(lastNonEmpty)) out.cutShort = lastNonEmpty;
   const firstDamaged = damagedLines[0];
   if (firstDamaged !== undefined)
@@ -226,6 +233,11 @@ export function replayJournal(text: string): ReplayedJournal {
       steps: [...doubted],
     };
   return out;
+}
+
+/** How the journal's batch ended, as its rows not sent read it (cancelled: "not sent", not pending). */
+export function runEndOf(replayed: ReplayedJournal): RunEnd {
+  return replayed.stopped?.reason === 'cancelled' ? { cancelled: true } : {};
 }
 
 /** One paragraph for status and resume: which lines are damaged and what becomes of the rows they may concern. */

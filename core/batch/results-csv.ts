@@ -1,7 +1,7 @@
 /**
  * A finished (or stopped) batch as a CSV: each row's file and its row there, the row's own columns (or
- * request fields), then its id, status, request id, message and anomalies (what the service answered that
- * it should not have). Written for the spreadsheet the batch came from (core/report/spreadsheet-csv.ts):
+ * request fields), then its id, its outcome (core/batch/outcomes.ts), the HTTP status and error code of the
+ * answer, its request id, message and anomalies (what the service answered that it should not have). Written for the spreadsheet the batch came from (core/report/spreadsheet-csv.ts):
  * a Windows-1252 `;` CSV gets its results in Windows-1252 with `;`, so the same Excel opens both. Every cell
  * is safe to open (no formula runs).
  */
@@ -12,10 +12,19 @@ import {
   spreadsheetFormatFor,
   type SpreadsheetCsvFormat,
 } from '../report/spreadsheet-csv.ts';
+import { outcomeInfo } from './outcomes.ts';
 import type { BatchPlan } from './plan.ts';
 import type { RowResult } from './runner.ts';
 
-export const RESULT_COLUMNS = ['id', 'status', 'request id', 'message', 'anomalies'] as const;
+export const RESULT_COLUMNS = [
+  'id',
+  'outcome',
+  'http status',
+  'error code',
+  'request id',
+  'message',
+  'anomalies',
+] as const;
 
 /** The results as rows of cells, the header first. */
 export function resultsRows(columns: readonly string[], rows: readonly RowResult[]): string[][] {
@@ -31,7 +40,9 @@ export function resultsRows(columns: readonly string[], rows: readonly RowResult
       String(r.source?.row ?? r.row),
       ...rest.map((c) => r.columns[c] ?? ''),
       r.id ?? '',
-      r.status,
+      outcomeInfo(r.outcome).label,
+      r.httpStatus === undefined ? '' : String(r.httpStatus),
+      r.errorCode ?? '',
       r.requestId ?? '',
       r.message,
       (r.anomalies ?? []).join('; '),

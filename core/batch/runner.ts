@@ -21,6 +21,7 @@ import {
   type StepState,
 } from './journal.ts';
 import { enrollmentScope, recordHoldsUpdate, recordMatches } from './natural-key.ts';
+import { rowOutcome, type RowOutcome, type RunEnd } from './outcomes.ts';
 import type { BatchPlan, PlannedRow, PlanStep } from './plan.ts';
 
 /** The calls the runner makes: a ServiceClient, or a stand-in with the same methods. */
@@ -80,6 +81,15 @@ export interface RowResult {
   columns: Record<string, string>;
   source?: RowSource;
   status: RowResultStatus;
+  /** What happened to it, in the words every report uses (core/batch/outcomes.ts). */
+  outcome: RowOutcome;
+  /** How a done step got there (created, found, updated …). */
+  how?: DoneHow;
+  /** Sent without a recorded answer: reconciled before anything is sent again. */
+  inDoubt?: true;
+  /** The HTTP status and the service's error code of the answer that decided it. */
+  httpStatus?: number;
+  errorCode?: string;
   id?: string;
   requestId?: string;
   message: string;
@@ -352,6 +362,9 @@ export class BatchRunner {
       // Steps refused for now (rate, unavailable) wait a little longer each round.
       pause = retried ? Math.min(8000, Math.max(250, pause * 2)) : 0;
     }
+    // A run cancelled by the user says what became of what it sent without an answer: each is looked up (a
+    // read; nothing is sent again), so a row ends created, already there, or not sent, not in doubt.
+    if (this.stop?.reason === 'cancelled' && !this.cancelled) await this.reconcileInDoubt({ stopping: true });
     return this.finish();
   }
 
@@ -694,8 +707,11 @@ export class BatchRunner {
     return outcome;
   }
 
-  /** Settle every step in doubt: list and match, find the experiment, or mark the upload unknown. */
-  private async reconcileInDoubt(): Promise<void> {
+  /**
+   * Settle every step in doubt: list and match, find the experiment, or mark the upload unknown. A run that
+   * is stopping settles them only when asked to (`stopping`), and never once its requests are cancelled.
+   */
+  private async reconcileInDoubt({ stopping = false } = {}): Promise<void> {
     const call = this.options.signal ? { signal: this.options.signal } : {};
     const byScope = new Map<string, PlanStep[]>();
     for (const step of this.steps.values()) {
@@ -720,7 +736,7 @@ export class BatchRunner {
         await this.record(
           step,
           first && typeof first.id === 'string'
-            ? this.done(found, 'reconciled', 'the experiment was created by an earlier attempt', first.id)
+            ? this.done(found, 'reconciled', RECONCILED_EXPERIMENT, first.id)
             : { status: 'retry', message: 'not created by the earlier attempt; sending again' },
         );
       } else if (isUpload(op)) {
@@ -738,7 +754,7 @@ export class BatchRunner {
       }
     }
     for (const [key, steps] of byScope) {
-      if (this.stop || this.cancelled) return;
+      if ((this.stop && !stopping) || this.cancelled) return;
       const [type, scope] = key.split('|') as ['program' | 'location', string];
       const listed = await this.options.client.listAllEnrollments(
         type === 'program' ? { type, experimentProtocolId: scope } : { type, experimentId: scope },
@@ -763,7 +779,7 @@ export class BatchRunner {
             ? this.done(
                 listed,
                 'reconciled',
-                'created by an earlier attempt (found in the list)',
+                RECONCILED_ENROLLMENT,
                 typeof match.id === 'string' ? match.id : undefined,
               )
             : { status: 'retry', message: 'not created by the earlier attempt; sending again' },
@@ -773,23 +789,24 @@ export class BatchRunner {
   }
 
   private async finish(): Promise<BatchRunResult> {
-    const rows = this.rowResults();
+    const finished = [...this.states.values()].every((s) => FINAL.has(s.status));
+    const stop: Stop | undefined = finished
+      ? undefined
+      : (this.stop ??
+        (this.cancelled
+          ? { reason: 'cancelled', message: 'cancelled' }
+          : {
+              reason: 'retries',
+              message: 'some rows could not be sent yet (the service kept refusing for now)',
+            }));
+    const rows = this.rowResults(stop?.reason === 'cancelled' ? { cancelled: true } : {});
     const counts = emptyRowCounts();
     for (const r of rows) counts[r.status]++;
-    const finished = [...this.states.values()].every((s) => FINAL.has(s.status));
-    if (finished) {
+    if (!stop) {
       await this.write({ type: 'finished', at: this.time(), counts });
       this.progress(true);
       return { outcome: 'finished', rows, counts };
     }
-    const stop: Stop =
-      this.stop ??
-      (this.cancelled
-        ? { reason: 'cancelled', message: 'cancelled' }
-        : {
-            reason: 'retries',
-            message: 'some rows could not be sent yet (the service kept refusing for now)',
-          });
     await this.write({ type: 'stopped', at: this.time(), ...stop });
     this.progress(true);
     return {
@@ -807,13 +824,22 @@ export class BatchRunner {
     return this.states.get(stepId);
   }
 
-  /** Every row of the plan with its status, id, request id and message. */
-  rowResults(): RowResult[] {
-    return rowResultsOf(this.options.plan, (id) => this.states.get(id));
+  /** Every row of the plan with its status, outcome, id, request id and message. */
+  rowResults(end: RunEnd = {}): RowResult[] {
+    return rowResultsOf(this.options.plan, (id) => this.states.get(id), end);
   }
 }
 
 /** Rows by status, every status counted (0 when none). */
+/**
+ * A step sent without an answer, then found in the service: that attempt created it, or it was there before
+ * (a 500 comes before or after the work): either way it is there now and is not created again.
+ */
+const RECONCILED_ENROLLMENT =
+  'found in the service after an attempt whose answer was lost (that attempt made it, or it was there before): not created again';
+const RECONCILED_EXPERIMENT =
+  'the experiment was found after an attempt whose answer was lost (that attempt made it, or it was there before): not created again';
+
 export function emptyRowCounts(): Record<RowResultStatus, number> {
   return { done: 0, anomalous: 0, failed: 0, invalid: 0, unknown: 0, pending: 0 };
 }
@@ -826,12 +852,36 @@ function isUpload(op: BatchOperation): boolean {
 export function rowResultsOf(
   plan: BatchPlan,
   stateOf: (stepId: string) => StepState | undefined,
+  end: RunEnd = {},
 ): RowResult[] {
-  return plan.rows.map((row) => rowResultOf(row, row.step === undefined ? undefined : stateOf(row.step)));
+  return plan.rows.map((row) =>
+    rowResultOf(row, row.step === undefined ? undefined : stateOf(row.step), end),
+  );
 }
 
-/** One row's result from its planned row and its step's state. */
-export function rowResultOf(row: PlannedRow, state: StepState | undefined): RowResult {
+/** What a row not sent says, by why. */
+function pendingMessage(inDoubt: boolean, lastMessage: string | undefined, end: RunEnd): string {
+  if (end.cancelled)
+    return inDoubt
+      ? 'sent when the run was cancelled, and no answer came: it may have been applied (fieldgate resume reconciles it)'
+      : 'not sent: the run was cancelled';
+  if (end.dryRun) return 'not sent: a dry run (it would be sent)';
+  return inDoubt ? 'sent, outcome unknown: reconciled on resume' : (lastMessage ?? 'not sent yet');
+}
+
+/** A row's result read again once its run has ended so (a pending row of a cancelled run is "not sent"). */
+export function rowResultAtEnd(r: RowResult, end: RunEnd): RowResult {
+  if (r.status !== 'pending') return r;
+  const outcome = rowOutcome(r, end);
+  if (outcome === r.outcome) return r;
+  return { ...r, outcome, message: pendingMessage(r.inDoubt === true, undefined, end) };
+}
+
+/**
+ * One row's result from its planned row, its step's state and how the run ended (a cancelled run's or a
+ * dry run's rows not sent are "not sent").
+ */
+export function rowResultOf(row: PlannedRow, state: StepState | undefined, end: RunEnd = {}): RowResult {
   const base: Pick<RowResult, 'row' | 'columns' | 'diagnostics' | 'source'> = {
     row: row.row,
     columns: row.columns,
@@ -839,8 +889,9 @@ export function rowResultOf(row: PlannedRow, state: StepState | undefined): RowR
   };
   if (row.source) base.source = row.source;
   if (row.invalid !== undefined || row.step === undefined)
-    return { ...base, status: 'invalid' as const, message: row.invalid ?? 'not sent' };
+    return { ...base, status: 'invalid' as const, outcome: 'skipped', message: row.invalid ?? 'not sent' };
   const outcome = state?.outcome;
+  const inDoubt = state?.status === 'in-doubt';
   const status: RowResultStatus =
     state?.status === 'done'
       ? outcome?.anomalies?.length
@@ -852,15 +903,15 @@ export function rowResultOf(row: PlannedRow, state: StepState | undefined): RowR
   const result: RowResult = {
     ...base,
     status,
-    message:
-      status === 'pending'
-        ? state?.status === 'in-doubt'
-          ? 'sent, outcome unknown: reconciled on resume'
-          : (outcome?.message ?? 'not sent yet')
-        : (outcome?.message ?? ''),
+    outcome: rowOutcome({ status, how: outcome?.how, inDoubt }, end),
+    message: status === 'pending' ? pendingMessage(inDoubt, outcome?.message, end) : (outcome?.message ?? ''),
   };
+  if (inDoubt) result.inDoubt = true;
   if (outcome?.id !== undefined) result.id = outcome.id;
   if (outcome?.requestId !== undefined) result.requestId = outcome.requestId;
+  if (outcome?.how !== undefined && status !== 'pending') result.how = outcome.how;
+  if (outcome?.httpStatus !== undefined && status !== 'pending') result.httpStatus = outcome.httpStatus;
+  if (outcome?.errorCode !== undefined && status !== 'pending') result.errorCode = outcome.errorCode;
   if (outcome?.anomalies?.length) result.anomalies = outcome.anomalies;
   if (outcome?.notices?.length) result.notices = outcome.notices;
   return result;

@@ -17,7 +17,7 @@ import {
   type WheelEvent,
 } from 'react';
 import { selectionOf, useBatch } from '../state/batch.tsx';
-import { landRings } from './land.ts';
+import { flatLandRings } from './land.ts';
 import { RATE_COLOURS, rateColour, useMapData, type MapFeature } from './map-data.ts';
 import { flatProjection, geometryPath, lonLatBounds, pointsOf, type Box } from './projection.ts';
 
@@ -85,7 +85,7 @@ export function SvgMap({ height = 420 }: { height?: number }) {
 
   const landPath = useMemo(
     () =>
-      landRings()
+      flatLandRings()
         .map((ring) => geometryPath({ type: 'Polygon', coordinates: [ring] }, projection))
         .join(''),
     [projection],

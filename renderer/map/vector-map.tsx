@@ -12,7 +12,7 @@ import type { ExpressionSpecification } from 'maplibre-gl';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { selectionOf, useBatch } from '../state/batch.tsx';
 import { usePageTileUrl } from '../state/page-tile-url.ts';
-import { landRings } from './land.ts';
+import { flatLandRings } from './land.ts';
 import { rateColour, useMapData, type MapData } from './map-data.ts';
 import { lonLatBounds } from './projection.ts';
 
@@ -48,7 +48,9 @@ function themePaint() {
   ];
   return {
     sea: { 'background-color': cssColour('--sea', '#dbeafe') },
-    land: { 'fill-color': cssColour('--land', '#ecebe4') },
+    // Without the feathered outline: where two land rings meet (at the antimeridian, at a tile's edge) it let
+    // the sea show through as a faint seam.
+    land: { 'fill-color': cssColour('--land', '#ecebe4'), 'fill-antialias': false },
     'fields-fill': { 'fill-color': rateOrField },
     'fields-line': { 'line-color': byWorst },
     samples: { 'circle-color': field },
@@ -105,7 +107,7 @@ function problemCollection(data: MapData) {
 
 const landCollection = () => ({
   type: 'FeatureCollection' as const,
-  features: landRings().map((ring) => ({
+  features: flatLandRings().map((ring) => ({
     type: 'Feature' as const,
     geometry: { type: 'Polygon' as const, coordinates: [ring] },
     properties: {},

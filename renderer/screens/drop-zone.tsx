@@ -9,7 +9,7 @@ import { pathOfDroppedFile } from '../bridge/client.ts';
 import { BATCH_FILE_EXTENSIONS } from '../../host/bridge-api.ts';
 import { useBridge } from '../bridge/bridge-context.tsx';
 import { fromBase64, useBatch } from '../state/batch.tsx';
-import { formatCount } from '../format.ts';
+import { formatCount } from '../../core/index.ts';
 
 const ACCEPT = BATCH_FILE_EXTENSIONS.map((e) => `.${e}`).join(',');
 const RECENT_KEY = 'fieldgate-recent-batches';

@@ -70,16 +70,21 @@ export function SettingsScreen() {
           />
         </label>
         <label>
-          Requests per second at most
+          Requests per second at most, to a service profile
           <input
             type="number"
             min={0.1}
             max={100}
             step={0.1}
             value={draft.ratePerSecond}
+            aria-describedby="rate-help"
             onChange={(e) => setDraft({ ...draft, ratePerSecond: Number(e.target.value) })}
           />
         </label>
+        <p id="rate-help" className="hint">
+          The limit paces the service profiles (the partner service counts requests against a quota); the
+          embedded sandbox is local and is sent as fast as it answers, with the concurrency above.
+        </p>
         <label>
           Imagery tile URL (optional, used when online)
           <input

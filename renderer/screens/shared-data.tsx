@@ -7,7 +7,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { SharedFile } from '../../host/bridge-api.ts';
 import { useBridge } from '../bridge/bridge-context.tsx';
 import { fromBase64, useBatch } from '../state/batch.tsx';
-import { formatCount } from '../format.ts';
+import { formatCount } from '../../core/index.ts';
 import { ProfilePicker } from './profile-picker.tsx';
 import { saveFile } from './save-file.ts';
 

@@ -1,22 +1,23 @@
 /**
- * Submit the batch: profile (the embedded sandbox by default), dry run, progress with rate and ETA, pause,
- * resume, cancel, per-row results with request ids, retry only the failed rows, export the results (CSV,
- * HTML). Runs interrupted when the app was closed are listed from their journals and can be resumed.
- * Rows go to the receiving user they name (a CSV's userName column); a user is asked only for rows that
- * name none.
+ * Submit the batch: profile (the embedded sandbox by default), what the batch will do before anything is
+ * sent (the plan's summary, as `fieldgate submit` prints it first), dry run, progress with rate and ETA,
+ * pause, resume, cancel; then each row's outcome (counts by outcome at the head, each a filter), retry of
+ * exactly the failed rows, and the results exported (CSV, HTML). The runs of the data folder are listed
+ * from their journals: resumed, archived. Rows go to the receiving user they name (a CSV's userName
+ * column); a user is asked only for rows that name none.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { memo, useEffect, useState } from 'react';
-import type { AppEvent, SubmitRowResult, SubmitStatus } from '../../host/bridge-api.ts';
+import { useDeferredValue, useEffect, useState } from 'react';
+import { describeOutcomes, formatCount, type RowOutcome } from '../../core/index.ts';
+import type { AppEvent, SubmitPreview, SubmitStatus } from '../../host/bridge-api.ts';
 import { useBridge } from '../bridge/bridge-context.tsx';
 import { fromBase64, useBatch, type BatchFile } from '../state/batch.tsx';
-import { JOURNALS_KEY, useJournals } from '../state/journals.ts';
+import { JOURNALS_KEY } from '../state/journals.ts';
 import { rowsWith, withSubmitEvent } from '../state/submit-status.ts';
-import { formatCount } from '../format.ts';
 import { ProfilePicker } from './profile-picker.tsx';
+import { OutcomeCounts, ResultsTable } from './run-results.tsx';
+import { RunsList } from './runs-list.tsx';
 import { saveFile } from './save-file.ts';
-
-const ROWS_SHOWN = 1000;
 
 type SubmitEvent = Extract<AppEvent, { type: 'submit-progress' | 'submit-finished' }>;
 
@@ -40,33 +41,23 @@ function batchKey(files: readonly BatchFile[]): string {
     .join(',');
 }
 
+/** Who the rows go to, in one sentence that never contradicts itself. */
+function receiversSentence(preview: SubmitPreview, needsUser: boolean): string {
+  const named = preview.users
+    .map((u) => `${u.userName} (${formatCount(u.rows)} ${u.rows === 1 ? 'row' : 'rows'})`)
+    .join(', ');
+  if (named && needsUser) return `Named by the rows themselves: ${named}; the others are asked for below.`;
+  if (named) return `Named by the rows themselves: ${named}.`;
+  if (needsUser) return 'No row names its receiving user: choose one below.';
+  return 'No row of the batch is an upload: no receiving user is needed.';
+}
+
 /** "row 3", "rows 3 and 4", "rows 3, 4, 5 and 9 more". */
 function rowNumbers(rows: readonly number[]): string {
   if (rows.length === 1) return `row ${rows[0]}`;
   if (rows.length <= 4) return `rows ${rows.slice(0, -1).join(', ')} and ${rows[rows.length - 1]}`;
   return `rows ${rows.slice(0, 3).join(', ')} and ${rows.length - 3} more`;
 }
-
-/**
- * One row of the results: drawn again only when its own result changes (an event changes a few rows; the
- * other objects stay the same).
- */
-const ResultRow = memo(function ResultRow({ row: r }: { row: SubmitRowResult }) {
-  return (
-    <tr data-testid="result-row" className={`outcome-${r.outcome}`}>
-      <td>{r.row}</td>
-      <td>{r.file}</td>
-      <td>{r.operation}</td>
-      <td>{r.userName ?? ''}</td>
-      <td>{r.outcome}</td>
-      <td>{r.status ?? ''}</td>
-      <td>
-        <code>{r.requestId ?? ''}</code>
-      </td>
-      <td>{r.message ?? ''}</td>
-    </tr>
-  );
-});
 
 /** Events gathered for at most this long before the screen draws them (a run sends ten a second). */
 const DRAW_EVERY_MS = 250;
@@ -99,10 +90,16 @@ export function SubmitScreen({
   useEffect(() => setUserName(sandboxUsers[0] ?? ''), [profileId, sandboxUsers[0]]);
 
   const checking = batch.files.some((f) => f.state === 'checking');
+  // The summary counts the rows the user typed here will receive: read again once typing settles.
+  const previewUser = useDeferredValue(userName.trim());
   const users = useQuery({
-    queryKey: ['submit-users', batchKey(batch.files)],
+    queryKey: ['submit-preview', batchKey(batch.files), previewUser],
     enabled: active && batch.files.length > 0 && !checking,
-    queryFn: () => api.submitUsers({ batch: batch.batchState() }),
+    queryFn: () =>
+      api.previewSubmit({
+        batch: { ...batch.batchState(), ...(previewUser ? { userName: previewUser } : {}) },
+      }),
+    placeholderData: (previous) => previous,
   });
   const unnamedRows = users.data?.rowsWithoutUser ?? [];
   const needsUser = unnamedRows.length > 0;
@@ -147,7 +144,6 @@ export function SubmitScreen({
     queries.setQueryData(['submit', s.runId], s);
     void queries.invalidateQueries({ queryKey: ['submit', s.runId] });
   };
-  const journals = useJournals();
 
   const start = useMutation({
     mutationFn: (onlyRows?: number[]) =>
@@ -199,9 +195,10 @@ export function SubmitScreen({
 
   const s = status.data;
   const failedRows = rowsWith(s, 'failed');
+  const [filter, setFilter] = useState<RowOutcome | undefined>();
+  // A new run starts unfiltered.
+  useEffect(() => setFilter(undefined), [runId]);
   const error = start.error ?? control.error ?? exportRun.error ?? resumeJournal.error ?? status.error;
-  const interrupted =
-    journals.data?.journals.filter((j) => j.state === 'interrupted' || j.state === 'paused') ?? [];
 
   return (
     <div className="screen submit">
@@ -220,7 +217,8 @@ export function SubmitScreen({
             !users.data ||
             (needsUser && userName.trim() === '') ||
             start.isPending ||
-            s?.state === 'running'
+            s?.state === 'running' ||
+            s?.state === 'cancelling'
           }
           onClick={() => start.mutate(undefined)}
         >
@@ -230,20 +228,15 @@ export function SubmitScreen({
       </div>
       {batch.files.length === 0 && <p>Add files on the Workbench first.</p>}
       {batch.files.length > 0 && (
-        <section aria-labelledby="users-title" className="receivers">
-          <h3 id="users-title">Receiving users</h3>
-          {!users.data && !users.error && <p role="status">Reading who the rows go to…</p>}
+        <section aria-labelledby="preflight-title" className="preflight">
+          <h3 id="preflight-title">Before sending</h3>
+          {!users.data && !users.error && <p role="status">Reading what the batch will do…</p>}
           {users.data && (
-            <p data-testid="named-users">
-              {users.data.users.length > 0
-                ? `Named by the rows themselves: ${users.data.users
-                    .map((u) => `${u.userName} (${u.rows} ${u.rows === 1 ? 'row' : 'rows'})`)
-                    .join(', ')}.`
-                : needsUser
-                  ? 'No row names its receiving user.'
-                  : 'No row of the batch is an upload: no receiving user is needed.'}
+            <p data-testid="preflight" aria-busy={users.isFetching || undefined}>
+              {users.data.summary}
             </p>
           )}
+          {users.data && <p data-testid="named-users">{receiversSentence(users.data, needsUser)}</p>}
           {needsUser && (
             <label>
               Receiving user (X-User-Name) for {rowNumbers(unnamedRows)}, which{' '}
@@ -263,14 +256,8 @@ export function SubmitScreen({
               </datalist>
             </label>
           )}
-          {users.data && !needsUser && users.data.users.length > 0 && (
-            <p>Every upload names its user: none is asked.</p>
-          )}
           {users.error && <p role="alert">{users.error.message}</p>}
         </section>
-      )}
-      {batch.problems.some((p) => p.diagnostic.severity === 'error') && (
-        <p className="warning">The batch still has errors: rows with errors may be refused by the service.</p>
       )}
       {error && <p role="alert">{error.message}</p>}
       {s && (
@@ -281,8 +268,8 @@ export function SubmitScreen({
           </h3>
           <progress max={Math.max(1, s.total)} value={s.done} aria-label="Rows done" />
           <p role="status" data-testid="submit-progress">
-            {s.done} of {s.total} rows done, {s.failed} failed · {s.ratePerSecond.toFixed(1)} rows/s · ETA{' '}
-            {eta(s.etaSeconds)}
+            {formatCount(s.done)} of {formatCount(s.total)} rows done: {describeOutcomes(s.counts)} ·{' '}
+            {s.ratePerSecond.toFixed(1)} rows/s · ETA {eta(s.etaSeconds)}
           </p>
           {s.journalDamage && (
             <p className="warning" data-testid="journal-damage">
@@ -305,10 +292,20 @@ export function SubmitScreen({
             </button>
             <button
               type="button"
-              disabled={failedRows.length === 0 || s.state === 'running'}
+              disabled={
+                failedRows.length === 0 ||
+                s.state === 'running' ||
+                s.state === 'paused' ||
+                s.state === 'cancelling'
+              }
+              title={failedRows.length > 0 ? `rows ${failedRows.slice(0, 20).join(', ')}` : undefined}
               onClick={() => start.mutate(failedRows)}
             >
-              Retry failed rows ({failedRows.length})
+              {failedRows.length === 0
+                ? 'No failed row to retry'
+                : failedRows.length === 1
+                  ? 'Retry the failed row'
+                  : `Retry the ${formatCount(failedRows.length)} failed rows`}
             </button>
             <button type="button" onClick={() => exportRun.mutate('csv')}>
               Export results CSV
@@ -318,48 +315,11 @@ export function SubmitScreen({
             </button>
           </div>
           {exported && <p role="status">Exported {exported}.</p>}
-          <table aria-label="Results per row" className="results">
-            <thead>
-              <tr>
-                <th scope="col">Row</th>
-                <th scope="col">File</th>
-                <th scope="col">Operation</th>
-                <th scope="col">User</th>
-                <th scope="col">Outcome</th>
-                <th scope="col">Status</th>
-                <th scope="col">Request id</th>
-                <th scope="col">Message</th>
-              </tr>
-            </thead>
-            <tbody>
-              {s.rows.slice(0, ROWS_SHOWN).map((r) => (
-                <ResultRow key={r.row} row={r} />
-              ))}
-            </tbody>
-          </table>
-          {s.rows.length > ROWS_SHOWN && (
-            <p>
-              The first {ROWS_SHOWN} of {s.rows.length} rows; export for all.
-            </p>
-          )}
+          <OutcomeCounts counts={s.counts} total={s.total} filter={filter} onFilter={setFilter} />
+          <ResultsTable rows={s.rows} {...(filter ? { filter } : {})} />
         </section>
       )}
-      {interrupted.length > 0 && (
-        <section aria-labelledby="journals-title">
-          <h3 id="journals-title">Interrupted runs</h3>
-          <ul>
-            {interrupted.map((j) => (
-              <li key={j.journalId}>
-                {new Date(j.startedAt).toLocaleString()}: {j.done} of {j.total} rows done ({j.state}){' '}
-                <button type="button" onClick={() => resumeJournal.mutate(j.journalId)}>
-                  Resume this run
-                </button>
-                {j.journalDamage && <p className="warning">{j.journalDamage}</p>}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <RunsList onResume={(journalId) => resumeJournal.mutate(journalId)} />
     </div>
   );
 }

@@ -104,14 +104,14 @@ describe('a submit killed mid-run', () => {
     }
     expect(status!.state).toBe('finished');
     const outcomes = status!.rows.map((r) => r.outcome);
-    expect(outcomes.every((o) => o === 'sent' || o === 'unknown')).toBe(true);
+    expect(outcomes.every((o) => o === 'uploaded' || o === 'unknown')).toBe(true);
 
     // The sandbox's inbox: every upload at most once (six rows, so at most six items), every sent row there.
     const info = (await second.call('appInfo', {})) as { sandbox: { baseUrl: string } };
     const inbox = (await (await fetch(new URL('/_sandbox/inbox', info.sandbox.baseUrl))).json()) as {
       items: unknown[];
     };
-    const sent = outcomes.filter((o) => o === 'sent').length;
+    const sent = outcomes.filter((o) => o === 'uploaded').length;
     expect(inbox.items.length).toBeLessThanOrEqual(6);
     expect(inbox.items.length).toBeGreaterThanOrEqual(sent);
     expect(sent).toBeGreaterThanOrEqual(5);

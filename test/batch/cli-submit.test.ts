@@ -69,13 +69,15 @@ describe('fieldgate submit with the embedded sandbox', () => {
     const journal = join(dir, 'one.jsonl');
     const first = cliIo();
     expect(await submitCommand.run(['batch.json', '--journal', journal], first), first.text()).toBe(0);
-    expect(first.text()).toContain('5 done, 0 failed');
+    expect(first.text()).toContain('5 rows: 5 created');
     // UTF-8 with a byte order mark, as Excel needs to read it as UTF-8.
     const raw = readFileSync(join(dir, 'one.results.csv'), 'utf8');
     expect(raw.charCodeAt(0)).toBe(0xfeff);
     const csv = raw.slice(1).split('\r\n');
-    expect(csv[0]).toBe('file,row,method,path,x-enrollment-type,body,id,status,request id,message,anomalies');
-    expect(csv.filter((l) => l.includes(',done,'))).toHaveLength(5);
+    expect(csv[0]).toBe(
+      'file,row,method,path,x-enrollment-type,body,id,outcome,http status,error code,request id,message,anomalies',
+    );
+    expect(csv.filter((l) => l.includes(',created,201,'))).toHaveLength(5);
     expect(existsSync(join(dir, 'data', 'fieldgate', 'sandbox', 'state.json'))).toBe(true);
 
     // The same batch again, in a new process's worth of sandbox: the enrollments exist already (409), which
@@ -90,13 +92,13 @@ describe('fieldgate submit with the embedded sandbox', () => {
         .split('\r\n')
         .slice(1)
         .filter(Boolean)
-        .map((l) => /,([0-9a-f-]{36}),done,/.exec(l)?.[1]);
+        .map((l) => /,([0-9a-f-]{36}),(created|already there),/.exec(l)?.[1]);
     expect(ids('two.results.csv')).toEqual(ids('one.results.csv'));
     expect(readFileSync(join(dir, 'two.jsonl'), 'utf8')).toContain('"how":"exists"');
 
     const status = cliIo();
     expect(await statusCommand.run([journal], status)).toBe(0);
-    expect(status.text()).toContain('5 done');
+    expect(status.text()).toContain('5 rows: 5 created');
     const resumed = cliIo();
     expect(await resumeCommand.run([journal], resumed)).toBe(0);
   });
@@ -105,18 +107,18 @@ describe('fieldgate submit with the embedded sandbox', () => {
     const dry = cliIo();
     expect(await submitCommand.run(['batch.json', '--dry-run'], dry)).toBe(0);
     expect(dry.text()).toContain('s1 rows 1: createEnrollment');
-    expect(dry.text()).toContain('plan: 5 rows: 5 rows to send in 5 steps (5 createEnrollment)');
+    expect(dry.text()).toContain('plan: 5 rows: 5 will be sent (5 requests).');
     writeFileSync(join(dir, 'single.json'), programRequests(protocols, 1));
     const single = cliIo();
     expect(await submitCommand.run(['single.json', '--dry-run'], single)).toBe(0);
-    expect(single.text()).toContain('plan: 1 row: 1 row to send in 1 step (1 createEnrollment)');
+    expect(single.text()).toContain('plan: 1 row: 1 will be sent (1 request).');
     const sent = cliIo();
     const singleJournal = join(dir, 'single.jsonl');
     expect(await submitCommand.run(['single.json', '--journal', singleJournal], sent), sent.text()).toBe(0);
-    expect(sent.text()).toContain('1 done, 0 failed, 0 invalid, 0 unknown, 0 not finished (of 1 row)');
+    expect(sent.text()).toContain('1 row: 1 created');
     const singleStatus = cliIo();
     expect(await statusCommand.run([singleJournal], singleStatus)).toBe(0);
-    expect(singleStatus.text()).toContain('(of 1 row)');
+    expect(singleStatus.text()).toContain('1 row: 1 created');
     const problems = join(root, 'examples/requests/batch-with-problems.json');
     const strict = cliIo();
     expect(
@@ -128,8 +130,8 @@ describe('fieldgate submit with the embedded sandbox', () => {
     const code = await submitCommand.run([problems, '--journal', join(dir, 'p.jsonl')], lenient);
     expect(code, lenient.text()).toBe(1);
     // Each row with errors is listed before anything is sent, saying why it stays back.
-    expect(lenient.text()).toMatch(/batch-with-problems\.json row \d+: not sent: [A-Z]+\d{3} /);
-    expect(readFileSync(join(dir, 'p.results.csv'), 'utf8')).toContain(',invalid,');
+    expect(lenient.text()).toMatch(/batch-with-problems\.json row \d+: skipped for errors: [A-Z]+\d{3} /);
+    expect(readFileSync(join(dir, 'p.results.csv'), 'utf8')).toContain(',skipped for errors,');
   });
 });
 
@@ -168,6 +170,11 @@ describe('fieldgate profile', () => {
       for (const secret of Object.values(secrets)) expect(out).not.toContain(secret);
     expect(await profileCommand.run(['remove', 'local'], cliIo())).toBe(0);
     await expect(profileCommand.run(['test', 'local'], cliIo())).rejects.toThrow(/no profile "local"/);
+    // Removing one that does not exist is the same usage error as testing it (exit 2), not exit 1.
+    await expect(profileCommand.run(['remove', 'local'], cliIo())).rejects.toThrow(
+      /^no profile "local"; profiles: sandbox, env/,
+    );
+    await expect(profileCommand.run(['remove', 'env'], cliIo())).rejects.toThrow(/is built in/);
   });
 });
 
@@ -274,7 +281,9 @@ describe('CSV batches', () => {
     const csv = readFileSync(join(dir, 'loc.results.csv'), 'utf8').replace(/^\uFEFF/, '');
     // The original headers, as written, lead the results.
     expect(csv.split('\r\n')[0]).toMatch(/^file,row,Experiment enrollment,experimentName,Location,/);
-    expect(csv.split('\r\n').filter((l) => l.includes(',done,'))).toHaveLength(3);
+    expect(
+      csv.split('\r\n').filter((l) => /,(created|updated|removed|already there|uploaded|read),/.test(l)),
+    ).toHaveLength(3);
   });
 
   it('uploads CSV fields, one upload per receiving user', async () => {

@@ -118,12 +118,12 @@ describe('a server whose answers are impossible', () => {
       run,
     );
     expect(code, run.text()).toBe(5);
-    expect(run.text()).toContain('0 done, 4 anomalous,');
+    expect(run.text()).toMatch(/^4 rows: 4 anomalous$/m);
     // Whichever create was answered second names the first (they go at once: either may be first).
     expect(run.text()).toMatch(/enroll\.json row [12]: anomalous: the service answered with id 11111111/);
     expect(run.text()).toMatch(/clean-fields\.json row 1: anomalous: .*0 of the 1 fields sent were created/);
     const csv = readFileSync(join(dir, 'batch.results.csv'), 'utf8').split('\r\n');
-    expect(csv[0]).toMatch(/,status,request id,message,anomalies$/);
+    expect(csv[0]).toMatch(/,outcome,http status,error code,request id,message,anomalies$/);
     // Both creates answered with one id: the second says so, and so (in a journal line of its own) does the first.
     const enrollRows = csv.filter((l) => l.startsWith('enroll.json,'));
     expect(enrollRows.every((l) => l.includes(',anomalous,') && l.includes('two creates, one id'))).toBe(
@@ -139,6 +139,6 @@ describe('a server whose answers are impossible', () => {
     expect([...replayed.steps.values()].filter((s) => s.outcome?.anomalies?.length)).toHaveLength(4);
     const status = io();
     expect(await statusCommand.run([journal], status)).toBe(5);
-    expect(status.text()).toContain('4 anomalous');
+    expect(status.text()).toContain('4 rows: 4 anomalous');
   });
 });

@@ -10,6 +10,9 @@ import {
   replayJournal,
   resultsCsv,
   prepareBatch,
+  rowResultAtEnd,
+  rowResultsOf,
+  runEndOf,
   UNKNOWN_UPLOAD_MESSAGE,
   type BatchClient,
   type BatchRow,
@@ -524,6 +527,76 @@ describe('pause and cancel', () => {
     expect(result.stopReason).toBe('cancelled');
     expect(replayJournal(lines.join('\n')).steps.get('s1')!.status).toBe('in-doubt');
   });
+
+  it("reads a cancelled run's rows as not sent, and one cut off in flight as unknown, until it is resumed", async () => {
+    const abort = new AbortController();
+    let sent = 0;
+    const { result, lines } = await run(
+      [programRow(1), programRow(2), programRow(3)],
+      scripted({
+        createEnrollment: async () => {
+          if (++sent === 1) return ok({ id: 'e1' }, 201);
+          abort.abort();
+          return fail('cancelled', { outcomeUnknown: true });
+        },
+      }),
+      { signal: abort.signal, concurrency: 1 },
+    );
+    expect(result.stopReason).toBe('cancelled');
+    expect(result.rows.map((r) => r.outcome)).toEqual(['created', 'unknown', 'not-sent']);
+    expect(result.rows[2]!.message).toBe('not sent: the run was cancelled');
+    // The journal says so: `fieldgate status` and the app read the same outcomes back.
+    const replayed = replayJournal(lines.join('\n'));
+    expect(replayed.stopped).toEqual({ reason: 'cancelled', message: 'cancelled' });
+    const readBack = rowResultsOf(replayed.plan, (id) => replayed.steps.get(id), runEndOf(replayed));
+    expect(readBack.map((r) => r.outcome)).toEqual(['created', 'unknown', 'not-sent']);
+    // Resumed, the rows are pending again (the stop no longer holds).
+    const resumed = replayJournal([...lines, JSON.stringify({ type: 'resumed', at: 'now' })].join('\n'));
+    expect(resumed.stopped).toBeUndefined();
+    expect(
+      rowResultsOf(resumed.plan, (id) => resumed.steps.get(id), runEndOf(resumed)).map((r) => r.outcome),
+    ).toEqual(['created', 'pending', 'pending']);
+    // A row read again once a run is known to be cancelled.
+    const pending = rowResultsOf(resumed.plan, (id) => resumed.steps.get(id))[2]!;
+    expect(rowResultAtEnd(pending, { cancelled: true })).toMatchObject({ outcome: 'not-sent' });
+    expect(rowResultAtEnd(pending, { dryRun: true }).message).toMatch(/^not sent: a dry run/);
+  });
+});
+
+describe('a run cancelled by the user', () => {
+  it('looks up what it sent without an answer before it ends: none is left in doubt', async () => {
+    const rows = [programRow(1), programRow(2), programRow(3), programRow(4)];
+    const bodyOf = (r: BatchRow) => (r.operation?.call === 'createEnrollment' ? r.operation.body : undefined);
+    let creates = 0;
+    let lists = 0;
+    const planned = planBatch(rows, { source: { name: 't', kind: 't' } });
+    if (!planned.ok) throw new Error('plan');
+    const runner: BatchRunner = new BatchRunner({
+      plan: planned.plan,
+      client: scripted({
+        createEnrollment: async () => {
+          creates++;
+          if (creates === 1) return ok({ id: 'e1' }, 201);
+          // Rows 2 and 3 get a 500 (2 was applied, 3 was not); the user cancels while 3 is under way.
+          if (creates === 3) runner.requestStop('cancelled', 'cancelled by the user');
+          return fail('outcome-unknown');
+        },
+        listAllEnrollments: async () => {
+          lists++;
+          return ok({ results: [{ id: 'e2', itemStatus: 'ACTIVE', ...bodyOf(rows[1]!) }], pages: 1 });
+        },
+      }),
+      append: async () => undefined,
+      now: () => new Date(),
+      sleep: async () => undefined,
+      concurrency: 1,
+    });
+    const result = await runner.run();
+    expect(result.stopReason).toBe('cancelled');
+    // One listing settles both; nothing is sent again.
+    expect([creates, lists]).toEqual([3, 1]);
+    expect(result.rows.map((r) => r.outcome)).toEqual(['created', 'already-there', 'not-sent', 'not-sent']);
+  });
 });
 
 describe('the results CSV', () => {
@@ -535,6 +608,8 @@ describe('the results CSV', () => {
           row: 1,
           columns: { name: '=HYPERLINK("x")', status: 'mine' },
           status: 'done',
+          outcome: 'created',
+          httpStatus: 201,
           id: 'e1',
           requestId: 'r1',
           message: '+1, done',
@@ -543,7 +618,7 @@ describe('the results CSV', () => {
       ],
     );
     expect(csv).toBe(
-      'row,name,source status,id,status,request id,message,anomalies\r\n1,"\'=HYPERLINK(""x"")",mine,e1,done,r1,"\'+1, done",\r\n',
+      'row,name,status,id,outcome,http status,error code,request id,message,anomalies\r\n1,"\'=HYPERLINK(""x"")",mine,e1,created,201,,r1,"\'+1, done",\r\n',
     );
   });
 });

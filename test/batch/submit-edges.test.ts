@@ -76,11 +76,11 @@ describe('the results CSV', () => {
     const text = decodeWindows1252(bytes);
     const lines = text.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'file;row;clientName;farmName;name;boundary;acres;userName;id;status;request id;message;anomalies',
+      'file;row;clientName;farmName;name;boundary;acres;userName;id;outcome;http status;error code;request id;message;anomalies',
     );
     expect(lines[1]).toMatch(/^felder\.csv;1;Müller Farms;Hof Süd;O’Brien Nord;POLYGON \(\(.*\)\);114,5;/);
-    expect(lines[1]).toContain(';done;');
-    expect(lines[2]).toContain(';invalid;');
+    expect(lines[1]).toContain(';uploaded;200;');
+    expect(lines[2]).toContain(';skipped for errors;');
     // The 5 × 0.17-acre field said 114,5 with a decimal comma: sent as 114.5.
     const inbox = [...sandbox.service.state.inbox.values()].flatMap((i) => i.fields ?? []);
     expect(inbox.find((f) => f.name === 'O’Brien Nord')).toMatchObject({ clientName: 'Müller Farms' });

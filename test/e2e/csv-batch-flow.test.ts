@@ -26,6 +26,42 @@ const CSV = join(ROOT, 'examples/csv/fields-with-problems.csv');
 const problem = (page: Page, code: string) =>
   page.getByRole('listbox', { name: 'Problems' }).getByRole('option').filter({ hasText: code });
 
+/**
+ * A run of the session's data folder, cut off as a kill leaves it: its upload left, its answer never noted
+ * (run by a second set of handlers: another app instance, killed).
+ */
+async function cutOffRun(session: E2eSession): Promise<{ runId: string; journal: string }> {
+  const handlers = createHandlers({
+    host: 'test',
+    version: 'test',
+    examplesDir: join(ROOT, 'examples'),
+    dataDir: session.dataDir,
+    secrets: memorySecretBox(),
+    emit: () => undefined,
+    openExternal: async () => true,
+    sandbox: session.app.sandbox!.demo,
+  });
+  const started = (
+    await handleCall(handlers, 'startSubmit', {
+      profileId: SANDBOX_PROFILE_ID,
+      batch: { files: [{ file: { path: join(ROOT, 'examples/fields/clean-fields.json') } }] },
+      dryRun: false,
+    })
+  ).body as SubmitStatus;
+  await expect
+    .poll(
+      async () =>
+        ((await handleCall(handlers, 'getSubmit', { runId: started.runId })).body as SubmitStatus).state,
+    )
+    .toBe('finished');
+  const journal = join(session.dataDir, 'journals', `${started.runId}.jsonl`);
+  const lines = readFileSync(journal, 'utf8').trim().split('\n');
+  const sending = lines.findIndex((l) => (JSON.parse(l) as { type: string }).type === 'sending');
+  writeFileSync(journal, lines.slice(0, sending + 1).join('\n') + '\n');
+  appendFileSync(journal, '{"type":"outc');
+  return { runId: started.runId, journal };
+}
+
 describe.skipIf(chromiumMissing)('a CSV batch from drop to exported results', () => {
   let session: E2eSession;
 
@@ -115,17 +151,17 @@ describe.skipIf(chromiumMissing)('a CSV batch from drop to exported results', ()
       rows.map((r) => [r.children[0]!.textContent, r.children[4]!.textContent, r.children[3]!.textContent]),
     );
     expect(outcomes).toEqual([
-      ['1', 'sent', 'jsmith'],
-      ['2', 'invalid', ''],
-      ['3', 'invalid', ''],
-      ['4', 'sent', 'jsmith'],
-      ['5', 'invalid', ''],
-      ['6', 'invalid', ''],
+      ['1', 'uploaded', 'jsmith'],
+      ['2', 'skipped for errors', ''],
+      ['3', 'skipped for errors', ''],
+      ['4', 'uploaded', 'jsmith'],
+      ['5', 'skipped for errors', ''],
+      ['6', 'skipped for errors', ''],
     ]);
-    const requestId = (await page.locator('tr.outcome-sent code').first().textContent()) ?? '';
+    const requestId = (await page.locator('tr.outcome-uploaded code').first().textContent()) ?? '';
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await page.locator('tr.outcome-invalid').nth(1).textContent()).toContain('WGS003');
-    expect(await page.locator('tr.outcome-invalid').nth(3).textContent()).toContain('FU005');
+    expect(await page.locator('tr.outcome-skipped').nth(1).textContent()).toContain('WGS003');
+    expect(await page.locator('tr.outcome-skipped').nth(3).textContent()).toContain('FU005');
 
     // The results CSV: every CSV row with its own cells (row 2's client name fixed), then its outcome.
     const download = page.waitForEvent('download');
@@ -134,15 +170,15 @@ describe.skipIf(chromiumMissing)('a CSV batch from drop to exported results', ()
     await (await download).saveAs(saved);
     const lines = readFileSync(saved, 'utf8').trim().split('\r\n');
     expect(lines[0]).toBe(
-      'file,row,clientName,farmName,name,boundary,acres,source,userName,id,status,request id,message,anomalies',
+      'file,row,clientName,farmName,name,boundary,acres,source,userName,id,outcome,http status,error code,request id,message,anomalies',
     );
     expect(lines).toHaveLength(7);
     expect(lines[1]).toMatch(/^fields-with-problems\.csv,1,Smith Farms,Home Farm,North 40,/);
-    expect(lines[1]).toContain(`,done,${requestId},`);
+    expect(lines[1]).toContain(`,uploaded,200,,${requestId},`);
     expect(lines[2]).toMatch(
-      /^fields-with-problems\.csv,2,Smith Farms,Home Farm,South 40,.*,invalid,,.*WKT001/,
+      /^fields-with-problems\.csv,2,Smith Farms,Home Farm,South 40,.*,skipped for errors,,,,.*WKT001/,
     );
-    expect(lines[4]).toMatch(/West 40,"POLYGON \(\(.*\)\)",,survey,jsmith,,done,/);
+    expect(lines[4]).toMatch(/West 40,"POLYGON \(\(.*\)\)",,survey,jsmith,,uploaded,/);
     await checkScreen(page, 'csv-batch-submitted');
     await page.context().close();
   }, 30_000);
@@ -168,7 +204,7 @@ describe.skipIf(chromiumMissing)('a CSV batch from drop to exported results', ()
     await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Submit' }).click();
     await expect
       .poll(() => page.getByTestId('named-users').textContent())
-      .toBe(`Named by the rows themselves: ${users[1]} (2 rows).`);
+      .toBe(`Named by the rows themselves: ${users[1]} (2 rows); the others are asked for below.`);
     // Only row 3 needs a user: the sandbox's first demo user is offered; an empty one cannot be sent.
     const asked = page.getByLabel('Receiving user (X-User-Name) for row 3, which names none');
     expect(await asked.inputValue()).toBe(users[0]);
@@ -187,9 +223,9 @@ describe.skipIf(chromiumMissing)('a CSV batch from drop to exported results', ()
         all.map((r) => [r.children[0]!.textContent, r.children[4]!.textContent, r.children[3]!.textContent]),
       );
     expect(rows).toEqual([
-      ['1', 'sent', users[1]],
-      ['2', 'sent', users[1]],
-      ['3', 'sent', users[2]],
+      ['1', 'uploaded', users[1]],
+      ['2', 'uploaded', users[1]],
+      ['3', 'uploaded', users[2]],
     ]);
     await page.context().close();
   }, 30_000);
@@ -211,35 +247,7 @@ describe.skipIf(chromiumMissing)('a CSV batch from drop to exported results', ()
       .toBe(true);
     expect(await banner.count()).toBe(0);
 
-    // A run of this data directory, cut off as a kill leaves it: its upload left, its answer never noted.
-    const handlers = createHandlers({
-      host: 'test',
-      version: 'test',
-      examplesDir: join(ROOT, 'examples'),
-      dataDir: session.dataDir,
-      secrets: memorySecretBox(),
-      emit: () => undefined,
-      openExternal: async () => true,
-      sandbox: session.app.sandbox!.demo,
-    });
-    const started = (
-      await handleCall(handlers, 'startSubmit', {
-        profileId: SANDBOX_PROFILE_ID,
-        batch: { files: [{ file: { path: join(ROOT, 'examples/fields/clean-fields.json') } }] },
-        dryRun: false,
-      })
-    ).body as SubmitStatus;
-    await expect
-      .poll(
-        async () =>
-          ((await handleCall(handlers, 'getSubmit', { runId: started.runId })).body as SubmitStatus).state,
-      )
-      .toBe('finished');
-    const journal = join(session.dataDir, 'journals', `${started.runId}.jsonl`);
-    const lines = readFileSync(journal, 'utf8').trim().split('\n');
-    const sending = lines.findIndex((l) => (JSON.parse(l) as { type: string }).type === 'sending');
-    writeFileSync(journal, lines.slice(0, sending + 1).join('\n') + '\n');
-    appendFileSync(journal, '{"type":"outc');
+    const { runId, journal } = await cutOffRun(session);
 
     await page.waitForTimeout(300);
     expect(await banner.count()).toBe(0);
@@ -252,7 +260,7 @@ describe.skipIf(chromiumMissing)('a CSV batch from drop to exported results', ()
       .poll(() => page.getByRole('heading', { name: /Run .* — finished/ }).count(), { timeout: 15_000 })
       .toBe(1);
     expect(await page.getByRole('heading', { name: /Run .* — finished/ }).textContent()).toContain(
-      started.runId.slice(0, 8),
+      runId.slice(0, 8),
     );
     expect(await page.getByTestId('result-row').first().textContent()).toContain('unknown');
     await expect.poll(() => banner.count()).toBe(0);
@@ -261,6 +269,30 @@ describe.skipIf(chromiumMissing)('a CSV batch from drop to exported results', ()
         .split('\n')
         .filter((l) => l.includes('"sending"')),
     ).toHaveLength(1);
+    await page.context().close();
+  }, 30_000);
+
+  it('dismisses the banner: the run stays on the Submit screen, resumable', async () => {
+    const { page } = await session.newPage();
+    const banner = page.getByTestId('interrupted-banner');
+    const { runId } = await cutOffRun(session);
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await expect.poll(() => banner.textContent()).toMatch(/^1 batch was interrupted/);
+    await banner.getByRole('button', { name: 'Dismiss' }).click();
+    await expect.poll(() => banner.count()).toBe(0);
+    // Another launch does not name it either.
+    await page.reload();
+    await expect.poll(() => page.getByRole('button', { name: /Open the sample batch/ }).count()).toBe(1);
+    await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Submit' }).click();
+    const run = page
+      .getByRole('list', { name: 'Runs of this data folder' })
+      .locator('li[data-state="interrupted"]');
+    await expect.poll(() => run.count()).toBe(1);
+    expect(await banner.count()).toBe(0);
+    await run.getByRole('button', { name: 'Resume this run' }).click();
+    await expect
+      .poll(() => page.getByRole('heading', { name: /Run .* — finished/ }).textContent(), { timeout: 15_000 })
+      .toContain(runId.slice(0, 8));
     await page.context().close();
   }, 30_000);
 });

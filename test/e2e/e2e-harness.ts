@@ -174,3 +174,36 @@ export async function checkScreen(
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }
+
+const count = (text: string): number => Number(text.replace(/,/g, ''));
+
+/** The run's progress line as numbers ("1,234 of 3,000 rows done: …"); -1 when it does not read so. */
+export async function runProgress(page: Page): Promise<{ done: number; total: number; text: string }> {
+  const text = (await page.getByTestId('submit-progress').textContent()) ?? '';
+  const [, done, total] = /^([\d,]+) of ([\d,]+) rows done/.exec(text) ?? [];
+  return { done: done ? count(done) : -1, total: total ? count(total) : -1, text };
+}
+
+/** Rows of one outcome, from the counts that head the run (0 when the run has none of it). */
+export async function outcomeCount(page: Page, outcome: string): Promise<number> {
+  const chip = page.getByTestId(`count-${outcome}`);
+  if ((await chip.count()) === 0) return 0;
+  return count(/^[\d,]+/.exec((await chip.textContent()) ?? '')?.[0] ?? 'NaN');
+}
+
+/** Go to a screen by its button in the navigation. */
+export async function openScreen(page: Page, name: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name, exact: true }).click();
+}
+
+/** Wait until at least `files` files are in the batch and none is being checked. */
+export async function filesChecked(page: Page, files: number): Promise<void> {
+  await page.waitForFunction(
+    (n) => {
+      const rows = document.querySelectorAll('[data-testid=batch-file]');
+      return rows.length >= n && !Array.from(rows).some((r) => r.textContent?.includes('Checking'));
+    },
+    files,
+    { timeout: 60_000 },
+  );
+}

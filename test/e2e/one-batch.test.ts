@@ -17,22 +17,21 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeWindows1252 } from '../../core/index.ts';
 import { startSandbox } from '../../sandbox/index.ts';
-import { chromiumMissing, RESULTS_DIR, ROOT, startSession, type E2eSession } from './e2e-harness.ts';
+import {
+  chromiumMissing,
+  filesChecked,
+  openScreen,
+  outcomeCount,
+  RESULTS_DIR,
+  ROOT,
+  runProgress,
+  startSession,
+  type E2eSession,
+} from './e2e-harness.ts';
 
 const CSB = join(ROOT, 'test/corpus/derived/us_csb_2024_sample_wgs84.csv');
-const screens = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name }).click();
-
-async function checked(page: Page, files: number): Promise<void> {
-  await page.waitForFunction(
-    (n) => {
-      const rows = document.querySelectorAll('[data-testid=batch-file]');
-      return rows.length >= n && !Array.from(rows).some((r) => r.textContent?.includes('Checking'));
-    },
-    files,
-    { timeout: 60_000 },
-  );
-}
+const screens = openScreen;
+const checked = filesChecked;
 
 async function submitAndFinish(page: Page): Promise<void> {
   await screens(page, 'Submit');
@@ -71,8 +70,8 @@ describe.skipIf(chromiumMissing)('one batch from drop to send', () => {
     expect(await form.getByLabel('Value of clientName for every row').inputValue()).toBe('Smith Farms');
     const before = inbox().length;
     await submitAndFinish(page);
-    const sent = await page.locator('tr.outcome-sent').count();
-    const invalid = await page.locator('tr.outcome-invalid').count();
+    const sent = await outcomeCount(page, 'uploaded');
+    const invalid = await outcomeCount(page, 'skipped');
     expect(sent + invalid).toBe(100);
     expect(sent).toBeGreaterThan(90);
     const fields = inbox()
@@ -188,9 +187,8 @@ describe.skipIf(chromiumMissing)('a host stopped in the middle of a submit', () 
     await screens(page, 'Submit');
     await expect.poll(() => page.locator('.submit').getByLabel('Profile').inputValue()).toBe('sandbox');
     await page.getByRole('button', { name: /Submit the batch/ }).click();
-    const progress = page.getByTestId('submit-progress');
     await expect
-      .poll(async () => Number(/(\d+) of/.exec((await progress.textContent()) ?? '')?.[1] ?? 0), {
+      .poll(async () => (await runProgress(page)).done, {
         timeout: 20_000,
       })
       .toBeGreaterThan(100);
@@ -233,9 +231,7 @@ describe.skipIf(chromiumMissing)('a host stopped in the middle of a submit', () 
         timeout: 60_000,
       })
       .toBe(1);
-    expect(await resumedPage.getByTestId('submit-progress').textContent()).toMatch(
-      /^3000 of 3000 rows done, 0/,
-    );
+    expect((await runProgress(resumedPage)).text).toMatch(/^3,000 of 3,000 rows done: 3,000 created ·/);
     await again.close();
     const nextExited = new Promise((r) => next.child.on('exit', r));
     next.child.kill('SIGTERM');

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusPath } from '../support/corpus.ts';
-import { checkScreen, chromiumMissing, startSession, type E2eSession } from './e2e-harness.ts';
+import { checkScreen, chromiumMissing, openScreen, startSession, type E2eSession } from './e2e-harness.ts';
 
 const FILES = [
   'derived/us_csb_2024_sample_wgs84.geojson',
@@ -16,10 +16,6 @@ const FILES = [
   'oats-center-modus/examples/examples/enyart-east50-a_l_labs/soil/hand-modus.xml',
   'derived/isoxml_test_rx.zip',
 ].map(corpusPath);
-
-async function openScreen(page: Page, name: string): Promise<void> {
-  await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name, exact: true }).click();
-}
 
 describe.skipIf(chromiumMissing)('real files from the corpus', () => {
   let session: E2eSession;

@@ -5,14 +5,13 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumMissing, startSession, type E2eSession } from './e2e-harness.ts';
+import { chromiumMissing, outcomeCount, runProgress, startSession, type E2eSession } from './e2e-harness.ts';
 
 const runHeading = (page: Page, state: string) =>
   page.getByRole('heading', { name: new RegExp(`Run .* — ${state}`) });
 
 async function doneRows(page: Page): Promise<number> {
-  const text = (await page.getByTestId('submit-progress').textContent()) ?? '';
-  return Number(/(\d+) of/.exec(text)?.[1] ?? -1);
+  return (await runProgress(page)).done;
 }
 
 describe.skipIf(chromiumMissing)('submit controls', () => {
@@ -45,11 +44,13 @@ describe.skipIf(chromiumMissing)('submit controls', () => {
   it('pauses, resumes and finishes a run', async () => {
     await page.getByRole('button', { name: /Submit the batch/ }).click();
     await expect.poll(() => runHeading(page, 'running').count()).toBe(1);
-    const unfinished = page.getByRole('region', { name: 'Interrupted runs' });
-    expect(await unfinished.count()).toBe(0);
+    const runs = page.getByRole('region', { name: 'Runs' });
+    const paused = runs.locator('li[data-state="paused"]');
+    expect(await paused.count()).toBe(0);
     await page.getByRole('button', { name: 'Pause', exact: true }).click();
     await expect.poll(() => runHeading(page, 'paused').count(), { timeout: 10_000 }).toBe(1);
-    await expect.poll(() => unfinished.getByRole('listitem').textContent()).toMatch(/rows done \(paused\)/);
+    await expect.poll(() => paused.textContent()).toMatch(/paused, \d+ of \d+ rows done/);
+    expect(await paused.getByRole('button', { name: 'Resume this run' }).count()).toBe(1);
     // Requests under way when paused may still land (a token, then the request: 700 ms each); after that
     // nothing moves.
     let held = await doneRows(page);
@@ -62,9 +63,10 @@ describe.skipIf(chromiumMissing)('submit controls', () => {
     await page.waitForTimeout(3000);
     expect(await doneRows(page)).toBe(held);
     await page.getByRole('button', { name: 'Resume', exact: true }).click();
-    await expect.poll(() => unfinished.count()).toBe(0);
+    await expect.poll(() => paused.count()).toBe(0);
     await expect.poll(() => runHeading(page, 'finished').count(), { timeout: 30_000 }).toBe(1);
-    expect(await page.getByTestId('submit-progress').textContent()).toMatch(/(\d+) of \1 rows done/);
+    const ended = await runProgress(page);
+    expect(ended.done).toBe(ended.total);
     expect(await page.getByTestId('submit-progress').textContent()).toMatch(/rows\/s/);
   }, 60_000);
 
@@ -75,8 +77,10 @@ describe.skipIf(chromiumMissing)('submit controls', () => {
     await expect.poll(() => runHeading(page, 'cancelled').count(), { timeout: 10_000 }).toBe(1);
     await page.waitForTimeout(1500);
     expect(await runHeading(page, 'cancelled').count()).toBe(1);
-    const text = (await page.getByTestId('submit-progress').textContent()) ?? '';
-    const [, done, total] = /(\d+) of (\d+)/.exec(text) ?? [];
-    expect(Number(done)).toBeLessThan(Number(total));
+    const { done, total } = await runProgress(page);
+    expect(done).toBeLessThan(total);
+    // The rows it did not send read "not sent", and none pending.
+    expect(await outcomeCount(page, 'not-sent')).toBe(total - done);
+    expect(await outcomeCount(page, 'pending')).toBe(0);
   }, 60_000);
 });

@@ -15,6 +15,9 @@ import {
   ROOT,
   startSession,
   type E2eSession,
+  outcomeCount,
+  runProgress,
+  openScreen,
 } from './e2e-harness.ts';
 
 const PROBLEM_CSV = join(ROOT, 'test/csv/fixtures/problems/in/fields.csv');
@@ -22,10 +25,6 @@ const FIELD_UPLOAD = join(ROOT, 'examples/fields/fields-with-problems.json');
 const CLEAN_FIELDS = join(ROOT, 'examples/fields/clean-fields.json');
 const SOIL = join(ROOT, 'examples/soil/a-and-l-lab-result.xml');
 const RX = join(ROOT, 'examples/rx/two-zone-rx.zip');
-
-async function openScreen(page: Page, name: string): Promise<void> {
-  await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name, exact: true }).click();
-}
 
 const problemList = (page: Page) => page.getByRole('listbox', { name: 'Problems' });
 
@@ -150,19 +149,19 @@ describe.skipIf(chromiumMissing)('workbench in Chromium', () => {
     await openScreen(page, 'Submit');
     await expect.poll(() => page.locator('.submit').getByLabel('Profile').inputValue()).toBe('sandbox');
     await page.getByRole('button', { name: /Submit the batch/ }).click();
-    const progress = page.getByTestId('submit-progress');
     await expect
       .poll(() => page.getByRole('heading', { name: /Run .* — (finished|cancelled)/ }).count(), {
         timeout: 30_000,
       })
       .toBe(1);
-    expect(await progress.textContent()).toMatch(/(\d+) of \1 rows done/);
-    const sent = page.locator('tr.outcome-sent');
+    const ended = await runProgress(page);
+    expect(ended.done).toBe(ended.total);
+    const sent = page.locator('tr.outcome-uploaded');
     expect(await sent.count()).toBeGreaterThan(0);
     const requestId = (await sent.first().locator('code').textContent()) ?? '';
     expect(requestId.length).toBeGreaterThan(4);
     // Rows with errors are not sent: each says which problems kept it back.
-    const invalid = page.locator('tr.outcome-invalid');
+    const invalid = page.locator('tr.outcome-skipped');
     expect(await invalid.count()).toBeGreaterThan(0);
     expect(await invalid.allTextContents()).toEqual(
       expect.arrayContaining([expect.stringMatching(/(WKT|WGS|FU|CSV)\d{3}/)]),
@@ -186,8 +185,9 @@ describe.skipIf(chromiumMissing)('workbench in Chromium', () => {
         timeout: 30_000,
       })
       .toBe(1);
-    expect(await page.locator('tr.outcome-dry-run').count()).toBeGreaterThan(0);
-    expect(await page.locator('tr.outcome-sent').count()).toBe(0);
+    expect(await outcomeCount(page, 'not-sent')).toBeGreaterThan(0);
+    expect(await page.locator('tr.outcome-not-sent').first().textContent()).toContain('not sent: a dry run');
+    expect(await outcomeCount(page, 'uploaded')).toBe(0);
   });
 
   it('shows a soil test with its summary beside its problems, and Rx zones by rate', async () => {
@@ -231,6 +231,12 @@ describe.skipIf(chromiumMissing)('workbench in Chromium', () => {
     await profiles.getByRole('button', { name: /Test connection: Embedded sandbox/ }).click();
     await expect.poll(() => profiles.textContent(), { timeout: 15_000 }).toContain('OK');
     await checkScreen(page, 'settings');
+    // The rate limit says what it limits: the embedded sandbox is not paced by it.
+    const rate = page.getByLabel(/^Requests per second at most, to a service profile/);
+    expect(await rate.getAttribute('aria-describedby')).toBe('rate-help');
+    expect(await page.locator('#rate-help').textContent()).toMatch(
+      /embedded sandbox is local and is sent as fast/,
+    );
     await page.getByLabel('Theme').selectOption('dark');
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     await page.getByLabel('Theme').selectOption('system');

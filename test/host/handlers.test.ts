@@ -16,7 +16,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppEvent, AppMethod, SubmitStatus } from '../../host/bridge-api.ts';
+import type { AppEvent, AppMethod, JournalSummary, SubmitStatus } from '../../host/bridge-api.ts';
 import { startEmbeddedSandbox, type StartedSandbox } from '../../host/embedded-sandbox.ts';
 import { createHandlers, handleCall, SANDBOX_PROFILE_ID, type Handlers } from '../../host/handlers.ts';
 import { FileAccess } from '../../host/file-access.ts';
@@ -204,15 +204,15 @@ describe('submit', () => {
         row: 1,
         file: 'clean-fields.json',
         operation: 'uploadFields',
-        outcome: 'sent',
+        outcome: 'uploaded',
         requestId: expect.any(String),
         message: expect.stringMatching(/created/),
       }),
     ]);
     // Progress came as deltas: the row's outcome in an event, never the whole batch in each.
-    expect(events.some((e) => e.type === 'submit-progress' && e.rows.some((r) => r.outcome === 'sent'))).toBe(
-      true,
-    );
+    expect(
+      events.some((e) => e.type === 'submit-progress' && e.rows.some((r) => r.outcome === 'uploaded')),
+    ).toBe(true);
     expect(events.at(-1)).toMatchObject({
       type: 'submit-finished',
       status: { runId: started.runId, state: 'finished' },
@@ -229,7 +229,7 @@ describe('submit', () => {
       dryRun: true,
     })) as unknown as SubmitStatus;
     const status = await finished(started.runId);
-    expect(status.rows.map((r) => r.outcome)).toEqual(['dry-run']);
+    expect(status.rows.map((r) => r.outcome)).toEqual(['not-sent']);
   });
 
   it('resumes a run cut off by a kill on the next launch from its journal, without sending the upload twice', async () => {
@@ -265,6 +265,39 @@ describe('submit', () => {
         .split('\n')
         .filter((l) => l.includes('"sending"')),
     ).toHaveLength(1);
+  });
+
+  it('lists runs as resumable, dismissed from the banner, archived and restored', async () => {
+    const dataDir = join(dir, 'shelved');
+    const { started } = await submittedIn(dataDir);
+    const journal = join(dataDir, 'journals', `${started.runId}.jsonl`);
+    const lines = readFileSync(journal, 'utf8').trim().split('\n');
+    const sending = lines.findIndex((l) => JSON.parse(l).type === 'sending');
+    writeFileSync(journal, lines.slice(0, sending + 1).join('\n') + '\n');
+    const next = handlersIn(dataDir);
+    const list = async () =>
+      ((await call('listJournals', {}, next)) as { journals: JournalSummary[] }).journals;
+    expect(await list()).toEqual([
+      expect.objectContaining({ state: 'interrupted', resumable: true, dismissed: false, archived: false }),
+    ]);
+    await call('dismissRun', { journalId: started.runId }, next);
+    expect((await list())[0]).toMatchObject({ resumable: true, dismissed: true, archived: false });
+    await call('archiveRun', { journalId: started.runId, archived: true }, next);
+    // Kept on disk: the next launch lists it archived.
+    expect(
+      ((await call('listJournals', {}, handlersIn(dataDir))) as { journals: JournalSummary[] }).journals[0],
+    ).toMatchObject({ archived: true });
+    await call('archiveRun', { journalId: started.runId, archived: false }, next);
+    expect((await list())[0]).toMatchObject({ archived: false });
+    expect((await handleCall(next, 'archiveRun', { journalId: 'no-such-run', archived: true })).status).toBe(
+      404,
+    );
+    // A finished run has nothing to go on with.
+    await finished(
+      ((await call('resumeJournal', { journalId: started.runId }, next)) as unknown as SubmitStatus).runId,
+      next,
+    );
+    expect((await list())[0]).toMatchObject({ state: 'finished', resumable: false });
   });
 
   it('says, with the run resumed from it, which journal line is damaged and which rows that puts in doubt', async () => {
@@ -433,10 +466,10 @@ describe('pause, resume and cancel', () => {
       slowHandlers,
     )) as unknown as SubmitStatus;
     expect(still.state).toBe('paused');
-    expect(still.rows.filter((r) => r.outcome === 'sent').length).toBeLessThanOrEqual(1);
+    expect(still.rows.filter((r) => r.outcome === 'uploaded').length).toBeLessThanOrEqual(1);
     await call('resumeSubmit', { runId: started.runId }, slowHandlers);
     const done = await finished(started.runId, slowHandlers);
-    expect(done.rows.map((r) => r.outcome)).toEqual(['sent', 'sent', 'sent', 'sent']);
+    expect(done.rows.map((r) => r.outcome)).toEqual(['uploaded', 'uploaded', 'uploaded', 'uploaded']);
   });
 
   it('a cancelled run stops, stays cancelled in the journal list, and is not resumed', async () => {
@@ -451,15 +484,17 @@ describe('pause, resume and cancel', () => {
       { runId: started.runId },
       slowHandlers,
     )) as unknown as SubmitStatus;
-    expect(cancelled.state).toBe('cancelled');
-    await new Promise((r) => setTimeout(r, 400));
-    const after = (await call(
-      'getSubmit',
-      { runId: started.runId },
-      slowHandlers,
-    )) as unknown as SubmitStatus;
+    // Cancelling while the requests in flight answer (at most 2 s), then cancelled.
+    expect(['cancelling', 'cancelled']).toContain(cancelled.state);
+    let after = cancelled;
+    for (let waited = 0; after.state === 'cancelling' && waited < 5000; waited += 100) {
+      await new Promise((r) => setTimeout(r, 100));
+      after = (await call('getSubmit', { runId: started.runId }, slowHandlers)) as unknown as SubmitStatus;
+    }
     expect(after.state).toBe('cancelled');
-    expect(after.rows.filter((r) => r.outcome === 'sent').length).toBeLessThan(4);
+    expect(after.counts.pending).toBe(0);
+    expect(after.counts['not-sent']).toBeGreaterThan(0);
+    expect(after.rows.filter((r) => r.outcome === 'uploaded').length).toBeLessThan(4);
     const next = handlersIn(join(dir, 'slow'), slow);
     const { journals } = (await call('listJournals', {}, next)) as {
       journals: { journalId: string; state: string }[];

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SubmitStatus, SubmitUsers } from '../../host/bridge-api.ts';
+import type { SubmitPreview, SubmitStatus } from '../../host/bridge-api.ts';
 import { startEmbeddedSandbox, type StartedSandbox } from '../../host/embedded-sandbox.ts';
 import { createHandlers, handleCall, SANDBOX_PROFILE_ID, type Handlers } from '../../host/handlers.ts';
 import { memorySecretBox } from '../../host/secret-box.ts';
@@ -80,8 +80,8 @@ describe('CSV batches from the app', () => {
       readFileSync(example('csv/fields-with-problems.csv'), 'utf8').trim().split('\n').length - 1;
     expect(status.rows).toHaveLength(dataRows);
     expect(status.rows.map((r) => r.row)).toEqual(Array.from({ length: dataRows }, (_, i) => i + 1));
-    const sent = status.rows.filter((r) => r.outcome === 'sent');
-    const invalid = status.rows.filter((r) => r.outcome === 'invalid');
+    const sent = status.rows.filter((r) => r.outcome === 'uploaded');
+    const invalid = status.rows.filter((r) => r.outcome === 'skipped');
     expect(sent.length).toBeGreaterThan(0);
     expect(invalid.length).toBeGreaterThan(0);
     expect(sent.length + invalid.length).toBe(dataRows);
@@ -91,8 +91,8 @@ describe('CSV batches from the app', () => {
       expect(r.message).toMatch(/created/);
     }
     // Row 1 is clean; row 2's polygon is not closed: it stays back, saying why.
-    expect(status.rows[0]!.outcome).toBe('sent');
-    expect(status.rows[1]).toMatchObject({ outcome: 'invalid', message: expect.stringMatching(/WKT\d{3}/) });
+    expect(status.rows[0]!.outcome).toBe('uploaded');
+    expect(status.rows[1]).toMatchObject({ outcome: 'skipped', message: expect.stringMatching(/WKT\d{3}/) });
     // The clean rows of one user go in one upload: one request id for them all.
     expect(new Set(sent.map((r) => r.requestId)).size).toBe(1);
 
@@ -103,12 +103,12 @@ describe('CSV batches from the app', () => {
     });
     const lines = (exported.body as { text: string }).text.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'file,row,clientName,farmName,name,boundary,acres,source,userName,id,status,request id,message,anomalies',
+      'file,row,clientName,farmName,name,boundary,acres,source,userName,id,outcome,http status,error code,request id,message,anomalies',
     );
     expect(lines).toHaveLength(dataRows + 1);
     expect(lines[1]).toMatch(/^fields-with-problems\.csv,1,Smith Farms,Home Farm,North 40,/);
-    expect(lines[1]).toContain(`,done,${sent[0]!.requestId},`);
-    expect(lines[2]).toMatch(/,invalid,,.*WKT\d{3}/);
+    expect(lines[1]).toContain(`,uploaded,200,,${sent[0]!.requestId},`);
+    expect(lines[2]).toMatch(/,skipped for errors,,,,.*WKT\d{3}/);
   });
 
   it('sends the prescriptions a CSV names from the files dropped with it, each once', async () => {
@@ -123,10 +123,10 @@ describe('CSV batches from the app', () => {
     expect(status.rows[0]).toMatchObject({
       file: 'prescriptions.csv',
       operation: 'uploadRx',
-      outcome: 'sent',
+      outcome: 'uploaded',
       requestId: expect.any(String),
     });
-    expect(status.rows[1]!.outcome).not.toBe('sent');
+    expect(status.rows[1]!.outcome).not.toBe('uploaded');
     expect(status.rows[1]!.message).toMatch(/not-dropped\.zip/);
   });
 });
@@ -141,7 +141,7 @@ describe('field uploads of several files', () => {
     ]);
     const byFile = (file: string) => status.rows.filter((r) => r.file === file);
     expect(byFile('clean-fields.json').length).toBeGreaterThan(0);
-    expect(byFile('clean-fields.json').every((r) => r.outcome === 'sent')).toBe(true);
+    expect(byFile('clean-fields.json').every((r) => r.outcome === 'uploaded')).toBe(true);
     const requestIds = new Set(status.rows.map((r) => r.requestId));
     expect(requestIds.size).toBe(2);
   });
@@ -199,13 +199,14 @@ describe('receiving users', () => {
   });
 
   it('lists the users rows name, and the rows that name none', async () => {
-    const answer = await handleCall(production, 'submitUsers', {
+    const answer = await handleCall(production, 'previewSubmit', {
       batch: { files: [{ file: withUsers }, { file: upload }] },
     });
     expect(answer.status).toBe(200);
-    expect(answer.body as SubmitUsers).toEqual({
+    expect(answer.body as SubmitPreview).toMatchObject({
       rows: 4,
-      sendable: 4,
+      // Rows 3 and 4 wait for a user.
+      sendable: 2,
       users: [
         { userName: 'grower.demo@example.com', rows: 1 },
         { userName: 'demo.grower', rows: 1 },
@@ -213,8 +214,16 @@ describe('receiving users', () => {
       // The CSV's row 3, and the field upload's field (row 4 of the batch).
       rowsWithoutUser: [3, 4],
     });
+    // Given one, every row is sent, and the summary says so.
+    const withUser = (
+      await handleCall(production, 'previewSubmit', {
+        batch: { files: [{ file: withUsers }, { file: upload }], userName: 'demo.grower' },
+      })
+    ).body as SubmitPreview;
+    expect(withUser).toMatchObject({ sendable: 4, rowsWithoutUser: [3, 4] });
+    expect(withUser.summary).toMatch(/^4 rows: 4 will be sent/);
     expect(
-      (await handleCall(production, 'submitUsers', { batch: { files: [{ file: allNamed }] } })).body,
+      (await handleCall(production, 'previewSubmit', { batch: { files: [{ file: allNamed }] } })).body,
     ).toMatchObject({
       rowsWithoutUser: [],
     });
@@ -224,8 +233,8 @@ describe('receiving users', () => {
     sentTo.length = 0;
     const status = await submitted([allNamed], { on: production, profileId });
     expect(status.rows.map((r) => [r.outcome, r.userName])).toEqual([
-      ['sent', 'grower.demo@example.com'],
-      ['sent', 'demo.grower'],
+      ['uploaded', 'grower.demo@example.com'],
+      ['uploaded', 'demo.grower'],
     ]);
     expect(sentTo.map((s) => s.userName).sort()).toEqual(['demo.grower', 'grower.demo@example.com']);
     expect(sentTo.find((s) => s.userName === 'demo.grower')!.body).toContain('East 40');
@@ -236,10 +245,10 @@ describe('receiving users', () => {
     // Without a user for them, the rows that name none are not sent (each says why); the others are.
     const without = await submitted([withUsers, upload], { on: production, profileId });
     expect(without.rows.map((r) => [r.row, r.outcome])).toEqual([
-      [1, 'sent'],
-      [2, 'sent'],
-      [3, 'invalid'],
-      [4, 'invalid'],
+      [1, 'uploaded'],
+      [2, 'uploaded'],
+      [3, 'skipped'],
+      [4, 'skipped'],
     ]);
     expect(without.rows[2]!.message).toMatch(/no receiving user/);
     expect(sentTo.map((s) => s.userName).sort()).toEqual(['demo.grower', 'grower.demo@example.com']);
@@ -251,10 +260,10 @@ describe('receiving users', () => {
       userName: 'agronomist.demo@example.com',
     });
     expect(status.rows.map((r) => [r.row, r.outcome, r.userName])).toEqual([
-      [1, 'sent', 'grower.demo@example.com'],
-      [2, 'sent', 'demo.grower'],
-      [3, 'sent', 'agronomist.demo@example.com'],
-      [4, 'sent', 'agronomist.demo@example.com'],
+      [1, 'uploaded', 'grower.demo@example.com'],
+      [2, 'uploaded', 'demo.grower'],
+      [3, 'uploaded', 'agronomist.demo@example.com'],
+      [4, 'uploaded', 'agronomist.demo@example.com'],
     ]);
     const given = sentTo.filter((s) => s.userName === 'agronomist.demo@example.com');
     expect(given.map((s) => s.body).join(' ')).toMatch(/West 40/);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount } from './format.ts';
+import { formatCount } from './format-count.ts';
 
 describe('formatCount', () => {
   it('groups digits as en-US does, for integers, fractions and negatives', () => {

@@ -1,7 +1,8 @@
 /**
  * Counts for people, grouped in threes ("100,000"). Not `toLocaleString()`: its first call in a page loads
  * ICU's number data, 12-40 ms on the main thread here (more on a cold disk), and it came in the middle of a
- * batch being checked. The app's text is English; so are its numbers.
+ * batch being checked (the app), or in the middle of a validation (the worker). Fieldgate's text is English;
+ * so are its numbers.
  */
 export function formatCount(n: number): string {
   if (!Number.isFinite(n)) return String(n);
