@@ -25,6 +25,11 @@ export interface ConvertBoundariesOptions extends FieldItemOptions {
   check?: boolean;
   /** Relative acreage tolerance for ACR001 (fraction, default 0.02). */
   acreageTolerance?: number;
+  /**
+   * Called after each converted field's boundary is checked, with how many are and of how many (a
+   * progress line: it should only count and look at the clock; the conversion runs in one go).
+   */
+  progress?: (checked: number, of: number) => void;
 }
 
 export interface ConvertBoundariesResult {
@@ -77,6 +82,8 @@ export function convertBoundaries(
   result.complete = converted.complete && !imported.failed && !hasErrors(collector.diagnostics);
 
   if (options.check !== false) {
+    const progress = options.progress;
+    const of = converted.fields.length;
     for (const [position, { item, feature, acresAttribute }] of converted.fields.entries()) {
       const before = collector.diagnostics.length;
       const stated =
@@ -93,6 +100,7 @@ export function convertBoundaries(
         position,
       );
       if (hasErrors(collector.diagnostics.slice(before))) result.itemsWithErrors++;
+      progress?.(position + 1, of);
     }
   }
   return result;
