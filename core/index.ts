@@ -28,6 +28,7 @@ export {
   runEngine,
   resolveOptions,
   EngineOptionsError,
+  STREAM_ABOVE_BYTES,
   type EngineInput,
   type EngineSource,
   type EngineOptions,

@@ -202,11 +202,19 @@ async function convertAndWrite(
     io.stderr(`fieldgate convert: cannot read ${terminalSafe(read.name)}: ${terminalSafe(read.reason)}\n`);
     return EXIT_USAGE;
   }
+  // Converted in one go: a big file gets its line now, then counts of the fields checked as they come.
+  line.progress({ totalBytes: read.file.bytes.length });
+  line.aheadOfWork(read.file.bytes.length);
+  let counted = 0;
   const result = convertBoundaries(read.file, {
     ...options,
-    progress: (checked, of) => line.progress({ records: checked, recordsOf: of, kind: 'field-upload' }),
+    progress: (checked, of, found) => {
+      counted += found.length;
+      line.count(found);
+      line.progress({ records: checked, recordsOf: of, kind: 'field-upload' });
+    },
   });
-  line.count(result.diagnostics);
+  line.count(result.diagnostics.slice(counted));
   if (!result.format) {
     line.end();
     io.stderr(

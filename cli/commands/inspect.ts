@@ -124,6 +124,9 @@ export const inspectCommand: CliCommand = {
           status = EXIT_USAGE;
           continue;
         }
+        // Checked whole, mostly in one go: a big file gets its line now.
+        line.progress({ totalBytes: read.file.bytes.length });
+        line.aheadOfWork(read.file.bytes.length);
         const { kind, report, unreadable, cancelled } = await validateFile(
           read.file,
           {

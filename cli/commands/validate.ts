@@ -21,6 +21,7 @@ import {
   resolveOptions,
   runEngine,
   sortDiagnostics,
+  STREAM_ABOVE_BYTES,
   unknownSelectors,
   validate as validateWithEngine,
   type AppliedFix,
@@ -404,8 +405,11 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
   try {
     for await (const event of runEngine(inputs, run)) {
       line.event(event);
-      if (event.type === 'file-started') index = event.index;
-      else if (event.type === 'diagnostics') {
+      if (event.type === 'file-started') {
+        index = event.index;
+        // Read whole (fixed, or small enough) and checked in one go: a big one gets its line now.
+        if (fix || event.bytes <= STREAM_ABOVE_BYTES) line.aheadOfWork(event.bytes);
+      } else if (event.type === 'diagnostics') {
         json?.diagnostics(event.diagnostics);
         // A file read again from its path can be written as it goes (standard input cannot).
         const input = inputs[index];

@@ -163,14 +163,43 @@ describe('ProgressLine', () => {
     );
   });
 
-  it('counts records of a known total (a conversion) and their time left', () => {
+  it('counts records of a known total (a conversion), their rate since the first and the time left', () => {
     const { line, writes, at } = lineOn({ verb: 'converting' });
     line.startFile('fields.zip', 0, 1, 0);
+    // Read and converted in one go for 2.5 s, then the fields are checked one by one.
     at(2500);
     line.progress({ records: 1000, recordsOf: 5000, kind: 'field-upload' });
+    expect(writes.at(-1)).toBe(`${ERASE_LINE}converting fields.zip · 1,000 of 5,000 fields · no problems`);
+    at(3500);
+    line.progress({ records: 1400, recordsOf: 5000, kind: 'field-upload' });
     expect(writes.at(-1)).toBe(
-      `${ERASE_LINE}converting fields.zip · 1,000 of 5,000 fields · no problems · 400 fields/s · 10 s left`,
+      `${ERASE_LINE}converting fields.zip · 1,400 of 5,000 fields · no problems · 400 fields/s · 9 s left`,
     );
+  });
+
+  it('draws the end of a read at once, and says the checks are finishing', () => {
+    const { line, writes, at } = lineOn();
+    line.startFile('big.csv', 0, 1, 96e6);
+    at(2000);
+    line.progress({ bytes: 90e6, records: 9000, kind: 'csv-fields' });
+    at(2010);
+    line.progress({ bytes: 96e6, records: 10_000, kind: 'csv-fields' });
+    expect(writes).toHaveLength(2);
+    expect(writes.at(-1)).toBe(
+      `${ERASE_LINE}checking big.csv · all 96 MB read · 10,000 rows · no problems · finishing the checks`,
+    );
+  });
+
+  it('draws a big file worked on in one go at once, a small one only after the first second', () => {
+    const { line, writes, at } = lineOn();
+    line.startFile('small.json', 0, 2, 2e6);
+    line.aheadOfWork(2e6);
+    expect(writes).toEqual([]);
+    line.event({ type: 'file-done', result: {} as never });
+    at(300);
+    line.startFile('big.json', 1, 2, 40e6);
+    line.aheadOfWork(40e6);
+    expect(writes).toEqual([`${ERASE_LINE}checking big.json (2 of 2) · 40 MB · no problems`]);
   });
 
   it('for a log writes a plain line every few seconds, never erasing', () => {

@@ -80,6 +80,11 @@ const REDRAW_MS = 100;
 const LOG_MS = 5000;
 /** The timer's period: the line moves on (time left) while a file is read without events. */
 const TIMER_MS = 250;
+/**
+ * A file at least this big, worked on in one go (converted, or checked whole), takes about a second or more
+ * here (8 to 20 MB/s): the line is drawn before that work starts, since nothing can be drawn during it.
+ */
+export const AT_ONCE_BYTES = 8e6;
 
 interface FileState {
   name: string;
@@ -97,6 +102,8 @@ interface FileState {
   passes: number;
   /** When it started, for its own rate. */
   started: number;
+  /** The first count of records and when it came, for their rate (they may start long after the file). */
+  recordsFrom?: { at: number; records: number };
 }
 
 /** What a file kind's records are, for the line: a field upload's fields, a CSV batch's rows. */
@@ -166,6 +173,8 @@ export class ProgressLine {
   private bytesDone = 0;
   private fixPass = 0;
   private lastDraw = -Infinity;
+  /** Drawn before the first second is over (aheadOfWork). */
+  private early = false;
   private drawn = false;
   private ended = false;
   private readonly interval: ReturnType<typeof setInterval> | undefined;
@@ -243,17 +252,24 @@ export class ProgressLine {
   }): void {
     const file = this.file;
     if (!file) return;
+    const before = file.bytes;
     if (p.bytes !== undefined) {
       // Read again from the start: a fix pass checks the file once more.
       if (p.bytes < file.bytes) file.passes++;
       file.bytes = p.bytes;
     }
-    if (p.records !== undefined) file.records = p.records;
+    if (p.records !== undefined) {
+      file.records = p.records;
+      if (file.recordsFrom === undefined && p.records > 0)
+        file.recordsFrom = { at: this.clock(), records: p.records };
+    }
     if (p.recordsOf !== undefined) file.recordsOf = p.recordsOf;
     if (p.features !== undefined) file.features = p.features;
     if (p.kind !== undefined) file.kind = p.kind;
     if (p.totalBytes !== undefined && p.totalBytes > 0) file.size = p.totalBytes;
-    this.tick();
+    // The last byte read: drawn now, throttled or not (one more draw a file), since what follows (checks
+    // across a CSV batch's rows) may run in one go and leave this line up for a while: it says so.
+    this.tick(file.size > 0 && before < file.size && file.bytes >= file.size);
   }
 
   /** Problems found: counted by severity, nothing else. */
@@ -273,12 +289,26 @@ export class ProgressLine {
     this.tick();
   }
 
-  /** Draw now if the line is due: after the first second, then at most every 100 ms (a log: 5 s). */
-  tick(): void {
+  /**
+   * The current file, of `bytes`, is about to be worked on in one go (no event until it is done): when it is
+   * big enough to take a second or more (AT_ONCE_BYTES), the line is drawn now, not after that second.
+   */
+  aheadOfWork(bytes: number): void {
+    if (bytes < AT_ONCE_BYTES) return;
+    this.early = true;
+    this.tick();
+  }
+
+  /**
+   * Draw now if the line is due: after the first second, then at most every 100 ms (a log: 5 s);
+   * `readToEnd` draws a redrawn line at once (not a log's).
+   */
+  tick(readToEnd = false): void {
     if (this.options.mode === 'off' || this.ended) return;
     const now = this.clock();
-    if (now - this.started < this.delayMs) return;
-    if (now - this.lastDraw < (this.options.mode === 'redraw' ? REDRAW_MS : LOG_MS)) return;
+    if (!this.early && now - this.started < this.delayMs) return;
+    const every = this.options.mode === 'redraw' ? REDRAW_MS : LOG_MS;
+    if (now - this.lastDraw < every && !(readToEnd && this.options.mode === 'redraw')) return;
     this.lastDraw = now;
     const text = this.describe(now);
     if (this.options.mode === 'log') {
@@ -349,12 +379,16 @@ export class ProgressLine {
     const which = `${file.total > 1 ? ` (${file.index + 1} of ${file.total})` : ''}${fixing}`;
     const name = terminalSafe(file.name);
     const [one, other] = recordNoun(file.kind);
-    const amount =
-      file.size > 0 && file.bytes > 0
+    const readAll = file.size > 0 && file.bytes >= file.size && file.passes === 0;
+    const amount = readAll
+      ? `all ${formatBytes(file.size)} read`
+      : file.size > 0 && file.bytes > 0
         ? `${formatBytesOf(file.bytes, file.size)} (${Math.min(100, Math.floor((file.bytes / file.size) * 100))} %)`
         : file.bytes > 0
           ? `${formatBytes(file.bytes)} read`
-          : undefined;
+          : file.size > 0
+            ? formatBytes(file.size)
+            : undefined;
     const records =
       file.records > 0
         ? `${count(file.records)}${file.recordsOf > 0 ? ` of ${count(file.recordsOf)}` : ''} ${file.records === 1 && file.recordsOf <= 1 ? one : other}`
@@ -362,22 +396,23 @@ export class ProgressLine {
           ? `${count(file.features)} features`
           : undefined;
     const fileSeconds = (now - file.started) / 1000;
+    const recordRate = this.recordRate(file, now);
     // The rate in bytes when bytes are read, else in records.
     const rate =
       file.bytes > 0 && fileSeconds > 0.5
         ? `${formatBytes(file.bytes / fileSeconds)}/s`
-        : file.records > 0 && fileSeconds > 0.5
-          ? `${count(file.records / fileSeconds)} ${other}/s`
+        : recordRate !== undefined
+          ? `${count(recordRate)} ${other}/s`
           : undefined;
-    const left = this.secondsLeft(file, elapsed, fileSeconds);
+    const left = this.secondsLeft(file, elapsed, fileSeconds, recordRate);
     const line = (head: string, withRecords: boolean, withRate: boolean): string =>
       [
         `${this.options.verb} ${head}${which}`,
         amount,
         withRecords ? records : undefined,
         describeProblems(this.counts),
-        withRate ? rate : undefined,
-        left !== undefined ? `${formatDuration(left)} left` : undefined,
+        readAll ? 'finishing the checks' : withRate ? rate : undefined,
+        !readAll && left !== undefined ? `${formatDuration(left)} left` : undefined,
       ]
         .filter((part) => part !== undefined)
         .join(' · ');
@@ -395,7 +430,12 @@ export class ProgressLine {
    * Time left: the run's when every file's size is known (bytes done over the time taken so far), else this
    * file's from its size or its count of records. None while a fix reads a file again, or too early to tell.
    */
-  private secondsLeft(file: FileState, elapsed: number, fileSeconds: number): number | undefined {
+  private secondsLeft(
+    file: FileState,
+    elapsed: number,
+    fileSeconds: number,
+    recordRate: number | undefined,
+  ): number | undefined {
     if (file.passes > 0 || this.fixPass > 0 || elapsed < 2) return undefined;
     const total = this.options.totalBytes;
     if (total !== undefined && total > 0) {
@@ -405,9 +445,16 @@ export class ProgressLine {
     }
     if (file.size > 0 && file.bytes > 0 && file.bytes < file.size)
       return ((file.size - file.bytes) * fileSeconds) / file.bytes;
-    if (file.recordsOf > 0 && file.records > 0 && file.records < file.recordsOf)
-      return ((file.recordsOf - file.records) * fileSeconds) / file.records;
+    if (file.recordsOf > 0 && file.records < file.recordsOf && recordRate !== undefined && recordRate > 0)
+      return (file.recordsOf - file.records) / recordRate;
     return undefined;
+  }
+
+  /** Records a second since the first count came, once that is half a second ago. */
+  private recordRate(file: FileState, now: number): number | undefined {
+    const from = file.recordsFrom;
+    if (from === undefined || now - from.at < 500 || file.records <= from.records) return undefined;
+    return ((file.records - from.records) * 1000) / (now - from.at);
   }
 
   /** The text cut to the terminal's width (less one column: a full line would wrap on some terminals). */

@@ -2,16 +2,23 @@
 """Run a command with its standard error on a pseudo-terminal, as a person's terminal would be.
 
 For the command line's tests and benchmarks (no native npm module needed): the child gets the terminal as
-its controlling terminal, stdin and stderr (and stdout with --stdout-tty; else it inherits this process's
-stdout, a file or a pipe). What the terminal shows is recorded with the time it came.
+its controlling terminal and stderr, and stdin (unless --stdin-file) and stdout with --stdout-tty (else it
+inherits this process's stdout, a file or a pipe). What the terminal shows is recorded with the time it
+came.
 
     pty-run.py [--stdout-tty] [--columns N] [--interrupt-after REGEX] [--interrupt-delay S]
+               [--stdin-file PATH [--stdin-burst BYTES] [--stdin-rate BYTES]] [--read-rate BYTES]
                [--transcript FILE] -- COMMAND ARGS...
 
 --interrupt-after REGEX types Ctrl+C on the terminal (the terminal sends SIGINT to the command) S seconds
-(default 0.3) after the output first matches REGEX. --transcript FILE writes JSON: the exit status, the
-signal that ended the command (if one did), the seconds it ran, when Ctrl+C was typed, and the output as
-[seconds, text] pieces. Exits with the command's status (128 + N when signal N ended it).
+(default 0.3) after the output first matches REGEX. --stdin-file feeds the command's stdin (a pipe) from
+PATH: the first --stdin-burst bytes at once, the rest at --stdin-rate bytes a second (default: as fast as
+it reads), so a test's run lasts as long as it needs whatever the machine's speed; --read-rate reads
+what the terminal shows at most that many bytes a second (a slow terminal: the command's writes to it
+wait), for the same purpose. --transcript FILE
+writes JSON: the exit status, the signal that ended the command (if one did), the seconds it ran, when
+Ctrl+C was typed, and the output as [seconds, text] pieces. Exits with the command's status (128 + N when
+signal N ended it).
 """
 import argparse
 import codecs
@@ -35,6 +42,10 @@ def main() -> int:
     parser.add_argument('--columns', type=int, default=120)
     parser.add_argument('--interrupt-after')
     parser.add_argument('--interrupt-delay', type=float, default=0.3)
+    parser.add_argument('--stdin-file')
+    parser.add_argument('--stdin-burst', type=int, default=0)
+    parser.add_argument('--stdin-rate', type=float, default=0)
+    parser.add_argument('--read-rate', type=float, default=0)
     parser.add_argument('--transcript')
     parser.add_argument('command', nargs=argparse.REMAINDER)
     args = parser.parse_args()
@@ -46,20 +57,31 @@ def main() -> int:
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack('HHHH', 40, args.columns, 0, 0))
 
     def controlling_terminal() -> None:
-        # A session of its own whose controlling terminal is the pty: Ctrl+C typed on it reaches the command.
+        # A session of its own whose controlling terminal is the pty (its stderr): Ctrl+C typed on it reaches
+        # the command.
         os.setsid()
-        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+        fcntl.ioctl(2, termios.TIOCSCTTY, 0)
+
+    feed = None
+    if args.stdin_file:
+        with open(args.stdin_file, 'rb') as f:
+            data = f.read()
+        read_end, write_end = os.pipe()
+        os.set_blocking(write_end, False)
+        feed = {'fd': write_end, 'data': memoryview(data), 'at': 0}
 
     started = time.monotonic()
     child = subprocess.Popen(
         command,
-        stdin=slave,
+        stdin=read_end if feed else slave,
         stdout=slave if args.stdout_tty else None,
         stderr=slave,
         preexec_fn=controlling_terminal,
         close_fds=True,
     )
     os.close(slave)
+    if feed:
+        os.close(read_end)
 
     decoder = codecs.getincrementaldecoder('utf-8')('replace')
     pieces = []
@@ -67,26 +89,51 @@ def main() -> int:
     pattern = re.compile(args.interrupt_after) if args.interrupt_after else None
     matched_at = None
     interrupted_at = None
+    taken = 0
     while True:
         now = time.monotonic() - started
         if matched_at is not None and interrupted_at is None and now >= matched_at + args.interrupt_delay:
             os.write(master, b'\x03')
             interrupted_at = now
+        if feed is not None:
+            # Bytes allowed by now: the burst, then the rate.
+            allowed = len(feed['data']) if args.stdin_rate <= 0 else int(args.stdin_burst + args.stdin_rate * now)
+            allowed = min(allowed, len(feed['data']))
+            try:
+                while feed['at'] < allowed:
+                    feed['at'] += os.write(feed['fd'], feed['data'][feed['at']:allowed])
+            except BlockingIOError:
+                pass
+            except BrokenPipeError:
+                feed['at'] = len(feed['data'])
+            if feed['at'] >= len(feed['data']):
+                os.close(feed['fd'])
+                feed = None
+        waiting = feed is not None and feed['at'] < allowed
+        # A slow terminal: no more than --read-rate bytes a second are taken from it.
+        room = 65536 if args.read_rate <= 0 else min(65536, int(args.read_rate * now) - taken)
+        if room <= 0:
+            if child.poll() is not None and not _has_more(master):
+                break
+            time.sleep(0.005)
+            continue
         try:
-            ready, _, _ = select.select([master], [], [], 0.02)
+            ready, _, _ = select.select([master], [feed['fd']] if waiting else [], [], 0.01 if feed else 0.02)
         except InterruptedError:
             continue
+        ready = [fd for fd in ready if fd == master]
         if not ready:
             if child.poll() is not None and not _has_more(master):
                 break
             continue
         try:
-            data = os.read(master, 65536)
+            data = os.read(master, room)
         except OSError:
             # EIO: every copy of the terminal's other end is closed (the command ended).
             break
         if not data:
             break
+        taken += len(data)
         text = decoder.decode(data)
         if text:
             pieces.append([round(time.monotonic() - started, 3), text])
@@ -94,6 +141,8 @@ def main() -> int:
                 seen += text
                 if pattern.search(seen):
                     matched_at = time.monotonic() - started
+    if feed is not None:
+        os.close(feed['fd'])
     status = child.wait()
     elapsed = time.monotonic() - started
     os.close(master)
