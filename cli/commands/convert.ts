@@ -27,7 +27,7 @@ import { readInput } from '../io/files.ts';
 import { listenForInterrupt } from '../io/interrupt.ts';
 import {
   PROGRESS_OPTIONS,
-  PROGRESS_USAGE,
+  progressUsage,
   progressLineFor,
   withProgressLine,
 } from '../render/progress-line.ts';
@@ -61,7 +61,7 @@ Options:
   --select LIST, --ignore LIST   rules for the boundary checks (as for validate)
   --setting acreageTolerance=0.05   allowed acreage difference (fraction; default 0.02)
   --format text|json    report for people (default) or JSON for scripts
-${PROGRESS_USAGE}
+${progressUsage(24)}
 
 Nothing is written when a feature cannot be converted (unless --skip-invalid), and the output appears
 all at once (written to a temporary file, then renamed), never half-written.

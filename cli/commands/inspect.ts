@@ -11,7 +11,7 @@ import { readInput } from '../io/files.ts';
 import { listenForInterrupt } from '../io/interrupt.ts';
 import {
   PROGRESS_OPTIONS,
-  PROGRESS_USAGE,
+  progressUsage,
   progressLineFor,
   withProgressLine,
 } from '../render/progress-line.ts';
@@ -32,7 +32,7 @@ Options:
   --setting KEY=VALUE    a setting for the file kind, as for validate
   --sample-date VALUE    the sampleDate to pair with a Modus file
   --now ISO              the clock for "in the future" checks (default: now)
-${PROGRESS_USAGE}
+${progressUsage(25)}
 
 Examples:
   fieldgate inspect examples/soil/a-and-l-lab-result.xml     # event, lab, samples, depths, analytes

@@ -68,7 +68,7 @@ import { renderCountsSummary, renderReport, renderSummary, type SourceLines } fr
 import { jsonForTerminal, terminalSafe } from '../render/terminal-text.ts';
 import {
   PROGRESS_OPTIONS,
-  PROGRESS_USAGE,
+  progressUsage,
   progressLineFor,
   withProgressLine,
 } from '../render/progress-line.ts';
@@ -202,7 +202,7 @@ const commonOptions = `  --format text|json|csv|html  report for people (default
   --mapping FILE            a CSV batch's column mapping (JSON; a report's summary.mapping saved to a file)
   --now ISO                 the clock for "in the future" checks (default: now)
   --features                with --format json: include each file's GeoJSON features (geometry)
-${PROGRESS_USAGE}`;
+${progressUsage(28)}`;
 
 const fixOptions = `  --unsafe-fixes            apply unsafe fixes too (guesses that state their assumption; check the result)
   --fix-in-place            overwrite the input instead of writing <name>.fixed.<ext>

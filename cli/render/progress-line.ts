@@ -21,10 +21,27 @@ export const PROGRESS_OPTIONS = {
   'no-progress': { type: 'boolean' },
 } as const;
 
-/** The help text of those options, for each command's usage. */
-export const PROGRESS_USAGE = `  --progress, --no-progress  show (or hide) the progress line on stderr. By default it is shown when
-                            stderr is a terminal and CI is not set, redrawn in place once the work has
-                            taken a second; --progress on a log writes a line every few seconds`;
+/** The help text of those options, its text starting at column `at` as the usage's other options do. */
+export function progressUsage(at: number): string {
+  const words = [
+    'the progress line on stderr: file, bytes read, records, problems so far, rate, time left. Shown by',
+    'default when stderr is a terminal and CI is not set, redrawn in place once the work has taken a',
+    'second; --no-progress hides it; --progress shows it anyway (a log gets a line every few seconds)',
+  ]
+    .join(' ')
+    .split(' ');
+  const lines: string[] = [];
+  let line = '  --[no-]progress'.padEnd(at);
+  for (const word of words) {
+    if (line.length + word.length > 110 && line.trim() !== '') {
+      lines.push(line.trimEnd());
+      line = ' '.repeat(at);
+    }
+    line += `${word} `;
+  }
+  lines.push(line.trimEnd());
+  return lines.join('\n');
+}
 
 /** What the user asked: the last of --progress and --no-progress (before `--`), or undefined for neither. */
 export function progressChoice(args: readonly string[]): boolean | undefined {
