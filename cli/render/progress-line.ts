@@ -289,11 +289,10 @@ export class ProgressLine {
     this.tick(file.size > 0 && before < file.size && file.bytes >= file.size);
   }
 
-  /** Problems found: counted by severity, nothing else. */
+  /** Problems found: counted by severity, nothing else (the next progress event or tick draws them). */
   count(diagnostics: readonly Diagnostic[]): void {
     const counts = this.counts;
     for (const d of diagnostics) counts[d.severity]++;
-    this.tick();
   }
 
   /** The current file is done. */
