@@ -154,7 +154,10 @@ describe('the progress line in a terminal', () => {
       slowTerminal: true,
     });
     expect(transcript.exit).toBe(1);
-    const drawn = frames(transcript);
+    const all = frames(transcript);
+    // Between the file's end and the report's, the line has no file: "checking · 3,102 errors … · 5 s".
+    expect(all.every((f) => /^checking (big\.json|·) /.test(f.text))).toBe(true);
+    const drawn = all.filter((f) => f.text.startsWith('checking big.json'));
     // Appears, and only after the first second.
     expect(drawn.length, shown(transcript).slice(0, 300)).toBeGreaterThanOrEqual(5);
     expect(drawn[0]!.at).toBeGreaterThanOrEqual(1);
@@ -166,16 +169,16 @@ describe('the progress line in a terminal', () => {
     expect(shares.at(-1)).toBeGreaterThan(shares[0]!);
     for (const f of reading)
       expect(f.text).toMatch(
-        /^checking big\.json · \d+ of 34 MB \(\d+ %\) · [\d,]+ fields · ([\d,]+ errors?, [\d,]+ warnings?|no problems)( · [\d.]+ MB\/s)?( · \d+ s left)?$/,
+        /^checking big\.json · [\d.]+ of 34 MB \(\d+ %\) · [\d,]+ fields · ([\d,]+ errors?, [\d,]+ warnings?|no problems)( · [\d.]+ MB\/s)?( · \d+ s left)?$/,
       );
     expect(reading.some((f) => / · [\d.]+ MB\/s · \d+ s left$/.test(f.text))).toBe(true);
     expect(drawn.at(-1)!.text).toMatch(
       /^checking big\.json · all 34 MB read · [\d,]+ fields · .* · finishing the checks$/,
     );
     // One line, never wider than the terminal (a wrapped line could not be erased).
-    expect(drawn.every((f) => f.text.length < COLUMNS)).toBe(true);
+    expect(all.every((f) => f.text.length < COLUMNS)).toBe(true);
     // Throttled: at most 10 a second (and one more when the last byte is read).
-    expect(drawn.length).toBeLessThanOrEqual(Math.ceil((transcript.seconds - 1) * 10) + 2);
+    expect(all.length).toBeLessThanOrEqual(Math.ceil((transcript.seconds - 1) * 10) + 2);
     // Erased: with the line and its erasing taken out, the terminal shows the report a pipe gets.
     const text = shown(transcript);
     const report = text.replace(FRAME_OR_ERASE, '').replace(/\r\n/g, '\n');
@@ -201,7 +204,10 @@ describe('the progress line in a terminal', () => {
     expect(plain.code).toBe(1);
     expect(plain.stderr).toBe('');
     expect(forced.code).toBe(1);
-    const lines = forced.stderr.split('\n').filter((l) => l !== '');
+    const all = forced.stderr.split('\n').filter((l) => l !== '');
+    // Between the file's end and the report's, the line has no file: "checking · 3,102 errors … · 5 s".
+    expect(all.every((l) => /^progress: checking (<stdin>|·) /.test(l))).toBe(true);
+    const lines = all.filter((l) => l.startsWith('progress: checking <stdin>'));
     expect(lines.length).toBeGreaterThanOrEqual(1);
     // A stream of unknown size: bytes read and fields.
     for (const l of lines)
@@ -219,7 +225,8 @@ describe('the progress line in a terminal', () => {
     for (const format of ['text', 'json']) {
       const { transcript, stdout } = inTerminal(['validate', '--format', format, '-'], {
         slowStdin: true,
-        interruptAfter: 'checking <stdin>',
+        // Once errors are found (so there is something to report as found until the stop).
+        interruptAfter: 'checking <stdin> · [^\r]* errors?',
       });
       const text = shown(transcript);
       expect(transcript.interruptedAt, text).not.toBeNull();
@@ -229,7 +236,7 @@ describe('the progress line in a terminal', () => {
       // After the last erase: one line, and nothing else.
       const after = text.slice(text.lastIndexOf(ERASE) + ERASE.length);
       expect(after).toMatch(
-        /^stopped: checked [\d,]+ fields \([\d.]+ MB\) of <stdin>; [\d,]+ errors?, [\d,]+ warnings? so far\r\n$/,
+        /^stopped: checked [\d,]+ fields \([\d.]+ [KM]B\) of <stdin>; [\d,]+ errors?(, [\d,]+ warnings?)? so far\r\n$/,
       );
       const line = after.trimEnd();
       if (format === 'json') {
