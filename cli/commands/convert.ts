@@ -25,12 +25,7 @@ import {
 import { OutputFileError, writeOutputFile } from '../../node/output-file.ts';
 import { readInput } from '../io/files.ts';
 import { listenForInterrupt } from '../io/interrupt.ts';
-import {
-  PROGRESS_OPTIONS,
-  progressUsage,
-  progressLineFor,
-  withProgressLine,
-} from '../render/progress-line.ts';
+import { PROGRESS_OPTIONS, progressUsage, progressLineFor } from '../render/progress-line.ts';
 import { plural, renderReport, renderSummary } from '../render/terminal.ts';
 import { jsonForTerminal, terminalSafe } from '../render/terminal-text.ts';
 import type { ProgressLine } from '../render/progress-line.ts';
@@ -75,8 +70,8 @@ A CSV written here holds the data as given (no apostrophes before a leading = + 
 not a report), with CRLF line ends.
 
 Exit status: 0 written and no errors; 1 problems found (see the report; with boundary errors the file is
-still written so it can be fixed); 2 usage error or unreadable input; 130 stopped by Ctrl+C (nothing
-written; one line on stderr says how far it got).`;
+still written so it can be fixed); 2 usage error or unreadable input; 130 stopped by Ctrl+C (one line on
+stderr says how far it got; the output is written whole or not at all).`;
 
 function parseMapping(list: string[] | undefined): Partial<Record<FieldTarget, string>> {
   const mapping: Partial<Record<FieldTarget, string>> = {};
@@ -176,7 +171,7 @@ export const convertCommand: CliCommand = {
       written,
       format: values.format,
       color: values.color ?? (io.isTTY && !io.env.NO_COLOR),
-      io: withProgressLine(io, line),
+      io,
     });
     return written && !hasErrors(result.diagnostics) ? EXIT_OK : EXIT_PROBLEMS;
   },

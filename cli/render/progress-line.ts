@@ -2,11 +2,12 @@
  * The progress line of `validate`, `fix`, `inspect` and `convert`: what is being read, how far, the problems
  * found so far, the rate and how long is left. On a terminal (stderr) one line redrawn in place, at most 10
  * times a second, and erased before the report; for a log (`--progress` when stderr is not a terminal) a
- * plain line every few seconds. Nothing is drawn in the first second, so a quick run looks as it always did.
- * It follows submit's ProgressDisplay (cli/commands/submit.ts): `\r\x1b[2K` redraws, "progress: " log lines.
+ * plain line every few seconds. Nothing is drawn in the first second (unless a big file is about to be
+ * worked on in one go, when nothing could be drawn), so a quick run looks as it always did. It follows
+ * submit's ProgressDisplay (cli/commands/submit.ts): `\r\x1b[2K` redraws, "progress: " log lines.
  *
- * The work's events cost a few comparisons each: diagnostics are only counted by severity, and the clock is
- * read once per event; the line is composed only when it is drawn.
+ * The work's events cost a few comparisons each: diagnostics are only counted by severity, the clock is read
+ * once per progress event, and the line is composed only when it is drawn.
  */
 import type { Diagnostic, EngineEvent } from '../../core/index.ts';
 import type { CliIo } from '../command.ts';
