@@ -9,8 +9,12 @@ export interface CliIo {
   stdinStream?(): ReadableStream<Uint8Array>;
   cwd: string;
   env: Readonly<Record<string, string | undefined>>;
-  /** Whether stdout is a terminal (colours, progress). */
+  /** Whether stdout is a terminal (colours). */
   isTTY: boolean;
+  /** Whether stderr is a terminal (the progress line of validate, fix, inspect and convert); absent: no. */
+  stderrIsTTY?: boolean;
+  /** The width in columns of the terminal stderr is on, when it is one. */
+  stderrColumns?(): number | undefined;
   now(): Date;
 }
 
@@ -26,6 +30,8 @@ export interface CliCommand {
 export const EXIT_OK = 0;
 export const EXIT_PROBLEMS = 1;
 export const EXIT_USAGE = 2;
+/** Stopped by Ctrl+C (SIGINT), as shells report it: 128 + 2. SIGTERM gives 143 (128 + 15). */
+export const EXIT_INTERRUPTED = 130;
 
 /** A usage mistake: reported with the command's usage and exit code 2. */
 export class UsageError extends Error {}

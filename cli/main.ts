@@ -120,6 +120,8 @@ export function nodeIo(): CliIo {
     cwd: process.cwd(),
     env: process.env,
     isTTY: Boolean(process.stdout.isTTY),
+    stderrIsTTY: Boolean(process.stderr.isTTY),
+    stderrColumns: () => process.stderr.columns,
     now: () => new Date(),
   };
 }

@@ -29,6 +29,7 @@ export {
   runEngine,
   resolveOptions,
   EngineOptionsError,
+  STREAM_ABOVE_BYTES,
   type EngineInput,
   type EngineSource,
   type EngineOptions,

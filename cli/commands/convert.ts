@@ -13,11 +13,22 @@ import {
   type ConvertBoundariesResult,
   type FieldTarget,
 } from '../../core/index.ts';
-import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError, type CliCommand } from '../command.ts';
+import {
+  EXIT_INTERRUPTED,
+  EXIT_OK,
+  EXIT_PROBLEMS,
+  EXIT_USAGE,
+  UsageError,
+  type CliCommand,
+  type CliIo,
+} from '../command.ts';
 import { OutputFileError, writeOutputFile } from '../../node/output-file.ts';
 import { readInput } from '../io/files.ts';
+import { listenForInterrupt } from '../io/interrupt.ts';
+import { PROGRESS_OPTIONS, progressUsage, progressLineFor } from '../render/progress-line.ts';
 import { plural, renderReport, renderSummary } from '../render/terminal.ts';
 import { jsonForTerminal, terminalSafe } from '../render/terminal-text.ts';
+import type { ProgressLine } from '../render/progress-line.ts';
 import { parseCommandArgs } from './command-args.ts';
 import { selectionFrom, settingsFrom } from './validate.ts';
 
@@ -45,6 +56,7 @@ Options:
   --select LIST, --ignore LIST   rules for the boundary checks (as for validate)
   --setting acreageTolerance=0.05   allowed acreage difference (fraction; default 0.02)
   --format text|json    report for people (default) or JSON for scripts
+${progressUsage(24)}
 
 Nothing is written when a feature cannot be converted (unless --skip-invalid), and the output appears
 all at once (written to a temporary file, then renamed), never half-written.
@@ -58,7 +70,8 @@ A CSV written here holds the data as given (no apostrophes before a leading = + 
 not a report), with CRLF line ends.
 
 Exit status: 0 written and no errors; 1 problems found (see the report; with boundary errors the file is
-still written so it can be fixed); 2 usage error or unreadable input.`;
+still written so it can be fixed); 2 usage error or unreadable input; 130 stopped by Ctrl+C (one line on
+stderr says how far it got; the output is written whole or not at all).`;
 
 function parseMapping(list: string[] | undefined): Partial<Record<FieldTarget, string>> {
   const mapping: Partial<Record<FieldTarget, string>> = {};
@@ -94,6 +107,7 @@ export const convertCommand: CliCommand = {
       setting: { type: 'string', multiple: true },
       format: { type: 'string', default: 'text' },
       color: { type: 'boolean' },
+      ...PROGRESS_OPTIONS,
     });
     if (values.help) {
       io.stdout(usage + '\n');
@@ -125,36 +139,32 @@ export const convertCommand: CliCommand = {
     if (typeof tolerance === 'number') options.acreageTolerance = tolerance;
 
     const input = positionals[0] as string;
-    const read = await readInput(input, io);
-    if (!read.ok) {
-      io.stderr(`fieldgate convert: cannot read ${terminalSafe(read.name)}: ${terminalSafe(read.reason)}\n`);
-      return EXIT_USAGE;
+    // The progress line on stderr (erased before the report), and Ctrl+C: stopped before anything is
+    // written, or while the output's temporary file is written (it is removed; node/atomic-write.ts).
+    const line = progressLineFor(io, args, 'converting');
+    let stopped: string | undefined;
+    const interruption = listenForInterrupt(() => {
+      line.end();
+      stopped = `stopped: ${line.summary()}`;
+      io.stderr(`${stopped}\n`);
+    });
+    let outcome: { result: ConvertBoundariesResult; written: boolean } | number;
+    try {
+      outcome = await convertAndWrite(input, values.to, outExt, values['skip-invalid'], options, {
+        io,
+        line,
+        stopped: () => stopped !== undefined,
+      });
+    } catch (e) {
+      if (stopped === undefined) throw e;
+      outcome = EXIT_INTERRUPTED;
+    } finally {
+      interruption.dispose();
+      line.end();
     }
-    const result = convertBoundaries(read.file, options);
-    if (!result.format) {
-      io.stderr(
-        `fieldgate convert: ${terminalSafe(input)} is not a boundary file Fieldgate reads (a ZIP with a .shp, GeoJSON or KML); use --from to choose\n`,
-      );
-      return EXIT_USAGE;
-    }
-    const target = resolve(io.cwd, values.to);
-    const writable = result.items.length > 0 && (result.complete || values['skip-invalid']);
-    let written = false;
-    if (writable) {
-      const text = outExt === '.csv' ? toUploadCsv(result.items) : toUploadJson(result.items);
-      try {
-        await writeOutputFile(target, new TextEncoder().encode(text), {
-          shownPath: values.to,
-          protect: read.path ? [read.path] : [],
-          inPlaceHint: 'choose another --to',
-        });
-      } catch (e) {
-        if (!(e instanceof OutputFileError)) throw e;
-        io.stderr(`fieldgate convert: ${terminalSafe(e.message)}\n`);
-        return EXIT_USAGE;
-      }
-      written = true;
-    }
+    if (stopped !== undefined) return interruption.exitCode ?? EXIT_INTERRUPTED;
+    if (typeof outcome === 'number') return outcome;
+    const { result, written } = outcome;
     report(result, {
       input,
       target: values.to,
@@ -166,6 +176,68 @@ export const convertCommand: CliCommand = {
     return written && !hasErrors(result.diagnostics) ? EXIT_OK : EXIT_PROBLEMS;
   },
 };
+
+/**
+ * Read, convert (the line counting the fields checked) and write atomically; an exit status when the input
+ * or the output is refused, or when Ctrl+C stopped it before the write (then nothing is written).
+ */
+async function convertAndWrite(
+  input: string,
+  to: string,
+  outExt: string,
+  skipInvalid: boolean,
+  options: ConvertBoundariesOptions,
+  run: { io: CliIo; line: ProgressLine; stopped: () => boolean },
+): Promise<{ result: ConvertBoundariesResult; written: boolean } | number> {
+  const { io, line } = run;
+  line.startFile(input, 0, 1, 0);
+  const read = await readInput(input, io);
+  if (!read.ok) {
+    line.end();
+    io.stderr(`fieldgate convert: cannot read ${terminalSafe(read.name)}: ${terminalSafe(read.reason)}\n`);
+    return EXIT_USAGE;
+  }
+  // Converted in one go: a big file gets its line now, then counts of the fields checked as they come.
+  line.progress({ totalBytes: read.file.bytes.length });
+  line.aheadOfWork(read.file.bytes.length);
+  let counted = 0;
+  const result = convertBoundaries(read.file, {
+    ...options,
+    progress: (checked, of, found) => {
+      counted += found.length;
+      line.count(found);
+      line.progress({ records: checked, recordsOf: of, kind: 'field-upload' });
+    },
+  });
+  line.count(result.diagnostics.slice(counted));
+  if (!result.format) {
+    line.end();
+    io.stderr(
+      `fieldgate convert: ${terminalSafe(input)} is not a boundary file Fieldgate reads (a ZIP with a .shp, GeoJSON or KML); use --from to choose\n`,
+    );
+    return EXIT_USAGE;
+  }
+  // A Ctrl+C typed while the conversion ran (in one go) is seen now, before anything is written.
+  await new Promise((resolve) => setImmediate(resolve));
+  if (run.stopped()) return EXIT_INTERRUPTED;
+  const target = resolve(io.cwd, to);
+  const writable = result.items.length > 0 && (result.complete || skipInvalid);
+  if (!writable) return { result, written: false };
+  const text = outExt === '.csv' ? toUploadCsv(result.items) : toUploadJson(result.items);
+  try {
+    await writeOutputFile(target, new TextEncoder().encode(text), {
+      shownPath: to,
+      protect: read.path ? [read.path] : [],
+      inPlaceHint: 'choose another --to',
+    });
+  } catch (e) {
+    if (!(e instanceof OutputFileError) || run.stopped()) throw e;
+    line.end();
+    io.stderr(`fieldgate convert: ${terminalSafe(e.message)}\n`);
+    return EXIT_USAGE;
+  }
+  return { result, written: true };
+}
 
 function report(
   result: ConvertBoundariesResult,

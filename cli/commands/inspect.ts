@@ -1,6 +1,20 @@
 import { countBySeverity, fileKindById, summaryJson, type JsonValue } from '../../core/index.ts';
-import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError, type CliCommand } from '../command.ts';
+import {
+  EXIT_INTERRUPTED,
+  EXIT_OK,
+  EXIT_PROBLEMS,
+  EXIT_USAGE,
+  UsageError,
+  type CliCommand,
+} from '../command.ts';
 import { readInput } from '../io/files.ts';
+import { listenForInterrupt } from '../io/interrupt.ts';
+import {
+  PROGRESS_OPTIONS,
+  progressUsage,
+  progressLineFor,
+  withProgressLine,
+} from '../render/progress-line.ts';
 import { describeCounts } from '../render/terminal.ts';
 import { jsonForTerminal, terminalSafe } from '../render/terminal-text.ts';
 import { parseCommandArgs } from './command-args.ts';
@@ -18,6 +32,7 @@ Options:
   --setting KEY=VALUE    a setting for the file kind, as for validate
   --sample-date VALUE    the sampleDate to pair with a Modus file
   --now ISO              the clock for "in the future" checks (default: now)
+${progressUsage(25)}
 
 Examples:
   fieldgate inspect examples/soil/a-and-l-lab-result.xml     # event, lab, samples, depths, analytes
@@ -25,7 +40,7 @@ Examples:
   fieldgate inspect --format json examples/csv/fields-with-problems.csv
 
 Exit status: 0 no errors, 1 errors found (\`fieldgate validate FILE\` explains them), 2 usage error or
-unreadable input.`;
+unreadable input, 130 stopped by Ctrl+C (one line on stderr says what was checked).`;
 
 function renderValue(value: JsonValue, indent = ''): string[] {
   if (value === null || typeof value !== 'object') return [`${indent}${terminalSafe(String(value))}`];
@@ -72,6 +87,7 @@ export const inspectCommand: CliCommand = {
       'sample-date': { type: 'string' },
       kind: { type: 'string' },
       now: { type: 'string' },
+      ...PROGRESS_OPTIONS,
     });
     if (values.help) {
       io.stdout(usage + '\n');
@@ -80,47 +96,87 @@ export const inspectCommand: CliCommand = {
     if (positionals.length === 0) throw new UsageError('give at least one file');
     const forced = values.kind ? fileKindById(values.kind) : undefined;
     if (values.kind && !forced) throw new UsageError(`--kind ${values.kind} is not a kind`);
-    const out: JsonValue[] = [];
+    const entries: JsonValue[] = [];
     let status = EXIT_OK;
-    for (const arg of positionals) {
-      const read = await readInput(arg, io);
-      if (!read.ok) {
-        io.stderr(`fieldgate: cannot read ${terminalSafe(read.name)}: ${terminalSafe(read.reason)}\n`);
-        status = EXIT_USAGE;
-        continue;
-      }
-      const { kind, report, unreadable } = await validateFile(
-        read.file,
-        {
-          selection: selectionFrom([], []),
-          now: clockFrom(values.now, io),
-          settings: settingsFrom(values.setting),
-          ...(values['sample-date'] !== undefined ? { sampleDate: values['sample-date'] } : {}),
-        },
-        forced,
-      );
-      if (!kind) {
-        io.stderr(
-          `fieldgate: cannot read ${terminalSafe(arg)}: ${terminalSafe(unreadable ?? 'not a kind of file Fieldgate reads')}\n`,
+    // The progress line on stderr (erased before anything else is written to the terminal), and Ctrl+C.
+    const line = progressLineFor(io, args, 'inspecting');
+    const out = withProgressLine(io, line);
+    const problem = (text: string): void => {
+      line.clear();
+      io.stderr(text);
+    };
+    const controller = new AbortController();
+    let stopped: string | undefined;
+    const interruption = listenForInterrupt(() => {
+      line.end();
+      stopped = `stopped: ${line.summary()}`;
+      io.stderr(`${stopped}\n`);
+      controller.abort();
+    });
+    try {
+      for (const [at, arg] of positionals.entries()) {
+        line.startFile(arg, at, positionals.length, 0);
+        const read = await readInput(arg, io);
+        if (stopped !== undefined) break;
+        if (!read.ok) {
+          line.event({ type: 'unreadable', name: read.name, reason: read.reason });
+          problem(`fieldgate: cannot read ${terminalSafe(read.name)}: ${terminalSafe(read.reason)}\n`);
+          status = EXIT_USAGE;
+          continue;
+        }
+        // Checked whole, mostly in one go: a big file gets its line now.
+        line.progress({ totalBytes: read.file.bytes.length });
+        line.aheadOfWork(read.file.bytes.length);
+        const { kind, report, unreadable, cancelled } = await validateFile(
+          read.file,
+          {
+            selection: selectionFrom([], []),
+            now: clockFrom(values.now, io),
+            settings: settingsFrom(values.setting),
+            ...(values['sample-date'] !== undefined ? { sampleDate: values['sample-date'] } : {}),
+          },
+          forced,
+          {
+            // Each file is a run of its own: the line counts them across the command.
+            onEvent: (e) =>
+              line.event(e.type === 'file-started' ? { ...e, index: at, total: positionals.length } : e),
+            signal: controller.signal,
+          },
         );
-        status = EXIT_USAGE;
-        continue;
+        if (cancelled || stopped !== undefined) break;
+        if (!kind) {
+          problem(
+            `fieldgate: cannot read ${terminalSafe(arg)}: ${terminalSafe(unreadable ?? 'not a kind of file Fieldgate reads')}\n`,
+          );
+          status = EXIT_USAGE;
+          continue;
+        }
+        const counts = countBySeverity(report.diagnostics);
+        if (counts.error > 0 && status === EXIT_OK) status = EXIT_PROBLEMS;
+        const entry: { [key: string]: JsonValue } = { file: arg, kind: report.kind, problems: { ...counts } };
+        if (report.summary !== undefined) entry.summary = summaryJson(report.summary);
+        entries.push(entry);
+        if (values.format !== 'json') {
+          const name = terminalSafe(arg);
+          out.stdout(`${name} (${kind.title})\n`);
+          out.stdout(
+            `  problems: ${describeCounts(counts)} (run \`fieldgate validate ${name}\` for details)\n`,
+          );
+          if (report.summary !== undefined)
+            out.stdout(renderValue(summaryJson(report.summary), '  ').join('\n') + '\n');
+          else out.stdout('  (no summary for this kind of file)\n');
+        }
       }
-      const counts = countBySeverity(report.diagnostics);
-      if (counts.error > 0 && status === EXIT_OK) status = EXIT_PROBLEMS;
-      const entry: { [key: string]: JsonValue } = { file: arg, kind: report.kind, problems: { ...counts } };
-      if (report.summary !== undefined) entry.summary = summaryJson(report.summary);
-      out.push(entry);
-      if (values.format !== 'json') {
-        const name = terminalSafe(arg);
-        io.stdout(`${name} (${kind.title})\n`);
-        io.stdout(`  problems: ${describeCounts(counts)} (run \`fieldgate validate ${name}\` for details)\n`);
-        if (report.summary !== undefined)
-          io.stdout(renderValue(summaryJson(report.summary), '  ').join('\n') + '\n');
-        else io.stdout('  (no summary for this kind of file)\n');
-      }
+    } finally {
+      interruption.dispose();
+      line.end();
     }
-    if (values.format === 'json') io.stdout(jsonForTerminal(out) + '\n');
+    if (stopped !== undefined) {
+      // The summaries of the files done are written; a report going to a file or pipe says it stops short.
+      if (values.format !== 'json' && !io.isTTY) io.stdout(`${stopped} (this report is incomplete)\n`);
+      return interruption.exitCode ?? EXIT_INTERRUPTED;
+    }
+    if (values.format === 'json') io.stdout(jsonForTerminal(entries) + '\n');
     return status;
   },
 };

@@ -10,6 +10,7 @@ import {
   allRules,
   checkSettings,
   createReportJsonWriter,
+  emptyReport,
   EngineOptionsError,
   fileKindById,
   htmlReport,
@@ -20,11 +21,13 @@ import {
   resolveOptions,
   runEngine,
   sortDiagnostics,
+  STREAM_ABOVE_BYTES,
   unknownSelectors,
   validate as validateWithEngine,
   type AppliedFix,
   type Diagnostic,
   type EngineSource,
+  type EngineEvent,
   type EngineOptions,
   type FileKind,
   type CheckedFileReport,
@@ -40,7 +43,15 @@ import {
   type ValidateOptions,
   type Written,
 } from '../../core/index.ts';
-import { EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, UsageError, type CliCommand, type CliIo } from '../command.ts';
+import {
+  EXIT_INTERRUPTED,
+  EXIT_OK,
+  EXIT_PROBLEMS,
+  EXIT_USAGE,
+  UsageError,
+  type CliCommand,
+  type CliIo,
+} from '../command.ts';
 import type { AtomicFile } from '../../node/atomic-write.ts';
 import { collectGarbage } from '../../node/collect-garbage.ts';
 import { fileSpool } from '../../node/text-spool.ts';
@@ -51,9 +62,16 @@ import {
   type OutputFileOptions,
 } from '../../node/output-file.ts';
 import { fixedPathFor, openInput } from '../io/files.ts';
+import { listenForInterrupt } from '../io/interrupt.ts';
 import { SourceLineReader } from '../io/source-lines.ts';
 import { renderCountsSummary, renderReport, renderSummary, type SourceLines } from '../render/terminal.ts';
 import { jsonForTerminal, terminalSafe } from '../render/terminal-text.ts';
+import {
+  PROGRESS_OPTIONS,
+  progressUsage,
+  progressLineFor,
+  withProgressLine,
+} from '../render/progress-line.ts';
 
 /** Diagnostics rendered at a time: the text report is written as it goes, never built whole. */
 const RENDER_CHUNK = 200;
@@ -75,6 +93,7 @@ const options = {
   mapping: { type: 'string' },
   color: { type: 'boolean' },
   features: { type: 'boolean', default: false },
+  ...PROGRESS_OPTIONS,
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -133,20 +152,34 @@ function checkedOptions(engineOptions: EngineOptions): void {
   }
 }
 
-/** Validate one file with the engine (for `inspect` and `start`); no kind when none fits. */
+/**
+ * Validate one file with the engine (for `inspect` and `start`); no kind when none fits. `onEvent` sees the
+ * engine's events as they come (a progress line); `signal` stops the run (then `cancelled`).
+ */
 export async function validateFile(
   file: InputFile,
   validateOptions: ValidateOptions,
   forcedKind?: FileKind,
-): Promise<{ kind?: FileKind; report: CheckedFileReport; unreadable?: string }> {
+  watch: { onEvent?: (event: EngineEvent) => void; signal?: AbortSignal } = {},
+): Promise<{ kind?: FileKind; report: CheckedFileReport; unreadable?: string; cancelled?: true }> {
   const engineOptions: EngineOptions = {};
   if (validateOptions.selection) engineOptions.rules = validateOptions.selection;
   if (validateOptions.now) engineOptions.now = validateOptions.now;
   if (validateOptions.sampleDate !== undefined) engineOptions.sampleDate = validateOptions.sampleDate;
   if (validateOptions.settings) engineOptions.settings = validateOptions.settings;
   if (forcedKind) engineOptions.kind = forcedKind.id;
+  if (watch.signal) engineOptions.signal = watch.signal;
   checkedOptions(engineOptions);
-  const report = await validateWithEngine([file], engineOptions);
+  let report: Report | undefined;
+  if (watch.onEvent) {
+    for await (const event of runEngine([file], engineOptions)) {
+      watch.onEvent(event);
+      if (event.type === 'report') report = event.report;
+    }
+    if (!report) throw new Error('the engine ended without a report');
+  } else report = await validateWithEngine([file], engineOptions);
+  if (report.outcome === 'cancelled')
+    return { report: { file: file.name, kind: 'unknown', diagnostics: [] }, cancelled: true };
   const result = report.files[0];
   if (!result) {
     const unreadable = report.unreadable[0]?.reason ?? 'not a kind of file Fieldgate reads';
@@ -168,7 +201,8 @@ const commonOptions = `  --format text|json|csv|html  report for people (default
   --encoding NAME           a CSV batch's encoding: utf-8, utf-16le, utf-16be, windows-1252 (default: guessed)
   --mapping FILE            a CSV batch's column mapping (JSON; a report's summary.mapping saved to a file)
   --now ISO                 the clock for "in the future" checks (default: now)
-  --features                with --format json: include each file's GeoJSON features (geometry)`;
+  --features                with --format json: include each file's GeoJSON features (geometry)
+${progressUsage(28)}`;
 
 const fixOptions = `  --unsafe-fixes            apply unsafe fixes too (guesses that state their assumption; check the result)
   --fix-in-place            overwrite the input instead of writing <name>.fixed.<ext>
@@ -176,8 +210,10 @@ const fixOptions = `  --unsafe-fixes            apply unsafe fixes too (guesses 
                             codes, prefixes, groups and names
   -o, --output FILE         with one input: where to write the fixed file`;
 
-const exitStatus =
-  'Exit status: 0 no errors (warnings allowed), 1 errors found, 2 usage error or unreadable input.';
+const exitStatus = `Exit status: 0 no errors (warnings allowed), 1 errors found, 2 usage error or unreadable input,
+130 stopped by Ctrl+C (143 by SIGTERM): one line on stderr says what was checked; a fixed copy is not
+written, a JSON report ends with "outcome": "cancelled" and a text report written to a file or pipe ends
+with the same line.`;
 
 export const validateUsage = `Usage: fieldgate validate [options] <file…>   ("-" reads standard input)
 
@@ -308,17 +344,30 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
   }
 
   const color = values.color ?? (io.isTTY && !io.env.NO_COLOR);
+  // The progress line on stderr; report output bound for the same terminal erases it first.
+  const line = progressLineFor(io, args, fix ? 'fixing' : 'checking', { totalBytes: knownSize(inputs) });
+  const out = withProgressLine(io, line);
   // Fixes passed on as they come (a big file fixed statement by statement) wait in temporary files.
   const json =
-    values.format === 'json' ? createReportJsonWriter(io.stdout, jsonForTerminal, fileSpool) : undefined;
-  const text = values.format === 'text' ? new TextReportFiles(color, io) : undefined;
+    values.format === 'json' ? createReportJsonWriter(out.stdout, jsonForTerminal, fileSpool) : undefined;
+  const text = values.format === 'text' ? new TextReportFiles(color, out) : undefined;
   const written: Written[] = [];
   let report: Report | undefined;
   let index = -1;
+  // Ctrl+C: one line saying what was checked, at once; the run then stops at the engine's next turn.
+  const controller = new AbortController();
+  let stopped: string | undefined;
+  const interruption = listenForInterrupt(() => {
+    line.end();
+    stopped = `stopped: ${line.summary()}`;
+    io.stderr(`${stopped}\n`);
+    controller.abort();
+  });
   // Only the HTML report draws a map; the JSON report carries the geometry back when asked (--features).
   const run = {
     ...engineOptions,
     ...(fix ? { fix, fixedInParts: true } : {}),
+    signal: controller.signal,
     // A kind that let a big buffer go has it collected before it allocates as much again (peak memory).
     releaseMemory: collectGarbage,
     // Asked for by name (true), so big files read as streams carry them too; the HTML report only draws
@@ -355,8 +404,12 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
   let parts: AtomicFile | undefined;
   try {
     for await (const event of runEngine(inputs, run)) {
-      if (event.type === 'file-started') index = event.index;
-      else if (event.type === 'diagnostics') {
+      line.event(event);
+      if (event.type === 'file-started') {
+        index = event.index;
+        // Read whole (fixed, or small enough) and checked in one go: a big one gets its line now.
+        if (fix || event.bytes <= STREAM_ABOVE_BYTES) line.aheadOfWork(event.bytes);
+      } else if (event.type === 'diagnostics') {
         json?.diagnostics(event.diagnostics);
         // A file read again from its path can be written as it goes (standard input cannot).
         const input = inputs[index];
@@ -390,9 +443,23 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
         await text?.done(event.result, input && 'open' in input && targets[index]?.path ? input : undefined);
       } else if (event.type === 'report') report = event.report;
     }
+  } catch (e) {
+    // Stopped while a fixed copy was being written: its temporary file is gone (node/atomic-write.ts), and
+    // the write's failure is the stop, not a problem to report.
+    if (stopped === undefined) throw e;
   } finally {
+    interruption.dispose();
+    line.end();
     // A run stopped by an error keeps no half-written copy.
     await parts?.abort();
+  }
+  if (stopped !== undefined) {
+    const exitCode = interruption.exitCode ?? EXIT_INTERRUPTED;
+    const counts = line.counts;
+    return endStopped(
+      { report, written, counts, json, text: values.format === 'text', stopped, exitCode },
+      io,
+    );
   }
   if (!report) throw new Error('the engine ended without a report');
   report.unreadable.unshift(...unreadable);
@@ -411,8 +478,7 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
       else io.stdout(new TextDecoder(format.encoding, { ignoreBOM: true }).decode(bytes));
     }
   } else {
-    for (const w of written)
-      io.stdout(`wrote ${terminalSafe(w.to)} (${w.applied} fix${w.applied === 1 ? '' : 'es'} applied)\n`);
+    writeWrittenLines(written, io);
     // Nothing checked is no success: no tick when every input was unreadable.
     if (report.files.length > 0 || report.unreadable.length === 0)
       io.stdout(
@@ -427,6 +493,55 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
   if (report.outcome === 'cancelled') return EXIT_USAGE;
   if (report.unreadable.length > 0) return EXIT_USAGE;
   return report.counts.error > 0 ? EXIT_PROBLEMS : EXIT_OK;
+}
+
+/** The bytes of every input, when each size is known (for the time left of the whole run). */
+function knownSize(inputs: readonly EngineSource[]): number | undefined {
+  let total = 0;
+  for (const input of inputs) {
+    const size = 'bytes' in input ? input.bytes.length : input.size;
+    if (size === undefined) return undefined;
+    total += size;
+  }
+  return total;
+}
+
+function writeWrittenLines(written: readonly Written[], io: CliIo): void {
+  for (const w of written)
+    io.stdout(`wrote ${terminalSafe(w.to)} (${w.applied} fix${w.applied === 1 ? '' : 'es'} applied)\n`);
+}
+
+/**
+ * The end of a run stopped by Ctrl+C (the line saying so is on stderr already). Nothing half-written is
+ * left: a JSON report is closed with outcome "cancelled" (what was found until then); a text report going
+ * to a file or a pipe ends with the stopped line, marking it incomplete; the CSV and HTML reports, written
+ * at the end, are not written. Fixed copies written before the stop are complete (atomic) and listed.
+ */
+function endStopped(
+  o: {
+    report: Report | undefined;
+    written: Written[];
+    /** The diagnostics found until the stop (the JSON report lists them all, of a file not finished too). */
+    counts: Report['counts'];
+    json: ReturnType<typeof createReportJsonWriter> | undefined;
+    text: boolean;
+    stopped: string;
+    exitCode: number;
+  },
+  io: CliIo,
+): number {
+  if (o.json) {
+    const report = o.report ?? emptyReport();
+    report.outcome = 'cancelled';
+    report.counts = { ...o.counts };
+    report.written = o.written;
+    o.json.end(report);
+  } else if (o.text) {
+    writeWrittenLines(o.written, io);
+    // On the terminal the line on stderr says it; elsewhere the report itself must.
+    if (!io.isTTY) io.stdout(`${o.stopped} (this report is incomplete)\n`);
+  }
+  return o.exitCode;
 }
 
 /** The results, each streamed one (no text) with the values at its diagnostics read again from its file. */

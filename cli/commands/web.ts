@@ -7,6 +7,7 @@ import { DataDirInUseError, defaultDataDir } from '../../host/data-dir.ts';
 import { openBrowser } from '../../host/open-browser.ts';
 import { EXIT_OK, EXIT_USAGE, UsageError, type CliCommand, type CliIo } from '../command.ts';
 import { portInUseMessage, waitForStopSignal } from '../io/local-server.ts';
+import { announceIfSlow } from '../render/progress-line.ts';
 import { parseOptionArgs } from './command-args.ts';
 import { describeSandbox } from './sandbox.ts';
 
@@ -114,7 +115,10 @@ export interface ServeOptions {
 
 /** The browser host until Ctrl+C: `fieldgate web`, and `npm start` where Electron cannot start. */
 export async function serveInBrowser(io: CliIo, options: ServeOptions): Promise<number> {
-  const problem = await ensureRendererBuilt(packageRoot);
+  // Each step that takes more than a second says so on stderr (stdout keeps the one line with the URL).
+  const problem = await announceIfSlow(io, "building the app's screens", () =>
+    ensureRendererBuilt(packageRoot),
+  );
   if (problem) {
     io.stderr(`fieldgate web: ${problem}; run \`npm run build\`\n`);
     return EXIT_USAGE;
@@ -122,12 +126,17 @@ export async function serveInBrowser(io: CliIo, options: ServeOptions): Promise<
   const signalled = options.waitForStop ? undefined : waitForStopSignal();
   let app;
   try {
-    app = await startBrowserApp({
-      packageRoot,
-      dataDir: options.dataDir,
-      port: options.port,
-      sandbox: options.sandbox,
-    });
+    app = await announceIfSlow(
+      io,
+      options.sandbox ? 'starting the embedded sandbox and the app' : 'starting the app',
+      () =>
+        startBrowserApp({
+          packageRoot,
+          dataDir: options.dataDir,
+          port: options.port,
+          sandbox: options.sandbox,
+        }),
+    );
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       io.stderr(portInUseMessage('web', options.port));
@@ -252,7 +261,11 @@ export const appCommand: CliCommand = {
     }
     const port = browserHostPort(values.port);
     const dataDir = dataDirOption(values['data-dir'], io);
-    const problem = (await ensureRendererBuilt(packageRoot)) ?? (await ensureDesktopBuilt(packageRoot));
+    const problem =
+      (await announceIfSlow(io, "building the app's screens", () => ensureRendererBuilt(packageRoot))) ??
+      (await announceIfSlow(io, "building the desktop app's main process", () =>
+        ensureDesktopBuilt(packageRoot),
+      ));
     if (problem) {
       io.stderr(`fieldgate app: ${problem}; run \`npm run build\`\n`);
       return EXIT_USAGE;

@@ -52,3 +52,21 @@ describe('convertBoundaries defaults', () => {
     expect(fileBaseName('dir/North Farm.zip')).toBe('North Farm');
   });
 });
+
+describe('convertBoundaries progress', () => {
+  it('counts each checked field of how many, passing on every diagnostic once, in order', () => {
+    const calls: [number, number][] = [];
+    const found: string[] = [];
+    const result = convertBoundaries(read('fiboa-cli-testdata/tests/data-files/convert/de_bb/antrag.zip'), {
+      clientName: 'Smith Farms',
+      progress: (checked, of, diagnostics) => {
+        calls.push([checked, of]);
+        for (const d of diagnostics) found.push(`${d.code} ${d.message}`);
+      },
+    });
+    expect(calls).toEqual(Array.from({ length: 100 }, (_, i) => [i + 1, 100]));
+    // The import's (a numbered field, a defaulted farm) come with the first field.
+    expect(found).toEqual(result.diagnostics.map((d) => `${d.code} ${d.message}`));
+    expect(found.length).toBeGreaterThan(0);
+  });
+});

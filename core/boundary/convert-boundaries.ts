@@ -25,6 +25,12 @@ export interface ConvertBoundariesOptions extends FieldItemOptions {
   check?: boolean;
   /** Relative acreage tolerance for ACR001 (fraction, default 0.02). */
   acreageTolerance?: number;
+  /**
+   * Called after each converted field's boundary is checked: how many are, of how many, and the diagnostics
+   * found since the last call (the first call's include the import's). For a progress line: it should only
+   * count and look at the clock (the conversion runs in one go).
+   */
+  progress?: (checked: number, of: number, found: readonly Diagnostic[]) => void;
 }
 
 export interface ConvertBoundariesResult {
@@ -77,6 +83,9 @@ export function convertBoundaries(
   result.complete = converted.complete && !imported.failed && !hasErrors(collector.diagnostics);
 
   if (options.check !== false) {
+    const progress = options.progress;
+    const of = converted.fields.length;
+    let passedOn = 0;
     for (const [position, { item, feature, acresAttribute }] of converted.fields.entries()) {
       const before = collector.diagnostics.length;
       const stated =
@@ -93,6 +102,10 @@ export function convertBoundaries(
         position,
       );
       if (hasErrors(collector.diagnostics.slice(before))) result.itemsWithErrors++;
+      if (progress) {
+        progress(position + 1, of, collector.diagnostics.slice(passedOn));
+        passedOn = collector.diagnostics.length;
+      }
     }
   }
   return result;

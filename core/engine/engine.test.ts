@@ -195,6 +195,13 @@ describe('engine: validate', () => {
     for await (const e of runEngine(inputs)) all.push(e);
     expect(all.filter((e) => e.type === 'file-done')).toHaveLength(3);
     expect(all.some((e) => e.type === 'progress' && e.bytes === e.totalBytes)).toBe(true);
+    // Each names the kind its file is read as (what its records are).
+    const kinds = new Set(all.flatMap((e) => (e.type === 'progress' ? [`${e.file}: ${e.kind}`] : [])));
+    expect([...kinds]).toEqual([
+      'examples/fields/fields-with-problems.json: json',
+      'examples/rx/two-zone-rx.zip: rx-zip',
+      'examples/soil/a-and-l-lab-result.xml: modus-result',
+    ]);
 
     const controller = new AbortController();
     const seen: EngineEvent[] = [];

@@ -113,7 +113,8 @@ export interface RunOptions extends EngineOptions {
 
 export type EngineEvent =
   | { type: 'file-started'; file: string; index: number; total: number; bytes: number }
-  | ({ type: 'progress'; file: string; totalBytes: number } & KindProgress)
+  /** `kind`: the kind the file is read as (what its `records` are: a field upload's fields, a CSV's rows). */
+  | ({ type: 'progress'; file: string; totalBytes: number; kind: string } & KindProgress)
   | { type: 'diagnostics'; file: string; diagnostics: Diagnostic[] }
   | { type: 'fix-pass'; file: string; pass: number; applied: number; notApplied: number }
   | { type: 'fixes'; file: string; applied: AppliedFix[]; notApplied: NotAppliedFix[] }
@@ -307,7 +308,7 @@ async function produce(
       continue;
     }
     const totalBytes = whole ? whole.bytes.length : (streamed?.size ?? 0);
-    const kindOptions = kindOptionsFor(resolved, channel, name, totalBytes);
+    const kindOptions = kindOptionsFor(resolved, channel, name, totalBytes, detection.kind.id);
     const named = (r: FileReport): FileReport => namedReport(r, name);
     const check = async (bytes: Uint8Array, listAll: boolean): Promise<FileReport> =>
       named(
@@ -385,7 +386,14 @@ async function produce(
     }
     numbered(checked, nextId);
     nextId += checked.diagnostics.length;
-    channel.push({ type: 'progress', file: name, totalBytes, bytes: totalBytes, ...featureCount(checked) });
+    channel.push({
+      type: 'progress',
+      file: name,
+      totalBytes,
+      kind: detection.kind.id,
+      bytes: totalBytes,
+      ...featureCount(checked),
+    });
     const detectedAs = detectedAsFor(detection, checked.kind);
     const counts = countBySeverity(checked.diagnostics);
     counts.error += handedCounts.error;
@@ -477,10 +485,11 @@ function kindOptionsFor(
   channel: EventChannel<EngineEvent>,
   name: string,
   totalBytes: number,
+  kind: string,
 ): ValidateOptions {
   return {
     ...resolved.validate,
-    progress: (p) => channel.push({ type: 'progress', file: name, totalBytes, ...p }),
+    progress: (p) => channel.push({ type: 'progress', file: name, totalBytes, kind, ...p }),
     pause: nextTurn,
   };
 }
@@ -573,7 +582,7 @@ async function fixByStatements(
   const done = await kind.fixStream?.(
     file,
     {
-      ...kindOptionsFor(resolved, channel, name, totalBytes),
+      ...kindOptionsFor(resolved, channel, name, totalBytes, kind.id),
       features: options.features === 'map' ? 'map' : options.features === true,
       emit: fixed.pass,
     },
@@ -632,7 +641,14 @@ async function fixByStatements(
         ? { bytes: new Uint8Array(0), inParts: true as const }
         : { bytes: whole.bytes() }),
     });
-  channel.push({ type: 'progress', file: name, totalBytes, bytes: totalBytes, ...featureCount(done.report) });
+  channel.push({
+    type: 'progress',
+    file: name,
+    totalBytes,
+    kind: kind.id,
+    bytes: totalBytes,
+    ...featureCount(done.report),
+  });
   // Passed on in `fixes` events, not kept: their counts.
   if (!keep) fixes.counts = { applied: appliedCount, notApplied: notAppliedCount };
   // A file fixed statement by statement is never read for its records (they need it whole).

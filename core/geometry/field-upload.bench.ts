@@ -13,7 +13,14 @@
  * (d) memory on a big upload: 830,000 small clean fields (195 MB), read as a stream: peak resident memory
  *     against the input's size, target within 3× (issue 10 item 14), for the JSON report and the text one.
  *     FIELD_UPLOAD_BENCH_BIG sets the number of fields.
- * Options: FIELD_UPLOAD_BENCH=a,b,c,d (default all), FIELD_UPLOAD_BENCH_RUNS (default 3),
+ * (e) the progress line's cost (issue 31, target under 1 % of the run): the self-crossing fields of (a)
+ *     three times over (15,000 fields, 146 MB: a few seconds, the line drawn from the first second on)
+ *     validated with stderr on a pseudo-terminal (test/support/pty-run.py), with the line (--progress)
+ *     and without (--no-progress), runs alternating; and the line's own work: one engine run's events,
+ *     recorded with their times in this process, replayed through the line on that clock (so it draws as
+ *     often as it did), against the run's time.
+ * Options: FIELD_UPLOAD_BENCH=a,b,c,d,e (default all), FIELD_UPLOAD_BENCH_RUNS (default 3; (e) runs at
+ * least 5),
  * FIELD_UPLOAD_BENCH_FORMAT=text (time the report for people instead of the JSON report).
  * The uploads are written to a temporary folder, removed at the end.
  */
@@ -33,11 +40,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchBoundaries, benchFieldUpload, bigCleanUpload } from './field-upload-bench-data.ts';
+import { runEngine, type EngineEvent } from '../index.ts';
+import { fileStream } from '../../cli/io/files.ts';
+import { ProgressLine } from '../../cli/render/progress-line.ts';
 
 const runs = Number(process.env.FIELD_UPLOAD_BENCH_RUNS ?? 3);
-const parts = new Set((process.env.FIELD_UPLOAD_BENCH ?? 'a,b,c,d').split(','));
+const parts = new Set((process.env.FIELD_UPLOAD_BENCH ?? 'a,b,c,d,e').split(','));
 const format = process.env.FIELD_UPLOAD_BENCH_FORMAT === 'text' ? 'text' : 'json';
 const bin = fileURLToPath(new URL('../../cli/bin/fieldgate.js', import.meta.url));
+const ptyRun = fileURLToPath(new URL('../../test/support/pty-run.py', import.meta.url));
 const PYTHON = '/usr/bin/python3';
 const GNU_TIME = '/usr/bin/time';
 const dir = mkdtempSync(join(tmpdir(), 'fieldgate-field-upload-bench-'));
@@ -215,6 +226,118 @@ function bigCase(count: number): void {
   rmSync(file, { force: true });
 }
 
+function median(values: number[]): number {
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+/** (e): the progress line's cost, in whole processes on a pseudo-terminal and replayed in this process. */
+async function progressCase(file: string): Promise<void> {
+  const n = Math.max(5, runs);
+  const size = statSync(file).size;
+  console.log(
+    `\n(e) the progress line: 15,000 self-crossing fields, ${(size / 1e6).toFixed(1)} MB, stderr on a terminal`,
+  );
+  const transcript = join(dir, 'transcript.json');
+  const inTerminal = (flag: string): Run =>
+    runOnce(PYTHON, [
+      ptyRun,
+      '--transcript',
+      transcript,
+      '--',
+      process.execPath,
+      bin,
+      'validate',
+      '--format',
+      format,
+      flag,
+      file,
+    ]);
+  /** Lines drawn on the last run's terminal. */
+  const drawn = (): number => {
+    const { output } = JSON.parse(readFileSync(transcript, 'utf8')) as { output: [number, string][] };
+    return (
+      output
+        .map(([, text]) => text)
+        .join('')
+        .split('\r\x1b[2Kchecking ').length - 1
+    );
+  };
+  inTerminal('--progress'); // warm the file cache and the compiled CLI
+  const shown: Run[] = [];
+  const hidden: Run[] = [];
+  const draws: number[] = [];
+  for (let i = 0; i < n; i++) {
+    shown.push(inTerminal('--progress'));
+    draws.push(drawn());
+    hidden.push(inTerminal('--no-progress'));
+    if (drawn() !== 0) shown[i]!.failure = '--no-progress drew a line';
+  }
+  const failed = [...shown, ...hidden].find((r) => r.failure !== undefined);
+  if (failed) {
+    console.log(`not measured: a run failed (${failed.failure})`);
+    process.exitCode = 1;
+    return;
+  }
+  const seconds = (list: Run[]) => list.map((r) => r.seconds);
+  const line = (label: string, list: Run[]) =>
+    console.log(
+      `${label.padEnd(34)} best ${Math.min(...seconds(list)).toFixed(3)} s  median ${median(seconds(list)).toFixed(3)} s  (${n} runs)`,
+    );
+  line(`with the line (${Math.min(...draws)}–${Math.max(...draws)} draws)`, shown);
+  line('without (--no-progress)', hidden);
+  const overhead = (a: number, b: number) => `${(((a - b) / b) * 100).toFixed(1)} %`;
+  console.log(
+    `whole process: ${overhead(Math.min(...seconds(shown)), Math.min(...seconds(hidden)))} (best), ${overhead(median(seconds(shown)), median(seconds(hidden)))} (median); runs on a shared machine vary more than that`,
+  );
+
+  // The line's own work: one engine run's events recorded with their times, then replayed through the line
+  // on that clock (so it draws as often as it did), writing each draw to /dev/null; the median of 20.
+  const events: { at: number; event: EngineEvent }[] = [];
+  const started = performance.now();
+  for await (const event of runEngine([{ name: file, size, open: () => fileStream(file) }], {
+    keepDiagnostics: false,
+    features: false,
+  }))
+    events.push({ at: performance.now() - started, event });
+  const run = performance.now() - started;
+  const sink = openSync('/dev/null', 'w');
+  const replays: number[] = [];
+  let writes = 0;
+  for (let i = 0; i < 20; i++) {
+    let now = 0;
+    writes = 0;
+    const t = performance.now();
+    const progress = new ProgressLine({
+      mode: 'redraw',
+      verb: 'checking',
+      write: (text) => {
+        writes++;
+        writeSync(sink, text);
+      },
+      columns: () => 120,
+      clock: () => now,
+      timer: false,
+      totalBytes: size,
+    });
+    for (const { at, event } of events) {
+      now = at;
+      progress.event(event);
+    }
+    progress.end();
+    replays.push(performance.now() - t);
+  }
+  closeSync(sink);
+  const cost = median(replays);
+  const share = (cost / run) * 100;
+  console.log(
+    `the line's own work: ${cost.toFixed(2)} ms for the run's ${events.length} events and ${writes} writes, ${share.toFixed(3)} % of its ${(run / 1000).toFixed(2)} s; target under 1 %: ${share < 1 ? 'met' : 'NOT met'}`,
+  );
+}
+
 try {
   if (parts.has('a')) {
     crossingCase(
@@ -236,6 +359,10 @@ try {
     shapelyCase(file);
   }
   if (parts.has('d')) bigCase(Number(process.env.FIELD_UPLOAD_BENCH_BIG ?? 830000));
+  if (parts.has('e')) {
+    const ragged = benchBoundaries('ragged', 5000);
+    await progressCase(write('ragged-x3.json', [...ragged, ...ragged, ...ragged]));
+  }
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

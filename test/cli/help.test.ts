@@ -92,3 +92,25 @@ describe('usage errors', () => {
     }
   });
 });
+
+describe('the progress line', () => {
+  it('is an option of each command that reads files for long, with Ctrl+C in its exit status', async () => {
+    for (const name of ['validate', 'fix', 'inspect', 'convert']) {
+      const usage = (await runCli([name, '--help'])).stdout;
+      expect(usage, name).toContain('\n  --[no-]progress ');
+      expect(usage, name).toMatch(/130 stopped by Ctrl\+C/);
+    }
+  });
+
+  it('takes --progress and --no-progress (the last one given wins) without changing the report', async () => {
+    const file = 'examples/fields/fields-with-problems.json';
+    const plain = await runCli(['validate', file]);
+    for (const flags of [['--progress'], ['--no-progress'], ['--progress', '--no-progress']]) {
+      const run = await runCli(['validate', ...flags, file]);
+      expect(run.code, flags.join(' ')).toBe(plain.code);
+      expect(run.stdout, flags.join(' ')).toBe(plain.stdout);
+      // A quick run: nothing to show, even when asked for.
+      expect(run.stderr, flags.join(' ')).toBe('');
+    }
+  });
+});
