@@ -21,8 +21,9 @@ const root = resolve(new URL('../../', import.meta.url).pathname);
 const LAYERS: ReadonlyArray<{ name: string; paths: readonly string[]; names?: RegExp }> = [
   {
     name: 'primitives',
-    // Values and plane geometry with no knowledge of files or rules; generated service types and tables.
-    paths: ['core/values', 'core/planar', 'openapi/generated'],
+    // Values and plane geometry with no knowledge of files or rules; generated service types and tables;
+    // the land mask (where the land is, from Natural Earth).
+    paths: ['core/values', 'core/planar', 'core/land', 'openapi/generated'],
   },
   { name: 'diagnostics', paths: ['core/diagnostics', 'core/report'] },
   {
