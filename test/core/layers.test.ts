@@ -61,6 +61,8 @@ const LAYERS: ReadonlyArray<{ name: string; paths: readonly string[]; names?: Re
       'core/records',
       // CSV batches: reader, mapping, rows to records, checks across rows (csv-file-kinds.ts is a file kind).
       'core/csv',
+      // Checks across the files of a batch, over what each file's kind gathered (the engine runs them).
+      'core/cross-file',
       // Rule groups whose files hold their checks (core/rules/<group>/), and what they share.
       'core/rules/',
     ],
