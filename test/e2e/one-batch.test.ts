@@ -115,7 +115,7 @@ describe.skipIf(chromiumMissing)('one batch from drop to send', () => {
     const editor = page.getByLabel(/Edit row 2 of felder-windows-1252\.csv/);
     // The row as the file has it (read as Windows-1252), edited in its cell.
     expect(await editor.inputValue()).toContain('Müller Farms;Hof Süd;Öst 40;');
-    await editor.fill((await editor.inputValue()).replace(';lots;', ';12;').replace('Öst 40', 'Ost 40'));
+    await editor.fill((await editor.inputValue()).replace(';lots;', ';192.5;').replace('Öst 40', 'Ost 40'));
     await expect.poll(() => problems.getByRole('option').filter({ hasText: 'FU003' }).count()).toBe(0);
     const before = inbox().length;
     await submitAndFinish(page);
