@@ -14,7 +14,13 @@
  */
 import type { Diagnostic, RelatedLocation } from '../diagnostics/diagnostic.ts';
 import { areaAcres } from '../geodesy/area.ts';
-import type { BatchField, BatchGeometry, BatchSample, BatchZone } from '../input/batch-geometry.ts';
+import type {
+  BatchField,
+  BatchGeometry,
+  BatchPoint,
+  BatchSample,
+  BatchZone,
+} from '../input/batch-geometry.ts';
 import {
   intersectionArea,
   pointDistance,
@@ -25,6 +31,7 @@ import type { Bbox } from '../planar/rings.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
 import type { RuleSelection } from '../rules/selection.ts';
 import {
+  pointsOutsideFields,
   rxAcrossFields,
   rxOutsideFields,
   rxZoneBeyondField,
@@ -60,7 +67,9 @@ const GRID = 0.02;
  */
 export function acrossFilesApply(files: readonly FileGeometry[]): boolean {
   const withFields = files.filter((f) => f.geometry.fields.length > 0).length;
-  const withOthers = files.filter((f) => f.geometry.zones.length + f.geometry.samples.length > 0).length;
+  const withOthers = files.filter(
+    (f) => f.geometry.zones.length + f.geometry.samples.length + f.geometry.points.length > 0,
+  ).length;
   return withFields >= 2 || (withFields >= 1 && withOthers >= 1);
 }
 
@@ -227,6 +236,8 @@ export function checkAcrossFiles(
       sameGround(f, order, index, collector);
     if (f.geometry.zones.length > 0) checkPrescription(f.geometry.zones, index, limit, collector);
     if (f.geometry.samples.length > 0) checkSamples(f.geometry.samples, index, collector);
+    if (f.geometry.points.length > 0 && collector.isEnabled(pointsOutsideFields))
+      countPointsOutside(f.geometry.points, index, collector);
     take(f.file);
   });
   return out;
@@ -469,4 +480,46 @@ function checkSamples(
       hint: 'Send the soil test with the field its samples were taken in, or correct the field the file names (FMISProfile <Field>).',
     });
   }
+}
+
+/** One note per file of shared data: how many of its points lie outside every field, and the first. */
+function countPointsOutside(
+  points: readonly BatchPoint[],
+  index: FieldIndex,
+  collector: DiagnosticCollector,
+): void {
+  let outside = 0;
+  let first: BatchPoint | undefined;
+  for (const p of points) {
+    const [x, y] = p.point;
+    if (index.near([x, y, x, y]).some((f) => prepared(f).covers(x, y))) continue;
+    outside++;
+    first ??= p;
+  }
+  if (!first) return;
+  const [x, y] = first.point;
+  const xScale = Math.cos((y * Math.PI) / 180);
+  let best: IndexedField | undefined;
+  let d = Infinity;
+  for (const f of index.nearest([x, y, x, y], 5)) {
+    const fd = pointDistance(prepared(f), x, y, xScale);
+    if (fd < d) {
+      d = fd;
+      best = f;
+    }
+  }
+  if (!best) return;
+  collector.report(pointsOutsideFields, {
+    messageId: 'outside',
+    data: {
+      outside,
+      total: points.length,
+      place: pointText(first.point),
+      distance: distanceText(d),
+      nearest: describeField(best),
+    },
+    location: first.location,
+    related: [fieldPlace(best, 'the field nearest the first')],
+    hint: 'Points of other fields are no problem; if they are of this grower’s fields, add those fields’ boundaries to the batch.',
+  });
 }

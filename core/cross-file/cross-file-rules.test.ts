@@ -39,7 +39,11 @@ function sample(feature: number, point: [number, number], fieldName?: string): B
 }
 
 function file(name: string, kind: string, parts: Partial<BatchGeometry>): FileGeometry {
-  return { file: name, kind, geometry: { fields: [], zones: [], samples: [], vertices: 0, ...parts } };
+  return {
+    file: name,
+    kind,
+    geometry: { fields: [], zones: [], samples: [], points: [], vertices: 0, ...parts },
+  };
 }
 
 const NORTH = rect(-93.5, 42.0, 0.01);
@@ -215,5 +219,32 @@ describe('the checks across files', () => {
     expect(acrossFilesApply([fields, empty])).toBe(false);
     expect(acrossFilesApply([rx, soil])).toBe(false);
     expect(checkAcrossFiles([rx, soil])).toEqual([]);
+  });
+});
+
+describe('XF007 points-outside-fields', () => {
+  it('counts the points of shared data outside every field, with the first and its nearest field', () => {
+    const point = (feature: number, p: [number, number]) => ({
+      feature,
+      point: p,
+      location: { entry: 'points.csv', row: feature + 1, feature, point: p },
+    });
+    const shared = file('harvest.zip', 'agronomic-data', {
+      points: [point(0, [-93.495, 42.005]), point(1, [-93.47, 42.005]), point(2, [-93.46, 42.005])],
+    });
+    const found = checkAcrossFiles([fields, shared]);
+    expect(found.map((d) => [d.code, d.severity, d.location.file, d.location.row])).toEqual([
+      ['XF007', 'info', 'harvest.zip', 2],
+    ]);
+    expect(found[0]?.message).toBe(
+      'Of its 3 points, 2 lie outside every field of the batch; the first, at 93.47000 W 42.00500 N, is 830 m from "East 40" (fields.csv, row 2)',
+    );
+    const one = file('harvest.zip', 'agronomic-data', { points: [point(0, [-93.47, 42.005])] });
+    expect(checkAcrossFiles([fields, one])[0]?.message).toMatch(
+      /^Of its 1 point, 1 lies outside every field/,
+    );
+    const inside = file('harvest.zip', 'agronomic-data', { points: [point(0, [-93.495, 42.005])] });
+    expect(checkAcrossFiles([fields, inside])).toEqual([]);
+    expect(acrossFilesApply([fields, inside])).toBe(true);
   });
 });

@@ -122,6 +122,26 @@ export const sameGroundInTwoFiles = defineRule({
   },
 });
 
+export const pointsOutsideFields = defineRule({
+  meta: {
+    code: 'XF007',
+    name: 'points-outside-fields',
+    group: 'cross-file',
+    severity: 'info',
+    messages: {
+      outside:
+        'Of its {total} {total:point|points}, {outside} {outside:lies|lie} outside every field of the batch; the first, at {place}, is {distance} from {nearest}',
+    },
+    docs: {
+      what: 'Counts the points of shared agronomic data (a planting, application or harvest file: a ZIP with a CSV of latitude and longitude) that lie outside every field boundary of the batch, and says where the first is and how far from the nearest field.',
+      why: 'Shared data is read against the grower’s fields: points far from every field belong to other fields (or another grower), or were logged while driving; many of them mean the file and the boundaries do not go together.',
+      example: 'planting.zip: 18 points of 20 outside every field of fields.csv',
+      useInstead:
+        'Nothing to change when the points are of other fields; else add the boundaries of the fields they were recorded in.',
+    },
+  },
+});
+
 export const crossFileRules = [
   rxOutsideFields,
   rxAcrossFields,
@@ -129,4 +149,5 @@ export const crossFileRules = [
   sampleOutsideFields,
   sampleInOtherField,
   sameGroundInTwoFiles,
+  pointsOutsideFields,
 ] as const;

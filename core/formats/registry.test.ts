@@ -7,6 +7,7 @@ import type { FileKind } from '../input/file-kind.ts';
 import { jsonFileKind, jsonShapeKinds } from './json-file-kind.ts';
 import { fileKinds, kindCatalogue, lazyKind, type KindMethod } from './registry.ts';
 import { sampleDateFileKind } from './sample-date-file-kind.ts';
+import { agronomicFileKind } from '../agronomic/agronomic-file-kind.ts';
 
 const methods = (k: FileKind): KindMethod[] =>
   (['validateStream', 'validateText', 'fix'] as const).filter((m) => k[m] !== undefined);
@@ -21,6 +22,7 @@ describe('the kind registry', () => {
     modusFileKind,
     sampleDateFileKind,
     ...csvFileKinds,
+    agronomicFileKind,
   ];
 
   it('lists each kind with the name, title, detector and methods of the kind it loads', () => {

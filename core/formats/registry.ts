@@ -11,6 +11,7 @@ import { modusKindInfo } from '../modus/modus-kind-info.ts';
 import { sampleDateFileKind } from './sample-date-file-kind.ts';
 import { detectKind } from './detect-kind.ts';
 import { csvKindInfos } from '../csv/csv-kind-info.ts';
+import { agronomicKindInfo } from '../agronomic/agronomic-kind-info.ts';
 
 /** The optional methods of FileKind: the engine chooses by their presence before the kind has loaded. */
 export type KindMethod = 'validateStream' | 'validateText' | 'fix' | 'fixStream';
@@ -95,6 +96,9 @@ const boundaryFileKinds = boundaryKindInfos.map((info) =>
 const modusFileKind = lazyKind(modusKindInfo, ['validateStream', 'fix'], () =>
   import('../modus/modus-file-kind.ts').then((m) => m.modusFileKind),
 );
+const agronomicFileKind = lazyKind(agronomicKindInfo, [], () =>
+  import('../agronomic/agronomic-file-kind.ts').then((m) => m.agronomicFileKind),
+);
 const csvFileKinds = csvKindInfos.map((info) =>
   lazyKind(info, ['validateStream', 'fix'], () => loaded(info.id, csvKinds())),
 );
@@ -106,6 +110,7 @@ export const fileKinds: readonly FileKind[] = [
   ...boundaryFileKinds,
   modusFileKind,
   ...csvFileKinds,
+  agronomicFileKind,
 ];
 
 /**
@@ -120,6 +125,7 @@ export const kindCatalogue: readonly FileKind[] = [
   modusFileKind,
   sampleDateFileKind,
   ...csvFileKinds,
+  agronomicFileKind,
 ];
 
 /** The kind of a file, content first (core/formats/detect-kind.ts): the same bytes give the same kind. */

@@ -1,7 +1,7 @@
 /**
  * What the checks across the files of one batch (core/cross-file) need of each file, gathered by its kind
- * while it checks the file: its field boundaries, prescription zones and soil sample points, each with where
- * it is in the file. Summaries only: polygons as the checks parsed them (in WGS 84 degrees), no text, no
+ * while it checks the file: its field boundaries, prescription zones, soil sample points and the points of
+ * shared agronomic data, each with where it is in the file. Summaries only: polygons as the checks parsed them (in WGS 84 degrees), no text, no
  * attributes; past a budget of vertices a boundary keeps an outline of at most 32 vertices a ring, so a
  * batch of a million fields stays bounded. Plain data (typed arrays and numbers), so it can also cross to
  * another thread (the app's validation worker hands it to the screens).
@@ -44,10 +44,18 @@ export interface BatchSample {
   location: Location;
 }
 
+/** A point of shared agronomic data (a planting, application or harvest record). */
+export interface BatchPoint {
+  feature: number;
+  point: [number, number];
+  location: Location;
+}
+
 export interface BatchGeometry {
   fields: BatchField[];
   zones: BatchZone[];
   samples: BatchSample[];
+  points: BatchPoint[];
   /** Vertices of the fields kept whole so far (see keepField). */
   vertices: number;
 }
@@ -56,7 +64,7 @@ export interface BatchGeometry {
 export const BATCH_VERTEX_BUDGET = 4_000_000;
 
 export function emptyBatchGeometry(): BatchGeometry {
-  return { fields: [], zones: [], samples: [], vertices: 0 };
+  return { fields: [], zones: [], samples: [], points: [], vertices: 0 };
 }
 
 /** Polygons with at most `max` vertices a ring: every n-th vertex and the closing one. */

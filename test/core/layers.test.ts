@@ -63,6 +63,8 @@ const LAYERS: ReadonlyArray<{ name: string; paths: readonly string[]; names?: Re
       'core/csv',
       // Checks across the files of a batch, over what each file's kind gathered (the engine runs them).
       'core/cross-file',
+      // Shared agronomic data (planting, application, harvest points).
+      'core/agronomic',
       // Rule groups whose files hold their checks (core/rules/<group>/), and what they share.
       'core/rules/',
     ],
