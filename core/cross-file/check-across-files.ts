@@ -31,6 +31,7 @@ import type { Bbox } from '../planar/rings.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
 import type { RuleSelection } from '../rules/selection.ts';
 import {
+  batchGeometryLimited,
   pointsOutsideFields,
   rxAcrossFields,
   rxOutsideFields,
@@ -232,6 +233,14 @@ export function checkAcrossFiles(
   };
   const limit = options.rxOutsideShare ?? 0.05;
   files.forEach((f, order) => {
+    const dropped = f.geometry.dropped ?? 0;
+    if (dropped > 0)
+      collector.report(batchGeometryLimited, {
+        messageId: 'limited',
+        data: { limit: f.geometry.fields.length.toLocaleString('en-US'), dropped: dropped },
+        location: {},
+        hint: 'Split the file, or give the prescriptions and soil tests with the part that holds their fields.',
+      });
     if (f.geometry.fields.length > 0 && collector.isEnabled(sameGroundInTwoFiles))
       sameGround(f, order, index, collector);
     if (f.geometry.zones.length > 0) checkPrescription(f.geometry.zones, index, limit, collector);

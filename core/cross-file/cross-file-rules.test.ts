@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { BatchField, BatchGeometry, BatchSample, BatchZone } from '../input/batch-geometry.ts';
+import {
+  BATCH_FIELD_LIMIT,
+  emptyBatchGeometry,
+  keepField,
+  type BatchField,
+  type BatchGeometry,
+  type BatchSample,
+  type BatchZone,
+} from '../input/batch-geometry.ts';
 import type { PolygonRings } from '../planar/geometry.ts';
 import { acrossFilesApply, checkAcrossFiles, type FileGeometry } from './check-across-files.ts';
 
@@ -246,5 +254,26 @@ describe('XF007 points-outside-fields', () => {
     const inside = file('harvest.zip', 'agronomic-data', { points: [point(0, [-93.495, 42.005])] });
     expect(checkAcrossFiles([fields, inside])).toEqual([]);
     expect(acrossFilesApply([fields, inside])).toBe(true);
+  });
+});
+
+describe('XF008 batch-geometry-limited', () => {
+  it('says how many fields of a file were not compared, past the limit of what is kept', () => {
+    const big = file('big.csv', 'csv-fields', { fields: [field(0, NORTH, 'North 40')], dropped: 2 });
+    const rx = file('rx.zip', 'rx-zip', { zones: [zone(0, rect(-93.5, 42.0, 0.005))] });
+    const found = checkAcrossFiles([big, rx]);
+    expect(found.map((d) => [d.code, d.severity, d.location.file])).toEqual([['XF008', 'info', 'big.csv']]);
+    expect(found[0]?.message).toBe(
+      'The checks across files compared the first 1 field of this file only; 2 more were not compared',
+    );
+    const one = file('big.csv', 'csv-fields', { fields: [field(0, NORTH, 'North 40')], dropped: 1 });
+    expect(checkAcrossFiles([one, rx])[0]?.message).toMatch(/; 1 more was not compared$/);
+  });
+
+  it('is where a file’s kind stops keeping fields', () => {
+    const into = emptyBatchGeometry();
+    const many = field(0, NORTH);
+    for (let i = 0; i < BATCH_FIELD_LIMIT + 3; i++) keepField(into, many);
+    expect([into.fields.length, into.dropped]).toEqual([BATCH_FIELD_LIMIT, 3]);
   });
 });

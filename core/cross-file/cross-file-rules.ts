@@ -142,6 +142,26 @@ export const pointsOutsideFields = defineRule({
   },
 });
 
+export const batchGeometryLimited = defineRule({
+  meta: {
+    code: 'XF008',
+    name: 'batch-geometry-limited',
+    group: 'cross-file',
+    severity: 'info',
+    messages: {
+      limited:
+        'The checks across files compared the first {limit} {limit:field|fields} of this file only; {dropped} more {dropped:was|were} not compared',
+    },
+    docs: {
+      what: 'Says that the checks across files kept the boundaries of the first 250,000 fields of a file only (to bound their memory), and how many more there were. The file’s own checks looked at every field.',
+      why: 'A prescription, a soil sample or a duplicate among the fields not kept would not be found: the report says so rather than stay silent.',
+      example: 'fields.csv with 300,000 rows, given with rx.zip',
+      useInstead:
+        'Split the file, or give the prescriptions and soil tests with the part that holds their fields.',
+    },
+  },
+});
+
 export const crossFileRules = [
   rxOutsideFields,
   rxAcrossFields,
@@ -150,4 +170,5 @@ export const crossFileRules = [
   sampleInOtherField,
   sameGroundInTwoFiles,
   pointsOutsideFields,
+  batchGeometryLimited,
 ] as const;

@@ -2,8 +2,8 @@
  * What the checks across the files of one batch (core/cross-file) need of each file, gathered by its kind
  * while it checks the file: its field boundaries, prescription zones, soil sample points and the points of
  * shared agronomic data, each with where it is in the file. Summaries only: polygons as the checks parsed them (in WGS 84 degrees), no text, no
- * attributes; past a budget of vertices a boundary keeps an outline of at most 32 vertices a ring, so a
- * batch of a million fields stays bounded. Plain data (typed arrays and numbers), so it can also cross to
+ * attributes; past a budget of vertices a boundary keeps an outline of at most 16 vertices a ring, and past
+ * a number of fields they are only counted, so a file of a million fields stays bounded. Plain data (typed arrays and numbers), so it can also cross to
  * another thread (the app's validation worker hands it to the screens).
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
@@ -58,10 +58,14 @@ export interface BatchGeometry {
   points: BatchPoint[];
   /** Vertices of the fields kept whole so far (see keepField). */
   vertices: number;
+  /** Fields not kept, past BATCH_FIELD_LIMIT (the checks across files say so). */
+  dropped?: number;
 }
 
 /** Vertices of boundaries kept whole per file; past it, outlines (about 16 bytes a vertex: 64 MB). */
 export const BATCH_VERTEX_BUDGET = 4_000_000;
+/** Fields kept per file at most (an outline and its place take about 600 bytes: 150 MB). */
+export const BATCH_FIELD_LIMIT = 250_000;
 
 export function emptyBatchGeometry(): BatchGeometry {
   return { fields: [], zones: [], samples: [], points: [], vertices: 0 };
@@ -82,8 +86,12 @@ export function outlinePolygons(polygons: PolygonRings, max = 32): PolygonRings 
   );
 }
 
-/** Add a field: whole while the file's budget lasts, else its outline. */
+/** Add a field: whole while the file's budget lasts, else its outline; past the limit, only counted. */
 export function keepField(into: BatchGeometry, field: BatchField): void {
+  if (into.fields.length >= BATCH_FIELD_LIMIT) {
+    into.dropped = (into.dropped ?? 0) + 1;
+    return;
+  }
   let vertices = 0;
   for (const rings of field.polygons) for (const ring of rings) vertices += ring.length >> 1;
   if (into.vertices + vertices <= BATCH_VERTEX_BUDGET) {
@@ -91,6 +99,6 @@ export function keepField(into: BatchGeometry, field: BatchField): void {
     into.fields.push(field);
     return;
   }
-  const long = field.polygons.some((rings) => rings.some((ring) => ring.length > 64));
-  into.fields.push(long ? { ...field, polygons: outlinePolygons(field.polygons), outline: true } : field);
+  const long = field.polygons.some((rings) => rings.some((ring) => ring.length > 32));
+  into.fields.push(long ? { ...field, polygons: outlinePolygons(field.polygons, 16), outline: true } : field);
 }
