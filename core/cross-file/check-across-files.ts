@@ -14,13 +14,7 @@
  */
 import type { Diagnostic, RelatedLocation } from '../diagnostics/diagnostic.ts';
 import { areaAcres } from '../geodesy/area.ts';
-import type {
-  BatchField,
-  BatchGeometry,
-  BatchPoint,
-  BatchSample,
-  BatchZone,
-} from '../input/batch-geometry.ts';
+import type { BatchField, BatchPoint, BatchSample, BatchZone } from '../input/batch-geometry.ts';
 import {
   intersectionArea,
   pointDistance,
@@ -28,6 +22,7 @@ import {
   PreparedPolygons,
 } from '../planar/polygon-overlay.ts';
 import type { Bbox } from '../planar/rings.ts';
+import type { FileGeometry } from './across-files-apply.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
 import type { RuleSelection } from '../rules/selection.ts';
 import {
@@ -40,13 +35,6 @@ import {
   sampleInOtherField,
   sampleOutsideFields,
 } from './cross-file-rules.ts';
-
-/** One checked file of the batch and what its kind gathered. */
-export interface FileGeometry {
-  file: string;
-  kind: string;
-  geometry: BatchGeometry;
-}
 
 export interface AcrossFilesOptions {
   selection?: RuleSelection;
@@ -61,18 +49,6 @@ const SAME_GROUND_SHARE = 0.8;
 /** Metres per degree of latitude (and of longitude at the equator), near enough for distances shown. */
 const METRES_PER_DEGREE = 111_320;
 const GRID = 0.02;
-
-/**
- * Whether the checks across files have something to compare: boundaries with prescriptions or samples, or
- * boundaries in two files. (With one file, or none of those, they are not run unless asked for.)
- */
-export function acrossFilesApply(files: readonly FileGeometry[]): boolean {
-  const withFields = files.filter((f) => f.geometry.fields.length > 0).length;
-  const withOthers = files.filter(
-    (f) => f.geometry.zones.length + f.geometry.samples.length + f.geometry.points.length > 0,
-  ).length;
-  return withFields >= 2 || (withFields >= 1 && withOthers >= 1);
-}
 
 interface IndexedField {
   file: string;
@@ -532,3 +508,5 @@ function countPointsOutside(
     hint: 'Points of other fields are no problem; if they are of this grower’s fields, add those fields’ boundaries to the batch.',
   });
 }
+
+export { acrossFilesApply, type FileGeometry } from './across-files-apply.ts';

@@ -39,7 +39,7 @@ import { flatString } from '../values/flat-string.ts';
 import { packedMap } from '../values/packed-map.ts';
 import { checkSettings, describeSettings } from './settings.ts';
 import { emptyBatchGeometry, type BatchGeometry } from '../input/batch-geometry.ts';
-import { acrossFilesApply, checkAcrossFiles, type FileGeometry } from '../cross-file/check-across-files.ts';
+import { acrossFilesApply, type FileGeometry } from '../cross-file/across-files-apply.ts';
 
 /** A file for the engine; `kind` forces its kind (else `options.kind`, else detection). */
 export interface EngineInput extends InputFile {
@@ -450,6 +450,8 @@ async function produce(
   }
   if (!stopped() && batch !== 'off' && (batch === 'on' || acrossFilesApply(batchFiles))) {
     const share = resolved.validate.settings?.rxOutsideShare;
+    // Loaded only for a run that compares files (a chunk of its own in the command line's bundle).
+    const { checkAcrossFiles } = await import('../cross-file/check-across-files.ts');
     const found = checkAcrossFiles(batchFiles, {
       ...(resolved.validate.selection ? { selection: resolved.validate.selection } : {}),
       ...(typeof share === 'number' ? { rxOutsideShare: share } : {}),
