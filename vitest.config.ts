@@ -25,7 +25,7 @@ export default defineConfig({
           include: [
             'core/**/*.test.ts',
             'renderer/**/*.test.ts',
-            'test/{modus,geometry,rx,boundary}/**/*.test.ts',
+            'test/{modus,geometry,rx,boundary,cross-file}/**/*.test.ts',
           ],
           isolate: false,
         },
@@ -43,7 +43,7 @@ export default defineConfig({
           ],
           exclude: [
             ...configDefaults.exclude,
-            'test/{modus,geometry,rx,boundary}/**/*.test.ts',
+            'test/{modus,geometry,rx,boundary,cross-file}/**/*.test.ts',
             ...browserTests,
           ],
         },

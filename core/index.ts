@@ -129,3 +129,11 @@ export {
   type DecimalReading,
 } from './values/decimal-number.ts';
 export * from './batch/index.ts';
+// The checks across the files of one batch, for callers that check files one at a time (the app).
+export {
+  acrossFilesApply,
+  checkAcrossFiles,
+  type AcrossFilesOptions,
+  type FileGeometry,
+} from './cross-file/check-across-files.ts';
+export type { BatchField, BatchGeometry, BatchSample, BatchZone } from './input/batch-geometry.ts';

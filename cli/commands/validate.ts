@@ -94,6 +94,8 @@ const options = {
   color: { type: 'boolean' },
   features: { type: 'boolean', default: false },
   ...PROGRESS_OPTIONS,
+  batch: { type: 'boolean' },
+  'no-batch': { type: 'boolean' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -201,6 +203,9 @@ const commonOptions = `  --format text|json|csv|html  report for people (default
   --encoding NAME           a CSV batch's encoding: utf-8, utf-16le, utf-16be, windows-1252 (default: guessed)
   --mapping FILE            a CSV batch's column mapping (JSON; a report's summary.mapping saved to a file)
   --now ISO                 the clock for "in the future" checks (default: now)
+  --batch, --no-batch       check across the files given (prescriptions and soil samples against the
+                            boundaries, the same field in two files): on by default when boundaries come
+                            with prescriptions or soil tests, or in two files (--setting batch=on|off|auto)
   --features                with --format json: include each file's GeoJSON features (geometry)
 ${progressUsage(28)}`;
 
@@ -282,6 +287,9 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
     now: clockFrom(values.now, io),
     settings: settingsFrom(values.setting),
   };
+  if (values.batch && values['no-batch']) throw new UsageError('give --batch or --no-batch, not both');
+  if (values.batch || values['no-batch'])
+    engineOptions.settings = { ...engineOptions.settings, batch: values.batch ? 'on' : 'off' };
   if (values.kind !== undefined) engineOptions.kind = values.kind;
   if (values['sample-date'] !== undefined) engineOptions.sampleDate = values['sample-date'];
   // CSV batches (docs/csv-batches.md): shorthands for the encoding and mapping settings.
@@ -363,6 +371,8 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
     io.stderr(`${stopped}\n`);
     controller.abort();
   });
+  // Each file's result, for the code frames of the checks across files (which come after every file).
+  const results = new Map<string, FileResult>();
   // Only the HTML report draws a map; the JSON report carries the geometry back when asked (--features).
   const run = {
     ...engineOptions,
@@ -441,6 +451,14 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
         parts = undefined;
         const input = inputs[index];
         await text?.done(event.result, input && 'open' in input && targets[index]?.path ? input : undefined);
+        if (text) results.set(event.result.file, event.result);
+      } else if (event.type === 'across-files') {
+        json?.diagnostics(event.diagnostics);
+        await text?.across(event.diagnostics, results, (file) => {
+          const at = inputs.findIndex((i) => i.name === file);
+          const input = inputs[at];
+          return input && 'open' in input && targets[at]?.path ? input : undefined;
+        });
       } else if (event.type === 'report') report = event.report;
     }
   } catch (e) {
@@ -640,6 +658,40 @@ class TextReportFiles {
     this.reader ??= new SourceLineReader(file.open(), 'auto');
     await writeDiagnosticsText(this.pending, this.color, this.io, this.reader);
     this.pending = [];
+  }
+
+  /**
+   * The checks across files, after every file: their findings file by file, with code frames from each
+   * file's text (or its lines read again, for a file read as a stream).
+   */
+  async across(
+    diagnostics: readonly Diagnostic[],
+    results: ReadonlyMap<string, FileResult>,
+    reopen: (file: string) => StreamedFile | undefined,
+  ): Promise<void> {
+    for (const d of diagnostics) if (d.fix?.safety === 'safe') this.safeFixes++;
+    const files = [...new Set(diagnostics.map((d) => d.location.file ?? ''))];
+    const count = diagnostics.length;
+    this.io.stdout(`Across the files of the batch: ${count} ${count === 1 ? 'problem' : 'problems'}\n\n`);
+    for (const file of files) {
+      const list = diagnostics.filter((d) => (d.location.file ?? '') === file);
+      const result = results.get(file);
+      const input = result?.text === undefined ? reopen(file) : undefined;
+      const reader = input
+        ? new SourceLineReader(input.open(), result ? encodingOf(result) : 'utf-8')
+        : undefined;
+      try {
+        await writeDiagnosticsText(
+          list,
+          this.color,
+          this.io,
+          reader,
+          result && { ...result, diagnostics: list },
+        );
+      } finally {
+        await reader?.close();
+      }
+    }
   }
 
   /** Fixes passed on as they come (a big file fixed statement by statement): listed at once. */

@@ -66,11 +66,10 @@ function importedKind(info: KindInfo, format: BoundaryFormat): FileKind {
       const collector = new DiagnosticCollector(options.selection);
       const imported = importBoundaries(file, format, collector);
       const tolerance = toleranceFrom(options);
-      const checked = checkImportedBoundaries(
-        imported,
-        collector,
-        tolerance === undefined ? {} : { acreageTolerance: tolerance },
-      );
+      const checked = checkImportedBoundaries(imported, collector, {
+        ...(tolerance === undefined ? {} : { acreageTolerance: tolerance }),
+        ...(options.batchGeometry ? { batchGeometry: options.batchGeometry } : {}),
+      });
       const summary: BoundaryFileSummary = {
         type: 'boundaries',
         features: checked.checked,

@@ -2,7 +2,8 @@
  * The boundary pipeline: one WKT field boundary through every boundary rule group, in order.
  *
  *   wkt-syntax + ogc-validity (core/geometry/check-geometry.ts) → service-limits (points)
- *   → wgs84 (range, swapped axes, projected) → area on the WGS 84 ellipsoid → service-limits (acres)
+ *   → wgs84 (range, swapped axes, projected; then on land, core/land) → area on the WGS 84 ellipsoid
+ *   → service-limits (acres)
  *   → acreage (stated acres)
  *
  * Later steps stand down when an earlier one makes them meaningless: nothing after a syntax error; no
@@ -18,6 +19,7 @@ import type { DiagnosticCollector } from '../rules/reporter.ts';
 import { BoundaryPlace, type BoundaryBase } from './boundary-location.ts';
 import { reviewGeometryFixes, type GeometryFixTarget, type GeometryWriter } from './boundary-fixes.ts';
 import { checkAcreage, type AcreageInput } from './check-acreage.ts';
+import { checkLand } from './check-land.ts';
 import { checkAreaLimits, checkPointLimit } from './check-service-limits.ts';
 import { checkWgs84, type CoordinateVerdict } from './check-wgs84.ts';
 
@@ -76,6 +78,7 @@ export function checkBoundary(
   }
   checkPointLimit(geometry, collector, place);
   const coordinates = checkWgs84(geometry, collector, place);
+  if (coordinates === 'wgs84') checkLand(geometry, collector, place);
   // The verdict is true only for non-empty Polygon/MultiPolygon geometries without validity errors.
   const valid = validPolygons === true;
   const result: BoundaryCheckResult = { geometry, coordinates, valid };

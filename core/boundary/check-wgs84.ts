@@ -110,6 +110,27 @@ function num(n: number): string {
   return Math.abs(n) >= 1000 ? Math.round(n).toLocaleString('en-US') : String(n);
 }
 
+export const SWAP_HINT =
+  'WKT is longitude first ("x y" = "lon lat"). Swap the two values of every point; the fix does that.';
+
+/**
+ * The unsafe fix that swaps x and y of every point: the geometry fix of core/geometry (swapAxes), written
+ * back in place of the geometry text.
+ */
+export function swapAxesFix(geometry: ParsedGeometry, place: BoundaryPlace): Fix {
+  const [start, end] = geometry.spans.geometry;
+  const replacement = writePolygonsWkt(swapAxes(geometry.polygons), {
+    multi: geometry.type === 'MultiPolygon',
+  });
+  return {
+    safety: 'unsafe',
+    title: 'Swap x and y of every point (assumes the coordinates were written latitude first)',
+    edits: [{ start: place.doc(start), end: place.doc(end), text: replacement }],
+    before: abbreviate(place.wkt.slice(start, end)),
+    after: abbreviate(replacement),
+  };
+}
+
 export function checkWgs84(
   geometry: ParsedGeometry,
   collector: DiagnosticCollector,
@@ -154,25 +175,12 @@ export function checkWgs84(
       s.latOut === s.points
         ? `${s.points === 1 ? 'its' : 'all'} ${plural(s.points, 'point')} ${has(s.points)} |y| > 90 but |x| ≤ 90`
         : `${s.latOut} of ${plural(s.points, 'point')} ${has(s.latOut)} |y| > 90, impossible for a latitude, while every |x| ≤ 90 and every |y| ≤ 180`;
-    const location = place.geometry(geometry);
-    // The swap is the geometry fix of core/geometry (swapAxes), written back in place of the geometry text.
-    const [start, end] = geometry.spans.geometry;
-    const replacement = writePolygonsWkt(swapAxes(geometry.polygons), {
-      multi: geometry.type === 'MultiPolygon',
-    });
-    const fix: Fix = {
-      safety: 'unsafe',
-      title: 'Swap x and y of every point (assumes the coordinates were written latitude first)',
-      edits: [{ start: place.doc(start), end: place.doc(end), text: replacement }],
-      before: abbreviate(place.wkt.slice(start, end)),
-      after: abbreviate(replacement),
-    };
     collector.report(axesSwapped, {
       messageId: 'swapped',
       data: { evidence },
-      location,
-      hint: 'WKT is longitude first ("x y" = "lon lat"). Swap the two values of every point; the fix does that.',
-      fix,
+      location: place.geometry(geometry),
+      hint: SWAP_HINT,
+      fix: swapAxesFix(geometry, place),
     });
     return 'swapped';
   }

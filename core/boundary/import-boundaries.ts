@@ -12,7 +12,8 @@ import { decodeTextFile, extensionOf, type InputFile } from '../input/file-kind.
 import type { DiagnosticCollector } from '../rules/reporter.ts';
 import type { BoundaryFeature, BoundaryImport, SkippedFeature } from './boundary-feature.ts';
 import type { GeoJsonFeature } from '../geojson/geojson.ts';
-import { fieldFeature } from '../records/field-features.ts';
+import { fieldFeature, keepBatchField } from '../records/field-features.ts';
+import type { BatchGeometry } from '../input/batch-geometry.ts';
 import type { FieldRecord, FieldRecordFormat, RecordValue } from '../records/field-record.ts';
 import type { BoundaryCheckResult } from './check-boundary.ts';
 import {
@@ -207,7 +208,7 @@ export interface CheckedImport {
 export function checkImportedBoundaries(
   imported: BoundaryImport,
   collector: DiagnosticCollector,
-  options: { acreageTolerance?: number } = {},
+  options: { acreageTolerance?: number; batchGeometry?: BatchGeometry } = {},
 ): CheckedImport {
   const attributes = guessFeatureAttributes(imported.attributes);
   const skipped = [...(imported.skipped ?? [])].sort((a, b) => a.after - b.after);
@@ -253,6 +254,7 @@ export function checkImportedBoundaries(
     if (!result.valid) invalid++;
     fields.push({ record, boundary: result });
     features.push(fieldFeature(record, result));
+    keepBatchField(options.batchGeometry, record, result);
   });
   addSkipped(Infinity);
   return { checked: imported.features.length, acres, invalid, fields, features };

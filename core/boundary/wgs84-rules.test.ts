@@ -7,6 +7,7 @@ import { corpusPath } from '../../test/support/corpus.ts';
 import { importGeoJson } from './import-geojson.ts';
 import { importShapefileZip } from './import-shapefile.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
+import { boundaryFileKinds } from './boundary-file-kinds.ts';
 
 describe('WGS001 longitude-out-of-range', () => {
   it('reports the first bad point of each ring with the count, at its characters', () => {
@@ -28,8 +29,12 @@ describe('WGS001 longitude-out-of-range', () => {
   });
 
   it('does not fire on longitudes up to ±180, nor when the whole boundary is projected (WGS004 instead)', () => {
-    expect(runBoundary('POLYGON ((179.99 10, 180 10, 180 10.01, 179.99 10))').brief).toEqual([]);
-    expect(runBoundary('POLYGON ((-180 -10, -179.99 -10, -179.99 -10.01, -180 -10))').brief).toEqual([]);
+    // These lie in the Pacific: WGS008 says so, and is left out here.
+    const ranges = { select: ['wgs84'], ignore: ['WGS008'] };
+    expect(runBoundary('POLYGON ((179.99 10, 180 10, 180 10.01, 179.99 10))', {}, ranges).brief).toEqual([]);
+    expect(
+      runBoundary('POLYGON ((-180 -10, -179.99 -10, -179.99 -10.01, -180 -10))', {}, ranges).brief,
+    ).toEqual([]);
     const projected = runBoundary(
       'POLYGON ((374000 6135000, 374100 6135000, 374100 6135100, 374000 6135000))',
     );
@@ -74,7 +79,9 @@ describe('WGS002 latitude-out-of-range', () => {
   });
 
   it('does not fire on ±90 itself, nor on swapped axes (WGS003 instead)', () => {
-    expect(runBoundary('POLYGON ((10 89.9, 11 89.9, 11 90, 10 89.9))').brief).toEqual([]);
+    // In the Arctic Ocean: WGS008 says so, and is left out here.
+    const ranges = { select: ['wgs84'], ignore: ['WGS008'] };
+    expect(runBoundary('POLYGON ((10 89.9, 11 89.9, 11 90, 10 89.9))', {}, ranges).brief).toEqual([]);
     expect(
       runBoundary('POLYGON ((35.85 -103.27, 35.86 -103.27, 35.86 -103.28, 35.85 -103.27))').brief.map(
         (b) => b[0],
@@ -259,5 +266,84 @@ describe('WGS007 crs-missing', () => {
     const collector = new DiagnosticCollector();
     importShapefileZip(readFileSync(zip), collector);
     expect(collector.diagnostics.filter((d) => d.code === 'WGS007')).toEqual([]);
+  });
+});
+
+describe('WGS008 boundary-in-sea', () => {
+  // 13.40 E 52.50 N (Brandenburg) written latitude first: in range, and in the Arabian Sea.
+  const swapped = 'POLYGON ((52.50 13.40, 52.51 13.40, 52.51 13.41, 52.50 13.41, 52.50 13.40))';
+
+  it('reports axes swapped within range by where they land, and offers the swap as an unsafe fix', () => {
+    const run = runBoundary(swapped);
+    expect(run.brief).toEqual([['WGS008', '2:1', swapped]]);
+    const d = run.diagnostics[0];
+    expect(d?.messageId).toBe('swapped');
+    expect(d?.message).toBe(
+      'The boundary lies in the open sea at 52.50 E 13.40 N; with x and y swapped it lies on land at 13.40 E 52.50 N: the coordinates look like latitude,longitude',
+    );
+    expect(d?.fix?.safety).toBe('unsafe');
+    const fixed = applyTextFixes(`boundary:\n${swapped}`, run.diagnostics, ['unsafe']);
+    expect(fixed.text).toBe(
+      'boundary:\nPOLYGON ((13.4 52.5, 13.4 52.51, 13.41 52.51, 13.41 52.5, 13.4 52.5))',
+    );
+    expect(runBoundary(fixed.text.slice('boundary:\n'.length)).brief).toEqual([]);
+    expect(run.result.coordinates).toBe('wgs84');
+  });
+
+  it('says "at a coast" when the swapped place is a coast cell', () => {
+    // 54.35 N 10.15 E is Kiel, on its fjord; written latitude first it lies in the Indian Ocean.
+    const run = runBoundary('POLYGON ((54.35 10.15, 54.36 10.15, 54.36 10.16, 54.35 10.15))');
+    expect(run.diagnostics.map((d) => [d.code, d.messageId])).toEqual([['WGS008', 'swapped']]);
+    expect(run.diagnostics[0]?.message).toContain(
+      'with x and y swapped it lies at a coast at 10.15 E 54.35 N',
+    );
+  });
+
+  it('reports the open sea with no swap to offer, and names sign changes that land on land', () => {
+    const run = runBoundary('POLYGON ((-30.5 40.2, -30.49 40.2, -30.49 40.21, -30.5 40.21, -30.5 40.2))');
+    expect(run.diagnostics.map((d) => [d.code, d.messageId, d.fix])).toEqual([['WGS008', 'sea', undefined]]);
+    expect(run.diagnostics[0]?.message).toBe(
+      'The boundary lies in the open sea at 30.50 W 40.20 N: no land within about 0.1° of it (Natural Earth, 1:10m)',
+    );
+    expect(run.diagnostics[0]?.hint).toContain(
+      'It would lie on land with the sign of the longitude changed, at 30.50 E 40.20 N.',
+    );
+    // A Minnesota field with the sign of its latitude lost: the South Pacific.
+    const south = runBoundary('POLYGON ((-93.26 -45.12, -93.25 -45.12, -93.25 -45.13, -93.26 -45.12))');
+    expect(south.diagnostics[0]?.hint).toContain(
+      'with the sign of the latitude changed, at 93.26 W 45.12 N; or with both signs changed, at 93.26 E 45.12 N',
+    );
+    // Nowhere near land whichever way the signs go: the hint says only what to check.
+    const far = runBoundary('POLYGON ((-150 -40, -149.99 -40, -149.99 -40.01, -150 -40))');
+    expect(far.diagnostics[0]?.hint).not.toContain('would lie on land');
+  });
+
+  it('says nothing on land, near a coast, or for coordinates another wgs84 rule reports', () => {
+    // Brandenburg, a field on the coast of Skåne (the mask cannot tell there), the Netherlands' polders.
+    for (const wkt of [
+      'POLYGON ((13.40 52.50, 13.40 52.51, 13.41 52.51, 13.41 52.50, 13.40 52.50))',
+      'POLYGON ((13.14 55.37, 13.15 55.37, 13.15 55.38, 13.14 55.38, 13.14 55.37))',
+      'POLYGON ((5.50 52.50, 5.51 52.50, 5.51 52.51, 5.50 52.50))',
+    ])
+      expect(runBoundary(wkt).brief, wkt).toEqual([]);
+    // Out of range and swapped: WGS003 alone (one fault, one diagnostic).
+    expect(
+      runBoundary('POLYGON ((35.85 -103.27, 35.86 -103.27, 35.86 -103.28, 35.85 -103.27))').brief.map(
+        (b) => b[0],
+      ),
+    ).toEqual(['WGS003']);
+  });
+
+  it('writes the swap back into a GeoJSON source, and is left out when not selected', async () => {
+    const geojson = `{"type": "Feature", "properties": {"name": "North"}, "geometry": {"type": "Polygon", "coordinates": [[[52.50, 13.40], [52.51, 13.40], [52.51, 13.41], [52.50, 13.40]]]}}`;
+    const file = { name: 'north.geojson', bytes: new TextEncoder().encode(geojson) };
+    const kind = boundaryFileKinds.find((k) => k.id === 'geojson')!;
+    const report = await kind.validate(file, { selection: { select: ['wgs84'] } });
+    expect(report.diagnostics.map((d) => [d.code, d.location.feature])).toEqual([['WGS008', 0]]);
+    const fixed = await kind.fix!(file, report, ['unsafe']);
+    expect(new TextDecoder().decode(fixed?.bytes)).toContain(
+      '[[[13.4, 52.5], [13.4, 52.51], [13.41, 52.51], [13.4, 52.5]]]',
+    );
+    expect(runBoundary(swapped, {}, { select: ['wgs84'], ignore: ['WGS008'] }).brief).toEqual([]);
   });
 });

@@ -147,6 +147,30 @@ export const crsMissing = defineRule({
   },
 });
 
+/** Reported by the boundary pipeline (core/boundary/check-land.ts) from the land mask (core/land). */
+export const boundaryInSea = defineRule({
+  meta: {
+    code: 'WGS008',
+    name: 'boundary-in-sea',
+    group: 'wgs84',
+    severity: 'error',
+    fixable: 'unsafe',
+    messages: {
+      sea: 'The boundary lies in the open sea at {place}: no land within about 0.1° of it (Natural Earth, 1:10m)',
+      swapped:
+        'The boundary lies in the open sea at {place}; with x and y swapped it lies {where} at {swappedPlace}: the coordinates look like latitude,longitude',
+    },
+    docs: {
+      what: 'Reports a boundary whose coordinates are valid longitudes and latitudes but lie wholly in the sea, a cell of 0.1° or more from any coast of Natural Earth’s 1:10m land (the mask ships with Fieldgate; nothing is downloaded). When the boundary with x and y swapped lies on land (or at a coast), the message says where and an unsafe fix swaps them. Near coasts the check cannot tell and says nothing; a field on a small island Natural Earth does not draw is the one case it gets wrong.',
+      why: 'Latitude-first coordinates whose values both lie within ±90 pass every range check (52.50 13.40 is a valid point), so WGS003 cannot see them; the field then lands in the sea, and so does a boundary with a lost minus sign or the wrong coordinate system. The service accepts it and the grower’s field is nowhere near it.',
+      example:
+        'POLYGON ((52.50 13.40, 52.51 13.40, 52.51 13.41, 52.50 13.41, 52.50 13.40))   (lies in the Arabian Sea)',
+      useInstead:
+        'POLYGON ((13.40 52.50, 13.40 52.51, 13.41 52.51, 13.41 52.50, 13.40 52.50))   (13.40 E 52.50 N, in Brandenburg)',
+    },
+  },
+});
+
 export const wgs84Rules = [
   longitudeOutOfRange,
   latitudeOutOfRange,
@@ -155,4 +179,5 @@ export const wgs84Rules = [
   crsUnknown,
   crsReprojected,
   crsMissing,
+  boundaryInSea,
 ] as const;

@@ -24,7 +24,7 @@ import {
 import { DECODE_PIECE } from '../input/decode-text-stream.ts';
 import { sniffBom, TextChunkDecoder } from '../input/text-decoding.ts';
 import type { GeoJsonFeature } from '../geojson/geojson.ts';
-import { fieldFeature } from '../records/field-features.ts';
+import { fieldFeature, keepBatchField } from '../records/field-features.ts';
 import type { FieldRecord } from '../records/field-record.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
 import { wktSyntaxError } from '../geometry/wkt-rules.ts';
@@ -104,6 +104,7 @@ class WktChecker {
   private acres = 0;
   private readonly features: GeoJsonFeature[] | undefined;
   private readonly emit: ValidateOptions['emit'];
+  private readonly batch: ValidateOptions['batchGeometry'];
 
   /** `firstFeature`: the feature index of the first statement added (a statement checked on its own). */
   constructor(
@@ -114,6 +115,7 @@ class WktChecker {
     this.count = firstFeature;
     this.collector = new DiagnosticCollector(options.selection);
     this.emit = options.emit;
+    this.batch = options.batchGeometry;
     // The text report needs no geometry; a feature holds its boundary's coordinates until the report is written.
     this.features = options.features === false ? undefined : [];
   }
@@ -134,6 +136,7 @@ class WktChecker {
     if (result?.valid) this.valid++;
     if (result?.areaAcres !== undefined) this.acres += result.areaAcres;
     this.features?.push(fieldFeature(record, result));
+    keepBatchField(this.batch, record, result);
   }
 
   /** Hand the diagnostics found so far to `options.emit`, when the caller streams them (see ValidateOptions). */
@@ -248,7 +251,8 @@ export async function checkWktStream(
   let known: string | undefined;
   const asOneStatement = (prefix: string): FileReport | undefined => {
     if (!decides(prefix)) return undefined;
-    const one = new WktChecker({ ...options, features }, check);
+    // Read as one statement, the file is not the lines `checker` may have added to the batch's geometry.
+    const one = new WktChecker({ ...options, features, batchGeometry: undefined }, check);
     one.add({ text: prefix, offset: 0 }, new LineIndex(prefix));
     return one.report(file.name);
   };
@@ -356,7 +360,11 @@ export async function fixWktStream(
     index: number,
     listAll: boolean,
   ): FileReport => {
-    const one = new WktChecker({ ...options, listAll, features: false, emit: undefined }, check, index);
+    const one = new WktChecker(
+      { ...options, listAll, features: false, emit: undefined, batchGeometry: undefined },
+      check,
+      index,
+    );
     one.add({ text, offset: at, line }, new OneLineIndex(line, at, text.length));
     const report = one.report(file.name, text);
     // Edits into the statement's own text, as the fix loop applies them.

@@ -16,7 +16,8 @@ import {
   statedAcresOptions,
   type RecordBoundaryOptions,
 } from '../boundary/record-boundary.ts';
-import { fieldFeature, outlineForMap } from '../records/field-features.ts';
+import { fieldFeature, keepBatchField, outlineForMap } from '../records/field-features.ts';
+import type { BatchGeometry } from '../input/batch-geometry.ts';
 import {
   atRecord,
   type FieldRecord,
@@ -106,6 +107,8 @@ export interface CsvBatchOptions {
   records?: boolean;
   /** Features are only drawn (an HTML report's map): keep simplified outlines, a fraction of the memory. */
   mapFeatures?: boolean;
+  /** Where each checked field's boundary goes for the checks across files (core/cross-file). */
+  batchGeometry?: BatchGeometry;
   /** Called after each data row (progress). */
   onRow?: (row: number, bytesRead: number) => void;
   /** Let the event loop run between chunks of rows. */
@@ -784,6 +787,11 @@ class RowSession {
     const boundaryRange = boundaryCell
       ? rangeOf(valueSpan(boundaryCell).start, valueSpan(boundaryCell).end, row)
       : record.location.range;
+    keepBatchField(this.options.batchGeometry, record, boundary, undefined, {
+      row: n,
+      field: 'boundary',
+      ...(boundaryRange ? { range: boundaryRange } : {}),
+    });
     this.cross.field(record, n, boundary, boundaryRange);
     if (this.options.records) {
       const acres = record.acres?.kind === 'number' ? record.acres.value : undefined;

@@ -74,6 +74,7 @@ export function csvOptionsFrom(
   if (options.features === false) out.keepFeatures = false;
   if (options.records) out.records = true;
   if (options.features === 'map') out.mapFeatures = true;
+  if (options.batchGeometry) out.batchGeometry = options.batchGeometry;
   const resolve = options.resolveFile;
   if (resolve) out.resolveFile = (path) => resolve(path, file.name);
   out.checkFile = checkReferencedFile(options);

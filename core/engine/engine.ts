@@ -39,6 +39,8 @@ import type { KindRecord, SubmitRecord } from '../records/submit-record.ts';
 import { flatString } from '../values/flat-string.ts';
 import { packedMap } from '../values/packed-map.ts';
 import { checkSettings, describeSettings } from './settings.ts';
+import { emptyBatchGeometry, type BatchGeometry } from '../input/batch-geometry.ts';
+import { acrossFilesApply, type FileGeometry } from '../cross-file/across-files-apply.ts';
 
 /** A file for the engine; `kind` forces its kind (else `options.kind`, else detection). */
 export interface EngineInput extends InputFile {
@@ -97,6 +99,13 @@ export interface EngineOptions {
    * line's reports), so a file with a million problems or fixes is never held. Default true.
    */
   keepDiagnostics?: boolean;
+  /**
+   * Return what each file's kind gathered for the checks across files (`FileResult.batchGeometry`: its
+   * boundaries, prescription zones and sample points), for a caller that runs `checkAcrossFiles` itself
+   * over files checked one at a time (the app). The engine runs those checks itself over the files of one
+   * run: see the `batch` setting.
+   */
+  batchGeometry?: boolean;
 }
 
 export interface RunOptions extends EngineOptions {
@@ -122,6 +131,11 @@ export type EngineEvent =
   | { type: 'fixed'; file: string; bytes: Uint8Array; applied: number; inParts?: true }
   | { type: 'file-done'; result: FileResult }
   | { type: 'unreadable'; name: string; reason: string }
+  /**
+   * After every file: the diagnostics of the checks across the files of the run (core/cross-file), each
+   * with the file it belongs to in `location.file` (a file already done). Also in the report.
+   */
+  | { type: 'across-files'; diagnostics: Diagnostic[] }
   | { type: 'cancelled' }
   | { type: 'report'; report: Report };
 
@@ -239,6 +253,11 @@ async function produce(
   // same unless a file was fixed.
   let listedId = 1;
   let nextId = 1;
+  // What each file's kind gathers for the checks across files: when the run has several files (or the
+  // setting asks), unless the setting says off; the caller may want it too (options.batchGeometry).
+  const batch = resolved.validate.settings?.batch;
+  const gather = options.batchGeometry === true || (batch !== 'off' && (inputs.length > 1 || batch === 'on'));
+  const batchFiles: FileGeometry[] = [];
   for (const [index, input] of inputs.entries()) {
     await nextTurn();
     if (stopped()) break;
@@ -309,11 +328,19 @@ async function produce(
     }
     const totalBytes = whole ? whole.bytes.length : (streamed?.size ?? 0);
     const kindOptions = kindOptionsFor(resolved, channel, name, totalBytes, detection.kind.id);
+    // The file's geometry for the checks across files: gathered by the check whose report is kept (the
+    // first, or the one after fixing), never by the fix loop's checks of versions in between.
+    let geometry: BatchGeometry | undefined = gather ? emptyBatchGeometry() : undefined;
+    const firstOptions: ValidateOptions = geometry
+      ? { ...kindOptions, batchGeometry: geometry }
+      : kindOptions;
     const named = (r: FileReport): FileReport => namedReport(r, name);
-    const check = async (bytes: Uint8Array, listAll: boolean): Promise<FileReport> =>
-      named(
-        await detection.kind.validate({ name, bytes }, listAll ? { ...kindOptions, listAll } : kindOptions),
-      );
+    const check = async (
+      bytes: Uint8Array,
+      listAll: boolean,
+      base: ValidateOptions = kindOptions,
+    ): Promise<FileReport> =>
+      named(await detection.kind.validate({ name, bytes }, listAll ? { ...base, listAll } : base));
     const kind = detection.kind;
     // Not fixing, a text kind gets the decoded text and the file's bytes are let go (peak memory): no
     // local keeps them (the caller's own bytes, when it gave bytes, stay the caller's).
@@ -334,16 +361,16 @@ async function produce(
     const how = streams ? 'stream' : kind.can.text && !options.fix ? 'text' : 'bytes';
     let checked =
       how === 'text' && kind.validateText
-        ? named(await kind.validateText({ name, text: decodeAndRelease() }, kindOptions))
+        ? named(await kind.validateText({ name, text: decodeAndRelease() }, firstOptions))
         : how === 'stream' && streamed && kind.validateStream
           ? named(
               await kind.validateStream(streamed, {
-                ...kindOptions,
+                ...firstOptions,
                 features: options.features === 'map' ? 'map' : options.features === true,
                 emit: handOver,
               }),
             )
-          : await check((whole ?? (input as InputFile)).bytes, false);
+          : await check((whole ?? (input as InputFile)).bytes, false, firstOptions);
     if (stopped()) break;
     // Numbered in report order, so a caller can name a fix by id.
     const numbered = (r: FileReport, first: number): FileReport => {
@@ -381,7 +408,12 @@ async function produce(
       if (stopped()) break;
       if (loop.bytes) {
         channel.push({ type: 'fixed', file: name, bytes: loop.bytes, applied: loop.fixes.applied.length });
-        checked = await check(loop.bytes, false);
+        geometry = geometry ? emptyBatchGeometry() : undefined;
+        checked = await check(
+          loop.bytes,
+          false,
+          geometry ? { ...kindOptions, batchGeometry: geometry } : kindOptions,
+        );
       }
     }
     numbered(checked, nextId);
@@ -414,9 +446,35 @@ async function produce(
       detectedAs,
       ...(fixes ? { fixes } : {}),
       ...(records ? { records: recordsWithIds(records, checked.diagnostics) } : {}),
+      ...(geometry && options.batchGeometry ? { batchGeometry: geometry } : {}),
     };
+    if (geometry) batchFiles.push({ file: name, kind: result.kind, geometry });
     addFileResult(report, result);
     channel.push({ type: 'file-done', result });
+  }
+  if (!stopped() && batch !== 'off' && (batch === 'on' || acrossFilesApply(batchFiles))) {
+    const share = resolved.validate.settings?.rxOutsideShare;
+    // Loaded only for a run that compares files (a chunk of its own in the command line's bundle).
+    const { checkAcrossFiles } = await import('../cross-file/check-across-files.ts');
+    const found = checkAcrossFiles(batchFiles, {
+      ...(resolved.validate.selection ? { selection: resolved.validate.selection } : {}),
+      ...(typeof share === 'number' ? { rxOutsideShare: share } : {}),
+    });
+    if (found.length > 0) {
+      const keep = options.keepDiagnostics !== false;
+      for (const d of found) {
+        d.id = `d${nextId++}`;
+        const result = report.files.find((f) => f.file === d.location.file);
+        if (!result) continue;
+        result.counts[d.severity]++;
+        report.counts[d.severity]++;
+        if (keep) {
+          result.diagnostics.push(d);
+          report.diagnostics.push(d);
+        }
+      }
+      channel.push({ type: 'across-files', diagnostics: found });
+    }
   }
   if (stopped()) {
     report.outcome = 'cancelled';

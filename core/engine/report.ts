@@ -11,6 +11,7 @@ import {
 import type { DetectedAs } from '../formats/detect-kind.ts';
 import type { FileReport } from '../input/file-kind.ts';
 import type { SubmitRecord } from '../records/submit-record.ts';
+import type { BatchGeometry } from '../input/batch-geometry.ts';
 
 /** The report format's version: it changes only when a field changes meaning or goes away. */
 export const REPORT_VERSION = 1;
@@ -64,6 +65,8 @@ export interface FileResult extends Omit<FileReport, 'records'> {
   detectedAs: DetectedAs;
   fixes?: FileFixes;
   records?: SubmitRecord[];
+  /** When asked for (EngineOptions.batchGeometry): what the checks across files read of this file. */
+  batchGeometry?: BatchGeometry;
 }
 
 export interface Unreadable {

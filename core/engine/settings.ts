@@ -55,6 +55,24 @@ export const settingSpecs: readonly SettingSpec[] = [
       'how many diagnostics of one rule a Modus report lists before summing up the rest (default 1000)',
     kinds: ['modus-result'],
   },
+  // The checks across the files of one run (core/cross-file).
+  {
+    name: 'batch',
+    type: 'string',
+    description:
+      'the checks across the files of a run (prescriptions and soil samples against the boundaries, the same field in two files): on, off, or auto (default: when boundaries come with prescriptions or soil tests, or in two files)',
+    kinds: [...BOUNDARY_KINDS, 'rx-zip', 'modus-result'],
+    check: (v) => (['on', 'off', 'auto'].includes(v) ? undefined : `"${v}" is not on, off or auto`),
+  },
+  {
+    name: 'rxOutsideShare',
+    type: 'number',
+    min: 0,
+    max: 1,
+    description:
+      'how much of a prescription zone may lie outside its field in the checks across files, as a fraction of the zone (default 0.05 = 5 %)',
+    kinds: ['rx-zip'],
+  },
   // CSV batches (core/csv, docs/csv-batches.md): the reader's choices can be forced, a mapping reused.
   {
     name: 'encoding',

@@ -6,7 +6,8 @@ import { reportJsonSyntax } from '../json/read-json.ts';
 import { checkFieldUploadBoundary } from '../boundary/field-upload-boundary.ts';
 import type { RecordBoundaryOptions, RecordBoundaryResult } from '../boundary/record-boundary.ts';
 import type { GeoJsonFeature } from '../geojson/geojson.ts';
-import { fieldFeature } from '../records/field-features.ts';
+import { fieldFeature, keepBatchField } from '../records/field-features.ts';
+import type { BatchGeometry } from '../input/batch-geometry.ts';
 import type { FieldRecord } from '../records/field-record.ts';
 import { DuplicateFieldTracker, duplicateField } from '../rules/field-upload/duplicate-field.ts';
 import { fieldsArray } from '../rules/field-upload/fields-array.ts';
@@ -109,6 +110,8 @@ export interface FieldUploadReadOptions extends CheckFieldUploadOptions {
   emit?: (diagnostics: Diagnostic[]) => void;
   /** Return each item of "fields" as the record it stands for (field-upload-records.ts); not with `emit`. */
   submitRecords?: boolean;
+  /** Where each checked field's boundary goes for the checks across files (core/cross-file). */
+  batchGeometry?: BatchGeometry;
 }
 
 /** What reading a JSON document as a field upload gave. */
@@ -236,6 +239,7 @@ export class FieldUploadReader {
     const checked = this.checks.check(record);
     this.submitRecords?.push(this.withDiagnostics(fieldUploadRecord(checked.record), first));
     this.features?.push(fieldFeature(checked.record, checked.boundary));
+    keepBatchField(this.options.batchGeometry, checked.record, checked.boundary);
     const emit = this.options.emit;
     if (emit) {
       const found = this.collector.take();

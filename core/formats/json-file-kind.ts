@@ -95,6 +95,7 @@ function uploadOptions(options: ValidateOptions, forced: boolean): FieldUploadRe
   if (typeof tolerance === 'number') out.acreageTolerance = tolerance;
   if (options.emit) out.emit = options.emit;
   if (options.records) out.submitRecords = true;
+  if (options.batchGeometry) out.batchGeometry = options.batchGeometry;
   return out;
 }
 

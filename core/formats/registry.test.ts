@@ -7,6 +7,7 @@ import type { FileKind } from '../input/file-kind.ts';
 import { jsonFileKind, jsonShapeKinds } from './json-file-kind.ts';
 import { fileKinds, kindCatalogue, lazyKind } from './registry.ts';
 import { sampleDateFileKind } from './sample-date-file-kind.ts';
+import { agronomicFileKind } from '../agronomic/agronomic-file-kind.ts';
 
 const METHODS = ['validateStream', 'validateText', 'fix', 'fixStream'] as const;
 const methods = (k: FileKind): string[] => METHODS.filter((m) => k[m] !== undefined);
@@ -32,6 +33,7 @@ describe('the kind registry', () => {
     modusFileKind,
     sampleDateFileKind,
     ...csvFileKinds,
+    agronomicFileKind,
   ];
 
   it('lists each kind with the name, title, detector and methods of the kind it loads', () => {

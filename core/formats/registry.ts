@@ -11,6 +11,7 @@ import { modusKindInfo } from '../modus/modus-kind-info.ts';
 import { sampleDateFileKind } from './sample-date-file-kind.ts';
 import { detectKind } from './detect-kind.ts';
 import { csvKindInfos } from '../csv/csv-kind-info.ts';
+import { agronomicKindInfo } from '../agronomic/agronomic-kind-info.ts';
 
 /** A kind's checks, once loaded: the kind of this id in the list its module exports. */
 async function loaded(id: string, list: Promise<readonly FileKind[]>): Promise<FileKind> {
@@ -82,6 +83,9 @@ const boundaryFileKinds = boundaryKindInfos.map((info) =>
 const modusFileKind = lazyKind(modusKindInfo, () =>
   import('../modus/modus-file-kind.ts').then((m) => m.modusFileKind),
 );
+const agronomicFileKind = lazyKind(agronomicKindInfo, () =>
+  import('../agronomic/agronomic-file-kind.ts').then((m) => m.agronomicFileKind),
+);
 const csvFileKinds = csvKindInfos.map((info) => lazyKind(info, () => loaded(info.id, csvKinds())));
 
 /** The kinds detection chooses from (content first, see core/formats/detect-kind.ts). */
@@ -91,6 +95,7 @@ export const fileKinds: readonly FileKind[] = [
   ...boundaryFileKinds,
   modusFileKind,
   ...csvFileKinds,
+  agronomicFileKind,
 ];
 
 /**
@@ -105,6 +110,7 @@ export const kindCatalogue: readonly FileKind[] = [
   modusFileKind,
   sampleDateFileKind,
   ...csvFileKinds,
+  agronomicFileKind,
 ];
 
 /** The kind of a file, content first (core/formats/detect-kind.ts): the same bytes give the same kind. */

@@ -19,7 +19,10 @@
  *     and without (--no-progress), runs alternating; and the line's own work: one engine run's events,
  *     recorded with their times in this process, replayed through the line on that clock (so it draws as
  *     often as it did), against the run's time.
- * Options: FIELD_UPLOAD_BENCH=a,b,c,d,e (default all), FIELD_UPLOAD_BENCH_RUNS (default 3; (e) runs at
+ * (f) what the land mask (WGS008, core/land) costs on the 5,000 valid polygons of (c): whole processes with
+ *     and without it (`--ignore WGS008`), alternating, best and median of each; and in this process, the land
+ *     check of the 5,000 parsed boundaries alone (the mask's first use included). Target: at most 5 %.
+ * Options: FIELD_UPLOAD_BENCH=a,b,c,d,e,f (default all), FIELD_UPLOAD_BENCH_RUNS (default 3; (e) runs at
  * least 5),
  * FIELD_UPLOAD_BENCH_FORMAT=text (time the report for people instead of the JSON report).
  * The uploads are written to a temporary folder, removed at the end.
@@ -43,9 +46,14 @@ import { benchBoundaries, benchFieldUpload, bigCleanUpload } from './field-uploa
 import { runEngine, type EngineEvent } from '../index.ts';
 import { fileStream } from '../../cli/io/files.ts';
 import { ProgressLine } from '../../cli/render/progress-line.ts';
+import { BoundaryPlace } from '../boundary/boundary-location.ts';
+import { checkLand } from '../boundary/check-land.ts';
+import { DiagnosticCollector } from '../rules/reporter.ts';
+import { parseWkt } from '../wkt/parse-wkt.ts';
+import type { ParsedGeometry } from './geometry.ts';
 
 const runs = Number(process.env.FIELD_UPLOAD_BENCH_RUNS ?? 3);
-const parts = new Set((process.env.FIELD_UPLOAD_BENCH ?? 'a,b,c,d,e').split(','));
+const parts = new Set((process.env.FIELD_UPLOAD_BENCH ?? 'a,b,c,d,e,f').split(','));
 const format = process.env.FIELD_UPLOAD_BENCH_FORMAT === 'text' ? 'text' : 'json';
 const bin = fileURLToPath(new URL('../../cli/bin/fieldgate.js', import.meta.url));
 const ptyRun = fileURLToPath(new URL('../../test/support/pty-run.py', import.meta.url));
@@ -338,6 +346,52 @@ async function progressCase(file: string): Promise<void> {
   );
 }
 
+const signed = (n: number): string => `${n >= 0 ? '+' : '−'}${Math.abs(n).toFixed(1)}`;
+
+/** (f): the land mask's share of validating 5,000 valid polygons. */
+function landCase(file: string, boundaries: string[]): void {
+  console.log(`\n(f) the land mask (WGS008) on the 5,000 valid polygons of (c)`);
+  validate(file);
+  const withMask: Run[] = [];
+  const withoutMask: Run[] = [];
+  // More runs than the others: the difference is a few per cent, under the noise of one run.
+  const n = Math.max(runs, 5);
+  for (let i = 0; i < n; i++) {
+    withMask.push(validate(file));
+    withoutMask.push(validate(file, '--ignore', 'WGS008'));
+  }
+  const failed = [...withMask, ...withoutMask].find((r) => r.failure !== undefined);
+  if (failed) {
+    console.log(describe('a run', failed));
+    process.exitCode = 1;
+    return;
+  }
+  const secs = (list: Run[]): number[] => list.map((r) => r.seconds);
+  console.log(describe('fieldgate validate (land mask on)', best(withMask)));
+  console.log(describe('… --ignore WGS008 (off)', best(withoutMask)));
+  const bestShare = best(withMask).seconds / best(withoutMask).seconds - 1;
+  const medianShare = median(secs(withMask)) / median(secs(withoutMask)) - 1;
+  console.log(
+    `whole process: ${signed(bestShare * 100)} % (best of ${n}), ${signed(medianShare * 100)} % (medians); one run's noise is a few per cent`,
+  );
+  // In this process: the land check alone on the parsed boundaries, the mask's first use included.
+  const geometries: Array<{ geometry: ParsedGeometry; wkt: string }> = [];
+  for (const wkt of boundaries) {
+    const parsed = parseWkt(wkt);
+    if (parsed.ok) geometries.push({ geometry: parsed.geometry, wkt });
+  }
+  const collector = new DiagnosticCollector();
+  const started = performance.now();
+  let inSea = 0;
+  for (const { geometry, wkt } of geometries)
+    if (checkLand(geometry, collector, new BoundaryPlace(wkt, {}))) inSea++;
+  const ms = performance.now() - started;
+  const share = ms / 1000 / best(withoutMask).seconds;
+  console.log(
+    `land check alone: ${ms.toFixed(1)} ms for ${geometries.length.toLocaleString('en-US')} boundaries (${inSea} in the sea), ${(share * 100).toFixed(2)} % of the process without it (target ≤ 5 %): ${share <= 0.05 ? 'met' : 'NOT met'}`,
+  );
+}
+
 try {
   if (parts.has('a')) {
     crossingCase(
@@ -357,6 +411,12 @@ try {
     const file = join(dir, 'valid.json');
     if (!existsSync(file)) write('valid.json', benchBoundaries('valid', 5000));
     shapelyCase(file);
+  }
+  if (parts.has('f')) {
+    const boundaries = benchBoundaries('valid', 5000);
+    const file = join(dir, 'valid.json');
+    if (!existsSync(file)) write('valid.json', boundaries);
+    landCase(file, boundaries);
   }
   if (parts.has('d')) bigCase(Number(process.env.FIELD_UPLOAD_BENCH_BIG ?? 830000));
   if (parts.has('e')) {

@@ -3,6 +3,7 @@ import type { RuleSelection } from '../rules/selection.ts';
 import type { JsonValue } from '../json/json-document.ts';
 import type { GeoJsonFeature } from '../geojson/geojson.ts';
 import type { KindRecord } from '../records/submit-record.ts';
+import type { BatchGeometry } from './batch-geometry.ts';
 import type { KindSummary } from './kind-summary.ts';
 
 export * from './kind-summary.ts';
@@ -120,6 +121,12 @@ export interface ValidateOptions {
    * fraction of the memory (a CSV batch keeps at most 32 vertices a ring).
    */
   features?: boolean | 'map';
+  /**
+   * When given, a kind adds the file's field boundaries, prescription zones and soil sample points here as
+   * it checks them, whether or not it returns features: the checks across the files of a batch read them
+   * (core/cross-file). Files a CSV batch names are not added.
+   */
+  batchGeometry?: BatchGeometry;
   /** Hooks for kinds that work in chunks: report progress, let the caller's event loop run, stop early. */
   progress?: (progress: KindProgress) => void;
   /** Resolves after the event loop had a turn; a kind awaits it between chunks. */

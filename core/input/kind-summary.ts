@@ -104,6 +104,15 @@ export type ModusEventSummary = {
   analytes: ModusAnalyteSummary[];
 };
 
+/** Shared agronomic data (a ZIP of CSV point files): each member's columns and points, and where they lie. */
+export type AgronomicSummary = {
+  type: 'agronomic-data';
+  members: Array<{ name: string; columns: string[]; points: number; unreadable: number }>;
+  points: number;
+  /** [west, south, east, north], or null when no point was read. */
+  bbox: [number, number, number, number] | null;
+};
+
 /** A Modus soil test: events, lab, samples, depths and analytes, and the sampleDate it would be sent with. */
 export type ModusSummary = {
   type: 'modus';
@@ -138,7 +147,8 @@ export type BoundaryFileSummary = {
 /** A .wkt file: boundaries, how many are valid, and their acres. */
 export type WktSummary = { type: 'wkt'; boundaries: number; valid: number; acres: number };
 
-export type KindSummary = CsvBatchSummary | RxSummary | ModusSummary | BoundaryFileSummary | WktSummary;
+export type KindSummary =
+  CsvBatchSummary | RxSummary | ModusSummary | BoundaryFileSummary | WktSummary | AgronomicSummary;
 
 /**
  * A summary as a JSON value (for renderers of any JSON): every summary type is JSON data by construction,

@@ -7,6 +7,8 @@ import type { FixSafety } from '../diagnostics/diagnostic.ts';
 import { applyTextFixes } from '../diagnostics/fix-application.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { GeoJsonFeature } from '../geojson/geojson.ts';
+import type { BatchGeometry } from '../input/batch-geometry.ts';
+import { LineIndex } from '../diagnostics/text-position.ts';
 import type { JsonValue } from '../json/json-document.ts';
 import { checkSampleDate } from '../rules/sample-date/check-sample-date.ts';
 import {
@@ -46,7 +48,10 @@ export const modusFileKind: FileKind = {
     const report = modusReport(file.name, result, options);
     if (file.bytes.length <= TEXT_IN_REPORT && result.encoding === 'utf-8') {
       report.text = decodeTextFile(file.bytes);
-      if (options.features !== false) report.features = samplePoints(report.text, report.diagnostics);
+      if (options.features !== false || options.batchGeometry) {
+        const features = samplePoints(report.text, report.diagnostics, options.batchGeometry);
+        if (options.features !== false) report.features = features;
+      }
     }
     return report;
   },
@@ -157,20 +162,65 @@ function declaresUtf8(bytes: Uint8Array): boolean {
 
 const SAMPLE_START = /<(?:\w+:)?SampleMetaData\b/g;
 const SAMPLE_NUMBER = /<(?:\w+:)?SampleNumber>\s*([^<]*?)\s*</;
-const GEOMETRY = /<(?:\w+:)?Geometry\b[^>]*>([^<]*)</;
+const GEOMETRY = /(<(?:\w+:)?Geometry\b[^>]*>)([^<]*)</;
+const EVENT_START = /<(?:\w+:)?Event[\s>]/g;
+const FMIS_PROFILE = /<(?:\w+:)?FMISProfile\b[\s\S]*?<\/(?:\w+:)?FMISProfile>/;
+/** The FMISProfile's Field: its text (ModusSubmit) or its ID attribute (ModusResult). */
+const PROFILE_FIELD = /<(?:\w+:)?Field\b([^>]*?)(?:\/>|>([^<]*)<)/;
+const ID_ATTRIBUTE = /\bID\s*=\s*(?:"([^"]*)"|'([^']*)')/;
+
+/** XML's five predefined entities and character references, as a field name may hold them. */
+function unescapeXml(text: string): string {
+  return text.replace(/&(?:#x([0-9a-f]+)|#(\d+)|(amp|lt|gt|quot|apos));/gi, (whole, hex, dec, name) => {
+    if (hex) return String.fromCodePoint(parseInt(hex, 16));
+    if (dec) return String.fromCodePoint(parseInt(dec, 10));
+    return { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }[String(name).toLowerCase()] ?? whole;
+  });
+}
+
+/** Each event's start and the field its FMISProfile names (undefined when it names none). */
+function eventFields(text: string): Array<{ start: number; field?: string }> {
+  const starts = [...text.matchAll(EVENT_START)].map((m) => m.index);
+  return starts.map((start, i) => {
+    const end = starts[i + 1] ?? text.length;
+    // The profile comes before the samples: no need to look past the first of them.
+    const samples = text.indexOf('SampleMetaData', start);
+    const head = text.slice(start, samples >= 0 && samples < end ? samples : end);
+    const profile = FMIS_PROFILE.exec(head)?.[0];
+    const field = profile ? PROFILE_FIELD.exec(profile) : null;
+    const named = field
+      ? (field[2] ?? '').trim() ||
+        ID_ATTRIBUTE.exec(field[1] ?? '')
+          ?.slice(1)
+          .find((v) => v !== undefined)
+      : undefined;
+    const value = named === undefined ? '' : unescapeXml(named).trim();
+    return value === '' ? { start } : { start, field: value };
+  });
+}
 
 /**
  * The samples' points as GeoJSON features (for maps), read from the text of a well-formed file: one feature
  * per sample whose <Geometry> is a POINT. Diagnostics inside a sample's metadata point at its feature.
+ * With `batch`, each point also goes there for the checks across files, with the field its event's
+ * FMISProfile names and the place of its <Geometry>.
  */
-export function samplePoints(text: string, diagnostics: Diagnostic[]): GeoJsonFeature[] {
+export function samplePoints(
+  text: string,
+  diagnostics: Diagnostic[],
+  batch?: BatchGeometry,
+): GeoJsonFeature[] {
   const features: GeoJsonFeature[] = [];
   const spans: Array<{ start: number; end: number; feature: number }> = [];
   const starts = [...text.matchAll(SAMPLE_START)].map((m) => m.index);
+  const events = batch ? eventFields(text) : [];
+  const lines = batch ? new LineIndex(text) : undefined;
+  let event = -1;
   starts.forEach((start, i) => {
     const end = starts[i + 1] ?? text.length;
     const block = text.slice(start, Math.min(end, start + 4096));
-    const wkt = GEOMETRY.exec(block)?.[1];
+    const geometryMatch = GEOMETRY.exec(block);
+    const wkt = geometryMatch?.[2];
     if (wkt === undefined) return;
     const geometry = readSampleGeometry(wkt.trim());
     if (!geometry.ok || !geometry.point) return;
@@ -185,6 +235,18 @@ export function samplePoints(text: string, diagnostics: Diagnostic[]): GeoJsonFe
       properties,
     });
     spans.push({ start, end, feature: id });
+    if (batch && lines && geometryMatch) {
+      while (event + 1 < events.length && (events[event + 1]?.start ?? Infinity) < start) event++;
+      const field = events[event]?.field;
+      const from = start + geometryMatch.index + (geometryMatch[1]?.length ?? 0);
+      batch.samples.push({
+        feature: id,
+        sample: number !== undefined && number !== '' ? number : String(i + 1),
+        point: geometry.point,
+        ...(field !== undefined ? { field } : {}),
+        location: { range: lines.range(from, from + wkt.length), point: geometry.point, feature: id },
+      });
+    }
   });
   if (spans.length === 0) return features;
   for (const d of diagnostics) {

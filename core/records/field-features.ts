@@ -4,10 +4,12 @@
  * boundary checks found.
  */
 
+import type { Location } from '../diagnostics/diagnostic.ts';
 import type { GeoJsonFeature, GeoJsonGeometry, GeoJsonPosition } from '../geojson/geojson.ts';
 import type { PolygonRings } from '../geometry/geometry.ts';
 import type { JsonValue } from '../json/json-document.ts';
-import type { FieldRecord, RecordValue } from './field-record.ts';
+import { keepField, type BatchField, type BatchGeometry } from '../input/batch-geometry.ts';
+import { atRecord, type FieldRecord, type RecordValue } from './field-record.ts';
 
 /** What the boundary checks found, as far as a feature shows it. */
 export interface FeatureVerdict {
@@ -105,4 +107,29 @@ export function fieldFeature(
   properties.areaAcres = verdict?.areaAcres !== undefined ? round(verdict.areaAcres, 4) : null;
   properties.valid = verdict?.valid ?? false;
   return { type: 'Feature', id, geometry, properties };
+}
+
+/**
+ * Add a checked field to the geometry the checks across files read (core/input/batch-geometry.ts): only a
+ * boundary measured on the ellipsoid, which is one whose polygons are OGC-valid in WGS 84 degrees.
+ * `location`: where the boundary is in the file, when the record's own is not yet placed there (a CSV
+ * cell's).
+ */
+export function keepBatchField(
+  into: BatchGeometry | undefined,
+  record: FieldRecord,
+  verdict: FeatureVerdict | undefined,
+  id = record.feature ?? record.row - 1,
+  location: Location = atRecord(record, record.boundary?.location ?? record.location),
+): void {
+  if (!into || !verdict?.geometry || verdict.areaAcres === undefined) return;
+  const name = plain(record.name);
+  const field: BatchField = {
+    feature: id,
+    label: record.label,
+    polygons: verdict.geometry.polygons,
+    location: { ...location, feature: id },
+  };
+  if (typeof name === 'string' && name.trim() !== '') field.name = name;
+  keepField(into, field);
 }

@@ -19,6 +19,7 @@ import { modusSchemaRules } from '../modus/schema-rules.ts';
 import { modusSemanticsRules } from '../modus/semantic-rules.ts';
 import { modusServiceRules } from '../modus/service-rules.ts';
 import { csvBatchRules } from '../csv/csv-rules.ts';
+import { crossFileRules } from '../cross-file/cross-file-rules.ts';
 
 /**
  * Every rule Fieldgate has, group by group. Each rule's logic is in one place: either the rule is defined
@@ -86,6 +87,11 @@ export const ruleGroups: ReadonlyArray<{
   { group: 'temporal-entity', title: 'TemporalEntity objects', rules: temporalEntityRules },
   { group: 'enrollment', title: 'Enrollment and experiment requests', rules: enrollmentRules },
   { group: 'csv-batch', title: 'CSV batches: reading, header, columns, cells, rows', rules: csvBatchRules },
+  {
+    group: 'cross-file',
+    title: 'Across the files of a batch: prescriptions, soil samples and fields against the boundaries',
+    rules: crossFileRules,
+  },
 ];
 
 export const allRules: readonly RuleMeta[] = ruleGroups.flatMap((g) => g.rules.map((r) => r.meta));

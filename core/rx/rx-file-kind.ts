@@ -9,7 +9,8 @@ import type { GeoJsonFeature } from '../geojson/geojson.ts';
 import { rebuildRxZip } from './rx-fixes.ts';
 import { rxKindInfo } from './rx-kind-info.ts';
 import { FIX_RENAME } from './rx-members.ts';
-import { validateRx } from './validate-rx.ts';
+import { validateRx, type RxValidation } from './validate-rx.ts';
+import type { BatchGeometry } from '../input/batch-geometry.ts';
 import { wholeFileRecord } from '../records/submit-record.ts';
 
 export const rxFileKind: FileKind = {
@@ -29,6 +30,7 @@ export const rxFileKind: FileKind = {
     const features =
       options.features === false ? undefined : zoneFeatures(result.summary, result.diagnostics);
     if (features) report.features = features;
+    if (options.batchGeometry) keepZones(options.batchGeometry, result);
     if (options.records)
       report.records = [
         wholeFileRecord(file.name, { call: 'uploadRx', file: { self: true } }, report.diagnostics.length),
@@ -50,6 +52,29 @@ export const rxFileKind: FileKind = {
     return { bytes: rebuilt.bytes, applied: wanted.filter((d) => rebuilt.applied.includes(d.fix.artifact)) };
   },
 };
+
+/**
+ * The zones placed in WGS 84, for the checks across files: feature ids as zoneFeatures gives them (the
+ * records in order, when the zones could be placed at all).
+ */
+function keepZones(into: BatchGeometry, result: RxValidation): void {
+  const records = result.shapefile?.records;
+  const zones = result.zones;
+  if (!records || !zones?.bbox) return;
+  const entry = result.members?.shp.name;
+  records.forEach((rec, feature) => {
+    const polygons = zones.lonLat[rec.record - 1];
+    if (!polygons || polygons.length === 0) return;
+    const rate = zones.rates[rec.record - 1];
+    into.zones.push({
+      feature,
+      record: rec.record,
+      ...(rate !== undefined ? { rate } : {}),
+      polygons,
+      location: { ...(entry ? { entry } : {}), record: rec.record, feature },
+    });
+  });
+}
 
 /**
  * The zones as GeoJSON features (ids 0, 1, … in record order), taken from the summary's map, and each zone

@@ -1,10 +1,12 @@
 /**
  * What a map of the batch draws, for both maps (SVG and MapLibre): the features (problems first, up to a
- * cap), problems at their points, the rate range of Rx zones. Recomputed only when a file gets a new result.
+ * cap; the problems across files count for their file's features too), problems at their points, the rate
+ * range of Rx zones. Recomputed only when a file gets a new result.
  */
 import { useMemo } from 'react';
 import type { GeoJsonFeature, Severity } from '../../core/index.ts';
-import { useBatch, type BatchFile } from '../state/batch.tsx';
+import { useBatch } from '../state/batch.tsx';
+import { relatedFeatureKeys, resultsKey } from '../state/across-files.ts';
 
 /** Features drawn at most: SVG stays responsive with a few thousand paths. */
 export const MAX_FEATURES = 2000;
@@ -22,21 +24,6 @@ export interface ProblemPoint {
   diagnosticId?: string;
   point: [number, number];
   severity: Severity;
-}
-
-const resultIds = new WeakMap<object, number>();
-let nextResultId = 1;
-
-/** A key that changes when a file is added, removed or gets a new result. */
-function resultsKey(files: readonly BatchFile[]): string {
-  return files
-    .map((f) => {
-      if (!f.result) return `${f.key}:-`;
-      let id = resultIds.get(f.result);
-      if (id === undefined) resultIds.set(f.result, (id = nextResultId++));
-      return `${f.key}:${id}`;
-    })
-    .join(',');
 }
 
 const worse = (a: Severity | undefined, b: Severity): Severity =>
@@ -63,7 +50,8 @@ export function useMapData(): MapData {
     let all = 0;
     for (const file of batch.files) {
       const worst = new Map<number, Severity>();
-      for (const d of file.result?.diagnostics ?? []) {
+      const across = batch.acrossFiles.filter((p) => p.fileKey === file.key).map((p) => p.diagnostic);
+      for (const d of [...(file.result?.diagnostics ?? []), ...across]) {
         const f = d.location.feature;
         if (f !== undefined) worst.set(f, worse(worst.get(f), d.severity));
         if (d.location.point && pts.length < MAX_FEATURES)
@@ -105,4 +93,26 @@ export function useMapData(): MapData {
     return data;
     // Only a file's result changes what is drawn, not its progress while it is being checked.
   }, [resultsKey(batch.files)]);
+}
+
+/**
+ * `fileKey:feature` of the features a selection outlines: its own, and those its problem's related places
+ * name (the other file's field of a problem across files).
+ */
+export function useSelectedFeatures(): Set<string> {
+  const batch = useBatch();
+  const selection = batch.selection;
+  return useMemo(() => {
+    const keys = new Set<string>();
+    if (!selection) return keys;
+    if (selection.feature !== undefined) keys.add(`${selection.fileKey}:${selection.feature}`);
+    const problem =
+      selection.diagnosticId === undefined
+        ? undefined
+        : batch.problems.find(
+            (p) => p.fileKey === selection.fileKey && p.diagnostic.id === selection.diagnosticId,
+          );
+    for (const key of relatedFeatureKeys(problem, batch.files)) keys.add(key);
+    return keys;
+  }, [selection, batch.problems, batch.files]);
 }

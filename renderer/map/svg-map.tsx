@@ -18,7 +18,7 @@ import {
 } from 'react';
 import { selectionOf, useBatch } from '../state/batch.tsx';
 import { flatLandRings } from './land.ts';
-import { RATE_COLOURS, rateColour, useMapData, type MapFeature } from './map-data.ts';
+import { RATE_COLOURS, rateColour, useMapData, useSelectedFeatures, type MapFeature } from './map-data.ts';
 import { flatProjection, geometryPath, lonLatBounds, pointsOf, type Box } from './projection.ts';
 
 /** Features added to the page per animation frame. */
@@ -114,6 +114,8 @@ export function SvgMap({ height = 420 }: { height?: number }) {
 
   const selection = batch.selection;
   const selectedFeature = selection?.feature;
+  // The selected feature, and the features its problem's related places name (in other files too).
+  const outlined = useSelectedFeatures();
   // A selection brings its feature (or its problem's point) into view, zooming in when it would be a speck.
   const selectedDiagnostic = selection?.diagnosticId;
   useEffect(() => {
@@ -253,7 +255,7 @@ export function SvgMap({ height = 420 }: { height?: number }) {
           <path className="land" d={landPath} vectorEffect="non-scaling-stroke" />
           {features.slice(0, drawnCount).map((f) => {
             const d = pathOf(f);
-            const selected = f.fileKey === selection?.fileKey && f.feature.id === selectedFeature;
+            const selected = outlined.has(`${f.fileKey}:${f.feature.id}`);
             const cls = `feature${f.worst ? ` has-${f.worst}` : ''}${selected ? ' selected' : ''}`;
             const fill = f.rate !== undefined && rates ? rateColour(f.rate, rates.min, rates.max) : undefined;
             const choose = () => {

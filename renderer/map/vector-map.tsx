@@ -13,7 +13,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { selectionOf, useBatch } from '../state/batch.tsx';
 import { usePageTileUrl } from '../state/page-tile-url.ts';
 import { flatLandRings } from './land.ts';
-import { rateColour, useMapData, type MapData } from './map-data.ts';
+import { rateColour, useMapData, useSelectedFeatures, type MapData } from './map-data.ts';
 import { lonLatBounds } from './projection.ts';
 
 maplibregl.setWorkerUrl(new URL(workerUrl, document.baseURI).href);
@@ -273,14 +273,22 @@ export default function VectorMap({ height }: { height: number }) {
 
   // The selection: outlined, and brought into view.
   const selection = batch.selection;
+  // The selected feature, and the features its problem's related places name (in other files too).
+  const outlined = useSelectedFeatures();
   useEffect(() => {
     const map = mapRef.current;
     if (!map || !loaded.current) return;
+    const pairs = [...outlined].map((key) => {
+      const at = key.lastIndexOf(':');
+      return [
+        'all',
+        ['==', ['get', 'fileKey'], key.slice(0, at)],
+        ['==', ['get', 'fid'], Number(key.slice(at + 1))],
+      ];
+    });
     map.setFilter(
       'selected',
-      selection?.feature !== undefined
-        ? ['all', ['==', ['get', 'fileKey'], selection.fileKey], ['==', ['get', 'fid'], selection.feature]]
-        : ['==', ['get', 'fid'], -1],
+      (pairs.length > 0 ? ['any', ...pairs] : ['==', ['get', 'fid'], -1]) as maplibregl.FilterSpecification,
     );
     const f = data.features.find(
       (x) => x.fileKey === selection?.fileKey && x.feature.id === selection?.feature,
@@ -294,7 +302,7 @@ export default function VectorMap({ height }: { height: number }) {
         ],
         { padding: 80, maxZoom: Math.max(map.getZoom(), 14), animate: false },
       );
-  }, [selection, data, generation]);
+  }, [selection, outlined, data, generation]);
 
   return (
     <div

@@ -4,7 +4,13 @@
  * live re-validation (CSV rows and any text file).
  */
 import { useMemo, useRef, useState } from 'react';
-import { sniffTextEncoding, tokenizeCsv, type CsvDelimiter, type Severity } from '../../core/index.ts';
+import {
+  sniffTextEncoding,
+  tokenizeCsv,
+  type CsvDelimiter,
+  type Location,
+  type Severity,
+} from '../../core/index.ts';
 import {
   selectionOf,
   useBatch,
@@ -19,7 +25,10 @@ import { lineBytes } from './line-bytes.ts';
 const ROW_HEIGHT = 30;
 
 function where(problem: Problem): string {
-  const l = problem.diagnostic.location;
+  return whereIs(problem.diagnostic.location);
+}
+
+function whereIs(l: Location): string {
   const parts: string[] = [];
   if (l.row !== undefined) parts.push(`row ${l.row}`);
   else if (l.record !== undefined) parts.push(`record ${l.record}`);
@@ -239,6 +248,15 @@ function ProblemDetail({ problem, selection }: { problem: Problem | undefined; s
       <p className="where">
         {problem.fileName} {where(problem)}
       </p>
+      {d.related && d.related.length > 0 && (
+        <ul className="related" aria-label="Places it names">
+          {d.related.map((r, i) => (
+            <li key={i}>
+              See {r.location.file ?? problem.fileName} {whereIs(r.location)} ({r.message})
+            </li>
+          ))}
+        </ul>
+      )}
       {d.hint && <p className="hint">Hint: {d.hint}</p>}
       {fix ? (
         <div className="fix">

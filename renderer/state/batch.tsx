@@ -6,7 +6,16 @@
  * core, so the rows sent are the rows shown. Also: the selected problem or feature (shared by table and
  * map), and the undo history (each step takes back one change).
  */
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import {
   applyCsvRowChanges,
   applyLineChanges,
@@ -25,6 +34,7 @@ import {
 } from '../../core/index.ts';
 import type { BatchStateInput, FileRef } from '../../host/bridge-api.ts';
 import { ValidationWorker, type Progress } from '../worker/validation-client.ts';
+import { acrossFilesProblems, acrossFilesRequest, resultsKey } from './across-files.ts';
 import type { WorkerFile } from '../worker/worker-protocol.ts';
 
 export interface BatchFile {
@@ -52,6 +62,8 @@ export interface BatchFile {
   result?: FileResult;
   /** Features of the file (its result holds the ones the map may draw). */
   featureCount?: number;
+  /** The validation job that checked it: the worker keeps its geometry for the checks across files. */
+  geometryJob?: number;
   unreadable?: Unreadable;
   error?: string;
 }
@@ -100,7 +112,10 @@ export interface FixOutcome {
 
 interface BatchApi {
   files: BatchFile[];
+  /** Every file's problems, then those of the checks across files (ids x1, x2, …). */
   problems: Problem[];
+  /** The problems of the checks across files alone. */
+  acrossFiles: Problem[];
   selection?: Selection;
   select(selection: Selection | undefined): void;
   addFiles(files: { name: string; bytes: Uint8Array; blob?: Blob; path?: string }[]): Promise<void>;
@@ -192,6 +207,7 @@ export function BatchProvider({ children }: { children: ReactNode }) {
           result: checked.result,
           featureCount: checked.featureCount,
           unreadable: checked.unreadable,
+          geometryJob: checked.job,
         });
       } catch (error) {
         update(file.key, { state: 'failed', error: error instanceof Error ? error.message : String(error) });
@@ -295,6 +311,7 @@ export function BatchProvider({ children }: { children: ReactNode }) {
           changes: [...file.changes, { type: 'fix', fix: { all: 'safe' } }],
           result: fixed.result,
           featureCount: fixed.featureCount,
+          geometryJob: fixed.job,
           state: 'checked',
         });
       }
@@ -316,6 +333,33 @@ export function BatchProvider({ children }: { children: ReactNode }) {
     });
   }, []);
 
+  // The checks across files, in the worker, once every file is checked, again whenever a result changes
+  // (not with a file's progress). A file whose geometry the worker let go of (an undo brought back an
+  // older version) is checked again, and they run again with it.
+  const [acrossFiles, setAcrossFiles] = useState<Problem[]>([]);
+  const changedResults = resultsKey(files);
+  const acrossRun = useRef(0);
+  useEffect(() => {
+    const current = filesRef.current;
+    const run = ++acrossRun.current;
+    const request = acrossFilesRequest(current);
+    if (current.some((f) => f.state === 'checking') || request.length < 2) {
+      if (request.length < 2) setAcrossFiles([]);
+      return;
+    }
+    worker()
+      .acrossFiles(request)
+      .then(({ diagnostics, missing }) => {
+        if (run !== acrossRun.current) return;
+        setAcrossFiles(acrossFilesProblems(diagnostics, filesRef.current));
+        for (const file of filesRef.current)
+          if (file.geometryJob !== undefined && missing.includes(file.geometryJob)) {
+            update(file.key, { state: 'checking' });
+            void check({ ...file, state: 'checking' });
+          }
+      })
+      .catch(() => undefined);
+  }, [changedResults]);
   const problems = useMemo(() => {
     const out: Problem[] = [];
     for (const file of files)
@@ -326,12 +370,13 @@ export function BatchProvider({ children }: { children: ReactNode }) {
           fileName: file.name,
           diagnostic: d,
         });
-    return out;
-  }, [files]);
+    return acrossFiles.length > 0 ? out.concat(acrossFiles) : out;
+  }, [files, acrossFiles]);
 
   const api: BatchApi = {
     files,
     problems,
+    acrossFiles,
     ...(selection ? { selection } : {}),
     select,
     addFiles,

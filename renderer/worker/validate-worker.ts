@@ -4,8 +4,12 @@
  * files or got from the host. Progress comes as the engine reports it; the report goes back in chunks.
  */
 import {
+  acrossFilesApply,
+  checkAcrossFiles,
   runEngine,
+  type BatchGeometry,
   type Diagnostic,
+  type FileGeometry,
   type EngineEvent,
   type FileResult,
   type GeoJsonFeature,
@@ -15,6 +19,8 @@ import { CHUNK_ITEMS, MAX_SENT_FEATURES, type WorkerMessage, type WorkerRequest 
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const running = new Map<number, AbortController>();
+/** What the checks across files read of each checked file, by the job that checked it (see 'across'). */
+const geometries = new Map<number, { kind: string; geometry: BatchGeometry }>();
 
 function post(message: WorkerMessage, transfer: Transferable[] = []): void {
   scope.postMessage(message, transfer);
@@ -39,7 +45,8 @@ function sendReport(jobId: number, report: Report): void {
     post({ type: 'head', jobId, ...(report.unreadable[0] ? { unreadable: report.unreadable[0] } : {}) });
     return;
   }
-  const { diagnostics, features: allFeatures, text: _text, ...head } = file;
+  const { diagnostics, features: allFeatures, text: _text, batchGeometry, ...head } = file;
+  if (batchGeometry) geometries.set(jobId, { kind: file.kind, geometry: batchGeometry });
   const features = allFeatures && pickFeatures(allFeatures, diagnostics);
   post({ type: 'head', jobId, file: head, ...(allFeatures ? { featureCount: allFeatures.length } : {}) });
   for (let i = 0; i < diagnostics.length; i += CHUNK_ITEMS)
@@ -62,6 +69,8 @@ async function run(request: Extract<WorkerRequest, { type: 'validate' | 'fix' }>
     const events: AsyncIterable<EngineEvent> = runEngine([input], {
       now: new Date(),
       signal: abort.signal,
+      // What the checks across files read of it: the page runs them over every file (across-files.ts).
+      batchGeometry: true,
       ...(request.options?.settings ? { settings: request.options.settings } : {}),
       ...(request.type === 'fix' ? { fix: { safety: request.safety } } : {}),
     });
@@ -97,8 +106,31 @@ async function run(request: Extract<WorkerRequest, { type: 'validate' | 'fix' }>
   }
 }
 
+/** The checks across the files named, over the geometry kept of each; the geometry of others let go. */
+function across(request: Extract<WorkerRequest, { type: 'across' }>): void {
+  const { jobId, files } = request;
+  try {
+    const named = new Set(files.map((f) => f.job));
+    for (const job of [...geometries.keys()]) if (!named.has(job)) geometries.delete(job);
+    const missing: number[] = [];
+    const inputs: FileGeometry[] = [];
+    for (const f of files) {
+      const kept = geometries.get(f.job);
+      if (kept) inputs.push({ file: f.name, kind: kept.kind, geometry: kept.geometry });
+      else missing.push(f.job);
+    }
+    const diagnostics = acrossFilesApply(inputs) ? checkAcrossFiles(inputs) : [];
+    for (let i = 0; i < diagnostics.length; i += CHUNK_ITEMS)
+      post({ type: 'across', jobId, items: diagnostics.slice(i, i + CHUNK_ITEMS) });
+    post({ type: 'across-done', jobId, missing });
+  } catch (error) {
+    post({ type: 'failed', jobId, message: error instanceof Error ? error.message : String(error) });
+  }
+}
+
 scope.onmessage = (event: MessageEvent<WorkerRequest>) => {
   const request = event.data;
   if (request.type === 'cancel') running.get(request.jobId)?.abort();
+  else if (request.type === 'across') across(request);
   else void run(request);
 };

@@ -19,7 +19,15 @@ export interface CheckedFile {
   /** After a fix: the fixed bytes (absent when nothing changed) and how many fixes were applied. */
   fixedBytes?: Uint8Array;
   applied?: number;
+  /** The job that checked it: names its geometry for the checks across files (`acrossFiles`). */
+  job?: number;
   cancelled: boolean;
+}
+
+/** What the checks across files found, and the jobs whose geometry the worker no longer had. */
+export interface AcrossFiles {
+  diagnostics: Diagnostic[];
+  missing: number[];
 }
 
 interface Job {
@@ -38,15 +46,20 @@ interface Job {
 export class ValidationWorker {
   private readonly worker: Worker;
   private readonly jobs = new Map<number, Job>();
+  private readonly acrossJobs = new Map<
+    number,
+    { items: Diagnostic[]; resolve(value: AcrossFiles): void; reject(error: Error): void }
+  >();
   private nextJob = 1;
 
   constructor() {
     this.worker = new Worker(new URL('./validate-worker.ts', import.meta.url), { type: 'module' });
     this.worker.onmessage = (event: MessageEvent<WorkerMessage>) => this.receive(event.data);
     this.worker.onerror = (event) => {
-      for (const job of this.jobs.values())
+      for (const job of [...this.jobs.values(), ...this.acrossJobs.values()])
         job.reject(new Error(event.message || 'validation worker failed'));
       this.jobs.clear();
+      this.acrossJobs.clear();
     };
   }
 
@@ -64,6 +77,16 @@ export class ValidationWorker {
     options?: CheckOptions,
   ): { promise: Promise<CheckedFile>; cancel(): void } {
     return this.start({ type: 'fix', jobId: 0, file, safety, ...(options ? { options } : {}) });
+  }
+
+  /** The checks across the files checked by these jobs (each with the file's name, for messages). */
+  acrossFiles(files: Array<{ job: number; name: string }>): Promise<AcrossFiles> {
+    const jobId = this.nextJob++;
+    const promise = new Promise<AcrossFiles>((resolve, reject) =>
+      this.acrossJobs.set(jobId, { items: [], resolve, reject }),
+    );
+    this.worker.postMessage({ type: 'across', jobId, files } satisfies WorkerRequest);
+    return promise;
   }
 
   private start(
@@ -89,6 +112,16 @@ export class ValidationWorker {
   }
 
   private receive(message: WorkerMessage): void {
+    const across = this.acrossJobs.get(message.jobId);
+    if (across) {
+      if (message.type === 'across') for (const d of message.items) across.items.push(d);
+      else if (message.type === 'across-done' || message.type === 'failed') {
+        this.acrossJobs.delete(message.jobId);
+        if (message.type === 'failed') across.reject(new Error(message.message));
+        else across.resolve({ diagnostics: across.items, missing: message.missing });
+      }
+      return;
+    }
     const job = this.jobs.get(message.jobId);
     if (!job) return;
     switch (message.type) {
@@ -116,7 +149,7 @@ export class ValidationWorker {
         break;
       case 'done': {
         this.jobs.delete(message.jobId);
-        const out: CheckedFile = { cancelled: message.cancelled };
+        const out: CheckedFile = { cancelled: message.cancelled, job: message.jobId };
         if (job.head) out.result = { ...job.head, diagnostics: job.diagnostics, features: job.features };
         if (job.unreadable) out.unreadable = job.unreadable;
         if (job.featureCount !== undefined) out.featureCount = job.featureCount;

@@ -22,10 +22,16 @@ export type WorkerRequest =
       safety: 'safe' | 'safe-and-unsafe';
       options?: CheckOptions;
     }
-  | { type: 'cancel'; jobId: number };
+  | { type: 'cancel'; jobId: number }
+  /**
+   * The checks across files over files the worker checked (each by the job that checked it): the worker
+   * keeps what they read of each file (not the page: 100,000 fields of geometry would cost the page a long
+   * task to receive) and lets go of the geometry of jobs no longer named.
+   */
+  | { type: 'across'; jobId: number; files: Array<{ job: number; name: string }> };
 
-/** A file's result without its (possibly long) lists, which follow as chunks. */
-export type FileHead = Omit<FileResult, 'diagnostics' | 'features' | 'text'>;
+/** A file's result without its (possibly long) lists, which follow as chunks, and its batch geometry. */
+export type FileHead = Omit<FileResult, 'diagnostics' | 'features' | 'text' | 'batchGeometry'>;
 
 export type WorkerMessage =
   | { type: 'progress'; jobId: number; bytes: number; totalBytes: number; records: number }
@@ -41,7 +47,11 @@ export type WorkerMessage =
   | { type: 'features'; jobId: number; items: GeoJsonFeature[] }
   | { type: 'fixed'; jobId: number; bytes?: Uint8Array; applied: number }
   | { type: 'done'; jobId: number; cancelled: boolean }
-  | { type: 'failed'; jobId: number; message: string };
+  | { type: 'failed'; jobId: number; message: string }
+  /** Diagnostics of the checks across files, in chunks; `across-done` ends them. */
+  | { type: 'across'; jobId: number; items: Diagnostic[] }
+  /** `missing`: the jobs whose geometry the worker no longer has (their files need checking again). */
+  | { type: 'across-done'; jobId: number; missing: number[] };
 
 /**
  * Features sent to the page at most: the ones with problems first, then others. The map draws fewer than

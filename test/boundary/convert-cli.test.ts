@@ -140,7 +140,9 @@ describe('fieldgate convert', () => {
       ['North', 'POLYGON'],
       ['South', 'MULTIPOLYGON'],
     ]);
-    expect(upload.fields[0]?.boundary).toBe('POLYGON ((13 55, 13.01 55, 13.01 55.01, 13 55.01, 13 55))');
+    expect(upload.fields[0]?.boundary).toBe(
+      'POLYGON ((13.5 55.9, 13.51 55.9, 13.51 55.91, 13.5 55.91, 13.5 55.9))',
+    );
   });
 
   it('reports JSON for scripts', async () => {

@@ -76,6 +76,21 @@ const expectations: Record<string, Expectation> = {
       expect(existsSync(join(dir, 'examples/fields/fields-with-problems.fixed.json'))).toBe(true),
   },
   'npx fieldgate validate examples/fields/boundaries.wkt': { run: 'fieldgate', exit: 1 },
+  'npx fieldgate validate test/corpus/derived/batches/rx-moved/mistake/fields.csv test/corpus/derived/batches/rx-moved/mistake/rx.zip':
+    {
+      run: 'fieldgate',
+      exit: 0,
+      check: (_dir, stdout) => {
+        expect(stdout).toContain('Across the files of the batch: 1 problem');
+        expect(stdout).toContain('XF002');
+      },
+    },
+  'npx fieldgate validate --no-batch test/corpus/derived/batches/rx-moved/mistake/fields.csv test/corpus/derived/batches/rx-moved/mistake/rx.zip':
+    {
+      run: 'fieldgate',
+      exit: 0,
+      check: (_dir, stdout) => expect(stdout).not.toContain('XF002'),
+    },
   'npx fieldgate validate --sample-date 2021-09-24T00:00:00.000Z examples/soil/a-and-l-lab-result.xml': {
     run: 'fieldgate',
     exit: 1,

@@ -29,14 +29,14 @@ const upload = JSON.stringify({
       clientName: hostileName,
       farmName: 'F',
       name: 'N',
-      boundary: 'POLYGON((0 0, 0.01 0, 0.01 0.01, 0 0))',
+      boundary: 'POLYGON((20 10, 20.01 10, 20.01 10.01, 20 10))',
       source: 'x',
     },
     {
       clientName: hostileName,
       farmName: 'F',
       name: 'N',
-      boundary: 'POLYGON((0 0, 0.01 0, 0.01 0.01, 0 0))',
+      boundary: 'POLYGON((20 10, 20.01 10, 20.01 10.01, 20 10))',
       source: 'x',
       'extra\u009b': 1,
     },
@@ -127,7 +127,7 @@ describe('code frames and messages for people', () => {
           clientName: '田中農場',
           farmName: 'F',
           name: 'N',
-          boundary: 'POLYGON((0 0, 0.01 0, 0.01 0.01, 0 0))',
+          boundary: 'POLYGON((20 10, 20.01 10, 20.01 10.01, 20 10))',
           acres: 'x',
           source: 's',
         },
@@ -151,7 +151,7 @@ describe('code frames and messages for people', () => {
   });
 
   it('writes counts in English: "1 error", not "1 errors"', async () => {
-    const path = tempFile('one.wkt', 'POLYGON((0 0, 1 0, 1 1, 0 0))\n');
+    const path = tempFile('one.wkt', 'POLYGON((20 10, 21 10, 21 11, 20 10))\n');
     const run = await runCli(['inspect', path]);
     expect(run.stdout).toContain('1 error,');
     expect(run.stdout).not.toMatch(/\b1 (errors|warnings)\b/);

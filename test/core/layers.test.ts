@@ -21,8 +21,9 @@ const root = resolve(new URL('../../', import.meta.url).pathname);
 const LAYERS: ReadonlyArray<{ name: string; paths: readonly string[]; names?: RegExp }> = [
   {
     name: 'primitives',
-    // Values and plane geometry with no knowledge of files or rules; generated service types and tables.
-    paths: ['core/values', 'core/planar', 'openapi/generated'],
+    // Values and plane geometry with no knowledge of files or rules; generated service types and tables;
+    // the land mask (where the land is, from Natural Earth).
+    paths: ['core/values', 'core/planar', 'core/land', 'openapi/generated'],
   },
   { name: 'diagnostics', paths: ['core/diagnostics', 'core/report'] },
   {
@@ -60,6 +61,10 @@ const LAYERS: ReadonlyArray<{ name: string; paths: readonly string[]; names?: Re
       'core/records',
       // CSV batches: reader, mapping, rows to records, checks across rows (csv-file-kinds.ts is a file kind).
       'core/csv',
+      // Checks across the files of a batch, over what each file's kind gathered (the engine runs them).
+      'core/cross-file',
+      // Shared agronomic data (planting, application, harvest points).
+      'core/agronomic',
       // Rule groups whose files hold their checks (core/rules/<group>/), and what they share.
       'core/rules/',
     ],

@@ -1,0 +1,78 @@
+/**
+ * The checks across files in the app, in Debian's Chromium against the browser host: a field of a CSV
+ * again in a GeoJSON under another name (a batch of real boundaries, test/corpus/derived/batches) is one
+ * problem of the GeoJSON, and selecting it outlines both fields on the map, one in each file. Shared data
+ * added from the Shared data screen is drawn as points beside the fields, and the points outside every
+ * field are counted.
+ */
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumMissing, ROOT, startSession, type E2eSession } from './e2e-harness.ts';
+
+const BATCH = join(ROOT, 'test/corpus/derived/batches/duplicate-field/mistake');
+const CLEAN_FIELDS = join(ROOT, 'examples/fields/clean-fields.json');
+
+const problem = (page: Page, code: string) =>
+  page.getByRole('listbox', { name: 'Problems' }).getByRole('option').filter({ hasText: code });
+
+describe.skipIf(chromiumMissing)('problems across files in the app', () => {
+  let session: E2eSession;
+
+  beforeAll(async () => {
+    session = await startSession();
+  }, 90_000);
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it('lists the same ground in two files and outlines both fields on the map', async () => {
+    const { page } = await session.newPage();
+    await page
+      .locator('input[type=file]')
+      .setInputFiles([join(BATCH, 'fields.csv'), join(BATCH, 'more-fields.geojson')]);
+    await expect
+      .poll(() => problem(page, 'XF006').textContent(), { timeout: 15_000 })
+      .toContain('covers the same ground as "CSB 351724000000007" (fields.csv, row 5)');
+    expect(await problem(page, 'XF006').textContent()).toContain('more-fields.geojson');
+    await page.locator('.workbench').getByLabel('Map view').selectOption('svg');
+    const map = page.locator('svg.map-canvas');
+    await expect.poll(() => map.locator('g.feature').count()).toBeGreaterThanOrEqual(10);
+    await problem(page, 'XF006').click();
+    // The GeoJSON's field and the CSV's, the same ground: both outlined.
+    await expect.poll(() => map.locator('g.feature.selected').count()).toBe(2);
+    const detail = page.getByRole('complementary', { name: 'Selected problem' });
+    expect(await detail.getByRole('list', { name: 'Places it names' }).textContent()).toContain(
+      'See fields.csv row 5, boundary (the same ground in another file)',
+    );
+  });
+
+  it('draws shared data beside the fields and counts its points outside them', async () => {
+    const { page } = await session.newPage();
+    const screens = page.getByRole('navigation', { name: 'Screens' });
+    await screens.getByRole('button', { name: 'Shared data', exact: true }).click();
+    const info = (await page.locator('.shared p').first().textContent()) ?? '';
+    const demoKey = /demo sharing keys: ([^,.]+)/.exec(info)?.[1];
+    expect(demoKey).toBeTruthy();
+    await page.getByLabel('Sharing key').fill(demoKey!);
+    await page.getByRole('button', { name: 'List shared files' }).click();
+    const first = page.getByTestId('shared-file').first();
+    await expect.poll(() => first.count(), { timeout: 15_000 }).toBe(1);
+    await first.getByRole('button', { name: /^Add to batch: / }).click();
+    await expect.poll(() => first.textContent()).toContain('done');
+    await screens.getByRole('button', { name: 'Workbench', exact: true }).click();
+    await page.locator('input[type=file]').setInputFiles(CLEAN_FIELDS);
+    await expect
+      .poll(() => page.getByTestId('batch-file').filter({ hasText: 'agronomic-data' }).count(), {
+        timeout: 15_000,
+      })
+      .toBe(1);
+    await expect
+      .poll(() => problem(page, 'XF007').textContent(), { timeout: 15_000 })
+      .toContain('Of its 20 points, 20 lie outside every field of the batch');
+    await page.locator('.workbench').getByLabel('Map view').selectOption('svg');
+    const map = page.locator('svg.map-canvas');
+    // The 20 points, each a circle of its feature, beside the field.
+    await expect.poll(() => map.locator('g.feature circle').count()).toBe(20);
+  });
+});
