@@ -146,6 +146,9 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): 
   });
 }
 
+/** Why an attempt's time-out timer is stopped: the attempt ended first. */
+const TIMER_DONE = 'attempt ended';
+
 export class Transport {
   constructor(private readonly deps: TransportDeps) {}
 
@@ -195,7 +198,8 @@ export class Transport {
       if (cannotConnect === undefined) return { kind: 'network', notSent: false, detail };
       return { kind: 'network', notSent: true, detail, cannotConnect };
     } finally {
-      timer.abort();
+      // A reason of our own: without one, abort() builds a DOMException with a stack, once per request.
+      timer.abort(TIMER_DONE);
       signal?.removeEventListener('abort', onAbort);
     }
   }

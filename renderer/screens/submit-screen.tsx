@@ -59,8 +59,11 @@ function rowNumbers(rows: readonly number[]): string {
   return `rows ${rows.slice(0, 3).join(', ')} and ${rows.length - 3} more`;
 }
 
-/** Events gathered for at most this long before the screen draws them (a run sends ten a second). */
-const DRAW_EVERY_MS = 250;
+/**
+ * Events gathered for at most this long before the screen draws them (a run sends ten a second): each draw
+ * costs the page CPU that, on two cores, the host sending the batch also wants; twice a second reads as live.
+ */
+const DRAW_EVERY_MS = 500;
 
 export function SubmitScreen({
   resumeRun,
