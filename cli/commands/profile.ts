@@ -32,7 +32,16 @@ Two profiles need no setting up:
             FIELDGATE_CLIENT_SECRET, FIELDGATE_API_KEY
 
 Exit status: 0 done; 1 \`profile test\` could not sign in (credentials refused, service unreachable); 2 usage error,
-including a profile that does not exist (for test and remove alike).`;
+including a profile that does not exist (for test and remove alike).
+
+Examples:
+  fieldgate profile list
+  fieldgate profile test sandbox                 # signs in to the embedded sandbox
+  FIELDGATE_CLIENT_SECRET=… FIELDGATE_API_KEY=… fieldgate profile add production \\
+      --auth-url https://auth.example.com --base-url https://api.example.com/partner \\
+      --legacy-base-url https://api.example.com/api/partnerapis --client-id my-client
+  fieldgate profile test production
+  fieldgate profile remove production`;
 
 type Env = Readonly<Record<string, string | undefined>>;
 

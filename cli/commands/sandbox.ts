@@ -50,6 +50,17 @@ Examples:
   fieldgate sandbox ids                               # the programs, locations, users… it knows
   fieldgate sandbox ids --json                        # the same as one JSON object`;
 
+/** The options of `fieldgate sandbox` (`fieldgate start` passes them on, and checks them first). */
+export const SANDBOX_OPTIONS = {
+  port: { type: 'string' },
+  seed: { type: 'string' },
+  faults: { type: 'string' },
+  data: { type: 'string' },
+  durable: { type: 'boolean', default: false },
+  json: { type: 'boolean', default: false },
+  'strict-ids': { type: 'boolean', default: false },
+} as const;
+
 function wholeNumber(name: string, value: string | undefined, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
@@ -140,15 +151,7 @@ export function createSandboxCommand(deps: SandboxCommandDeps = {}): CliCommand 
     summary: 'run a local emulator of the partner service, with demo data and fault injection',
     usage: USAGE,
     async run(args: string[], io: CliIo): Promise<number> {
-      const { values, positionals } = parseCommandArgs(args, {
-        port: { type: 'string' },
-        seed: { type: 'string' },
-        faults: { type: 'string' },
-        data: { type: 'string' },
-        durable: { type: 'boolean', default: false },
-        json: { type: 'boolean', default: false },
-        'strict-ids': { type: 'boolean', default: false },
-      });
+      const { values, positionals } = parseCommandArgs(args, SANDBOX_OPTIONS);
       if (values.help) {
         io.stdout(USAGE + '\n');
         return EXIT_OK;
