@@ -137,6 +137,16 @@ export function settingsFrom(list: string[] | undefined): Record<string, JsonVal
   return checked.settings;
 }
 
+/** `--encoding E` (validate, fix, submit): the setting's value, or a usage error in one line. */
+export function encodingOption(value: string): string {
+  const checked = checkSettings({ encoding: value });
+  if (!checked.ok)
+    throw new UsageError(
+      `--encoding ${value}: ${checked.problems[0]?.message.replace(/^setting encoding: /, '')}`,
+    );
+  return value;
+}
+
 /** The engine's verdict on options, as a usage error (exit 2) listing what is wrong and what is valid. */
 function checkedOptions(engineOptions: EngineOptions): void {
   try {
@@ -293,14 +303,8 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
   if (values.kind !== undefined) engineOptions.kind = values.kind;
   if (values['sample-date'] !== undefined) engineOptions.sampleDate = values['sample-date'];
   // CSV batches (docs/csv-batches.md): shorthands for the encoding and mapping settings.
-  if (values.encoding !== undefined) {
-    const checked = checkSettings({ encoding: values.encoding });
-    if (!checked.ok)
-      throw new UsageError(
-        `--encoding ${values.encoding}: ${checked.problems[0]?.message.replace(/^setting encoding: /, '')}`,
-      );
-    engineOptions.settings = { ...engineOptions.settings, encoding: values.encoding };
-  }
+  if (values.encoding !== undefined)
+    engineOptions.settings = { ...engineOptions.settings, encoding: encodingOption(values.encoding) };
   if (values.mapping !== undefined) {
     let mapping: string;
     try {
