@@ -2,7 +2,7 @@
  * Uploads of unknown outcome have their own exit status (issue 23, item 13): an upload whose connection was
  * reset after the service took it cannot be looked up, so `submit` ends with it unknown and exit 4, and so
  * does `resume` (which does not send it again unless asked), until `resume --resend-unknown` sends it once
- * more and ends with 0. The status is documented in `resume --help` and the README.
+ * more and ends with 0; `status` says 4 too. The status is documented in `resume --help` and the README.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CliIo } from '../../cli/command.ts';
 import { EXIT_UNKNOWN } from '../../cli/commands/batch-options.ts';
 import { resumeCommand } from '../../cli/commands/resume.ts';
+import { statusCommand } from '../../cli/commands/status.ts';
 import { submitCommand } from '../../cli/commands/submit.ts';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index.ts';
 
@@ -83,6 +84,11 @@ describe('uploads of unknown outcome', () => {
     expect(code, submitted.text()).toBe(EXIT_UNKNOWN);
     expect(EXIT_UNKNOWN).toBe(4);
     expect(submitted.text()).toMatch(/^1 row: 1 unknown$/m);
+    // Said once, with what to do (item 14: not "unknown: unknown:").
+    expect(submitted.text()).toMatch(
+      /^ {2}clean-fields\.json row 1: unknown: no answer came, so it may or may not have arrived: check the receiving user's data inbox/m,
+    );
+    expect(submitted.text()).not.toMatch(/unknown: unknown/i);
     // The service took it before the reset.
     expect(inbox()).toBe(1);
 
@@ -91,6 +97,9 @@ describe('uploads of unknown outcome', () => {
     expect(await resumeCommand.run([journal], resumed), resumed.text()).toBe(4);
     expect(resumed.text()).toMatch(/^1 row: 1 unknown$/m);
     expect(inbox(), 'not sent again unless asked').toBe(1);
+    const status = cliIo();
+    expect(await statusCommand.run([journal], status), status.text()).toBe(4);
+    expect(status.text()).not.toMatch(/unknown: unknown/i);
 
     const resent = cliIo();
     expect(await resumeCommand.run([journal, '--resend-unknown'], resent), resent.text()).toBe(0);
