@@ -202,7 +202,10 @@ export const profileCommand: CliCommand = {
         try {
           clientFor(profile);
         } catch (error) {
-          throw new UsageError((error as Error).message);
+          if (!(error instanceof ClientConfigError)) throw error;
+          // Said as the option it came from: authUrl → --auth-url.
+          const option = error.field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+          throw new UsageError(`--${option} ${error.problem}`);
         }
         const file = await readProfiles(dir);
         file.profiles[name] = profile;

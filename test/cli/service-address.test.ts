@@ -78,6 +78,34 @@ describe('an address the client refuses, in the environment', () => {
     });
 });
 
+describe('an address the client refuses, given to profile add', () => {
+  it('is named by its option, without the password, and nothing is saved', async () => {
+    const home = join(dir, 'profile-add');
+    const run = await runCli(
+      [
+        'profile',
+        'add',
+        'production',
+        '--auth-url',
+        'https://grower:hunter22@auth.example.com',
+        '--base-url',
+        'https://api.example.com/partner',
+        '--legacy-base-url',
+        'https://api.example.com/api/partnerapis',
+        '--client-id',
+        'client',
+      ],
+      { env: envWith('unused', home) },
+    );
+    expect(run.code).toBe(2);
+    expect(run.stderr.split('\n')[0]).toBe(
+      'fieldgate profile: --auth-url https://…@auth.example.com/ must not carry credentials (a user name or password before @): they go in the client id and secret',
+    );
+    expect(run.stderr).not.toContain('hunter22');
+    expect(existsSync(join(home, 'config'))).toBe(false);
+  });
+});
+
 describe('an address that cannot be reached', () => {
   const servers: Array<Server | ReturnType<typeof createTcpServer>> = [];
   const sockets: Socket[] = [];
