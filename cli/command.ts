@@ -33,5 +33,11 @@ export const EXIT_USAGE = 2;
 /** Stopped by Ctrl+C (SIGINT), as shells report it: 128 + 2. SIGTERM gives 143 (128 + 15). */
 export const EXIT_INTERRUPTED = 130;
 
-/** A usage mistake: reported with the command's usage and exit code 2. */
+/** A usage mistake: reported in one line, with where the command's usage is, and exit code 2. */
 export class UsageError extends Error {}
+
+/**
+ * A setting from outside the command line that cannot work (an address in the environment or a saved
+ * profile): one line saying which and why, exit code 2; the command's options are not the way out.
+ */
+export class SettingError extends UsageError {}

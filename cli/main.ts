@@ -1,6 +1,6 @@
 import { fstatSync } from 'node:fs';
 import { commands, type CliCommandEntry } from './commands/index.ts';
-import { EXIT_OK, EXIT_USAGE, UsageError, type CliIo } from './command.ts';
+import { EXIT_OK, EXIT_USAGE, SettingError, UsageError, type CliIo } from './command.ts';
 import { fileProblemMessage } from './io/file-errors.ts';
 import { writeAllSync, writeBytesSync } from '../node/write-all.ts';
 
@@ -172,9 +172,11 @@ export async function main(
       // One line saying what is wrong, and where the usage is: not the whole usage, which buries the line.
       const unknown = code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && /'([^']+)'/.exec((e as Error).message);
       const message = unknown ? `unknown option ${unknown[1]}` : oneLine((e as Error).message);
-      io.stderr(
-        `fieldgate ${command.name}: ${message}\nRun \`fieldgate ${command.name} --help\` for its options and examples.\n`,
-      );
+      const help =
+        e instanceof SettingError
+          ? ''
+          : `Run \`fieldgate ${command.name} --help\` for its options and examples.\n`;
+      io.stderr(`fieldgate ${command.name}: ${message}\n${help}`);
       return EXIT_USAGE;
     }
     // A file that cannot be read or written is for the user to fix, not a bug: one line, no stack.

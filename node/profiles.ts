@@ -62,18 +62,21 @@ export async function writeProfiles(configDirectory: string, file: ProfileFile):
   await rename(tmp, target);
 }
 
+/** The environment variable each setting of `--profile env` is read from. */
+export const PROFILE_ENV_NAMES = {
+  authUrl: 'FIELDGATE_AUTH_URL',
+  baseUrl: 'FIELDGATE_BASE_URL',
+  legacyBaseUrl: 'FIELDGATE_LEGACY_BASE_URL',
+  clientId: 'FIELDGATE_CLIENT_ID',
+  clientSecret: 'FIELDGATE_CLIENT_SECRET',
+  apiKey: 'FIELDGATE_API_KEY',
+} as const;
+
 /** The environment's profile (`--profile env`); lists what is missing. */
 export function profileFromEnv(
   env: Readonly<Record<string, string | undefined>>,
 ): { ok: true; profile: ConnectionProfile } | { ok: false; missing: string[] } {
-  const names = {
-    authUrl: 'FIELDGATE_AUTH_URL',
-    baseUrl: 'FIELDGATE_BASE_URL',
-    legacyBaseUrl: 'FIELDGATE_LEGACY_BASE_URL',
-    clientId: 'FIELDGATE_CLIENT_ID',
-    clientSecret: 'FIELDGATE_CLIENT_SECRET',
-    apiKey: 'FIELDGATE_API_KEY',
-  } as const;
+  const names = PROFILE_ENV_NAMES;
   const missing = Object.values(names).filter((n) => !env[n]);
   if (missing.length > 0) return { ok: false, missing };
   const value = (k: keyof typeof names): string => env[names[k]] as string;

@@ -13,7 +13,7 @@ import { openAtomically } from '../../node/atomic-write.ts';
 import { EXIT_OK, EXIT_PROBLEMS, UsageError, type CliCommand, type CliIo } from '../command.ts';
 import { terminalSafe } from '../render/terminal-text.ts';
 import { parseCommandArgs } from './command-args.ts';
-import { openConnection } from './profile.ts';
+import { usableConnection } from './profile.ts';
 import { clientFor, pacingFor } from '../../node/service-connection.ts';
 
 const usage = `Usage: fieldgate agronomic-data --sharing-key KEY --type planted|applied|harvested [--download DIR]
@@ -157,7 +157,7 @@ export const agronomicDataCommand: CliCommand = {
     if (!key) throw new UsageError('give --sharing-key KEY (the key the grower shared)');
     const type = values.type === undefined ? undefined : TYPES[values.type];
     if (!type) throw new UsageError('--type must be planted, applied or harvested');
-    const connection = await openConnection(values.profile, io);
+    const connection = await usableConnection(values.profile, io);
     const noticed = new Set<string>();
     const notice = (path: string): void => {
       if (noticed.has(path)) return;

@@ -16,7 +16,7 @@ import {
   type KindSettingValues,
 } from '../../core/index.ts';
 import { UsageError, type CliIo } from '../command.ts';
-import { settingsFrom } from './validate.ts';
+import { encodingOption, settingsFrom } from './validate.ts';
 
 /** The options that shape a batch, for commands that send one. */
 export const BATCH_STATE_OPTIONS = {
@@ -126,7 +126,7 @@ export async function batchStateFromArgs(
   }
   // Flags apply to every file of the batch (a saved state keeps its own, which flags override).
   const settings: KindSettingValues = settingsFrom(values.setting) as KindSettingValues;
-  if (values.encoding !== undefined) settings.encoding = values.encoding;
+  if (values.encoding !== undefined) settings.encoding = encodingOption(values.encoding);
   const mapping = values.mapping !== undefined ? await mappingFrom(values.mapping, io) : undefined;
   // A mapping is a CSV batch's: the files named beside it (the prescriptions it sends) keep their kind.
   const isCsv = (f: BatchFile): boolean =>

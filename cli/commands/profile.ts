@@ -1,7 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { ClientConfigError } from '../../core/index.ts';
 import {
   describeProfile,
+  PROFILE_ENV_NAMES,
   profileFromEnv,
   readProfiles,
   RESERVED_PROFILE_NAMES,
@@ -11,7 +13,7 @@ import {
 import { JournalLockedError, lockJournal, type JournalLock } from '../../node/journal-file.ts';
 import { clientFor, pacingFor, type Connection } from '../../node/service-connection.ts';
 import { configDir, dataDir } from '../../node/user-dirs.ts';
-import { EXIT_OK, EXIT_PROBLEMS, UsageError, type CliCommand, type CliIo } from '../command.ts';
+import { EXIT_OK, EXIT_PROBLEMS, SettingError, UsageError, type CliCommand, type CliIo } from '../command.ts';
 import { positiveNumberOption } from './batch-options.ts';
 import { parseCommandArgs } from './command-args.ts';
 
@@ -32,7 +34,16 @@ Two profiles need no setting up:
             FIELDGATE_CLIENT_SECRET, FIELDGATE_API_KEY
 
 Exit status: 0 done; 1 \`profile test\` could not sign in (credentials refused, service unreachable); 2 usage error,
-including a profile that does not exist (for test and remove alike).`;
+including a profile that does not exist (for test and remove alike).
+
+Examples:
+  fieldgate profile list
+  fieldgate profile test sandbox                 # signs in to the embedded sandbox
+  FIELDGATE_CLIENT_SECRET=… FIELDGATE_API_KEY=… fieldgate profile add production \\
+      --auth-url https://auth.example.com --base-url https://api.example.com/partner \\
+      --legacy-base-url https://api.example.com/api/partnerapis --client-id my-client
+  fieldgate profile test production
+  fieldgate profile remove production`;
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -97,6 +108,39 @@ export async function openConnection(name: string, io: CliIo): Promise<Connectio
   return { name, profile, local: false, close: async () => undefined };
 }
 
+/** An address of a profile the client refuses, in one line naming where it is set (never its secrets). */
+function addressProblem(name: string, error: ClientConfigError): SettingError {
+  if (name === 'env') {
+    const variable = PROFILE_ENV_NAMES[error.field as keyof typeof PROFILE_ENV_NAMES] ?? error.field;
+    return new SettingError(`${variable} ${error.problem} (--profile env)`);
+  }
+  return new SettingError(
+    `profile ${name}: ${error.field} ${error.problem} (fieldgate profile add ${name} … replaces it)`,
+  );
+}
+
+/** A connection whose addresses the client accepts; a setting error (one line, exit 2) when it does not. */
+export async function usableConnection(name: string, io: CliIo): Promise<Connection> {
+  const connection = await openConnection(name, io);
+  try {
+    clientFor(connection.profile);
+    return connection;
+  } catch (error) {
+    await connection.close();
+    if (error instanceof ClientConfigError) throw addressProblem(name, error);
+    throw error;
+  }
+}
+
+/**
+ * A profile named, and its addresses usable, checked before the batch is read or anything is written (the
+ * embedded sandbox, started later, always is).
+ */
+export async function checkProfile(name: string, io: CliIo): Promise<void> {
+  if (name === 'sandbox') return;
+  await (await usableConnection(name, io)).close();
+}
+
 export const profileCommand: CliCommand = {
   name: 'profile',
   summary: 'add, list, test or remove connection profiles (secrets kept owner-only, never printed)',
@@ -158,7 +202,10 @@ export const profileCommand: CliCommand = {
         try {
           clientFor(profile);
         } catch (error) {
-          throw new UsageError((error as Error).message);
+          if (!(error instanceof ClientConfigError)) throw error;
+          // Said as the option it came from: authUrl → --auth-url.
+          const option = error.field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+          throw new UsageError(`--${option} ${error.problem}`);
         }
         const file = await readProfiles(dir);
         file.profiles[name] = profile;
@@ -179,7 +226,7 @@ export const profileCommand: CliCommand = {
       }
       case 'test': {
         if (!name) throw new UsageError('name the profile to test');
-        const connection = await openConnection(name, io);
+        const connection = await usableConnection(name, io);
         try {
           const result = await clientFor(connection.profile, pacingFor(connection)).checkCredentials();
           if (!result.ok) {

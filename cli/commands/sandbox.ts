@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import {
+  DEFAULT_SEED,
   FaultSpecError,
   startSandbox,
   type RunningSandbox,
@@ -8,14 +9,19 @@ import {
 import { sharingKeyStatus, StateFormatError } from '../../sandbox/state.ts';
 import { EXIT_OK, EXIT_USAGE, UsageError, type CliCommand, type CliIo } from '../command.ts';
 import { portInUseMessage, waitForStopSignal } from '../io/local-server.ts';
-import { parseOptionArgs } from './command-args.ts';
+import { seededIds, type SeededIds } from '../../sandbox/seeded-ids.ts';
+import { parseCommandArgs } from './command-args.ts';
 import { terminalSafe } from '../render/terminal-text.ts';
 
 const USAGE = `Usage: fieldgate sandbox [--port N] [--seed N] [--faults LIST] [--data FILE [--durable]] [--json]
                         [--strict-ids]
+       fieldgate sandbox ids [--seed N] [--json]
 
 Starts a local emulator of the partner service on 127.0.0.1 (plain HTTP): the token endpoint, the version 5
 enrollment and experiment interface and the earlier interfaces, with demo data and a data inbox.
+\`fieldgate sandbox ids\` lists the ids a fresh sandbox of the seed knows (programs, experiment enrollment ids,
+its experiment and enrollments, locations, growing seasons, users, sharing keys) without starting it: the
+ids \`fieldgate template\` and examples/ use are those of seed 42, the embedded sandbox's.
 
 Options:
   --port N        port on 127.0.0.1 (default 4010; 0 picks a free one)
@@ -40,7 +46,20 @@ Examples:
   fieldgate sandbox                                   # on http://127.0.0.1:4010, demo data, no faults
   fieldgate sandbox --port 0 --json                   # a free port; one JSON line of URLs and ids first
   fieldgate sandbox --faults error-rate=0.05,latency-ms=50-200 --seed 7
-  fieldgate sandbox --data state.json --durable       # keep the state between runs`;
+  fieldgate sandbox --data state.json --durable       # keep the state between runs
+  fieldgate sandbox ids                               # the programs, locations, users… it knows
+  fieldgate sandbox ids --json                        # the same as one JSON object`;
+
+/** The options of `fieldgate sandbox` (`fieldgate start` passes them on, and checks them first). */
+export const SANDBOX_OPTIONS = {
+  port: { type: 'string' },
+  seed: { type: 'string' },
+  faults: { type: 'string' },
+  data: { type: 'string' },
+  durable: { type: 'boolean', default: false },
+  json: { type: 'boolean', default: false },
+  'strict-ids': { type: 'boolean', default: false },
+} as const;
 
 function wholeNumber(name: string, value: string | undefined, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;
@@ -89,6 +108,37 @@ export function describeSandbox(sandbox: RunningSandbox): string {
   return lines.join('\n');
 }
 
+/** `fieldgate sandbox ids`: every id a fresh sandbox of the seed knows, with its name, for people. */
+export function describeSeededIds(ids: SeededIds): string {
+  const named = (list: readonly { id: string; name: string }[]): string[] =>
+    list.map((n) => `  ${n.id}  ${n.name}`);
+  return [
+    `Ids a fresh sandbox of seed ${ids.seed} knows${ids.seed === DEFAULT_SEED ? ' (the embedded sandbox of --profile sandbox and the app)' : ''}`,
+    '',
+    'Experiment protocols (experimentProtocolId: enroll by program)',
+    ...named(ids.experimentProtocols),
+    'Experiment enrollment ids (experimentEnrollmentId: find or create the experiment, then enroll by location)',
+    ...named(ids.experimentEnrollmentIds),
+    'Experiments (experimentId)',
+    ...ids.experiments.map(
+      (e) => `  ${e.id}  ${e.name} (experimentEnrollmentId ${e.experimentEnrollmentId})`,
+    ),
+    'Enrollments (enrollmentId: read, update or remove)',
+    ...ids.enrollments.map((e) => `  ${e.id}  by ${e.type}: ${e.name}`),
+    'Locations (locationId)',
+    ...named(ids.locations),
+    'Growing seasons (temporal entity id, startId, endId; temporalPeriodTypeName GrowingSeason)',
+    ...named(ids.temporalPeriods),
+    'Receiving users (X-User-Name, userName)',
+    ...ids.userNames.map((u) => `  ${u}`),
+    'Sharing keys (agronomic-data --sharing-key)',
+    ...ids.sharingKeys.map((k) => `  ${k.key}  ${k.status.padEnd(7)}  ${k.fieldNames.join(', ')}`),
+    '',
+    'A sandbox that kept its state (--data, --profile sandbox) also knows the records made since.',
+    '',
+  ].join('\n');
+}
+
 export interface SandboxCommandDeps {
   /** Resolves when the sandbox should stop; tests pass their own. */
   waitForStop?: (sandbox: RunningSandbox) => Promise<void>;
@@ -101,23 +151,31 @@ export function createSandboxCommand(deps: SandboxCommandDeps = {}): CliCommand 
     summary: 'run a local emulator of the partner service, with demo data and fault injection',
     usage: USAGE,
     async run(args: string[], io: CliIo): Promise<number> {
-      const { values } = parseOptionArgs(args, {
-        port: { type: 'string' },
-        seed: { type: 'string' },
-        faults: { type: 'string' },
-        data: { type: 'string' },
-        durable: { type: 'boolean', default: false },
-        json: { type: 'boolean', default: false },
-        'strict-ids': { type: 'boolean', default: false },
-      });
+      const { values, positionals } = parseCommandArgs(args, SANDBOX_OPTIONS);
       if (values.help) {
         io.stdout(USAGE + '\n');
+        return EXIT_OK;
+      }
+      const [action, ...rest] = positionals;
+      if (action !== undefined && action !== 'ids')
+        throw new UsageError(`unknown action "${action}" (the one there is: ids)`);
+      if (rest.length > 0) throw new UsageError(`unexpected arguments: ${rest.join(' ')}`);
+      if (action === 'ids') {
+        const serverOnly = ['port', 'faults', 'data', 'durable', 'strict-ids'] as const;
+        const given = serverOnly.filter((k) => values[k] !== undefined && values[k] !== false);
+        if (given.length > 0)
+          throw new UsageError(`sandbox ids takes --seed and --json only, not --${given.join(', --')}`);
+        const ids = seededIds(
+          wholeNumber('seed', values.seed, -2147483648, 4294967295) ?? DEFAULT_SEED,
+          io.now(),
+        );
+        io.stdout(values.json ? JSON.stringify(ids) + '\n' : describeSeededIds(ids));
         return EXIT_OK;
       }
       const port = wholeNumber('port', values.port, 0, 65535) ?? 4010;
       const options: SandboxOptions = {
         port,
-        seed: wholeNumber('seed', values.seed, -2147483648, 4294967295) ?? 42,
+        seed: wholeNumber('seed', values.seed, -2147483648, 4294967295) ?? DEFAULT_SEED,
         strictIds: values['strict-ids'],
         now: () => io.now(),
       };

@@ -5,6 +5,8 @@ import { countBySeverity } from '../../core/index.ts';
 import { EXIT_OK, type CliCommand } from '../command.ts';
 import { plural } from '../render/terminal.ts';
 import { terminalSafe } from '../render/terminal-text.ts';
+import { parseOptionArgs } from './command-args.ts';
+import { SANDBOX_OPTIONS } from './sandbox.ts';
 import { validateFile } from './validate.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -19,14 +21,22 @@ function exampleFiles(dir: string): string[] {
   return out;
 }
 
-const START_USAGE = `Usage: fieldgate start [--no-sandbox] [sandbox options…]   (what \`npm start\` runs)
+const START_USAGE = `Usage: fieldgate start [--no-sandbox] [sandbox options…]
 
 Checks every bundled example in examples/ and prints one line for each (its kind, what was found and the
 rule codes), then starts the local sandbox service, as \`fieldgate sandbox\` does, until Ctrl+C.
 
+\`npm start\` does not run this: it runs \`fieldgate app\`, the desktop app with the embedded sandbox (or,
+where Electron cannot start, the same screens in your browser). \`npm run web\` runs \`fieldgate web\`.
+
 Options:
   --no-sandbox   only check the examples
-  any option of \`fieldgate sandbox\` (--port, --seed, --faults, --data, --json, --strict-ids) is passed on`;
+  any option of \`fieldgate sandbox\` (--port, --seed, --faults, --data, --json, --strict-ids) is passed on
+
+Examples:
+  fieldgate start                       # the examples overview, then the sandbox on 127.0.0.1:4010
+  fieldgate start --no-sandbox          # the examples overview only
+  fieldgate start --port 0 --json       # then the sandbox on a free port, its URLs and ids as JSON first`;
 
 /**
  * `npm start`. Until the desktop app lands, the most useful thing there is: an overview of the bundled
@@ -43,7 +53,12 @@ export function createStartCommand(lookup: (name: string) => CliCommand | undefi
         io.stdout(START_USAGE + '\n');
         return EXIT_OK;
       }
-      const noSandbox = args.includes('--no-sandbox');
+      // A mistyped option is said before the examples are checked, not after.
+      const { values } = parseOptionArgs(args, {
+        ...SANDBOX_OPTIONS,
+        'no-sandbox': { type: 'boolean', default: false },
+      });
+      const noSandbox = values['no-sandbox'];
       const files = exampleFiles(join(repoRoot, 'examples'));
       io.stdout(`Fieldgate: what it finds in the ${files.length} bundled examples\n\n`);
       const width = Math.max(...files.map((f) => relative(io.cwd, f).length));

@@ -1,7 +1,6 @@
 import { access, constants, mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import {
-  ClientConfigError,
   describePlanSummary,
   planSummary,
   plural,
@@ -13,7 +12,7 @@ import {
 } from '../../core/index.ts';
 import { writeAtomically } from '../../node/atomic-write.ts';
 import { JournalLockedError, lockJournal, type JournalLock } from '../../node/journal-file.ts';
-import { clientFor, type Connection } from '../../node/service-connection.ts';
+import type { Connection } from '../../node/service-connection.ts';
 import { JournalInUseError, SubmitSession, type SessionOptions } from '../../node/submit-session.ts';
 import { dataDir } from '../../node/user-dirs.ts';
 import { EXIT_OK, EXIT_USAGE, UsageError, type CliCommand, type CliIo } from '../command.ts';
@@ -30,9 +29,9 @@ import {
 } from './batch-options.ts';
 import { BATCH_STATE_OPTIONS, batchStateFromArgs } from './batch-state-args.ts';
 import { parseCommandArgs } from './command-args.ts';
-import { openConnection } from './profile.ts';
+import { checkProfile, usableConnection } from './profile.ts';
 
-export { EXIT_UNFINISHED };
+export { EXIT_UNFINISHED, usableConnection };
 
 const usage = `Usage: fieldgate submit FILE... [--profile sandbox|env|NAME] [--user-name NAME] [--sample-date DATE]
                        [--mapping FILE|JSON] [--kind KIND] [--encoding E] [--setting KEY=VALUE]...
@@ -138,19 +137,6 @@ export function quoteArg(arg: string): string {
   return /^[\w./:@=-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
 }
 
-/** A connection whose addresses the client accepts; a usage error (one line) when it does not. */
-export async function usableConnection(name: string, io: CliIo): Promise<Connection> {
-  const connection = await openConnection(name, io);
-  try {
-    clientFor(connection.profile);
-    return connection;
-  } catch (error) {
-    await connection.close();
-    if (error instanceof ClientConfigError) throw new UsageError(`profile ${name}: ${error.message}`);
-    throw error;
-  }
-}
-
 /**
  * Checked before anything is sent: a results path the run could not write at its end. The default one, in
  * the user's data folder, has its folder made.
@@ -250,6 +236,7 @@ export const submitCommand: CliCommand = {
       return EXIT_OK;
     }
     const sending = sendingOptionsFrom(values);
+    if (!values['dry-run']) await checkProfile(values.profile, io);
     const batch = await batchStateFromArgs(values, positionals, io);
     const prepared = await prepareBatch(batch.state, { now: io.now(), readFile: batch.readFile });
     io.stderr(describePlan(prepared).join('\n') + '\n');

@@ -137,6 +137,16 @@ export function settingsFrom(list: string[] | undefined): Record<string, JsonVal
   return checked.settings;
 }
 
+/** `--encoding E` (validate, fix, submit): the setting's value, or a usage error in one line. */
+export function encodingOption(value: string): string {
+  const checked = checkSettings({ encoding: value });
+  if (!checked.ok)
+    throw new UsageError(
+      `--encoding ${value}: ${checked.problems[0]?.message.replace(/^setting encoding: /, '')}`,
+    );
+  return value;
+}
+
 /** The engine's verdict on options, as a usage error (exit 2) listing what is wrong and what is valid. */
 function checkedOptions(engineOptions: EngineOptions): void {
   try {
@@ -293,14 +303,8 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
   if (values.kind !== undefined) engineOptions.kind = values.kind;
   if (values['sample-date'] !== undefined) engineOptions.sampleDate = values['sample-date'];
   // CSV batches (docs/csv-batches.md): shorthands for the encoding and mapping settings.
-  if (values.encoding !== undefined) {
-    const checked = checkSettings({ encoding: values.encoding });
-    if (!checked.ok)
-      throw new UsageError(
-        `--encoding ${values.encoding}: ${checked.problems[0]?.message.replace(/^setting encoding: /, '')}`,
-      );
-    engineOptions.settings = { ...engineOptions.settings, encoding: values.encoding };
-  }
+  if (values.encoding !== undefined)
+    engineOptions.settings = { ...engineOptions.settings, encoding: encodingOption(values.encoding) };
   if (values.mapping !== undefined) {
     let mapping: string;
     try {
@@ -475,7 +479,16 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
     const exitCode = interruption.exitCode ?? EXIT_INTERRUPTED;
     const counts = line.counts;
     return endStopped(
-      { report, written, counts, json, text: values.format === 'text', stopped, exitCode },
+      {
+        report,
+        written,
+        counts,
+        json,
+        text: values.format === 'text',
+        stopped,
+        exitCode,
+        inPlace: Boolean(fix && values['fix-in-place']),
+      },
       io,
     );
   }
@@ -533,7 +546,8 @@ function writeWrittenLines(written: readonly Written[], io: CliIo): void {
  * The end of a run stopped by Ctrl+C (the line saying so is on stderr already). Nothing half-written is
  * left: a JSON report is closed with outcome "cancelled" (what was found until then); a text report going
  * to a file or a pipe ends with the stopped line, marking it incomplete; the CSV and HTML reports, written
- * at the end, are not written. Fixed copies written before the stop are complete (atomic) and listed.
+ * at the end, are not written. Fixed copies written before the stop are complete (atomic) and listed, on
+ * stderr too (changed, with --fix-in-place), with whether any other file was changed.
  */
 function endStopped(
   o: {
@@ -545,9 +559,21 @@ function endStopped(
     text: boolean;
     stopped: string;
     exitCode: number;
+    /** Fixes were being written into the files themselves (--fix-in-place). */
+    inPlace: boolean;
   },
   io: CliIo,
 ): number {
+  // What the stop left written, said where the person who pressed Ctrl+C looks (a text report on the
+  // terminal says it already): each file written is whole, and no other file was touched.
+  if (!(o.text && io.isTTY)) {
+    for (const w of o.written)
+      io.stderr(
+        `${o.inPlace ? 'changed' : 'wrote'} ${terminalSafe(w.to)} before the stop (${w.applied} fix${w.applied === 1 ? '' : 'es'} applied; the file is complete)\n`,
+      );
+  }
+  if (o.inPlace)
+    io.stderr(o.written.length === 0 ? 'no file was changed\n' : 'the files not listed were not changed\n');
   if (o.json) {
     const report = o.report ?? emptyReport();
     report.outcome = 'cancelled';

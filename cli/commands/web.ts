@@ -24,7 +24,12 @@ Options:
   --no-open        do not open a browser (also when the environment sets BROWSER=none)
   --no-sandbox     do not start the embedded sandbox
   --data-dir DIR   keep profiles, settings and submit journals in DIR (default: FIELDGATE_DATA_DIR, else
-                   the per-user config folder)`;
+                   the per-user config folder)
+
+Examples:
+  fieldgate web                              # a free port; opens your browser at the printed address
+  fieldgate web --port 8080 --no-open        # on 127.0.0.1:8080; open the printed address yourself
+  fieldgate web --data-dir ./fieldgate-data  # profiles, settings and journals kept beside you`;
 
 /**
  * Builds dist/renderer when it is missing or older than its sources (a fresh checkout builds it in
@@ -182,7 +187,12 @@ display) it says why in one line and serves the app to your browser instead, as 
 Options:
   --port P         the browser host's port on 127.0.0.1 when it is used (default 0: a free one)
   --browser        use the browser host even where Electron could start
-  --data-dir DIR   as for \`fieldgate web\``;
+  --data-dir DIR   as for \`fieldgate web\`
+
+Examples:
+  fieldgate app                              # the desktop app (npm start)
+  fieldgate app --browser                    # the same screens in your browser, even where Electron runs
+  fieldgate app --data-dir ./fieldgate-data  # profiles, settings and journals kept beside you`;
 
 /** Why Electron cannot start here, in one line; undefined when it should. */
 export function electronUnavailable(

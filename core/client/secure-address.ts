@@ -3,8 +3,26 @@
  * holds for the service's base addresses and for the pre-signed download URLs it hands out (download.ts).
  */
 
+/** An address the client refuses: `field` names it (authUrl, baseUrl, legacyBaseUrl), `problem` says why. */
 export class ClientConfigError extends Error {
   override name = 'ClientConfigError';
+  constructor(
+    readonly field: string,
+    readonly problem: string,
+  ) {
+    super(`${field} ${problem}`);
+  }
+}
+
+/**
+ * An address as it may be shown: what could be a user name or password (everything from after the scheme to
+ * the last "@") replaced by "…", whether the address parses or not.
+ */
+export function addressForDisplay(address: string): string {
+  const at = address.lastIndexOf('@');
+  if (at < 0) return address;
+  const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(address)?.[0] ?? '';
+  return `${scheme}…${address.slice(at)}`;
 }
 
 function isLoopbackHost(hostname: string): boolean {
@@ -31,14 +49,19 @@ export function secureBaseAddress(name: string, address: string): string {
   try {
     url = new URL(address);
   } catch {
-    throw new ClientConfigError(`${name} "${address}" is not an absolute address`);
+    throw new ClientConfigError(name, `"${addressForDisplay(address)}" is not an absolute address`);
   }
-  if (url.username || url.password) throw new ClientConfigError(`${name} must not carry credentials`);
+  if (url.username || url.password)
+    throw new ClientConfigError(
+      name,
+      `${addressForDisplay(url.href)} must not carry credentials (a user name or password before @): they go in the client id and secret`,
+    );
   if (insecureAddressReason(url) !== undefined) {
     throw new ClientConfigError(
-      `${name} ${url.origin} must use https:// (plain http:// is allowed only for 127.0.0.1, ::1 and localhost)`,
+      name,
+      `${url.origin} must use https:// (plain http:// is allowed only for 127.0.0.1, ::1 and localhost)`,
     );
   }
-  if (url.search || url.hash) throw new ClientConfigError(`${name} must not have a query or fragment`);
+  if (url.search || url.hash) throw new ClientConfigError(name, 'must not have a query or fragment');
   return address.replace(/\/+$/, '');
 }

@@ -7,9 +7,11 @@
  * or a connection that was never made. When it may have been applied (a time-out, a reset, a 5xx after the
  * body was sent), the caller gets "outcome-unknown" and reconciles before sending it again.
  *
- * A connection that cannot be made (refused, no such host, unreachable) is named at the first attempt (an
- * `unreachable` event: "cannot connect to 127.0.0.1:1: connection refused") and tried once more at most
- * (never for a name that does not resolve); then the call fails as "unreachable" with that message.
+ * A connection that cannot be made (refused, no such host, unreachable, no answer within undici's 10 s, a
+ * TLS handshake this end refuses: no TLS there, a certificate not for the name) is named at the first
+ * attempt (an `unreachable` event: "cannot connect to 127.0.0.1:1: connection refused") and tried once more
+ * at most (never where the answer cannot change: a name that does not resolve, a certificate); then the
+ * call fails as "unreachable" with that message.
  */
 import type { AccessGrant, AccessTokens } from './access-token.ts';
 import { failureWithout, isQuotaAnswer, type Answer, type CallContext } from './answer.ts';
@@ -76,6 +78,18 @@ const CANNOT_CONNECT: ReadonlyMap<string, CannotConnect> = new Map([
     'UND_ERR_CONNECT_TIMEOUT',
     { cause: 'no answer to the connection (connecting timed out)', permanent: false },
   ],
+  // A secure connection refused by this end before anything was sent: trying again gives the same answer.
+  ...(
+    [
+      ['ERR_SSL_WRONG_VERSION_NUMBER', 'no TLS on that port (is it an http:// address?)'],
+      ['ERR_TLS_CERT_ALTNAME_INVALID', "the server's certificate is not for this name"],
+      ['DEPTH_ZERO_SELF_SIGNED_CERT', "the server's certificate is self-signed"],
+      ['SELF_SIGNED_CERT_IN_CHAIN', "the server's certificate chain is self-signed"],
+      ['UNABLE_TO_VERIFY_LEAF_SIGNATURE', "the server's certificate cannot be verified"],
+      ['UNABLE_TO_GET_ISSUER_CERT_LOCALLY', "the server's certificate is from an unknown authority"],
+      ['CERT_HAS_EXPIRED', "the server's certificate has expired"],
+    ] as const
+  ).map(([code, cause]): [string, CannotConnect] => [code, { cause: `${cause} (${code})`, permanent: true }]),
 ]);
 
 /**

@@ -27,6 +27,23 @@ export interface BatchKind {
   columns: readonly BatchColumn[];
 }
 
+/**
+ * The ids of the example rows: those a fresh sandbox of seed 42 knows (the embedded sandbox of `--profile
+ * sandbox` and the app; \`fieldgate sandbox ids\` lists them), so that a template submits there as it is.
+ * test/cli/first-run.test.ts holds them to it.
+ */
+const EXAMPLE = {
+  nitrogenProgram: '15b6f9bb-79c1-4981-a96d-08502916d354',
+  coverCropProgram: '542b50f3-262a-47d6-820b-6b6ee32e5d8b',
+  fungicideTrial: 'e6d83103-993c-4b7c-82d7-1d306b2e3a94',
+  northForty: '20acab84-380d-4198-a982-4baa69218d3d',
+  season2025: '57f1988d-b476-4f47-8660-52746dac98ab',
+  season2026: '31cd6e0a-9b47-4b22-a600-d30990414b6b',
+  /** The enrollment by program a fresh sandbox has (Nitrogen rate program, 2024). */
+  programEnrollment: 'f63ebb35-de88-467d-b778-1e2a27726c44',
+  userName: 'grower.demo@example.com',
+} as const;
+
 const col = (
   name: string,
   required: boolean,
@@ -42,12 +59,12 @@ const temporalColumns = (required: boolean): BatchColumn[] => [
     'temporal id',
     'season id',
   ]),
-  col('startId', false, 'start of the interval (INTERVAL)', '9b2f3c1e-6a4d-4e8b-9c1a-2f3e4d5c6b7a', [
+  col('startId', false, 'start of the interval (INTERVAL)', EXAMPLE.season2025, [
     'start',
     'interval start id',
     'start uuid',
   ]),
-  col('endId', false, 'end of the interval (INTERVAL)', '0c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5', [
+  col('endId', false, 'end of the interval (INTERVAL)', EXAMPLE.season2026, [
     'end',
     'interval end id',
     'end uuid',
@@ -81,18 +98,20 @@ export const batchKinds: readonly BatchKind[] = [
       ),
       col('acres', false, 'stated area in acres', '227.28', ['area', 'acreage', 'area acres']),
       col('source', false, 'where the boundary came from', 'survey'),
-      col('userName', false, 'the receiving user (rows are grouped into one upload per user)', 'jsmith', [
-        'user',
-        'receiving user',
-        'recipient',
-      ]),
+      col(
+        'userName',
+        false,
+        'the receiving user (rows are grouped into one upload per user)',
+        EXAMPLE.userName,
+        ['user', 'receiving user', 'recipient'],
+      ),
     ],
   },
   {
     id: 'csv-enrollments-by-program',
     title: 'CSV batch of enrollments by program (POST /v5/enrollments, x-enrollment-type: program)',
     columns: [
-      col('experimentProtocolId', true, 'the program (uuid)', '3f2504e0-4f89-41d3-9a0c-0305e82c3301', [
+      col('experimentProtocolId', true, 'the program (uuid)', EXAMPLE.nitrogenProgram, [
         'program id',
         'protocol id',
         'program',
@@ -106,17 +125,14 @@ export const batchKinds: readonly BatchKind[] = [
     title:
       'CSV batch of enrollments by location (experiments found or created first, then POST /v5/enrollments)',
     columns: [
-      col(
-        'experimentEnrollmentId',
-        true,
-        'given by the service operator (uuid)',
-        '6fa459ea-ee8a-4ca4-894e-db77e160355e',
-        ['experiment enrollment', 'enrollment code'],
-      ),
-      col('experimentName', true, 'name of the experiment to find or create', 'Nitrogen trial 2026', [
+      col('experimentEnrollmentId', true, 'given by the service operator (uuid)', EXAMPLE.fungicideTrial, [
+        'experiment enrollment',
+        'enrollment code',
+      ]),
+      col('experimentName', true, 'name of the experiment to find or create', 'Fungicide timing trial 2026', [
         'experiment',
       ]),
-      col('locationId', true, 'the location (uuid)', '1b4e28ba-2fa1-41d2-883f-0016d3cca427', ['location']),
+      col('locationId', true, 'the location (uuid)', EXAMPLE.northForty, ['location']),
       col('experimentLocationStatus', true, 'NOMINATED', 'NOMINATED', ['location status', 'status']),
       ...temporalColumns(true),
     ],
@@ -125,18 +141,13 @@ export const batchKinds: readonly BatchKind[] = [
     id: 'csv-enrollment-changes',
     title: 'CSV batch of enrollment updates and removals (PUT or DELETE /v5/enrollments/{id})',
     columns: [
-      col('enrollmentId', true, 'the enrollment to change (uuid)', '7c9e6679-7425-40de-944b-e07fc1f90ae7', [
-        'enrollment',
-      ]),
+      col('enrollmentId', true, 'the enrollment to change (uuid)', EXAMPLE.programEnrollment, ['enrollment']),
       col('enrollmentType', true, 'program or location', 'program', ['type', 'x enrollment type']),
       col('action', true, 'update or remove', 'update', ['operation', 'change']),
-      col(
-        'experimentProtocolId',
-        false,
-        'new program (program, update)',
-        '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
-        ['program id', 'protocol id'],
-      ),
+      col('experimentProtocolId', false, 'new program (program, update)', EXAMPLE.coverCropProgram, [
+        'program id',
+        'protocol id',
+      ]),
       col('experimentId', false, 'new experiment (location, update)', ''),
       col('locationId', false, 'new location (location, update)', '', ['location']),
       col('experimentLocationStatus', false, 'NOMINATED (location, update)', '', ['location status']),
@@ -155,7 +166,7 @@ export const batchKinds: readonly BatchKind[] = [
         'prescription file',
         'rx file',
       ]),
-      col('userName', true, 'the receiving user', 'jsmith', ['user', 'receiving user', 'recipient']),
+      col('userName', true, 'the receiving user', EXAMPLE.userName, ['user', 'receiving user', 'recipient']),
     ],
   },
   {
@@ -170,7 +181,7 @@ export const batchKinds: readonly BatchKind[] = [
         'modus file',
         'soil test',
       ]),
-      col('userName', true, 'the receiving user', 'jsmith', ['user', 'receiving user', 'recipient']),
+      col('userName', true, 'the receiving user', EXAMPLE.userName, ['user', 'receiving user', 'recipient']),
       col('sampleDate', true, 'when the samples were taken (ISO 8601, UTC)', '2026-04-15T00:00:00.000Z', [
         'sample date',
         'date',

@@ -6,6 +6,7 @@ import type {
   TemporalEntity,
 } from '../api-types.ts';
 import { emptyReply, jsonReply, serviceError, type Reply } from '../reply.ts';
+import { knownIdsText } from '../seeded-ids.ts';
 import { v5Timestamp } from '../seed.ts';
 import type { RequestContext } from '../service.ts';
 import type { StoredEnrollment } from '../state.ts';
@@ -27,22 +28,24 @@ function enrollmentType(ctx: RequestContext): EnrollmentType | undefined {
 }
 
 function checkProtocol(ctx: RequestContext, experimentProtocolId: string): Reply | undefined {
-  if (ctx.service.seed.experimentProtocols.some((p) => sameId(p.id, experimentProtocolId))) return undefined;
+  const known = ctx.service.seed.experimentProtocols;
+  if (known.some((p) => sameId(p.id, experimentProtocolId))) return undefined;
   return serviceError(
     400,
     'unknown-experiment-protocol',
-    `Unknown experimentProtocolId ${experimentProtocolId}: the service operator has not given this program to the partner`,
-    { experimentProtocolId },
+    `Unknown experimentProtocolId ${experimentProtocolId}: the service operator has not given this program to the partner; ${knownIdsText('programs', known)}`,
+    { experimentProtocolId, known: known.map((p) => p.id) },
   );
 }
 
 function checkExperiment(ctx: RequestContext, experimentId: string): Reply | undefined {
-  if ([...ctx.service.state.experiments.keys()].some((id) => sameId(id, experimentId))) return undefined;
+  const known = [...ctx.service.state.experiments.values()];
+  if (known.some((e) => sameId(e.id, experimentId))) return undefined;
   return serviceError(
     400,
     'unknown-experiment',
-    `Unknown experimentId ${experimentId}: find or create the experiment first (GET/POST /v5/experiments)`,
-    { experimentId },
+    `Unknown experimentId ${experimentId}: find or create the experiment first (GET/POST /v5/experiments); ${knownIdsText('experiments', known)}`,
+    { experimentId, known: known.slice(0, 100).map((e) => e.id) },
   );
 }
 

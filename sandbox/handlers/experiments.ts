@@ -1,6 +1,7 @@
 /** The version 5 experiment operations: find, and create only when none exists (find-before-create). */
 import type { Experiment } from '../api-types.ts';
 import { jsonReply, serviceError, type Reply } from '../reply.ts';
+import { knownIdsText } from '../seeded-ids.ts';
 import { v5Timestamp } from '../seed.ts';
 import type { RequestContext } from '../service.ts';
 import {
@@ -34,12 +35,13 @@ export function createExperiment(ctx: RequestContext): Reply {
   if (!temporalEntity || !experimentEnrollmentId || name === undefined) {
     return safetyNet('The experiment request is not complete');
   }
-  if (!ctx.service.seed.experimentEnrollmentIds.some((e) => sameId(e.id, experimentEnrollmentId))) {
+  const issued = ctx.service.seed.experimentEnrollmentIds;
+  if (!issued.some((e) => sameId(e.id, experimentEnrollmentId))) {
     return serviceError(
       400,
       'unknown-experiment-enrollment-id',
-      `Unknown experimentEnrollmentId ${experimentEnrollmentId}: use an id the service operator gave to the partner`,
-      { experimentEnrollmentId },
+      `Unknown experimentEnrollmentId ${experimentEnrollmentId}: use an id the service operator gave to the partner; ${knownIdsText('experimentEnrollmentIds', issued)}`,
+      { experimentEnrollmentId, known: issued.map((e) => e.id) },
     );
   }
   const existing = [...ctx.service.state.experiments.values()].find((e) =>

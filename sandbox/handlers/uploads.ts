@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import type { FieldUploadResult, FileUploadResult, InboxItem, Notification } from '../api-types.ts';
 import { multipartBoundary, parseMultipart, type FormPart } from '../multipart.ts';
 import { diagnosticsError, hasErrorDiagnostics, jsonReply, serviceError, type Reply } from '../reply.ts';
+import { knownIdsText } from '../seeded-ids.ts';
 import { bodyText, mediaTypeOf, type RequestContext } from '../service.ts';
 import { checkSampleDateValue, checkUploadedFile, type UploadKindId } from '../validation.ts';
 import { checkFieldUploadOffThread } from '../validation-worker.ts';
@@ -23,7 +24,13 @@ function receivingUser(ctx: RequestContext): string | Reply {
     );
   }
   if (ctx.service.behaviour.strictIds && !ctx.service.isKnownUser(userName)) {
-    return serviceError(400, 'unknown-user', `No user "${userName}" is known`, { userName });
+    const known = ctx.service.seed.users.map((u) => ({ id: u.userName }));
+    return serviceError(
+      400,
+      'unknown-user',
+      `No user "${userName}" is known; ${knownIdsText('users', known)}`,
+      { userName, known: known.map((u) => u.id) },
+    );
   }
   return userName;
 }

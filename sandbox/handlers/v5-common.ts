@@ -1,6 +1,7 @@
 /** Shared steps of the version 5 handlers: core validation, body access, catalogue checks. */
 import type { TemporalEntity } from '../api-types.ts';
 import { diagnosticsError, hasErrorDiagnostics, serviceError, type Reply } from '../reply.ts';
+import { knownIdsText } from '../seeded-ids.ts';
 import { bodyText, mediaTypeOf, queryRecord, type RequestContext } from '../service.ts';
 import { checkV5Request } from '../validation.ts';
 
@@ -91,12 +92,22 @@ export function checkTemporalIds(ctx: RequestContext, t: TemporalEntity): Reply 
   if (!ctx.service.behaviour.strictIds) return undefined;
   const unknown = temporalIds(t).filter((id) => !ctx.service.isKnownTemporalId(id));
   if (unknown.length === 0) return undefined;
-  return serviceError(400, 'unknown-temporal-period', `Unknown temporal period id ${unknown.join(', ')}`, {
-    temporalIds: unknown,
-  });
+  const known = ctx.service.seed.temporalPeriods;
+  return serviceError(
+    400,
+    'unknown-temporal-period',
+    `Unknown temporal period id ${unknown.join(', ')}; ${knownIdsText('growing seasons', known)}`,
+    { temporalIds: unknown, known: known.map((t) => t.id) },
+  );
 }
 
 export function checkLocationId(ctx: RequestContext, locationId: string): Reply | undefined {
   if (!ctx.service.behaviour.strictIds || ctx.service.isKnownLocationId(locationId)) return undefined;
-  return serviceError(400, 'unknown-location', `Unknown location id ${locationId}`, { locationId });
+  const known = ctx.service.seed.locations;
+  return serviceError(
+    400,
+    'unknown-location',
+    `Unknown location id ${locationId}; ${knownIdsText('locations', known)}`,
+    { locationId, known: known.map((l) => l.id) },
+  );
 }

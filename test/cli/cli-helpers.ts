@@ -15,7 +15,7 @@ export const repoRoot = new URL('../../', import.meta.url).pathname;
 /** Run `fieldgate ARGS` in-process with captured output and a fixed clock. */
 export async function runCli(
   args: string[],
-  options: { stdin?: string; cwd?: string; now?: string } = {},
+  options: { stdin?: string; cwd?: string; now?: string; env?: Record<string, string> } = {},
 ): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
@@ -33,7 +33,7 @@ export async function runCli(
     },
     readStdin: async () => new TextEncoder().encode(options.stdin ?? ''),
     cwd: options.cwd ?? repoRoot,
-    env: {},
+    env: options.env ?? {},
     isTTY: false,
     now: () => new Date(options.now ?? '2026-11-22T12:00:00.000Z'),
   };

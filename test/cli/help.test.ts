@@ -1,6 +1,9 @@
 /** Every command answers --help (and -h) with its own usage, exit 0, and does nothing else. */
 import { describe, expect, it } from 'vitest';
-import { runCli } from './cli-helpers.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { commands as commandList } from '../../cli/commands/index.ts';
+import { repoRoot, runCli } from './cli-helpers.ts';
 
 const commands = ['convert', 'inspect', 'rules', 'sandbox', 'start', 'help'];
 
@@ -18,30 +21,38 @@ describe('--help', () => {
     }
   }
 
-  // submit, resume, status, web, app and start have their own (docs of the batch runner and the app).
-  for (const name of [
-    'validate',
-    'fix',
-    'inspect',
-    'rules',
-    'kinds',
-    'template',
-    'convert',
-    'agronomic-data',
-    'sandbox',
-    'help',
-  ])
+  // Every command, from the list `fieldgate help` shows: a new one without examples fails here.
+  for (const name of [...commandList.map((c) => c.name), 'help'])
     it(`fieldgate ${name} --help ends with examples that run fieldgate ${name === 'help' ? '' : name}`, async () => {
       const run = await runCli([name, '--help']);
       const examples = run.stdout.split('\nExamples:\n')[1];
       expect(examples, name).toBeDefined();
-      const lines = (examples ?? '').split('\n').filter((l) => l.startsWith('  fieldgate '));
+      const lines = (examples ?? '')
+        .split('\n')
+        // An example may set the environment first (FIELDGATE_CLIENT_SECRET=… fieldgate profile add …).
+        .map((l) => l.replace(/^ {2}(?:[A-Z_]+=\S+ )*/, '  '))
+        .filter((l) => l.startsWith('  fieldgate '));
       expect(lines.length, name).toBeGreaterThanOrEqual(2);
       expect(
         lines.some((l) => l.startsWith(`  fieldgate ${name}`)),
         name,
       ).toBe(true);
     });
+
+  it('start --help says what npm start runs (fieldgate app), and app --help says it is that', async () => {
+    const scripts = (
+      JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+    ).scripts;
+    const npmStart = /fieldgate\.js (\w+)/.exec(scripts.start ?? '')?.[1];
+    expect(npmStart).toBe('app');
+    const start = (await runCli(['start', '--help'])).stdout;
+    expect(start).toContain(`\`npm start\` does not run this: it runs \`fieldgate ${npmStart}\``);
+    expect((await runCli([npmStart ?? '', '--help'])).stdout.split('\n')[0]).toContain(
+      '(what `npm start` runs)',
+    );
+    for (const name of commandList.map((c) => c.name).filter((n) => n !== npmStart))
+      expect((await runCli([name, '--help'])).stdout, name).not.toContain('(what `npm start` runs)');
+  });
 
   it('fieldgate help COMMAND shows the same usage as COMMAND --help', async () => {
     for (const name of commands.filter((c) => c !== 'help')) {
@@ -67,8 +78,20 @@ describe('usage errors', () => {
       ['template', 'nope'],
       ['convert', 'x.zip'],
       ['rules', '--bogus'],
+      ['kinds', 'x'],
+      ['submit'],
+      ['resume'],
+      ['status'],
+      ['profile', 'nope'],
+      ['agronomic-data'],
+      ['sandbox', 'idz'],
+      ['web', '--port', 'x'],
+      ['app', '--bogus'],
+      ['start', '--bogus'],
     ]) {
       const run = await runCli(args);
+      // Said before any work: nothing on stdout (start checks no examples first).
+      expect(run.stdout, args.join(' ')).toBe('');
       expect(run.code, args.join(' ')).toBe(2);
       const lines = run.stderr.trimEnd().split('\n');
       expect(lines, args.join(' ')).toHaveLength(2);

@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CliIo } from '../../cli/command.ts';
 import { main } from '../../cli/main.ts';
+import { benchBoundaries, benchFieldUpload } from '../../core/geometry/field-upload-bench-data.ts';
 import { repoRoot, runCli } from './cli-helpers.ts';
 
 // A WKT file with safe fixes (unclosed rings and the like), so --fix always writes something.
@@ -249,4 +250,55 @@ describe('a write stopped by a signal', () => {
       expect(existsSync(target)).toBe(true);
     });
   }
+});
+
+describe('Ctrl+C after an in-place write', () => {
+  it(
+    'says which file was changed (and that it is complete) and that the others were not',
+    {
+      timeout: 120_000,
+    },
+    async () => {
+      const dir = workDir();
+      const small = join(dir, 'small.wkt');
+      const unclosed = 'POLYGON ((-93.65 42.03, -93.64 42.03, -93.64 42.04, -93.65 42.04))\n';
+      writeFileSync(small, unclosed);
+      // Fixed second, long enough to be stopped in: 3,000 self-crossing fields (about 30 MB).
+      const big = join(dir, 'big.json');
+      const boundaries = benchBoundaries('ragged', 1000);
+      const bigText = benchFieldUpload(
+        Array.from({ length: 3000 }, (_, i) => boundaries[i % 1000] as string),
+      );
+      writeFileSync(big, bigText);
+      for (const format of ['json', 'text']) {
+        writeFileSync(small, unclosed);
+        const child = spawn(
+          process.execPath,
+          [join(repoRoot, 'cli/bin/fieldgate.js'), 'fix', '--fix-in-place', '--format', format, small, big],
+          { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CI: 'true' } },
+        );
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+        child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+        const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+        // Stopped once the first file has been fixed in place, while the second is being checked.
+        const deadline = Date.now() + 60_000;
+        while (readFileSync(small, 'utf8') === unclosed && Date.now() < deadline && child.exitCode === null)
+          await new Promise((r) => setTimeout(r, 5));
+        child.kill('SIGINT');
+        expect(await exited, stderr).toBe(130);
+        expect(readFileSync(small, 'utf8')).toContain('-93.65 42.04, -93.65 42.03))');
+        expect(readFileSync(big, 'utf8')).toBe(bigText);
+        expect(stderr, format).toMatch(/^stopped: /m);
+        expect(stderr, format).toContain(
+          `changed ${small} before the stop (1 fix applied; the file is complete)\nthe files not listed were not changed\n`,
+        );
+        if (format === 'json')
+          expect((JSON.parse(stdout) as { written: unknown[] }).written, stdout).toEqual([
+            { file: small, to: small, applied: 1 },
+          ]);
+      }
+    },
+  );
 });

@@ -144,6 +144,11 @@ const expectations: Record<string, Expectation> = {
         'experimentProtocolId,dimensionality,temporalEntityId,startId,endId,temporalPeriodTypeName',
       ),
   },
+  'npx fieldgate sandbox ids': {
+    run: 'fieldgate',
+    exit: 0,
+    check: (_dir, stdout) => expect(stdout).toMatch(/^ {2}[0-9a-f-]{36} {2}Nitrogen rate program$/m),
+  },
   'npx fieldgate submit examples/requests/enroll-by-program.json --dry-run': {
     run: 'fieldgate',
     exit: 0,

@@ -29,7 +29,20 @@ afterAll(async () => {
 interface ErrorBody {
   'error-code': string;
   message: string;
-  details?: { diagnostics?: Array<{ code: string; severity: string; location: { path?: unknown[] } }> };
+  details?: {
+    diagnostics?: Array<{ code: string; severity: string; location: { path?: unknown[] } }>;
+    known?: string[];
+  };
+}
+
+/** A refusal of an unknown id names the ids that would do (message and details) and how to list them all. */
+function expectKnownIdsNamed(res: HttpResponse, known: readonly string[]): void {
+  const error = errorOf(res);
+  expect(known.length).toBeGreaterThan(0);
+  // The first five in the message (a long list is cut), all of them in the details.
+  for (const id of known.slice(0, 5)) expect(error.message).toContain(id);
+  expect(error.details?.known).toEqual(known);
+  expect(error.message).toContain('`fieldgate sandbox ids` lists the ids this sandbox seeds');
 }
 
 function errorOf(res: HttpResponse): ErrorBody {
@@ -263,6 +276,7 @@ describe('enrollments by program', () => {
     });
     expect(res.status).toBe(400);
     expect(errorOf(res)['error-code']).toBe('unknown-experiment-protocol');
+    expectKnownIdsNamed(res, sandbox.demo.experimentProtocolIds);
   });
 
   it('reads it back (200), and 404 with the other type or an unknown id', async () => {
@@ -430,6 +444,7 @@ describe('experiments and enrollments by location', () => {
     });
     expect(unknown.status).toBe(400);
     expect(errorOf(unknown)['error-code']).toBe('unknown-experiment-enrollment-id');
+    expectKnownIdsNamed(unknown, sandbox.demo.experimentEnrollmentIds);
     const blank = await post({
       experimentEnrollmentId: eeId(),
       name: ' ',
@@ -482,6 +497,7 @@ describe('experiments and enrollments by location', () => {
     });
     expect(res.status).toBe(400);
     expect(errorOf(res)['error-code']).toBe('unknown-experiment');
+    expectKnownIdsNamed(res, [...sandbox.service.state.experiments.keys()]);
     const missing = await location('POST', '/v5/enrollments', {
       experimentId,
       locationId: sandbox.demo.locationIds[0],

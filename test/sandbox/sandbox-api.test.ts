@@ -269,6 +269,10 @@ describe('behaviour options', () => {
     const unknown = await createProgramEnrollment(sandbox, s, '00000000-0000-4000-8000-000000000000');
     expect(unknown.status).toBe(400);
     expect(unknown.json()['error-code']).toBe('unknown-temporal-period');
+    // The refusal names the ids that would do, and where every seeded id is listed.
+    for (const id of sandbox.demo.temporalIds)
+      expect(unknown.json<{ message: string }>().message).toContain(id);
+    expect(unknown.json<{ message: string }>().message).toContain('`fieldgate sandbox ids`');
     expect((await createProgramEnrollment(sandbox, s, sandboxTemporal(sandbox, 2))).status).toBe(201);
     const stranger = await http(`${sandbox.urls.legacyBaseUrl}/v2/fields`, {
       method: 'POST',
@@ -279,6 +283,9 @@ describe('behaviour options', () => {
     });
     expect(stranger.status).toBe(400);
     expect(stranger.json()['error-code']).toBe('unknown-user');
+    expect(stranger.json<{ details: { known: string[] } }>().details.known).toEqual(sandbox.demo.userNames);
+    for (const user of sandbox.demo.userNames)
+      expect(stranger.json<{ message: string }>().message).toContain(user);
   });
 
   it('emptyListStatus 304 answers an empty list the v4 way; duplicateEnrollments allow lets duplicates through', async () => {
