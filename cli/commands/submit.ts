@@ -22,6 +22,7 @@ import {
   batchExitStatus,
   attentionLines,
   describeRowOutcomes,
+  noticeLines,
   rowPlace,
   EXIT_UNFINISHED,
   resultsPathFor,
@@ -205,7 +206,11 @@ export async function runSession(options: RunOptions, io: CliIo): Promise<number
 }
 
 function summarise(result: BatchRunResult, options: RunOptions, io: CliIo): number {
-  const lines = [describeRowOutcomes(result.rows), ...attentionLines(result.rows)];
+  const lines = [
+    describeRowOutcomes(result.rows),
+    ...attentionLines(result.rows),
+    ...noticeLines(result.rows),
+  ];
   lines.push(`results: ${options.resultsPath}`, `journal: ${options.session.journalPath}`);
   if (result.outcome === 'stopped')
     lines.push(
