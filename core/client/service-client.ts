@@ -269,6 +269,8 @@ export class ServiceClient {
     const notices: string[] = [];
     const value = read(answer, notices, context);
     if (isFailure(value)) return { ok: false, error: value };
+    const mislabelled = mediaTypeNotice(answer);
+    if (mislabelled) notices.push(mislabelled);
     for (const message of notices) this.options.onEvent?.({ type: 'notice', operationId, message });
     return { ok: true, value, meta: metaOf(answer, context.spec, notices) };
   }
@@ -635,6 +637,19 @@ export class ServiceClient {
       },
     );
   }
+}
+
+/**
+ * Every answer of the document with a body is JSON: a JSON body sent under another media type (or none) is
+ * read all the same, and said.
+ */
+function mediaTypeNotice(answer: Answer): string | undefined {
+  if (readBody(answer).kind !== 'json') return undefined;
+  const type = answer.headers.get('content-type');
+  if (type !== null && /^application\/([\w.+-]*\+)?json\s*(;|$)/i.test(type.trim())) return undefined;
+  return type === null
+    ? 'the JSON answer came without a Content-Type; read as JSON'
+    : `the JSON answer came as ${JSON.stringify(type.slice(0, 80))}, not application/json; read as JSON`;
 }
 
 function isFailure(value: unknown): value is ClientFailure {
