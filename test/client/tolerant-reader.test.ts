@@ -569,3 +569,29 @@ describe('answers of unknown shape', () => {
     expect(noToken.message).toContain('access_token');
   });
 });
+
+describe('a JSON answer under another media type', () => {
+  it('is read as JSON and said in a notice, once per answer; a JSON media type with parameters is not', async () => {
+    const as = (type: string | undefined) =>
+      one(json(201, record, type === undefined ? {} : { 'content-type': type })).client.createEnrollment({
+        type: 'program',
+        body: programBody,
+      });
+    const html = await as('text/html; charset=utf-8');
+    expect(value(html).id).toBe(IDS.enrollment);
+    expect(notices(html)).toEqual([
+      'the JSON answer came as "text/html; charset=utf-8", not application/json; read as JSON',
+    ]);
+    for (const type of ['application/json; charset=utf-8', 'application/problem+json', 'Application/JSON'])
+      expect(notices(await as(type)), type).toEqual([]);
+    // A string body, which fetch's Response labels text/plain.
+    const plain = await one({
+      status: 200,
+      body: JSON.stringify({ 'entities-created': 1, message: 'ok' }),
+      headers: { 'x-http-request-id': 'r-1' },
+    }).client.uploadFieldsV2({ userName: 'u', body: { fields: [{} as never] } });
+    expect(notices(plain)).toEqual([
+      'the JSON answer came as "text/plain;charset=UTF-8", not application/json; read as JSON',
+    ]);
+  });
+});
