@@ -333,6 +333,8 @@ describe('fieldgate submit against a stranger', () => {
       seed: 7,
       keepRequest: true,
       twists: {
+        // A token without a lifetime or scopes (RFC 6749 makes both optional).
+        requestToken: (a) => ({ ...a, body: { access_token: 'stranger-token', token_type: 'Bearer' } }),
         createEnrollment: (a, r, tools) =>
           r.index === 0
             ? // Created, it says, for a program nobody asked for.
@@ -420,6 +422,11 @@ describe('fieldgate submit against a stranger', () => {
       'the JSON answer came without a Content-Type; read as JSON',
     );
     expect(text).toMatch(/rows? answered otherwise than the service's document says, read tolerantly/);
+    // The token's notices belong to no row: said once each on the terminal.
+    expect(text.match(/^notice: the token response was read tolerantly: .*$/gm)).toEqual([
+      'notice: the token response was read tolerantly: the token response has no expires_in; the token is renewed after 5 minutes',
+      'notice: the token response was read tolerantly: the token response names no scope (A03)',
+    ]);
     const { notices } = await expectEverythingReported(server);
     expect(notices.length).toBeGreaterThanOrEqual(4);
     const status = await statusJson(server);
