@@ -49,12 +49,15 @@ const READ_ID = '4fbc6a8e-5b7d-4c9e-8f0a-1b2c3d4e5f6a';
 const UPDATE_ID = '5acd7b9f-6c8e-4d0f-9a1b-2c3d4e5f6a7b';
 const REMOVE_ID = '6bde8cae-7d9f-4e1a-8b2c-3d4e5f6a7b8c';
 const USER = 'grower@example.com';
+const LOCATION = '7c0e9dbf-8eaf-4f2b-9c3d-4e5f6a7b8c9d';
+/** The id a request names for the experiment found or created earlier in the batch. */
+const BATCH_EXPERIMENT_ID = '00000000-0000-4000-8000-000000000000';
 
 const season = { dimensionality: 'INDIVIDUAL', id: SEASON, temporalPeriodTypeName: 'GrowingSeason' };
 const createBody = (program: string) => ({ experimentProtocolId: program, temporalEntity: season });
 
 /**
- * One request of each kind the batch runner sends (rows 1-7; the experiment's find and create are one step),
+ * One request of each kind the batch runner sends (rows 1-8; the experiment's find and create are one step, before the enrollment by location that needs it),
  * then a field upload and a prescription.
  */
 const REQUESTS = [
@@ -69,6 +72,18 @@ const REQUESTS = [
     method: 'POST',
     path: '/v5/experiments',
     body: { experimentEnrollmentId: EXPERIMENT_ENROLLMENT, name: 'Strip trial', temporalEntity: season },
+  },
+  {
+    method: 'POST',
+    path: '/v5/enrollments',
+    headers: { 'x-enrollment-type': 'location' },
+    // The experiment the batch finds or creates.
+    body: {
+      experimentId: BATCH_EXPERIMENT_ID,
+      experimentLocationStatus: 'NOMINATED',
+      locationId: LOCATION,
+      temporalEntity: season,
+    },
   },
   { method: 'GET', path: `/v5/enrollments/${READ_ID}`, headers: { 'x-enrollment-type': 'program' } },
   {
@@ -289,10 +304,13 @@ describe('fieldgate submit against a stranger', () => {
       expect(row('requests.json', n).anomalies).toMatch(
         /the service answered the create with experimentEnrollmentId/,
       );
-    expect(row('requests.json', 5).anomalies).toContain(`not of ${READ_ID} as asked`);
-    expect(row('requests.json', 6).anomalies).toContain(`not of ${UPDATE_ID} as asked`);
+    expect(row('requests.json', 5).anomalies).toMatch(
+      /the service answered the create with (experimentId|locationId|temporalEntity)|answered a record of an enrollment by program/,
+    );
+    expect(row('requests.json', 6).anomalies).toContain(`not of ${READ_ID} as asked`);
+    expect(row('requests.json', 7).anomalies).toContain(`not of ${UPDATE_ID} as asked`);
     // A 204 to a removal is what the document says; nothing there is impossible.
-    expect(row('requests.json', 7).outcome).toBe('removed');
+    expect(row('requests.json', 8).outcome).toBe('removed');
     expect(row('clean-fields.json', 1).anomalies).toMatch(/fields sent were created/);
     expect(row('two-zone-rx.zip', 1).anomalies).toMatch(new RegExp(`bytes; ${RX_BYTES} were sent`));
     expect(csv.filter((r) => r.outcome === 'anomalous')).toHaveLength(REQUESTS.length + 1);
@@ -308,6 +326,7 @@ describe('fieldgate submit against a stranger', () => {
     expect(code, text).toBe(0);
     const csv = resultsRows();
     expect(csv.map((r) => r.outcome)).toEqual([
+      'created',
       'created',
       'created',
       'created',
@@ -339,12 +358,15 @@ describe('fieldgate submit against a stranger', () => {
           r.index === 0
             ? // Created, it says, for a program nobody asked for.
               twisted(a, { experimentProtocolId: tools.sample('Uuid') })
-            : // A dimensionality outside the document's, and fields it does not declare.
-              twisted(a, {
-                temporalEntity: { ...season, dimensionality: 'DIAGONAL' },
-                cropZone: 'north',
-                revision: 3,
-              }),
+            : r.index === 1
+              ? // A dimensionality outside the document's, and fields it does not declare.
+                twisted(a, {
+                  temporalEntity: { ...season, dimensionality: 'DIAGONAL' },
+                  cropZone: 'north',
+                  revision: 3,
+                })
+              : // The enrollment by location answered with a record of an enrollment by program.
+                { ...a, body: tools.sample('EnrollmentByProgram') },
         // A created experiment answered 200 with only its id, as text/html: readable, but not as documented.
         createExperiment: (a) => ({
           ...a,
@@ -401,19 +423,22 @@ describe('fieldgate submit against a stranger', () => {
     // Readable, so done, but each difference from the document is said.
     expect(row('requests.json', 4).outcome).toBe('created');
     expect(row('requests.json', 4).notices).toContain('the create was answered 200, not 201');
+    expect(row('requests.json', 5).anomalies).toMatch(
+      /^asked to create an enrollment by location, the service answered a record of an enrollment by program; /,
+    );
     expect(row('requests.json', 4).notices).toContain(
       'the JSON answer came as "text/html", not application/json',
     );
-    expect(row('requests.json', 5).anomalies).toMatch(
+    expect(row('requests.json', 6).anomalies).toMatch(
       new RegExp(
         `the service answered with the record of enrollment [0-9a-f-]{36}, not of ${READ_ID} as asked`,
       ),
     );
-    expect(row('requests.json', 6).anomalies).toBe(
+    expect(row('requests.json', 7).anomalies).toBe(
       `the service answered the update with experimentProtocolId "${PROGRAMS[0]}", not "${PROGRAMS[1]}" as sent`,
     );
-    expect(row('requests.json', 7).anomalies).toMatch(/the record of enrollment 7cef9dbf-8eaf-4f2b-9c3d-/);
-    expect(row('requests.json', 7).notices).toContain('the remove (A15) was answered with the record');
+    expect(row('requests.json', 8).anomalies).toMatch(/the record of enrollment 7cef9dbf-8eaf-4f2b-9c3d-/);
+    expect(row('requests.json', 8).notices).toContain('the remove (A15) was answered with the record');
     expect(row('clean-fields.json', 1).anomalies).toBe(
       'the answer carries no X-Http-Request-Id (every answer of this interface does)',
     );
@@ -439,7 +464,8 @@ describe('fieldgate submit against a stranger', () => {
       [6, 'anomalous'],
       [7, 'anomalous'],
       [8, 'anomalous'],
-      [9, 'done'],
+      [9, 'anomalous'],
+      [10, 'done'],
     ]);
   });
 });
