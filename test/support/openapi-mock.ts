@@ -2,7 +2,8 @@
  * A stranger's server: a generic HTTP mock built from an OpenAPI 3.1 document and nothing else. It routes
  * each request to the document's operation (its path template under its server), and answers the
  * operation's first success response with a body and headers sampled from the response's schemas: random
- * but schema-valid, from a seeded generator, so a run is repeatable. It knows nothing of Fieldgate's
+ * but schema-valid, from a generator seeded with the mock's seed and the request itself (operation, address,
+ * JSON body, how often it came), so the same requests get the same answers in any order. It knows nothing of Fieldgate's
  * sandbox, keeps no state and does not check credentials.
  *
  * `keepRequest` makes it a server that keeps what it was sent: a value the request body (or the path's one
@@ -32,7 +33,7 @@ export interface MockRequest {
   /** The body parsed as JSON when it is JSON; undefined otherwise. */
   json: unknown;
   bytes: Buffer;
-  /** How many requests to this operation came before this one. */
+  /** How many requests to this operation came before this one (in the order they arrived). */
   index: number;
 }
 
@@ -75,6 +76,13 @@ export interface OpenApiMock {
   seen: string[];
   setTwists(twists: Record<string, Twist>): void;
   close(): Promise<void>;
+}
+
+/** FNV-1a of a text: a 32-bit seed. */
+function hashOf(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
 }
 
 /** A small deterministic generator (mulberry32). */
@@ -329,14 +337,11 @@ function successResponse(
 export async function startOpenApiMock(options: OpenApiMockOptions): Promise<OpenApiMock> {
   const document = parseYaml(readFileSync(options.documentPath, 'utf8')) as Json;
   const operations = operationsOf(document, options.serverPaths);
-  const sampler = new Sampler(document, seededRandom(options.seed));
   const counts = new Map<string, number>();
+  /** How many times each request (operation, address and JSON body) came before. */
+  const repeats = new Map<string, number>();
   const seen: string[] = [];
   let twists = options.twists ?? {};
-  const tools: MockTools = {
-    sample: (name, prefer) => sampler.sample({ $ref: `#/components/schemas/${name}` }, prefer),
-    random: () => sampler.random(),
-  };
 
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -376,6 +381,19 @@ export async function startOpenApiMock(options: OpenApiMockOptions): Promise<Ope
         json,
         bytes,
         index,
+      };
+      // Each answer has its own generator, seeded from the request itself and how often it came: the same
+      // requests get the same answers in whatever order concurrent requests arrive.
+      const key = `${operation.operationId} ${url.pathname}${url.search} ${json === undefined ? '' : JSON.stringify(json)}`;
+      const repeat = repeats.get(key) ?? 0;
+      repeats.set(key, repeat + 1);
+      const sampler = new Sampler(
+        document,
+        seededRandom(hashOf(`${options.seed}\u0000${key}\u0000${repeat}`)),
+      );
+      const tools: MockTools = {
+        sample: (name, prefer) => sampler.sample({ $ref: `#/components/schemas/${name}` }, prefer),
+        random: () => sampler.random(),
       };
       const success = successResponse(operation, sampler);
       let prefer: unknown;
