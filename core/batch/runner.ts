@@ -563,17 +563,25 @@ export class BatchRunner {
           return this.done(found, 'found', 'the experiment exists: found', first.id);
         await this.sending(step);
         const created = await client.createExperiment({ body: op.body }, call);
-        if (created.ok) return this.created(step, created, created.value.id, created.value.experiment);
+        // What the find was read tolerantly for stays with the step (e.g. other experiments left out, A18).
+        if (created.ok)
+          return withNotices(
+            await this.created(step, created, created.value.id, created.value.experiment),
+            found.meta.notices,
+          );
         if (created.error.kind === 'conflict') {
           // A17: a second create answers experiment-exists; find it (the id may be in the answer).
           if (created.error.existingId)
-            return {
-              status: 'done',
-              how: 'exists',
-              id: created.error.existingId,
-              message: 'the experiment exists already',
-              ...(created.error.requestId ? { requestId: created.error.requestId } : {}),
-            };
+            return withNotices(
+              {
+                status: 'done',
+                how: 'exists',
+                id: created.error.existingId,
+                message: 'the experiment exists already',
+                ...(created.error.requestId ? { requestId: created.error.requestId } : {}),
+              },
+              found.meta.notices,
+            );
           return { ...this.failed(created.error, true), status: 'in-doubt' };
         }
         return this.failed(created.error, true);
@@ -673,20 +681,23 @@ export class BatchRunner {
       );
       if (got.ok && recordMatches(op.type, body, got.value.enrollment)) {
         const listed = this.listedWithout.get(step.id);
-        return {
-          status: 'done',
-          how: 'exists',
-          id: error.existingId,
-          message: 'the enrollment exists already',
-          ...(error.requestId ? { requestId: error.requestId } : {}),
-          ...(listed !== undefined
-            ? {
-                anomalies: [
-                  `the service says it exists, but its list of the enrollments of ${listed} did not hold it before it was sent again: the list omitted it (or another client created it meanwhile)`,
-                ],
-              }
-            : {}),
-        };
+        return withNotices(
+          {
+            status: 'done',
+            how: 'exists',
+            id: error.existingId,
+            message: 'the enrollment exists already',
+            ...(error.requestId ? { requestId: error.requestId } : {}),
+            ...(listed !== undefined
+              ? {
+                  anomalies: [
+                    `the service says it exists, but its list of the enrollments of ${listed} did not hold it before it was sent again: the list omitted it (or another client created it meanwhile)`,
+                  ],
+                }
+              : {}),
+          },
+          got.meta.notices,
+        );
       }
       if (!got.ok && !DATA_FAILURES.has(got.error.kind))
         return { ...this.failed(got.error, false), status: 'in-doubt' };
@@ -901,6 +912,12 @@ const RECONCILED_EXPERIMENT =
 
 export function emptyRowCounts(): Record<RowResultStatus, number> {
   return { done: 0, anomalous: 0, failed: 0, invalid: 0, unknown: 0, pending: 0 };
+}
+
+/** An outcome with more notices (each once). */
+function withNotices(outcome: StepOutcome, notices: readonly string[]): StepOutcome {
+  const all = [...new Set([...(outcome.notices ?? []), ...notices])];
+  return all.length > 0 ? { ...outcome, notices: all } : outcome;
 }
 
 function isUpload(op: BatchOperation): boolean {

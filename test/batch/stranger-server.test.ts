@@ -367,6 +367,8 @@ describe('fieldgate submit against a stranger', () => {
                 })
               : // The enrollment by location answered with a record of an enrollment by program.
                 { ...a, body: tools.sample('EnrollmentByProgram') },
+        // The find answers an experiment of another experimentEnrollmentId (read tolerantly: left out, A18).
+        findExperiments: (a, _r, tools) => ({ ...a, body: { results: [tools.sample('Experiment')] } }),
         // A created experiment answered 200 with only its id, as text/html: readable, but not as documented.
         createExperiment: (a) => ({
           ...a,
@@ -423,6 +425,9 @@ describe('fieldgate submit against a stranger', () => {
     // Readable, so done, but each difference from the document is said.
     expect(row('requests.json', 4).outcome).toBe('created');
     expect(row('requests.json', 4).notices).toContain('the create was answered 200, not 201');
+    expect(row('requests.json', 3).notices).toContain(
+      'the answer held experiments of other experimentEnrollmentIds; kept 0 of 1 (A18)',
+    );
     expect(row('requests.json', 5).anomalies).toMatch(
       /^asked to create an enrollment by location, the service answered a record of an enrollment by program; /,
     );
