@@ -437,28 +437,65 @@ export class ServiceClient {
     );
   }
 
-  /** Every page of a list, followed to its end. */
+  /**
+   * Every page of a list, followed to its end. A server's paging may not end: an X-Next-Token seen before
+   * ends it (said in a notice), and pages that bring nothing new, or more than `maxPages`, make it a failure
+   * rather than a loop for ever.
+   */
   async listAllEnrollments(
     input: (
       { type: 'program'; experimentProtocolId: string } | { type: 'location'; experimentId: string }
     ) & {
       limit?: number;
+      /** Pages at most (default 10,000: a million records at 100 a page). */
+      maxPages?: number;
     },
     options: CallOptions = {},
   ): Promise<ClientResult<{ results: EnrollmentRecord[]; pages: number }>> {
+    const { maxPages = MAX_LIST_PAGES, ...query } = input;
     const results: EnrollmentRecord[] = [];
+    const keys = new Set<string>();
     let nextToken: string | undefined;
     let pages = 0;
+    let idle = 0;
     const seen = new Set<string>();
+    const notices: string[] = [];
     for (;;) {
-      const page = await this.listEnrollments(nextToken ? { ...input, nextToken } : input, options);
+      const page = await this.listEnrollments(nextToken ? { ...query, nextToken } : query, options);
       if (!page.ok) return page;
       pages++;
-      results.push(...page.value.results);
+      for (const n of page.meta.notices) if (!notices.includes(n)) notices.push(n);
+      let fresh = 0;
+      for (const record of page.value.results) {
+        const key = typeof record.id === 'string' ? `id:${record.id}` : JSON.stringify(record);
+        if (keys.has(key)) continue;
+        keys.add(key);
+        results.push(record);
+        fresh++;
+      }
       nextToken = page.value.nextToken;
+      const done = (): ClientResult<{ results: EnrollmentRecord[]; pages: number }> => ({
+        ok: true,
+        value: { results, pages },
+        meta: { ...page.meta, notices },
+      });
+      if (!nextToken) return done();
       // A token seen before would loop for ever: stop, the list is as complete as the service makes it.
-      if (!nextToken || seen.has(nextToken)) return { ok: true, value: { results, pages }, meta: page.meta };
+      if (seen.has(nextToken)) {
+        notices.push(`page ${pages} of the list gave an X-Next-Token an earlier page gave; taken as its end`);
+        return done();
+      }
       seen.add(nextToken);
+      idle = fresh === 0 ? idle + 1 : 0;
+      if (idle >= IDLE_LIST_PAGES || pages >= maxPages) {
+        const why =
+          idle >= IDLE_LIST_PAGES
+            ? `${IDLE_LIST_PAGES} pages in a row brought no record not listed before, each with another X-Next-Token`
+            : `it went on past ${pages} pages`;
+        const spec = serviceOperations[page.meta.operationId as OperationId];
+        const url = `${this.bases[spec.server] ?? ''}${spec.path}`;
+        return { ok: false, error: endlessList(page.meta, url, `the list does not end: ${why}`) };
+      }
     }
   }
 
@@ -650,6 +687,29 @@ function mediaTypeNotice(answer: Answer): string | undefined {
   return type === null
     ? 'the JSON answer came without a Content-Type; read as JSON'
     : `the JSON answer came as ${JSON.stringify(type.slice(0, 80))}, not application/json; read as JSON`;
+}
+
+/** Pages of a list followed at most, by default. */
+export const MAX_LIST_PAGES = 10_000;
+/** Pages in a row that bring nothing new before a list is taken as endless. */
+const IDLE_LIST_PAGES = 3;
+
+/** The failure of a list whose paging does not end, quoting its last page's answer. */
+function endlessList(meta: ResponseMeta, url: string, why: string): ClientFailure {
+  const failure: ClientFailure = {
+    kind: 'unexpected-response',
+    message: `${meta.operationId}: ${why} [status ${meta.status}, request id ${meta.requestId ?? 'not sent'}, at ${meta.time}]`,
+    operationId: meta.operationId,
+    method: 'GET',
+    url,
+    status: meta.status,
+    time: meta.time,
+    attempts: meta.attempts,
+    outcomeUnknown: false,
+    retriedAfterUnknownOutcome: meta.retriedAfterUnknownOutcome,
+  };
+  if (meta.requestId !== undefined) failure.requestId = meta.requestId;
+  return failure;
 }
 
 function isFailure(value: unknown): value is ClientFailure {
