@@ -828,6 +828,15 @@ export class BatchRunner {
         type === 'program' ? { type, experimentProtocolId: scope } : { type, experimentId: scope },
         call,
       );
+      if (!listed.ok && listed.error.kind === 'unexpected-response') {
+        // A list that cannot be read (or does not end) cannot tell whether a create was applied: sending it
+        // again could make it twice. The batch stops with those rows in doubt; a resume tries again.
+        this.stop ??= {
+          reason: 'unreadable-list',
+          message: `rows sent without an answer cannot be reconciled, the list of what exists cannot be read: ${listed.error.message}`,
+        };
+        continue;
+      }
       if (!listed.ok) {
         const outcome = this.failed(listed.error, false);
         // The list itself refused (a bad scope): the creates cannot have been applied either.

@@ -187,6 +187,7 @@ function journalOutcomes(): StepOutcome[] {
 interface StatusRow {
   row: number;
   status: string;
+  inDoubt?: boolean;
   anomalies?: string[];
   notices?: string[];
 }
@@ -236,6 +237,13 @@ async function expectEverythingReported(
   if (anomalies.length > 0) expect(status.code).toBe(5);
   return { anomalies, notices };
 }
+
+/** The daily quota used up: the batch stops, resumable. */
+const QUOTA: MockAnswer = {
+  status: 429,
+  headers: { 'Content-Type': 'application/json', 'X-Http-Request-Id': 'q-1' },
+  body: { message: 'Limit Exceeded' },
+};
 
 const startMock = async (options: { seed: number; keepRequest?: boolean; twists?: Record<string, Twist> }) =>
   (mock = await startOpenApiMock({ documentPath, serverPaths: SERVER_PATHS, ...options }));
@@ -477,17 +485,12 @@ describe('fieldgate submit against a stranger', () => {
 
 describe('fieldgate resume against a stranger', () => {
   it('reconciles with a list that omits what exists, and says so when the service then answers 409', async () => {
-    const quota: MockAnswer = {
-      status: 429,
-      headers: { 'Content-Type': 'application/json', 'X-Http-Request-Id': 'q-1' },
-      body: { message: 'Limit Exceeded' },
-    };
     const server = await startMock({
       seed: 3,
       keepRequest: true,
       twists: {
         // The first create is answered by a dropped connection (applied or not: unknown), the next by the quota.
-        createEnrollment: (_a, r) => (r.index === 0 ? 'drop' : quota),
+        createEnrollment: (_a, r) => (r.index === 0 ? 'drop' : QUOTA),
       },
     });
     writeFileSync(join(dir, 'requests.json'), JSON.stringify(REQUESTS.slice(0, 2)));
@@ -535,6 +538,37 @@ describe('fieldgate resume against a stranger', () => {
     );
     expect(server.seen.filter((s) => s === 'listEnrollments')).toHaveLength(1);
     await expectEverythingReported(server);
+  });
+  it('stops with the row still in doubt when the list that would reconcile it does not end (no create sent twice)', async () => {
+    const server = await startMock({
+      seed: 4,
+      keepRequest: true,
+      // The create's connection dropped (applied or not: unknown); the list that would tell, over quota.
+      twists: { createEnrollment: () => 'drop', listEnrollments: () => QUOTA },
+    });
+    writeFileSync(join(dir, 'requests.json'), JSON.stringify(REQUESTS.slice(0, 1)));
+    const journal = join(dir, 'batch.jsonl');
+    const run = io(server);
+    expect(await submitCommand.run(['requests.json', '--profile', 'env', '--journal', journal], run)).toBe(3);
+    // Every page says more follow, with a token never seen before, and brings the same records.
+    server.setTwists({
+      listEnrollments: (a, r) => ({
+        ...a,
+        status: 206,
+        headers: { ...a.headers, 'X-Next-Token': `page-${r.index + 2}` },
+        body: { results: [] },
+      }),
+    });
+    const again = io(server);
+    const code = await resumeCommand.run([journal], again);
+    expect(code, again.text()).toBe(3);
+    expect(again.text()).toMatch(
+      /stopped: rows sent without an answer cannot be reconciled, the list of what exists cannot be read: listEnrollments: the list does not end: 3 pages in a row brought no record/,
+    );
+    expect(server.seen.filter((s) => s === 'createEnrollment')).toHaveLength(1);
+    expect(server.seen.filter((s) => s === 'listEnrollments')).toHaveLength(1 + 3);
+    const status = await statusJson(server);
+    expect(status.rows).toMatchObject([{ row: 1, status: 'pending', inDoubt: true }]);
   });
 });
 
