@@ -467,6 +467,13 @@ describe('fieldgate submit against a stranger', () => {
     ]);
     const { notices } = await expectEverythingReported(server);
     expect(notices.length).toBeGreaterThanOrEqual(4);
+    // status (which sends nothing) says the same from the journal.
+    const said = io(server);
+    expect(await statusCommand.run([join(dir, 'batch.jsonl')], said)).toBe(5);
+    expect(said.text()).toMatch(/^10 rows: .*7 anomalous/m);
+    expect(said.text()).toMatch(
+      /^4 rows answered otherwise than the service's document says, read tolerantly/m,
+    );
     const status = await statusJson(server);
     expect(status.rows.map((r) => [r.row, r.status])).toEqual([
       [1, 'anomalous'],
