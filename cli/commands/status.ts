@@ -15,7 +15,8 @@ const usage = `Usage: fieldgate status JOURNAL [--json]
 
 Reads a batch journal and says where the batch stands: rows done, anomalous (answered impossibly), failed,
 invalid, unknown (uploads to check in the receiving user's data inbox) and not finished, with the rows that
-need attention. Sends nothing.
+need attention and those whose answers were read tolerantly (notices). --json lists every row that is not
+done cleanly. Sends nothing.
 
 Exit status as for submit: 0 every row was applied; 1 some rows failed or were not sent; 3 unfinished
 (fieldgate resume goes on); 4 uploads of unknown outcome; 5 impossible answers.
