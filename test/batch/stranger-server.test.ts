@@ -6,9 +6,10 @@
  * unknown enum value, extra fields, another status or media type, no request id, a list that omits what
  * exists, a dropped connection).
  *
- * Whatever the runner finds impossible (StepOutcome.anomalies) and whatever the client's tolerant reader
- * accepted (notices) reaches the results CSV, `status --json` and the journal; a batch with an impossible
- * answer never finishes clean (exit 5), and one whose every answer is consistent does (exit 0).
+ * Each command runs through the command line's own entry (`main`), in this process. Whatever the runner
+ * finds impossible (StepOutcome.anomalies) and whatever the client's tolerant reader accepted (notices)
+ * reaches the results CSV, `status --json` and the journal; a batch with an impossible answer never finishes
+ * clean (exit 5), and one whose every answer is consistent does (exit 0).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -21,10 +22,7 @@ import Papa from 'papaparse';
 import { parse as parseYaml } from 'yaml';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CliIo } from '../../cli/command.ts';
-import { agronomicDataCommand } from '../../cli/commands/agronomic-data.ts';
-import { resumeCommand } from '../../cli/commands/resume.ts';
-import { statusCommand } from '../../cli/commands/status.ts';
-import { submitCommand } from '../../cli/commands/submit.ts';
+import { main } from '../../cli/main.ts';
 import { replayJournal, type StepOutcome } from '../../core/index.ts';
 import {
   seededRandom,
@@ -146,8 +144,9 @@ const CONSISTENT_UPLOADS: Record<string, Twist> = {
 
 async function submit(server: OpenApiMock, ...extra: string[]): Promise<{ code: number; text: string }> {
   const run = io(server);
-  const code = await submitCommand.run(
+  const code = await main(
     [
+      'submit',
       'requests.json',
       FIELDS,
       RX,
@@ -194,7 +193,7 @@ interface StatusRow {
 
 async function statusJson(server: OpenApiMock): Promise<{ code: number; rows: StatusRow[] }> {
   const run = io(server);
-  const code = await statusCommand.run([join(dir, 'batch.jsonl'), '--json'], run);
+  const code = await main(['status', join(dir, 'batch.jsonl'), '--json'], run);
   return { code, rows: (JSON.parse(run.text()) as { rows: StatusRow[] }).rows };
 }
 
@@ -469,7 +468,7 @@ describe('fieldgate submit against a stranger', () => {
     expect(notices.length).toBeGreaterThanOrEqual(4);
     // status (which sends nothing) says the same from the journal.
     const said = io(server);
-    expect(await statusCommand.run([join(dir, 'batch.jsonl')], said)).toBe(5);
+    expect(await main(['status', join(dir, 'batch.jsonl')], said)).toBe(5);
     expect(said.text()).toMatch(/^10 rows: .*7 anomalous/m);
     expect(said.text()).toMatch(
       /^4 rows answered otherwise than the service's document says, read tolerantly/m,
@@ -503,8 +502,8 @@ describe('fieldgate resume against a stranger', () => {
     writeFileSync(join(dir, 'requests.json'), JSON.stringify(REQUESTS.slice(0, 2)));
     const run = io(server);
     const journal = join(dir, 'batch.jsonl');
-    const first = await submitCommand.run(
-      ['requests.json', '--profile', 'env', '--journal', journal, '--concurrency', '1'],
+    const first = await main(
+      ['submit', 'requests.json', '--profile', 'env', '--journal', journal, '--concurrency', '1'],
       run,
     );
     expect(first, run.text()).toBe(3);
@@ -536,7 +535,7 @@ describe('fieldgate resume against a stranger', () => {
       }),
     });
     const again = io(server);
-    const code = await resumeCommand.run([journal, '--concurrency', '1'], again);
+    const code = await main(['resume', journal, '--concurrency', '1'], again);
     expect(code, again.text()).toBe(5);
     const csv = resultsRows();
     expect(csv.map((r) => r.outcome)).toEqual(['anomalous', 'created']);
@@ -556,7 +555,7 @@ describe('fieldgate resume against a stranger', () => {
     writeFileSync(join(dir, 'requests.json'), JSON.stringify(REQUESTS.slice(0, 1)));
     const journal = join(dir, 'batch.jsonl');
     const run = io(server);
-    expect(await submitCommand.run(['requests.json', '--profile', 'env', '--journal', journal], run)).toBe(3);
+    expect(await main(['submit', 'requests.json', '--profile', 'env', '--journal', journal], run)).toBe(3);
     // Every page says more follow, with a token never seen before, and brings the same records.
     server.setTwists({
       listEnrollments: (a, r) => ({
@@ -567,7 +566,7 @@ describe('fieldgate resume against a stranger', () => {
       }),
     });
     const again = io(server);
-    const code = await resumeCommand.run([journal], again);
+    const code = await main(['resume', journal], again);
     expect(code, again.text()).toBe(3);
     expect(again.text()).toMatch(
       /stopped: rows sent without an answer cannot be reconciled, the list of what exists cannot be read: listEnrollments: the list does not end: 3 pages in a row brought no record/,
@@ -624,8 +623,18 @@ describe('fieldgate agronomic-data against a stranger', () => {
       },
     });
     const run = io(server);
-    const code = await agronomicDataCommand.run(
-      ['--sharing-key', 'KEY-1234', '--type', 'planted', '--download', 'out', '--profile', 'env'],
+    const code = await main(
+      [
+        'agronomic-data',
+        '--sharing-key',
+        'KEY-1234',
+        '--type',
+        'planted',
+        '--download',
+        'out',
+        '--profile',
+        'env',
+      ],
       run,
     );
     const text = run.text();
@@ -647,7 +656,7 @@ describe('fieldgate agronomic-data against a stranger', () => {
     const server = await startMock({ seed: 9 });
     const run = io(server);
     expect(
-      await agronomicDataCommand.run(['--sharing-key', 'K', '--type', 'harvested', '--profile', 'env'], run),
+      await main(['agronomic-data', '--sharing-key', 'K', '--type', 'harvested', '--profile', 'env'], run),
     ).toBe(0);
     expect(run.text()).toMatch(/^\d+ shared harvested files?$/m);
     expect(run.text()).not.toContain('notice: the list was read tolerantly');
