@@ -34,6 +34,7 @@ import { Secrets } from './redaction.ts';
 import { backoffWith, RetryBudget, type BackoffOptions } from './retry-policy.ts';
 import { secureBaseAddress } from './secure-address.ts';
 import { Transport } from './transport.ts';
+import { canonicalUuid } from '../values/uuid.ts';
 
 type Schemas = components['schemas'];
 
@@ -749,6 +750,9 @@ function createdRecord(
     if (id !== undefined) value.id = id;
     else notices.push(`the answer does not give the id of the created ${what}`);
   }
+  // Every id of the service is a UUID: another is taken as it is, and said.
+  if (value.id !== undefined && canonicalUuid(value.id) === undefined)
+    notices.push(`the id of the created ${what}, ${JSON.stringify(value.id.slice(0, 80))}, is not a UUID`);
   return value;
 }
 

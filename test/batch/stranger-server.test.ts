@@ -166,6 +166,7 @@ async function submit(server: OpenApiMock, ...extra: string[]): Promise<{ code: 
 interface ResultRow {
   file: string;
   row: string;
+  id: string;
   outcome: string;
   anomalies: string;
   notices: string;
@@ -376,12 +377,13 @@ describe('fieldgate submit against a stranger', () => {
                 { ...a, body: tools.sample('EnrollmentByProgram') },
         // The find answers an experiment of another experimentEnrollmentId (read tolerantly: left out, A18).
         findExperiments: (a, _r, tools) => ({ ...a, body: { results: [tools.sample('Experiment')] } }),
-        // A created experiment answered 200 with only its id, as text/html: readable, but not as documented.
+        // A created experiment answered 200 with only its id, as text/html, and the id is not a UUID:
+        // readable, but not as documented.
         createExperiment: (a) => ({
           ...a,
           status: 200,
           headers: { ...a.headers, 'Content-Type': 'text/html' },
-          body: { id: (a.body as { id: string }).id },
+          body: { id: 'EXP-42' },
         }),
         // 200 for an enrollment never created: the record of another.
         getEnrollment: (a, _r, tools) => twisted(a, { id: tools.sample('Uuid') }),
@@ -432,6 +434,10 @@ describe('fieldgate submit against a stranger', () => {
     // Readable, so done, but each difference from the document is said.
     expect(row('requests.json', 4).outcome).toBe('created');
     expect(row('requests.json', 4).notices).toContain('the create was answered 200, not 201');
+    expect(row('requests.json', 4).notices).toContain(
+      'the id of the created experiment, "EXP-42", is not a UUID',
+    );
+    expect(row('requests.json', 4).id).toBe('EXP-42');
     expect(row('requests.json', 3).notices).toContain(
       'the answer held experiments of other experimentEnrollmentIds; kept 0 of 1 (A18)',
     );
