@@ -191,6 +191,9 @@ export const agronomicDataCommand: CliCommand = {
         );
         return EXIT_PROBLEMS;
       }
+      // What the tolerant reader accepted that the document does not say (a bare array, a wrong media type).
+      for (const said of listed.meta.notices)
+        io.stderr(`notice: the list was read tolerantly: ${terminalSafe(said)}\n`);
       const files = listed.value;
       io.stdout(`${plural(files.length, `shared ${values.type} file`)}\n`);
       for (const f of files)

@@ -135,3 +135,16 @@ export function attentionLines(rows: readonly RowResult[]): string[] {
   if (attention.length > 10) lines.push(`  … and ${attention.length - 10} more (see the results CSV)`);
   return lines;
 }
+
+/**
+ * Rows whose answers the client read tolerantly (RowResult.notices): not failures, but not what the document
+ * says either, so a batch that has them is never summed up as if every answer were as documented.
+ */
+export function noticeLines(rows: readonly RowResult[]): string[] {
+  const noticed = rows.filter((r) => r.notices?.length);
+  if (noticed.length === 0) return [];
+  const distinct = [...new Set(noticed.flatMap((r) => r.notices ?? []))];
+  return [
+    `${plural(noticed.length, 'row')} answered otherwise than the service's document says, read tolerantly (the notices column of the results): ${terminalSafe(distinct.slice(0, 3).join('; '))}${distinct.length > 3 ? ` (and ${distinct.length - 3} more)` : ''}`,
+  ];
+}

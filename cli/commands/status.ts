@@ -2,14 +2,21 @@ import { resolve } from 'node:path';
 import { countOutcomes, emptyRowCounts, rowResultsOf, runEndOf } from '../../core/index.ts';
 import { EXIT_OK, EXIT_USAGE, UsageError, type CliCommand } from '../command.ts';
 import { terminalSafe } from '../render/terminal-text.ts';
-import { attentionLines, batchExitStatus, describeRowOutcomes, replayJournalFile } from './batch-options.ts';
+import {
+  attentionLines,
+  batchExitStatus,
+  describeRowOutcomes,
+  noticeLines,
+  replayJournalFile,
+} from './batch-options.ts';
 import { parseCommandArgs } from './command-args.ts';
 
 const usage = `Usage: fieldgate status JOURNAL [--json]
 
 Reads a batch journal and says where the batch stands: rows done, anomalous (answered impossibly), failed,
 invalid, unknown (uploads to check in the receiving user's data inbox) and not finished, with the rows that
-need attention. Sends nothing.
+need attention and those whose answers were read tolerantly (notices). --json lists every row that is not
+done cleanly. Sends nothing.
 
 Exit status as for submit: 0 every row was applied; 1 some rows failed or were not sent; 3 unfinished
 (fieldgate resume goes on); 4 uploads of unknown outcome; 5 impossible answers.
@@ -49,7 +56,7 @@ export const statusCommand: CliCommand = {
           counts,
           outcomes: countOutcomes(rows.map((r) => r.outcome)),
           inDoubt,
-          rows: rows.filter((r) => r.status !== 'done'),
+          rows: rows.filter((r) => r.status !== 'done' || r.notices !== undefined),
         }) + '\n',
       );
       return code;
@@ -62,6 +69,7 @@ export const statusCommand: CliCommand = {
       `batch ${replayed.batchId} (${terminalSafe(replayed.plan.source.name)}, ${replayed.plan.source.kind}), profile ${terminalSafe(replayed.profile ?? '?')}`,
       `${describeRowOutcomes(rows)}${inDoubt ? `; ${inDoubt} sent without a recorded answer (reconciled on resume)` : ''}`,
       ...attentionLines(rows),
+      ...noticeLines(rows),
     ];
     if (counts.pending > 0) lines.push(`go on with: fieldgate resume ${positionals[0]}`);
     io.stdout(lines.join('\n') + '\n');

@@ -21,6 +21,7 @@ import {
   batchExitStatus,
   attentionLines,
   describeRowOutcomes,
+  noticeLines,
   rowPlace,
   EXIT_UNFINISHED,
   resultsPathFor,
@@ -91,6 +92,7 @@ export class ProgressDisplay {
   private retries = 0;
   private drawn = false;
   private unreachable = false;
+  private readonly tokenNotices = new Set<string>();
 
   constructor(
     private readonly io: CliIo,
@@ -99,6 +101,16 @@ export class ProgressDisplay {
 
   clientEvent(event: ClientEvent): void {
     if (event.type === 'retry') this.retries++;
+    // A row's notices go to its results; the token's belong to no row, so they are said here, each once.
+    if (
+      event.type === 'notice' &&
+      event.operationId === 'requestToken' &&
+      !this.tokenNotices.has(event.message)
+    ) {
+      this.tokenNotices.add(event.message);
+      this.end();
+      this.io.stderr(`notice: the token response was read tolerantly: ${terminalSafe(event.message)}\n`);
+    }
     // Said at once, with its cause, not after the retries as "the service kept refusing".
     if (event.type === 'unreachable' && !this.unreachable) {
       this.unreachable = true;
@@ -191,7 +203,11 @@ export async function runSession(options: RunOptions, io: CliIo): Promise<number
 }
 
 function summarise(result: BatchRunResult, options: RunOptions, io: CliIo): number {
-  const lines = [describeRowOutcomes(result.rows), ...attentionLines(result.rows)];
+  const lines = [
+    describeRowOutcomes(result.rows),
+    ...attentionLines(result.rows),
+    ...noticeLines(result.rows),
+  ];
   lines.push(`results: ${options.resultsPath}`, `journal: ${options.session.journalPath}`);
   if (result.outcome === 'stopped')
     lines.push(

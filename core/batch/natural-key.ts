@@ -59,3 +59,35 @@ export function enrollmentScope(type: EnrollmentType, body: Record<string, unkno
 }
 
 export { id as canonicalId };
+
+/**
+ * Where a record the service answered for a write differs from what was sent: each field of the body the
+ * record holds too, with another value ("experimentProtocolId 1234…, not 5678… as sent"), the temporal
+ * entity field by field. Fields the record leaves out are not differences (A12), nor are status values,
+ * which the service may change at once (A29).
+ */
+export function sentValueDifferences(
+  body: Record<string, unknown>,
+  record: Record<string, unknown>,
+  prefix = '',
+): string[] {
+  const out: string[] = [];
+  for (const [key, sent] of Object.entries(body)) {
+    if (/status$/i.test(key)) continue;
+    const held = record[key];
+    if (held === undefined) continue;
+    const name = `${prefix}${key}`;
+    if (isObject(sent)) {
+      if (isObject(held)) out.push(...sentValueDifferences(sent, held, `${name}.`));
+      else out.push(`${name} ${JSON.stringify(held)}, not an object as sent`);
+    } else if (typeof sent === 'string') {
+      const uuid = canonicalUuid(sent)?.toLowerCase();
+      const same =
+        typeof held === 'string' &&
+        (held === sent || (uuid !== undefined && canonicalUuid(held)?.toLowerCase() === uuid));
+      if (!same) out.push(`${name} ${JSON.stringify(held)}, not "${sent}" as sent`);
+    } else if (held !== sent)
+      out.push(`${name} ${JSON.stringify(held)}, not ${JSON.stringify(sent)} as sent`);
+  }
+  return out;
+}

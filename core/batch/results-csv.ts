@@ -1,9 +1,10 @@
 /**
  * A finished (or stopped) batch as a CSV: each row's file and its row there, the row's own columns (or
  * request fields), then its id, its outcome (core/batch/outcomes.ts), the HTTP status and error code of the
- * answer, its request id, message and anomalies (what the service answered that it should not have). Written for the spreadsheet the batch came from (core/report/spreadsheet-csv.ts):
- * a Windows-1252 `;` CSV gets its results in Windows-1252 with `;`, so the same Excel opens both. Every cell
- * is safe to open (no formula runs).
+ * answer, its request id, message, anomalies (what the service answered that it should not have) and notices
+ * (what the client's tolerant reader accepted that differs from the document). Written for the spreadsheet
+ * the batch came from (core/report/spreadsheet-csv.ts): a Windows-1252 `;` CSV gets its results in
+ * Windows-1252 with `;`, so the same Excel opens both. Every cell is safe to open (no formula runs).
  */
 import {
   DEFAULT_SPREADSHEET_FORMAT,
@@ -24,6 +25,7 @@ export const RESULT_COLUMNS = [
   'request id',
   'message',
   'anomalies',
+  'notices',
 ] as const;
 
 /** The results as rows of cells, the header first. */
@@ -46,6 +48,7 @@ export function resultsRows(columns: readonly string[], rows: readonly RowResult
       r.requestId ?? '',
       r.message,
       (r.anomalies ?? []).join('; '),
+      (r.notices ?? []).join('; '),
     ]);
   return out;
 }

@@ -10,7 +10,7 @@
  * Pure: the client, the journal sink, the clock and sleep are injected.
  */
 import type { ClientFailure, ClientResult, Sleep } from '../client/client-types.ts';
-import type { EnrollmentRecord, ServiceClient } from '../client/service-client.ts';
+import { recordTypeOf, type EnrollmentRecord, type ServiceClient } from '../client/service-client.ts';
 import type { BatchOperation, RowDiagnostic, RowSource } from './batch-rows.ts';
 import {
   journalLine,
@@ -20,7 +20,13 @@ import {
   type StepOutcome,
   type StepState,
 } from './journal.ts';
-import { enrollmentScope, recordHoldsUpdate, recordMatches } from './natural-key.ts';
+import {
+  canonicalId,
+  enrollmentScope,
+  recordHoldsUpdate,
+  recordMatches,
+  sentValueDifferences,
+} from './natural-key.ts';
 import { rowOutcome, type RowOutcome, type RunEnd } from './outcomes.ts';
 import type { BatchPlan, PlannedRow, PlanStep } from './plan.ts';
 
@@ -184,6 +190,8 @@ export class BatchRunner {
   private readonly createdIds = new Map<string, string>();
   /** Uploads unknown when the run started that --resend-unknown sends again (each once). */
   private readonly resendable = new Set<string>();
+  /** Creates a reconciling list did not hold (by step): a 409 for one of them means that list omitted it. */
+  private readonly listedWithout = new Map<string, string>();
 
   constructor(private readonly options: BatchRunnerOptions) {
     this.concurrency = Math.max(1, Math.floor(options.concurrency ?? 8));
@@ -465,8 +473,9 @@ export class BatchRunner {
     step: PlanStep,
     result: ClientResult<T> & { ok: true },
     id: string | undefined,
+    record?: Record<string, unknown>,
   ): Promise<StepOutcome> {
-    const anomalies: string[] = [];
+    const anomalies = record ? this.createdRecordAnomalies(step, record) : [];
     if (id === undefined) anomalies.push('the service answered the create without the id of what it created');
     else {
       const other = this.createdIds.get(id);
@@ -485,6 +494,34 @@ export class BatchRunner {
       } else this.createdIds.set(id, step.id);
     }
     return this.done(result, 'created', 'created', id, anomalies);
+  }
+
+  /**
+   * A create answered with a record that is not what was sent: an enrollment of the other type, or another
+   * program, experiment, location or temporal entity (the service cannot have created what it answered).
+   */
+  private createdRecordAnomalies(step: PlanStep, record: Record<string, unknown>): string[] {
+    const op = step.operation;
+    const anomalies: string[] = [];
+    let body: Record<string, unknown> | undefined;
+    if (op.call === 'createEnrollment') {
+      body = this.createBody(step);
+      const recordType = recordTypeOf(record);
+      if (recordType !== undefined && recordType !== op.type)
+        anomalies.push(
+          `asked to create an enrollment by ${op.type}, the service answered a record of an enrollment by ${recordType}`,
+        );
+    } else if (op.call === 'findOrCreateExperiment') body = op.body as Record<string, unknown>;
+    if (body)
+      for (const difference of sentValueDifferences(body, record))
+        anomalies.push(`the service answered the create with ${difference}`);
+    return anomalies;
+  }
+
+  /** A record answered for the id asked about that is the record of another id. */
+  private otherRecordAnomalies(asked: string, record: Record<string, unknown> | undefined): string[] {
+    if (!record || typeof record.id !== 'string' || canonicalId(record.id) === canonicalId(asked)) return [];
+    return [`the service answered with the record of enrollment ${record.id}, not of ${asked} as asked`];
   }
 
   /** The experimentId a location step sends: its own, or the id its experiment step found or created. */
@@ -512,7 +549,7 @@ export class BatchRunner {
           op.type === 'program'
             ? await client.createEnrollment({ type: 'program', body: op.body }, call)
             : await client.createEnrollment({ type: 'location', body: body as typeof op.body }, call);
-        if (result.ok) return this.created(step, result, result.value.id);
+        if (result.ok) return this.created(step, result, result.value.id, result.value.enrollment);
         if (result.error.kind === 'conflict') return this.existingEnrollment(step, result.error);
         return this.failed(result.error, true);
       }
@@ -527,17 +564,25 @@ export class BatchRunner {
           return this.done(found, 'found', 'the experiment exists: found', first.id);
         await this.sending(step);
         const created = await client.createExperiment({ body: op.body }, call);
-        if (created.ok) return this.created(step, created, created.value.id);
+        // What the find was read tolerantly for stays with the step (e.g. other experiments left out, A18).
+        if (created.ok)
+          return withNotices(
+            await this.created(step, created, created.value.id, created.value.experiment),
+            found.meta.notices,
+          );
         if (created.error.kind === 'conflict') {
           // A17: a second create answers experiment-exists; find it (the id may be in the answer).
           if (created.error.existingId)
-            return {
-              status: 'done',
-              how: 'exists',
-              id: created.error.existingId,
-              message: 'the experiment exists already',
-              ...(created.error.requestId ? { requestId: created.error.requestId } : {}),
-            };
+            return withNotices(
+              {
+                status: 'done',
+                how: 'exists',
+                id: created.error.existingId,
+                message: 'the experiment exists already',
+                ...(created.error.requestId ? { requestId: created.error.requestId } : {}),
+              },
+              found.meta.notices,
+            );
           return { ...this.failed(created.error, true), status: 'in-doubt' };
         }
         return this.failed(created.error, true);
@@ -559,7 +604,8 @@ export class BatchRunner {
       case 'getEnrollment': {
         const got = await client.getEnrollment({ type: op.type, enrollmentId: op.enrollmentId }, call);
         if (!got.ok) return this.failed(got.error, false);
-        return this.done(got, 'read', 'read', op.enrollmentId);
+        const other = this.otherRecordAnomalies(op.enrollmentId, got.value.enrollment);
+        return this.done(got, 'read', 'read', op.enrollmentId, other);
       }
       case 'updateEnrollment': {
         await this.sending(step);
@@ -567,7 +613,14 @@ export class BatchRunner {
           { type: op.type, enrollmentId: op.enrollmentId, body: op.body },
           call,
         );
-        if (updated.ok) return this.done(updated, 'updated', 'updated', op.enrollmentId);
+        if (updated.ok) {
+          const record = updated.value.enrollment;
+          const anomalies = this.otherRecordAnomalies(op.enrollmentId, record);
+          if (record && anomalies.length === 0)
+            for (const difference of sentValueDifferences(op.body as Record<string, unknown>, record))
+              anomalies.push(`the service answered the update with ${difference}`);
+          return this.done(updated, 'updated', 'updated', op.enrollmentId, anomalies);
+        }
         const error = updated.error;
         const repeated = inDoubt || error.retriedAfterUnknownOutcome;
         if (repeated && error.kind === 'rejected' && error.errorCode === 'nothing-to-update') {
@@ -587,7 +640,10 @@ export class BatchRunner {
       case 'removeEnrollment': {
         await this.sending(step);
         const removed = await client.removeEnrollment({ type: op.type, enrollmentId: op.enrollmentId }, call);
-        if (removed.ok) return this.done(removed, 'removed', 'removed', op.enrollmentId);
+        if (removed.ok) {
+          const other = this.otherRecordAnomalies(op.enrollmentId, removed.value.enrollment);
+          return this.done(removed, 'removed', 'removed', op.enrollmentId, other);
+        }
         const error = removed.error;
         if ((inDoubt || error.retriedAfterUnknownOutcome) && error.kind === 'not-found')
           return {
@@ -624,14 +680,26 @@ export class BatchRunner {
         { type: op.type, enrollmentId: error.existingId },
         call,
       );
-      if (got.ok && recordMatches(op.type, body, got.value.enrollment))
-        return {
-          status: 'done',
-          how: 'exists',
-          id: error.existingId,
-          message: 'the enrollment exists already',
-          ...(error.requestId ? { requestId: error.requestId } : {}),
-        };
+      if (got.ok && recordMatches(op.type, body, got.value.enrollment)) {
+        const listed = this.listedWithout.get(step.id);
+        return withNotices(
+          {
+            status: 'done',
+            how: 'exists',
+            id: error.existingId,
+            message: 'the enrollment exists already',
+            ...(error.requestId ? { requestId: error.requestId } : {}),
+            ...(listed !== undefined
+              ? {
+                  anomalies: [
+                    `the service says it exists, but its list of the enrollments of ${listed} did not hold it before it was sent again: the list omitted it (or another client created it meanwhile)`,
+                  ],
+                }
+              : {}),
+          },
+          got.meta.notices,
+        );
+      }
       if (!got.ok && !DATA_FAILURES.has(got.error.kind))
         return { ...this.failed(got.error, false), status: 'in-doubt' };
       return this.failed(error, true);
@@ -761,6 +829,15 @@ export class BatchRunner {
         type === 'program' ? { type, experimentProtocolId: scope } : { type, experimentId: scope },
         call,
       );
+      if (!listed.ok && listed.error.kind === 'unexpected-response') {
+        // A list that cannot be read (or does not end) cannot tell whether a create was applied: sending it
+        // again could make it twice. The batch stops with those rows in doubt; a resume tries again.
+        this.stop ??= {
+          reason: 'unreadable-list',
+          message: `rows sent without an answer cannot be reconciled, the list of what exists cannot be read: ${listed.error.message}`,
+        };
+        continue;
+      }
       if (!listed.ok) {
         const outcome = this.failed(listed.error, false);
         // The list itself refused (a bad scope): the creates cannot have been applied either.
@@ -774,6 +851,8 @@ export class BatchRunner {
         if (op.call !== 'createEnrollment') continue;
         const body = this.createBody(step);
         const match = records.find((r) => recordMatches(op.type, body, r));
+        if (!match)
+          this.listedWithout.set(step.id, `${type === 'program' ? 'program' : 'experiment'} ${scope}`);
         await this.record(
           step,
           match
@@ -843,6 +922,12 @@ const RECONCILED_EXPERIMENT =
 
 export function emptyRowCounts(): Record<RowResultStatus, number> {
   return { done: 0, anomalous: 0, failed: 0, invalid: 0, unknown: 0, pending: 0 };
+}
+
+/** An outcome with more notices (each once). */
+function withNotices(outcome: StepOutcome, notices: readonly string[]): StepOutcome {
+  const all = [...new Set([...(outcome.notices ?? []), ...notices])];
+  return all.length > 0 ? { ...outcome, notices: all } : outcome;
 }
 
 function isUpload(op: BatchOperation): boolean {

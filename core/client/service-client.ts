@@ -34,6 +34,7 @@ import { Secrets } from './redaction.ts';
 import { backoffWith, RetryBudget, type BackoffOptions } from './retry-policy.ts';
 import { secureBaseAddress } from './secure-address.ts';
 import { Transport } from './transport.ts';
+import { canonicalUuid } from '../values/uuid.ts';
 
 type Schemas = components['schemas'];
 
@@ -269,6 +270,8 @@ export class ServiceClient {
     const notices: string[] = [];
     const value = read(answer, notices, context);
     if (isFailure(value)) return { ok: false, error: value };
+    const mislabelled = mediaTypeNotice(answer);
+    if (mislabelled) notices.push(mislabelled);
     for (const message of notices) this.options.onEvent?.({ type: 'notice', operationId, message });
     return { ok: true, value, meta: metaOf(answer, context.spec, notices) };
   }
@@ -435,28 +438,65 @@ export class ServiceClient {
     );
   }
 
-  /** Every page of a list, followed to its end. */
+  /**
+   * Every page of a list, followed to its end. A server's paging may not end: an X-Next-Token seen before
+   * ends it (said in a notice), and pages that bring nothing new, or more than `maxPages`, make it a failure
+   * rather than a loop for ever.
+   */
   async listAllEnrollments(
     input: (
       { type: 'program'; experimentProtocolId: string } | { type: 'location'; experimentId: string }
     ) & {
       limit?: number;
+      /** Pages at most (default 10,000: a million records at 100 a page). */
+      maxPages?: number;
     },
     options: CallOptions = {},
   ): Promise<ClientResult<{ results: EnrollmentRecord[]; pages: number }>> {
+    const { maxPages = MAX_LIST_PAGES, ...query } = input;
     const results: EnrollmentRecord[] = [];
+    const keys = new Set<string>();
     let nextToken: string | undefined;
     let pages = 0;
+    let idle = 0;
     const seen = new Set<string>();
+    const notices: string[] = [];
     for (;;) {
-      const page = await this.listEnrollments(nextToken ? { ...input, nextToken } : input, options);
+      const page = await this.listEnrollments(nextToken ? { ...query, nextToken } : query, options);
       if (!page.ok) return page;
       pages++;
-      results.push(...page.value.results);
+      for (const n of page.meta.notices) if (!notices.includes(n)) notices.push(n);
+      let fresh = 0;
+      for (const record of page.value.results) {
+        const key = typeof record.id === 'string' ? `id:${record.id}` : JSON.stringify(record);
+        if (keys.has(key)) continue;
+        keys.add(key);
+        results.push(record);
+        fresh++;
+      }
       nextToken = page.value.nextToken;
+      const done = (): ClientResult<{ results: EnrollmentRecord[]; pages: number }> => ({
+        ok: true,
+        value: { results, pages },
+        meta: { ...page.meta, notices },
+      });
+      if (!nextToken) return done();
       // A token seen before would loop for ever: stop, the list is as complete as the service makes it.
-      if (!nextToken || seen.has(nextToken)) return { ok: true, value: { results, pages }, meta: page.meta };
+      if (seen.has(nextToken)) {
+        notices.push(`page ${pages} of the list gave an X-Next-Token an earlier page gave; taken as its end`);
+        return done();
+      }
       seen.add(nextToken);
+      idle = fresh === 0 ? idle + 1 : 0;
+      if (idle >= IDLE_LIST_PAGES || pages >= maxPages) {
+        const why =
+          idle >= IDLE_LIST_PAGES
+            ? `${IDLE_LIST_PAGES} pages in a row brought no record not listed before, each with another X-Next-Token`
+            : `it went on past ${pages} pages`;
+        const spec = serviceOperations[page.meta.operationId as OperationId];
+        const url = `${this.bases[spec.server] ?? ''}${spec.path}`;
+        return { ok: false, error: endlessList(page.meta, url, `the list does not end: ${why}`) };
+      }
     }
   }
 
@@ -637,6 +677,42 @@ export class ServiceClient {
   }
 }
 
+/**
+ * Every answer of the document with a body is JSON: a JSON body sent under another media type (or none) is
+ * read all the same, and said.
+ */
+function mediaTypeNotice(answer: Answer): string | undefined {
+  if (readBody(answer).kind !== 'json') return undefined;
+  const type = answer.headers.get('content-type');
+  if (type !== null && /^application\/([\w.+-]*\+)?json\s*(;|$)/i.test(type.trim())) return undefined;
+  return type === null
+    ? 'the JSON answer came without a Content-Type; read as JSON'
+    : `the JSON answer came as ${JSON.stringify(type.slice(0, 80))}, not application/json; read as JSON`;
+}
+
+/** Pages of a list followed at most, by default. */
+export const MAX_LIST_PAGES = 10_000;
+/** Pages in a row that bring nothing new before a list is taken as endless. */
+const IDLE_LIST_PAGES = 3;
+
+/** The failure of a list whose paging does not end, quoting its last page's answer. */
+function endlessList(meta: ResponseMeta, url: string, why: string): ClientFailure {
+  const failure: ClientFailure = {
+    kind: 'unexpected-response',
+    message: `${meta.operationId}: ${why} [status ${meta.status}, request id ${meta.requestId ?? 'not sent'}, at ${meta.time}]`,
+    operationId: meta.operationId,
+    method: 'GET',
+    url,
+    status: meta.status,
+    time: meta.time,
+    attempts: meta.attempts,
+    outcomeUnknown: false,
+    retriedAfterUnknownOutcome: meta.retriedAfterUnknownOutcome,
+  };
+  if (meta.requestId !== undefined) failure.requestId = meta.requestId;
+  return failure;
+}
+
 function isFailure(value: unknown): value is ClientFailure {
   return isObject(value) && typeof value.kind === 'string' && typeof value.outcomeUnknown === 'boolean';
 }
@@ -674,6 +750,9 @@ function createdRecord(
     if (id !== undefined) value.id = id;
     else notices.push(`the answer does not give the id of the created ${what}`);
   }
+  // Every id of the service is a UUID: another is taken as it is, and said.
+  if (value.id !== undefined && canonicalUuid(value.id) === undefined)
+    notices.push(`the id of the created ${what}, ${JSON.stringify(value.id.slice(0, 80))}, is not a UUID`);
   return value;
 }
 

@@ -75,7 +75,7 @@ describe('fieldgate submit with the embedded sandbox', () => {
     expect(raw.charCodeAt(0)).toBe(0xfeff);
     const csv = raw.slice(1).split('\r\n');
     expect(csv[0]).toBe(
-      'file,row,method,path,x-enrollment-type,body,id,outcome,http status,error code,request id,message,anomalies',
+      'file,row,method,path,x-enrollment-type,body,id,outcome,http status,error code,request id,message,anomalies,notices',
     );
     expect(csv.filter((l) => l.includes(',created,201,'))).toHaveLength(5);
     expect(existsSync(join(dir, 'data', 'fieldgate', 'sandbox', 'state.json'))).toBe(true);

@@ -123,7 +123,7 @@ describe('a server whose answers are impossible', () => {
     expect(run.text()).toMatch(/enroll\.json row [12]: anomalous: the service answered with id 11111111/);
     expect(run.text()).toMatch(/clean-fields\.json row 1: anomalous: .*0 of the 1 fields sent were created/);
     const csv = readFileSync(join(dir, 'batch.results.csv'), 'utf8').split('\r\n');
-    expect(csv[0]).toMatch(/,outcome,http status,error code,request id,message,anomalies$/);
+    expect(csv[0]).toMatch(/,outcome,http status,error code,request id,message,anomalies,notices$/);
     // Both creates answered with one id: the second says so, and so (in a journal line of its own) does the first.
     const enrollRows = csv.filter((l) => l.startsWith('enroll.json,'));
     expect(enrollRows.every((l) => l.includes(',anomalous,') && l.includes('two creates, one id'))).toBe(

@@ -618,7 +618,7 @@ describe('the results CSV', () => {
       ],
     );
     expect(csv).toBe(
-      'row,name,status,id,outcome,http status,error code,request id,message,anomalies\r\n1,"\'=HYPERLINK(""x"")",mine,e1,created,201,,r1,"\'+1, done",\r\n',
+      'row,name,status,id,outcome,http status,error code,request id,message,anomalies,notices\r\n1,"\'=HYPERLINK(""x"")",mine,e1,created,201,,r1,"\'+1, done",,\r\n',
     );
   });
 });

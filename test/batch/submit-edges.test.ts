@@ -76,7 +76,7 @@ describe('the results CSV', () => {
     const text = decodeWindows1252(bytes);
     const lines = text.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'file;row;clientName;farmName;name;boundary;acres;userName;id;outcome;http status;error code;request id;message;anomalies',
+      'file;row;clientName;farmName;name;boundary;acres;userName;id;outcome;http status;error code;request id;message;anomalies;notices',
     );
     expect(lines[1]).toMatch(/^felder\.csv;1;Müller Farms;Hof Süd;O’Brien Nord;POLYGON \(\(.*\)\);114,5;/);
     expect(lines[1]).toContain(';uploaded;200;');

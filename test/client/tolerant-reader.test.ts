@@ -569,3 +569,69 @@ describe('answers of unknown shape', () => {
     expect(noToken.message).toContain('access_token');
   });
 });
+
+describe('a JSON answer under another media type', () => {
+  it('is read as JSON and said in a notice, once per answer; a JSON media type with parameters is not', async () => {
+    const as = (type: string | undefined) =>
+      one(json(201, record, type === undefined ? {} : { 'content-type': type })).client.createEnrollment({
+        type: 'program',
+        body: programBody,
+      });
+    const html = await as('text/html; charset=utf-8');
+    expect(value(html).id).toBe(IDS.enrollment);
+    expect(notices(html)).toEqual([
+      'the JSON answer came as "text/html; charset=utf-8", not application/json; read as JSON',
+    ]);
+    for (const type of ['application/json; charset=utf-8', 'application/problem+json', 'Application/JSON'])
+      expect(notices(await as(type)), type).toEqual([]);
+    // A string body, which fetch's Response labels text/plain.
+    const plain = await one({
+      status: 200,
+      body: JSON.stringify({ 'entities-created': 1, message: 'ok' }),
+      headers: { 'x-http-request-id': 'r-1' },
+    }).client.uploadFieldsV2({ userName: 'u', body: { fields: [{} as never] } });
+    expect(notices(plain)).toEqual([
+      'the JSON answer came as "text/plain;charset=UTF-8", not application/json; read as JSON',
+    ]);
+  });
+});
+
+describe('a list whose paging does not end', () => {
+  const list = { type: 'program' as const, experimentProtocolId: IDS.program };
+  it('ends at an X-Next-Token seen before, and says so', async () => {
+    const s = stubClient((r) =>
+      json(
+        206,
+        { results: [{ ...record, id: r.headers['x-next-token'] ?? 'first' }] },
+        {
+          'x-next-token': r.headers['x-next-token'] === 'b' ? 'a' : r.headers['x-next-token'] ? 'b' : 'a',
+        },
+      ),
+    );
+    const all = await s.client.listAllEnrollments(list);
+    expect(value(all).results.map((e) => e.id)).toEqual(['first', 'a', 'b']);
+    expect(notices(all)).toEqual([
+      'page 3 of the list gave an X-Next-Token an earlier page gave; taken as its end',
+    ]);
+  });
+
+  it('fails after three pages in a row that bring nothing new, each with a fresh token', async () => {
+    const s = stubClient((_r, i) => json(206, { results: [record] }, { 'x-next-token': `t${i}` }));
+    const error = failure(await s.client.listAllEnrollments(list));
+    expect(error.kind).toBe('unexpected-response');
+    expect(error.message).toMatch(
+      /^listEnrollments: the list does not end: 3 pages in a row brought no record not listed before, each with another X-Next-Token \[status 206, request id req-206, at /,
+    );
+    expect(error.url).toBe('https://api.example.test/partner/v5/enrollments');
+    expect(s.requests).toHaveLength(4);
+  });
+
+  it('fails past maxPages pages', async () => {
+    const s = stubClient((_r, i) =>
+      json(206, { results: [{ ...record, id: `e${i}` }] }, { 'x-next-token': `t${i}` }),
+    );
+    const error = failure(await s.client.listAllEnrollments({ ...list, maxPages: 50 }));
+    expect(error.message).toContain('the list does not end: it went on past 50 pages');
+    expect(s.requests).toHaveLength(50);
+  });
+});

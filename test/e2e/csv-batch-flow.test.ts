@@ -170,7 +170,7 @@ describe.skipIf(chromiumMissing)('a CSV batch from drop to exported results', ()
     await (await download).saveAs(saved);
     const lines = readFileSync(saved, 'utf8').trim().split('\r\n');
     expect(lines[0]).toBe(
-      'file,row,clientName,farmName,name,boundary,acres,source,userName,id,outcome,http status,error code,request id,message,anomalies',
+      'file,row,clientName,farmName,name,boundary,acres,source,userName,id,outcome,http status,error code,request id,message,anomalies,notices',
     );
     expect(lines).toHaveLength(7);
     expect(lines[1]).toMatch(/^fields-with-problems\.csv,1,Smith Farms,Home Farm,North 40,/);

@@ -103,7 +103,7 @@ describe('CSV batches from the app', () => {
     });
     const lines = (exported.body as { text: string }).text.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'file,row,clientName,farmName,name,boundary,acres,source,userName,id,outcome,http status,error code,request id,message,anomalies',
+      'file,row,clientName,farmName,name,boundary,acres,source,userName,id,outcome,http status,error code,request id,message,anomalies,notices',
     );
     expect(lines).toHaveLength(dataRows + 1);
     expect(lines[1]).toMatch(/^fields-with-problems\.csv,1,Smith Farms,Home Farm,North 40,/);
