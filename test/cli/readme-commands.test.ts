@@ -174,6 +174,7 @@ const expectations: Record<string, Expectation> = {
   },
   'npm run bench -- geometry': { run: 'benchmark', name: 'geometry' },
   'npm run bench -- modus': { run: 'benchmark', name: 'modus' },
+  'npm run bench -- wkt': { run: 'benchmark', name: 'wkt' },
   'npm run bench -- area': { run: 'benchmark', name: 'area' },
   'npm run bench -- zip-reader': { run: 'benchmark', name: 'zip-reader' },
   'npm run bench -- startup': { run: 'benchmark', name: 'startup' },
