@@ -402,8 +402,9 @@ export class XmlScanner {
   private received(text: string): void {
     if (!this.hasCR && text.indexOf('\r') !== -1) this.hasCR = true;
     if (this.nextBreak === -1) this.findNextBreak();
-    // Forbidden characters are found with one regular expression per piece; text before them is
-    // scanned first so an earlier error is reported first.
+    // Forbidden characters are looked for once per piece (an indexOf scan per character, and lone
+    // surrogates when the input was a string: findForbidden); text before the first is scanned first so an
+    // earlier error is reported first.
     const scanFrom = this.buf.length - text.length;
     let bad = this.findForbidden(text);
     if (bad !== -1) bad += this.base + scanFrom;

@@ -63,6 +63,16 @@ const expectations: Record<string, Expectation> = {
     reason: 'it is the test suite this test is part of',
     check: () => expect(packageJson.scripts.test).toBeDefined(),
   },
+  'npm run test:unit': {
+    run: 'not-run',
+    reason: 'npm test runs the same library tests',
+    check: () => expect(packageJson.scripts['test:unit']).toMatch(/^vitest run --project library\b/),
+  },
+  'npm run test:watch': {
+    run: 'not-run',
+    reason: 'it watches until stopped',
+    check: () => expect(packageJson.scripts['test:watch']).toMatch(/^vitest watch --project library\b/),
+  },
   'npx fieldgate validate examples/fields/fields-with-problems.json': { run: 'fieldgate', exit: 1 },
   'npx fieldgate validate --format json examples/requests/*.json': {
     run: 'fieldgate',
@@ -169,6 +179,7 @@ const expectations: Record<string, Expectation> = {
   },
   'npm run bench -- geometry': { run: 'benchmark', name: 'geometry' },
   'npm run bench -- modus': { run: 'benchmark', name: 'modus' },
+  'npm run bench -- wkt': { run: 'benchmark', name: 'wkt' },
   'npm run bench -- area': { run: 'benchmark', name: 'area' },
   'npm run bench -- zip-reader': { run: 'benchmark', name: 'zip-reader' },
   'npm run bench -- startup': { run: 'benchmark', name: 'startup' },
