@@ -35,7 +35,6 @@ const LAYERS: ReadonlyArray<{ name: string; paths: readonly string[]; names?: Re
     paths: [
       'core/json',
       'core/wkt',
-      'core/xml',
       'core/archive',
       'core/shapefile',
       'core/crs',

@@ -47,7 +47,9 @@ function parseArgs(args: readonly string[]): { vitestArgs: string[]; rules: stri
 
 const { vitestArgs, rules } = parseArgs(process.argv.slice(2));
 const dir = mkdtempSync(join(tmpdir(), 'fieldgate-message-coverage-'));
-try {
+// On every way out, process.exit included (a finally block does not run for it).
+process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+{
   const partial = vitestArgs.length > 0;
   if (partial) runVitest(vitestArgs);
   else {
@@ -73,6 +75,4 @@ try {
   console.log(
     `message coverage: ${expected.length === 1 ? 'the' : 'all'} ${plural(expected.length, 'message')} of ${plural(checked.length, 'rule')} ${expected.length === 1 ? 'is' : 'are'} produced by tests`,
   );
-} finally {
-  rmSync(dir, { recursive: true, force: true });
 }
