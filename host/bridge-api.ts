@@ -330,7 +330,10 @@ export interface SubmitRowResult {
   id?: string;
   requestId?: string;
   message?: string;
+  /** What the service answered that it should not have (the row is `anomalous`). */
   anomalies?: string[];
+  /** What was read tolerantly and noted (another media type, a repeated page token); no harm meant. */
+  notices?: string[];
 }
 
 /** Rows of a run by outcome. */

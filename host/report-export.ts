@@ -1,5 +1,12 @@
 /** Reports and submit results as files to save: CSV (one line per problem or row) and a standalone HTML page. */
-import { describeLocation, describeOutcomes, formatCount, outcomeInfo, type Report } from '../core/index.ts';
+import {
+  describeLocation,
+  describeOutcomes,
+  formatCount,
+  outcomeInfo,
+  rowMessageLine,
+  type Report,
+} from '../core/index.ts';
 import type { SubmitStatus } from './bridge-api.ts';
 
 /** RFC 4180 field; a leading = + - @ is prefixed with ' so a spreadsheet never runs it as a formula. */
@@ -62,7 +69,7 @@ export function reportHtml(report: Report | undefined, run?: SubmitStatus): stri
         (r) =>
           `<tr data-outcome="${escapeHtml(r.outcome)}">${cell(r.row)}${cell(r.file)}${cell(r.fileRow)}${cell(r.label)}` +
           `${cell(r.operation)}${cell(outcomeInfo(r.outcome).label)}${cell(r.status)}${cell(r.errorCode)}` +
-          `${cell(r.requestId)}${cell([r.message, ...(r.anomalies ?? [])].filter(Boolean).join(' · '))}</tr>`,
+          `${cell(r.requestId)}${cell(rowMessageLine(r))}</tr>`,
       ),
       '</tbody></table>',
     );

@@ -91,6 +91,7 @@ function rowForScreen(result: RowResult, plan: BatchPlan, end: RunEnd): SubmitRo
   if (r.id) row.id = r.id;
   if (r.message) row.message = r.message;
   if (r.anomalies?.length) row.anomalies = r.anomalies;
+  if (r.notices?.length) row.notices = r.notices;
   return row;
 }
 

@@ -73,6 +73,7 @@ export {
   outcomeInfo,
   planSummary,
   ROW_OUTCOMES,
+  rowMessageLine,
   rowOutcome,
   type OutcomeInfo,
   type PlanSummary,

@@ -168,6 +168,21 @@ export function describeOutcomes(counts: Record<RowOutcome, number>): string {
   return parts.length > 0 ? parts.join(', ') : 'no rows';
 }
 
+/**
+ * A row's words in one line, for a table cell: the message, then what the service answered that it should
+ * not have (anomalies), then what was read tolerantly (notices, marked so). The results CSV keeps them in
+ * columns of their own.
+ */
+export function rowMessageLine(r: {
+  message?: string | undefined;
+  anomalies?: readonly string[] | undefined;
+  notices?: readonly string[] | undefined;
+}): string {
+  return [r.message, ...(r.anomalies ?? []), ...(r.notices ?? []).map((n) => `notice: ${n}`)]
+    .filter(Boolean)
+    .join(' · ');
+}
+
 /** What a plan will do, before anything is sent: the same summary on screen and on the command line. */
 export interface PlanSummary {
   rows: number;

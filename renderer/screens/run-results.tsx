@@ -5,7 +5,7 @@
  * exports'.
  */
 import { memo, useMemo, useState } from 'react';
-import { formatCount, ROW_OUTCOMES, outcomeInfo, type RowOutcome } from '../../core/index.ts';
+import { formatCount, ROW_OUTCOMES, outcomeInfo, rowMessageLine, type RowOutcome } from '../../core/index.ts';
 import type { SubmitCounts, SubmitRowResult } from '../../host/bridge-api.ts';
 
 /** Every row is this tall (one line, cut with an ellipsis; the whole text is its title). */
@@ -60,7 +60,7 @@ export function OutcomeCounts({
 /** One row: drawn again only when its own result changes (an event changes a few rows). */
 const ResultRow = memo(function ResultRow({ row: r }: { row: SubmitRowResult }) {
   const info = outcomeInfo(r.outcome);
-  const message = [r.message, ...(r.anomalies ?? [])].filter(Boolean).join(' · ');
+  const message = rowMessageLine(r);
   return (
     <tr data-testid="result-row" data-row={r.row} className={`outcome-${r.outcome} tone-${info.tone}`}>
       <td>{r.row}</td>

@@ -271,3 +271,45 @@ describe('receiving users', () => {
     expect(sentTo.find((s) => s.userName === 'grower.demo@example.com')!.body).toContain('North 40');
   });
 });
+
+describe('notices', () => {
+  it('gives each row what was read tolerantly, on screen and in the HTML report', async () => {
+    // A service that answers creates with JSON under text/plain: read all the same, and said per row.
+    const plainJson: typeof fetch = async (input, init) => {
+      const answer = await fetch(input, init);
+      if (init?.method !== 'POST' || !String(input).includes('/v5/enrollments')) return answer;
+      const headers = new Headers(answer.headers);
+      headers.set('content-type', 'text/plain');
+      return new Response(await answer.arrayBuffer(), { status: answer.status, headers });
+    };
+    const on = createHandlers({
+      host: 'test',
+      version: 'test',
+      examplesDir: join(root, 'examples'),
+      dataDir: join(dir, 'data-notices'),
+      secrets: memorySecretBox(),
+      emit: () => undefined,
+      openExternal: async () => true,
+      sandbox: sandbox.demo,
+      fetch: plainJson,
+    });
+    const status = await submitted(
+      [
+        {
+          name: 'enroll.json',
+          contentBase64: base64Of(readFileSync(example('requests/enroll-by-program.json'))),
+        },
+      ],
+      { on },
+    );
+    expect(status.state).toBe('finished');
+    const [row] = status.rows;
+    expect(row?.outcome).toBe('created');
+    expect(row?.notices).toEqual([
+      'the JSON answer came as "text/plain", not application/json; read as JSON',
+    ]);
+    const report = await handleCall(on, 'exportReport', { format: 'html', source: { runId: status.runId } });
+    expect(report.status).toBe(200);
+    expect(JSON.stringify(report.body)).toContain('notice: the JSON answer came as');
+  });
+});
