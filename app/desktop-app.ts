@@ -26,6 +26,7 @@ import {
 } from '../host/bridge-api.ts';
 import { packageVersion } from '../host/browser-app.ts';
 import { rendererHeaders } from '../host/content-security.ts';
+import { rendererContentType } from '../host/renderer-content-types.ts';
 import { startEmbeddedSandbox, type StartedSandbox } from '../host/embedded-sandbox.ts';
 import { EventHub } from '../host/event-hub.ts';
 import { FileAccess } from '../host/file-access.ts';
@@ -83,19 +84,6 @@ export const APP_SCHEME_PRIVILEGES: Electron.CustomScheme = {
   privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },
 };
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.map': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-  '.wasm': 'application/wasm',
-  '.pbf': 'application/x-protobuf',
-};
-
 /**
  * Serves app://fieldgate/… from the built renderer only (no traversal, no other host), with the CSP for the
  * saved imagery tile URL (asked on each request: a new one applies from the next load).
@@ -123,7 +111,7 @@ export function createAppProtocolHandler(
         status: 200,
         headers: {
           ...rendererHeaders(await tileUrl()),
-          'content-type': CONTENT_TYPES[extname(path)] ?? 'application/octet-stream',
+          'content-type': rendererContentType(extname(path)),
         },
       });
     } catch {

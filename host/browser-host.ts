@@ -17,6 +17,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
 import { HTTP_CALL_PATH, HTTP_EVENTS_PATH, TOKEN_HEADER, type BridgeFailure } from './bridge-api.ts';
 import { rendererHeaders } from './content-security.ts';
+import { rendererContentType } from './renderer-content-types.ts';
 import type { EventHub } from './event-hub.ts';
 import { handleCall, type Handlers } from './handlers.ts';
 
@@ -41,20 +42,6 @@ export interface RunningBrowserHost {
 }
 
 const MAX_BODY_BYTES = 300 * 1024 * 1024;
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.map': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-  '.wasm': 'application/wasm',
-  '.pbf': 'application/x-protobuf',
-};
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
@@ -124,7 +111,7 @@ export function startBrowserHost(options: BrowserHostOptions): Promise<RunningBr
     const { tileUrl } = await options.handlers.getSettings({});
     res.writeHead(200, {
       ...rendererHeaders(tileUrl),
-      'content-type': CONTENT_TYPES[extname(real)] ?? 'application/octet-stream',
+      'content-type': rendererContentType(extname(real)),
       'cache-control': real.endsWith('index.html') ? 'no-store' : 'max-age=3600',
     });
     if (req.method === 'HEAD') res.end();
