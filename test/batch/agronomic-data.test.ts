@@ -14,38 +14,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CliIo } from '../../cli/command.ts';
 import { agronomicDataCommand } from '../../cli/commands/agronomic-data.ts';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index.ts';
 import { sharedFileBytes } from '../../sandbox/shared-files.ts';
 import { sharingKeyStatus } from '../../sandbox/state.ts';
+import { captureIo, sandboxEnv } from '../support/cli-io.ts';
 
 let offsetMs = 0;
 let jumps = 0;
 let sandbox: RunningSandbox;
 let dir: string;
 
-function io(): CliIo & { out: string[]; err: string[] } {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    out,
-    err,
-    stdout: (t) => out.push(t),
-    stderr: (t) => err.push(t),
-    readStdin: async () => new Uint8Array(),
-    cwd: dir,
-    env: {
-      FIELDGATE_AUTH_URL: sandbox.urls.authUrl,
-      FIELDGATE_BASE_URL: sandbox.urls.baseUrl,
-      FIELDGATE_LEGACY_BASE_URL: sandbox.urls.legacyBaseUrl,
-      FIELDGATE_CLIENT_ID: sandbox.demo.clientId,
-      FIELDGATE_CLIENT_SECRET: sandbox.demo.clientSecret,
-      FIELDGATE_API_KEY: sandbox.demo.apiKey,
-    },
-    isTTY: false,
-    now: () => new Date(),
-  };
+function io() {
+  return captureIo({ cwd: dir, env: sandboxEnv(sandbox) });
 }
 
 beforeAll(async () => {

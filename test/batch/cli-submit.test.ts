@@ -11,7 +11,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../cli/command.ts';
 import { profileCommand } from '../../cli/commands/profile.ts';
 import { resumeCommand } from '../../cli/commands/resume.ts';
 import { statusCommand } from '../../cli/commands/status.ts';
@@ -20,22 +19,13 @@ import { replayJournal } from '../../core/index.ts';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index.ts';
 import { buildSeed } from '../../sandbox/seed.ts';
 import { sandboxClient } from './batch-support.ts';
+import { captureIo, homeEnv } from '../support/cli-io.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 let dir: string;
 
-function cliIo(env: Record<string, string | undefined> = {}): CliIo & { text: () => string } {
-  const chunks: string[] = [];
-  return {
-    text: () => chunks.join(''),
-    stdout: (t) => chunks.push(t),
-    stderr: (t) => chunks.push(t),
-    readStdin: async () => new Uint8Array(),
-    cwd: dir,
-    env: { HOME: dir, XDG_DATA_HOME: join(dir, 'data'), XDG_CONFIG_HOME: join(dir, 'config'), ...env },
-    isTTY: false,
-    now: () => new Date(),
-  };
+function cliIo(env: Record<string, string | undefined> = {}) {
+  return captureIo({ cwd: dir, env: { ...homeEnv(dir), ...env } });
 }
 
 function programRequests(protocols: string[], n: number): string {

@@ -12,11 +12,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replayJournal } from '../../core/index.ts';
-import type { CliIo } from '../../cli/command.ts';
 import { resumeCommand } from '../../cli/commands/resume.ts';
 import { submitCommand } from '../../cli/commands/submit.ts';
 import { startSandbox, type DemoData } from '../../sandbox/index.ts';
 import { readSavedState } from '../../sandbox/persistence.ts';
+import { captureIo } from '../support/cli-io.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const RUNS = 22;
@@ -127,20 +127,6 @@ function submitAndKill(
   });
 }
 
-function captureIo(env: NodeJS.ProcessEnv, cwd: string): CliIo & { out: string[] } {
-  const out: string[] = [];
-  return {
-    out,
-    stdout: (t) => out.push(t),
-    stderr: (t) => out.push(t),
-    readStdin: async () => new Uint8Array(),
-    cwd,
-    env,
-    isTTY: false,
-    now: () => new Date(),
-  };
-}
-
 describe('kill -9 of `submit --profile sandbox` at random points, then resume', () => {
   let dir: string;
   let demo: DemoData;
@@ -187,12 +173,12 @@ describe('kill -9 of `submit --profile sandbox` at random points, then resume', 
         planned = false;
       }
       if (!planned) rmSync(journal, { force: true });
-      const io = captureIo(env, dir);
+      const io = captureIo({ env, cwd: dir });
       const code = planned
         ? await resumeCommand.run([journal, '--concurrency', '4'], io)
         : await submitCommand.run([batchFile, '--profile', 'sandbox', '--journal', journal], io);
       journals.push(existsSync(journal) ? readFileSync(journal, 'utf8') : '');
-      expect(code, `run ${run} (${outcomes[run]}): ${io.out.join('')}`).toBe(0);
+      expect(code, `run ${run} (${outcomes[run]}): ${io.text()}`).toBe(0);
 
       // Every id the journal records as done is in the sandbox's state file, after the kill and the resume.
       // The state file with its changes, as the next sandbox reads them.

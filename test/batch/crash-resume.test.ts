@@ -14,11 +14,11 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareBatch, replayJournal, type BatchRow } from '../../core/index.ts';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index.ts';
-import type { CliIo } from '../../cli/command.ts';
 import { resumeCommand } from '../../cli/commands/resume.ts';
 import { submitCommand } from '../../cli/commands/submit.ts';
 import { ContractRecorder } from '../sandbox/contract.ts';
 import { serverCounts } from './batch-support.ts';
+import { captureIo } from '../support/cli-io.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const RUNS = 24;
@@ -111,20 +111,6 @@ function submitAndKill(
   });
 }
 
-function captureIo(env: NodeJS.ProcessEnv, cwd: string): CliIo & { out: string[] } {
-  const out: string[] = [];
-  return {
-    out,
-    stdout: (t) => out.push(t),
-    stderr: (t) => out.push(t),
-    readStdin: async () => new Uint8Array(),
-    cwd,
-    env,
-    isTTY: false,
-    now: () => new Date(),
-  };
-}
-
 describe('kill -9 at random points, then resume', () => {
   let sandbox: RunningSandbox;
   let dir: string;
@@ -187,14 +173,14 @@ describe('kill -9 at random points, then resume', () => {
       } catch {
         planned = false;
       }
-      const io = captureIo(env, dir);
+      const io = captureIo({ env, cwd: dir });
       // A journal without its plan means nothing was sent: submit again; otherwise resume.
       if (!planned) rmSync(journal, { force: true });
       const code = planned
         ? await resumeCommand.run([journal, '--concurrency', '4', '--rate', '1000'], io)
         : await submitCommand.run([batch, '--profile', 'env', '--journal', journal, '--rate', '1000'], io);
-      logs.push(io.out.join(''), existsSync(journal) ? readFileSync(journal, 'utf8') : '');
-      expect(code, `run ${run} (${outcomes[run]}): ${io.out.join('')}`).toBe(0);
+      logs.push(io.text(), existsSync(journal) ? readFileSync(journal, 'utf8') : '');
+      expect(code, `run ${run} (${outcomes[run]}): ${io.text()}`).toBe(0);
       const results = readFileSync(journal.replace(/\.jsonl$/, '.results.csv'), 'utf8');
       expect(
         results.split('\r\n').filter((l) => /,(created|updated|removed|already there|uploaded|read),/.test(l))

@@ -10,10 +10,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../cli/command.ts';
 import { statusCommand } from '../../cli/commands/status.ts';
 import { submitCommand } from '../../cli/commands/submit.ts';
 import { replayJournal } from '../../core/index.ts';
+import { captureIo, homeEnv, serviceEnv } from '../support/cli-io.ts';
 
 const ONE_ID = '11111111-2222-4333-8444-555555555555';
 const root = join(import.meta.dirname, '..', '..');
@@ -58,28 +58,17 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function io(): CliIo & { text(): string } {
-  const out: string[] = [];
-  return {
-    stdout: (t) => out.push(t),
-    stderr: (t) => out.push(t),
-    readStdin: async () => new Uint8Array(),
+function io() {
+  return captureIo({
     cwd: dir,
     env: {
-      HOME: dir,
-      XDG_DATA_HOME: join(dir, 'data'),
-      XDG_CONFIG_HOME: join(dir, 'config'),
-      FIELDGATE_AUTH_URL: base,
-      FIELDGATE_BASE_URL: base,
-      FIELDGATE_LEGACY_BASE_URL: `${base}/api/partnerapis`,
-      FIELDGATE_CLIENT_ID: 'client',
-      FIELDGATE_CLIENT_SECRET: 'secret',
-      FIELDGATE_API_KEY: 'key',
+      ...homeEnv(dir),
+      ...serviceEnv(
+        { authUrl: base, baseUrl: base, legacyBaseUrl: `${base}/api/partnerapis` },
+        { clientId: 'client', clientSecret: 'secret', apiKey: 'key' },
+      ),
     },
-    isTTY: false,
-    now: () => new Date(),
-    text: () => out.join(''),
-  };
+  });
 }
 
 describe('a server whose answers are impossible', () => {

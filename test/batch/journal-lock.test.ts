@@ -11,12 +11,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replayJournal } from '../../core/index.ts';
-import type { CliIo } from '../../cli/command.ts';
 import { resumeCommand } from '../../cli/commands/resume.ts';
 import { statusCommand } from '../../cli/commands/status.ts';
 import { submitCommand } from '../../cli/commands/submit.ts';
 import { lockJournal } from '../../node/journal-file.ts';
 import { startSandbox, type DemoData } from '../../sandbox/index.ts';
+import { captureIo } from '../support/cli-io.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'fieldgate-journal-lock-'));
@@ -50,22 +50,6 @@ function programBatch(rows: number): string {
       },
     })),
   );
-}
-
-function captureIo(): CliIo & { out: string[]; err: string[] } {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    out,
-    err,
-    stdout: (t) => out.push(t),
-    stderr: (t) => err.push(t),
-    readStdin: async () => new Uint8Array(),
-    cwd: dir,
-    env,
-    isTTY: false,
-    now: () => new Date(),
-  };
 }
 
 function cli(args: string[]): {
@@ -134,7 +118,7 @@ describe('journal lock', () => {
       await first.done;
       // The lock names its holder: its pid (and when that process started), then who it is.
       expect(readFileSync(`${journal}.lock`, 'utf8').split(/\s/)[0]).toBe(String(first.child.pid));
-      const io = captureIo();
+      const io = captureIo({ cwd: dir, env });
       expect(await resumeCommand.run([journal], io), io.err.join('')).toBe(0);
       expect(io.err.join('')).toContain(`took over the lock of process ${first.child.pid}`);
       expect(existsSync(`${journal}.lock`)).toBe(false);
@@ -156,7 +140,7 @@ describe('damaged journals', () => {
     const batch = join(dir, 'small.json');
     writeFileSync(batch, programBatch(12));
     const journal = join(dir, 'small.jsonl');
-    const io = captureIo();
+    const io = captureIo({ cwd: dir, env });
     expect(await submitCommand.run([batch, '--profile', 'sandbox', '--journal', journal], io)).toBe(0);
     whole = readFileSync(journal, 'utf8');
   });
@@ -169,11 +153,11 @@ describe('damaged journals', () => {
     const journal = join(dir, 'cut.jsonl');
     writeFileSync(journal, kept.join('\n') + '\n' + cut);
 
-    const status = captureIo();
+    const status = captureIo({ cwd: dir, env });
     expect(await statusCommand.run([journal], status)).toBe(3);
     expect(status.err.join('')).toContain('line 11 was cut short (a crash while it was written)');
 
-    const resumed = captureIo();
+    const resumed = captureIo({ cwd: dir, env });
     expect(await resumeCommand.run([journal], resumed), resumed.err.join('')).toBe(0);
     expect(resumed.err.join('')).toContain('line 11 was cut short');
     const after = readFileSync(journal, 'utf8');
@@ -183,7 +167,7 @@ describe('damaged journals', () => {
     const replayed = replayJournal(after);
     expect(replayed.unreadable).toEqual([]);
     expect([...replayed.steps.values()].every((s) => s.status === 'done')).toBe(true);
-    const again = captureIo();
+    const again = captureIo({ cwd: dir, env });
     expect(await statusCommand.run([journal], again)).toBe(0);
   });
 
@@ -195,13 +179,13 @@ describe('damaged journals', () => {
     lines[at] = '{"type":"outcome","st\u0000\u0000garbage';
     const journal = join(dir, 'damaged.jsonl');
     writeFileSync(journal, lines.join('\n'));
-    const status = captureIo();
+    const status = captureIo({ cwd: dir, env });
     expect(await statusCommand.run([journal], status)).toBe(3);
     expect(status.err.join('')).toMatch(
       new RegExp(`journal line ${at + 1} is damaged \\(not a journal line: "\\{\\\\"type`),
     );
     expect(status.out.join('')).toContain('1 sent without a recorded answer (reconciled on resume)');
-    const resumed = captureIo();
+    const resumed = captureIo({ cwd: dir, env });
     expect(await resumeCommand.run([journal], resumed), resumed.err.join('')).toBe(0);
     expect(resumed.err.join('')).toContain(`journal line ${at + 1} is damaged`);
     const after = readFileSync(journal, 'utf8');

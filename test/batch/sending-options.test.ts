@@ -6,23 +6,15 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../cli/command.ts';
 import { sendingOptionsFrom } from '../../cli/commands/batch-options.ts';
 import { resumeCommand } from '../../cli/commands/resume.ts';
 import { submitCommand } from '../../cli/commands/submit.ts';
+import { captureIo, homeEnv } from '../support/cli-io.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'fieldgate-sending-options-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const io: CliIo = {
-  stdout: () => undefined,
-  stderr: () => undefined,
-  readStdin: async () => new Uint8Array(),
-  cwd: dir,
-  env: { HOME: dir, XDG_DATA_HOME: join(dir, 'data'), XDG_CONFIG_HOME: join(dir, 'config') },
-  isTTY: false,
-  now: () => new Date(),
-};
+const io = captureIo({ cwd: dir, env: homeEnv(dir) });
 
 /** The usage error a command gives for the options (undefined when it got past them). */
 async function refusal(run: () => Promise<number>): Promise<string | undefined> {

@@ -21,7 +21,6 @@ import addFormatsModule from 'ajv-formats';
 import Papa from 'papaparse';
 import { parse as parseYaml } from 'yaml';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../cli/command.ts';
 import { main } from '../../cli/main.ts';
 import { replayJournal, type StepOutcome } from '../../core/index.ts';
 import {
@@ -31,6 +30,7 @@ import {
   type OpenApiMock,
   type Twist,
 } from '../support/openapi-mock.ts';
+import { captureIo, homeEnv, serviceEnv } from '../support/cli-io.ts';
 
 // ajv-formats is CommonJS: its default export arrives wrapped under ESM.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
@@ -109,28 +109,25 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function io(server: OpenApiMock): CliIo & { text(): string } {
-  const out: string[] = [];
-  return {
-    stdout: (t) => out.push(t),
-    stderr: (t) => out.push(t),
-    readStdin: async () => new Uint8Array(),
+function io(server: OpenApiMock) {
+  return captureIo({
     cwd: dir,
     env: {
-      HOME: dir,
-      XDG_DATA_HOME: join(dir, 'data'),
-      XDG_CONFIG_HOME: join(dir, 'config'),
-      FIELDGATE_AUTH_URL: server.urlOf('auth_url'),
-      FIELDGATE_BASE_URL: server.urlOf('base_url'),
-      FIELDGATE_LEGACY_BASE_URL: server.urlOf('legacy_base_url'),
-      FIELDGATE_CLIENT_ID: 'stranger-client',
-      FIELDGATE_CLIENT_SECRET: 'stranger-secret-0123456789',
-      FIELDGATE_API_KEY: 'stranger-api-key-0123456789',
+      ...homeEnv(dir),
+      ...serviceEnv(
+        {
+          authUrl: server.urlOf('auth_url'),
+          baseUrl: server.urlOf('base_url'),
+          legacyBaseUrl: server.urlOf('legacy_base_url'),
+        },
+        {
+          clientId: 'stranger-client',
+          clientSecret: 'stranger-secret-0123456789',
+          apiKey: 'stranger-api-key-0123456789',
+        },
+      ),
     },
-    isTTY: false,
-    now: () => new Date(),
-    text: () => out.join(''),
-  };
+  });
 }
 
 /** The answers a server that did what it was asked would give the uploads (the mock cannot know them). */

@@ -10,7 +10,6 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../cli/command.ts';
 import { submitCommand } from '../../cli/commands/submit.ts';
 import {
   batchStateToJson,
@@ -24,6 +23,7 @@ import type { SubmitStatus } from '../../host/bridge-api.ts';
 import { createHandlers, handleCall, SANDBOX_PROFILE_ID } from '../../host/handlers.ts';
 import { memorySecretBox } from '../../host/secret-box.ts';
 import { startSandbox, type RecordedExchange, type RunningSandbox } from '../../sandbox/index.ts';
+import { captureIo, homeEnv, sandboxEnv } from '../support/cli-io.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const SAMPLE_DATE = '2021-09-24T00:00:00.000Z';
@@ -261,32 +261,16 @@ async function throughCli(state: BatchState, name: string): Promise<RecordedExch
   try {
     const statePath = join(dir, `${name}.fieldgate.json`);
     writeFileSync(statePath, JSON.stringify(batchStateToJson(state)));
-    const err: string[] = [];
-    const io: CliIo = {
-      stdout: () => undefined,
-      stderr: (t) => err.push(t),
-      readStdin: async () => new Uint8Array(),
+    const io = captureIo({
       cwd: dir,
-      env: {
-        PATH: process.env.PATH,
-        HOME: dir,
-        XDG_DATA_HOME: join(dir, 'data'),
-        XDG_CONFIG_HOME: join(dir, 'config'),
-        FIELDGATE_AUTH_URL: sandbox.urls.authUrl,
-        FIELDGATE_BASE_URL: sandbox.urls.baseUrl,
-        FIELDGATE_LEGACY_BASE_URL: sandbox.urls.legacyBaseUrl,
-        FIELDGATE_CLIENT_ID: sandbox.demo.clientId,
-        FIELDGATE_CLIENT_SECRET: sandbox.demo.clientSecret,
-        FIELDGATE_API_KEY: sandbox.demo.apiKey,
-      },
-      isTTY: false,
-      now: () => new Date(),
-    };
+      env: { PATH: process.env.PATH, ...homeEnv(dir), ...sandboxEnv(sandbox) },
+    });
+
     const code = await submitCommand.run(
       ['--state', statePath, '--profile', 'env', '--rate', '1000', '--journal', join(dir, `${name}.jsonl`)],
       io,
     );
-    expect([0, 1, 4, 5], err.join('')).toContain(code);
+    expect([0, 1, 4, 5], io.err.join('')).toContain(code);
     return exchanges;
   } finally {
     await sandbox.close();

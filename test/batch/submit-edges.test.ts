@@ -9,10 +9,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../cli/command.ts';
 import { submitCommand } from '../../cli/commands/submit.ts';
 import { decodeWindows1252, encodeWindows1252 } from '../../core/index.ts';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index.ts';
+import { captureIo, homeEnv, serviceEnv, type ServiceUrls } from '../support/cli-io.ts';
 
 let dir: string;
 let sandbox: RunningSandbox;
@@ -25,27 +25,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function io(urls: { authUrl: string; baseUrl: string; legacyBaseUrl: string }): CliIo & { text(): string } {
-  const out: string[] = [];
-  return {
-    stdout: (t) => out.push(t),
-    stderr: (t) => out.push(t),
-    readStdin: async () => new Uint8Array(),
-    cwd: dir,
-    env: {
-      HOME: dir,
-      XDG_DATA_HOME: join(dir, 'data'),
-      FIELDGATE_AUTH_URL: urls.authUrl,
-      FIELDGATE_BASE_URL: urls.baseUrl,
-      FIELDGATE_LEGACY_BASE_URL: urls.legacyBaseUrl,
-      FIELDGATE_CLIENT_ID: sandbox.demo.clientId,
-      FIELDGATE_CLIENT_SECRET: sandbox.demo.clientSecret,
-      FIELDGATE_API_KEY: sandbox.demo.apiKey,
-    },
-    isTTY: false,
-    now: () => new Date(),
-    text: () => out.join(''),
-  };
+function io(urls: ServiceUrls) {
+  return captureIo({ cwd: dir, env: { ...homeEnv(dir), ...serviceEnv(urls, sandbox.demo) } });
 }
 
 const ring = (x: number) =>

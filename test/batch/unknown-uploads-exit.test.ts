@@ -9,12 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../cli/command.ts';
 import { EXIT_UNKNOWN } from '../../cli/commands/batch-options.ts';
 import { resumeCommand } from '../../cli/commands/resume.ts';
 import { statusCommand } from '../../cli/commands/status.ts';
 import { submitCommand } from '../../cli/commands/submit.ts';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index.ts';
+import { captureIo, homeEnv, sandboxEnv } from '../support/cli-io.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 let dir: string;
@@ -38,28 +38,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function cliIo(): CliIo & { text: () => string } {
-  const chunks: string[] = [];
-  return {
-    text: () => chunks.join(''),
-    stdout: (t) => chunks.push(t),
-    stderr: (t) => chunks.push(t),
-    readStdin: async () => new Uint8Array(),
-    cwd: root,
-    env: {
-      HOME: dir,
-      XDG_DATA_HOME: join(dir, 'data'),
-      XDG_CONFIG_HOME: join(dir, 'config'),
-      FIELDGATE_AUTH_URL: sandbox.urls.authUrl,
-      FIELDGATE_BASE_URL: sandbox.urls.baseUrl,
-      FIELDGATE_LEGACY_BASE_URL: sandbox.urls.legacyBaseUrl,
-      FIELDGATE_CLIENT_ID: sandbox.demo.clientId,
-      FIELDGATE_CLIENT_SECRET: sandbox.demo.clientSecret,
-      FIELDGATE_API_KEY: sandbox.demo.apiKey,
-    },
-    isTTY: false,
-    now: () => new Date(),
-  };
+function cliIo() {
+  return captureIo({ cwd: root, env: { ...homeEnv(dir), ...sandboxEnv(sandbox) } });
 }
 
 const inbox = (): number => sandbox.service.state.inbox.size;

@@ -1,5 +1,5 @@
 import { main } from '../../cli/main.ts';
-import type { CliIo } from '../../cli/command.ts';
+import { captureIo } from '../support/cli-io.ts';
 
 export interface CliRun {
   code: number;
@@ -15,28 +15,24 @@ export const repoRoot = new URL('../../', import.meta.url).pathname;
 /** Run `fieldgate ARGS` in-process with captured output and a fixed clock. */
 export async function runCli(
   args: string[],
-  options: { stdin?: string; cwd?: string; now?: string; env?: Record<string, string> } = {},
+  options: {
+    stdin?: string | Uint8Array;
+    cwd?: string;
+    now?: string;
+    env?: Record<string, string | undefined>;
+  } = {},
 ): Promise<CliRun> {
-  let stdout = '';
-  let stderr = '';
-  const bytes: Uint8Array[] = [];
-  const io: CliIo = {
-    stdout: (t) => {
-      stdout += t;
-    },
-    stdoutBytes: (b) => {
-      bytes.push(b);
-      stdout += new TextDecoder('utf-8', { ignoreBOM: true }).decode(b);
-    },
-    stderr: (t) => {
-      stderr += t;
-    },
-    readStdin: async () => new TextEncoder().encode(options.stdin ?? ''),
+  const io = captureIo({
     cwd: options.cwd ?? repoRoot,
     env: options.env ?? {},
-    isTTY: false,
-    now: () => new Date(options.now ?? '2026-11-22T12:00:00.000Z'),
-  };
+    stdin: options.stdin ?? '',
+    now: options.now ?? '2026-11-22T12:00:00.000Z',
+  });
   const code = await main(args, io);
-  return { code, stdout, stderr, stdoutBytes: new Uint8Array(Buffer.concat(bytes)) };
+  return {
+    code,
+    stdout: io.out.join(''),
+    stderr: io.err.join(''),
+    stdoutBytes: new Uint8Array(Buffer.concat(io.bytes)),
+  };
 }

@@ -20,10 +20,10 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CliIo } from '../../cli/command.ts';
 import { main } from '../../cli/main.ts';
 import { benchBoundaries, benchFieldUpload } from '../../core/geometry/field-upload-bench-data.ts';
 import { repoRoot, runCli } from './cli-helpers.ts';
+import { captureIo } from '../support/cli-io.ts';
 
 // A WKT file with safe fixes (unclosed rings and the like), so --fix always writes something.
 const FIXABLE = join(repoRoot, 'examples/fields/boundaries.wkt');
@@ -164,16 +164,8 @@ describe('outputs that cannot be written: one line, exit 2', () => {
 
 describe('main: a file-system error from any command', () => {
   it('is one line naming the file and the reason, exit 2, no stack', async () => {
-    let stderr = '';
-    const io: CliIo = {
-      stdout: () => undefined,
-      stderr: (t) => void (stderr += t),
-      readStdin: async () => new Uint8Array(),
-      cwd: repoRoot,
-      env: {},
-      isTTY: false,
-      now: () => new Date(),
-    };
+    const io = captureIo({ cwd: repoRoot });
+
     const failing = {
       name: 'report',
       summary: 'writes a report',
@@ -192,19 +184,14 @@ describe('main: a file-system error from any command', () => {
     };
     const code = await main(['report'], io, [failing]);
     expect(code).toBe(2);
-    expect(stderr).toBe('fieldgate report: cannot write out/report.json: no space left on the device\n');
+    expect(io.err.join('')).toBe(
+      'fieldgate report: cannot write out/report.json: no space left on the device\n',
+    );
   });
 
   it('lets a bug keep its stack (it is not a file problem)', async () => {
-    const io: CliIo = {
-      stdout: () => undefined,
-      stderr: () => undefined,
-      readStdin: async () => new Uint8Array(),
-      cwd: repoRoot,
-      env: {},
-      isTTY: false,
-      now: () => new Date(),
-    };
+    const io = captureIo({ cwd: repoRoot });
+
     const buggy = {
       name: 'bug',
       summary: 'has a bug',

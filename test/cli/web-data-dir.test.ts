@@ -7,22 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createWebCommand } from '../../cli/commands/web.ts';
-import type { CliIo } from '../../cli/command.ts';
-
-function io(cwd: string): CliIo & { out: string[] } {
-  const out: string[] = [];
-  return {
-    out,
-    stdout: (t) => void out.push(t),
-    stdoutBytes: () => undefined,
-    stderr: (t) => void out.push(t),
-    readStdin: async () => new Uint8Array(),
-    cwd,
-    env: {},
-    isTTY: false,
-    now: () => new Date(),
-  };
-}
+import { captureIo } from '../support/cli-io.ts';
 
 describe('fieldgate web --data-dir', () => {
   const web = createWebCommand({ waitForStop: async () => undefined });
@@ -31,15 +16,15 @@ describe('fieldgate web --data-dir', () => {
   it('keeps its data in an absolute folder as given, nothing under the working folder', async () => {
     const cwd = mkdtempSync(join(tmpdir(), 'fieldgate-cwd-'));
     const dataDir = join(mkdtempSync(join(tmpdir(), 'fieldgate-abs-')), 'srv', 'fieldgate');
-    const run = io(cwd);
-    expect(await web.run([...args, dataDir], run), run.out.join('')).toBe(0);
+    const run = captureIo({ cwd });
+    expect(await web.run([...args, dataDir], run), run.text()).toBe(0);
     expect(existsSync(join(dataDir, 'journals'))).toBe(true);
     expect(readdirSync(cwd)).toEqual([]);
   });
 
   it('reads a relative folder from the working folder', async () => {
     const cwd = mkdtempSync(join(tmpdir(), 'fieldgate-cwd-'));
-    expect(await web.run([...args, 'data'], io(cwd))).toBe(0);
+    expect(await web.run([...args, 'data'], captureIo({ cwd }))).toBe(0);
     expect(existsSync(join(cwd, 'data', 'journals'))).toBe(true);
   });
 });

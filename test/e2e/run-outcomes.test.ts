@@ -10,7 +10,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../cli/command.ts';
 import { statusCommand } from '../../cli/commands/status.ts';
 import { submitCommand } from '../../cli/commands/submit.ts';
 import { bytesToBase64, ROW_OUTCOMES, type RowOutcome } from '../../core/index.ts';
@@ -27,6 +26,7 @@ import {
   startSession,
   type E2eSession,
 } from './e2e-harness.ts';
+import { captureIo, homeEnv, sandboxEnv } from '../support/cli-io.ts';
 
 const PROGRAM_HEADER =
   'experimentProtocolId,dimensionality,temporalEntityId,startId,endId,temporalPeriodTypeName';
@@ -126,34 +126,9 @@ interface JournalLine {
   plan?: { rows: { row: number; step?: string }[] };
 }
 
-function cliIo(dir: string, sandbox?: RunningSandbox): CliIo & { out: () => string } {
-  const out: string[] = [];
-  return {
-    out: () => out.join(''),
-    stdout: (t) => void out.push(t),
-    stdoutBytes: (b) => void out.push(new TextDecoder().decode(b)),
-    stderr: (t) => void out.push(t),
-    readStdin: async () => new Uint8Array(),
-    cwd: dir,
-    env: {
-      HOME: dir,
-      XDG_DATA_HOME: join(dir, 'data'),
-      XDG_CONFIG_HOME: join(dir, 'config'),
-      ...(sandbox
-        ? {
-            FIELDGATE_AUTH_URL: sandbox.urls.authUrl,
-            FIELDGATE_BASE_URL: sandbox.urls.baseUrl,
-            FIELDGATE_LEGACY_BASE_URL: sandbox.urls.legacyBaseUrl,
-            FIELDGATE_CLIENT_ID: sandbox.demo.clientId,
-            FIELDGATE_CLIENT_SECRET: sandbox.demo.clientSecret,
-            FIELDGATE_API_KEY: sandbox.demo.apiKey,
-          }
-        : {}),
-    },
-    isTTY: false,
-    now: () => new Date(),
-  };
-}
+/** The CLI in-process, its home in `dir`, sending to `sandbox` when one is given. */
+const cliIo = (dir: string, sandbox?: RunningSandbox) =>
+  captureIo({ cwd: dir, env: { ...homeEnv(dir), ...(sandbox ? sandboxEnv(sandbox) : {}) } });
 
 describe.skipIf(chromiumMissing)('what happened to every row of a run', () => {
   let session: E2eSession;
@@ -268,7 +243,7 @@ describe.skipIf(chromiumMissing)('what happened to every row of a run', () => {
     // The command line reads the same run from its journal: the same counts, the same rows.
     const read = cliIo(dir);
     expect(await statusCommand.run([journal, '--json'], read)).toBe(3);
-    const report = JSON.parse(read.out()) as {
+    const report = JSON.parse(read.text()) as {
       outcomes: Record<RowOutcome, number>;
       stopped: { reason: string };
       rows: { row: number; outcome: RowOutcome }[];
@@ -285,25 +260,25 @@ describe.skipIf(chromiumMissing)('what happened to every row of a run', () => {
       const first = cliIo(dir, other);
       expect(
         await submitCommand.run(['seed.csv', ...args, '--journal', 'seed.jsonl'], first),
-        first.out(),
+        first.text(),
       ).toBe(0);
       other.setFaults(FAULTS);
       const sent = cliIo(dir, other);
       expect(
         await submitCommand.run([...paths, ...args, '--journal', 'batch.jsonl', '--results', 'r.csv'], sent),
-        sent.out(),
+        sent.text(),
       ).toBe(1);
       const cli = csvOutcomes(readFileSync(join(dir, 'r.csv'), 'utf8'));
       for (const [row, outcome] of appOutcomes)
         if (outcome !== 'not-sent') expect(cli.get(row), `row ${row}`).toBe(outcome);
       // It prints them in the same words.
-      expect(sent.out()).toMatch(
+      expect(sent.text()).toMatch(
         new RegExp(
           `^${ROWS} rows: ${ROWS - 5} created, 2 already there, 2 skipped for errors, 1 failed$`,
           'm',
         ),
       );
-      expect(sent.out()).toContain(`plan: ${await page.getByTestId('preflight').textContent()}`);
+      expect(sent.text()).toContain(`plan: ${await page.getByTestId('preflight').textContent()}`);
     } finally {
       await other.close();
     }

@@ -6,27 +6,11 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../cli/main.ts';
-import type { CliIo } from '../../cli/command.ts';
 import { encodeText } from '../../core/input/text-decoding.ts';
 import { repoRoot, runCli } from '../cli/cli-helpers.ts';
 
-/** Run with binary stdin (runCli's is text). */
-async function runWithStdin(args: string[], stdin: Uint8Array) {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    stdout: (t) => void (stdout += t),
-    stderr: (t) => void (stderr += t),
-    readStdin: async () => stdin,
-    cwd: repoRoot,
-    env: {},
-    isTTY: false,
-    now: () => new Date('2026-11-22T12:00:00.000Z'),
-  };
-  const code = await main(args, io);
-  return { code, stdout, stderr };
-}
+/** Run with binary stdin. */
+const runWithStdin = (args: string[], stdin: Uint8Array) => runCli(args, { stdin });
 
 const SMALL_FIELD =
   'POLYGON((-93.2650 45.1210, -93.2570 45.1210, -93.2570 45.1267, -93.2650 45.1267, -93.2650 45.1210))';

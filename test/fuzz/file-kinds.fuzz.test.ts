@@ -11,8 +11,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { extname, join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../cli/command.ts';
-import { main } from '../../cli/main.ts';
+import { runCli } from '../cli/cli-helpers.ts';
 import { fileKinds } from '../../core/index.ts';
 import { projectCorpusDir, repoRoot } from '../support/corpus.ts';
 
@@ -155,21 +154,7 @@ function buildCases(): FuzzCase[] {
 const workDir = mkdtempSync(join(tmpdir(), 'fieldgate-fuzz-'));
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
-async function runInProcess(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    stdout: (t) => void (stdout += t),
-    stderr: (t) => void (stderr += t),
-    readStdin: async () => new Uint8Array(),
-    cwd: workDir,
-    env: {},
-    isTTY: false,
-    now: () => new Date('2026-11-24T00:00:00.000Z'),
-  };
-  const code = await main(args, io);
-  return { code, stdout, stderr };
-}
+const runInProcess = (args: string[]) => runCli(args, { cwd: workDir, now: '2026-11-24T00:00:00.000Z' });
 
 describe(`fuzzing every file kind (seed ${SEED}, ${CASES} cases)`, () => {
   const cases = buildCases();

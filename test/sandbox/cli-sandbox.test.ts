@@ -1,25 +1,10 @@
 /** `fieldgate sandbox`: starts the sandbox, prints its base URLs and demo data, stops on request. */
 import { describe, expect, it } from 'vitest';
-import { UsageError, type CliIo } from '../../cli/command.ts';
+import { UsageError } from '../../cli/command.ts';
 import { createSandboxCommand } from '../../cli/commands/sandbox.ts';
 import type { RunningSandbox } from '../../sandbox/index.ts';
 import { http } from './http.ts';
-
-function fakeIo(): CliIo & { out: string[]; err: string[] } {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    out,
-    err,
-    stdout: (t) => void out.push(t),
-    stderr: (t) => void err.push(t),
-    readStdin: () => Promise.resolve(new Uint8Array()),
-    cwd: process.cwd(),
-    env: {},
-    isTTY: false,
-    now: () => new Date(),
-  };
-}
+import { captureIo } from '../support/cli-io.ts';
 
 const KEYS = [
   'authUrl',
@@ -38,7 +23,7 @@ const KEYS = [
 
 describe('fieldgate sandbox', () => {
   it('--json prints exactly one JSON line first, with the keys scripts use, and serves until stopped', async () => {
-    const io = fakeIo();
+    const io = captureIo();
     let seen: RunningSandbox | undefined;
     const command = createSandboxCommand({
       async waitForStop(sandbox) {
@@ -65,7 +50,7 @@ describe('fieldgate sandbox', () => {
   });
 
   it('prints the three base URLs and the demo data for people', async () => {
-    const io = fakeIo();
+    const io = captureIo();
     const command = createSandboxCommand({ waitForStop: () => Promise.resolve() });
     expect(await command.run(['--port', '0', '--strict-ids'], io)).toBe(0);
     const text = io.out.join('');
@@ -85,7 +70,7 @@ describe('fieldgate sandbox', () => {
 
   it('refuses bad options as usage errors', async () => {
     const command = createSandboxCommand({ waitForStop: () => Promise.resolve() });
-    await expect(command.run(['--faults', 'error-rate=7'], fakeIo())).rejects.toThrow(UsageError);
-    await expect(command.run(['--port', 'http'], fakeIo())).rejects.toThrow(UsageError);
+    await expect(command.run(['--faults', 'error-rate=7'], captureIo())).rejects.toThrow(UsageError);
+    await expect(command.run(['--port', 'http'], captureIo())).rejects.toThrow(UsageError);
   });
 });
