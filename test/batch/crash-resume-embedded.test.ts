@@ -5,37 +5,26 @@
  * it and `resume` (which starts the embedded sandbox again from that file) would never send it again.
  * Over every run, the state file holds each row's enrollment exactly once: no duplicate, none lost.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replayJournal } from '../../core/index.ts';
-import { resumeCommand } from '../../cli/commands/resume.ts';
-import { submitCommand } from '../../cli/commands/submit.ts';
 import { startSandbox, type DemoData } from '../../sandbox/index.ts';
 import { readSavedState } from '../../sandbox/persistence.ts';
-import { captureIo } from '../support/cli-io.ts';
-
-const root = fileURLToPath(new URL('../../', import.meta.url));
+import { homeEnv } from '../support/cli-io.ts';
+import {
+  describeKill,
+  finishAfterKill,
+  randomKillPoint,
+  rowsTaken,
+  season,
+  seededRandom,
+  submitUntilKilled,
+} from '../support/kill-and-resume.ts';
 const RUNS = 22;
 const PROGRAM_ROWS = 10;
 const LOCATION_ROWS = 4;
-
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
-const season = (id: string) => ({
-  dimensionality: 'INDIVIDUAL',
-  id,
-  temporalPeriodTypeName: 'GrowingSeason',
-});
 
 /** A request file and the natural keys of its creates ("program protocol season" / "location loc season"). */
 function batch(demo: DemoData, run: number): { text: string; keys: string[] } {
@@ -97,36 +86,6 @@ function stateCounts(file: string): Map<string, number> {
   return counts;
 }
 
-function lineCount(path: string): number {
-  return existsSync(path) ? readFileSync(path, 'utf8').split('\n').length - 1 : 0;
-}
-
-function submitAndKill(
-  args: string[],
-  env: NodeJS.ProcessEnv,
-  journal: string,
-  kill: { lines: number } | { ms: number },
-): Promise<'killed' | 'exited'> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(root, 'cli/bin/fieldgate.js'), 'submit', ...args], {
-      env,
-      stdio: 'ignore',
-    });
-    const killNow = (): void => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    };
-    const poll = setInterval(() => {
-      if ('lines' in kill && lineCount(journal) >= kill.lines) killNow();
-    }, 1);
-    const timer = setTimeout(killNow, 'ms' in kill ? kill.ms : 20_000);
-    child.on('exit', (_code, signal) => {
-      clearInterval(poll);
-      clearTimeout(timer);
-      resolve(signal === 'SIGKILL' ? 'killed' : 'exited');
-    });
-  });
-}
-
 describe('kill -9 of `submit --profile sandbox` at random points, then resume', () => {
   let dir: string;
   let demo: DemoData;
@@ -140,13 +99,8 @@ describe('kill -9 of `submit --profile sandbox` at random points, then resume', 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it(`never duplicates or loses a row over ${RUNS} runs`, { timeout: 60_000 }, async () => {
-    const random = prng(20261125);
-    const env: NodeJS.ProcessEnv = {
-      PATH: process.env.PATH,
-      HOME: dir,
-      XDG_DATA_HOME: join(dir, 'data'),
-      XDG_CONFIG_HOME: join(dir, 'config'),
-    };
+    const random = seededRandom(20261125);
+    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, ...homeEnv(dir) };
     const stateFile = join(dir, 'data', 'fieldgate', 'sandbox', 'state.json');
     const keys: string[] = [];
     const outcomes: string[] = [];
@@ -157,26 +111,22 @@ describe('kill -9 of `submit --profile sandbox` at random points, then resume', 
       const batchFile = join(dir, `batch-${run}.json`);
       writeFileSync(batchFile, made.text);
       const journal = join(dir, `batch-${run}.jsonl`);
-      const kill =
-        random() < 0.15 ? { ms: Math.floor(random() * 400) } : { lines: 1 + Math.floor(random() * 30) };
-      const how = await submitAndKill(
+      const kill = randomKillPoint(random, { ms: 400, lines: 30 });
+      const how = await submitUntilKilled(
         [batchFile, '--profile', 'sandbox', '--journal', journal, '--concurrency', '4'],
         env,
         journal,
         kill,
+        20_000,
       );
-      outcomes.push(`${how}@${'ms' in kill ? `${kill.ms}ms` : `line ${kill.lines}`}`);
-      let planned = false;
-      try {
-        planned = existsSync(journal) && replayJournal(readFileSync(journal, 'utf8')) !== undefined;
-      } catch {
-        planned = false;
-      }
-      if (!planned) rmSync(journal, { force: true });
-      const io = captureIo({ env, cwd: dir });
-      const code = planned
-        ? await resumeCommand.run([journal, '--concurrency', '4'], io)
-        : await submitCommand.run([batchFile, '--profile', 'sandbox', '--journal', journal], io);
+      outcomes.push(describeKill(how, kill));
+      const { code, io } = await finishAfterKill({
+        journal,
+        env,
+        cwd: dir,
+        submitArgs: [batchFile, '--profile', 'sandbox'],
+        resumeArgs: ['--concurrency', '4'],
+      });
       journals.push(existsSync(journal) ? readFileSync(journal, 'utf8') : '');
       expect(code, `run ${run} (${outcomes[run]}): ${io.text()}`).toBe(0);
 
@@ -192,11 +142,7 @@ describe('kill -9 of `submit --profile sandbox` at random points, then resume', 
         s.status === 'done' && s.outcome?.id !== undefined ? [s.outcome.id] : [],
       );
       expect(doneIds.length, `run ${run}`).toBeGreaterThanOrEqual(PROGRAM_ROWS + LOCATION_ROWS + 1);
-      const results = readFileSync(journal.replace(/\.jsonl$/, '.results.csv'), 'utf8');
-      expect(
-        results.split('\r\n').filter((l) => /,(created|updated|removed|already there|uploaded|read),/.test(l))
-          .length,
-      ).toBe(PROGRAM_ROWS + LOCATION_ROWS + 2);
+      expect(rowsTaken(journal)).toBe(PROGRAM_ROWS + LOCATION_ROWS + 2);
       expect(
         doneIds.filter((id) => !ids.has(id)),
         `run ${run} (${outcomes[run]})`,
