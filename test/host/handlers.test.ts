@@ -459,6 +459,8 @@ describe('pause, resume and cancel', () => {
       slowHandlers,
     )) as unknown as SubmitStatus;
     expect(paused.state).toBe('paused');
+    // Nothing more goes while paused: the upload in flight (150 ms) answers, and no other is sent over
+    // more than four times that.
     await new Promise((r) => setTimeout(r, 700));
     const still = (await call(
       'getSubmit',
@@ -478,7 +480,16 @@ describe('pause, resume and cancel', () => {
       { profileId: SANDBOX_PROFILE_ID, batch: { files: rx() }, dryRun: false },
       slowHandlers,
     )) as unknown as SubmitStatus;
-    await new Promise((r) => setTimeout(r, 200));
+    // Cancelled once the first upload is in: some rows sent, the rest not (no guess at how long that takes).
+    for (let waited = 0; waited < 5000; waited += 25) {
+      const now = (await call(
+        'getSubmit',
+        { runId: started.runId },
+        slowHandlers,
+      )) as unknown as SubmitStatus;
+      if (now.rows.some((r) => r.outcome === 'uploaded')) break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
     const cancelled = (await call(
       'cancelSubmit',
       { runId: started.runId },
