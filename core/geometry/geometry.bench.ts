@@ -4,6 +4,8 @@
  * shapely.wkt.loads + is_valid, timed inside Python) on the same WKT in the same run. Runs alternate
  * between us and GEOS, and each side's best run counts, so load from other processes hits both alike; CPU
  * time is printed beside wall time and the ratio is given for both.
+ * Then one tangle: the {300/149} star (about 44,000 crossings), whose counting stops at 1,000 (target:
+ * under 2 s, GEOS beside it).
  * Options: GEOMETRY_BENCH_COUNT (default 5000), GEOMETRY_BENCH_RUNS (default 3).
  */
 import { cpuUsage } from 'node:process';
@@ -12,7 +14,11 @@ import { DiagnosticCollector } from '../rules/reporter.ts';
 import { parseWkt } from '../wkt/parse-wkt.ts';
 import { checkWktGeometry } from './check-geometry.ts';
 import { findValidityIssues } from './validity.ts';
-import { BENCH_BREAKS, generateFieldPolygons } from '../../test/geometry/generate-polygons.ts';
+import {
+  BENCH_BREAKS,
+  generateFieldPolygons,
+  starOutlineWkt,
+} from '../../test/geometry/generate-polygons.ts';
 import { geosBench, geosUnavailableReason } from '../../test/geometry/geos.ts';
 
 const count = Number(process.env.GEOMETRY_BENCH_COUNT ?? 5000);
@@ -120,4 +126,18 @@ if (geosReason) {
   console.log(`                              checkWktGeometry + fixes ${ratio(checkFixes)}`);
   if (!same) process.exitCode = 1;
 }
+
+// A tangle: what a self-crossing outline of thousands of crossings costs to report (and to offer no rebuild).
+const tangle = starOutlineWkt(300, 149);
+let tangleSeconds = Infinity;
+for (let r = 0; r < runs; r++) {
+  const t0 = performance.now();
+  checkWktGeometry(tangle, new DiagnosticCollector({}), {}, { fixes: true });
+  tangleSeconds = Math.min(tangleSeconds, (performance.now() - t0) / 1000);
+}
+const geosTangle = geosReason ? undefined : geosBench([tangle], 1).seconds;
+console.log(
+  `a tangle of about 44,000 crossings ({300/149} star): ${(tangleSeconds * 1000).toFixed(1)} ms (target < 2,000 ms: ${tangleSeconds < 2 ? 'met' : 'NOT met'})` +
+    (geosTangle === undefined ? '' : `, GEOS is_valid ${(geosTangle * 1000).toFixed(1)} ms`),
+);
 console.log(`peak memory ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);

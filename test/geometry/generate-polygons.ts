@@ -868,3 +868,16 @@ export function generateGridPolygons(seed: number, count: number): GeneratedCase
   }
   return out;
 }
+
+/**
+ * The star polygon {n/step} as WKT: one ring through n points of the unit circle, each joined to the one
+ * `step` further on, so the outline crosses itself (about n·(step−1) times; {300/149}: some 44,000).
+ */
+export function starOutlineWkt(n: number, step: number): string {
+  const points: string[] = [];
+  for (let i = 0; i <= n; i++) {
+    const a = (((i * step) % n) / n) * 2 * Math.PI;
+    points.push(`${Math.cos(a).toFixed(9)} ${Math.sin(a).toFixed(9)}`);
+  }
+  return `POLYGON ((${points.join(', ')}))`;
+}
