@@ -25,7 +25,7 @@ import { fileKindById, fileKinds, kindCatalogue } from '../formats/registry.ts';
 import { allRules } from '../rules/registry.ts';
 import { unknownSelectors, type RuleSelection } from '../rules/selection.ts';
 import { EventChannel, nextTurn } from './events.ts';
-import { maxPassesStop, runFixLoop, type FixSelection } from './fix-loop.ts';
+import { maxPassesStop, resolveFixTargets, runFixLoop, type FixSelection } from './fix-loop.ts';
 import {
   addFileResult,
   emptyReport,
@@ -153,11 +153,15 @@ interface Resolved {
 }
 
 /** Check the options; throws EngineOptionsError listing every problem (and the valid settings). */
-export function resolveOptions(options: EngineOptions): Resolved {
+export function resolveOptions(options: RunOptions): Resolved {
   const problems: string[] = [];
   if (options.rules) {
     for (const p of unknownSelectors(options.rules, allRules)) problems.push(p.message);
   }
+  // Fixes of rules that do not exist: a typo, which would otherwise fix nothing and say nothing.
+  if (options.fix?.rules)
+    for (const p of unknownSelectors({ select: options.fix.rules }, allRules))
+      problems.push(`fix rules: ${p.message}`);
   let forced: FileKind | undefined;
   if (options.kind !== undefined) {
     forced = fileKindById(options.kind);
@@ -387,23 +391,30 @@ async function produce(
     listedId += checked.diagnostics.length;
     let fixes: FileResult['fixes'];
     if (options.fix) {
-      // Ids name diagnostics of this file, or (said by the last file) of none.
+      // Ids name diagnostics of this file, or (said by the last file) of none; a diagnostic naming its file
+      // is this file's when the name is this file's, or (said by the last file) no file's of the run.
       const last = index === inputs.length - 1;
-      const ids = options.fix.ids?.filter((id) => {
+      const targets = options.fix.ids?.filter((target) => {
+        const file = typeof target === 'string' ? undefined : target.location.file;
+        if (file !== undefined) return file === name || (last && !inputs.some((i) => i.name === file));
+        const id = typeof target === 'string' ? target : (target.id ?? '');
         const n = /^d\d+$/.test(id) ? Number(id.slice(1)) : NaN;
         return (n >= firstListed && n < listedId) || (last && !(n >= 1 && n < listedId));
       });
+      const chosen = targets && resolveFixTargets(targets, checked.diagnostics, name);
+      const { ids: _ids, ...bySafetyAndRule } = options.fix;
       const loop = await runFixLoop({
         file: whole ?? (input as InputFile),
         kind: detection.kind,
         first: checked,
-        selection: ids ? { ...options.fix, ids } : options.fix,
+        selection: chosen ? { ...bySafetyAndRule, ids: chosen.ids } : bySafetyAndRule,
         check,
         stopped,
         onPass: (pass, applied, notApplied) =>
           channel.push({ type: 'fix-pass', file: name, pass, applied, notApplied }),
       });
       fixes = loop.fixes;
+      if (chosen && chosen.notApplied.length > 0) fixes.notApplied.unshift(...chosen.notApplied);
       // A cancelled run writes nothing: no fixed bytes for a file it did not finish.
       if (stopped()) break;
       if (loop.bytes) {
@@ -622,7 +633,8 @@ async function fixByStatements(
 ): Promise<{ result: FileResult; ids: { listed: number; next: number } } | undefined> {
   const name = file.name;
   const kind = detection.kind;
-  const selection = options.fix as FixSelection;
+  // Fixes chosen by id are applied whole (readingOf), never here.
+  const { ids: _ids, ...selection } = options.fix as FixSelection;
   const totalBytes = file.size ?? 0;
   const keep = options.keepDiagnostics !== false;
   let { listed, next } = ids;
