@@ -2,7 +2,8 @@
 // `npm run build` (and `prepare`, so `npm install` / `npm ci` build too): compiles what Node runs.
 //   dist/cli/     the `fieldgate` command, bundled with its dependencies and split so each command loads
 //                 only its own code (`fieldgate help` loads no validator, no sandbox, no YAML parser)
-//   dist/index.js the library (core/index.ts) as plain ESM JS; its npm dependencies stay imports
+//   dist/esm/     the library (core/index.ts, node/index.ts and what they import) as plain ESM, one module
+//                 per source file; its npm dependencies stay imports
 //   dist/types/   the library's type declarations (tsc), named by the package's `exports`
 //   dist/renderer the desktop app's screens (Vite), served by Electron and by `fieldgate web`
 //   dist/app/     the Electron main process and its CommonJS preload
@@ -256,14 +257,43 @@ function removeOldOutputs(keep, before) {
   }
 }
 
-/** The library entry: core/index.ts as one ESM file; dependencies stay imports, resolved by the user. */
+/** The library's entries, as the package's `exports` name them: their sources. */
+export const libraryEntries = {
+  '.': join(root, 'core', 'index.ts'),
+  './node': join(root, 'node', 'index.ts'),
+};
+/** The library's modules, one JS file per source file, at the source's path (dist/esm/core/index.js). */
+export const libraryOutDir = join(root, 'dist', 'esm');
+
+/**
+ * The library as plain ESM, unbundled: one module per source file, reached from the entries. A bundler then
+ * keeps only the modules a script uses (package.json `sideEffects: false`), a module loaded lazily (a kind's
+ * checks) stays a module of its own, and both entries share one copy of the core (an error class is the
+ * same class from either). Dependencies stay imports, resolved by the user.
+ */
 export async function buildLibrary({ logLevel = 'warning' } = {}) {
+  // The modules the entries reach (static and lazy imports), found by a bundle that is not written.
+  const graph = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: Object.values(libraryEntries),
+    bundle: true,
+    splitting: true,
+    outdir: libraryOutDir,
+    packages: 'external',
+    external: ['node:*'],
+    format: 'esm',
+    platform: 'neutral',
+    metafile: true,
+    write: false,
+    logLevel,
+  });
+  const sources = Object.keys(graph.metafile.inputs).filter((p) => p.endsWith('.ts'));
   const result = await esbuild.build({
     absWorkingDir: root,
-    entryPoints: [join(root, 'core', 'index.ts')],
-    outfile: join(root, 'dist', 'index.js'),
-    bundle: true,
-    packages: 'external',
+    entryPoints: sources.map((p) => join(root, p)),
+    outbase: root,
+    outdir: libraryOutDir,
+    bundle: false,
     format: 'esm',
     platform: 'neutral',
     target: 'es2022',
@@ -272,10 +302,26 @@ export async function buildLibrary({ logLevel = 'warning' } = {}) {
     write: false,
     logLevel,
   });
-  for (const file of result.outputFiles) writeAtomically(file.path, file.contents);
+  // Sources import each other as .ts (allowImportingTsExtensions): the modules, as .js.
+  const tsImport = /((?:from|import)\s*\(?\s*)"(\.{1,2}\/[^"]*)\.ts"/g;
+  const written = new Set();
+  for (const file of result.outputFiles) {
+    written.add(file.path);
+    const contents = file.path.endsWith('.js') ? file.text.replace(tsImport, '$1"$2.js"') : file.contents;
+    writeAtomically(file.path, contents);
+  }
+  // Modules of sources that went away go too.
+  const sweep = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) sweep(path);
+      else if (!written.has(path)) rmSync(path, { force: true });
+    }
+  };
+  sweep(libraryOutDir);
 }
 
-/** Type declarations of core/ into dist/types (tsconfig.types.json); returns whether tsc was clean. */
+/** Type declarations of core/ and node/ into dist/types (tsconfig.types.json); returns whether tsc was clean. */
 export function buildDeclarations() {
   rmSync(join(root, 'dist', 'types'), { recursive: true, force: true });
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
@@ -379,7 +425,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const typesClean = withTypes ? buildDeclarations() : true;
   const ms = Math.round(Date.now() - started);
   console.log(
-    `built dist/cli (${info.inputs.length} sources), dist/index.js, dist/renderer, dist/app` +
+    `built dist/cli (${info.inputs.length} sources), dist/esm, dist/renderer, dist/app` +
       `${withTypes ? ', dist/types' : ''} in ${ms} ms${typesClean ? '' : ' (declarations written despite type errors)'}`,
   );
 }

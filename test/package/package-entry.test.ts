@@ -1,18 +1,27 @@
 /**
- * The package as others use it: `import … from 'fieldgate'` resolves through package.json `exports` to
- * compiled JS (dist/index.js) that plain Node runs, with type declarations a TypeScript project compiles
- * against.
+ * The package as others use it: `import … from 'fieldgate'` (and `require`, and `fieldgate/node`) resolves
+ * through package.json `exports` to compiled JS (dist/esm, one module per source file) that plain Node runs,
+ * with type declarations a TypeScript project compiles against; its `dependencies` are what that JS imports.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDeclarations, buildLibrary, root } from '../../scripts/build.js';
+import { buildDeclarations, buildLibrary, libraryOutDir, root } from '../../scripts/build.js';
 
 interface PackageJson {
-  exports: { '.': { types: string; import: string } };
+  exports: Record<string, { types: string; default: string } | string>;
   dependencies: Record<string, string>;
+  scripts: Record<string, string>;
 }
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as PackageJson;
 
@@ -23,9 +32,51 @@ describe("the package's public entry", () => {
     buildDeclarations();
   }, 120_000);
 
-  it('names compiled JS and declarations, and no run-time dependency on tsx', () => {
-    expect(pkg.exports['.']).toEqual({ types: './dist/types/core/index.d.ts', import: './dist/index.js' });
-    expect(Object.keys(pkg.dependencies)).not.toContain('tsx');
+  it('names compiled JS and declarations for each entry, for import and require alike', () => {
+    expect(pkg.exports['.']).toEqual({
+      types: './dist/types/core/index.d.ts',
+      default: './dist/esm/core/index.js',
+    });
+    expect(pkg.exports['./node']).toEqual({
+      types: './dist/types/node/index.d.ts',
+      default: './dist/esm/node/index.js',
+    });
+  });
+
+  it('depends on exactly the packages the library imports, and builds nothing on install', () => {
+    const imported = new Set<string>();
+    const walk = (dir: string): void => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) walk(path);
+        else if (entry.name.endsWith('.js'))
+          for (const m of readFileSync(path, 'utf8').matchAll(
+            /^\s*(?:import|export)\b[^"';]*?(?:from\s*)?"([^"]+)"|\bimport\("([^"]+)"\)/gm,
+          )) {
+            const spec = m[1] ?? m[2] ?? '';
+            if (spec.startsWith('node:') || spec.startsWith('.')) continue;
+            imported.add(
+              spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] ?? ''),
+            );
+          }
+      }
+    };
+    walk(libraryOutDir);
+    expect(Object.keys(pkg.dependencies).sort()).toEqual([...imported].sort());
+    // An install of the packed package runs no build (its build script is not shipped).
+    expect(pkg.scripts.prepare).toBeUndefined();
+    expect(pkg.scripts.postinstall).toBeUndefined();
+  });
+
+  it('loads with require() from CommonJS, the same module as import gives', () => {
+    const script = `
+      const core = require('fieldgate');
+      const node = require('fieldgate/node');
+      console.log(JSON.stringify({ uuid: core.isUuid('1b4e28ba-2fa1-11d2-883f-0016d3cca427'),
+        validate: typeof core.validate, submitBatch: typeof node.submitBatch }));`;
+    const run = spawnSync(process.execPath, ['-e', script], { cwd: root, encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toEqual({ uuid: true, validate: 'function', submitBatch: 'function' });
   });
 
   it('runs in a plain Node process and checks a sampleDate through the public API', () => {
@@ -40,7 +91,7 @@ describe("the package's public entry", () => {
     });
     expect(run.stderr).toBe('');
     const result = JSON.parse(run.stdout) as { from: string; codes: string[]; after: string };
-    expect(result.from).toMatch(/\/dist\/index\.js$/);
+    expect(result.from).toMatch(/\/dist\/esm\/core\/index\.js$/);
     expect(result.codes).toEqual(['SD002']);
     expect(result.after).toBe('2024-05-01T10:00:00.000Z');
   });
