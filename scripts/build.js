@@ -323,12 +323,24 @@ export async function buildLibrary({ logLevel = 'warning' } = {}) {
 
 /** Type declarations of core/ and node/ into dist/types (tsconfig.types.json); returns whether tsc was clean. */
 export function buildDeclarations() {
-  rmSync(join(root, 'dist', 'types'), { recursive: true, force: true });
+  // Written beside and swapped in: a packing or type-checking process never finds the folder half made.
+  const types = join(root, 'dist', 'types');
+  const fresh = `${types}.${process.pid}.tmp`;
+  rmSync(fresh, { recursive: true, force: true });
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-  const run = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.types.json')], {
+  const run = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.types.json'), '--outDir', fresh], {
     cwd: root,
     stdio: 'inherit',
   });
+  const old = `${types}.${process.pid}.old`;
+  rmSync(old, { recursive: true, force: true });
+  try {
+    renameSync(types, old);
+  } catch {
+    // none yet
+  }
+  renameSync(fresh, types);
+  rmSync(old, { recursive: true, force: true });
   return run.status === 0;
 }
 
