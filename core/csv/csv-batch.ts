@@ -263,7 +263,7 @@ export async function validateCsvBatch(
       }
       const range = rangeOf(offset, offset + 1, r);
       const hint =
-        'Save the sheet as CSV UTF-8 and check this value, or read the file as Windows-1252 (--encoding windows-1252) if that is what it was saved as.';
+        'Save the sheet as CSV UTF-8 and check this value, or read the file as Windows-1252 (setting encoding=windows-1252; --encoding windows-1252) if that is what it was saved as.';
       if (n === undefined) {
         // The header or a title row above it: the column names, not data.
         if (bad)
@@ -326,7 +326,7 @@ export async function validateCsvBatch(
         messageId: 'unknown',
         data: { kind: k.id },
         location: { range: rangeOf(first.start, first.end, first) },
-        hint: `Give the first row column names (fieldgate template ${k.id}), or choose the kind with --kind.`,
+        hint: `Give the first row column names (fieldgate template ${k.id}), or choose the kind with the kind option (--kind).`,
       });
       startSession(first, k, []);
       for (const r of pending.slice(1)) processData(r);
@@ -394,7 +394,7 @@ export async function validateCsvBatch(
       messageId: 'fallback',
       data: { byte: info.encoding.invalidAt ?? 0 },
       location: {},
-      hint: 'If names look wrong, save the sheet as CSV UTF-8, or force the encoding with --setting encoding=utf-8.',
+      hint: 'If names look wrong, save the sheet as CSV UTF-8, or force the encoding with the setting encoding=utf-8 (--setting encoding=utf-8).',
     });
   const skipped = info.delimiterRows;
   if (skipped.count > 0 && skipped.first) {
@@ -479,7 +479,7 @@ function reportColumns(
       messageId: 'missing',
       data: { column, kind: kind.id },
       location: { range: rangeOf(header.start, header.end, header), field: column },
-      hint: `Add a ${column} column, map one to it (--setting mapping='{"columns":{"${column}":"Your header"}}'), or give every row one value ({"values":{"${column}":"…"}}).`,
+      hint: `Add a ${column} column, map one to it (setting mapping={"columns":{"${column}":"Your header"}}; on the command line --setting mapping='…'), or give every row one value ({"values":{"${column}":"…"}}).`,
     });
   // A column that repeats another is said so once (CSV003 repeated), not also called unknown.
   const repeated = new Set(map.repeated.map((r) => r.index));

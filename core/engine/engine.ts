@@ -332,7 +332,7 @@ async function produce(
             : (notTextReason(sniffed.bytes) ??
               `not a kind of file Fieldgate reads (its content and name fit none of: ${kindCatalogue
                 .map((k) => k.id)
-                .join(', ')}); use --kind to choose one`);
+                .join(', ')}); choose one with the kind option (--kind)`);
         report.unreadable.push({ name, reason });
         channel.push({ type: 'unreadable', name, reason });
         continue;
