@@ -260,6 +260,11 @@ function removeOldOutputs(keep, before) {
 /** The library's entries, as the package's `exports` name them: their sources. */
 export const libraryEntries = {
   '.': join(root, 'core', 'index.ts'),
+  './wkt': join(root, 'core', 'entries', 'wkt.ts'),
+  './modus': join(root, 'core', 'entries', 'modus.ts'),
+  './rx': join(root, 'core', 'entries', 'rx.ts'),
+  './csv': join(root, 'core', 'entries', 'csv.ts'),
+  './client': join(root, 'core', 'client', 'index.ts'),
   './node': join(root, 'node', 'index.ts'),
 };
 /** The library's modules, one JS file per source file, at the source's path (dist/esm/core/index.js). */

@@ -38,6 +38,15 @@ const UUID_ONLY_BUDGET = 1_000;
  * boundary importers (proj4 alone is 130 KB) still load with it; a kind's checks load when a file needs them.
  */
 const WKT_VALIDATE_BUDGET = 800_000;
+/** Each area's entry, one function of it used, in one file (lazily loaded modules in it too). */
+const AREA_BUDGETS = {
+  wkt: { uses: 'checkWkt', budget: 420_000 },
+  modus: { uses: 'validateModus', budget: 150_000 },
+  rx: { uses: 'validateRx', budget: 310_000 },
+  csv: { uses: 'validateCsvBatch', budget: 560_000 },
+  client: { uses: 'ServiceClient', budget: 40_000 },
+  node: { uses: 'submitBatch', budget: 1_050_000 },
+} as const;
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const scratch = mkdtempSync(join(tmpdir(), 'fieldgate-consumer-'));
@@ -133,6 +142,17 @@ console.log(isUuid('1b4e28ba-2fa1-11d2-883f-0016d3cca427'));
 import { validate } from 'fieldgate';
 const report = await validate([{ name: 'a.wkt', bytes: new TextEncoder().encode('POLYGON((0 0, 0 1, 1 1, 1 0, 0 0))') }]);
 console.log(report.counts.error);
+`,
+  ...Object.fromEntries(
+    Object.entries(AREA_BUDGETS).map(([area, { uses }]) => [
+      `area-${area}.ts`,
+      `import { ${uses} } from 'fieldgate/${area}';\nconsole.log(typeof ${uses});\n`,
+    ]),
+  ),
+  'wkt-check.ts': `
+import { checkWkt } from 'fieldgate/wkt';
+const report = checkWkt('POLYGON((-93.265 45.121, -93.257 45.121, -93.257 45.121, -93.257 45.1267, -93.265 45.121))', { name: 'a.wkt' });
+console.log(JSON.stringify(report.diagnostics.map((d) => [d.code, d.location.file])));
 `,
   'submit.ts': `
 import { submitBatch } from 'fieldgate/node';
@@ -290,13 +310,28 @@ describe('a project outside the repository, with the packed package installed', 
           if (i.kind === 'import-statement' && !i.external) queue.push(i.path);
       }
       const size = (files: Iterable<string>) => [...files].reduce((n, f) => n + outputs[f]!.bytes, 0);
-      return { atStart: size(start), all: size(Object.keys(outputs)) };
+      return {
+        atStart: size(start),
+        all: size(Object.keys(outputs)),
+        inputs: Object.keys(result.metafile.inputs),
+      };
     };
     // One file: lazily loaded modules are in it too.
     const uuid = await bundle('uuid-only.js', false);
     expect(uuid.all).toBeLessThan(UUID_ONLY_BUDGET);
     const wkt = await bundle('wkt-only.js', true);
     expect(wkt.atStart).toBeLessThan(WKT_VALIDATE_BUDGET);
+    for (const [area, { budget }] of Object.entries(AREA_BUDGETS)) {
+      const one = await bundle(`area-${area}.js`, false);
+      expect(one.all, `fieldgate/${area}`).toBeLessThan(budget);
+      expect(node(`area-${area}.js`, []).trim()).toBe('function');
+      // An area's entry brings no other kind of file with it.
+      if (area === 'wkt') expect(one.inputs.filter((i) => /\/(modus|csv|rx)\//.test(i))).toEqual([]);
+    }
+  });
+
+  it('checks WKT through fieldgate/wkt alone', () => {
+    expect(JSON.parse(node('wkt-check.js', []))).toEqual([['GEO012', 'a.wkt']]);
   });
 
   it('loads with require() from CommonJS', () => {
