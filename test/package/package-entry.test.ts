@@ -96,6 +96,67 @@ describe("the package's public entry", () => {
     expect(result.after).toBe('2024-05-01T10:00:00.000Z');
   });
 
+  it(
+    'type-checks every TypeScript example of the README and docs/ in strict mode against the package',
+    { timeout: 120_000 },
+    () => {
+      const project = mkdtempSync(join(tmpdir(), 'fieldgate-doc-examples-'));
+      try {
+        mkdirSync(join(project, 'node_modules'));
+        symlinkSync(root, join(project, 'node_modules', 'fieldgate'), 'dir');
+        writeFileSync(join(project, 'package.json'), JSON.stringify({ type: 'module' }));
+        // What the examples leave to the reader: their inputs and their own functions.
+        const prelude = [
+          "import type { EngineSource, GeoJsonFeature, TemporalEntity } from 'fieldgate';",
+          'declare const bytes: Uint8Array;',
+          'declare const inputs: EngineSource[];',
+          'declare const files: EngineSource[];',
+          'declare const signal: AbortSignal;',
+          'declare function showProgress(file: string, bytes: number, total: number): void;',
+          'declare function drawOnMap(features: GeoJsonFeature[] | undefined): void;',
+          'declare const authUrl: string, baseUrl: string, legacyBaseUrl: string;',
+          'declare const clientId: string, clientSecret: string, apiKey: string;',
+          'declare const experimentProtocolId: string;',
+          'declare const temporalEntity: TemporalEntity;',
+          'export {};',
+        ].join('\n');
+        const names: string[] = [];
+        const documents = ['README.md', ...readdirSync(join(root, 'docs')).map((f) => `docs/${f}`)];
+        for (const doc of documents.filter((d) => d.endsWith('.md')))
+          [...readFileSync(join(root, doc), 'utf8').matchAll(/```ts\n([\s\S]*?)```/g)].forEach((m, i) => {
+            const name = `${doc.replace(/[/.]/g, '-')}-${i + 1}.ts`;
+            names.push(name);
+            writeFileSync(join(project, name), `${prelude}\n${m[1]}`);
+          });
+        expect(names.length).toBeGreaterThanOrEqual(5);
+        writeFileSync(
+          join(project, 'tsconfig.json'),
+          JSON.stringify({
+            compilerOptions: {
+              target: 'ES2022',
+              module: 'NodeNext',
+              strict: true,
+              noEmit: true,
+              skipLibCheck: true,
+              lib: ['ES2023', 'DOM'],
+              typeRoots: [join(root, 'node_modules', '@types')],
+              types: ['node'],
+            },
+            files: names,
+          }),
+        );
+        const tsc = spawnSync(
+          process.execPath,
+          [join(root, 'node_modules/typescript/bin/tsc'), '-p', project],
+          { encoding: 'utf8' },
+        );
+        expect(tsc.stdout + tsc.stderr).toBe('');
+      } finally {
+        rmSync(project, { recursive: true, force: true });
+      }
+    },
+  );
+
   describe('types', () => {
     const consumer = mkdtempSync(join(tmpdir(), 'fieldgate-consumer-'));
     afterAll(() => rmSync(consumer, { recursive: true, force: true }));
