@@ -76,6 +76,10 @@ export type JournalLine =
   | { type: 'anomaly'; step: string; at: string; message: string }
   | { type: 'finished'; at: string; counts: Record<string, number> };
 
+/**
+ * One journal line as JSON text, without its line end: the sink that writes it adds "\n" (and fsyncs before
+ * it resolves). A line cut short by a crash is told apart by its missing line end (`replayJournal`).
+ */
 export function journalLine(line: JournalLine): string {
   return JSON.stringify(line);
 }
