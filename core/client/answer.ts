@@ -5,6 +5,7 @@
  * and non-JSON text (A05, A06).
  */
 import type { OperationSpec } from '../../openapi/generated/operations.ts';
+import type { Diagnostic, Location, Severity } from '../diagnostics/diagnostic.ts';
 import type { ClientFailure, ClientFailureKind } from './client-types.ts';
 import type { Secrets } from './redaction.ts';
 
@@ -141,7 +142,8 @@ export function failureFromAnswer(
   if (error.errorCode !== undefined) base.errorCode = error.errorCode;
   if (error.details !== undefined) {
     base.details = error.details;
-    if (Array.isArray(error.details.diagnostics)) base.diagnostics = error.details.diagnostics;
+    if (Array.isArray(error.details.diagnostics))
+      base.diagnostics = diagnosticsFrom(error.details.diagnostics);
   }
   const isAgronomic = spec.path.includes('agronomic-data');
   let kind: ClientFailureKind;
@@ -246,4 +248,36 @@ export function unexpectedShape(answer: Answer, context: CallContext, what: stri
   };
   if (answer.requestId !== undefined) failure.requestId = answer.requestId;
   return failure;
+}
+
+const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info'];
+
+/**
+ * A refusal's `details.diagnostics` as Diagnostics: entries that are objects with a code, their text fields
+ * as given (empty when missing), a severity the report format knows (else error), a location object.
+ */
+export function diagnosticsFrom(given: readonly unknown[]): Diagnostic[] {
+  const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+  const out: Diagnostic[] = [];
+  for (const item of given) {
+    if (item === null || typeof item !== 'object') continue;
+    const d = item as Record<string, unknown>;
+    if (typeof d.code !== 'string') continue;
+    const location =
+      d.location !== null && typeof d.location === 'object' && !Array.isArray(d.location)
+        ? (d.location as Location)
+        : {};
+    const diagnostic = {
+      ...d,
+      code: d.code,
+      rule: text(d.rule),
+      group: text(d.group),
+      severity: SEVERITIES.includes(d.severity as Severity) ? (d.severity as Severity) : 'error',
+      messageId: text(d.messageId),
+      message: text(d.message),
+      location,
+    } as Diagnostic;
+    out.push(diagnostic);
+  }
+  return out;
 }

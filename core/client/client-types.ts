@@ -2,6 +2,7 @@
  * The client's shapes: injected I/O (fetch, clock, sleep, randomness), results and failures. Every result and
  * every failure is plain, JSON-serialisable data holding no secret, so a batch runner can journal it as it is.
  */
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 
 /** The part of a fetch Response the client reads. */
 export interface FetchResponse {
@@ -85,8 +86,12 @@ export interface ClientFailure {
   /** The service's error-code (or problem type, or OAuth error). */
   errorCode?: string;
   details?: Record<string, unknown>;
-  /** details.diagnostics of a refusal: the same diagnostics the preflight reports. */
-  diagnostics?: unknown[];
+  /**
+   * details.diagnostics of a refusal: the same diagnostics the preflight reports (without ids or file
+   * name). Read tolerantly: an entry that is not an object with a code is left out, a text field the
+   * service did not give is empty.
+   */
+  diagnostics?: Diagnostic[];
   /** The scope the token lacks (kind "scope"). */
   scope?: string;
   /** When the request may be made again (quota, rate limit), ISO 8601. */
