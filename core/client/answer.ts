@@ -6,7 +6,7 @@
  */
 import type { OperationSpec } from '../../openapi/generated/operations.ts';
 import type { Diagnostic, Location, Severity } from '../diagnostics/diagnostic.ts';
-import type { ClientFailure, ClientFailureKind } from './client-types.ts';
+import type { ClientFailure, ClientFailureFields, ClientFailureKind } from './client-types.ts';
 import type { Secrets } from './redaction.ts';
 
 /** An HTTP answer the transport did not consume. */
@@ -102,8 +102,9 @@ export function failureWithout(
   context: CallContext,
   kind: ClientFailureKind,
   message: string,
-  extra: Partial<ClientFailure> & { time: string; attempts: number },
+  extra: Partial<ClientFailureFields> & { time: string; attempts: number },
 ): ClientFailure {
+  // Made for kinds whose own fields the caller passes in `extra` (a quota's retryAt).
   return {
     kind,
     message: context.secrets.redact(`${context.spec.operationId}: ${message}`),
@@ -113,7 +114,7 @@ export function failureWithout(
     outcomeUnknown: false,
     retriedAfterUnknownOutcome: false,
     ...extra,
-  };
+  } as ClientFailure;
 }
 
 /** The failure an answer with a status that is not a success stands for. */
@@ -126,7 +127,8 @@ export function failureFromAnswer(
   const error = readErrorBody(answer);
   const said = [error.errorCode, error.message].filter(Boolean).join(': ') || error.snippet || 'no body';
   const status = answer.status;
-  const base: ClientFailure = {
+  // Filled in below; each kind's own field (a quota's retryAt, the lacking scope) is set with its kind.
+  const base: ClientFailureFields = {
     kind: 'unexpected-response',
     message: '',
     operationId: spec.operationId,
@@ -218,7 +220,7 @@ export function failureFromAnswer(
   }
   base.kind = kind;
   base.message = context.secrets.redact(`${spec.operationId}: ${text} [${idQuote(answer)}]`);
-  return base;
+  return base as ClientFailure;
 }
 
 /** An answer of a success status whose body is not of a shape the client knows. */

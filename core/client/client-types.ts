@@ -69,7 +69,8 @@ export type ClientFailureKind =
   /** The call was not sent: its input lacks something the operation requires. */
   | 'invalid-input';
 
-export interface ClientFailure {
+/** What every failure carries, whatever its kind; `ClientFailure` narrows by `kind`. */
+export interface ClientFailureFields {
   kind: ClientFailureKind;
   /** What happened, quoting status and request id; never a secret. */
   message: string;
@@ -106,6 +107,15 @@ export interface ClientFailure {
    */
   retriedAfterUnknownOutcome: boolean;
 }
+
+/**
+ * A failed call, one shape per kind: narrowing on `kind` gives what that kind always has (`quota`: when to
+ * go on, `retryAt`; `scope`: the scope the token lacks).
+ */
+export type ClientFailure =
+  | (ClientFailureFields & { kind: 'quota'; retryAt: string })
+  | (ClientFailureFields & { kind: 'scope'; scope: string })
+  | (ClientFailureFields & { kind: Exclude<ClientFailureKind, 'quota' | 'scope'> });
 
 export interface ResponseMeta {
   operationId: string;
