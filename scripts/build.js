@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm run build` (and `prepare`, so `npm install` / `npm ci` build too): compiles what Node runs.
+// `npm run build` (and `prepack`; nothing builds at install: the `fieldgate` bin and `fieldgate app` build
+// what they run when it is missing or stale): compiles what Node runs.
 //   dist/cli/     the `fieldgate` command, bundled with its dependencies and split so each command loads
 //                 only its own code (`fieldgate help` loads no validator, no sandbox, no YAML parser)
 //   dist/esm/     the library (core/index.ts, node/index.ts and what they import) as plain ESM, one module
@@ -226,16 +227,26 @@ export async function buildCli({ logLevel = 'warning', clean = false } = {}) {
     entry: toPosix(relative(cliOutDir, join(root, entry))),
     commands,
     startedAt,
-    // The sources this build read (not dependencies, which change only with `npm install`, which rebuilds;
+    // The sources this build read and the lock file, which `npm install` changes when a bundled dependency
+    // does (nothing builds at install: the next run rebuilds). Not the dependencies themselves, which change
+    // only with `npm install`;
     // in a git worktree node_modules may be a link to another checkout's, so its paths start with ../).
     // (Nor the slices of core/index.ts, which live in a namespace of their own, not in files.)
-    inputs: Object.keys(result.metafile.inputs).filter(
-      (p) => !isDependencyInput(p) && !p.startsWith('core-slice:'),
-    ),
+    inputs: [
+      ...Object.keys(result.metafile.inputs).filter(
+        (p) => !isDependencyInput(p) && !p.startsWith('core-slice:'),
+      ),
+      ...lockInput(),
+    ],
   };
   writeAtomically(cliBuildInfoPath, JSON.stringify(info) + '\n');
   removeOldOutputs(written, clean ? Infinity : startedAt - 10 * 60_000);
   return { ...info, metafile: result.metafile };
+}
+
+/** The lock file as a build input, where there is one (a clone; not the packed package). */
+function lockInput() {
+  return statSync(join(root, 'package-lock.json'), { throwIfNoEntry: false }) ? ['package-lock.json'] : [];
 }
 
 function writeAtomically(path, contents) {
@@ -376,7 +387,7 @@ export async function buildRenderer({ logLevel = 'warn' } = {}) {
   const vite = await import('vite');
   const result = await vite.build({ configFile: join(root, 'renderer', 'vite.config.ts'), logLevel });
   const outputs = Array.isArray(result) ? result : [result];
-  const inputs = new Set([toPosix(join('renderer', 'index.html'))]);
+  const inputs = new Set([toPosix(join('renderer', 'index.html')), ...lockInput()]);
   for (const output of outputs)
     for (const chunk of output.output ?? [])
       for (const id of chunk.moduleIds ?? []) {
@@ -427,7 +438,7 @@ export async function buildDesktop({ logLevel = 'warning' } = {}) {
     .filter((p) => !isDependencyInput(p));
   writeAtomically(
     join(desktopOutDir, 'build-info.json'),
-    JSON.stringify({ startedAt, inputs: [...new Set(inputs)] }) + '\n',
+    JSON.stringify({ startedAt, inputs: [...new Set([...inputs, ...lockInput()])] }) + '\n',
   );
 }
 
