@@ -24,6 +24,10 @@ export function buildCli(options?: {
   logLevel?: 'silent' | 'warning' | 'info';
   clean?: boolean;
 }): Promise<CliBuild>;
+/** The library's entries by export name ('.', './node'): their sources. */
+export const libraryEntries: Record<string, string>;
+/** Where the library's modules go (dist/esm/<source path>.js). */
+export const libraryOutDir: string;
 export function buildLibrary(options?: { logLevel?: 'silent' | 'warning' | 'info' }): Promise<void>;
 export function buildDeclarations(): boolean;
 export const rendererOutDir: string;

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// `npm run build` (and `prepare`, so `npm install` / `npm ci` build too): compiles what Node runs.
+// `npm run build` (and `prepack`; nothing builds at install: the `fieldgate` bin and `fieldgate app` build
+// what they run when it is missing or stale): compiles what Node runs.
 //   dist/cli/     the `fieldgate` command, bundled with its dependencies and split so each command loads
 //                 only its own code (`fieldgate help` loads no validator, no sandbox, no YAML parser)
-//   dist/index.js the library (core/index.ts) as plain ESM JS; its npm dependencies stay imports
+//   dist/esm/     the library (core/index.ts, node/index.ts and what they import) as plain ESM, one module
+//                 per source file; its npm dependencies stay imports
 //   dist/types/   the library's type declarations (tsc), named by the package's `exports`
 //   dist/renderer the desktop app's screens (Vite), served by Electron and by `fieldgate web`
 //   dist/app/     the Electron main process and its CommonJS preload
@@ -225,16 +227,26 @@ export async function buildCli({ logLevel = 'warning', clean = false } = {}) {
     entry: toPosix(relative(cliOutDir, join(root, entry))),
     commands,
     startedAt,
-    // The sources this build read (not dependencies, which change only with `npm install`, which rebuilds;
+    // The sources this build read and the lock file, which `npm install` changes when a bundled dependency
+    // does (nothing builds at install: the next run rebuilds). Not the dependencies themselves, which change
+    // only with `npm install`;
     // in a git worktree node_modules may be a link to another checkout's, so its paths start with ../).
     // (Nor the slices of core/index.ts, which live in a namespace of their own, not in files.)
-    inputs: Object.keys(result.metafile.inputs).filter(
-      (p) => !isDependencyInput(p) && !p.startsWith('core-slice:'),
-    ),
+    inputs: [
+      ...Object.keys(result.metafile.inputs).filter(
+        (p) => !isDependencyInput(p) && !p.startsWith('core-slice:'),
+      ),
+      ...lockInput(),
+    ],
   };
   writeAtomically(cliBuildInfoPath, JSON.stringify(info) + '\n');
   removeOldOutputs(written, clean ? Infinity : startedAt - 10 * 60_000);
   return { ...info, metafile: result.metafile };
+}
+
+/** The lock file as a build input, where there is one (a clone; not the packed package). */
+function lockInput() {
+  return statSync(join(root, 'package-lock.json'), { throwIfNoEntry: false }) ? ['package-lock.json'] : [];
 }
 
 function writeAtomically(path, contents) {
@@ -256,14 +268,48 @@ function removeOldOutputs(keep, before) {
   }
 }
 
-/** The library entry: core/index.ts as one ESM file; dependencies stay imports, resolved by the user. */
+/** The library's entries, as the package's `exports` name them: their sources. */
+export const libraryEntries = {
+  '.': join(root, 'core', 'index.ts'),
+  './wkt': join(root, 'core', 'entries', 'wkt.ts'),
+  './modus': join(root, 'core', 'entries', 'modus.ts'),
+  './rx': join(root, 'core', 'entries', 'rx.ts'),
+  './csv': join(root, 'core', 'entries', 'csv.ts'),
+  './client': join(root, 'core', 'client', 'index.ts'),
+  './node': join(root, 'node', 'index.ts'),
+};
+/** The library's modules, one JS file per source file, at the source's path (dist/esm/core/index.js). */
+export const libraryOutDir = join(root, 'dist', 'esm');
+
+/**
+ * The library as plain ESM, unbundled: one module per source file, reached from the entries. A bundler then
+ * keeps only the modules a script uses (package.json `sideEffects: false`), a module loaded lazily (a kind's
+ * checks) stays a module of its own, and both entries share one copy of the core (an error class is the
+ * same class from either). Dependencies stay imports, resolved by the user.
+ */
 export async function buildLibrary({ logLevel = 'warning' } = {}) {
+  // The modules the entries reach (static and lazy imports), found by a bundle that is not written.
+  const graph = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: Object.values(libraryEntries),
+    bundle: true,
+    splitting: true,
+    outdir: libraryOutDir,
+    packages: 'external',
+    external: ['node:*'],
+    format: 'esm',
+    platform: 'neutral',
+    metafile: true,
+    write: false,
+    logLevel,
+  });
+  const sources = Object.keys(graph.metafile.inputs).filter((p) => p.endsWith('.ts'));
   const result = await esbuild.build({
     absWorkingDir: root,
-    entryPoints: [join(root, 'core', 'index.ts')],
-    outfile: join(root, 'dist', 'index.js'),
-    bundle: true,
-    packages: 'external',
+    entryPoints: sources.map((p) => join(root, p)),
+    outbase: root,
+    outdir: libraryOutDir,
+    bundle: false,
     format: 'esm',
     platform: 'neutral',
     target: 'es2022',
@@ -272,17 +318,45 @@ export async function buildLibrary({ logLevel = 'warning' } = {}) {
     write: false,
     logLevel,
   });
-  for (const file of result.outputFiles) writeAtomically(file.path, file.contents);
+  // Sources import each other as .ts (allowImportingTsExtensions): the modules, as .js.
+  const tsImport = /((?:from|import)\s*\(?\s*)"(\.{1,2}\/[^"]*)\.ts"/g;
+  const written = new Set();
+  for (const file of result.outputFiles) {
+    written.add(file.path);
+    const contents = file.path.endsWith('.js') ? file.text.replace(tsImport, '$1"$2.js"') : file.contents;
+    writeAtomically(file.path, contents);
+  }
+  // Modules of sources that went away go too.
+  const sweep = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) sweep(path);
+      else if (!written.has(path)) rmSync(path, { force: true });
+    }
+  };
+  sweep(libraryOutDir);
 }
 
-/** Type declarations of core/ into dist/types (tsconfig.types.json); returns whether tsc was clean. */
+/** Type declarations of core/ and node/ into dist/types (tsconfig.types.json); returns whether tsc was clean. */
 export function buildDeclarations() {
-  rmSync(join(root, 'dist', 'types'), { recursive: true, force: true });
+  // Written beside and swapped in: a packing or type-checking process never finds the folder half made.
+  const types = join(root, 'dist', 'types');
+  const fresh = `${types}.${process.pid}.tmp`;
+  rmSync(fresh, { recursive: true, force: true });
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-  const run = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.types.json')], {
+  const run = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.types.json'), '--outDir', fresh], {
     cwd: root,
     stdio: 'inherit',
   });
+  const old = `${types}.${process.pid}.old`;
+  rmSync(old, { recursive: true, force: true });
+  try {
+    renameSync(types, old);
+  } catch {
+    // none yet
+  }
+  renameSync(fresh, types);
+  rmSync(old, { recursive: true, force: true });
   return run.status === 0;
 }
 
@@ -313,7 +387,7 @@ export async function buildRenderer({ logLevel = 'warn' } = {}) {
   const vite = await import('vite');
   const result = await vite.build({ configFile: join(root, 'renderer', 'vite.config.ts'), logLevel });
   const outputs = Array.isArray(result) ? result : [result];
-  const inputs = new Set([toPosix(join('renderer', 'index.html'))]);
+  const inputs = new Set([toPosix(join('renderer', 'index.html')), ...lockInput()]);
   for (const output of outputs)
     for (const chunk of output.output ?? [])
       for (const id of chunk.moduleIds ?? []) {
@@ -364,7 +438,7 @@ export async function buildDesktop({ logLevel = 'warning' } = {}) {
     .filter((p) => !isDependencyInput(p));
   writeAtomically(
     join(desktopOutDir, 'build-info.json'),
-    JSON.stringify({ startedAt, inputs: [...new Set(inputs)] }) + '\n',
+    JSON.stringify({ startedAt, inputs: [...new Set([...inputs, ...lockInput()])] }) + '\n',
   );
 }
 
@@ -379,7 +453,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const typesClean = withTypes ? buildDeclarations() : true;
   const ms = Math.round(Date.now() - started);
   console.log(
-    `built dist/cli (${info.inputs.length} sources), dist/index.js, dist/renderer, dist/app` +
+    `built dist/cli (${info.inputs.length} sources), dist/esm, dist/renderer, dist/app` +
       `${withTypes ? ', dist/types' : ''} in ${ms} ms${typesClean ? '' : ' (declarations written despite type errors)'}`,
   );
 }

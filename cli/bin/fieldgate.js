@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs the compiled CLI in dist/cli (built by `npm install`, `npm ci` and `npm run build`). When a source
+// Runs the compiled CLI in dist/cli (built by `npm run build`, `npm pack`, or here). When a source
 // changed since that build, or there is none, it rebuilds first (esbuild, a fraction of a second), so
 // what runs is always the current source; if it cannot build, it runs the sources through tsx.
 import { lastCompiledBuild } from './compiled-build.js';

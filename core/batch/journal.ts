@@ -76,6 +76,10 @@ export type JournalLine =
   | { type: 'anomaly'; step: string; at: string; message: string }
   | { type: 'finished'; at: string; counts: Record<string, number> };
 
+/**
+ * One journal line as JSON text, without its line end: the sink that writes it adds "\n" (and fsyncs before
+ * it resolves). A line cut short by a crash is told apart by its missing line end (`replayJournal`).
+ */
 export function journalLine(line: JournalLine): string {
   return JSON.stringify(line);
 }
@@ -254,6 +258,6 @@ export function describeDamage(replayed: ReplayedJournal): string | undefined {
   const effect =
     damage.steps.length === 0
       ? 'every step it could concern was decided by a later line, so nothing is in doubt because of it'
-      : `${damage.steps.length === 1 ? 'the step' : `${damage.steps.length} steps`} not decided before it (${sorted.length === 1 ? 'row' : 'rows'} ${listed}) may have been sent: each is reconciled with the service before anything is sent again, and an upload among them becomes unknown (sent again only with --resend-unknown)`;
+      : `${damage.steps.length === 1 ? 'the step' : `${damage.steps.length} steps`} not decided before it (${sorted.length === 1 ? 'row' : 'rows'} ${listed}) may have been sent: each is reconciled with the service before anything is sent again, and an upload among them becomes unknown (sent again only when asked: resendUnknown, --resend-unknown)`;
   return `journal ${which} is damaged (not a journal line: ${damage.firstText}); the file was damaged or edited. ${effect[0]?.toUpperCase()}${effect.slice(1)}.`;
 }

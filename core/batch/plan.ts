@@ -70,6 +70,11 @@ function invalidReason(row: BatchRow): string | undefined {
   return row.unsendable;
 }
 
+/**
+ * The plan of a batch's rows: one step per call (experiments found or created once, before the location
+ * enrollments that need them; fields grouped into uploads per receiving user). Rows with errors fail the
+ * plan (`ok: false`, with the rows and the plan) unless `skipInvalid`, when they are marked and left out.
+ */
 export function planBatch(rows: readonly BatchRow[], options: PlanOptions): PlanResult {
   const columns: string[] = [];
   const seenColumns = new Set<string>();

@@ -276,7 +276,8 @@ async function operationOf(
   const userName = action.userName ?? state.userName;
   if (!userName)
     return {
-      unsendable: 'no receiving user: name one in the row (userName), or give the batch one (--user-name)',
+      unsendable:
+        'no receiving user: name one in the row (userName), or give the batch one (userName; --user-name)',
     };
   if (action.call === 'uploadFields') return { operation: { ...action, userName } };
   const file = 'self' in action.file ? self : await namedFile(action.file.path, state, fileIndex, resolve);
@@ -286,7 +287,8 @@ async function operationOf(
   const sampleDate = action.sampleDate ?? state.sampleDate;
   if (!sampleDate)
     return {
-      unsendable: 'a soil test needs a sampleDate: give it in the row, or the batch one (--sample-date)',
+      unsendable:
+        'a soil test needs a sampleDate: give it in the row, or the batch one (sampleDate; --sample-date)',
     };
   return { operation: { call: 'uploadSoil', userName, sampleDate, file: file.key }, upload: file };
 }

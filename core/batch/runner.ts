@@ -175,6 +175,12 @@ interface Stop {
   retryAt?: string;
 }
 
+/**
+ * Sends a plan's steps exactly once with bounded concurrency, journaling each state change through `append`
+ * before going on, and reconciling what was in flight when it resumes from a journal (`replayed`). `run()`
+ * resolves when every step has its outcome or the batch stops (resumable). From Node, `submitBatch` and
+ * `resumeBatch` of `fieldgate/node` run it with a journal on disk and the command line's defaults.
+ */
 export class BatchRunner {
   private readonly steps = new Map<string, PlanStep>();
   private readonly states = new Map<string, StepState>();

@@ -5,7 +5,8 @@
  * and non-JSON text (A05, A06).
  */
 import type { OperationSpec } from '../../openapi/generated/operations.ts';
-import type { ClientFailure, ClientFailureKind } from './client-types.ts';
+import type { Diagnostic, Location, Severity } from '../diagnostics/diagnostic.ts';
+import type { ClientFailure, ClientFailureFields, ClientFailureKind } from './client-types.ts';
 import type { Secrets } from './redaction.ts';
 
 /** An HTTP answer the transport did not consume. */
@@ -101,8 +102,9 @@ export function failureWithout(
   context: CallContext,
   kind: ClientFailureKind,
   message: string,
-  extra: Partial<ClientFailure> & { time: string; attempts: number },
+  extra: Partial<ClientFailureFields> & { time: string; attempts: number },
 ): ClientFailure {
+  // Made for kinds whose own fields the caller passes in `extra` (a quota's retryAt).
   return {
     kind,
     message: context.secrets.redact(`${context.spec.operationId}: ${message}`),
@@ -112,7 +114,7 @@ export function failureWithout(
     outcomeUnknown: false,
     retriedAfterUnknownOutcome: false,
     ...extra,
-  };
+  } as ClientFailure;
 }
 
 /** The failure an answer with a status that is not a success stands for. */
@@ -125,7 +127,8 @@ export function failureFromAnswer(
   const error = readErrorBody(answer);
   const said = [error.errorCode, error.message].filter(Boolean).join(': ') || error.snippet || 'no body';
   const status = answer.status;
-  const base: ClientFailure = {
+  // Filled in below; each kind's own field (a quota's retryAt, the lacking scope) is set with its kind.
+  const base: ClientFailureFields = {
     kind: 'unexpected-response',
     message: '',
     operationId: spec.operationId,
@@ -141,7 +144,8 @@ export function failureFromAnswer(
   if (error.errorCode !== undefined) base.errorCode = error.errorCode;
   if (error.details !== undefined) {
     base.details = error.details;
-    if (Array.isArray(error.details.diagnostics)) base.diagnostics = error.details.diagnostics;
+    if (Array.isArray(error.details.diagnostics))
+      base.diagnostics = diagnosticsFrom(error.details.diagnostics);
   }
   const isAgronomic = spec.path.includes('agronomic-data');
   let kind: ClientFailureKind;
@@ -216,7 +220,7 @@ export function failureFromAnswer(
   }
   base.kind = kind;
   base.message = context.secrets.redact(`${spec.operationId}: ${text} [${idQuote(answer)}]`);
-  return base;
+  return base as ClientFailure;
 }
 
 /** An answer of a success status whose body is not of a shape the client knows. */
@@ -246,4 +250,36 @@ export function unexpectedShape(answer: Answer, context: CallContext, what: stri
   };
   if (answer.requestId !== undefined) failure.requestId = answer.requestId;
   return failure;
+}
+
+const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info'];
+
+/**
+ * A refusal's `details.diagnostics` as Diagnostics: entries that are objects with a code, their text fields
+ * as given (empty when missing), a severity the report format knows (else error), a location object.
+ */
+export function diagnosticsFrom(given: readonly unknown[]): Diagnostic[] {
+  const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+  const out: Diagnostic[] = [];
+  for (const item of given) {
+    if (item === null || typeof item !== 'object') continue;
+    const d = item as Record<string, unknown>;
+    if (typeof d.code !== 'string') continue;
+    const location =
+      d.location !== null && typeof d.location === 'object' && !Array.isArray(d.location)
+        ? (d.location as Location)
+        : {};
+    const diagnostic = {
+      ...d,
+      code: d.code,
+      rule: text(d.rule),
+      group: text(d.group),
+      severity: SEVERITIES.includes(d.severity as Severity) ? (d.severity as Severity) : 'error',
+      messageId: text(d.messageId),
+      message: text(d.message),
+      location,
+    } as Diagnostic;
+    out.push(diagnostic);
+  }
+  return out;
 }

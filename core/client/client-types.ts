@@ -2,6 +2,7 @@
  * The client's shapes: injected I/O (fetch, clock, sleep, randomness), results and failures. Every result and
  * every failure is plain, JSON-serialisable data holding no secret, so a batch runner can journal it as it is.
  */
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 
 /** The part of a fetch Response the client reads. */
 export interface FetchResponse {
@@ -68,7 +69,8 @@ export type ClientFailureKind =
   /** The call was not sent: its input lacks something the operation requires. */
   | 'invalid-input';
 
-export interface ClientFailure {
+/** What every failure carries, whatever its kind; `ClientFailure` narrows by `kind`. */
+export interface ClientFailureFields {
   kind: ClientFailureKind;
   /** What happened, quoting status and request id; never a secret. */
   message: string;
@@ -85,8 +87,12 @@ export interface ClientFailure {
   /** The service's error-code (or problem type, or OAuth error). */
   errorCode?: string;
   details?: Record<string, unknown>;
-  /** details.diagnostics of a refusal: the same diagnostics the preflight reports. */
-  diagnostics?: unknown[];
+  /**
+   * details.diagnostics of a refusal: the same diagnostics the preflight reports (without ids or file
+   * name). Read tolerantly: an entry that is not an object with a code is left out, a text field the
+   * service did not give is empty.
+   */
+  diagnostics?: Diagnostic[];
   /** The scope the token lacks (kind "scope"). */
   scope?: string;
   /** When the request may be made again (quota, rate limit), ISO 8601. */
@@ -101,6 +107,15 @@ export interface ClientFailure {
    */
   retriedAfterUnknownOutcome: boolean;
 }
+
+/**
+ * A failed call, one shape per kind: narrowing on `kind` gives what that kind always has (`quota`: when to
+ * go on, `retryAt`; `scope`: the scope the token lacks).
+ */
+export type ClientFailure =
+  | (ClientFailureFields & { kind: 'quota'; retryAt: string })
+  | (ClientFailureFields & { kind: 'scope'; scope: string })
+  | (ClientFailureFields & { kind: Exclude<ClientFailureKind, 'quota' | 'scope'> });
 
 export interface ResponseMeta {
   operationId: string;

@@ -17,6 +17,11 @@ export interface RateLimiterOptions {
 const SLOWEST_SHARE = 0.1;
 const RECOVERY_PER_SECOND = 0.1;
 
+/**
+ * A token bucket for one profile, shared by every request in flight: `take()` before each request waits for
+ * a token; a 429 slows it down (`slowDown`), a Retry-After holds every request (`holdUntil`). Give one to
+ * each ServiceClient of the profile (`ClientOptions.limiter`).
+ */
 export class RateLimiter {
   private readonly configuredRate: number;
   private readonly burst: number;

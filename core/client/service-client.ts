@@ -132,6 +132,13 @@ export function serviceTimestampToDate(text: string): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
+/**
+ * The partner service's operations as typed methods (`createEnrollment`, `listAllEnrollments`,
+ * `uploadFieldsV2`, …). Each resolves to a `ClientResult`: `{ ok: true, value, meta }` or `{ ok: false, error }`
+ * with a `ClientFailure` whose `kind` says what to do (retry later, fix the data, reconcile); it never throws
+ * for what the service or the network does. Tokens are fetched and renewed, transient failures retried with
+ * backoff, and requests paced by `limiter` when one is given. See docs/client.md.
+ */
 export class ServiceClient {
   private readonly secrets = new Secrets();
   private readonly tokens: AccessTokens;

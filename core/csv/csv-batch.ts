@@ -111,6 +111,11 @@ export interface CsvBatchOptions {
   batchGeometry?: BatchGeometry;
   /** Called after each data row (progress). */
   onRow?: (row: number, bytesRead: number) => void;
+  /**
+   * Diagnostics handed over as they are found, row by row, instead of returned (the result's list is then
+   * empty; its row statuses are complete): a big CSV's findings are never held all at once.
+   */
+  emit?: (found: Diagnostic[]) => void;
   /** Let the event loop run between chunks of rows. */
   pause?: () => Promise<void>;
   signal?: AbortSignal;
@@ -258,7 +263,7 @@ export async function validateCsvBatch(
       }
       const range = rangeOf(offset, offset + 1, r);
       const hint =
-        'Save the sheet as CSV UTF-8 and check this value, or read the file as Windows-1252 (--encoding windows-1252) if that is what it was saved as.';
+        'Save the sheet as CSV UTF-8 and check this value, or read the file as Windows-1252 (setting encoding=windows-1252; --encoding windows-1252) if that is what it was saved as.';
       if (n === undefined) {
         // The header or a title row above it: the column names, not data.
         if (bad)
@@ -321,7 +326,7 @@ export async function validateCsvBatch(
         messageId: 'unknown',
         data: { kind: k.id },
         location: { range: rangeOf(first.start, first.end, first) },
-        hint: `Give the first row column names (fieldgate template ${k.id}), or choose the kind with --kind.`,
+        hint: `Give the first row column names (fieldgate template ${k.id}), or choose the kind with the kind option (--kind).`,
       });
       startSession(first, k, []);
       for (const r of pending.slice(1)) processData(r);
@@ -343,6 +348,34 @@ export async function validateCsvBatch(
     options.onRow?.(dataRows, reader.info.bytesRead);
   };
 
+  // Row status, from every diagnostic of the row (checks across rows and referenced files included),
+  // counted as the diagnostics are handed over or, when they are kept, at the end.
+  const byRow = new Map<number, CsvRowResult>();
+  const entry = (row: number): CsvRowResult => {
+    let r = byRow.get(row);
+    if (!r) {
+      r = { row, line: rowLines[row - 1] ?? 0, status: 'ok', errors: 0, warnings: 0 };
+      byRow.set(row, r);
+    }
+    return r;
+  };
+  const countAtRow = (d: Diagnostic): void => {
+    const row = d.location.row;
+    if (row === undefined || row < 1 || row > dataRows || d.severity === 'info') return;
+    const r = entry(row);
+    if (d.severity === 'error') r.errors++;
+    else r.warnings++;
+    r.status = r.errors ? 'error' : 'warning';
+  };
+  const emit = options.emit;
+  const handOver = (): void => {
+    if (!emit) return;
+    const found = collector.take();
+    if (found.length === 0) return;
+    for (const d of found) countAtRow(d);
+    emit(found);
+  };
+
   let count = 0;
   for await (const r of iterator) {
     if (options.signal?.aborted) break;
@@ -352,6 +385,7 @@ export async function validateCsvBatch(
     } else processData(r);
     if (++count % 256 === 0 && options.pause) await options.pause();
     if (session?.waiting()) await session.drain();
+    handOver();
   }
   if (!session) finishHeaderSearch(true);
   const info = reader.info;
@@ -360,7 +394,7 @@ export async function validateCsvBatch(
       messageId: 'fallback',
       data: { byte: info.encoding.invalidAt ?? 0 },
       location: {},
-      hint: 'If names look wrong, save the sheet as CSV UTF-8, or force the encoding with --setting encoding=utf-8.',
+      hint: 'If names look wrong, save the sheet as CSV UTF-8, or force the encoding with the setting encoding=utf-8 (--setting encoding=utf-8).',
     });
   const skipped = info.delimiterRows;
   if (skipped.count > 0 && skipped.first) {
@@ -398,26 +432,10 @@ export async function validateCsvBatch(
     await session.drain();
     plan = session.finish(dataRows);
   }
-  // Row status, from every diagnostic of the row (checks across rows and referenced files included).
+  handOver();
   const listAll = dataRows <= ALL_ROWS_LISTED;
-  const byRow = new Map<number, CsvRowResult>();
-  const entry = (row: number): CsvRowResult => {
-    let r = byRow.get(row);
-    if (!r) {
-      r = { row, line: rowLines[row - 1] ?? 0, status: 'ok', errors: 0, warnings: 0 };
-      byRow.set(row, r);
-    }
-    return r;
-  };
   if (listAll) for (let row = 1; row <= dataRows; row++) entry(row);
-  for (const d of collector.diagnostics) {
-    const row = d.location.row;
-    if (row === undefined || row < 1 || row > dataRows || d.severity === 'info') continue;
-    const r = entry(row);
-    if (d.severity === 'error') r.errors++;
-    else r.warnings++;
-    r.status = r.errors ? 'error' : 'warning';
-  }
+  if (!emit) for (const d of collector.diagnostics) countAtRow(d);
   const rows = [...byRow.values()].sort((a, b) => a.row - b.row);
   const headers = header ? header.cells.map((c) => c.value) : [];
   return {
@@ -461,7 +479,7 @@ function reportColumns(
       messageId: 'missing',
       data: { column, kind: kind.id },
       location: { range: rangeOf(header.start, header.end, header), field: column },
-      hint: `Add a ${column} column, map one to it (--setting mapping='{"columns":{"${column}":"Your header"}}'), or give every row one value ({"values":{"${column}":"…"}}).`,
+      hint: `Add a ${column} column, map one to it (setting mapping={"columns":{"${column}":"Your header"}}; on the command line --setting mapping='…'), or give every row one value ({"values":{"${column}":"…"}}).`,
     });
   // A column that repeats another is said so once (CSV003 repeated), not also called unknown.
   const repeated = new Set(map.repeated.map((r) => r.index));

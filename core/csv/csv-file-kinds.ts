@@ -5,7 +5,7 @@
  */
 
 import type { CsvBatchSummary } from '../input/kind-summary.ts';
-import type { FixSafety } from '../diagnostics/diagnostic.ts';
+import type { Diagnostic, FixSafety } from '../diagnostics/diagnostic.ts';
 import { applyTextFixes } from '../diagnostics/fix-application.ts';
 import {
   type FileKind,
@@ -140,17 +140,22 @@ async function validateBatch(
   // A streamed file is read once, row by row, and its text is not kept (no code frames, no text fixes).
   const bytes = 'bytes' in file ? file.bytes : undefined;
   const source = bytes ? bytesToStream(bytes) : (file as StreamedFile).open();
-  const result = await validateCsvBatch(source, batchOptions);
-  if (problem)
-    result.diagnostics.unshift({
-      code: 'CSV004',
-      rule: 'csv-header',
-      group: 'csv-batch',
-      severity: 'error',
-      messageId: 'mapping',
-      message: `The mapping is not usable: ${problem}`,
-      location: {},
-    });
+  const unusable: Diagnostic | undefined = problem
+    ? {
+        code: 'CSV004',
+        rule: 'csv-header',
+        group: 'csv-batch',
+        severity: 'error',
+        messageId: 'mapping',
+        message: `The mapping is not usable: ${problem}`,
+        location: {},
+      }
+    : undefined;
+  // A streamed file's diagnostics go out as they are found (ValidateOptions.emit), the first one first.
+  const emit = options.emit;
+  if (unusable && emit) emit([unusable]);
+  const result = await validateCsvBatch(source, emit ? { ...batchOptions, emit } : batchOptions);
+  if (unusable && !emit) result.diagnostics.unshift(unusable);
   const report: FileReport = {
     file: file.name,
     kind: result.kind,

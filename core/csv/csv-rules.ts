@@ -23,9 +23,10 @@ export const csvEncodingGuessed = defineRule({
     },
     docs: {
       what: 'Says which encoding a CSV without a byte order mark was read in when it is not UTF-8 (Windows-1252, as spreadsheets on Windows save). Bytes that are not UTF-8 further into a file read as UTF-8 become U+FFFD: reported at their row and cell (and byte), an error in a column that is sent (a name that would reach the service damaged), a warning in an ignored column or the header. A U+FFFD already in the file is reported the same way.',
-      why: 'Accented names come out wrong when the encoding is guessed wrong; the service expects UTF-8. Saying the guess lets the operator check it and force another with --setting encoding=…',
+      why: 'Accented names come out wrong when the encoding is guessed wrong; the service expects UTF-8. Saying the guess lets the operator check it and force another with the encoding setting (--setting encoding=…)',
       example: 'A CSV saved by Excel as "CSV (Comma delimited)" with the farm "Gård Söder".',
-      useInstead: 'Save as "CSV UTF-8", or give --setting encoding=windows-1252 to confirm the guess.',
+      useInstead:
+        'Save as "CSV UTF-8", or give the setting encoding=windows-1252 (--setting encoding=windows-1252) to confirm the guess.',
     },
   },
 });

@@ -11,7 +11,12 @@
  * First, a huge cell: one boundary of CSV_BENCH_CELL_MB (default 48 MB) of WKT in one CSV cell, against the
  * same boundary as a .wkt file, both through `fieldgate validate --format json`: time and peak RSS of each
  * and their ratios. The CSV side should cost about what the .wkt side costs (the tokenizer keeps its place
- * across chunks, so a cell is scanned once whatever its size). CSV_BENCH_ONLY=cell or rows runs one case.
+ * across chunks, so a cell is scanned once whatever its size). CSV_BENCH_ONLY=cell, rows or warnings runs
+ * one case.
+ *
+ * Then a field CSV of CSV_BENCH_WARN_MB (default 180 MB) with a warning on every row (a client name with a
+ * space after it): streamed, its diagnostics go out row by row as found, so peak RSS stays about what a
+ * clean file costs however many warnings there are. Target: peak RSS under 300 MB.
  */
 import { spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
@@ -111,6 +116,26 @@ function hugeCell(dir: string, runs: number): void {
     );
 }
 
+/** The warnings case: every row with a warning, checked by the command line as a user runs it. */
+function warnings(dir: string): void {
+  const mb = Number(process.env.CSV_BENCH_WARN_MB ?? 180);
+  const csv = join(dir, 'warnings.csv');
+  const fd = openSync(csv, 'w');
+  let written = writeSync(fd, 'clientName,farmName,name,boundary,acres,source,userName\n');
+  let rows = 0;
+  while (written < mb * 1048576) {
+    let chunk = '';
+    for (let k = 0; k < 500; k++) chunk += row(rows++).replace(/^Client (\d+),/, 'Client $1 ,');
+    written += writeSync(fd, chunk);
+  }
+  closeSync(fd);
+  const run = timed([process.execPath, bin, 'validate', '--format', 'json', csv], [0, 1]);
+  const report = JSON.parse(run.stdout) as { counts: { warning: number } };
+  console.log(
+    `warnings: ${rows} rows, ${(written / 1048576).toFixed(0)} MB, ${report.counts.warning} warnings: ${run.seconds.toFixed(1)} s, peak RSS ${(run.peakKb / 1024).toFixed(0)} MB (target under 300 MB)`,
+  );
+}
+
 function timed(
   args: string[],
   ok: readonly number[] = [0],
@@ -145,6 +170,7 @@ async function main(): Promise<void> {
   try {
     // The CLI runs its compiled bundle (dist/cli), rebuilt first if a source changed: once, untimed.
     spawnSync(process.execPath, [bin, 'kinds'], { stdio: 'ignore' });
+    if (only === 'warnings') return warnings(dir);
     if (only !== 'rows') hugeCell(dir, Number(process.env.CSV_BENCH_RUNS ?? 2));
     if (only === 'cell') return;
     const csv = join(dir, 'fields.csv');

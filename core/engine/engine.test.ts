@@ -69,7 +69,7 @@ describe('engine: validate', () => {
     const forced = await validate([{ name: '<stdin>', bytes: zip.bytes }], { kind: 'boundary-shapefile' });
     expect(forced.files[0]?.detectedAs).toEqual({
       kind: 'boundary-shapefile',
-      reason: 'chosen with --kind',
+      reason: 'chosen with the kind option (--kind)',
       alternatives: [],
     });
   });

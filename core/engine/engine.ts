@@ -12,6 +12,8 @@ import {
   notTextReason,
   readAll,
   readHead,
+  sourceReadError,
+  withReadErrors,
   type FileKind,
   type FileReport,
   type InputFile,
@@ -25,7 +27,7 @@ import { fileKindById, fileKinds, kindCatalogue } from '../formats/registry.ts';
 import { allRules } from '../rules/registry.ts';
 import { unknownSelectors, type RuleSelection } from '../rules/selection.ts';
 import { EventChannel, nextTurn } from './events.ts';
-import { maxPassesStop, runFixLoop, type FixSelection } from './fix-loop.ts';
+import { maxPassesStop, resolveFixTargets, runFixLoop, type FixSelection } from './fix-loop.ts';
 import {
   addFileResult,
   emptyReport,
@@ -153,11 +155,15 @@ interface Resolved {
 }
 
 /** Check the options; throws EngineOptionsError listing every problem (and the valid settings). */
-export function resolveOptions(options: EngineOptions): Resolved {
+export function resolveOptions(options: RunOptions): Resolved {
   const problems: string[] = [];
   if (options.rules) {
     for (const p of unknownSelectors(options.rules, allRules)) problems.push(p.message);
   }
+  // Fixes of rules that do not exist: a typo, which would otherwise fix nothing and say nothing.
+  if (options.fix?.rules)
+    for (const p of unknownSelectors({ select: options.fix.rules }, allRules))
+      problems.push(`fix rules: ${p.message}`);
   let forced: FileKind | undefined;
   if (options.kind !== undefined) {
     forced = fileKindById(options.kind);
@@ -258,199 +264,222 @@ async function produce(
   const batch = resolved.validate.settings?.batch;
   const gather = options.batchGeometry === true || (batch !== 'off' && (inputs.length > 1 || batch === 'on'));
   const batchFiles: FileGeometry[] = [];
-  for (const [index, input] of inputs.entries()) {
-    await nextTurn();
-    if (stopped()) break;
-    const name = input.name;
-    const streamed = isStreamed(input) ? input : undefined;
-    channel.push({
-      type: 'file-started',
-      file: name,
-      index,
-      total: inputs.length,
-      bytes: streamed ? (streamed.size ?? 0) : (input as InputFile).bytes.length,
-    });
-    const forced = input.kind !== undefined ? fileKindById(input.kind) : resolved.forced;
-    if (input.kind !== undefined && !forced) throw new EngineOptionsError([`"${input.kind}" is not a kind`]);
-    // A streamed file: detection sees its head; the whole file is read only when its kind cannot stream.
-    let whole: InputFile | undefined = streamed ? undefined : (input as InputFile);
-    let head = whole?.bytes;
-    if (streamed) {
-      head = await readHead(streamed, DETECTION_HEAD_BYTES);
-      if (head.length < DETECTION_HEAD_BYTES) whole = { name, bytes: head };
-    }
-    const sniffed: InputFile = whole ?? { name, bytes: head ?? new Uint8Array(0) };
-    let detection: KindDetection | undefined = forced ? chosenKind(forced) : detectKind(sniffed, fileKinds);
-    const streamAbove = options.streamAbove ?? STREAM_ABOVE_BYTES;
-    // What the file is, for choosing how to read it: given as a stream, and too big to hold (or of a size
-    // not known). Its kind's declared capabilities decide the rest (`readingOf`).
-    const shape: FileShape = {
-      streamedOnly: streamed !== undefined && whole === undefined,
-      big: streamed !== undefined && (streamed.size === undefined || streamed.size > streamAbove),
-      sizeKnown: streamed?.size !== undefined,
-    };
-    const reading = detection ? readingOf(detection.kind.can, shape, options) : 'whole';
-    const streams = reading === 'stream';
-    // A big file of statements (a .wkt file of one boundary per line) is fixed statement by statement as it
-    // is read, never held whole; fixes chosen by id (from a report of the whole file) are applied whole.
-    if (reading === 'fix-by-statements' && streamed && detection) {
-      const done = await fixByStatements(streamed, detection, resolved, options, channel, stopped, {
-        listed: listedId,
-        next: nextId,
-      });
+  for (const [index, given] of inputs.entries()) {
+    // A stream that cannot be opened or fails midway makes its file unreadable; the run goes on.
+    const input: EngineSource = isStreamed(given) ? withReadErrors(given) : given;
+    const idsBefore = { listed: listedId, next: nextId };
+    try {
+      await nextTurn();
       if (stopped()) break;
-      if (done) {
-        listedId = done.ids.listed;
-        nextId = done.ids.next;
-        addFileResult(report, done.result);
-        channel.push({ type: 'file-done', result: done.result });
+      const name = input.name;
+      const streamed = isStreamed(input) ? input : undefined;
+      channel.push({
+        type: 'file-started',
+        file: name,
+        index,
+        total: inputs.length,
+        bytes: streamed ? (streamed.size ?? 0) : (input as InputFile).bytes.length,
+      });
+      const forced = input.kind !== undefined ? fileKindById(input.kind) : resolved.forced;
+      if (input.kind !== undefined && !forced)
+        throw new EngineOptionsError([`"${input.kind}" is not a kind`]);
+      // A streamed file: detection sees its head; the whole file is read only when its kind cannot stream.
+      let whole: InputFile | undefined = streamed ? undefined : (input as InputFile);
+      let head = whole?.bytes;
+      if (streamed) {
+        head = await readHead(streamed, DETECTION_HEAD_BYTES);
+        if (head.length < DETECTION_HEAD_BYTES) whole = { name, bytes: head };
+      }
+      const sniffed: InputFile = whole ?? { name, bytes: head ?? new Uint8Array(0) };
+      let detection: KindDetection | undefined = forced ? chosenKind(forced) : detectKind(sniffed, fileKinds);
+      const streamAbove = options.streamAbove ?? STREAM_ABOVE_BYTES;
+      // What the file is, for choosing how to read it: given as a stream, and too big to hold (or of a size
+      // not known). Its kind's declared capabilities decide the rest (`readingOf`).
+      const shape: FileShape = {
+        streamedOnly: streamed !== undefined && whole === undefined,
+        big: streamed !== undefined && (streamed.size === undefined || streamed.size > streamAbove),
+        sizeKnown: streamed?.size !== undefined,
+      };
+      const reading = detection ? readingOf(detection.kind.can, shape, options) : 'whole';
+      const streams = reading === 'stream';
+      // A big file of statements (a .wkt file of one boundary per line) is fixed statement by statement as it
+      // is read, never held whole; fixes chosen by id (from a report of the whole file) are applied whole.
+      if (reading === 'fix-by-statements' && streamed && detection) {
+        const done = await fixByStatements(streamed, detection, resolved, options, channel, stopped, {
+          listed: listedId,
+          next: nextId,
+        });
+        if (stopped()) break;
+        if (done) {
+          listedId = done.ids.listed;
+          nextId = done.ids.next;
+          addFileResult(report, done.result);
+          channel.push({ type: 'file-done', result: done.result });
+          continue;
+        }
+      }
+      if (streamed && !whole && !streams) {
+        if (stopped()) break;
+        whole = await readAll(streamed);
+        // The head chose a kind that needs every byte: detection sees them all, as for a file given whole.
+        if (!forced) detection = detectKind(whole, fileKinds);
+      }
+      head = undefined;
+      if (!detection) {
+        const reason =
+          sniffed.bytes.length === 0
+            ? 'it is empty'
+            : (notTextReason(sniffed.bytes) ??
+              `not a kind of file Fieldgate reads (its content and name fit none of: ${kindCatalogue
+                .map((k) => k.id)
+                .join(', ')}); choose one with the kind option (--kind)`);
+        report.unreadable.push({ name, reason });
+        channel.push({ type: 'unreadable', name, reason });
         continue;
       }
-    }
-    if (streamed && !whole && !streams) {
+      const totalBytes = whole ? whole.bytes.length : (streamed?.size ?? 0);
+      const kindOptions = kindOptionsFor(resolved, channel, name, totalBytes, detection.kind.id);
+      // The file's geometry for the checks across files: gathered by the check whose report is kept (the
+      // first, or the one after fixing), never by the fix loop's checks of versions in between.
+      let geometry: BatchGeometry | undefined = gather ? emptyBatchGeometry() : undefined;
+      const firstOptions: ValidateOptions = geometry
+        ? { ...kindOptions, batchGeometry: geometry }
+        : kindOptions;
+      const named = (r: FileReport): FileReport => namedReport(r, name);
+      const check = async (
+        bytes: Uint8Array,
+        listAll: boolean,
+        base: ValidateOptions = kindOptions,
+      ): Promise<FileReport> =>
+        named(await detection.kind.validate({ name, bytes }, listAll ? { ...base, listAll } : base));
+      const kind = detection.kind;
+      // Not fixing, a text kind gets the decoded text and the file's bytes are let go (peak memory): no
+      // local keeps them (the caller's own bytes, when it gave bytes, stay the caller's).
+      const decodeAndRelease = (): string => {
+        const text = decodeTextFile((whole ?? (input as InputFile)).bytes);
+        whole = undefined;
+        return text;
+      };
+      // Diagnostics a streaming kind hands over as it finds them: numbered, named and passed on at once.
+      const keep = options.keepDiagnostics !== false;
+      const {
+        pass: handOver,
+        kept: handedOver,
+        counts: handedCounts,
+        shared: sharedFixes,
+      } = diagnosticsPasser(name, channel, keep, () => `d${listedId++}`);
+      // Read whole now (or given whole): as text when the kind takes text and nothing is fixed, else bytes.
+      const how = streams ? 'stream' : kind.can.text && !options.fix ? 'text' : 'bytes';
+      let checked =
+        how === 'text' && kind.validateText
+          ? named(await kind.validateText({ name, text: decodeAndRelease() }, firstOptions))
+          : how === 'stream' && streamed && kind.validateStream
+            ? named(
+                await kind.validateStream(streamed, {
+                  ...firstOptions,
+                  features: options.features === 'map' ? 'map' : options.features === true,
+                  emit: handOver,
+                }),
+              )
+            : await check((whole ?? (input as InputFile)).bytes, false, firstOptions);
       if (stopped()) break;
-      whole = await readAll(streamed);
-      // The head chose a kind that needs every byte: detection sees them all, as for a file given whole.
-      if (!forced) detection = detectKind(whole, fileKinds);
-    }
-    head = undefined;
-    if (!detection) {
-      const reason =
-        sniffed.bytes.length === 0
-          ? 'it is empty'
-          : (notTextReason(sniffed.bytes) ??
-            `not a kind of file Fieldgate reads (its content and name fit none of: ${kindCatalogue
-              .map((k) => k.id)
-              .join(', ')}); use --kind to choose one`);
-      report.unreadable.push({ name, reason });
-      channel.push({ type: 'unreadable', name, reason });
-      continue;
-    }
-    const totalBytes = whole ? whole.bytes.length : (streamed?.size ?? 0);
-    const kindOptions = kindOptionsFor(resolved, channel, name, totalBytes, detection.kind.id);
-    // The file's geometry for the checks across files: gathered by the check whose report is kept (the
-    // first, or the one after fixing), never by the fix loop's checks of versions in between.
-    let geometry: BatchGeometry | undefined = gather ? emptyBatchGeometry() : undefined;
-    const firstOptions: ValidateOptions = geometry
-      ? { ...kindOptions, batchGeometry: geometry }
-      : kindOptions;
-    const named = (r: FileReport): FileReport => namedReport(r, name);
-    const check = async (
-      bytes: Uint8Array,
-      listAll: boolean,
-      base: ValidateOptions = kindOptions,
-    ): Promise<FileReport> =>
-      named(await detection.kind.validate({ name, bytes }, listAll ? { ...base, listAll } : base));
-    const kind = detection.kind;
-    // Not fixing, a text kind gets the decoded text and the file's bytes are let go (peak memory): no
-    // local keeps them (the caller's own bytes, when it gave bytes, stay the caller's).
-    const decodeAndRelease = (): string => {
-      const text = decodeTextFile((whole ?? (input as InputFile)).bytes);
-      whole = undefined;
-      return text;
-    };
-    // Diagnostics a streaming kind hands over as it finds them: numbered, named and passed on at once.
-    const keep = options.keepDiagnostics !== false;
-    const {
-      pass: handOver,
-      kept: handedOver,
-      counts: handedCounts,
-      shared: sharedFixes,
-    } = diagnosticsPasser(name, channel, keep, () => `d${listedId++}`);
-    // Read whole now (or given whole): as text when the kind takes text and nothing is fixed, else bytes.
-    const how = streams ? 'stream' : kind.can.text && !options.fix ? 'text' : 'bytes';
-    let checked =
-      how === 'text' && kind.validateText
-        ? named(await kind.validateText({ name, text: decodeAndRelease() }, firstOptions))
-        : how === 'stream' && streamed && kind.validateStream
-          ? named(
-              await kind.validateStream(streamed, {
-                ...firstOptions,
-                features: options.features === 'map' ? 'map' : options.features === true,
-                emit: handOver,
-              }),
-            )
-          : await check((whole ?? (input as InputFile)).bytes, false, firstOptions);
-    if (stopped()) break;
-    // Numbered in report order, so a caller can name a fix by id.
-    const numbered = (r: FileReport, first: number): FileReport => {
-      let n = first;
-      for (const d of r.diagnostics) d.id = `d${n++}`;
-      linkSharedFixes(r.diagnostics, sharedFixes);
-      return r;
-    };
-    // What was handed over is listed before what the kind returned (found after the last hand-over).
-    const handed = handedCounts.error + handedCounts.warning + handedCounts.info;
-    nextId += handed;
-    const firstListed = listedId - handed;
-    numbered(checked, listedId);
-    listedId += checked.diagnostics.length;
-    let fixes: FileResult['fixes'];
-    if (options.fix) {
-      // Ids name diagnostics of this file, or (said by the last file) of none.
-      const last = index === inputs.length - 1;
-      const ids = options.fix.ids?.filter((id) => {
-        const n = /^d\d+$/.test(id) ? Number(id.slice(1)) : NaN;
-        return (n >= firstListed && n < listedId) || (last && !(n >= 1 && n < listedId));
-      });
-      const loop = await runFixLoop({
-        file: whole ?? (input as InputFile),
-        kind: detection.kind,
-        first: checked,
-        selection: ids ? { ...options.fix, ids } : options.fix,
-        check,
-        stopped,
-        onPass: (pass, applied, notApplied) =>
-          channel.push({ type: 'fix-pass', file: name, pass, applied, notApplied }),
-      });
-      fixes = loop.fixes;
-      // A cancelled run writes nothing: no fixed bytes for a file it did not finish.
-      if (stopped()) break;
-      if (loop.bytes) {
-        channel.push({ type: 'fixed', file: name, bytes: loop.bytes, applied: loop.fixes.applied.length });
-        geometry = geometry ? emptyBatchGeometry() : undefined;
-        checked = await check(
-          loop.bytes,
-          false,
-          geometry ? { ...kindOptions, batchGeometry: geometry } : kindOptions,
-        );
+      // Numbered in report order, so a caller can name a fix by id.
+      const numbered = (r: FileReport, first: number): FileReport => {
+        let n = first;
+        for (const d of r.diagnostics) d.id = `d${n++}`;
+        linkSharedFixes(r.diagnostics, sharedFixes);
+        return r;
+      };
+      // What was handed over is listed before what the kind returned (found after the last hand-over).
+      const handed = handedCounts.error + handedCounts.warning + handedCounts.info;
+      nextId += handed;
+      const firstListed = listedId - handed;
+      numbered(checked, listedId);
+      listedId += checked.diagnostics.length;
+      let fixes: FileResult['fixes'];
+      if (options.fix) {
+        // Ids name diagnostics of this file, or (said by the last file) of none; a diagnostic naming its file
+        // is this file's when the name is this file's, or (said by the last file) no file's of the run.
+        const last = index === inputs.length - 1;
+        const targets = options.fix.ids?.filter((target) => {
+          const file = typeof target === 'string' ? undefined : target.location.file;
+          if (file !== undefined) return file === name || (last && !inputs.some((i) => i.name === file));
+          const id = typeof target === 'string' ? target : (target.id ?? '');
+          const n = /^d\d+$/.test(id) ? Number(id.slice(1)) : NaN;
+          return (n >= firstListed && n < listedId) || (last && !(n >= 1 && n < listedId));
+        });
+        const chosen = targets && resolveFixTargets(targets, checked.diagnostics, name);
+        const { ids: _ids, ...bySafetyAndRule } = options.fix;
+        const loop = await runFixLoop({
+          file: whole ?? (input as InputFile),
+          kind: detection.kind,
+          first: checked,
+          selection: chosen ? { ...bySafetyAndRule, ids: chosen.ids } : bySafetyAndRule,
+          check,
+          stopped,
+          onPass: (pass, applied, notApplied) =>
+            channel.push({ type: 'fix-pass', file: name, pass, applied, notApplied }),
+        });
+        fixes = loop.fixes;
+        if (chosen && chosen.notApplied.length > 0) fixes.notApplied.unshift(...chosen.notApplied);
+        // A cancelled run writes nothing: no fixed bytes for a file it did not finish.
+        if (stopped()) break;
+        if (loop.bytes) {
+          channel.push({ type: 'fixed', file: name, bytes: loop.bytes, applied: loop.fixes.applied.length });
+          geometry = geometry ? emptyBatchGeometry() : undefined;
+          checked = await check(
+            loop.bytes,
+            false,
+            geometry ? { ...kindOptions, batchGeometry: geometry } : kindOptions,
+          );
+        }
       }
+      numbered(checked, nextId);
+      nextId += checked.diagnostics.length;
+      channel.push({
+        type: 'progress',
+        file: name,
+        totalBytes,
+        kind: detection.kind.id,
+        bytes: totalBytes,
+        ...featureCount(checked),
+      });
+      const detectedAs = detectedAsFor(detection, checked.kind);
+      const counts = countBySeverity(checked.diagnostics);
+      counts.error += handedCounts.error;
+      counts.warning += handedCounts.warning;
+      counts.info += handedCounts.info;
+      if (checked.diagnostics.length > 0 || handed === 0)
+        channel.push({ type: 'diagnostics', file: name, diagnostics: checked.diagnostics });
+      const diagnostics = !keep
+        ? []
+        : handed > 0
+          ? handedOver.concat(checked.diagnostics)
+          : checked.diagnostics;
+      const { records, ...rest } = checked;
+      const result: FileResult = {
+        ...rest,
+        diagnostics,
+        counts,
+        detectedAs,
+        ...(fixes ? { fixes } : {}),
+        ...(records ? { records: recordsWithIds(records, checked.diagnostics) } : {}),
+        ...(geometry && options.batchGeometry ? { batchGeometry: geometry } : {}),
+      };
+      if (geometry) batchFiles.push({ file: name, kind: result.kind, geometry });
+      addFileResult(report, result);
+      channel.push({ type: 'file-done', result });
+    } catch (e) {
+      const failed = sourceReadError(e);
+      if (!failed) throw e;
+      // Ids handed out before the failure (in `diagnostics` events) are not given again.
+      const handedOut = Math.max(listedId - idsBefore.listed, nextId - idsBefore.next);
+      listedId = idsBefore.listed + handedOut;
+      nextId = idsBefore.next + handedOut;
+      const reason = `it could not be read: ${failed.message}`;
+      report.unreadable.push({ name: input.name, reason });
+      channel.push({ type: 'unreadable', name: input.name, reason });
     }
-    numbered(checked, nextId);
-    nextId += checked.diagnostics.length;
-    channel.push({
-      type: 'progress',
-      file: name,
-      totalBytes,
-      kind: detection.kind.id,
-      bytes: totalBytes,
-      ...featureCount(checked),
-    });
-    const detectedAs = detectedAsFor(detection, checked.kind);
-    const counts = countBySeverity(checked.diagnostics);
-    counts.error += handedCounts.error;
-    counts.warning += handedCounts.warning;
-    counts.info += handedCounts.info;
-    if (checked.diagnostics.length > 0 || handed === 0)
-      channel.push({ type: 'diagnostics', file: name, diagnostics: checked.diagnostics });
-    const diagnostics = !keep
-      ? []
-      : handed > 0
-        ? handedOver.concat(checked.diagnostics)
-        : checked.diagnostics;
-    const { records, ...rest } = checked;
-    const result: FileResult = {
-      ...rest,
-      diagnostics,
-      counts,
-      detectedAs,
-      ...(fixes ? { fixes } : {}),
-      ...(records ? { records: recordsWithIds(records, checked.diagnostics) } : {}),
-      ...(geometry && options.batchGeometry ? { batchGeometry: geometry } : {}),
-    };
-    if (geometry) batchFiles.push({ file: name, kind: result.kind, geometry });
-    addFileResult(report, result);
-    channel.push({ type: 'file-done', result });
   }
   if (!stopped() && batch !== 'off' && (batch === 'on' || acrossFilesApply(batchFiles))) {
     const share = resolved.validate.settings?.rxOutsideShare;
@@ -622,7 +651,8 @@ async function fixByStatements(
 ): Promise<{ result: FileResult; ids: { listed: number; next: number } } | undefined> {
   const name = file.name;
   const kind = detection.kind;
-  const selection = options.fix as FixSelection;
+  // Fixes chosen by id are applied whole (readingOf), never here.
+  const { ids: _ids, ...selection } = options.fix as FixSelection;
   const totalBytes = file.size ?? 0;
   const keep = options.keepDiagnostics !== false;
   let { listed, next } = ids;

@@ -5,7 +5,8 @@
  * makes an error appear that was not there before, it is rolled back, the fixes that caused it are found
  * by halving and listed as not applied, and the rest are applied.
  */
-import type { Diagnostic, FixSafety } from '../diagnostics/diagnostic.ts';
+import type { Diagnostic, FixSafety, Location } from '../diagnostics/diagnostic.ts';
+import { describeLocation } from '../report/describe-location.ts';
 import type { FileKind, FileReport, InputFile } from '../input/file-kind.ts';
 import { findRule } from '../rules/registry.ts';
 import { TRUNCATED_MESSAGE_ID } from '../rules/reporter.ts';
@@ -19,26 +20,44 @@ export const MAX_FIX_PASSES = 10;
 const MAX_TRIALS = 64;
 const SHOWN = 200;
 
-/** Which fixes to apply, the same way for every kind. */
+/**
+ * A diagnostic as a report listed it (a `Diagnostic` will do): its fix is applied only where the file's
+ * report has a diagnostic of the same code at the same location (and of the same file, when it names one).
+ */
+export interface DiagnosticRef {
+  id?: string;
+  code: string;
+  location: Location;
+}
+
+/**
+ * Which fixes to apply, the same way for every kind. Ids are numbered across the files of one report: a
+ * bare id ("d3") means the diagnostic of that number in a report of this run's files, with the same options
+ * (for `fix()`, a report of that file alone); a diagnostic from any report (`DiagnosticRef`) carries its file,
+ * code and location, and applies that fix or is refused.
+ */
 export interface FixSelection {
-  /** Diagnostic ids ("d3") from a report of the same file and options: only those fixes, in one pass. */
-  ids?: readonly string[];
+  /** Diagnostics (or bare ids, "d3") whose fixes to apply, and only those, in one pass. */
+  ids?: readonly (string | DiagnosticRef)[];
   /** Only fixes of these rules: codes, code prefixes, groups or rule names, as `--select` takes them. */
   rules?: readonly string[];
   /** Safe fixes only, or unsafe ones (guesses that state their assumption) too. */
   safety: 'safe' | 'safe-and-unsafe';
 }
 
-export function allowedSafeties(selection: FixSelection): FixSafety[] {
+export function allowedSafeties(selection: Pick<FixSelection, 'safety'>): FixSafety[] {
   return selection.safety === 'safe-and-unsafe' ? ['safe', 'unsafe'] : ['safe'];
 }
+
+/** A FixSelection whose diagnostics were found in the file's report: bare ids of it. */
+export type ResolvedFixSelection = Omit<FixSelection, 'ids'> & { ids?: readonly string[] };
 
 export interface FixLoopInput {
   file: InputFile;
   kind: FileKind;
   /** The file's report as listed (numbered): ids refer to it. */
   first: FileReport;
-  selection: FixSelection;
+  selection: ResolvedFixSelection;
   /** Check bytes with the file's kind and options; `listAll` lifts per-rule caps. */
   check(bytes: Uint8Array, listAll: boolean): Promise<FileReport>;
   stopped(): boolean;
@@ -171,6 +190,88 @@ export async function runFixLoop(input: FixLoopInput): Promise<FixLoopResult> {
     if (left.length > 0) fixes.stopped = maxPassesStop(left.length);
   }
   return changed ? { bytes, fixes } : { fixes };
+}
+
+/**
+ * The chosen diagnostics of one file as ids of its report (`diagnostics`, numbered): a bare id stays as it
+ * is; a DiagnosticRef names the diagnostic of its code at its location (the one of its id if several are),
+ * or is refused, said in `notApplied`, when the report has none (another file's, or the file or the
+ * options changed): an id never applies a fix it did not name.
+ */
+export function resolveFixTargets(
+  targets: readonly (string | DiagnosticRef)[],
+  diagnostics: readonly Diagnostic[],
+  file: string,
+): { ids: string[]; notApplied: NotAppliedFix[] } {
+  const ids: string[] = [];
+  const refused: NotAppliedFix[] = [];
+  let byPlace: Map<string, Diagnostic[]> | undefined;
+  for (const target of targets) {
+    if (typeof target === 'string') {
+      ids.push(target);
+      continue;
+    }
+    const refuse = (reason: string): void => {
+      const entry: NotAppliedFix = {
+        code: target.code,
+        rule: '',
+        title: '',
+        location: target.location,
+        reason,
+      };
+      if (target.id !== undefined) entry.id = target.id;
+      refused.push(entry);
+    };
+    if (target.location.file !== undefined && target.location.file !== file) {
+      refuse(`it is a diagnostic of ${target.location.file}, not of ${file}`);
+      continue;
+    }
+    if (!byPlace) {
+      byPlace = new Map();
+      for (const d of diagnostics) {
+        const key = placeKey(d);
+        const same = byPlace.get(key);
+        if (same) same.push(d);
+        else byPlace.set(key, [d]);
+      }
+    }
+    const same = byPlace.get(placeKey(target)) ?? [];
+    const found = same.find((d) => d.id === target.id) ?? same[0];
+    if (found?.id !== undefined) ids.push(found.id);
+    else {
+      const now = diagnostics.find((d) => target.id !== undefined && d.id === target.id);
+      refuse(
+        `${file} has no ${target.code}${placeText(target.location)}` +
+          (now ? ` (its ${now.id} is ${now.code}${placeText(now.location)})` : '') +
+          ': the file or the options differ from the report it was chosen from; validate it again',
+      );
+    }
+  }
+  return { ids, notApplied: refused };
+}
+
+/** Where, in short: the line and column when the file is text. */
+function placeText(location: Location): string {
+  const start = location.range?.start;
+  const where = start ? `line ${start.line}, column ${start.column}` : describeLocation(location);
+  return where ? ` at ${where}` : '';
+}
+
+/** A diagnostic's code and location (its file aside), the same whatever order the location's keys are in. */
+function placeKey(d: { code: string; location: Location }): string {
+  const { file: _file, ...where } = d.location;
+  return `${d.code}|${stableJson(where)}`;
+}
+
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
 }
 
 /** Why fixing stopped with `remaining` chosen fixes left after MAX_FIX_PASSES passes (`where`: of what). */

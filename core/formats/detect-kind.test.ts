@@ -35,11 +35,11 @@ describe('detectKind', () => {
     expect(detectKind({ name: 'x.b', bytes: bytes('AB…') }, [a, b, c])?.detectedAs).toEqual({
       kind: 'beta',
       reason:
-        'its content fits beta and alpha equally; the extension .b chose beta; use --kind to choose another',
+        'its content fits beta and alpha equally; the extension .b chose beta; choose another with the kind option (--kind)',
       alternatives: ['alpha'],
     });
     expect(detectKind({ name: 'x', bytes: bytes('AB…') }, [a, b, c])?.detectedAs.reason).toContain(
-      'alpha comes first; use --kind',
+      'alpha comes first; choose another with the kind option',
     );
   });
 

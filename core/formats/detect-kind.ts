@@ -57,9 +57,9 @@ export function detectKind(file: InputFile, kinds: readonly FileKind[]): KindDet
         (best.named > (tied[0]?.named ?? 0) && ext !== ''
           ? `the extension .${ext} chose ${best.kind.id}`
           : `${best.kind.id} comes first`) +
-        `; use --kind to choose another`;
+        `; choose another with the kind option (--kind)`;
     } else if (near.length > 0) {
-      reason += `; it could also be read as ${near.join(' or ')} (use --kind ${near[0]})`;
+      reason += `; it could also be read as ${near.join(' or ')} (kind option: ${near[0]}; --kind ${near[0]})`;
     }
     return { kind: best.kind, detectedAs: { kind: best.kind.id, reason, alternatives: near } };
   }
@@ -82,5 +82,8 @@ export function detectKind(file: InputFile, kinds: readonly FileKind[]): KindDet
 
 /** Detection for a kind chosen by the caller (`--kind`). */
 export function chosenKind(kind: FileKind): KindDetection {
-  return { kind, detectedAs: { kind: kind.id, reason: 'chosen with --kind', alternatives: [] } };
+  return {
+    kind,
+    detectedAs: { kind: kind.id, reason: 'chosen with the kind option (--kind)', alternatives: [] },
+  };
 }

@@ -34,6 +34,58 @@ export function isStreamed(file: SourceFile): file is StreamedFile {
   return !('bytes' in file) || (file as { bytes?: unknown }).bytes === undefined;
 }
 
+/** A streamed file that could not be opened or failed while it was read: the file is unreadable, not the run. */
+export class SourceReadError extends Error {
+  constructor(
+    readonly file: string,
+    cause: unknown,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.name = 'SourceReadError';
+  }
+}
+
+/** Whether the error (or one it was caused by) is a SourceReadError: a kind may wrap what it caught. */
+export function sourceReadError(error: unknown): SourceReadError | undefined {
+  for (let e = error, depth = 0; e instanceof Error && depth < 8; e = e.cause, depth++)
+    if (e instanceof SourceReadError) return e;
+  return undefined;
+}
+
+/**
+ * The streamed file with its failures told apart: an `open` that throws and a stream that errors become
+ * SourceReadErrors, whoever reads it (detection, a kind that streams, `readAll`).
+ */
+export function withReadErrors(file: StreamedFile): StreamedFile {
+  const open = (): ReadableStream<Uint8Array> => {
+    let reader: ReadableStreamDefaultReader<Uint8Array>;
+    try {
+      reader = file.open().getReader();
+    } catch (e) {
+      throw new SourceReadError(file.name, e);
+    }
+    return new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          let next: ReadableStreamReadResult<Uint8Array>;
+          try {
+            next = await reader.read();
+          } catch (e) {
+            controller.error(new SourceReadError(file.name, e));
+            return;
+          }
+          if (next.done) controller.close();
+          else controller.enqueue(next.value);
+        },
+        cancel: (reason) => reader.cancel(reason),
+      },
+      // Nothing read ahead: each read of the wrapper is one read of the file.
+      { highWaterMark: 0 },
+    );
+  };
+  return { ...file, open };
+}
+
 /** Up to `max` bytes from the start of a streamed file (fewer when it is shorter). */
 export async function readHead(file: StreamedFile, max: number): Promise<Uint8Array> {
   const reader = file.open().getReader();

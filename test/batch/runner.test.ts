@@ -17,6 +17,7 @@ import {
   type BatchClient,
   type BatchRow,
   type ClientFailure,
+  type ClientFailureFields,
   type ClientResult,
 } from '../../core/index.ts';
 
@@ -45,9 +46,10 @@ function ok<T>(value: T, status = 200): ClientResult<T> {
   };
 }
 
-function fail<T>(kind: ClientFailure['kind'], extra: Partial<ClientFailure> = {}): ClientResult<T> {
+function fail<T>(kind: ClientFailure['kind'], extra: Partial<ClientFailureFields> = {}): ClientResult<T> {
   return {
     ok: false,
+    // The failure of the kind asked for, with what the test gives for that kind (a quota's retryAt).
     error: {
       kind,
       message: `${kind} happened`,
@@ -60,7 +62,7 @@ function fail<T>(kind: ClientFailure['kind'], extra: Partial<ClientFailure> = {}
       retriedAfterUnknownOutcome: false,
       requestId: 'req-fail',
       ...extra,
-    },
+    } as ClientFailure,
   };
 }
 

@@ -11,6 +11,7 @@ import {
   type ClientFailure,
   type ClientResult,
 } from '../../core/client/index.ts';
+import type { Diagnostic } from '../../core/diagnostics/diagnostic.ts';
 import {
   BASES,
   IDS,
@@ -271,6 +272,34 @@ describe('results and failures', () => {
     });
     expect(error.message).toContain('request id req-400');
     expect(s.requests).toHaveLength(2); // a 400 is never retried
+  });
+
+  it("give a refusal's diagnostics as Diagnostics, leaving out what is not one", async () => {
+    const s = stubClient(() =>
+      json(400, {
+        'error-code': 'validation-failed',
+        message: 'bad',
+        details: {
+          diagnostics: [
+            { code: 'EN004', severity: 'warning', message: 'no such program', location: { path: ['body'] } },
+            'not a diagnostic',
+            { message: 'no code' },
+            { code: 'SD001', severity: 'fatal' },
+          ],
+        },
+      }),
+    );
+    const error = failure(
+      await s.client.createEnrollment({
+        type: 'program',
+        body: { experimentProtocolId: IDS.program, temporalEntity: TEMPORAL },
+      }),
+    );
+    const diagnostics: Diagnostic[] = error.diagnostics ?? [];
+    expect(diagnostics.map((d) => [d.code, d.severity, d.message, d.location])).toEqual([
+      ['EN004', 'warning', 'no such program', { path: ['body'] }],
+      ['SD001', 'error', '', {}],
+    ]);
   });
 });
 

@@ -104,6 +104,15 @@ describe('the quota', () => {
     expect(error.message).toContain('go on after 2026-03-02T00:00:00.000Z');
     expect(s.requests).toHaveLength(1);
   });
+
+  it('narrows: a failure of kind quota has its retryAt, typed as always there', async () => {
+    const s = stubClient(() => json(429, { message: 'Limit Exceeded' }));
+    const error = failure(await s.client.createEnrollment({ type: 'program', body: programBody }));
+    if (error.kind !== 'quota') throw new Error(`expected the quota, got ${error.kind}`);
+    // No `?? …`: the type says a quota failure says when to go on (strict mode would refuse it otherwise).
+    const goOnAt: string = error.retryAt;
+    expect(new Date(goOnAt).toISOString()).toBe(goOnAt);
+  });
 });
 
 describe('backoff', () => {

@@ -75,7 +75,7 @@ const LAYERS: ReadonlyArray<{ name: string; paths: readonly string[]; names?: Re
     // A domain's file kind may sit in its domain's folder (core/rx/rx-file-kind.ts): it is a file kind.
     names: /^core\/.*-file-kinds?\.ts$/,
   },
-  { name: 'engine', paths: ['core/engine', 'core/index.ts', 'core/client', 'core/batch'] },
+  { name: 'engine', paths: ['core/engine', 'core/index.ts', 'core/entries', 'core/client', 'core/batch'] },
   {
     name: 'adapters',
     paths: ['cli', 'sandbox', 'app', 'host', 'renderer', 'node', 'openapi', 'scripts', 'vitest.config.ts'],

@@ -33,7 +33,7 @@ describe('validate on the engine', () => {
     }
     const text = await runWithStdin(['validate', '-'], zip);
     expect(text.stdout).toContain('note: <stdin> is read as rx-zip');
-    expect(text.stdout).toContain('use --kind boundary-shapefile');
+    expect(text.stdout).toContain('--kind boundary-shapefile');
   });
 
   it('accepts every kind name that reports use and `kinds` lists, field-upload included', async () => {
