@@ -88,7 +88,7 @@ export interface SessionOptions {
 /** The journal holds a batch already: it is resumed, not started again. */
 export class JournalInUseError extends Error {
   constructor(readonly journalPath: string) {
-    super(`${journalPath} holds a batch already: fieldgate resume goes on with it`);
+    super(`${journalPath} holds a batch already: resume it (resumeBatch, or fieldgate resume) to go on with it`);
   }
 }
 

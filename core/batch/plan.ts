@@ -195,7 +195,7 @@ export function planBatch(rows: readonly BatchRow[], options: PlanOptions): Plan
   if (invalidRows.length > 0 && !options.skipInvalid)
     return {
       ok: false,
-      message: `${invalidRows.length} of ${planned.length} rows have errors or cannot be sent; fix them, or send the clean rows with --skip-invalid`,
+      message: `${invalidRows.length} of ${planned.length} rows have errors or cannot be sent; fix them, or send the clean rows with the skipInvalid option (--skip-invalid)`,
       invalidRows,
       plan,
     };

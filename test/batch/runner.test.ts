@@ -445,6 +445,10 @@ describe('the plan', () => {
     const read = await prepared();
     const strict = planBatch(read.rows, { source: { name: 'b', kind: 'service-requests' } });
     expect(strict.ok).toBe(false);
+    // The library's option is named (the command line's flag beside it).
+    expect(strict.ok ? '' : strict.message).toBe(
+      '1 of 2 rows have errors or cannot be sent; fix them, or send the clean rows with the skipInvalid option (--skip-invalid)',
+    );
     const lenient = planBatch(read.rows, {
       source: { name: 'b', kind: 'service-requests' },
       skipInvalid: true,
