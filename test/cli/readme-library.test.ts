@@ -18,12 +18,19 @@ import {
 import { repoRoot } from './cli-helpers.ts';
 
 const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
-const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1] ?? '');
+const allBlocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1] ?? '');
+// The engine's block and the checks' block; the fieldgate/node block needs files and a service, and runs in
+// test/package/packed-consumer.test.ts.
+const blocks = [
+  allBlocks.find((b) => b.includes("from 'fieldgate';") && b.includes('runEngine')) ?? '',
+  allBlocks.find((b) => b.includes('checkSampleDate')) ?? '',
+];
 const bytes = new Uint8Array(readFileSync(join(repoRoot, 'examples/fields/fields-with-problems.json')));
 
 describe("the README's library examples", () => {
-  it('are the two blocks this test runs', () => {
-    expect(blocks).toHaveLength(2);
+  it('are the blocks this test runs, and the node one it leaves to the packed-package test', () => {
+    expect(allBlocks).toHaveLength(3);
+    expect(allBlocks.filter((b) => b.includes("from 'fieldgate/node';"))).toHaveLength(1);
     expect(blocks[0]).toContain("import { validate, fix, runEngine } from 'fieldgate';");
     expect(blocks[1]).toContain(
       "import { checkSampleDate, checkServiceRequest, checkFieldUploadText } from 'fieldgate';",
@@ -43,13 +50,21 @@ describe("the README's library examples", () => {
     const ids = report.diagnostics.map((d) => d.id);
     expect(ids).toContain('d3');
     expect(blocks[0]).toContain(
-      "const fixed = await fix({ name: 'fields.json', bytes }, { ids: ['d3'], safety: 'safe' }, { now: new Date() });",
+      "const withFix = report.diagnostics.filter((d) => d.fix?.safety === 'safe');",
     );
+    expect(blocks[0]).toContain(
+      "const fixed = await fix({ name: 'fields.json', bytes }, { ids: withFix, safety: 'safe' }, { now: new Date() });",
+    );
+    const withFix = report.diagnostics.filter((d) => d.fix?.safety === 'safe');
+    expect(withFix.length).toBeGreaterThan(0);
     const fixed = await fix(
       { name: 'fields.json', bytes },
-      { ids: ['d3'], safety: 'safe' },
+      { ids: withFix, safety: 'safe' },
       { now: new Date() },
     );
+    // "its fix is applied only where that diagnostic still is": each chosen one applied, none refused.
+    expect(fixed.report.files[0]?.fixes?.applied.length).toBe(withFix.length);
+    expect(fixed.report.files[0]?.fixes?.notApplied).toEqual([]);
     expect(fixed).toBeDefined();
     expect(blocks[0]).toContain('for await (const event of runEngine(inputs, { signal })) {');
     const inputs = [{ name: 'fields.json', bytes }];
