@@ -18,6 +18,7 @@ import {
   plainTextEdit,
   type Diagnostic,
   type Fix,
+  type FixBase,
   type TextEdit,
 } from '../diagnostics/diagnostic.ts';
 import { areaAcres, squareMetresToAcres, WGS84_A, WGS84_F } from '../geodesy/area.ts';
@@ -226,6 +227,12 @@ type Reviewed = { fix: Fix } | { reason: string } | { silent: true };
 
 const STILL_INVALID = 'the rebuilt boundary would still not be a valid polygon';
 
+/** What a fix says besides how it applies (its edits or its artifact), for a reviewed fix to keep. */
+function fixBase(fix: Fix): FixBase {
+  const { edits: _edits, artifact: _artifact, ...base } = fix;
+  return base;
+}
+
 /** `validity`: the fix is meant to make the geometry valid (its result must be). */
 function review(fix: Fix, target: GeometryFixTarget, validity: boolean): Reviewed {
   const edits = fix.edits ?? [];
@@ -305,8 +312,8 @@ function review(fix: Fix, target: GeometryFixTarget, validity: boolean): Reviewe
     const written = target.writer.write(chosen.polygons, multi, precision);
     if ('reason' in written) return written;
     const text = traced ? traced.write(chosen.polygons) : writePolygonsWkt(chosen.polygons, { multi });
-    const out: Fix = {
-      ...fix,
+    const base = {
+      ...fixBase(fix),
       ...beforeAfter(
         wkt.slice(geometryStart, geometryEnd),
         geometry,
@@ -315,9 +322,8 @@ function review(fix: Fix, target: GeometryFixTarget, validity: boolean): Reviewe
         chosen.polygons,
       ),
     };
-    delete out.edits;
-    if ('edits' in written) out.edits = written.edits;
-    else out.artifact = written.artifact;
+    const out: Fix =
+      'edits' in written ? { ...base, edits: written.edits } : { ...base, artifact: written.artifact };
     return { fix: out };
   }
   // Here the fix rebuilt the whole geometry (local edits without a writer returned above).
@@ -337,7 +343,7 @@ function review(fix: Fix, target: GeometryFixTarget, validity: boolean): Reviewe
   const rewritten = plain
     ? plainTextEdit(edit.start, edit.end, text)
     : { start: edit.start, end: edit.end, text };
-  return { fix: { ...fix, edits: [rewritten], ...shown } };
+  return { fix: { ...fixBase(fix), edits: [rewritten], ...shown } };
 }
 
 /**

@@ -103,23 +103,35 @@ export type FixSafety = 'safe' | 'unsafe';
  * A proposed repair. Safe fixes keep the meaning and may be applied by scripts; unsafe fixes are guesses
  * (their title states the assumption) that a person confirms.
  */
-export interface Fix {
+/** What every fix says: how safe it is, what it does, and what it changes for display. */
+export interface FixBase {
   safety: FixSafety;
   /** What the fix does, including any assumption: "Assume midnight UTC". */
   title: string;
-  /** Text edits on the checked document. Absent for fixes that rebuild a binary file (see `artifact`). */
-  edits?: TextEdit[];
   /** For display: the value before and after the fix. */
   before?: string;
   after?: string;
-  /** For fixes that rebuild a whole file (a ZIP): the id of the builder the file kind applies. */
-  artifact?: string;
   /**
    * Set by a check when this fix also fixes other diagnostics (one fix of a whole geometry): the key their
    * `sharesFix` names. The engine turns the pair into `fixOn` and leaves the key out of its reports.
    */
   shared?: string;
 }
+
+/** A fix by text edits on the checked document. */
+export interface EditsFix extends FixBase {
+  edits: TextEdit[];
+  artifact?: never;
+}
+
+/** A fix that rebuilds a whole file (a ZIP): the id of the builder the file kind applies. */
+export interface ArtifactFix extends FixBase {
+  artifact: string;
+  edits?: never;
+}
+
+/** A fix is one or the other: `'artifact' in fix` (or `fix.edits`) tells which. */
+export type Fix = EditsFix | ArtifactFix;
 
 export interface RelatedLocation {
   message: string;

@@ -53,13 +53,18 @@ export const fieldAcres = defineRule<FieldItemSubject, 'notNumber' | 'negative' 
         data: { row: record.row, value: text },
         location,
         hint: `Write it without quotes: ${number}.`,
-        fix: {
-          safety: plain ? 'safe' : 'unsafe',
-          title,
-          before: JSON.stringify(text),
-          after: number,
-          ...(acres.span ? { edits: [{ start: acres.span.start, end: acres.span.end, text: number }] } : {}),
-        },
+        // Without the value's place in the text there is nothing to edit, so no fix is offered.
+        ...(acres.span
+          ? {
+              fix: {
+                safety: plain ? ('safe' as const) : ('unsafe' as const),
+                title,
+                before: JSON.stringify(text),
+                after: number,
+                edits: [{ start: acres.span.start, end: acres.span.end, text: number }],
+              },
+            }
+          : {}),
       });
       return;
     }

@@ -31,18 +31,15 @@ export const fieldSource = defineRule<FieldItemSubject, 'notString'>({
       data: { row: record.row, kind: describeValueKind(source.kind) },
       location: atRecord(record, source.location),
       hint: 'Name the origin of the boundary, e.g. your company name.',
-      ...(asText !== undefined
+      // Without the value's place in the text there is nothing to edit, so no fix is offered.
+      ...(asText !== undefined && source.span
         ? {
             fix: {
               safety: 'safe' as const,
               title: `Write source as text: "${asText}"`,
               before: asText,
               after: JSON.stringify(asText),
-              ...(source.span
-                ? {
-                    edits: [{ start: source.span.start, end: source.span.end, text: JSON.stringify(asText) }],
-                  }
-                : {}),
+              edits: [{ start: source.span.start, end: source.span.end, text: JSON.stringify(asText) }],
             },
           }
         : {}),
