@@ -9,6 +9,8 @@ import { InterruptedBanner } from './screens/interrupted-banner.tsx';
 import { useBridge } from './bridge/bridge-context.tsx';
 import { SvgMap } from './map/svg-map.tsx';
 import { ColumnMappings } from './screens/column-mapping.tsx';
+import { BatchExports } from './screens/batch-exports.tsx';
+import { DataGrid } from './screens/data-grid.tsx';
 import { BatchFiles, DropZone } from './screens/drop-zone.tsx';
 import { ProblemTable } from './screens/problem-table.tsx';
 import { SettingsScreen } from './screens/settings-screen.tsx';
@@ -78,10 +80,12 @@ export function App() {
           <DropZone />
           <BatchFiles />
           <ColumnMappings />
+          <DataGrid />
           <div className="review">
             <ProblemTable />
             <SvgMap />
           </div>
+          <BatchExports />
         </div>
         <div hidden={screen !== 'soil'}>
           <SoilView />

@@ -1,7 +1,8 @@
 /**
  * Every problem of the batch: filter by severity, rule and column; the selected one's message, hint and fix
- * (before → after) beside the list; "apply all safe fixes" with undo; inline edit of the problem's line with
- * live re-validation (CSV rows and any text file).
+ * (before → after) beside the list; its fix applied on its own or every fix of its rule (an unsafe one only
+ * after a confirmation that draws the feature before and after); "apply all safe fixes" with undo; inline
+ * edit of the problem's line with live re-validation (CSV rows and any text file).
  */
 import { useMemo, useRef, useState } from 'react';
 import {
@@ -19,6 +20,7 @@ import {
   type Problem,
   type Selection,
 } from '../state/batch.tsx';
+import { FixActions } from './fix-actions.tsx';
 import { VirtualList } from './virtual-list.tsx';
 import { lineBytes } from './line-bytes.ts';
 
@@ -204,13 +206,21 @@ export function ProblemTable() {
             )}
           />
         </div>
-        <ProblemDetail problem={active} selection={selected} />
+        <ProblemDetail problem={active} selection={selected} onFixed={setFixOutcome} />
       </div>
     </section>
   );
 }
 
-function ProblemDetail({ problem, selection }: { problem: Problem | undefined; selection?: Selection }) {
+function ProblemDetail({
+  problem,
+  selection,
+  onFixed,
+}: {
+  problem: Problem | undefined;
+  selection?: Selection;
+  onFixed(outcome: FixOutcome): void;
+}) {
   const batch = useBatch();
   if (!problem && selection?.code && selection.line !== undefined)
     return (
@@ -269,6 +279,13 @@ function ProblemDetail({ problem, selection }: { problem: Problem | undefined; s
               <code>{fix.before}</code> → <code>{fix.after}</code>
             </p>
           )}
+          <FixActions
+            key={`${problem.key}:${fix.safety}`}
+            fileKey={problem.fileKey}
+            diagnostic={fixedBy ?? d}
+            fix={fix}
+            onFixed={onFixed}
+          />
         </div>
       ) : (
         <p>No automatic fix: edit the value.</p>

@@ -45,7 +45,7 @@ function sendReport(jobId: number, report: Report): void {
     post({ type: 'head', jobId, ...(report.unreadable[0] ? { unreadable: report.unreadable[0] } : {}) });
     return;
   }
-  const { diagnostics, features: allFeatures, text: _text, batchGeometry, ...head } = file;
+  const { diagnostics, features: allFeatures, text: _text, batchGeometry, records, ...head } = file;
   if (batchGeometry) geometries.set(jobId, { kind: file.kind, geometry: batchGeometry });
   const features = allFeatures && pickFeatures(allFeatures, diagnostics);
   post({ type: 'head', jobId, file: head, ...(allFeatures ? { featureCount: allFeatures.length } : {}) });
@@ -53,6 +53,12 @@ function sendReport(jobId: number, report: Report): void {
     post({ type: 'diagnostics', jobId, items: diagnostics.slice(i, i + CHUNK_ITEMS) });
   for (let i = 0; features && i < features.length; i += CHUNK_ITEMS)
     post({ type: 'features', jobId, items: features.slice(i, i + CHUNK_ITEMS) });
+  for (let i = 0; records && i < records.length; i += CHUNK_ITEMS)
+    post({
+      type: 'records',
+      jobId,
+      items: records.slice(i, i + CHUNK_ITEMS).map(({ action: _action, ...record }) => record),
+    });
 }
 
 async function run(request: Extract<WorkerRequest, { type: 'validate' | 'fix' }>): Promise<void> {
@@ -71,6 +77,8 @@ async function run(request: Extract<WorkerRequest, { type: 'validate' | 'fix' }>
       signal: abort.signal,
       // What the checks across files read of it: the page runs them over every file (across-files.ts).
       batchGeometry: true,
+      // Every row of the file, for the data grid.
+      records: true,
       ...(request.options?.settings ? { settings: request.options.settings } : {}),
       ...(request.type === 'fix' ? { fix: { safety: request.safety } } : {}),
     });

@@ -3,7 +3,14 @@
  * report's pieces are collected here (appending chunks is cheap; no single message is big).
  */
 import type { Diagnostic, FileResult, GeoJsonFeature, Unreadable } from '../../core/index.ts';
-import type { CheckOptions, FileHead, WorkerFile, WorkerMessage, WorkerRequest } from './worker-protocol.ts';
+import type {
+  CheckOptions,
+  FileHead,
+  GridRecord,
+  WorkerFile,
+  WorkerMessage,
+  WorkerRequest,
+} from './worker-protocol.ts';
 
 export interface Progress {
   bytes: number;
@@ -16,6 +23,8 @@ export interface CheckedFile {
   unreadable?: Unreadable;
   /** How many features the file has (the result holds at most MAX_SENT_FEATURES of them). */
   featureCount?: number;
+  /** Every record (row) of the file, for the data grid. */
+  records?: GridRecord[];
   /** After a fix: the fixed bytes (absent when nothing changed) and how many fixes were applied. */
   fixedBytes?: Uint8Array;
   applied?: number;
@@ -36,6 +45,7 @@ interface Job {
   unreadable?: Unreadable;
   diagnostics: Diagnostic[];
   features: GeoJsonFeature[];
+  records: GridRecord[];
   fixedBytes?: Uint8Array;
   applied?: number;
   onProgress?: (p: Progress) => void;
@@ -98,6 +108,7 @@ export class ValidationWorker {
       this.jobs.set(jobId, {
         diagnostics: [],
         features: [],
+        records: [],
         resolve,
         reject,
         ...(onProgress ? { onProgress } : {}),
@@ -139,6 +150,9 @@ export class ValidationWorker {
       case 'features':
         for (const f of message.items) job.features.push(f);
         break;
+      case 'records':
+        for (const r of message.items) job.records.push(r);
+        break;
       case 'fixed':
         job.fixedBytes = message.bytes;
         job.applied = message.applied;
@@ -153,6 +167,7 @@ export class ValidationWorker {
         if (job.head) out.result = { ...job.head, diagnostics: job.diagnostics, features: job.features };
         if (job.unreadable) out.unreadable = job.unreadable;
         if (job.featureCount !== undefined) out.featureCount = job.featureCount;
+        if (job.head) out.records = job.records;
         if (job.fixedBytes) out.fixedBytes = job.fixedBytes;
         if (job.applied !== undefined) out.applied = job.applied;
         job.resolve(out);

@@ -2,7 +2,14 @@
  * Messages between the renderer and its validation worker. A report can be large (100,000 features), so
  * the worker sends it in pieces: the main thread then never spends long unpacking one message.
  */
-import type { Diagnostic, FileResult, GeoJsonFeature, KindSettingValues, Report } from '../../core/index.ts';
+import type {
+  Diagnostic,
+  FileResult,
+  GeoJsonFeature,
+  KindSettingValues,
+  Report,
+  SubmitRecord,
+} from '../../core/index.ts';
 
 /** A file to check: its bytes (copied to the worker), or a dropped file the worker reads itself. */
 export type WorkerFile = { name: string; bytes: Uint8Array } | { name: string; blob: Blob };
@@ -30,8 +37,14 @@ export type WorkerRequest =
    */
   | { type: 'across'; jobId: number; files: Array<{ job: number; name: string }> };
 
+/**
+ * A record as the data grid shows it: its row, what a person calls it, its cells and its problems' ids
+ * (not what it asks the service: submit prepares that in the host).
+ */
+export type GridRecord = Omit<SubmitRecord, 'action'>;
+
 /** A file's result without its (possibly long) lists, which follow as chunks, and its batch geometry. */
-export type FileHead = Omit<FileResult, 'diagnostics' | 'features' | 'text' | 'batchGeometry'>;
+export type FileHead = Omit<FileResult, 'diagnostics' | 'features' | 'text' | 'batchGeometry' | 'records'>;
 
 export type WorkerMessage =
   | { type: 'progress'; jobId: number; bytes: number; totalBytes: number; records: number }
@@ -45,6 +58,7 @@ export type WorkerMessage =
     }
   | { type: 'diagnostics'; jobId: number; items: Diagnostic[] }
   | { type: 'features'; jobId: number; items: GeoJsonFeature[] }
+  | { type: 'records'; jobId: number; items: GridRecord[] }
   | { type: 'fixed'; jobId: number; bytes?: Uint8Array; applied: number }
   | { type: 'done'; jobId: number; cancelled: boolean }
   | { type: 'failed'; jobId: number; message: string }

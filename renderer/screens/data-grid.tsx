@@ -1,0 +1,434 @@
+/**
+ * The data grid: every record of a file of the batch (a CSV batch's rows, a field upload's fields …), each
+ * named by what a person calls it, with its cells. Only the rows in view are in the page (a file of
+ * 100,000 rows scrolls as one of 10 does). Cells with problems are marked by their worst severity, their
+ * messages on hover (title) and on focus (the line under the grid); rows with problems only; search
+ * (Ctrl+F in the grid: the browser's find cannot see rows that are not drawn); sort by a column; a CSV
+ * cell edited in place is checked again as you type, as the line editor does. The selection is the
+ * batch's: choosing a cell selects its problem in the list and its feature on the map, and a problem or
+ * feature chosen there brings its row here.
+ */
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { formatCount, type Diagnostic, type Severity } from '../../core/index.ts';
+import { selectionOf, useBatch, type BatchFile, type Selection } from '../state/batch.tsx';
+import type { GridRecord } from '../worker/worker-protocol.ts';
+
+const ROW_HEIGHT = 28;
+const VIEW_HEIGHT = 308;
+const OVERSCAN = 8;
+/** A pause in typing this long checks the edited cell again (the line editor's pause). */
+const RECHECK_MS = 400;
+/** The two columns before a file's own: its row number and what a person calls the record. */
+const LEAD_COLUMNS = 2;
+
+const RANK: Record<Severity, number> = { error: 3, warning: 2, info: 1 };
+const worse = (a: Severity | undefined, b: Severity): Severity =>
+  a === undefined || RANK[b] > RANK[a] ? b : a;
+
+interface CellProblems {
+  severity: Severity;
+  diagnostics: Diagnostic[];
+}
+
+/** A file's problems by record row and column ('' for the record as a whole). */
+function problemsByCell(file: BatchFile): Map<number, Map<string, CellProblems>> {
+  const byId = new Map((file.result?.diagnostics ?? []).map((d) => [d.id, d]));
+  const out = new Map<number, Map<string, CellProblems>>();
+  for (const record of file.records ?? []) {
+    if (record.diagnostics.length === 0) continue;
+    const cells = new Map<string, CellProblems>();
+    for (const id of record.diagnostics) {
+      const d = byId.get(id);
+      if (!d) continue;
+      const column =
+        d.location.field !== undefined && d.location.field in record.columns ? d.location.field : '';
+      const cell = cells.get(column);
+      if (cell) {
+        cell.severity = worse(cell.severity, d.severity);
+        cell.diagnostics.push(d);
+      } else cells.set(column, { severity: d.severity, diagnostics: [d] });
+    }
+    out.set(record.row, cells);
+  }
+  return out;
+}
+
+/** The file's columns: a CSV batch's header in order, else the cells of its first records. */
+function columnsOf(file: BatchFile): string[] {
+  const summary = file.result?.summary as { type?: string; headers?: unknown } | undefined;
+  if (summary?.type === 'csv-batch' && Array.isArray(summary.headers))
+    return summary.headers.filter((h): h is string => typeof h === 'string');
+  const seen = new Set<string>();
+  for (const record of (file.records ?? []).slice(0, 200))
+    for (const c of Object.keys(record.columns)) seen.add(c);
+  return [...seen];
+}
+
+const messagesOf = (cell: CellProblems | undefined): string =>
+  cell?.diagnostics.map((d) => `${d.severity} ${d.code}: ${d.message}`).join('\n') ?? '';
+
+type SortKey = { column: number; descending: boolean };
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+/** The batch's data grid: a tab per file that has records, the chosen file's rows. */
+export function DataGrid() {
+  const batch = useBatch();
+  const withRecords = batch.files.filter((f) => (f.records?.length ?? 0) > 0);
+  const [chosen, setChosen] = useState<string | undefined>();
+  const selectedFile = batch.selection?.fileKey;
+  // A selection made elsewhere (problem list, map) shows its file.
+  useEffect(() => {
+    if (selectedFile && withRecords.some((f) => f.key === selectedFile)) setChosen(selectedFile);
+  }, [selectedFile]);
+  const file = withRecords.find((f) => f.key === chosen) ?? withRecords[0];
+  if (!file) return null;
+  return (
+    <section className="data-grid" aria-labelledby="data-grid-title">
+      <div className="toolbar">
+        <h2 id="data-grid-title">Data</h2>
+        {withRecords.length > 1 && (
+          <label>
+            File
+            <select value={file.key} onChange={(e) => setChosen(e.target.value)}>
+              {withRecords.map((f) => (
+                <option key={f.key} value={f.key}>
+                  {f.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+      </div>
+      <FileGrid key={file.key} file={file} />
+    </section>
+  );
+}
+
+function FileGrid({ file }: { file: BatchFile }) {
+  const batch = useBatch();
+  const records = file.records ?? [];
+  const columns = useMemo(() => columnsOf(file), [file.result]);
+  const problems = useMemo(() => problemsByCell(file), [file.records, file.result]);
+  const editable = file.result?.kind.startsWith('csv-') === true && file.state === 'checked';
+  const [onlyProblems, setOnlyProblems] = useState(false);
+  const [query, setQuery] = useState('');
+  const [sort, setSort] = useState<SortKey | undefined>();
+  const [activeColumn, setActiveColumn] = useState(LEAD_COLUMNS);
+  const [editing, setEditing] = useState<{ row: number; column: string; value: string } | undefined>();
+  const [scrollTop, setScrollTop] = useState(0);
+  const box = useRef<HTMLDivElement>(null);
+  const search = useRef<HTMLInputElement>(null);
+  const recheck = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const valueAt = (record: GridRecord, column: number): string =>
+    column === 0
+      ? String(record.row)
+      : column === 1
+        ? record.label
+        : (record.columns[columns[column - LEAD_COLUMNS]!] ?? '');
+
+  const shown = useMemo(() => {
+    const needle = query.trim().toLowerCase();
+    let rows = records.filter(
+      (r) =>
+        (!onlyProblems || r.diagnostics.length > 0) &&
+        (!needle ||
+          r.label.toLowerCase().includes(needle) ||
+          Object.values(r.columns).some((v) => v.toLowerCase().includes(needle))),
+    );
+    if (sort) {
+      const sign = sort.descending ? -1 : 1;
+      rows = rows
+        .slice()
+        .sort((a, b) =>
+          sort.column === 0
+            ? sign * (a.row - b.row)
+            : sign * collator.compare(valueAt(a, sort.column), valueAt(b, sort.column)),
+        );
+    }
+    return rows;
+  }, [records, onlyProblems, query, sort, columns]);
+
+  // The selected record: the one the selection's row names, or whose problems include the selected one.
+  const selection = batch.selection;
+  const activeIndex = useMemo(() => {
+    if (!selection || selection.fileKey !== file.key) return -1;
+    const feature =
+      selection.feature === undefined
+        ? undefined
+        : file.result?.features?.find((f) => f.id === selection.feature)?.properties.row;
+    const row = selection.row ?? (typeof feature === 'number' ? feature : undefined);
+    if (row !== undefined) return shown.findIndex((r) => r.row === row);
+    if (selection.diagnosticId)
+      return shown.findIndex((r) => r.diagnostics.includes(selection.diagnosticId!));
+    return -1;
+  }, [selection, shown, file]);
+  const active = activeIndex >= 0 ? shown[activeIndex] : undefined;
+
+  // A problem selected elsewhere puts the grid's focus on its cell.
+  const selectedField = selection?.fileKey === file.key ? selection.diagnosticId : undefined;
+  useEffect(() => {
+    if (!active || !selectedField) return;
+    const d = file.result?.diagnostics.find((x) => x.id === selectedField);
+    const at = d?.location.field !== undefined ? columns.indexOf(d.location.field) : -1;
+    if (at >= 0) setActiveColumn(at + LEAD_COLUMNS);
+  }, [selectedField, active?.row]);
+
+  // Keep the active row in view.
+  useEffect(() => {
+    const el = box.current;
+    if (!el || activeIndex < 0) return;
+    const top = activeIndex * ROW_HEIGHT;
+    const body = el.clientHeight - ROW_HEIGHT;
+    if (top < el.scrollTop) el.scrollTop = top;
+    else if (top + ROW_HEIGHT > el.scrollTop + body) el.scrollTop = top + ROW_HEIGHT - body;
+  }, [activeIndex]);
+
+  /** Select a record (and a cell of it): its problem there, else its first problem, else its feature. */
+  function choose(record: GridRecord, column: number) {
+    setActiveColumn(column);
+    const cells = problems.get(record.row);
+    const name = columns[column - LEAD_COLUMNS];
+    const d = (name !== undefined ? cells?.get(name) : undefined)?.diagnostics[0] ?? firstProblem(cells);
+    const feature = file.result?.features?.find((f) => f.properties.row === record.row)?.id;
+    const next: Selection = d
+      ? { ...selectionOf(file.key, d), row: record.row }
+      : { fileKey: file.key, row: record.row, ...(feature !== undefined ? { feature } : {}) };
+    batch.select(next);
+  }
+
+  function startEdit(record: GridRecord, column: number) {
+    const name = columns[column - LEAD_COLUMNS];
+    if (!editable || name === undefined) return;
+    setEditing({ row: record.row, column: name, value: record.columns[name] ?? '' });
+  }
+
+  /** Write the edited value as a change of its cell (nothing when it is what the cell holds). */
+  function commit(edit: { row: number; column: string; value: string }) {
+    clearTimeout(recheck.current);
+    const record = records.find((r) => r.row === edit.row);
+    const index = columns.indexOf(edit.column);
+    if (!record || index < 0 || (record.columns[edit.column] ?? '') === edit.value) return;
+    void batch.editCell(file.key, edit.row, index, edit.value);
+  }
+
+  function onEditChange(value: string) {
+    if (!editing) return;
+    const next = { ...editing, value };
+    setEditing(next);
+    clearTimeout(recheck.current);
+    recheck.current = setTimeout(() => commit(next), RECHECK_MS);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'f') {
+      event.preventDefault();
+      search.current?.focus();
+      search.current?.select();
+      return;
+    }
+    if (editing) return;
+    const page = Math.max(1, Math.floor(VIEW_HEIGHT / ROW_HEIGHT) - 2);
+    const last = columns.length + LEAD_COLUMNS - 1;
+    const rowMoves: Record<string, number> = {
+      ArrowDown: activeIndex + 1,
+      ArrowUp: activeIndex - 1,
+      PageDown: activeIndex + page,
+      PageUp: activeIndex - page,
+    };
+    if (event.key in rowMoves || (event.ctrlKey && (event.key === 'Home' || event.key === 'End'))) {
+      event.preventDefault();
+      const to = event.key === 'Home' ? 0 : event.key === 'End' ? shown.length - 1 : rowMoves[event.key]!;
+      const record = shown[Math.min(shown.length - 1, Math.max(0, to))];
+      if (record) choose(record, activeColumn);
+    } else if (
+      event.key === 'ArrowLeft' ||
+      event.key === 'ArrowRight' ||
+      event.key === 'Home' ||
+      event.key === 'End'
+    ) {
+      event.preventDefault();
+      const to =
+        event.key === 'Home'
+          ? 0
+          : event.key === 'End'
+            ? last
+            : activeColumn + (event.key === 'ArrowLeft' ? -1 : 1);
+      const column = Math.min(last, Math.max(0, to));
+      if (active) choose(active, column);
+      else setActiveColumn(column);
+    } else if ((event.key === 'Enter' || event.key === 'F2') && active) {
+      event.preventDefault();
+      startEdit(active, activeColumn);
+    }
+  }
+
+  const errorRows = useMemo(() => records.filter((r) => r.diagnostics.length > 0).length, [records]);
+  const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
+  const lastRow = Math.min(shown.length, Math.ceil((scrollTop + VIEW_HEIGHT) / ROW_HEIGHT) + OVERSCAN);
+  const template = `4rem 13rem repeat(${columns.length}, minmax(7rem, 12rem))`;
+  const cellId = (index: number, column: number) => `grid-${file.key}-${index}-${column}`;
+  const activeCell = active
+    ? problems.get(active.row)?.get(columns[activeColumn - LEAD_COLUMNS] ?? '')
+    : undefined;
+  const headers = ['Row', 'Record', ...columns];
+
+  return (
+    <>
+      <div className="toolbar grid-tools">
+        <label>
+          Search
+          <input
+            ref={search}
+            type="search"
+            value={query}
+            placeholder="any cell"
+            onChange={(e) => setQuery(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape' || e.key === 'Enter') box.current?.focus();
+            }}
+          />
+        </label>
+        <label>
+          <input type="checkbox" checked={onlyProblems} onChange={(e) => setOnlyProblems(e.target.checked)} />
+          Only rows with problems ({formatCount(errorRows)})
+        </label>
+        <span className="count" role="status">
+          {shown.length === records.length
+            ? `${formatCount(records.length)} rows`
+            : `${formatCount(shown.length)} of ${formatCount(records.length)} rows`}
+        </span>
+      </div>
+      <div
+        ref={box}
+        className="grid-window"
+        role="grid"
+        tabIndex={0}
+        aria-label={`Rows of ${file.name}: arrows move, Enter edits a cell, Ctrl+F searches`}
+        aria-rowcount={shown.length + 1}
+        aria-colcount={headers.length}
+        aria-activedescendant={active && !editing ? cellId(activeIndex, activeColumn) : undefined}
+        style={{ height: Math.min(VIEW_HEIGHT, (Math.max(shown.length, 3) + 1) * ROW_HEIGHT + 2) }}
+        onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+        onKeyDown={onKeyDown}
+      >
+        <div
+          role="row"
+          aria-rowindex={1}
+          className="grid-row grid-head"
+          style={{ gridTemplateColumns: template }}
+        >
+          {headers.map((h, i) => (
+            <div
+              key={h + i}
+              role="columnheader"
+              aria-colindex={i + 1}
+              aria-sort={sort?.column === i ? (sort.descending ? 'descending' : 'ascending') : undefined}
+            >
+              <button
+                type="button"
+                tabIndex={-1}
+                title={`Sort by ${h}`}
+                onClick={() =>
+                  setSort((s) =>
+                    s?.column !== i
+                      ? { column: i, descending: false }
+                      : s.descending
+                        ? undefined
+                        : { column: i, descending: true },
+                  )
+                }
+              >
+                {h}
+                {sort?.column === i ? (sort.descending ? ' ▼' : ' ▲') : ''}
+              </button>
+            </div>
+          ))}
+        </div>
+        <div role="presentation" style={{ height: shown.length * ROW_HEIGHT, position: 'relative' }}>
+          {shown.slice(first, lastRow).map((record, k) => {
+            const index = first + k;
+            const cells = problems.get(record.row);
+            const rowProblems = cells?.get('');
+            const isActive = index === activeIndex;
+            return (
+              <div
+                key={record.row}
+                role="row"
+                aria-rowindex={index + 2}
+                aria-selected={isActive}
+                data-row={record.row}
+                className={`grid-row${isActive ? ' active' : ''}`}
+                style={{ gridTemplateColumns: template, top: index * ROW_HEIGHT, height: ROW_HEIGHT }}
+              >
+                {headers.map((_, column) => {
+                  const name = column >= LEAD_COLUMNS ? columns[column - LEAD_COLUMNS] : undefined;
+                  const cell = name !== undefined ? cells?.get(name) : column === 1 ? rowProblems : undefined;
+                  const value = valueAt(record, column);
+                  const isEditing = editing && editing.row === record.row && editing.column === name;
+                  const focused = isActive && column === activeColumn;
+                  return (
+                    <div
+                      key={column}
+                      id={cellId(index, column)}
+                      role="gridcell"
+                      aria-colindex={column + 1}
+                      aria-invalid={cell?.severity === 'error' ? true : undefined}
+                      data-column={column >= LEAD_COLUMNS ? name : undefined}
+                      data-severity={cell?.severity}
+                      className={`grid-cell${cell ? ` cell-${cell.severity}` : ''}${focused ? ' focused' : ''}`}
+                      title={cell ? `${value}\n${messagesOf(cell)}` : value}
+                      onClick={() => choose(record, column)}
+                      onDoubleClick={() => startEdit(record, column)}
+                    >
+                      {isEditing ? (
+                        <input
+                          autoFocus
+                          aria-label={`${name} of row ${record.row} (checked again as you type)`}
+                          value={editing.value}
+                          onChange={(e) => onEditChange(e.target.value)}
+                          onKeyDown={(e) => {
+                            e.stopPropagation();
+                            if (e.key === 'Enter') {
+                              commit(editing);
+                              setEditing(undefined);
+                              box.current?.focus();
+                            } else if (e.key === 'Escape') {
+                              clearTimeout(recheck.current);
+                              setEditing(undefined);
+                              box.current?.focus();
+                            }
+                          }}
+                          onBlur={() => {
+                            commit(editing);
+                            setEditing(undefined);
+                          }}
+                        />
+                      ) : (
+                        value
+                      )}
+                    </div>
+                  );
+                })}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      <p className="grid-status" aria-live="polite" data-testid="grid-cell-problems">
+        {active
+          ? activeCell
+            ? `Row ${active.row}, ${headers[activeColumn]}: ${messagesOf(activeCell).replace(/\n/g, ' · ')}`
+            : `Row ${active.row}, ${headers[activeColumn]}: no problem${editable ? ' (Enter edits the cell)' : ''}`
+          : 'Choose a row: its problems show here and on the map.'}
+      </p>
+    </>
+  );
+}
+
+function firstProblem(cells: Map<string, CellProblems> | undefined): Diagnostic | undefined {
+  let best: Diagnostic | undefined;
+  for (const cell of cells?.values() ?? [])
+    for (const d of cell.diagnostics) if (!best || RANK[d.severity] > RANK[best.severity]) best = d;
+  return best;
+}
