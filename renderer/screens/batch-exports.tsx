@@ -4,12 +4,7 @@
  * writes), each changed file as it is now (`name.fixed.ext`, as `fieldgate fix` names it) and the change
  * log (every edit, fix and undo, in order).
  */
-import {
-  htmlReport,
-  problemsCsvBytes,
-  sniffTextEncoding,
-  spreadsheetCsvText,
-} from '../../core/index.ts';
+import { htmlReport, problemsCsvBytes, sniffTextEncoding, spreadsheetCsvText } from '../../core/index.ts';
 import { useBatch, type BatchFile } from '../state/batch.tsx';
 import { saveFile } from './save-file.ts';
 

@@ -277,7 +277,7 @@ function FileGrid({ file }: { file: BatchFile }) {
     <>
       <div className="toolbar grid-tools">
         <label>
-          Search
+          Search the rows
           <input
             ref={search}
             type="search"
