@@ -9,9 +9,16 @@
  * feature chosen there brings its row here.
  */
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { formatCount, type Diagnostic, type Severity } from '../../core/index.ts';
+import { formatCount, type Diagnostic } from '../../core/index.ts';
 import { selectionOf, useBatch, type BatchFile, type Selection } from '../state/batch.tsx';
-import type { GridRecord } from '../worker/worker-protocol.ts';
+import {
+  gridColumnsOf,
+  gridRowsOf,
+  problemsByCell,
+  severityRank,
+  type CellProblems,
+  type GridRow,
+} from './grid-rows.ts';
 
 const ROW_HEIGHT = 28;
 const VIEW_HEIGHT = 308;
@@ -20,49 +27,6 @@ const OVERSCAN = 8;
 const RECHECK_MS = 400;
 /** The two columns before a file's own: its row number and what a person calls the record. */
 const LEAD_COLUMNS = 2;
-
-const RANK: Record<Severity, number> = { error: 3, warning: 2, info: 1 };
-const worse = (a: Severity | undefined, b: Severity): Severity =>
-  a === undefined || RANK[b] > RANK[a] ? b : a;
-
-interface CellProblems {
-  severity: Severity;
-  diagnostics: Diagnostic[];
-}
-
-/** A file's problems by record row and column ('' for the record as a whole). */
-function problemsByCell(file: BatchFile): Map<number, Map<string, CellProblems>> {
-  const byId = new Map((file.result?.diagnostics ?? []).map((d) => [d.id, d]));
-  const out = new Map<number, Map<string, CellProblems>>();
-  for (const record of file.records ?? []) {
-    if (record.diagnostics.length === 0) continue;
-    const cells = new Map<string, CellProblems>();
-    for (const id of record.diagnostics) {
-      const d = byId.get(id);
-      if (!d) continue;
-      const column =
-        d.location.field !== undefined && d.location.field in record.columns ? d.location.field : '';
-      const cell = cells.get(column);
-      if (cell) {
-        cell.severity = worse(cell.severity, d.severity);
-        cell.diagnostics.push(d);
-      } else cells.set(column, { severity: d.severity, diagnostics: [d] });
-    }
-    out.set(record.row, cells);
-  }
-  return out;
-}
-
-/** The file's columns: a CSV batch's header in order, else the cells of its first records. */
-function columnsOf(file: BatchFile): string[] {
-  const summary = file.result?.summary as { type?: string; headers?: unknown } | undefined;
-  if (summary?.type === 'csv-batch' && Array.isArray(summary.headers))
-    return summary.headers.filter((h): h is string => typeof h === 'string');
-  const seen = new Set<string>();
-  for (const record of (file.records ?? []).slice(0, 200))
-    for (const c of Object.keys(record.columns)) seen.add(c);
-  return [...seen];
-}
 
 const messagesOf = (cell: CellProblems | undefined): string =>
   cell?.diagnostics.map((d) => `${d.severity} ${d.code}: ${d.message}`).join('\n') ?? '';
@@ -73,7 +37,9 @@ const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'bas
 /** The batch's data grid: a tab per file that has records, the chosen file's rows. */
 export function DataGrid() {
   const batch = useBatch();
-  const withRecords = batch.files.filter((f) => (f.records?.length ?? 0) > 0);
+  const withRecords = batch.files.filter(
+    (f) => (f.records?.length ?? 0) > 0 || (f.result?.features?.length ?? 0) > 0,
+  );
   const [chosen, setChosen] = useState<string | undefined>();
   const selectedFile = batch.selection?.fileKey;
   // A selection made elsewhere (problem list, map) shows its file.
@@ -106,9 +72,12 @@ export function DataGrid() {
 
 function FileGrid({ file }: { file: BatchFile }) {
   const batch = useBatch();
-  const records = file.records ?? [];
-  const columns = useMemo(() => columnsOf(file), [file.result]);
-  const problems = useMemo(() => problemsByCell(file), [file.records, file.result]);
+  const records = useMemo(() => gridRowsOf(file.result, file.records), [file.result, file.records]);
+  const columns = useMemo(() => gridColumnsOf(file.result?.summary, records), [file.result, records]);
+  const problems = useMemo(
+    () => problemsByCell(file.result?.diagnostics ?? [], records),
+    [file.result, records],
+  );
   const editable = file.result?.kind.startsWith('csv-') === true && file.state === 'checked';
   const [onlyProblems, setOnlyProblems] = useState(false);
   const [query, setQuery] = useState('');
@@ -120,7 +89,7 @@ function FileGrid({ file }: { file: BatchFile }) {
   const search = useRef<HTMLInputElement>(null);
   const recheck = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  const valueAt = (record: GridRecord, column: number): string =>
+  const valueAt = (record: GridRow, column: number): string =>
     column === 0
       ? String(record.row)
       : column === 1
@@ -153,12 +122,8 @@ function FileGrid({ file }: { file: BatchFile }) {
   const selection = batch.selection;
   const activeIndex = useMemo(() => {
     if (!selection || selection.fileKey !== file.key) return -1;
-    const feature =
-      selection.feature === undefined
-        ? undefined
-        : file.result?.features?.find((f) => f.id === selection.feature)?.properties.row;
-    const row = selection.row ?? (typeof feature === 'number' ? feature : undefined);
-    if (row !== undefined) return shown.findIndex((r) => r.row === row);
+    if (selection.row !== undefined) return shown.findIndex((r) => r.row === selection.row);
+    if (selection.feature !== undefined) return shown.findIndex((r) => r.feature === selection.feature);
     if (selection.diagnosticId)
       return shown.findIndex((r) => r.diagnostics.includes(selection.diagnosticId!));
     return -1;
@@ -185,19 +150,19 @@ function FileGrid({ file }: { file: BatchFile }) {
   }, [activeIndex]);
 
   /** Select a record (and a cell of it): its problem there, else its first problem, else its feature. */
-  function choose(record: GridRecord, column: number) {
+  function choose(record: GridRow, column: number) {
     setActiveColumn(column);
     const cells = problems.get(record.row);
     const name = columns[column - LEAD_COLUMNS];
     const d = (name !== undefined ? cells?.get(name) : undefined)?.diagnostics[0] ?? firstProblem(cells);
-    const feature = file.result?.features?.find((f) => f.properties.row === record.row)?.id;
+    const feature = record.feature;
     const next: Selection = d
       ? { ...selectionOf(file.key, d), row: record.row }
       : { fileKey: file.key, row: record.row, ...(feature !== undefined ? { feature } : {}) };
     batch.select(next);
   }
 
-  function startEdit(record: GridRecord, column: number) {
+  function startEdit(record: GridRow, column: number) {
     const name = columns[column - LEAD_COLUMNS];
     if (!editable || name === undefined) return;
     setEditing({ row: record.row, column: name, value: record.columns[name] ?? '' });
@@ -429,6 +394,7 @@ function FileGrid({ file }: { file: BatchFile }) {
 function firstProblem(cells: Map<string, CellProblems> | undefined): Diagnostic | undefined {
   let best: Diagnostic | undefined;
   for (const cell of cells?.values() ?? [])
-    for (const d of cell.diagnostics) if (!best || RANK[d.severity] > RANK[best.severity]) best = d;
+    for (const d of cell.diagnostics)
+      if (!best || severityRank(d.severity) > severityRank(best.severity)) best = d;
   return best;
 }

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  checkScreen,
   chromiumMissing,
   filesChecked,
   RESULTS_DIR,
@@ -78,6 +79,7 @@ describe.skipIf(chromiumMissing)('the data grid, fixes and exports', () => {
     expect(await cell(2, 'boundary').getAttribute('title')).toContain('GEO004: The shell crosses itself');
     expect(await cell(2, 'name').getAttribute('data-severity')).toBeNull();
     expect(await cell(3, 'acres').getAttribute('data-severity')).toBe('error');
+    await checkScreen(page, 'workbench-data-grid');
 
     // Grid → problem list and map: the bow-tie drawn, its crossing marked.
     await cell(2, 'boundary').click();
@@ -139,6 +141,7 @@ describe.skipIf(chromiumMissing)('the data grid, fixes and exports', () => {
     await expect.poll(() => preview.locator('path.after').count()).toBe(1);
     expect((await preview.locator('path.after').getAttribute('d'))?.match(/M/g)).toHaveLength(2); // two triangles
     expect(await preview.locator('path.before').count()).toBe(1);
+    await checkScreen(page, 'workbench-unsafe-fix');
     expect(await cell(2, 'boundary').textContent()).toContain('POLYGON ((');
     await confirm.getByRole('button', { name: 'Apply this unsafe fix' }).click();
     await expect.poll(() => cell(2, 'boundary').textContent()).toContain('MULTIPOLYGON');
@@ -187,7 +190,6 @@ describe.skipIf(chromiumMissing)('the data grid, fixes and exports', () => {
     );
     // One line per repeated point fixed.
     expect(changes.match(/,fix: every GEO012 fix,/g)).toHaveLength(2);
-    await page.screenshot({ path: join(RESULTS_DIR, 'workbench-data-grid-light.png'), fullPage: true });
     await page.context().close();
   }, 120_000);
 });

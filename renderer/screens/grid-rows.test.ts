@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { validate } from '../../core/index.ts';
+import { gridColumnsOf, gridRowsOf, problemsByCell } from './grid-rows.ts';
+
+const example = (path: string) => new URL(`../../examples/${path}`, import.meta.url);
+
+async function checked(path: string) {
+  const name = path.split('/').pop()!;
+  const report = await validate([{ name, bytes: readFileSync(example(path)) }], { records: true });
+  const file = report.files[0]!;
+  const records = file.records?.map(({ action: _action, ...r }) => r);
+  return { file, rows: gridRowsOf(file, records) };
+}
+
+describe('the data grid’s rows', () => {
+  it('are a CSV batch’s records, named as people name them, with their feature and marked cells', async () => {
+    const { file, rows } = await checked('csv/fields-with-problems.csv');
+    expect(rows.map((r) => r.label).slice(0, 2)).toEqual([
+      'North 40 (Home Farm, Smith Farms)',
+      'South 40 (Home Farm, Smith Farms)',
+    ]);
+    expect(rows.map((r) => r.feature)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(gridColumnsOf(file.summary, rows)).toEqual([
+      'clientName',
+      'farmName',
+      'name',
+      'boundary',
+      'acres',
+      'source',
+      'userName',
+    ]);
+    const problems = problemsByCell(file.diagnostics, rows);
+    // Row 2: a trailing space in its client (warning) and an unclosed ring in its boundary (error).
+    expect(problems.get(2)?.get('boundary')?.severity).toBe('error');
+    expect(
+      problems
+        .get(2)
+        ?.get('boundary')
+        ?.diagnostics.map((d) => d.code),
+    ).toEqual(['WKT001']);
+    expect(problems.get(1)).toBeUndefined();
+    // A problem of the row as a whole (too many cells) is the row's, not a cell's.
+    expect(
+      problems
+        .get(5)
+        ?.get('')
+        ?.diagnostics.map((d) => d.code),
+    ).toEqual(['CSV002']);
+  });
+
+  it('are an Rx’s zones (its one record is the whole file), each with its rate and acres', async () => {
+    const { file, rows } = await checked('rx/two-zone-rx.zip');
+    expect(rows.map((r) => r.label)).toEqual(['Zone 1, rate 12', 'Zone 2, rate 15.7']);
+    expect(rows[0]!.columns).toMatchObject({ rate: '12', DOSE: '12', acres: '88.5861' });
+    expect(rows.map((r) => r.feature)).toEqual([0, 1]);
+    // The zone a problem is at carries it.
+    const zoneProblems = file.diagnostics.filter((d) => d.location.feature === 0).map((d) => d.id);
+    expect(zoneProblems.length).toBeGreaterThan(0);
+    expect(rows[0]!.diagnostics).toEqual(zoneProblems);
+  });
+});
