@@ -65,11 +65,6 @@ export function App() {
         {info.data?.sandbox && <span className="badge">Embedded sandbox running</span>}
       </header>
       <main>
-        {info.data?.warnings.map((w) => (
-          <p key={w} role="alert" className="warning">
-            {w}
-          </p>
-        ))}
         <InterruptedBanner
           onResume={(journalId) => {
             setResumeRun(journalId);

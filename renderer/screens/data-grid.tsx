@@ -254,7 +254,7 @@ function FileGrid({ file }: { file: BatchFile }) {
             }}
           />
         </label>
-        <label>
+        <label className="checkbox">
           <input type="checkbox" checked={onlyProblems} onChange={(e) => setOnlyProblems(e.target.checked)} />
           Only rows with problems ({formatCount(errorRows)})
         </label>

@@ -88,7 +88,8 @@ export function DropZone() {
   const sample = examples.data?.examples.filter((e) => e.group !== '') ?? [];
   return (
     <section
-      className={over ? 'drop-zone over' : 'drop-zone'}
+      // Once files are in, a bar: the grid, problems and map get the screen.
+      className={`drop-zone${over ? ' over' : ''}${batch.files.length > 0 ? ' compact' : ''}`}
       aria-labelledby="drop-title"
       onDragOver={(e) => {
         e.preventDefault();
@@ -99,7 +100,7 @@ export function DropZone() {
       data-testid="drop-zone"
     >
       <h2 id="drop-title">Add files</h2>
-      <p>
+      <p className="drop-help">
         Drop files here: CSV batches, boundaries (WKT, GeoJSON, KML, zipped shapefiles), field-upload and
         request JSON, Modus XML soil tests, Rx ZIPs. Several at once.
       </p>

@@ -15,6 +15,7 @@ import {
   checkScreen,
   chromiumMissing,
   filesChecked,
+  openScreen,
   RESULTS_DIR,
   ROOT,
   startSession,
@@ -80,6 +81,12 @@ describe.skipIf(chromiumMissing)('the data grid, fixes and exports', () => {
     expect(await cell(2, 'name').getAttribute('data-severity')).toBeNull();
     expect(await cell(3, 'acres').getAttribute('data-severity')).toBe('error');
     await checkScreen(page, 'workbench-data-grid');
+    // Once files are in, the drop zone is a bar; the secrets notice is where secrets are entered only.
+    expect(await page.getByTestId('drop-zone').getAttribute('class')).toContain('compact');
+    expect(await page.getByText(/Secrets you enter/).isVisible()).toBe(false);
+    await openScreen(page, 'Settings');
+    expect(await page.getByText(/Secrets you enter/).isVisible()).toBe(true);
+    await openScreen(page, 'Workbench');
 
     // Grid → problem list and map: the bow-tie drawn, its crossing marked.
     await cell(2, 'boundary').click();
