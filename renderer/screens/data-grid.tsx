@@ -12,8 +12,10 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { formatCount, type Diagnostic } from '../../core/index.ts';
 import { selectionOf, useBatch, type BatchFile, type Selection } from '../state/batch.tsx';
 import {
+  featuresByRow,
   gridColumnsOf,
   gridRowsOf,
+  previewRows,
   problemsByCell,
   severityRank,
   type CellProblems,
@@ -38,7 +40,7 @@ const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'bas
 export function DataGrid() {
   const batch = useBatch();
   const withRecords = batch.files.filter(
-    (f) => (f.records?.length ?? 0) > 0 || (f.result?.features?.length ?? 0) > 0,
+    (f) => (f.records?.length ?? 0) > 0 || (f.result?.features?.length ?? 0) > 0 || f.preview,
   );
   const [chosen, setChosen] = useState<string | undefined>();
   const selectedFile = batch.selection?.fileKey;
@@ -72,8 +74,12 @@ export function DataGrid() {
 
 function FileGrid({ file }: { file: BatchFile }) {
   const batch = useBatch();
-  const records = useMemo(() => gridRowsOf(file.result, file.records), [file.result, file.records]);
+  const records = useMemo(
+    () => (file.records || !file.preview ? gridRowsOf(file.result, file.records) : previewRows(file.preview)),
+    [file.result, file.records, file.preview],
+  );
   const columns = useMemo(() => gridColumnsOf(file.result?.summary, records), [file.result, records]);
+  const featureOfRow = useMemo(() => featuresByRow(file.result?.features), [file.result]);
   const problems = useMemo(
     () => problemsByCell(file.result?.diagnostics ?? [], records),
     [file.result, records],
@@ -123,7 +129,8 @@ function FileGrid({ file }: { file: BatchFile }) {
   const activeIndex = useMemo(() => {
     if (!selection || selection.fileKey !== file.key) return -1;
     if (selection.row !== undefined) return shown.findIndex((r) => r.row === selection.row);
-    if (selection.feature !== undefined) return shown.findIndex((r) => r.feature === selection.feature);
+    if (selection.feature !== undefined)
+      return shown.findIndex((r) => (r.feature ?? featureOfRow.get(r.row)) === selection.feature);
     if (selection.diagnosticId)
       return shown.findIndex((r) => r.diagnostics.includes(selection.diagnosticId!));
     return -1;
@@ -155,7 +162,7 @@ function FileGrid({ file }: { file: BatchFile }) {
     const cells = problems.get(record.row);
     const name = columns[column - LEAD_COLUMNS];
     const d = (name !== undefined ? cells?.get(name) : undefined)?.diagnostics[0] ?? firstProblem(cells);
-    const feature = record.feature;
+    const feature = record.feature ?? featureOfRow.get(record.row);
     const next: Selection = d
       ? { ...selectionOf(file.key, d), row: record.row }
       : { fileKey: file.key, row: record.row, ...(feature !== undefined ? { feature } : {}) };
@@ -259,9 +266,11 @@ function FileGrid({ file }: { file: BatchFile }) {
           Only rows with problems ({formatCount(errorRows)})
         </label>
         <span className="count" role="status">
-          {shown.length === records.length
-            ? `${formatCount(records.length)} rows`
-            : `${formatCount(shown.length)} of ${formatCount(records.length)} rows`}
+          {!file.records && file.preview
+            ? `the first ${formatCount(records.length)} rows, as read: checking the file…`
+            : shown.length === records.length
+              ? `${formatCount(records.length)} rows`
+              : `${formatCount(shown.length)} of ${formatCount(records.length)} rows`}
         </span>
       </div>
       <div

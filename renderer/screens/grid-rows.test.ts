@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { validate } from '../../core/index.ts';
-import { gridColumnsOf, gridRowsOf, problemsByCell } from './grid-rows.ts';
+import { featuresByRow, gridColumnsOf, gridRowsOf, previewRows, problemsByCell } from './grid-rows.ts';
 
 const example = (path: string) => new URL(`../../examples/${path}`, import.meta.url);
 
@@ -20,7 +20,8 @@ describe('the data grid’s rows', () => {
       'North 40 (Home Farm, Smith Farms)',
       'South 40 (Home Farm, Smith Farms)',
     ]);
-    expect(rows.map((r) => r.feature)).toEqual([0, 1, 2, 3, 4, 5]);
+    const features = featuresByRow(file.features);
+    expect(rows.map((r) => features.get(r.row))).toEqual([0, 1, 2, 3, 4, 5]);
     expect(gridColumnsOf(file.summary, rows)).toEqual([
       'clientName',
       'farmName',
@@ -47,6 +48,14 @@ describe('the data grid’s rows', () => {
         ?.get('')
         ?.diagnostics.map((d) => d.code),
     ).toEqual(['CSV002']);
+  });
+
+  it('are a CSV’s first rows by its header before it is checked', () => {
+    const rows = previewRows({ header: ['name', 'acres'], rows: [['North 40', '12'], ['South 40']] });
+    expect(rows.map((r) => [r.row, r.label, r.columns])).toEqual([
+      [1, 'Row 1', { name: 'North 40', acres: '12' }],
+      [2, 'Row 2', { name: 'South 40', acres: '' }],
+    ]);
   });
 
   it('are an Rx’s zones (its one record is the whole file), each with its rate and acres', async () => {

@@ -48,21 +48,21 @@ function recordsAreRows(records: readonly GridRecord[] | undefined): records is 
   );
 }
 
+/** The features of records by their row (the features the page has: those with problems first). */
+export function featuresByRow(features: readonly GeoJsonFeature[] | undefined): Map<number, number> {
+  const byRow = new Map<number, number>();
+  for (const f of features ?? []) if (typeof f.properties.row === 'number') byRow.set(f.properties.row, f.id);
+  return byRow;
+}
+
 /** The grid's rows of a file: its records, else its features. */
 export function gridRowsOf(
   result: Pick<FileResult, 'diagnostics' | 'features'> | undefined,
   records: readonly GridRecord[] | undefined,
-): GridRow[] {
+): readonly GridRow[] {
   const features = result?.features ?? [];
-  if (recordsAreRows(records)) {
-    const featureOfRow = new Map<number, number>();
-    for (const f of features)
-      if (typeof f.properties.row === 'number') featureOfRow.set(f.properties.row, f.id);
-    return records.map((r) => {
-      const feature = featureOfRow.get(r.row);
-      return feature !== undefined ? { ...r, feature } : r;
-    });
-  }
+  // Not copied: a file can have a million records (their features are found by `featuresByRow`).
+  if (recordsAreRows(records)) return records;
   const byFeature = new Map<number, string[]>();
   for (const d of result?.diagnostics ?? [])
     if (d.location.feature !== undefined && d.id !== undefined)
@@ -80,6 +80,18 @@ export function gridRowsOf(
       diagnostics: byFeature.get(f.id) ?? [],
       feature: f.id,
     };
+  });
+}
+
+/**
+ * A CSV's first rows as read, before it is checked: its cells by header, named by their own cells (the
+ * record's name comes with the check, which knows the file's column mapping).
+ */
+export function previewRows(preview: { header: readonly string[]; rows: readonly string[][] }): GridRow[] {
+  return preview.rows.map((cells, i) => {
+    const columns: Record<string, string> = {};
+    preview.header.forEach((h, k) => (columns[h] = cells[k] ?? ''));
+    return { row: i + 1, type: 'field', label: `Row ${i + 1}`, columns, diagnostics: [] };
   });
 }
 

@@ -37,7 +37,7 @@ import {
 } from '../../core/index.ts';
 import type { BatchStateInput, FileRef, FixedByChoice } from '../../host/bridge-api.ts';
 import { useBridge } from '../bridge/bridge-context.tsx';
-import { ValidationWorker, type Progress } from '../worker/validation-client.ts';
+import { ValidationWorker, type Progress, type RowsPreview } from '../worker/validation-client.ts';
 import { acrossFilesProblems, acrossFilesRequest, resultsKey } from './across-files.ts';
 import type { GridRecord, WorkerFile } from '../worker/worker-protocol.ts';
 
@@ -68,6 +68,8 @@ export interface BatchFile {
   featureCount?: number;
   /** Every record (row) of the file as last checked: what the data grid shows. */
   records?: GridRecord[];
+  /** A CSV's first rows as read, shown until its records come (a big file is checked for seconds). */
+  preview?: RowsPreview;
   /** The validation job that checked it: the worker keeps its geometry for the checks across files. */
   geometryJob?: number;
   unreadable?: Unreadable;
@@ -255,13 +257,19 @@ export function BatchProvider({ children }: { children: ReactNode }) {
     async (file: BatchFile) => {
       let lastShown = 0;
       try {
-        const { promise } = worker().validate(workerFileOf(file), checkOptionsOf(file), (progress) => {
-          const now = performance.now();
-          if (now - lastShown > 250) {
-            lastShown = now;
-            update(file.key, { progress });
-          }
-        });
+        const { promise } = worker().validate(
+          workerFileOf(file),
+          checkOptionsOf(file),
+          (progress) => {
+            const now = performance.now();
+            if (now - lastShown > 250) {
+              lastShown = now;
+              update(file.key, { progress });
+            }
+          },
+          // Only before the file's first check: later checks keep showing its records.
+          file.records ? undefined : (preview) => update(file.key, { preview }),
+        );
         const checked = await promise;
         update(file.key, {
           state: 'checked',
@@ -271,6 +279,7 @@ export function BatchProvider({ children }: { children: ReactNode }) {
           unreadable: checked.unreadable,
           geometryJob: checked.job,
           records: checked.records,
+          preview: undefined,
         });
       } catch (error) {
         update(file.key, { state: 'failed', error: error instanceof Error ? error.message : String(error) });

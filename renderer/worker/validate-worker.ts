@@ -5,7 +5,12 @@
  */
 import {
   acrossFilesApply,
+  bytesToStream,
   checkAcrossFiles,
+  CsvStreamReader,
+  detectFileKind,
+  parseCsvDelimiter,
+  parseCsvEncoding,
   runEngine,
   type BatchGeometry,
   type Diagnostic,
@@ -15,7 +20,15 @@ import {
   type GeoJsonFeature,
   type Report,
 } from '../../core/index.ts';
-import { CHUNK_ITEMS, MAX_SENT_FEATURES, type WorkerMessage, type WorkerRequest } from './worker-protocol.ts';
+import {
+  CHUNK_ITEMS,
+  MAX_SENT_FEATURES,
+  PREVIEW_BYTES,
+  PREVIEW_ROWS,
+  type CheckOptions,
+  type WorkerMessage,
+  type WorkerRequest,
+} from './worker-protocol.ts';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const running = new Map<number, AbortController>();
@@ -61,6 +74,33 @@ function sendReport(jobId: number, report: Report): void {
     });
 }
 
+/**
+ * A CSV batch's header and first rows, read from its first bytes with the file's own encoding and
+ * delimiter settings: shown in the grid while the whole file is checked (a big file takes seconds).
+ */
+async function sendPreview(jobId: number, name: string, bytes: Uint8Array, options: CheckOptions = {}) {
+  const kind = options.kind ?? detectFileKind({ name, bytes: bytes.subarray(0, PREVIEW_BYTES) })?.id;
+  if (!kind?.startsWith('csv-')) return;
+  const settings = options.settings ?? {};
+  const encoding = typeof settings.encoding === 'string' ? parseCsvEncoding(settings.encoding) : undefined;
+  const delimiter =
+    typeof settings.delimiter === 'string' ? parseCsvDelimiter(settings.delimiter) : undefined;
+  const cut = bytes.length > PREVIEW_BYTES;
+  const reader = new CsvStreamReader(bytesToStream(bytes.subarray(0, PREVIEW_BYTES)), {
+    ...(encoding ? { encoding } : {}),
+    ...(delimiter ? { delimiter } : {}),
+  });
+  const rows: string[][] = [];
+  // One more than shown: the last row of a cut start may be cut too.
+  for await (const row of reader.rows()) {
+    rows.push(row.cells.map((c) => c.value));
+    if (rows.length > PREVIEW_ROWS + 1) break;
+  }
+  if (cut) rows.pop();
+  const [header, ...data] = rows;
+  if (header) post({ type: 'preview', jobId, header, rows: data.slice(0, PREVIEW_ROWS) });
+}
+
 async function run(request: Extract<WorkerRequest, { type: 'validate' | 'fix' }>): Promise<void> {
   const { jobId, file } = request;
   const abort = new AbortController();
@@ -71,6 +111,8 @@ async function run(request: Extract<WorkerRequest, { type: 'validate' | 'fix' }>
   try {
     const bytes = 'blob' in file ? new Uint8Array(await file.blob.arrayBuffer()) : file.bytes;
     const kind = request.options?.kind;
+    if (request.type === 'validate')
+      await sendPreview(jobId, file.name, bytes, request.options).catch(() => undefined);
     const input = { name: file.name, bytes, ...(kind ? { kind } : {}) };
     const events: AsyncIterable<EngineEvent> = runEngine([input], {
       now: new Date(),

@@ -18,6 +18,12 @@ export interface Progress {
   records: number;
 }
 
+/** A CSV's header and first rows as read, before it is checked. */
+export interface RowsPreview {
+  header: string[];
+  rows: string[][];
+}
+
 export interface CheckedFile {
   result?: FileResult;
   unreadable?: Unreadable;
@@ -49,6 +55,7 @@ interface Job {
   fixedBytes?: Uint8Array;
   applied?: number;
   onProgress?: (p: Progress) => void;
+  onPreview?: (p: RowsPreview) => void;
   resolve(value: CheckedFile): void;
   reject(error: Error): void;
 }
@@ -77,8 +84,13 @@ export class ValidationWorker {
     file: WorkerFile,
     options: CheckOptions | undefined,
     onProgress?: (p: Progress) => void,
+    onPreview?: (p: RowsPreview) => void,
   ): { promise: Promise<CheckedFile>; cancel(): void } {
-    return this.start({ type: 'validate', jobId: 0, file, ...(options ? { options } : {}) }, onProgress);
+    return this.start(
+      { type: 'validate', jobId: 0, file, ...(options ? { options } : {}) },
+      onProgress,
+      onPreview,
+    );
   }
 
   fix(
@@ -102,6 +114,7 @@ export class ValidationWorker {
   private start(
     request: Extract<WorkerRequest, { type: 'validate' | 'fix' }>,
     onProgress?: (p: Progress) => void,
+    onPreview?: (p: RowsPreview) => void,
   ): { promise: Promise<CheckedFile>; cancel(): void } {
     const jobId = this.nextJob++;
     const promise = new Promise<CheckedFile>((resolve, reject) => {
@@ -112,6 +125,7 @@ export class ValidationWorker {
         resolve,
         reject,
         ...(onProgress ? { onProgress } : {}),
+        ...(onPreview ? { onPreview } : {}),
       });
     });
     // The bytes are copied (not transferred): the renderer keeps the file for fixes, undo and submit.
@@ -149,6 +163,9 @@ export class ValidationWorker {
         break;
       case 'features':
         for (const f of message.items) job.features.push(f);
+        break;
+      case 'preview':
+        job.onPreview?.({ header: message.header, rows: message.rows });
         break;
       case 'records':
         for (const r of message.items) job.records.push(r);

@@ -59,6 +59,8 @@ export type WorkerMessage =
   | { type: 'diagnostics'; jobId: number; items: Diagnostic[] }
   | { type: 'features'; jobId: number; items: GeoJsonFeature[] }
   | { type: 'records'; jobId: number; items: GridRecord[] }
+  /** A CSV's header and first rows as read, before it is checked: the grid shows them at once. */
+  | { type: 'preview'; jobId: number; header: string[]; rows: string[][] }
   | { type: 'fixed'; jobId: number; bytes?: Uint8Array; applied: number }
   | { type: 'done'; jobId: number; cancelled: boolean }
   | { type: 'failed'; jobId: number; message: string }
@@ -72,6 +74,10 @@ export type WorkerMessage =
  * this, and 100,000 features held by the page would cost it long garbage-collection pauses.
  */
 export const MAX_SENT_FEATURES = 3000;
+
+/** Rows of a CSV shown before it is checked, read from at most PREVIEW_BYTES of its start. */
+export const PREVIEW_ROWS = 200;
+export const PREVIEW_BYTES = 256 * 1024;
 
 /** Items per chunk message: small enough that unpacking one stays far below a frame. */
 export const CHUNK_ITEMS = 500;
