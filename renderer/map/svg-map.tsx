@@ -285,6 +285,14 @@ export function SvgMap({ height = 420 }: { height?: number }) {
               </g>
             );
           })}
+          {batch.fixPreview && (
+            <path
+              className="fix-preview-after"
+              data-testid="map-fix-preview"
+              d={geometryPath(batch.fixPreview.after.geometry, projection)}
+              vectorEffect="non-scaling-stroke"
+            />
+          )}
           {points.map((p, i) => {
             const [x, y] = projection.project(p.point[0], p.point[1]);
             return (

@@ -84,7 +84,15 @@ export function FixActions({
     if (scope === 'rule') return;
     const preview = await batch.previewFix(fileKey, fixChoiceOf(d, 'unsafe'), d.location.feature);
     setPending({ scope, preview, loading: false });
+    if (preview.after) batch.showFixPreview({ fileKey, after: preview.after });
   }
+
+  // The map's preview lasts as long as the question.
+  const { showFixPreview } = batch;
+  useEffect(() => {
+    if (!pending) showFixPreview(undefined);
+  }, [pending, showFixPreview]);
+  useEffect(() => () => showFixPreview(undefined), [showFixPreview]);
 
   return (
     <>

@@ -177,6 +177,9 @@ interface BatchApi {
   applyFix(key: string, choice: FixChoice, previewed?: FixedByChoice): Promise<FixOutcome>;
   /** Every change made, in order, with the undone ones marked: exportable. */
   changeLog: ChangeLogEntry[];
+  /** A fix being confirmed: the feature as it would be after it, which the map draws over the original. */
+  fixPreview?: { fileKey: string; after: GeoJsonFeature };
+  showFixPreview(preview: { fileKey: string; after: GeoJsonFeature } | undefined): void;
   canUndo: boolean;
   undo(): void;
   busy: boolean;
@@ -239,6 +242,7 @@ export function BatchProvider({ children }: { children: ReactNode }) {
   const [files, setFiles] = useState<BatchFile[]>([]);
   const [history, setHistory] = useState<BatchFile[][]>([]);
   const [changeLog, setChangeLog] = useState<ChangeLogEntry[]>([]);
+  const [fixPreview, showFixPreview] = useState<{ fileKey: string; after: GeoJsonFeature } | undefined>();
   const log = useCallback((file: string, change: string, details: string[]) => {
     const at = new Date().toISOString();
     setChangeLog((all) => [...all, ...details.map((detail) => ({ at, file, change, detail }))]);
@@ -540,6 +544,8 @@ export function BatchProvider({ children }: { children: ReactNode }) {
     previewFix,
     applyFix,
     changeLog,
+    ...(fixPreview ? { fixPreview } : {}),
+    showFixPreview,
     canUndo: history.length > 0,
     undo,
     busy,

@@ -148,11 +148,21 @@ describe.skipIf(chromiumMissing)('the data grid, fixes and exports', () => {
     await expect.poll(() => preview.locator('path.after').count()).toBe(1);
     expect((await preview.locator('path.after').getAttribute('d'))?.match(/M/g)).toHaveLength(2); // two triangles
     expect(await preview.locator('path.before').count()).toBe(1);
+    // The map draws the result over the original while the question stands.
+    const onMap = map.getByTestId('map-fix-preview');
+    await expect.poll(() => onMap.count()).toBe(1);
+    expect((await onMap.getAttribute('d'))?.match(/M/g)).toHaveLength(2);
     await checkScreen(page, 'workbench-unsafe-fix');
+    // Cancelled: nothing changed, the preview gone; asked again.
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => onMap.count()).toBe(0);
+    expect(await cell(2, 'boundary').getAttribute('data-severity')).toBe('error');
+    await detail.getByRole('button', { name: 'Apply this fix…' }).click();
     expect(await cell(2, 'boundary').textContent()).toContain('POLYGON ((');
     await confirm.getByRole('button', { name: 'Apply this unsafe fix' }).click();
     await expect.poll(() => cell(2, 'boundary').textContent()).toContain('MULTIPOLYGON');
     await expect.poll(() => cell(2, 'boundary').getAttribute('data-severity')).toBeNull();
+    expect(await onMap.count()).toBe(0);
     await expect.poll(() => bowTie.getAttribute('class')).not.toContain('has-error');
     expect((await bowTie.locator('path').getAttribute('d'))?.match(/M/g)).toHaveLength(2);
 
