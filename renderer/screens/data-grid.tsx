@@ -94,6 +94,8 @@ function FileGrid({ file }: { file: BatchFile }) {
   const box = useRef<HTMLDivElement>(null);
   const search = useRef<HTMLInputElement>(null);
   const recheck = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const committed = useRef<string | undefined>(undefined);
+  const closing = useRef(false);
 
   const valueAt = (record: GridRow, column: number): string =>
     column === 0
@@ -181,7 +183,21 @@ function FileGrid({ file }: { file: BatchFile }) {
     const record = records.find((r) => r.row === edit.row);
     const index = columns.indexOf(edit.column);
     if (!record || index < 0 || (record.columns[edit.column] ?? '') === edit.value) return;
+    // Once per value: a pause in typing may have made it already, before the file was checked again.
+    const key = `${edit.row}\t${edit.column}\t${edit.value}`;
+    if (committed.current === key) return;
+    committed.current = key;
     void batch.editCell(file.key, edit.row, index, edit.value);
+  }
+
+  /** Stop editing (Enter keeps the value, Escape the changes made so far); the blur that follows is not a commit. */
+  function finishEdit(keep: boolean) {
+    if (!editing) return;
+    if (keep) commit(editing);
+    else clearTimeout(recheck.current);
+    closing.current = true;
+    setEditing(undefined);
+    box.current?.focus();
   }
 
   function onEditChange(value: string) {
@@ -363,17 +379,14 @@ function FileGrid({ file }: { file: BatchFile }) {
                           onChange={(e) => onEditChange(e.target.value)}
                           onKeyDown={(e) => {
                             e.stopPropagation();
-                            if (e.key === 'Enter') {
-                              commit(editing);
-                              setEditing(undefined);
-                              box.current?.focus();
-                            } else if (e.key === 'Escape') {
-                              clearTimeout(recheck.current);
-                              setEditing(undefined);
-                              box.current?.focus();
-                            }
+                            if (e.key === 'Enter') finishEdit(true);
+                            else if (e.key === 'Escape') finishEdit(false);
                           }}
                           onBlur={() => {
+                            if (closing.current) {
+                              closing.current = false;
+                              return;
+                            }
                             commit(editing);
                             setEditing(undefined);
                           }}

@@ -199,6 +199,8 @@ describe.skipIf(chromiumMissing)('the data grid, fixes and exports', () => {
     // The change log: the fix, the undo, the fix again and the repeated points, exportable.
     const changes = (await download(page, /Change log/)).bytes.toString();
     expect(changes.split('\r\n')[0]).toBe('time,file,change,detail');
+    // One edit for the value typed (the pause in typing and Enter made it once).
+    expect(changes.match(/,edit,/g)).toHaveLength(1);
     expect(changes).toContain(',edit,"row 3, cell 5: 227.28"');
     expect(changes).toContain(',undo,"took back edit: row 3, cell 5: 227.28"');
     expect(changes.match(/,fix: the GEO004 fix,/g)).toHaveLength(2);
