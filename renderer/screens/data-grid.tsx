@@ -248,7 +248,21 @@ function FileGrid({ file }: { file: BatchFile }) {
     } else if ((event.key === 'Enter' || event.key === 'F2') && active) {
       event.preventDefault();
       startEdit(active, activeColumn);
+    } else if (event.key === 's' && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      event.preventDefault();
+      sortBy(activeColumn);
     }
+  }
+
+  /** Sort by a column: ascending, then descending, then as the file has them. */
+  function sortBy(column: number) {
+    setSort((s) =>
+      s?.column !== column
+        ? { column, descending: false }
+        : s.descending
+          ? undefined
+          : { column, descending: true },
+    );
   }
 
   const errorRows = useMemo(() => records.filter((r) => r.diagnostics.length > 0).length, [records]);
@@ -294,7 +308,7 @@ function FileGrid({ file }: { file: BatchFile }) {
         className="grid-window"
         role="grid"
         tabIndex={0}
-        aria-label={`Rows of ${file.name}: arrows move, Enter edits a cell, Ctrl+F searches`}
+        aria-label={`Rows of ${file.name}: arrows move, Enter edits a cell, S sorts by the column, Ctrl+F searches`}
         aria-rowcount={shown.length + 1}
         aria-colcount={headers.length}
         aria-activedescendant={active && !editing ? cellId(activeIndex, activeColumn) : undefined}
@@ -315,20 +329,7 @@ function FileGrid({ file }: { file: BatchFile }) {
               aria-colindex={i + 1}
               aria-sort={sort?.column === i ? (sort.descending ? 'descending' : 'ascending') : undefined}
             >
-              <button
-                type="button"
-                tabIndex={-1}
-                title={`Sort by ${h}`}
-                onClick={() =>
-                  setSort((s) =>
-                    s?.column !== i
-                      ? { column: i, descending: false }
-                      : s.descending
-                        ? undefined
-                        : { column: i, descending: true },
-                  )
-                }
-              >
+              <button type="button" tabIndex={-1} title={`Sort by ${h}`} onClick={() => sortBy(i)}>
                 {h}
                 {sort?.column === i ? (sort.descending ? ' ▼' : ' ▲') : ''}
               </button>

@@ -128,6 +128,21 @@ describe.skipIf(chromiumMissing)('the data grid, fixes and exports', () => {
     await expect
       .poll(() => grid.locator('[data-row] [data-column="name"]').allTextContents())
       .toEqual(['Repeats 2', 'Repeats', 'North 40', 'Bow Tie']);
+    // By keyboard: S on a cell sorts by its column (the third press: the file's order again).
+    await grid.focus();
+    await page.keyboard.press('s');
+    await expect.poll(() => sortByName.textContent()).toBe('name');
+    for (const key of ['Control+Home', 'End', 's']) await page.keyboard.press(key);
+    await expect
+      .poll(() => grid.locator('[data-row] [data-column="acres"]').allTextContents())
+      .toEqual(['', '', '', 'lots']);
+    await page.keyboard.press('s');
+    await page.keyboard.press('s');
+    await expect
+      .poll(() =>
+        grid.locator('[data-row]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row'))),
+      )
+      .toEqual(['1', '2', '3', '4']);
 
     // Edit in the cell: checked again as it is typed; undone.
     await cell(3, 'acres').dblclick();
