@@ -131,11 +131,7 @@ export function DropZone() {
         >
           Open the sample batch ({sample.length} files)
         </button>
-        {batch.files.length > 0 && (
-          <button type="button" onClick={batch.clear}>
-            Clear the batch
-          </button>
-        )}
+        {batch.files.length > 0 && <ClearBatch />}
       </div>
       {(openPaths.error ?? choose.error) && <p role="alert">{(openPaths.error ?? choose.error)!.message}</p>}
       {recent.some((r) => r.paths.length > 0) && (
@@ -226,5 +222,38 @@ export function BatchFiles() {
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** Clear the batch: at once when nothing was changed, else after saying what would be lost. */
+function ClearBatch() {
+  const batch = useBatch();
+  const [asking, setAsking] = useState(false);
+  const changes = batch.files.reduce((n, f) => n + f.changes.length, 0);
+  if (!asking)
+    return (
+      <button type="button" onClick={() => (changes > 0 ? setAsking(true) : batch.clear())}>
+        Clear the batch
+      </button>
+    );
+  return (
+    <span role="group" aria-label="Clear the batch?" className="confirm-inline">
+      <span role="alert">
+        Clear the batch and its {formatCount(changes)} change{changes === 1 ? '' : 's'}? This cannot be
+        undone.
+      </span>
+      <button
+        type="button"
+        onClick={() => {
+          setAsking(false);
+          batch.clear();
+        }}
+      >
+        Clear
+      </button>
+      <button type="button" autoFocus onClick={() => setAsking(false)}>
+        Keep the batch
+      </button>
+    </span>
   );
 }

@@ -364,9 +364,13 @@ export function BatchProvider({ children }: { children: ReactNode }) {
   const setMapping = useCallback(
     async (key: string, mapping: CsvMapping) => {
       const file = filesRef.current.find((f) => f.key === key);
-      if (file) await replace({ ...file, mapping });
+      if (!file) return;
+      const columns = Object.entries(mapping.columns ?? {}).map(([to, from]) => `${to} ← ${from}`);
+      const values = Object.entries(mapping.values ?? {}).map(([to, value]) => `${to} = ${value}`);
+      log(file.name, 'mapping', [[...columns, ...values].join('; ') || 'no column mapped']);
+      await replace({ ...file, mapping });
     },
-    [replace],
+    [replace, log],
   );
 
   /** A file as the host's applyFix takes it: its bytes as they are now, and how it is read. */
@@ -509,6 +513,15 @@ export function BatchProvider({ children }: { children: ReactNode }) {
       })
       .catch(() => undefined);
   }, [changedResults]);
+  // Changes live in this page only: leaving it (reload, close) asks first while there are any.
+  const changed = files.some((f) => f.changes.length > 0);
+  useEffect(() => {
+    if (!changed) return;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [changed]);
+
   const problems = useMemo(() => {
     const out: Problem[] = [];
     for (const file of files)

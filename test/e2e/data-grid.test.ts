@@ -108,6 +108,13 @@ describe.skipIf(chromiumMissing)('the data grid, fixes and exports', () => {
       .poll(() => grid.locator('[role=row][aria-selected=true]').getAttribute('data-row'))
       .toBe('4');
     expect(await problems.locator('[aria-selected=true]').textContent()).toContain('GEO012');
+    // Problem list → grid: its row, and its cell in focus with its message.
+    await problems.getByRole('option').filter({ hasText: 'FU003' }).click();
+    await expect
+      .poll(() => grid.locator('[role=row][aria-selected=true]').getAttribute('data-row'))
+      .toBe('3');
+    expect(await cell(3, 'acres').getAttribute('class')).toContain('focused');
+    expect(await page.getByTestId('grid-cell-problems').textContent()).toContain('Row 3, acres: error FU003');
 
     // Search (Ctrl+F in the grid), rows with problems only, sort by a column.
     await grid.focus();
@@ -128,15 +135,15 @@ describe.skipIf(chromiumMissing)('the data grid, fixes and exports', () => {
     await expect
       .poll(() => grid.locator('[data-row] [data-column="name"]').allTextContents())
       .toEqual(['Repeats 2', 'Repeats', 'North 40', 'Bow Tie']);
-    // By keyboard: S on a cell sorts by its column (the third press: the file's order again).
+    // By keyboard: S sorts by the active cell's column (acres, the FU003 cell chosen above): ascending,
+    // descending, then the file's order.
     await grid.focus();
     await page.keyboard.press('s');
     await expect.poll(() => sortByName.textContent()).toBe('name');
-    for (const key of ['Control+Home', 'End', 's']) await page.keyboard.press(key);
-    await expect
-      .poll(() => grid.locator('[data-row] [data-column="acres"]').allTextContents())
-      .toEqual(['', '', '', 'lots']);
+    const acres = () => grid.locator('[data-row] [data-column="acres"]').allTextContents();
+    await expect.poll(acres).toEqual(['', '', '', 'lots']);
     await page.keyboard.press('s');
+    await expect.poll(acres).toEqual(['lots', '', '', '']);
     await page.keyboard.press('s');
     await expect
       .poll(() =>
@@ -224,6 +231,16 @@ describe.skipIf(chromiumMissing)('the data grid, fixes and exports', () => {
     );
     // One line per repeated point fixed.
     expect(changes.match(/,fix: every GEO012 fix,/g)).toHaveLength(2);
+
+    // Clearing a batch with changes asks first, saying what would be lost.
+    await page.getByRole('button', { name: 'Clear the batch' }).click();
+    const ask = page.getByRole('group', { name: 'Clear the batch?' });
+    expect(await ask.getByRole('alert').textContent()).toContain('Clear the batch and its 2 changes?');
+    await ask.getByRole('button', { name: 'Keep the batch' }).click();
+    expect(await page.getByTestId('batch-file').count()).toBe(1);
+    await page.getByRole('button', { name: 'Clear the batch' }).click();
+    await ask.getByRole('button', { name: 'Clear', exact: true }).click();
+    await expect.poll(() => page.getByTestId('batch-file').count()).toBe(0);
     await page.context().close();
   }, 120_000);
 });
