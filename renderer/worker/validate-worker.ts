@@ -1,7 +1,8 @@
 /// <reference lib="webworker" />
 /**
  * Validation off the main thread: the pure core's engine runs here, on bytes the renderer read from dropped
- * files or got from the host. Progress comes as the engine reports it; the report goes back in chunks.
+ * files or got from the host. Progress comes as the engine reports it; the report goes back in chunks. Fixes
+ * are not made here: the host makes them with core's fix loop (the `applyFix` bridge call).
  */
 import {
   acrossFilesApply,
@@ -101,18 +102,16 @@ async function sendPreview(jobId: number, name: string, bytes: Uint8Array, optio
   if (header) post({ type: 'preview', jobId, header, rows: data.slice(0, PREVIEW_ROWS) });
 }
 
-async function run(request: Extract<WorkerRequest, { type: 'validate' | 'fix' }>): Promise<void> {
+async function run(request: Extract<WorkerRequest, { type: 'validate' }>): Promise<void> {
   const { jobId, file } = request;
   const abort = new AbortController();
   running.set(jobId, abort);
   let lastProgress = 0;
   let report: Report | undefined;
-  let fixed: Uint8Array | undefined;
   try {
     const bytes = 'blob' in file ? new Uint8Array(await file.blob.arrayBuffer()) : file.bytes;
     const kind = request.options?.kind;
-    if (request.type === 'validate')
-      await sendPreview(jobId, file.name, bytes, request.options).catch(() => undefined);
+    await sendPreview(jobId, file.name, bytes, request.options).catch(() => undefined);
     const input = { name: file.name, bytes, ...(kind ? { kind } : {}) };
     const events: AsyncIterable<EngineEvent> = runEngine([input], {
       now: new Date(),
@@ -122,7 +121,6 @@ async function run(request: Extract<WorkerRequest, { type: 'validate' | 'fix' }>
       // Every row of the file, for the data grid.
       records: true,
       ...(request.options?.settings ? { settings: request.options.settings } : {}),
-      ...(request.type === 'fix' ? { fix: { safety: request.safety } } : {}),
     });
     for await (const event of events) {
       if (event.type === 'progress') {
@@ -136,16 +134,11 @@ async function run(request: Extract<WorkerRequest, { type: 'validate' | 'fix' }>
           totalBytes: event.totalBytes,
           records: event.records ?? event.features ?? 0,
         });
-      } else if (event.type === 'fixed') fixed = event.bytes;
-      else if (event.type === 'report') report = event.report;
+      } else if (event.type === 'report') report = event.report;
     }
     if (!report || report.outcome === 'cancelled') {
       post({ type: 'done', jobId, cancelled: true });
       return;
-    }
-    if (request.type === 'fix') {
-      const applied = report.files[0]?.fixes?.applied.length ?? 0;
-      post(fixed ? { type: 'fixed', jobId, bytes: fixed, applied } : { type: 'fixed', jobId, applied });
     }
     sendReport(jobId, report);
     post({ type: 'done', jobId, cancelled: false });

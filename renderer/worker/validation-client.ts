@@ -31,9 +31,6 @@ export interface CheckedFile {
   featureCount?: number;
   /** Every record (row) of the file, for the data grid. */
   records?: GridRecord[];
-  /** After a fix: the fixed bytes (absent when nothing changed) and how many fixes were applied. */
-  fixedBytes?: Uint8Array;
-  applied?: number;
   /** The job that checked it: names its geometry for the checks across files (`acrossFiles`). */
   job?: number;
   cancelled: boolean;
@@ -52,8 +49,6 @@ interface Job {
   diagnostics: Diagnostic[];
   features: GeoJsonFeature[];
   records: GridRecord[];
-  fixedBytes?: Uint8Array;
-  applied?: number;
   onProgress?: (p: Progress) => void;
   onPreview?: (p: RowsPreview) => void;
   resolve(value: CheckedFile): void;
@@ -93,14 +88,6 @@ export class ValidationWorker {
     );
   }
 
-  fix(
-    file: WorkerFile,
-    safety: 'safe' | 'safe-and-unsafe',
-    options?: CheckOptions,
-  ): { promise: Promise<CheckedFile>; cancel(): void } {
-    return this.start({ type: 'fix', jobId: 0, file, safety, ...(options ? { options } : {}) });
-  }
-
   /** The checks across the files checked by these jobs (each with the file's name, for messages). */
   acrossFiles(files: Array<{ job: number; name: string }>): Promise<AcrossFiles> {
     const jobId = this.nextJob++;
@@ -112,7 +99,7 @@ export class ValidationWorker {
   }
 
   private start(
-    request: Extract<WorkerRequest, { type: 'validate' | 'fix' }>,
+    request: Extract<WorkerRequest, { type: 'validate' }>,
     onProgress?: (p: Progress) => void,
     onPreview?: (p: RowsPreview) => void,
   ): { promise: Promise<CheckedFile>; cancel(): void } {
@@ -170,10 +157,6 @@ export class ValidationWorker {
       case 'records':
         for (const r of message.items) job.records.push(r);
         break;
-      case 'fixed':
-        job.fixedBytes = message.bytes;
-        job.applied = message.applied;
-        break;
       case 'failed':
         this.jobs.delete(message.jobId);
         job.reject(new Error(message.message));
@@ -185,8 +168,6 @@ export class ValidationWorker {
         if (job.unreadable) out.unreadable = job.unreadable;
         if (job.featureCount !== undefined) out.featureCount = job.featureCount;
         if (job.head) out.records = job.records;
-        if (job.fixedBytes) out.fixedBytes = job.fixedBytes;
-        if (job.applied !== undefined) out.applied = job.applied;
         job.resolve(out);
         break;
       }

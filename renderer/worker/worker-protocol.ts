@@ -22,13 +22,6 @@ export interface CheckOptions {
 
 export type WorkerRequest =
   | { type: 'validate'; jobId: number; file: WorkerFile; options?: CheckOptions }
-  | {
-      type: 'fix';
-      jobId: number;
-      file: WorkerFile;
-      safety: 'safe' | 'safe-and-unsafe';
-      options?: CheckOptions;
-    }
   | { type: 'cancel'; jobId: number }
   /**
    * The checks across files over files the worker checked (each by the job that checked it): the worker
@@ -61,7 +54,6 @@ export type WorkerMessage =
   | { type: 'records'; jobId: number; items: GridRecord[] }
   /** A CSV's header and first rows as read, before it is checked: the grid shows them at once. */
   | { type: 'preview'; jobId: number; header: string[]; rows: string[][] }
-  | { type: 'fixed'; jobId: number; bytes?: Uint8Array; applied: number }
   | { type: 'done'; jobId: number; cancelled: boolean }
   | { type: 'failed'; jobId: number; message: string }
   /** Diagnostics of the checks across files, in chunks; `across-done` ends them. */

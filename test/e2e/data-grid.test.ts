@@ -113,8 +113,10 @@ describe.skipIf(chromiumMissing)('the data grid, fixes and exports', () => {
     await expect
       .poll(() => grid.locator('[role=row][aria-selected=true]').getAttribute('data-row'))
       .toBe('3');
-    expect(await cell(3, 'acres').getAttribute('class')).toContain('focused');
-    expect(await page.getByTestId('grid-cell-problems').textContent()).toContain('Row 3, acres: error FU003');
+    await expect.poll(() => cell(3, 'acres').getAttribute('class')).toContain('focused');
+    await expect
+      .poll(() => page.getByTestId('grid-cell-problems').textContent())
+      .toContain('Row 3, acres: error FU003');
 
     // Search (Ctrl+F in the grid), rows with problems only, sort by a column.
     await grid.focus();
