@@ -50,12 +50,22 @@ describe('the data grid’s rows', () => {
     ).toEqual(['CSV002']);
   });
 
-  it('are a CSV’s first rows by its header before it is checked', () => {
-    const rows = previewRows({ header: ['name', 'acres'], rows: [['North 40', '12'], ['South 40']] });
-    expect(rows.map((r) => [r.row, r.label, r.columns])).toEqual([
-      [1, 'Row 1', { name: 'North 40', acres: '12' }],
-      [2, 'Row 2', { name: 'South 40', acres: '' }],
+  it('are a CSV’s first rows by its header before it is checked, fields named as people name them', () => {
+    const rows = previewRows({
+      header: ['clientName', 'farmName', 'name', 'acres'],
+      rows: [
+        ['Smith Farms', 'Home Farm', 'North 40', '12'],
+        ['Smith Farms', '', 'South 40'],
+        ['', '', '', '3'],
+      ],
+    });
+    expect(rows.map((r) => [r.row, r.label, r.columns.acres])).toEqual([
+      [1, 'North 40 (Home Farm, Smith Farms)', '12'],
+      [2, 'South 40 (Smith Farms)', ''],
+      [3, 'Row 3', '3'],
     ]);
+    const other = previewRows({ header: ['Feld', 'Fläche'], rows: [['Nord', '4']] });
+    expect(other.map((r) => [r.label, r.columns])).toEqual([['Row 1', { Feld: 'Nord', Fläche: '4' }]]);
   });
 
   it('are an Rx’s zones (its one record is the whole file), each with its rate and acres', async () => {

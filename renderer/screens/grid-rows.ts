@@ -84,14 +84,18 @@ export function gridRowsOf(
 }
 
 /**
- * A CSV's first rows as read, before it is checked: its cells by header, named by their own cells (the
- * record's name comes with the check, which knows the file's column mapping).
+ * A CSV's first rows as read, before it is checked: its cells by header, a field named by its name, farm
+ * and client columns when the header has them by the batch's names (the check, which knows the file's
+ * column mapping, names every record).
  */
 export function previewRows(preview: { header: readonly string[]; rows: readonly string[][] }): GridRow[] {
   return preview.rows.map((cells, i) => {
     const columns: Record<string, string> = {};
     preview.header.forEach((h, k) => (columns[h] = cells[k] ?? ''));
-    return { row: i + 1, type: 'field', label: `Row ${i + 1}`, columns, diagnostics: [] };
+    const name = columns.name?.trim();
+    const parents = [columns.farmName, columns.clientName].map((p) => p?.trim()).filter(Boolean);
+    const label = name ? (parents.length > 0 ? `${name} (${parents.join(', ')})` : name) : `Row ${i + 1}`;
+    return { row: i + 1, type: 'field', label, columns, diagnostics: [] };
   });
 }
 
