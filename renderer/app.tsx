@@ -17,7 +17,7 @@ import { SettingsScreen } from './screens/settings-screen.tsx';
 import { SharedDataScreen } from './screens/shared-data.tsx';
 import { SoilView } from './screens/soil-view.tsx';
 import { SubmitScreen } from './screens/submit-screen.tsx';
-import { BatchProvider } from './state/batch.tsx';
+import { BatchProvider, useBatch } from './state/batch.tsx';
 import { useJournalRefresh } from './state/journals.ts';
 
 const SCREENS = [
@@ -71,17 +71,7 @@ export function App() {
             setScreen('submit');
           }}
         />
-        <div hidden={screen !== 'workbench'} className="screen workbench">
-          <DropZone />
-          <BatchFiles />
-          <ColumnMappings />
-          <DataGrid />
-          <div className="review">
-            <ProblemTable />
-            <SvgMap />
-          </div>
-          <BatchExports />
-        </div>
+        <Workbench hidden={screen !== 'workbench'} />
         <div hidden={screen !== 'soil'}>
           <SoilView />
         </div>
@@ -100,5 +90,27 @@ export function App() {
         </div>
       </main>
     </BatchProvider>
+  );
+}
+
+/**
+ * The workbench: the drop zone, the batch's files, then the data grid, the problems and the map. Once files
+ * are in, a wide window lays them out side by side (the grid and the problem list on the left, the map and
+ * the selected problem on the right) to share the screen.
+ */
+function Workbench({ hidden }: { hidden: boolean }) {
+  const batch = useBatch();
+  return (
+    <div hidden={hidden} className={`screen workbench${batch.files.length > 0 ? ' loaded' : ''}`}>
+      <DropZone />
+      <BatchFiles />
+      <ColumnMappings />
+      <DataGrid />
+      <div className="review">
+        <ProblemTable />
+        <SvgMap />
+      </div>
+      <BatchExports />
+    </div>
   );
 }

@@ -260,7 +260,8 @@ export function SvgMap({ height = 420 }: { height?: number }) {
           aria-label="Map of the batch: arrow keys pan, + and − zoom, 0 fits. Select features from the problem list."
           viewBox={`${view.cx - view.w / 2} ${view.cy - view.h / 2} ${view.w} ${view.h}`}
           preserveAspectRatio="xMidYMid meet"
-          style={{ height }}
+          // The workbench's layout may set it smaller (--map-height) to share the screen.
+          style={{ height: `var(--map-height, ${height}px)` }}
           onKeyDown={onKeyDown}
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}

@@ -312,7 +312,11 @@ function FileGrid({ file }: { file: BatchFile }) {
         aria-rowcount={shown.length + 1}
         aria-colcount={headers.length}
         aria-activedescendant={active && !editing ? cellId(activeIndex, activeColumn) : undefined}
-        style={{ height: Math.min(VIEW_HEIGHT, (Math.max(shown.length, 3) + 1) * ROW_HEIGHT + 2) }}
+        style={{
+          height: Math.min(VIEW_HEIGHT, (Math.max(shown.length, 3) + 1) * ROW_HEIGHT + 2),
+          // The workbench's layout may cap it (--grid-height); rows past the cap are drawn, not seen.
+          maxHeight: 'var(--grid-height, none)',
+        }}
         onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
         onKeyDown={onKeyDown}
       >

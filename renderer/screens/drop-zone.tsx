@@ -176,52 +176,54 @@ export function BatchFiles() {
   const batch = useBatch();
   if (batch.files.length === 0) return null;
   return (
-    <table className="batch-files" aria-label="Files in the batch">
-      <thead>
-        <tr>
-          <th scope="col">File</th>
-          <th scope="col">Kind</th>
-          <th scope="col">Errors</th>
-          <th scope="col">Warnings</th>
-          <th scope="col">Features</th>
-          <th scope="col">
-            <span className="visually-hidden">Actions</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {batch.files.map((f) => (
-          <tr key={f.key} data-testid="batch-file">
-            <td>{f.name}</td>
-            <td>
-              {f.state === 'checking' ? (
-                <span role="status">
-                  Checking…
-                  {f.progress && f.progress.totalBytes > 0
-                    ? ` ${Math.round((100 * f.progress.bytes) / f.progress.totalBytes)}%`
-                    : ''}
-                  {f.progress?.records ? ` (${formatCount(f.progress.records)} records)` : ''}
-                </span>
-              ) : f.state === 'failed' ? (
-                <span role="alert">failed: {f.error}</span>
-              ) : f.unreadable ? (
-                `unreadable: ${f.unreadable.reason}`
-              ) : (
-                f.result?.kind
-              )}
-            </td>
-            <td>{f.result?.counts.error ?? ''}</td>
-            <td>{f.result?.counts.warning ?? ''}</td>
-            <td>{f.featureCount ?? ''}</td>
-            <td>
-              <button type="button" aria-label={`Remove ${f.name}`} onClick={() => batch.removeFile(f.key)}>
-                Remove
-              </button>
-            </td>
+    <div className="batch-files-box">
+      <table className="batch-files" aria-label="Files in the batch">
+        <thead>
+          <tr>
+            <th scope="col">File</th>
+            <th scope="col">Kind</th>
+            <th scope="col">Errors</th>
+            <th scope="col">Warnings</th>
+            <th scope="col">Features</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {batch.files.map((f) => (
+            <tr key={f.key} data-testid="batch-file">
+              <td>{f.name}</td>
+              <td>
+                {f.state === 'checking' ? (
+                  <span role="status">
+                    Checking…
+                    {f.progress && f.progress.totalBytes > 0
+                      ? ` ${Math.round((100 * f.progress.bytes) / f.progress.totalBytes)}%`
+                      : ''}
+                    {f.progress?.records ? ` (${formatCount(f.progress.records)} records)` : ''}
+                  </span>
+                ) : f.state === 'failed' ? (
+                  <span role="alert">failed: {f.error}</span>
+                ) : f.unreadable ? (
+                  `unreadable: ${f.unreadable.reason}`
+                ) : (
+                  f.result?.kind
+                )}
+              </td>
+              <td>{f.result?.counts.error ?? ''}</td>
+              <td>{f.result?.counts.warning ?? ''}</td>
+              <td>{f.featureCount ?? ''}</td>
+              <td>
+                <button type="button" aria-label={`Remove ${f.name}`} onClick={() => batch.removeFile(f.key)}>
+                  Remove
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

@@ -102,6 +102,21 @@ describe.skipIf(chromiumMissing)('the data grid, fixes and exports', () => {
     expect(outline.match(/L/g)).toHaveLength(4); // the ring as given (five positions): drawn crossed, not hidden
     expect(await map.locator('circle.problem-point.sev-error.selected').count()).toBe(1);
 
+    // The grid, the problems, the map and the selected problem share the screen: no page scrolling at
+    // 1366×768 or 1920×1080 (light and dark, axe).
+    for (const [width, height] of [
+      [1366, 768],
+      [1920, 1080],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight))
+        .toBeLessThanOrEqual(0);
+      expect(await page.getByRole('complementary', { name: 'Selected problem' }).isVisible()).toBe(true);
+      await checkScreen(page, `workbench-${width}x${height}`, { fullPage: false });
+    }
+    await page.setViewportSize({ width: 1400, height: 1000 });
+
     // Map → grid and list: another field clicked on the map is the grid's row.
     await map.locator('g[data-feature="3"] path').dispatchEvent('click');
     await expect
