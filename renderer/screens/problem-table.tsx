@@ -6,6 +6,8 @@
  */
 import { useMemo, useRef, useState } from 'react';
 import {
+  findRule,
+  formatCount,
   sniffTextEncoding,
   tokenizeCsv,
   type CsvDelimiter,
@@ -105,8 +107,8 @@ export function ProblemTable() {
           <span className="count">
             (
             {shown.length === batch.problems.length
-              ? shown.length
-              : `${shown.length} of ${batch.problems.length}`}
+              ? formatCount(shown.length)
+              : `${formatCount(shown.length)} of ${formatCount(batch.problems.length)}`}
             )
           </span>
         </h2>
@@ -124,7 +126,9 @@ export function ProblemTable() {
           <select value={rule} onChange={(e) => setRule(e.target.value)}>
             <option value="">All</option>
             {rules.map((r) => (
-              <option key={r}>{r}</option>
+              <option key={r} value={r}>
+                {r} {findRule(r)?.name ?? ''}
+              </option>
             ))}
           </select>
         </label>
@@ -142,7 +146,7 @@ export function ProblemTable() {
           disabled={batch.busy || safeCount === 0}
           onClick={() => void batch.applySafeFixes().then(setFixOutcome)}
         >
-          Apply all safe fixes ({safeCount})
+          Apply all safe fixes ({formatCount(safeCount)})
         </button>
         <button
           type="button"
@@ -158,7 +162,7 @@ export function ProblemTable() {
       {fixOutcome && (
         <div role="status" className="fix-outcome">
           <p>
-            {fixOutcome.applied.length} fix{fixOutcome.applied.length === 1 ? '' : 'es'} applied.
+            {formatCount(fixOutcome.applied.length)} fix{fixOutcome.applied.length === 1 ? '' : 'es'} applied.
           </p>
           {fixOutcome.applied.length > 0 && (
             <ul>

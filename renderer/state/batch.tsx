@@ -126,7 +126,7 @@ export interface FixPreview {
   after?: GeoJsonFeature;
 }
 
-/** One line of the change log: when, which file, what changed; undone when a later undo took it back. */
+/** One line of the change log: when, which file, what changed (an undo is a line of its own, naming what it took back). */
 export interface ChangeLogEntry {
   at: string;
   file: string;
@@ -175,7 +175,7 @@ interface BatchApi {
   previewFix(key: string, choice: FixChoice, feature?: number): Promise<FixPreview>;
   /** Make a chosen fix (with the answer of its preview, when there was one), and check the file again. */
   applyFix(key: string, choice: FixChoice, previewed?: FixedByChoice): Promise<FixOutcome>;
-  /** Every change made, in order, with the undone ones marked: exportable. */
+  /** Every change made and every undo, in order: exportable. */
   changeLog: ChangeLogEntry[];
   /** A fix being confirmed: the feature as it would be after it, which the map draws over the original. */
   fixPreview?: { fileKey: string; after: GeoJsonFeature };

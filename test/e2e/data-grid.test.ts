@@ -91,6 +91,10 @@ describe.skipIf(chromiumMissing)('the data grid, fixes and exports', () => {
     // Grid → problem list and map: the bow-tie drawn, its crossing marked.
     await cell(2, 'boundary').click();
     const problems = page.getByRole('listbox', { name: 'Problems' });
+    // The rule filter names each rule.
+    expect(await page.getByLabel('Rule').locator('option[value=GEO012]').textContent()).toBe(
+      'GEO012 repeated-points',
+    );
     await expect.poll(() => problems.locator('[aria-selected=true]').textContent()).toContain('GEO004');
     expect(await page.getByTestId('grid-cell-problems').textContent()).toContain(
       'Row 2, boundary: error GEO004',
