@@ -139,10 +139,12 @@ function FileGrid({ file }: { file: BatchFile }) {
   }, [selection, shown, file]);
   const active = activeIndex >= 0 ? shown[activeIndex] : undefined;
 
-  // A problem selected elsewhere puts the grid's focus on its cell.
+  // A problem selected elsewhere (the list, the map) puts the grid's focus on its cell; one the grid
+  // selected keeps the cell the person moved to.
+  const ownSelection = useRef<Selection | undefined>(undefined);
   const selectedField = selection?.fileKey === file.key ? selection.diagnosticId : undefined;
   useEffect(() => {
-    if (!active || !selectedField) return;
+    if (!active || !selectedField || selection === ownSelection.current) return;
     const d = file.result?.diagnostics.find((x) => x.id === selectedField);
     const at = d?.location.field !== undefined ? columns.indexOf(d.location.field) : -1;
     if (at >= 0) setActiveColumn(at + LEAD_COLUMNS);
@@ -168,6 +170,7 @@ function FileGrid({ file }: { file: BatchFile }) {
     const next: Selection = d
       ? { ...selectionOf(file.key, d), row: record.row }
       : { fileKey: file.key, row: record.row, ...(feature !== undefined ? { feature } : {}) };
+    ownSelection.current = next;
     batch.select(next);
   }
 

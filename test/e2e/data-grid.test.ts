@@ -264,4 +264,55 @@ describe.skipIf(chromiumMissing)('the data grid, fixes and exports', () => {
     await expect.poll(() => page.getByTestId('batch-file').count()).toBe(0);
     await page.context().close();
   }, 120_000);
+
+  it('is usable by keyboard alone: rows, cells, an edit, an unsafe fix and its undo', async () => {
+    const { page } = await session.newPage();
+    await page.getByLabel('Map view').selectOption('svg');
+    await page.locator('input[type=file]').setInputFiles(join(RESULTS_DIR, NAME));
+    await filesChecked(page, 1);
+    const grid = page.getByRole('grid', { name: /Rows of fields-bow-tie\.csv/ });
+    const cell = (row: number, column: string) =>
+      grid.locator(`[data-row="${row}"] [data-column="${column}"]`);
+    await grid.locator('[data-row="1"]').waitFor();
+    /** Press Tab until the focus is on what `is` says; false when 60 presses never got there. */
+    const tabTo = async (is: () => Promise<boolean>, key = 'Tab'): Promise<boolean> => {
+      for (let i = 0; i < 60; i++) {
+        if (await is()) return true;
+        await page.keyboard.press(key);
+      }
+      return is();
+    };
+    const focusedIs = (test: string) => () =>
+      page.evaluate((t) => new Function('el', `return ${t}`)(document.activeElement) as boolean, test);
+    expect(await tabTo(focusedIs("el.getAttribute('role') === 'grid'"))).toBe(true);
+    // Row 2's boundary: down twice, the last column, one left.
+    for (const key of ['ArrowDown', 'ArrowDown', 'End', 'ArrowLeft']) await page.keyboard.press(key);
+    await expect
+      .poll(() => page.getByTestId('grid-cell-problems').textContent())
+      .toContain('Row 2, boundary: error GEO004');
+    // Row 3's acres edited: Enter opens the cell, Enter keeps the value.
+    for (const key of ['ArrowDown', 'ArrowRight', 'Enter']) await page.keyboard.press(key);
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('227.28');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => cell(3, 'acres').getAttribute('data-severity')).toBeNull();
+    // Back to the bow-tie; its unsafe fix, confirmed by keyboard.
+    for (const key of ['ArrowUp', 'ArrowLeft']) await page.keyboard.press(key);
+    await expect
+      .poll(() => page.getByTestId('grid-cell-problems').textContent())
+      .toContain('Row 2, boundary: error GEO004');
+    expect(await tabTo(focusedIs("el.textContent === 'Apply this fix…'"))).toBe(true);
+    await page.keyboard.press('Enter');
+    const apply = page.getByRole('button', { name: 'Apply this unsafe fix' });
+    await expect.poll(() => apply.isEnabled()).toBe(true);
+    expect(await tabTo(focusedIs("el.textContent === 'Apply this unsafe fix'"))).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => cell(2, 'boundary').textContent()).toContain('MULTIPOLYGON');
+    // Undo, reached backwards from where the focus is.
+    expect(await tabTo(focusedIs("el.textContent === 'Undo'"), 'Shift+Tab')).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => cell(2, 'boundary').textContent()).not.toContain('MULTIPOLYGON');
+    expect(await cell(3, 'acres').textContent()).toBe('227.28');
+    await page.context().close();
+  }, 90_000);
 });
