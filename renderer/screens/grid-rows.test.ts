@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { validate } from '../../core/index.ts';
 import { featuresByRow, gridColumnsOf, gridRowsOf, previewRows, problemsByCell } from './grid-rows.ts';
 
-const example = (path: string) => new URL(`../../examples/${path}`, import.meta.url);
+const example = (path: string) =>
+  new URL(path.startsWith('test/') ? `../../${path}` : `../../examples/${path}`, import.meta.url);
 
 async function checked(path: string) {
   const name = path.split('/').pop()!;
@@ -66,6 +67,18 @@ describe('the data grid’s rows', () => {
     ]);
     const other = previewRows({ header: ['Feld', 'Fläche'], rows: [['Nord', '4']] });
     expect(other.map((r) => [r.label, r.columns])).toEqual([['Row 1', { Feld: 'Nord', Fläche: '4' }]]);
+  });
+
+  it('are a Modus soil test’s sample points (its one record is the whole file), with their problems', async () => {
+    const { file, rows } = await checked('test/corpus/derived/batches/samples-shifted/mistake/soil.xml');
+    expect(rows).toHaveLength(20);
+    expect(rows.slice(0, 2).map((r) => [r.label, r.columns])).toEqual([
+      ['Sample 1', { sampleNumber: '1' }],
+      ['Sample 2', { sampleNumber: '2' }],
+    ]);
+    const onFirst = file.diagnostics.filter((d) => d.location.feature === 0).map((d) => d.id);
+    expect(onFirst.length).toBeGreaterThan(0);
+    expect(rows[0]!.diagnostics).toEqual(onFirst);
   });
 
   it('are an Rx’s zones (its one record is the whole file), each with its rate and acres', async () => {

@@ -1,7 +1,8 @@
 /**
  * The rows the data grid shows for a file, and its problems by cell. A file's records are its rows (a CSV
- * batch's rows, a field upload's fields); a file sent whole (an Rx ZIP, a .wkt of boundaries) has its
- * features as rows instead: each zone with its rate and acres, each line's boundary.
+ * batch's rows, a field upload's fields); a file sent whole (an Rx ZIP, a .wkt of boundaries, a Modus soil
+ * test) has its features as rows instead: each zone with its rate and acres, each line's boundary, each
+ * sample point by its number.
  */
 import type { Diagnostic, FileResult, GeoJsonFeature, Severity } from '../../core/index.ts';
 import type { GridRecord } from '../worker/worker-protocol.ts';
@@ -31,10 +32,12 @@ const cellText = (value: unknown): string =>
         ? JSON.stringify(value)
         : String(value as string | boolean);
 
-/** What a person calls a feature: a zone by its number and rate, else its label. */
+/** What a person calls a feature: a zone by its number and rate, a soil sample by its number, else its label. */
 function featureLabel(feature: GeoJsonFeature, row: number): string {
   const p = feature.properties;
   if (typeof p.rate === 'number') return `Zone ${row}, rate ${cellText(p.rate)}`;
+  if (typeof p.sampleNumber === 'string' || typeof p.sampleNumber === 'number')
+    return `Sample ${p.sampleNumber}`;
   if (typeof p.name === 'string' && p.name.trim()) return p.name;
   return typeof p.label === 'string' ? p.label : `Feature ${row}`;
 }
