@@ -21,6 +21,7 @@ import {
   type CellProblems,
   type GridRow,
 } from './grid-rows.ts';
+import { orderRows } from './row-order.ts';
 
 const ROW_HEIGHT = 28;
 const VIEW_HEIGHT = 308;
@@ -34,7 +35,15 @@ const messagesOf = (cell: CellProblems | undefined): string =>
   cell?.diagnostics.map((d) => `${d.severity} ${d.code}: ${d.message}`).join('\n') ?? '';
 
 type SortKey = { column: number; descending: boolean };
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+/** Hand the thread back to the page for a moment (a message: no timer's 4 ms clamp). */
+function yieldToPage(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+}
 
 /** The batch's data grid: a tab per file that has records, the chosen file's rows. */
 export function DataGrid() {
@@ -104,27 +113,40 @@ function FileGrid({ file }: { file: BatchFile }) {
         ? record.label
         : (record.columns[columns[column - LEAD_COLUMNS]!] ?? '');
 
-  const shown = useMemo(() => {
-    const needle = query.trim().toLowerCase();
-    let rows = records.filter(
-      (r) =>
-        (!onlyProblems || r.diagnostics.length > 0) &&
-        (!needle ||
-          r.label.toLowerCase().includes(needle) ||
-          Object.values(r.columns).some((v) => v.toLowerCase().includes(needle))),
-    );
-    if (sort) {
-      const sign = sort.descending ? -1 : 1;
-      rows = rows
-        .slice()
-        .sort((a, b) =>
-          sort.column === 0
-            ? sign * (a.row - b.row)
-            : sign * collator.compare(valueAt(a, sort.column), valueAt(b, sort.column)),
-        );
-    }
-    return rows;
-  }, [records, onlyProblems, query, sort, columns]);
+  // Rows with problems only, the search and the sort are worked out a slice at a time (a million rows
+  // would hold the page for seconds); until then the rows show as they were.
+  const needle = query.trim().toLowerCase();
+  const ordering = onlyProblems || needle !== '' || sort !== undefined;
+  const [order, setOrder] = useState<{ of: readonly GridRow[]; key: string; indexes: number[] }>();
+  const orderKey = JSON.stringify([onlyProblems, needle, sort]);
+  useEffect(() => {
+    if (!ordering) return;
+    const abort = new AbortController();
+    const byColumn = sort && {
+      valueOf: (r: GridRow) => (sort.column === 0 ? r.row : valueAt(r, sort.column)),
+      descending: sort.descending,
+    };
+    void orderRows(
+      records,
+      { onlyProblems, needle, ...(byColumn ? { sort: byColumn } : {}) },
+      {
+        hasProblem: (r) => r.diagnostics.length > 0,
+        contains: (r, n) =>
+          r.label.toLowerCase().includes(n) ||
+          Object.values(r.columns).some((v) => v.toLowerCase().includes(n)),
+      },
+      yieldToPage,
+      abort.signal,
+    ).then((indexes) => {
+      if (indexes) setOrder({ of: records, key: orderKey, indexes });
+    });
+    return () => abort.abort();
+  }, [records, orderKey, columns]);
+  const ready = !ordering || (order?.of === records && order.key === orderKey);
+  const shown = useMemo(
+    () => (!ordering || !order || order.of !== records ? records : order.indexes.map((i) => records[i]!)),
+    [ordering, order, records],
+  );
 
   // The selected record: the one the selection's row names, or whose problems include the selected one.
   const selection = batch.selection;
@@ -301,9 +323,11 @@ function FileGrid({ file }: { file: BatchFile }) {
         <span className="count" role="status">
           {!file.records && file.preview
             ? `the first ${formatCount(records.length)} rows, as read: checking the file…`
-            : shown.length === records.length
-              ? `${formatCount(records.length)} rows`
-              : `${formatCount(shown.length)} of ${formatCount(records.length)} rows`}
+            : !ready
+              ? `${formatCount(records.length)} rows: choosing and ordering…`
+              : shown.length === records.length
+                ? `${formatCount(records.length)} rows`
+                : `${formatCount(shown.length)} of ${formatCount(records.length)} rows`}
         </span>
       </div>
       <div
@@ -314,6 +338,7 @@ function FileGrid({ file }: { file: BatchFile }) {
         aria-label={`Rows of ${file.name}: arrows move, Enter edits a cell, S sorts by the column, Ctrl+F searches`}
         aria-rowcount={shown.length + 1}
         aria-colcount={headers.length}
+        aria-busy={!ready}
         aria-activedescendant={active && !editing ? cellId(activeIndex, activeColumn) : undefined}
         style={{
           height: Math.min(VIEW_HEIGHT, (Math.max(shown.length, 3) + 1) * ROW_HEIGHT + 2),
