@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderRows, type RowQuery } from './row-order.ts';
+import { orderRows, textSortKey, type RowQuery } from './row-order.ts';
 
 interface Row {
   name: string;
@@ -55,5 +55,29 @@ describe('the rows the grid shows, worked out a slice at a time', () => {
     const abort = new AbortController();
     abort.abort();
     expect((await order({ onlyProblems: false, needle: '' }, abort.signal)).result).toBeUndefined();
+  });
+
+  it('orders text as people read it and numbers as numbers', async () => {
+    const cells = ['Field 10', 'field 9', 'Été 2', 'ete 10', '12.5', '12.25', '', 'lots', '-3'];
+    const { result } = await (async () => ({
+      result: await orderRows(
+        cells,
+        { onlyProblems: false, needle: '', sort: { valueOf: (c) => c, descending: false } },
+        { hasProblem: () => true, contains: () => true },
+        async () => undefined,
+      ),
+    }))();
+    expect(result!.map((i) => cells[i])).toEqual([
+      '-3',
+      '12.25',
+      '12.5',
+      '',
+      'Été 2',
+      'ete 10',
+      'field 9',
+      'Field 10',
+      'lots',
+    ]);
+    expect(textSortKey('Field 007') < textSortKey('field 10')).toBe(true);
   });
 });

@@ -18,11 +18,24 @@ const SLICE = 20_000;
 /** Rows of a block sorted in one go (about 60,000 comparisons: well under a frame's worth of work). */
 const BLOCK = 4096;
 
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+/**
+ * A text's sort key: lower case, accents dropped, each run of digits padded to one width, so that plain
+ * comparison puts "Field 9" before "Field 10" (what a collator's numeric order does, at a hundredth of the
+ * cost: a million rows are compared some 20 million times).
+ */
+export function textSortKey(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\d+/g, (digits) => digits.replace(/^0+(?=\d)/, '').padStart(16, '0'));
+}
 
 function compare(a: string | number, b: string | number): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
-  return collator.compare(String(a), String(b));
+  if (typeof a === 'number') return -1;
+  if (typeof b === 'number') return 1;
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /**
@@ -55,8 +68,12 @@ export async function orderRows<R>(
   // The sort keys once (a key read per comparison would read each row's cell ~20 times).
   const keys = new Array<string | number>(rows.length);
   for (let start = 0; start < picked.length; start += SLICE) {
-    for (let k = start; k < Math.min(picked.length, start + SLICE); k++)
-      keys[picked[k]!] = sort.valueOf(rows[picked[k]!]!);
+    for (let k = start; k < Math.min(picked.length, start + SLICE); k++) {
+      const value = sort.valueOf(rows[picked[k]!]!);
+      // A cell that is a number sorts as one (12.25 before 12.5), before any text.
+      const number = typeof value === 'number' ? value : value.trim() === '' ? NaN : Number(value);
+      keys[picked[k]!] = Number.isFinite(number) ? number : textSortKey(String(value));
+    }
     if (start + SLICE < picked.length) {
       await yieldNow();
       if (signal?.aborted) return undefined;
