@@ -105,6 +105,10 @@ function FileGrid({ file }: { file: BatchFile }) {
   const recheck = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const committed = useRef<string | undefined>(undefined);
   const closing = useRef(false);
+  // Checked again (an edit made, undone): the same value may be typed again and is a change again.
+  useEffect(() => {
+    committed.current = undefined;
+  }, [records]);
 
   const valueAt = (record: GridRow, column: number): string =>
     column === 0

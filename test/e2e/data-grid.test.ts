@@ -315,6 +315,16 @@ describe.skipIf(chromiumMissing)('the data grid, fixes and exports', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => cell(2, 'boundary').textContent()).not.toContain('MULTIPOLYGON');
     expect(await cell(3, 'acres').textContent()).toBe('227.28');
+    // The edit undone too, then typed again: a change again.
+    await page.keyboard.press('Enter');
+    await expect.poll(() => cell(3, 'acres').getAttribute('data-severity')).toBe('error');
+    expect(await tabTo(focusedIs("el.getAttribute('role') === 'grid'"))).toBe(true);
+    for (const key of ['Control+End', 'Control+Home', 'ArrowDown', 'ArrowDown', 'End', 'Enter'])
+      await page.keyboard.press(key);
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('227.28');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => cell(3, 'acres').getAttribute('data-severity')).toBeNull();
     await page.context().close();
   }, 90_000);
 });
