@@ -10,7 +10,14 @@
  * Pure: no Node, no DOM, no Electron. The renderer imports this file too.
  */
 import { z } from 'zod';
-import { DEFAULT_PACING, type PlanSummary, type Report, type RowOutcome } from '../core/index.ts';
+import {
+  DEFAULT_PACING,
+  type AppliedFix,
+  type NotAppliedFix,
+  type PlanSummary,
+  type Report,
+  type RowOutcome,
+} from '../core/index.ts';
 import { tileOrigin } from './content-security.ts';
 
 /** Bytes cross the bridge as base64 (JSON only). Host edge limit: 256 MiB of base64 per request. */
@@ -73,6 +80,21 @@ const runId = z.strictObject({ runId: id });
 
 /** A change to a file of the batch (core/batch/batch-state.ts): cell, row and line edits, chosen fixes. */
 const safety = z.enum(['safe', 'unsafe']);
+const fixChoice = z.union([
+  z.strictObject({ all: safety }),
+  z.strictObject({ rule: z.string().min(1).max(200), safety }),
+  z.strictObject({
+    code: z.string().min(1).max(50),
+    safety,
+    at: z.strictObject({
+      row: z.number().int().min(1).optional(),
+      field: z.string().max(1000).optional(),
+      offset: z.number().int().min(0).optional(),
+      entry: z.string().max(4096).optional(),
+      record: z.number().int().min(0).optional(),
+    }),
+  }),
+]);
 const batchChange = z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('cell'),
@@ -90,24 +112,7 @@ const batchChange = z.discriminatedUnion('type', [
     line: z.number().int().min(1),
     text: z.string().max(64 * 1024 * 1024),
   }),
-  z.strictObject({
-    type: z.literal('fix'),
-    fix: z.union([
-      z.strictObject({ all: safety }),
-      z.strictObject({ rule: z.string().min(1).max(200), safety }),
-      z.strictObject({
-        code: z.string().min(1).max(50),
-        safety,
-        at: z.strictObject({
-          row: z.number().int().min(1).optional(),
-          field: z.string().max(1000).optional(),
-          offset: z.number().int().min(0).optional(),
-          entry: z.string().max(4096).optional(),
-          record: z.number().int().min(0).optional(),
-        }),
-      }),
-    ]),
-  }),
+  z.strictObject({ type: z.literal('fix'), fix: fixChoice }),
 ]);
 const settingValue = z.union([z.string().max(100_000), z.number(), z.boolean()]);
 /** A CSV batch's column mapping: batch column → header, batch column → one value for every row. */
@@ -162,6 +167,21 @@ export const requestSchemas = {
     files: z.array(fileRef).min(1).max(1000),
     safety: z.enum(['safe', 'unsafe']),
     options: validateOptions.optional(),
+  }),
+  /**
+   * One fix a person chose (a problem's, a rule's, a safety's) on a file of the batch as it is now (its
+   * changes so far made): core's guarded fix loop, as `fieldgate fix` runs it. Answers the bytes after it
+   * and what it applied; the workbench adds the choice to the file's changes, which submit applies again.
+   */
+  applyFix: z.strictObject({
+    file: z.strictObject({
+      file: fileRef,
+      kind: z.string().max(100).optional(),
+      mapping: csvMapping.optional(),
+      settings: z.record(z.string().max(200), settingValue).optional(),
+    }),
+    fix: fixChoice,
+    sampleDate: z.string().min(1).max(100).optional(),
   }),
   /** A report (or a submit run's results) as a file to save: JSON, HTML or CSV text. */
   exportReport: z.strictObject({
@@ -224,6 +244,7 @@ export type ProfileInput = z.infer<typeof profileInput>;
 export type Settings = AppRequest<'saveSettings'>;
 export type BatchStateInput = z.infer<typeof batchState>;
 export type BatchChangeInput = z.infer<typeof batchChange>;
+export type FixChoiceInput = z.infer<typeof fixChoice>;
 
 /** Extensions of the files a batch takes (the file picker's filter; any file may still be dropped). */
 export const BATCH_FILE_EXTENSIONS = ['csv', 'tsv', 'txt', 'wkt', 'geojson', 'json', 'kml', 'zip', 'xml'];
@@ -277,6 +298,10 @@ export interface FixedFile {
   contentBase64: string;
   applied: number;
 }
+
+/** What one chosen fix did: the file's bytes after it, or why it could not be applied (nothing changed). */
+export type FixedByChoice =
+  { contentBase64: string; applied: AppliedFix[]; notApplied: NotAppliedFix[] } | { problem: string };
 
 export interface ExportedFile {
   fileName: string;
@@ -414,6 +439,7 @@ export interface AppResponses {
   validateFiles: ValidatedReport;
   getReport: ValidatedReport;
   applyFixes: ValidatedReport & { fixed: FixedFile[] };
+  applyFix: FixedByChoice;
   exportReport: ExportedFile;
   listProfiles: { profiles: Profile[] };
   saveProfile: { profile: Profile; secretStorage: SecretStorage };

@@ -8,6 +8,7 @@ import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import {
+  applyFixChoice,
   BatchStateError,
   downloadFile,
   EngineOptionsError,
@@ -16,6 +17,7 @@ import {
   systemIo,
   validate,
   type BatchState,
+  type CsvMapping,
   type EngineInput,
   type EngineOptions,
   type FetchLike,
@@ -330,6 +332,26 @@ export function createHandlers(context: HostContext): Handlers & HostLifecycle {
       }
       const report = plainReport(await validate(remaining, engineOptions(options, now())));
       return { reportId: keep(report), report, fixed };
+    },
+    applyFix: async ({ file, fix: choice, sampleDate }) => {
+      const { name, bytes } = readRef(file.file);
+      const outcome = await applyFixChoice(
+        {
+          name,
+          ...(file.kind !== undefined ? { kind: file.kind } : {}),
+          ...(file.mapping !== undefined ? { mapping: file.mapping as CsvMapping } : {}),
+          ...(file.settings !== undefined ? { settings: file.settings } : {}),
+        },
+        bytes,
+        choice,
+        { now: now(), ...(sampleDate !== undefined ? { sampleDate } : {}) },
+      );
+      if ('problem' in outcome) return { problem: outcome.problem };
+      return {
+        contentBase64: Buffer.from(outcome.bytes).toString('base64'),
+        applied: outcome.fixes.applied,
+        notApplied: outcome.fixes.notApplied,
+      };
     },
     exportReport: async ({ source, format }) => {
       if ('runId' in source) {

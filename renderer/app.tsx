@@ -9,13 +9,15 @@ import { InterruptedBanner } from './screens/interrupted-banner.tsx';
 import { useBridge } from './bridge/bridge-context.tsx';
 import { SvgMap } from './map/svg-map.tsx';
 import { ColumnMappings } from './screens/column-mapping.tsx';
+import { BatchExports } from './screens/batch-exports.tsx';
+import { DataGrid } from './screens/data-grid.tsx';
 import { BatchFiles, DropZone } from './screens/drop-zone.tsx';
 import { ProblemTable } from './screens/problem-table.tsx';
 import { SettingsScreen } from './screens/settings-screen.tsx';
 import { SharedDataScreen } from './screens/shared-data.tsx';
 import { SoilView } from './screens/soil-view.tsx';
 import { SubmitScreen } from './screens/submit-screen.tsx';
-import { BatchProvider } from './state/batch.tsx';
+import { BatchProvider, useBatch } from './state/batch.tsx';
 import { useJournalRefresh } from './state/journals.ts';
 
 const SCREENS = [
@@ -63,26 +65,13 @@ export function App() {
         {info.data?.sandbox && <span className="badge">Embedded sandbox running</span>}
       </header>
       <main>
-        {info.data?.warnings.map((w) => (
-          <p key={w} role="alert" className="warning">
-            {w}
-          </p>
-        ))}
         <InterruptedBanner
           onResume={(journalId) => {
             setResumeRun(journalId);
             setScreen('submit');
           }}
         />
-        <div hidden={screen !== 'workbench'} className="screen workbench">
-          <DropZone />
-          <BatchFiles />
-          <ColumnMappings />
-          <div className="review">
-            <ProblemTable />
-            <SvgMap />
-          </div>
-        </div>
+        <Workbench hidden={screen !== 'workbench'} />
         <div hidden={screen !== 'soil'}>
           <SoilView />
         </div>
@@ -101,5 +90,27 @@ export function App() {
         </div>
       </main>
     </BatchProvider>
+  );
+}
+
+/**
+ * The workbench: the drop zone, the batch's files, then the data grid, the problems and the map. Once files
+ * are in, a wide window lays them out side by side (the grid and the problem list on the left, the map and
+ * the selected problem on the right) to share the screen.
+ */
+function Workbench({ hidden }: { hidden: boolean }) {
+  const batch = useBatch();
+  return (
+    <div hidden={hidden} className={`screen workbench${batch.files.length > 0 ? ' loaded' : ''}`}>
+      <DropZone />
+      <BatchFiles />
+      <ColumnMappings />
+      <DataGrid />
+      <div className="review">
+        <ProblemTable />
+        <SvgMap />
+      </div>
+      <BatchExports />
+    </div>
   );
 }

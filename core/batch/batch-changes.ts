@@ -11,6 +11,7 @@ import { batchKindById, type BatchKindId } from '../csv/batch-kinds.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { fix, validate, type EngineOptions } from '../engine/engine.ts';
 import type { FixSelection } from '../engine/fix-loop.ts';
+import type { FileFixes } from '../engine/report.ts';
 import { detectFileKind } from '../formats/registry.ts';
 import { applyLineChanges, type LineChange } from '../input/byte-edits.ts';
 import {
@@ -110,6 +111,30 @@ async function selectionOf(
   return { ids: [found.id], safety: safety(choice.safety) };
 }
 
+/** What a chosen fix did: the bytes after it and the fixes applied and not applied, or why it could not. */
+export type FixChoiceOutcome = { bytes: Uint8Array; fixes: FileFixes } | { problem: string };
+
+/**
+ * One chosen fix on a file's bytes (its changes before it already made), through the engine's guarded fix
+ * loop: what a change `{ type: 'fix' }` does in `applyFileChanges`, with the fixes it applied, for a person
+ * choosing fixes one at a time to see (the app's Apply, its change log).
+ */
+export async function applyFixChoice(
+  file: Omit<BatchFile, 'bytes' | 'changes'>,
+  bytes: Uint8Array,
+  choice: FixChoice,
+  options: ChangeOptions = {},
+): Promise<FixChoiceOutcome> {
+  const engine: EngineOptions = { ...options, settings: engineSettingsOf(file) };
+  const kind = file.kind ?? file.mapping?.kind;
+  const input = { name: file.name, bytes, ...(kind ? { kind } : {}) };
+  const selection = await selectionOf(choice, input, engine);
+  if (typeof selection === 'string') return { problem: selection };
+  const fixed = await fix(input, selection, engine);
+  const fixes = fixed.report.files[0]?.fixes ?? { applied: [], notApplied: [], passes: 0 };
+  return { bytes: fixed.bytes ?? bytes, fixes };
+}
+
 /**
  * The file's bytes after its changes. A change that cannot be applied stops there: the bytes are those
  * before it, and `problem` says which and why.
@@ -130,14 +155,9 @@ export async function applyFileChanges(file: BatchFile, options: ChangeOptions =
       bytes = done.bytes;
       continue;
     }
-    const engine: EngineOptions = { ...options, settings: engineSettingsOf(file) };
-    const kind = file.kind ?? file.mapping?.kind;
-    const input = { name: file.name, bytes, ...(kind ? { kind } : {}) };
-    const selection = await selectionOf(change.fix, input, engine);
-    if (typeof selection === 'string')
-      return { bytes, applied: i, problem: { change: i, message: selection } };
-    const fixed = await fix(input, selection, engine);
-    if (fixed.bytes) bytes = fixed.bytes;
+    const fixed = await applyFixChoice(file, bytes, change.fix, options);
+    if ('problem' in fixed) return { bytes, applied: i, problem: { change: i, message: fixed.problem } };
+    bytes = fixed.bytes;
     i++;
   }
   return { bytes, applied: changes.length };

@@ -15,7 +15,14 @@ export {
   type KindSettingValues,
   type ProblemAnchor,
 } from './batch-state.ts';
-export { applyFileChanges, kindOfFile, type ChangedFile, type ChangeProblem } from './batch-changes.ts';
+export {
+  applyFileChanges,
+  applyFixChoice,
+  kindOfFile,
+  type ChangedFile,
+  type ChangeProblem,
+  type FixChoiceOutcome,
+} from './batch-changes.ts';
 export {
   prepareBatch,
   type PreparedBatch,

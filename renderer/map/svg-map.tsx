@@ -6,7 +6,9 @@
  */
 import {
   lazy,
+  memo,
   Suspense,
+  useCallback,
   useEffect,
   useId,
   useMemo,
@@ -19,7 +21,14 @@ import {
 import { selectionOf, useBatch } from '../state/batch.tsx';
 import { flatLandRings } from './land.ts';
 import { RATE_COLOURS, rateColour, useMapData, useSelectedFeatures, type MapFeature } from './map-data.ts';
-import { flatProjection, geometryPath, lonLatBounds, pointsOf, type Box } from './projection.ts';
+import {
+  flatProjection,
+  geometryPath,
+  lonLatBounds,
+  pointsOf,
+  type Box,
+  type Projection,
+} from './projection.ts';
 
 /** Features added to the page per animation frame. */
 const DRAW_STEP = 150;
@@ -188,6 +197,19 @@ export function SvgMap({ height = 420 }: { height?: number }) {
   }
 
   const markerRadius = Math.max(view.w, view.h) / 120;
+  // One callback for every feature (it reads the batch as it is when clicked): a selection then redraws
+  // only the features whose outline changes, not the 2,000 drawn.
+  const batchRef = useRef(batch);
+  batchRef.current = batch;
+  const chooseFeature = useCallback((f: MapFeature) => {
+    const current = batchRef.current;
+    const first = current.problems.find(
+      (p) => p.fileKey === f.fileKey && p.diagnostic.location.feature === f.feature.id,
+    );
+    current.select(
+      first ? selectionOf(f.fileKey, first.diagnostic) : { fileKey: f.fileKey, feature: f.feature.id },
+    );
+  }, []);
   const selectedPoint = points.find(
     (p) => p.fileKey === selection?.fileKey && p.diagnosticId === selection?.diagnosticId,
   );
@@ -238,7 +260,8 @@ export function SvgMap({ height = 420 }: { height?: number }) {
           aria-label="Map of the batch: arrow keys pan, + and − zoom, 0 fits. Select features from the problem list."
           viewBox={`${view.cx - view.w / 2} ${view.cy - view.h / 2} ${view.w} ${view.h}`}
           preserveAspectRatio="xMidYMid meet"
-          style={{ height }}
+          // The workbench's layout may set it smaller (--map-height) to share the screen.
+          style={{ height: `var(--map-height, ${height}px)` }}
           onKeyDown={onKeyDown}
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}
@@ -253,38 +276,27 @@ export function SvgMap({ height = 420 }: { height?: number }) {
             height={view.h * 2}
           />
           <path className="land" d={landPath} vectorEffect="non-scaling-stroke" />
-          {features.slice(0, drawnCount).map((f) => {
-            const d = pathOf(f);
-            const selected = outlined.has(`${f.fileKey}:${f.feature.id}`);
-            const cls = `feature${f.worst ? ` has-${f.worst}` : ''}${selected ? ' selected' : ''}`;
-            const fill = f.rate !== undefined && rates ? rateColour(f.rate, rates.min, rates.max) : undefined;
-            const choose = () => {
-              const first = batch.problems.find(
-                (p) => p.fileKey === f.fileKey && p.diagnostic.location.feature === f.feature.id,
-              );
-              batch.select(
-                first
-                  ? selectionOf(f.fileKey, first.diagnostic)
-                  : { fileKey: f.fileKey, feature: f.feature.id },
-              );
-            };
-            return (
-              <g
-                key={`${f.fileKey}:${f.feature.id}`}
-                data-feature={f.feature.id}
-                className={cls}
-                onClick={choose}
-              >
-                {d && <path d={d} vectorEffect="non-scaling-stroke" style={fill ? { fill } : undefined} />}
-                {pointsOf(f.feature.geometry).map(([lon, lat], i) => {
-                  const [x, y] = projection.project(lon, lat);
-                  return (
-                    <circle key={i} cx={x} cy={y} r={markerRadius * 0.8} vectorEffect="non-scaling-stroke" />
-                  );
-                })}
-              </g>
-            );
-          })}
+          {features.slice(0, drawnCount).map((f) => (
+            <FeatureShape
+              key={`${f.fileKey}:${f.feature.id}`}
+              f={f}
+              d={pathOf(f)}
+              selected={outlined.has(`${f.fileKey}:${f.feature.id}`)}
+              fill={f.rate !== undefined && rates ? rateColour(f.rate, rates.min, rates.max) : undefined}
+              projection={projection}
+              // Only points have markers: other features need not be drawn again when the zoom changes.
+              markerRadius={f.feature.geometry?.type === 'Point' ? markerRadius : 0}
+              onChoose={chooseFeature}
+            />
+          ))}
+          {batch.fixPreview && (
+            <path
+              className="fix-preview-after"
+              data-testid="map-fix-preview"
+              d={geometryPath(batch.fixPreview.after.geometry, projection)}
+              vectorEffect="non-scaling-stroke"
+            />
+          )}
           {points.map((p, i) => {
             const [x, y] = projection.project(p.point[0], p.point[1]);
             return (
@@ -312,3 +324,33 @@ export function SvgMap({ height = 420 }: { height?: number }) {
     </section>
   );
 }
+
+/** One feature of the map: drawn again only when it, its outline or the zoom changes. */
+const FeatureShape = memo(function FeatureShape({
+  f,
+  d,
+  selected,
+  fill,
+  projection,
+  markerRadius,
+  onChoose,
+}: {
+  f: MapFeature;
+  d: string;
+  selected: boolean;
+  fill: string | undefined;
+  projection: Projection;
+  markerRadius: number;
+  onChoose(f: MapFeature): void;
+}) {
+  const cls = `feature${f.worst ? ` has-${f.worst}` : ''}${selected ? ' selected' : ''}`;
+  return (
+    <g data-feature={f.feature.id} className={cls} onClick={() => onChoose(f)}>
+      {d && <path d={d} vectorEffect="non-scaling-stroke" style={fill ? { fill } : undefined} />}
+      {pointsOf(f.feature.geometry).map(([lon, lat], i) => {
+        const [x, y] = projection.project(lon, lat);
+        return <circle key={i} cx={x} cy={y} r={markerRadius * 0.8} vectorEffect="non-scaling-stroke" />;
+      })}
+    </g>
+  );
+});

@@ -308,7 +308,7 @@ export default function VectorMap({ height }: { height: number }) {
     <div
       ref={container}
       className="vector-map"
-      style={{ height }}
+      style={{ height: `var(--map-height, ${height}px)` }}
       role="region"
       aria-label="Map of the batch (vector): drag to pan, scroll or the + and − buttons to zoom. Select features from the problem list."
     />

@@ -11,11 +11,11 @@ export function ColumnMappings() {
   const csv = batch.files.filter((f) => f.result?.kind.startsWith('csv-'));
   if (csv.length === 0) return null;
   return (
-    <>
+    <div className="column-mappings">
       {csv.map((f) => (
         <ColumnMapping key={`${f.key}:${JSON.stringify(f.mapping ?? {})}`} file={f} />
       ))}
-    </>
+    </div>
   );
 }
 

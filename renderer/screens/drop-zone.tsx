@@ -88,7 +88,8 @@ export function DropZone() {
   const sample = examples.data?.examples.filter((e) => e.group !== '') ?? [];
   return (
     <section
-      className={over ? 'drop-zone over' : 'drop-zone'}
+      // Once files are in, a bar: the grid, problems and map get the screen.
+      className={`drop-zone${over ? ' over' : ''}${batch.files.length > 0 ? ' compact' : ''}`}
       aria-labelledby="drop-title"
       onDragOver={(e) => {
         e.preventDefault();
@@ -99,7 +100,7 @@ export function DropZone() {
       data-testid="drop-zone"
     >
       <h2 id="drop-title">Add files</h2>
-      <p>
+      <p className="drop-help">
         Drop files here: CSV batches, boundaries (WKT, GeoJSON, KML, zipped shapefiles), field-upload and
         request JSON, Modus XML soil tests, Rx ZIPs. Several at once.
       </p>
@@ -130,11 +131,7 @@ export function DropZone() {
         >
           Open the sample batch ({sample.length} files)
         </button>
-        {batch.files.length > 0 && (
-          <button type="button" onClick={batch.clear}>
-            Clear the batch
-          </button>
-        )}
+        {batch.files.length > 0 && <ClearBatch />}
       </div>
       {(openPaths.error ?? choose.error) && <p role="alert">{(openPaths.error ?? choose.error)!.message}</p>}
       {recent.some((r) => r.paths.length > 0) && (
@@ -179,51 +176,86 @@ export function BatchFiles() {
   const batch = useBatch();
   if (batch.files.length === 0) return null;
   return (
-    <table className="batch-files" aria-label="Files in the batch">
-      <thead>
-        <tr>
-          <th scope="col">File</th>
-          <th scope="col">Kind</th>
-          <th scope="col">Errors</th>
-          <th scope="col">Warnings</th>
-          <th scope="col">Features</th>
-          <th scope="col">
-            <span className="visually-hidden">Actions</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {batch.files.map((f) => (
-          <tr key={f.key} data-testid="batch-file">
-            <td>{f.name}</td>
-            <td>
-              {f.state === 'checking' ? (
-                <span role="status">
-                  Checking…
-                  {f.progress && f.progress.totalBytes > 0
-                    ? ` ${Math.round((100 * f.progress.bytes) / f.progress.totalBytes)}%`
-                    : ''}
-                  {f.progress?.records ? ` (${formatCount(f.progress.records)} records)` : ''}
-                </span>
-              ) : f.state === 'failed' ? (
-                <span role="alert">failed: {f.error}</span>
-              ) : f.unreadable ? (
-                `unreadable: ${f.unreadable.reason}`
-              ) : (
-                f.result?.kind
-              )}
-            </td>
-            <td>{f.result?.counts.error ?? ''}</td>
-            <td>{f.result?.counts.warning ?? ''}</td>
-            <td>{f.featureCount ?? ''}</td>
-            <td>
-              <button type="button" aria-label={`Remove ${f.name}`} onClick={() => batch.removeFile(f.key)}>
-                Remove
-              </button>
-            </td>
+    <div className="batch-files-box">
+      <table className="batch-files" aria-label="Files in the batch">
+        <thead>
+          <tr>
+            <th scope="col">File</th>
+            <th scope="col">Kind</th>
+            <th scope="col">Errors</th>
+            <th scope="col">Warnings</th>
+            <th scope="col">Features</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {batch.files.map((f) => (
+            <tr key={f.key} data-testid="batch-file">
+              <td>{f.name}</td>
+              <td>
+                {f.state === 'checking' ? (
+                  <span role="status">
+                    Checking…
+                    {f.progress && f.progress.totalBytes > 0
+                      ? ` ${Math.round((100 * f.progress.bytes) / f.progress.totalBytes)}%`
+                      : ''}
+                    {f.progress?.records ? ` (${formatCount(f.progress.records)} records)` : ''}
+                  </span>
+                ) : f.state === 'failed' ? (
+                  <span role="alert">failed: {f.error}</span>
+                ) : f.unreadable ? (
+                  `unreadable: ${f.unreadable.reason}`
+                ) : (
+                  f.result?.kind
+                )}
+              </td>
+              <td>{f.result?.counts.error ?? ''}</td>
+              <td>{f.result?.counts.warning ?? ''}</td>
+              <td>{f.featureCount ?? ''}</td>
+              <td>
+                <button type="button" aria-label={`Remove ${f.name}`} onClick={() => batch.removeFile(f.key)}>
+                  Remove
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Clear the batch: at once when nothing was changed, else after saying what would be lost. */
+function ClearBatch() {
+  const batch = useBatch();
+  const [asking, setAsking] = useState(false);
+  const changes = batch.files.reduce((n, f) => n + f.changes.length, 0);
+  if (!asking)
+    return (
+      <button type="button" onClick={() => (changes > 0 ? setAsking(true) : batch.clear())}>
+        Clear the batch
+      </button>
+    );
+  return (
+    <span role="group" aria-label="Clear the batch?" className="confirm-inline">
+      <span role="alert">
+        Clear the batch and its {formatCount(changes)} change{changes === 1 ? '' : 's'}? This cannot be
+        undone.
+      </span>
+      <button
+        type="button"
+        onClick={() => {
+          setAsking(false);
+          batch.clear();
+        }}
+      >
+        Clear
+      </button>
+      <button type="button" autoFocus onClick={() => setAsking(false)}>
+        Keep the batch
+      </button>
+    </span>
   );
 }

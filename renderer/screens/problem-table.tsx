@@ -1,10 +1,13 @@
 /**
  * Every problem of the batch: filter by severity, rule and column; the selected one's message, hint and fix
- * (before → after) beside the list; "apply all safe fixes" with undo; inline edit of the problem's line with
- * live re-validation (CSV rows and any text file).
+ * (before → after) beside the list; its fix applied on its own or every fix of its rule (an unsafe one only
+ * after a confirmation that draws the feature before and after); "apply all safe fixes" with undo; inline
+ * edit of the problem's line with live re-validation (CSV rows and any text file).
  */
 import { useMemo, useRef, useState } from 'react';
 import {
+  findRule,
+  formatCount,
   sniffTextEncoding,
   tokenizeCsv,
   type CsvDelimiter,
@@ -19,6 +22,7 @@ import {
   type Problem,
   type Selection,
 } from '../state/batch.tsx';
+import { FixActions } from './fix-actions.tsx';
 import { VirtualList } from './virtual-list.tsx';
 import { lineBytes } from './line-bytes.ts';
 
@@ -103,8 +107,8 @@ export function ProblemTable() {
           <span className="count">
             (
             {shown.length === batch.problems.length
-              ? shown.length
-              : `${shown.length} of ${batch.problems.length}`}
+              ? formatCount(shown.length)
+              : `${formatCount(shown.length)} of ${formatCount(batch.problems.length)}`}
             )
           </span>
         </h2>
@@ -122,7 +126,9 @@ export function ProblemTable() {
           <select value={rule} onChange={(e) => setRule(e.target.value)}>
             <option value="">All</option>
             {rules.map((r) => (
-              <option key={r}>{r}</option>
+              <option key={r} value={r}>
+                {r} {findRule(r)?.name ?? ''}
+              </option>
             ))}
           </select>
         </label>
@@ -140,7 +146,7 @@ export function ProblemTable() {
           disabled={batch.busy || safeCount === 0}
           onClick={() => void batch.applySafeFixes().then(setFixOutcome)}
         >
-          Apply all safe fixes ({safeCount})
+          Apply all safe fixes ({formatCount(safeCount)})
         </button>
         <button
           type="button"
@@ -156,7 +162,7 @@ export function ProblemTable() {
       {fixOutcome && (
         <div role="status" className="fix-outcome">
           <p>
-            {fixOutcome.applied.length} fix{fixOutcome.applied.length === 1 ? '' : 'es'} applied.
+            {formatCount(fixOutcome.applied.length)} fix{fixOutcome.applied.length === 1 ? '' : 'es'} applied.
           </p>
           {fixOutcome.applied.length > 0 && (
             <ul>
@@ -204,13 +210,21 @@ export function ProblemTable() {
             )}
           />
         </div>
-        <ProblemDetail problem={active} selection={selected} />
+        <ProblemDetail problem={active} selection={selected} onFixed={setFixOutcome} />
       </div>
     </section>
   );
 }
 
-function ProblemDetail({ problem, selection }: { problem: Problem | undefined; selection?: Selection }) {
+function ProblemDetail({
+  problem,
+  selection,
+  onFixed,
+}: {
+  problem: Problem | undefined;
+  selection?: Selection;
+  onFixed(outcome: FixOutcome): void;
+}) {
   const batch = useBatch();
   if (!problem && selection?.code && selection.line !== undefined)
     return (
@@ -269,6 +283,13 @@ function ProblemDetail({ problem, selection }: { problem: Problem | undefined; s
               <code>{fix.before}</code> → <code>{fix.after}</code>
             </p>
           )}
+          <FixActions
+            key={`${problem.key}:${fix.safety}`}
+            fileKey={problem.fileKey}
+            diagnostic={fixedBy ?? d}
+            fix={fix}
+            onFixed={onFixed}
+          />
         </div>
       ) : (
         <p>No automatic fix: edit the value.</p>

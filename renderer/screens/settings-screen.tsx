@@ -174,6 +174,7 @@ function Profiles() {
   return (
     <section aria-labelledby="profiles-title">
       <h3 id="profiles-title">Service profiles</h3>
+      <SecretsNotice />
       <table aria-label="Profiles">
         <thead>
           <tr>
@@ -303,5 +304,20 @@ function ProfileForm(props: {
         Cancel
       </button>
     </form>
+  );
+}
+
+/** How the host keeps secrets (only when there is something to say): shown where secrets are entered. */
+function SecretsNotice() {
+  const api = useBridge();
+  const info = useQuery({ queryKey: ['appInfo'], queryFn: () => api.appInfo({}) });
+  return (
+    <>
+      {info.data?.warnings.map((w) => (
+        <p key={w} role="alert" className="warning">
+          {w}
+        </p>
+      ))}
+    </>
   );
 }

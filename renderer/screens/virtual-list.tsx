@@ -64,7 +64,8 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
       tabIndex={0}
       aria-label={props.label}
       aria-activedescendant={active}
-      style={{ height }}
+      // The workbench's layout may cap it (--list-height); rows past the cap are drawn, not seen.
+      style={{ height, maxHeight: 'var(--list-height, none)' }}
       onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
       onKeyDown={onKeyDown}
     >

@@ -3,8 +3,9 @@
  * dropped, how it is read (its column mapping and settings), and what was changed in it (cell and line
  * edits, chosen fixes) in order. What the screens show is each file as changed (`current`), checked by the
  * validation worker; what Submit hands the host is the state itself, which the host prepares with the same
- * core, so the rows sent are the rows shown. Also: the selected problem or feature (shared by table and
- * map), and the undo history (each step takes back one change).
+ * core, so the rows sent are the rows shown. Also: the selected problem or feature (shared by grid, table
+ * and map), the undo history (each step takes back one change) and the change log. Fixes a person chooses
+ * are made by the host with core's fix loop (the `applyFix` bridge call, as `fieldgate fix` makes them).
  */
 import {
   createContext,
@@ -26,16 +27,19 @@ import {
   parseCsvEncoding,
   type AppliedFix,
   type BatchChange,
+  type FixChoice,
+  type GeoJsonFeature,
   type CsvMapping,
   type Diagnostic,
   type FileResult,
   type KindSettingValues,
   type Unreadable,
 } from '../../core/index.ts';
-import type { BatchStateInput, FileRef } from '../../host/bridge-api.ts';
-import { ValidationWorker, type Progress } from '../worker/validation-client.ts';
+import type { BatchStateInput, FileRef, FixedByChoice } from '../../host/bridge-api.ts';
+import { useBridge } from '../bridge/bridge-context.tsx';
+import { ValidationWorker, type Progress, type RowsPreview } from '../worker/validation-client.ts';
 import { acrossFilesProblems, acrossFilesRequest, resultsKey } from './across-files.ts';
-import type { WorkerFile } from '../worker/worker-protocol.ts';
+import type { GridRecord, WorkerFile } from '../worker/worker-protocol.ts';
 
 export interface BatchFile {
   key: string;
@@ -62,6 +66,10 @@ export interface BatchFile {
   result?: FileResult;
   /** Features of the file (its result holds the ones the map may draw). */
   featureCount?: number;
+  /** Every record (row) of the file as last checked: what the data grid shows. */
+  records?: GridRecord[];
+  /** A CSV's first rows as read, shown until its records come (a big file is checked for seconds). */
+  preview?: RowsPreview;
   /** The validation job that checked it: the worker keeps its geometry for the checks across files. */
   geometryJob?: number;
   unreadable?: Unreadable;
@@ -108,6 +116,36 @@ export interface Problem {
 export interface FixOutcome {
   applied: { file: string; fix: AppliedFix }[];
   unchanged: number;
+  /** Why a chosen fix was not made (the problem is gone, or the fix would create an error). */
+  notApplied?: string[];
+}
+
+/** A fix not made yet: what the host answered, and the feature it changes as it would be after it. */
+export interface FixPreview {
+  answer: FixedByChoice;
+  after?: GeoJsonFeature;
+}
+
+/** One line of the change log: when, which file, what changed (an undo is a line of its own, naming what it took back). */
+export interface ChangeLogEntry {
+  at: string;
+  file: string;
+  change: string;
+  detail: string;
+}
+
+/** The choice of a fix of one problem: its code and where it is, in terms that survive other changes. */
+export function fixChoiceOf(d: Diagnostic, safety: 'safe' | 'unsafe'): FixChoice {
+  const l = d.location;
+  const at: Extract<FixChoice, { code: string }>['at'] = {};
+  if (l.row !== undefined) at.row = l.row;
+  if (l.record !== undefined) at.record = l.record;
+  if (l.field !== undefined) at.field = l.field;
+  if (l.entry !== undefined) at.entry = l.entry;
+  // A place without a row, record or entry (a WKT line, a JSON value) is found by its offset.
+  if (at.row === undefined && at.record === undefined && at.entry === undefined && l.range)
+    at.offset = l.range.start.offset;
+  return { code: d.code, safety, at };
 }
 
 interface BatchApi {
@@ -123,11 +161,25 @@ interface BatchApi {
   setMapping(key: string, mapping: CsvMapping): Promise<void>;
   /** Change a CSV row's cells (a data row as reports number them) and check the file again. */
   editRow(key: string, row: number, cells: string[]): Promise<void>;
+  /** Change one cell of a CSV row (its index in the file's header) and check the file again. */
+  editCell(key: string, row: number, column: number, value: string): Promise<void>;
   /** Change a line of another text file and check it again. */
   editLine(key: string, line: number, text: string): Promise<void>;
   removeFile(key: string): void;
   clear(): void;
   applySafeFixes(): Promise<FixOutcome>;
+  /**
+   * What a chosen fix would do, without making it: the host's answer and, when a feature is named, that
+   * feature as the fixed file has it (checked in the worker), to show before and after.
+   */
+  previewFix(key: string, choice: FixChoice, feature?: number): Promise<FixPreview>;
+  /** Make a chosen fix (with the answer of its preview, when there was one), and check the file again. */
+  applyFix(key: string, choice: FixChoice, previewed?: FixedByChoice): Promise<FixOutcome>;
+  /** Every change made and every undo, in order: exportable. */
+  changeLog: ChangeLogEntry[];
+  /** A fix being confirmed: the feature as it would be after it, which the map draws over the original. */
+  fixPreview?: { fileKey: string; after: GeoJsonFeature };
+  showFixPreview(preview: { fileKey: string; after: GeoJsonFeature } | undefined): void;
   canUndo: boolean;
   undo(): void;
   busy: boolean;
@@ -174,11 +226,27 @@ function stateFileOf(file: BatchFile): BatchStateInput['files'][number] {
   };
 }
 
+/** A fix for the change log: its code, title and where, before → after. */
+function fixDetail(fix: AppliedFix): string {
+  const where = [fix.location.row !== undefined ? `row ${fix.location.row}` : undefined, fix.location.field]
+    .filter(Boolean)
+    .join(', ');
+  const change = fix.before !== undefined ? `: ${fix.before} → ${fix.after ?? ''}` : '';
+  return `${fix.code} (${fix.safety}) ${where ? `${where}: ` : ''}${fix.title}${change}`;
+}
+
 export function BatchProvider({ children }: { children: ReactNode }) {
+  const bridge = useBridge();
   const workerRef = useRef<ValidationWorker | undefined>(undefined);
   const worker = (): ValidationWorker => (workerRef.current ??= new ValidationWorker());
   const [files, setFiles] = useState<BatchFile[]>([]);
   const [history, setHistory] = useState<BatchFile[][]>([]);
+  const [changeLog, setChangeLog] = useState<ChangeLogEntry[]>([]);
+  const [fixPreview, showFixPreview] = useState<{ fileKey: string; after: GeoJsonFeature } | undefined>();
+  const log = useCallback((file: string, change: string, details: string[]) => {
+    const at = new Date().toISOString();
+    setChangeLog((all) => [...all, ...details.map((detail) => ({ at, file, change, detail }))]);
+  }, []);
   const [selection, select] = useState<Selection | undefined>();
   const [busy, setBusy] = useState(false);
   const [changeError, setChangeError] = useState<string | undefined>();
@@ -193,13 +261,19 @@ export function BatchProvider({ children }: { children: ReactNode }) {
     async (file: BatchFile) => {
       let lastShown = 0;
       try {
-        const { promise } = worker().validate(workerFileOf(file), checkOptionsOf(file), (progress) => {
-          const now = performance.now();
-          if (now - lastShown > 250) {
-            lastShown = now;
-            update(file.key, { progress });
-          }
-        });
+        const { promise } = worker().validate(
+          workerFileOf(file),
+          checkOptionsOf(file),
+          (progress) => {
+            const now = performance.now();
+            if (now - lastShown > 250) {
+              lastShown = now;
+              update(file.key, { progress });
+            }
+          },
+          // Only before the file's first check: later checks keep showing its records.
+          file.records ? undefined : (preview) => update(file.key, { preview }),
+        );
         const checked = await promise;
         update(file.key, {
           state: 'checked',
@@ -208,6 +282,8 @@ export function BatchProvider({ children }: { children: ReactNode }) {
           featureCount: checked.featureCount,
           unreadable: checked.unreadable,
           geometryJob: checked.job,
+          records: checked.records,
+          preview: undefined,
         });
       } catch (error) {
         update(file.key, { state: 'failed', error: error instanceof Error ? error.message : String(error) });
@@ -251,11 +327,11 @@ export function BatchProvider({ children }: { children: ReactNode }) {
 
   /** Add an edit to a file: made on its current bytes in its own encoding (core), then checked again. */
   const edit = useCallback(
-    async (key: string, change: Extract<BatchChange, { type: 'row' | 'line' }>) => {
+    async (key: string, change: Extract<BatchChange, { type: 'cell' | 'row' | 'line' }>) => {
       const file = filesRef.current.find((f) => f.key === key);
       if (!file) return;
       let done: { ok: true; bytes: Uint8Array } | { ok: false; message: string };
-      if (change.type === 'row') {
+      if (change.type === 'row' || change.type === 'cell') {
         const settings = file.settings ?? {};
         const encoding =
           typeof settings.encoding === 'string' ? parseCsvEncoding(settings.encoding) : undefined;
@@ -273,19 +349,89 @@ export function BatchProvider({ children }: { children: ReactNode }) {
         setChangeError(`${file.name}: ${done.message}`);
         return;
       }
+      log(file.name, 'edit', [
+        change.type === 'cell'
+          ? `row ${change.row}, cell ${change.column + 1}: ${change.value}`
+          : change.type === 'row'
+            ? `row ${change.row}: ${change.cells.join(' | ')}`
+            : `line ${change.line}: ${change.text}`,
+      ]);
       await replace({ ...file, current: done.bytes, changes: [...file.changes, change] });
     },
-    [replace],
+    [replace, log],
   );
 
   const setMapping = useCallback(
     async (key: string, mapping: CsvMapping) => {
       const file = filesRef.current.find((f) => f.key === key);
-      if (file) await replace({ ...file, mapping });
+      if (!file) return;
+      const columns = Object.entries(mapping.columns ?? {}).map(([to, from]) => `${to} ← ${from}`);
+      const values = Object.entries(mapping.values ?? {}).map(([to, value]) => `${to} = ${value}`);
+      log(file.name, 'mapping', [[...columns, ...values].join('; ') || 'no column mapped']);
+      await replace({ ...file, mapping });
     },
-    [replace],
+    [replace, log],
   );
 
+  /** A file as the host's applyFix takes it: its bytes as they are now, and how it is read. */
+  const fixInput = (file: BatchFile) => ({
+    file: { name: file.name, contentBase64: toBase64(file.current) },
+    ...(file.kind ? { kind: file.kind } : {}),
+    ...(file.mapping ? { mapping: file.mapping } : {}),
+    ...(file.settings && Object.keys(file.settings).length > 0 ? { settings: file.settings } : {}),
+  });
+
+  const previewFix = useCallback(
+    async (key: string, choice: FixChoice, feature?: number): Promise<FixPreview> => {
+      const file = filesRef.current.find((f) => f.key === key);
+      if (!file) return { answer: { problem: 'the file is no longer in the batch' } };
+      const answer = await bridge.applyFix({ file: fixInput(file), fix: choice });
+      if ('problem' in answer || feature === undefined) return { answer };
+      const fixed = { name: file.name, bytes: fromBase64(answer.contentBase64) };
+      const checked = await worker().validate(fixed, checkOptionsOf(file)).promise;
+      const after = checked.result?.features?.find((f) => f.id === feature);
+      return after ? { answer, after } : { answer };
+    },
+    [bridge],
+  );
+
+  const applyFix = useCallback(
+    async (key: string, choice: FixChoice, previewed?: FixedByChoice): Promise<FixOutcome> => {
+      const file = filesRef.current.find((f) => f.key === key);
+      if (!file) return { applied: [], unchanged: 1 };
+      setBusy(true);
+      try {
+        const answer = previewed ?? (await bridge.applyFix({ file: fixInput(file), fix: choice }));
+        if ('problem' in answer) {
+          setChangeError(`${file.name}: ${answer.problem}`);
+          return { applied: [], unchanged: 1, notApplied: [answer.problem] };
+        }
+        const notApplied = answer.notApplied.map((n) => `${n.code} ${n.title}: ${n.reason}`);
+        if (answer.applied.length === 0) return { applied: [], unchanged: 1, notApplied };
+        const what =
+          'all' in choice
+            ? `all ${choice.all} fixes`
+            : 'rule' in choice
+              ? `every ${choice.rule} fix`
+              : `the ${choice.code} fix`;
+        log(file.name, `fix: ${what}`, answer.applied.map(fixDetail));
+        await replace({
+          ...file,
+          current: fromBase64(answer.contentBase64),
+          changes: [...file.changes, { type: 'fix', fix: choice }],
+        });
+        return { applied: answer.applied.map((fix) => ({ file: file.name, fix })), unchanged: 0, notApplied };
+      } catch (error) {
+        setChangeError(`${file.name}: ${error instanceof Error ? error.message : String(error)}`);
+        return { applied: [], unchanged: 1 };
+      } finally {
+        setBusy(false);
+      }
+    },
+    [bridge, replace, log],
+  );
+
+  /** Every safe fix of every file, one undo step; through the host's fix loop as any chosen fix. */
   const applySafeFixes = useCallback(async (): Promise<FixOutcome> => {
     const before = filesRef.current;
     const outcome: FixOutcome = { applied: [], unchanged: 0 };
@@ -298,40 +444,47 @@ export function BatchProvider({ children }: { children: ReactNode }) {
           after.push(file);
           continue;
         }
-        const fixed = await worker().fix(workerFileOf(file), 'safe', checkOptionsOf(file)).promise;
-        if (!fixed.fixedBytes || !fixed.result) {
+        const choice: FixChoice = { all: 'safe' };
+        const answer = await bridge.applyFix({ file: fixInput(file), fix: choice });
+        if ('problem' in answer || answer.applied.length === 0) {
           outcome.unchanged++;
           after.push(file);
           continue;
         }
-        for (const fix of fixed.result.fixes?.applied ?? []) outcome.applied.push({ file: file.name, fix });
+        for (const fix of answer.applied) outcome.applied.push({ file: file.name, fix });
+        log(file.name, 'fix: all safe fixes', answer.applied.map(fixDetail));
         after.push({
           ...file,
-          current: fixed.fixedBytes,
-          changes: [...file.changes, { type: 'fix', fix: { all: 'safe' } }],
-          result: fixed.result,
-          featureCount: fixed.featureCount,
-          geometryJob: fixed.job,
-          state: 'checked',
+          current: fromBase64(answer.contentBase64),
+          changes: [...file.changes, { type: 'fix', fix: choice }],
+          state: 'checking',
         });
       }
       if (outcome.applied.length > 0) {
         setHistory((h) => [...h, before]);
         setFiles(after);
+        for (const file of after) if (file.state === 'checking') await check(file);
       }
     } finally {
       setBusy(false);
     }
     return outcome;
-  }, []);
+  }, [bridge, check, log]);
 
   const undo = useCallback(() => {
-    setHistory((h) => {
-      const last = h[h.length - 1];
-      if (last) setFiles(last);
-      return h.slice(0, -1);
-    });
-  }, []);
+    const last = history[history.length - 1];
+    if (!last) return;
+    // The files that step changed, for the log.
+    const changed = filesRef.current.filter((f) => last.find((l) => l.key === f.key) !== f);
+    setHistory(history.slice(0, -1));
+    setFiles(last);
+    for (const file of changed) {
+      const undone = changeLog.findLast((e) => e.file === file.name && e.change !== 'undo');
+      log(file.name, 'undo', [
+        undone ? `took back ${undone.change}: ${undone.detail}` : 'took back a change',
+      ]);
+    }
+  }, [history, changeLog, log]);
 
   // The checks across files, in the worker, once every file is checked, again whenever a result changes
   // (not with a file's progress). A file whose geometry the worker let go of (an undo brought back an
@@ -360,6 +513,15 @@ export function BatchProvider({ children }: { children: ReactNode }) {
       })
       .catch(() => undefined);
   }, [changedResults]);
+  // Changes live in this page only: leaving it (reload, close) asks first while there are any.
+  const changed = files.some((f) => f.changes.length > 0);
+  useEffect(() => {
+    if (!changed) return;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [changed]);
+
   const problems = useMemo(() => {
     const out: Problem[] = [];
     for (const file of files)
@@ -383,13 +545,20 @@ export function BatchProvider({ children }: { children: ReactNode }) {
     setMapping,
     editRow: (key, row, cells) => edit(key, { type: 'row', row, cells }),
     editLine: (key, line, text) => edit(key, { type: 'line', line, text }),
+    editCell: (key, row, column, value) => edit(key, { type: 'cell', row, column, value }),
     removeFile: (key) => setFiles((all) => all.filter((f) => f.key !== key)),
     clear: () => {
       setFiles([]);
       setHistory([]);
+      setChangeLog([]);
       select(undefined);
     },
     applySafeFixes,
+    previewFix,
+    applyFix,
+    changeLog,
+    ...(fixPreview ? { fixPreview } : {}),
+    showFixPreview,
     canUndo: history.length > 0,
     undo,
     busy,

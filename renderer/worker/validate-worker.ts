@@ -1,11 +1,17 @@
 /// <reference lib="webworker" />
 /**
  * Validation off the main thread: the pure core's engine runs here, on bytes the renderer read from dropped
- * files or got from the host. Progress comes as the engine reports it; the report goes back in chunks.
+ * files or got from the host. Progress comes as the engine reports it; the report goes back in chunks. Fixes
+ * are not made here: the host makes them with core's fix loop (the `applyFix` bridge call).
  */
 import {
   acrossFilesApply,
+  bytesToStream,
   checkAcrossFiles,
+  CsvStreamReader,
+  detectFileKind,
+  parseCsvDelimiter,
+  parseCsvEncoding,
   runEngine,
   type BatchGeometry,
   type Diagnostic,
@@ -15,7 +21,15 @@ import {
   type GeoJsonFeature,
   type Report,
 } from '../../core/index.ts';
-import { CHUNK_ITEMS, MAX_SENT_FEATURES, type WorkerMessage, type WorkerRequest } from './worker-protocol.ts';
+import {
+  CHUNK_ITEMS,
+  MAX_SENT_FEATURES,
+  PREVIEW_BYTES,
+  PREVIEW_ROWS,
+  type CheckOptions,
+  type WorkerMessage,
+  type WorkerRequest,
+} from './worker-protocol.ts';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const running = new Map<number, AbortController>();
@@ -45,7 +59,7 @@ function sendReport(jobId: number, report: Report): void {
     post({ type: 'head', jobId, ...(report.unreadable[0] ? { unreadable: report.unreadable[0] } : {}) });
     return;
   }
-  const { diagnostics, features: allFeatures, text: _text, batchGeometry, ...head } = file;
+  const { diagnostics, features: allFeatures, text: _text, batchGeometry, records, ...head } = file;
   if (batchGeometry) geometries.set(jobId, { kind: file.kind, geometry: batchGeometry });
   const features = allFeatures && pickFeatures(allFeatures, diagnostics);
   post({ type: 'head', jobId, file: head, ...(allFeatures ? { featureCount: allFeatures.length } : {}) });
@@ -53,26 +67,60 @@ function sendReport(jobId: number, report: Report): void {
     post({ type: 'diagnostics', jobId, items: diagnostics.slice(i, i + CHUNK_ITEMS) });
   for (let i = 0; features && i < features.length; i += CHUNK_ITEMS)
     post({ type: 'features', jobId, items: features.slice(i, i + CHUNK_ITEMS) });
+  for (let i = 0; records && i < records.length; i += CHUNK_ITEMS)
+    post({
+      type: 'records',
+      jobId,
+      items: records.slice(i, i + CHUNK_ITEMS).map(({ action: _action, ...record }) => record),
+    });
 }
 
-async function run(request: Extract<WorkerRequest, { type: 'validate' | 'fix' }>): Promise<void> {
+/**
+ * A CSV batch's header and first rows, read from its first bytes with the file's own encoding and
+ * delimiter settings: shown in the grid while the whole file is checked (a big file takes seconds).
+ */
+async function sendPreview(jobId: number, name: string, bytes: Uint8Array, options: CheckOptions = {}) {
+  const kind = options.kind ?? detectFileKind({ name, bytes: bytes.subarray(0, PREVIEW_BYTES) })?.id;
+  if (!kind?.startsWith('csv-')) return;
+  const settings = options.settings ?? {};
+  const encoding = typeof settings.encoding === 'string' ? parseCsvEncoding(settings.encoding) : undefined;
+  const delimiter =
+    typeof settings.delimiter === 'string' ? parseCsvDelimiter(settings.delimiter) : undefined;
+  const cut = bytes.length > PREVIEW_BYTES;
+  const reader = new CsvStreamReader(bytesToStream(bytes.subarray(0, PREVIEW_BYTES)), {
+    ...(encoding ? { encoding } : {}),
+    ...(delimiter ? { delimiter } : {}),
+  });
+  const rows: string[][] = [];
+  // One more than shown: the last row of a cut start may be cut too.
+  for await (const row of reader.rows()) {
+    rows.push(row.cells.map((c) => c.value));
+    if (rows.length > PREVIEW_ROWS + 1) break;
+  }
+  if (cut) rows.pop();
+  const [header, ...data] = rows;
+  if (header) post({ type: 'preview', jobId, header, rows: data.slice(0, PREVIEW_ROWS) });
+}
+
+async function run(request: Extract<WorkerRequest, { type: 'validate' }>): Promise<void> {
   const { jobId, file } = request;
   const abort = new AbortController();
   running.set(jobId, abort);
   let lastProgress = 0;
   let report: Report | undefined;
-  let fixed: Uint8Array | undefined;
   try {
     const bytes = 'blob' in file ? new Uint8Array(await file.blob.arrayBuffer()) : file.bytes;
     const kind = request.options?.kind;
+    await sendPreview(jobId, file.name, bytes, request.options).catch(() => undefined);
     const input = { name: file.name, bytes, ...(kind ? { kind } : {}) };
     const events: AsyncIterable<EngineEvent> = runEngine([input], {
       now: new Date(),
       signal: abort.signal,
       // What the checks across files read of it: the page runs them over every file (across-files.ts).
       batchGeometry: true,
+      // Every row of the file, for the data grid.
+      records: true,
       ...(request.options?.settings ? { settings: request.options.settings } : {}),
-      ...(request.type === 'fix' ? { fix: { safety: request.safety } } : {}),
     });
     for await (const event of events) {
       if (event.type === 'progress') {
@@ -86,16 +134,11 @@ async function run(request: Extract<WorkerRequest, { type: 'validate' | 'fix' }>
           totalBytes: event.totalBytes,
           records: event.records ?? event.features ?? 0,
         });
-      } else if (event.type === 'fixed') fixed = event.bytes;
-      else if (event.type === 'report') report = event.report;
+      } else if (event.type === 'report') report = event.report;
     }
     if (!report || report.outcome === 'cancelled') {
       post({ type: 'done', jobId, cancelled: true });
       return;
-    }
-    if (request.type === 'fix') {
-      const applied = report.files[0]?.fixes?.applied.length ?? 0;
-      post(fixed ? { type: 'fixed', jobId, bytes: fixed, applied } : { type: 'fixed', jobId, applied });
     }
     sendReport(jobId, report);
     post({ type: 'done', jobId, cancelled: false });

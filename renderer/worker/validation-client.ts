@@ -3,7 +3,14 @@
  * report's pieces are collected here (appending chunks is cheap; no single message is big).
  */
 import type { Diagnostic, FileResult, GeoJsonFeature, Unreadable } from '../../core/index.ts';
-import type { CheckOptions, FileHead, WorkerFile, WorkerMessage, WorkerRequest } from './worker-protocol.ts';
+import type {
+  CheckOptions,
+  FileHead,
+  GridRecord,
+  WorkerFile,
+  WorkerMessage,
+  WorkerRequest,
+} from './worker-protocol.ts';
 
 export interface Progress {
   bytes: number;
@@ -11,14 +18,19 @@ export interface Progress {
   records: number;
 }
 
+/** A CSV's header and first rows as read, before it is checked. */
+export interface RowsPreview {
+  header: string[];
+  rows: string[][];
+}
+
 export interface CheckedFile {
   result?: FileResult;
   unreadable?: Unreadable;
   /** How many features the file has (the result holds at most MAX_SENT_FEATURES of them). */
   featureCount?: number;
-  /** After a fix: the fixed bytes (absent when nothing changed) and how many fixes were applied. */
-  fixedBytes?: Uint8Array;
-  applied?: number;
+  /** Every record (row) of the file, for the data grid. */
+  records?: GridRecord[];
   /** The job that checked it: names its geometry for the checks across files (`acrossFiles`). */
   job?: number;
   cancelled: boolean;
@@ -36,9 +48,9 @@ interface Job {
   unreadable?: Unreadable;
   diagnostics: Diagnostic[];
   features: GeoJsonFeature[];
-  fixedBytes?: Uint8Array;
-  applied?: number;
+  records: GridRecord[];
   onProgress?: (p: Progress) => void;
+  onPreview?: (p: RowsPreview) => void;
   resolve(value: CheckedFile): void;
   reject(error: Error): void;
 }
@@ -67,16 +79,13 @@ export class ValidationWorker {
     file: WorkerFile,
     options: CheckOptions | undefined,
     onProgress?: (p: Progress) => void,
+    onPreview?: (p: RowsPreview) => void,
   ): { promise: Promise<CheckedFile>; cancel(): void } {
-    return this.start({ type: 'validate', jobId: 0, file, ...(options ? { options } : {}) }, onProgress);
-  }
-
-  fix(
-    file: WorkerFile,
-    safety: 'safe' | 'safe-and-unsafe',
-    options?: CheckOptions,
-  ): { promise: Promise<CheckedFile>; cancel(): void } {
-    return this.start({ type: 'fix', jobId: 0, file, safety, ...(options ? { options } : {}) });
+    return this.start(
+      { type: 'validate', jobId: 0, file, ...(options ? { options } : {}) },
+      onProgress,
+      onPreview,
+    );
   }
 
   /** The checks across the files checked by these jobs (each with the file's name, for messages). */
@@ -90,17 +99,20 @@ export class ValidationWorker {
   }
 
   private start(
-    request: Extract<WorkerRequest, { type: 'validate' | 'fix' }>,
+    request: Extract<WorkerRequest, { type: 'validate' }>,
     onProgress?: (p: Progress) => void,
+    onPreview?: (p: RowsPreview) => void,
   ): { promise: Promise<CheckedFile>; cancel(): void } {
     const jobId = this.nextJob++;
     const promise = new Promise<CheckedFile>((resolve, reject) => {
       this.jobs.set(jobId, {
         diagnostics: [],
         features: [],
+        records: [],
         resolve,
         reject,
         ...(onProgress ? { onProgress } : {}),
+        ...(onPreview ? { onPreview } : {}),
       });
     });
     // The bytes are copied (not transferred): the renderer keeps the file for fixes, undo and submit.
@@ -139,9 +151,11 @@ export class ValidationWorker {
       case 'features':
         for (const f of message.items) job.features.push(f);
         break;
-      case 'fixed':
-        job.fixedBytes = message.bytes;
-        job.applied = message.applied;
+      case 'preview':
+        job.onPreview?.({ header: message.header, rows: message.rows });
+        break;
+      case 'records':
+        for (const r of message.items) job.records.push(r);
         break;
       case 'failed':
         this.jobs.delete(message.jobId);
@@ -153,8 +167,7 @@ export class ValidationWorker {
         if (job.head) out.result = { ...job.head, diagnostics: job.diagnostics, features: job.features };
         if (job.unreadable) out.unreadable = job.unreadable;
         if (job.featureCount !== undefined) out.featureCount = job.featureCount;
-        if (job.fixedBytes) out.fixedBytes = job.fixedBytes;
-        if (job.applied !== undefined) out.applied = job.applied;
+        if (job.head) out.records = job.records;
         job.resolve(out);
         break;
       }

@@ -2,7 +2,14 @@
  * Messages between the renderer and its validation worker. A report can be large (100,000 features), so
  * the worker sends it in pieces: the main thread then never spends long unpacking one message.
  */
-import type { Diagnostic, FileResult, GeoJsonFeature, KindSettingValues, Report } from '../../core/index.ts';
+import type {
+  Diagnostic,
+  FileResult,
+  GeoJsonFeature,
+  KindSettingValues,
+  Report,
+  SubmitRecord,
+} from '../../core/index.ts';
 
 /** A file to check: its bytes (copied to the worker), or a dropped file the worker reads itself. */
 export type WorkerFile = { name: string; bytes: Uint8Array } | { name: string; blob: Blob };
@@ -15,13 +22,6 @@ export interface CheckOptions {
 
 export type WorkerRequest =
   | { type: 'validate'; jobId: number; file: WorkerFile; options?: CheckOptions }
-  | {
-      type: 'fix';
-      jobId: number;
-      file: WorkerFile;
-      safety: 'safe' | 'safe-and-unsafe';
-      options?: CheckOptions;
-    }
   | { type: 'cancel'; jobId: number }
   /**
    * The checks across files over files the worker checked (each by the job that checked it): the worker
@@ -30,8 +30,14 @@ export type WorkerRequest =
    */
   | { type: 'across'; jobId: number; files: Array<{ job: number; name: string }> };
 
+/**
+ * A record as the data grid shows it: its row, what a person calls it, its cells and its problems' ids
+ * (not what it asks the service: submit prepares that in the host).
+ */
+export type GridRecord = Omit<SubmitRecord, 'action'>;
+
 /** A file's result without its (possibly long) lists, which follow as chunks, and its batch geometry. */
-export type FileHead = Omit<FileResult, 'diagnostics' | 'features' | 'text' | 'batchGeometry'>;
+export type FileHead = Omit<FileResult, 'diagnostics' | 'features' | 'text' | 'batchGeometry' | 'records'>;
 
 export type WorkerMessage =
   | { type: 'progress'; jobId: number; bytes: number; totalBytes: number; records: number }
@@ -45,7 +51,9 @@ export type WorkerMessage =
     }
   | { type: 'diagnostics'; jobId: number; items: Diagnostic[] }
   | { type: 'features'; jobId: number; items: GeoJsonFeature[] }
-  | { type: 'fixed'; jobId: number; bytes?: Uint8Array; applied: number }
+  | { type: 'records'; jobId: number; items: GridRecord[] }
+  /** A CSV's header and first rows as read, before it is checked: the grid shows them at once. */
+  | { type: 'preview'; jobId: number; header: string[]; rows: string[][] }
   | { type: 'done'; jobId: number; cancelled: boolean }
   | { type: 'failed'; jobId: number; message: string }
   /** Diagnostics of the checks across files, in chunks; `across-done` ends them. */
@@ -58,6 +66,10 @@ export type WorkerMessage =
  * this, and 100,000 features held by the page would cost it long garbage-collection pauses.
  */
 export const MAX_SENT_FEATURES = 3000;
+
+/** Rows of a CSV shown before it is checked, read from at most PREVIEW_BYTES of its start. */
+export const PREVIEW_ROWS = 200;
+export const PREVIEW_BYTES = 256 * 1024;
 
 /** Items per chunk message: small enough that unpacking one stays far below a frame. */
 export const CHUNK_ITEMS = 500;

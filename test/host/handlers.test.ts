@@ -16,6 +16,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyFileChanges } from '../../core/index.ts';
 import type { AppEvent, AppMethod, JournalSummary, SubmitStatus } from '../../host/bridge-api.ts';
 import { startEmbeddedSandbox, type StartedSandbox } from '../../host/embedded-sandbox.ts';
 import { createHandlers, handleCall, SANDBOX_PROFILE_ID, type Handlers } from '../../host/handlers.ts';
@@ -116,6 +117,39 @@ describe('validation and fixes', () => {
     expect(Buffer.from(file.contentBase64, 'base64').toString()).not.toBe(readFileSync(path, 'utf8'));
     const count = (r: unknown) => (r as { files: { diagnostics: unknown[] }[] }).files[0]!.diagnostics.length;
     expect(count(fixed.report)).toBeLessThan(count(before.report));
+  });
+
+  it('applies one chosen fix (a problem by where it is, or a rule) as the changes of a batch do', async () => {
+    const csv = [
+      'clientName,farmName,name,boundary',
+      'Smith Farms,Home Farm,Bow Tie,"POLYGON ((-93.65 42.01, -93.64 42.02, -93.64 42.01, -93.65 42.02, -93.65 42.01))"',
+      'Smith Farms,Home Farm,Repeats,"POLYGON ((-93.68 42.03, -93.67 42.03, -93.67 42.03, -93.67 42.04, -93.68 42.04, -93.68 42.03))"',
+    ].join('\n');
+    const file = { file: { name: 'fields.csv', contentBase64: Buffer.from(csv).toString('base64') } };
+    const bowTie = { code: 'GEO004', safety: 'unsafe', at: { row: 1, field: 'boundary' } } as const;
+    const fixed = await call('applyFix', { file, fix: bowTie });
+    const applied = fixed.applied as { code: string; safety: string; after: string }[];
+    expect(applied.map((f) => [f.code, f.safety])).toEqual([['GEO004', 'unsafe']]);
+    const text = Buffer.from(fixed.contentBase64 as string, 'base64').toString();
+    expect(text).toContain('MULTIPOLYGON');
+    // Only the chosen problem: the repeated point of row 2 is still there.
+    expect(text).toContain('-93.67 42.03, -93.67 42.03');
+    // The same bytes the batch's changes give (what submit sends).
+    const changed = await applyFileChanges({
+      name: 'fields.csv',
+      bytes: Buffer.from(csv),
+      changes: [{ type: 'fix', fix: bowTie }],
+    });
+    expect(Buffer.from(changed.bytes).toString()).toBe(text);
+    const byRule = await call('applyFix', { file, fix: { rule: 'GEO012', safety: 'safe' } });
+    const after = Buffer.from(byRule.contentBase64 as string, 'base64').toString();
+    expect(after).not.toContain('-93.67 42.03, -93.67 42.03');
+    expect(after).not.toContain('MULTIPOLYGON');
+    const gone = await call('applyFix', {
+      file: { file: { name: 'fields.csv', contentBase64: fixed.contentBase64 as string } },
+      fix: bowTie,
+    });
+    expect(gone).toEqual({ problem: 'the GEO004 problem to fix is no longer there' });
   });
 
   it('exports a report as JSON, CSV (no spreadsheet formulas) and a self-contained HTML page', async () => {

@@ -1,0 +1,94 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { validate } from '../../core/index.ts';
+import { featuresByRow, gridColumnsOf, gridRowsOf, previewRows, problemsByCell } from './grid-rows.ts';
+
+const example = (path: string) =>
+  new URL(path.startsWith('test/') ? `../../${path}` : `../../examples/${path}`, import.meta.url);
+
+async function checked(path: string) {
+  const name = path.split('/').pop()!;
+  const report = await validate([{ name, bytes: readFileSync(example(path)) }], { records: true });
+  const file = report.files[0]!;
+  const records = file.records?.map(({ action: _action, ...r }) => r);
+  return { file, rows: gridRowsOf(file, records) };
+}
+
+describe('the data grid’s rows', () => {
+  it('are a CSV batch’s records, named as people name them, with their feature and marked cells', async () => {
+    const { file, rows } = await checked('csv/fields-with-problems.csv');
+    expect(rows.map((r) => r.label).slice(0, 2)).toEqual([
+      'North 40 (Home Farm, Smith Farms)',
+      'South 40 (Home Farm, Smith Farms)',
+    ]);
+    const features = featuresByRow(file.features);
+    expect(rows.map((r) => features.get(r.row))).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(gridColumnsOf(file.summary, rows)).toEqual([
+      'clientName',
+      'farmName',
+      'name',
+      'boundary',
+      'acres',
+      'source',
+      'userName',
+    ]);
+    const problems = problemsByCell(file.diagnostics, rows);
+    // Row 2: a trailing space in its client (warning) and an unclosed ring in its boundary (error).
+    expect(problems.get(2)?.get('boundary')?.severity).toBe('error');
+    expect(
+      problems
+        .get(2)
+        ?.get('boundary')
+        ?.diagnostics.map((d) => d.code),
+    ).toEqual(['WKT001']);
+    expect(problems.get(1)).toBeUndefined();
+    // A problem of the row as a whole (too many cells) is the row's, not a cell's.
+    expect(
+      problems
+        .get(5)
+        ?.get('')
+        ?.diagnostics.map((d) => d.code),
+    ).toEqual(['CSV002']);
+  });
+
+  it('are a CSV’s first rows by its header before it is checked, fields named as people name them', () => {
+    const rows = previewRows({
+      header: ['clientName', 'farmName', 'name', 'acres'],
+      rows: [
+        ['Smith Farms', 'Home Farm', 'North 40', '12'],
+        ['Smith Farms', '', 'South 40'],
+        ['', '', '', '3'],
+      ],
+    });
+    expect(rows.map((r) => [r.row, r.label, r.columns.acres])).toEqual([
+      [1, 'North 40 (Home Farm, Smith Farms)', '12'],
+      [2, 'South 40 (Smith Farms)', ''],
+      [3, 'Row 3', '3'],
+    ]);
+    const other = previewRows({ header: ['Feld', 'Fläche'], rows: [['Nord', '4']] });
+    expect(other.map((r) => [r.label, r.columns])).toEqual([['Row 1', { Feld: 'Nord', Fläche: '4' }]]);
+  });
+
+  it('are a Modus soil test’s sample points (its one record is the whole file), with their problems', async () => {
+    const { file, rows } = await checked('test/corpus/derived/batches/samples-shifted/mistake/soil.xml');
+    expect(rows).toHaveLength(20);
+    expect(rows.slice(0, 2).map((r) => [r.label, r.columns])).toEqual([
+      ['Sample 1', { sampleNumber: '1' }],
+      ['Sample 2', { sampleNumber: '2' }],
+    ]);
+    const onFirst = file.diagnostics.filter((d) => d.location.feature === 0).map((d) => d.id);
+    expect(onFirst.length).toBeGreaterThan(0);
+    expect(rows[0]!.diagnostics).toEqual(onFirst);
+  });
+
+  it('are an Rx’s zones (its one record is the whole file), each with its rate and acres', async () => {
+    const { file, rows } = await checked('rx/two-zone-rx.zip');
+    expect(rows.map((r) => r.label)).toEqual(['Zone 1, rate 12', 'Zone 2, rate 15.7']);
+    expect(rows[0]!.columns).toMatchObject({ rate: '12', DOSE: '12', acres: '88.5861' });
+    expect(rows.map((r) => r.feature)).toEqual([0, 1]);
+    // The zone a problem is at carries it.
+    const zoneProblems = file.diagnostics.filter((d) => d.location.feature === 0).map((d) => d.id);
+    expect(zoneProblems.length).toBeGreaterThan(0);
+    expect(rows[0]!.diagnostics).toEqual(zoneProblems);
+  });
+});

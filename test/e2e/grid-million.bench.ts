@@ -1,0 +1,152 @@
+/**
+ * `npm run bench -- grid-million`: the workbench's data grid over a 1,000,000-row fields CSV (about 130 MB),
+ * in Chromium against the browser host, with the SVG map: the time from the drop to the first rows in the
+ * grid and to the whole file checked, then the grid scrolled through (40 steps, a frame each, and by
+ * keyboard) with the page's main-thread tasks taken from a Chromium trace (thread time: the page's own work;
+ * wall time also counts waiting for a core on a busy machine). Prints the figures, and fails (exit 1) when
+ * a scrolling task does over 100 ms of work or the first rows take 2 s or more. Needs the renderer built
+ * (`node scripts/build.js --no-types`) and a few GB of memory; not part of `npm test`.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startBrowserApp } from '../../host/browser-app.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ROWS = Number(process.env.GRID_BENCH_ROWS ?? 1_000_000);
+const CHROMIUM = process.env.FIELDGATE_CHROMIUM ?? '/usr/bin/chromium';
+
+function csv(rows: number): string {
+  const lines = ['clientName,farmName,name,boundary,acres,source,userName'];
+  for (let i = 0; i < rows; i++) {
+    const x = -96 + (i % 1000) * 0.012;
+    const y = 30 + Math.floor(i / 1000) * 0.006;
+    const ring = [
+      [x, y],
+      [x + 0.01, y],
+      [x + 0.01, y + 0.005],
+      [x, y + 0.005],
+      [x, y],
+    ]
+      .map(([a, b]) => `${a!.toFixed(5)} ${b!.toFixed(5)}`)
+      .join(', ');
+    const acres = i % 10_000 === 9_999 ? 'n/a' : '';
+    lines.push(
+      `Grower ${Math.floor(i / 2000)},Farm ${Math.floor(i / 2000)},Field ${i},"POLYGON ((${ring}))",${acres},survey,jsmith`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string };
+}
+
+function mainThreadTasks(trace: { traceEvents: TraceEvent[] }): { wall: number; thread: number }[] {
+  const main = new Set(
+    trace.traceEvents
+      .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  return trace.traceEvents
+    .filter(
+      (e) => e.name === 'ThreadControllerImpl::RunTask' && e.ph === 'X' && main.has(`${e.pid}:${e.tid}`),
+    )
+    .map((e) => ({ wall: (e.dur ?? 0) / 1000, thread: (e.tdur ?? e.dur ?? 0) / 1000 }));
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'fieldgate-grid-bench-'));
+const app = await startBrowserApp({ packageRoot: ROOT, dataDir: join(dir, 'data'), sandbox: false });
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  headless: true,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+});
+let failed = false;
+try {
+  const path = join(dir, 'million.csv');
+  writeFileSync(path, csv(ROWS));
+  const page = await (await browser.newContext({ viewport: { width: 1366, height: 768 } })).newPage();
+  await page.goto(app.host.url);
+  await page.getByLabel('Map view').selectOption('svg');
+  const dropped = Date.now();
+  await page.locator('input[type=file]').setInputFiles(path);
+  await page.locator('.grid-window [data-row="1"]').waitFor({ timeout: 60_000 });
+  const firstRows = Date.now() - dropped;
+  const count = page.locator('.data-grid .count');
+  await page.waitForFunction(
+    (rows) => document.querySelector('.data-grid .count')?.textContent === `${rows} rows`,
+    ROWS.toLocaleString('en-US'),
+    { timeout: 15 * 60_000, polling: 1000 },
+  );
+  const checked = Date.now() - dropped;
+  console.log(
+    `${ROWS.toLocaleString('en-US')} rows: first rows in the grid ${firstRows} ms after the drop, ` +
+      `all checked and listed in ${(checked / 1000).toFixed(1)} s (${await count.textContent()})`,
+  );
+
+  const grid = page.getByRole('grid', { name: /Rows of million\.csv/ });
+  /** The page's main-thread tasks while `act` runs: the longest (thread and wall ms), how many over 50 ms. */
+  const measure = async (what: string, act: () => Promise<void>): Promise<number> => {
+    await browser.startTracing(page, { categories: ['toplevel'] });
+    await act();
+    const tasks = mainThreadTasks(JSON.parse((await browser.stopTracing()).toString('utf8')));
+    const worst = tasks.reduce((a, t) => (t.thread > a.thread ? t : a), { wall: 0, thread: 0 });
+    console.log(
+      `${what}: ${tasks.length} main-thread tasks, the longest ${worst.thread.toFixed(1)} ms of work ` +
+        `(${worst.wall.toFixed(1)} ms wall); over 50 ms: ${tasks.filter((t) => t.thread > 50).length}`,
+    );
+    return worst.thread;
+  };
+  const scrolled = await measure('scrolling (40 steps, a frame each)', async () => {
+    for (let step = 0; step <= 40; step++)
+      await grid.evaluate((el, at) => {
+        el.scrollTop = (el.scrollHeight * at) / 40;
+        return new Promise((done) => requestAnimationFrame(() => done(null)));
+      }, step);
+    await grid.locator(`[data-row="${ROWS}"]`).waitFor();
+  });
+  const selected = await measure('selecting rows (click, Page Up/Down, Ctrl+Home/End)', async () => {
+    await grid.click({ position: { x: 30, y: 60 } });
+    for (const key of ['PageUp', 'PageUp', 'Control+Home', 'ArrowDown', 'PageDown', 'Control+End'])
+      await page.keyboard.press(key);
+    await page.waitForTimeout(500);
+  });
+  /** Wait until the grid has chosen and ordered its rows; its count line then. */
+  const settled = async (): Promise<string> => {
+    await page.waitForFunction(() => !document.querySelector('.grid-window[aria-busy=true]'), null, {
+      timeout: 180_000,
+      polling: 250,
+    });
+    return (await page.locator('.data-grid .count').textContent()) ?? '';
+  };
+  const ordered = await measure('sorting by name, searching, rows with problems only', async () => {
+    const started = Date.now();
+    await grid.getByRole('button', { name: /^name/ }).click();
+    const sorted = await settled();
+    const first = await grid.locator('[data-row] [data-column="name"]').first().textContent();
+    console.log(`  sorted by name in ${Date.now() - started} ms (${sorted}; first drawn: ${first})`);
+    await page.getByRole('searchbox', { name: 'Search the rows' }).fill('field 99999');
+    console.log(`  search: ${await settled()}`);
+    await page.getByRole('searchbox', { name: 'Search the rows' }).fill('');
+    await page.getByLabel(/Only rows with problems/).check();
+    console.log(`  rows with problems only: ${await settled()}`);
+  });
+  failed = Math.max(scrolled, selected, ordered) >= 100 || firstRows >= 2000;
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  failed = true;
+} finally {
+  await browser.close();
+  await app.close();
+  rmSync(dir, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);
