@@ -104,6 +104,9 @@ function stepOperation(plan: BatchPlan, stepId: string) {
   return at === undefined ? undefined : plan.steps[at]?.operation;
 }
 
+/** Progress goes to the screens at most this often (the page draws twice a second). */
+const PROGRESS_EVERY_MS = 250;
+
 /** How long requests in flight may take to answer once a run is cancelled. */
 const CANCEL_GRACE_MS = 2000;
 
@@ -180,9 +183,19 @@ export class SubmitRun {
     return status;
   }
 
+  /** Rows changed since the screens were last told, and the timer that tells them. */
+  private unsent = new Map<number, SubmitRowResult>();
+  private sendTimer: ReturnType<typeof setTimeout> | undefined;
+
+  /** Every event carries the rows changed since the last one (progress waits, then goes with them). */
   private emit(type: 'submit-progress' | 'submit-finished', rows: SubmitRowResult[] = []): void {
+    if (this.sendTimer !== undefined) clearTimeout(this.sendTimer);
+    this.sendTimer = undefined;
+    for (const row of rows) this.unsent.set(row.row, row);
+    const changed = [...this.unsent.values()];
+    this.unsent = new Map();
     const { rows: _all, ...status } = this.status(false);
-    this.deps.emit({ type, status, rows });
+    this.deps.emit({ type, status, rows: changed });
   }
 
   pause(): void {
@@ -244,11 +257,17 @@ export class SubmitRun {
     this.emit('submit-finished', []);
   }
 
-  /** A session's progress event: the changed rows go to the screens as they are. */
+  /**
+   * A session's progress event (ten a second): the changed rows go to the screens a few times a second,
+   * together. Each event costs the page work, and on two cores the page's work slows the host that sends.
+   */
   progressed(progress: SessionProgress, rows: readonly RowResult[]): void {
     this.progress = progress;
-    const changed = rows.map((r) => this.update(r));
-    this.emit('submit-progress', changed);
+    for (const r of rows) {
+      const row = this.update(r);
+      this.unsent.set(row.row, row);
+    }
+    this.sendTimer ??= setTimeout(() => this.emit('submit-progress'), PROGRESS_EVERY_MS);
   }
 
   /** A dry run is done as soon as it is prepared. */
