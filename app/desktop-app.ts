@@ -36,9 +36,9 @@ import { safeStorageSecretBox } from '../host/secret-box.ts';
 
 export type ElectronModule = typeof Electron;
 
-export const APP_SCHEME = 'app';
-export const APP_HOST = 'fieldgate';
-export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
+const APP_SCHEME = 'app';
+const APP_HOST = 'fieldgate';
+const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 export const APP_START_URL = `${APP_ORIGIN}/index.html`;
 
 export interface DesktopOptions {
@@ -137,7 +137,7 @@ export function isSafeExternalUrl(value: string): boolean {
 }
 
 /** Whether a URL is the app's own page (navigation inside the app). */
-export function isAppUrl(value: string): boolean {
+function isAppUrl(value: string): boolean {
   try {
     // Not URL.origin: WHATWG URL gives "null" for a scheme it does not know as special (Node does not know
     // app:// is registered as standard), so compare the scheme and host themselves.
@@ -149,7 +149,7 @@ export function isAppUrl(value: string): boolean {
 }
 
 /** Locks down every web contents the app ever creates (windows, and anything a bug might create). */
-export function hardenWebContents(contents: Electron.WebContents, shell: Electron.Shell): void {
+function hardenWebContents(contents: Electron.WebContents, shell: Electron.Shell): void {
   contents.on('will-navigate', (event, url) => {
     if (!isAppUrl(url)) event.preventDefault();
   });
@@ -164,14 +164,14 @@ export function hardenWebContents(contents: Electron.WebContents, shell: Electro
 }
 
 /** Every permission request and check is refused: the app needs none. */
-export function denyAllPermissions(session: Electron.Session): void {
+function denyAllPermissions(session: Electron.Session): void {
   session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   session.setPermissionCheckHandler(() => false);
   session.setDevicePermissionHandler(() => false);
 }
 
 /** An IPC message is accepted only from the main frame of one of the app's windows, showing app://. */
-export function isTrustedSender(
+function isTrustedSender(
   frame: Electron.WebFrameMain | null | undefined,
   windows: ReadonlySet<number>,
   senderId: number,

@@ -27,7 +27,7 @@ function readJsonFile(path: string): unknown {
 }
 
 /** Write then rename: a reader (or a restart after a kill) sees the old file or the new one. */
-export function writeJsonFile(path: string, value: unknown): void {
+function writeJsonFile(path: string, value: unknown): void {
   const temporary = `${path}.${process.pid}.tmp`;
   writeFileSync(temporary, JSON.stringify(value, null, 2) + '\n', { mode: 0o600 });
   renameSync(temporary, path);

@@ -243,8 +243,6 @@ export type ValidateOptionsInput = z.infer<typeof validateOptions>;
 export type ProfileInput = z.infer<typeof profileInput>;
 export type Settings = AppRequest<'saveSettings'>;
 export type BatchStateInput = z.infer<typeof batchState>;
-export type BatchChangeInput = z.infer<typeof batchChange>;
-export type FixChoiceInput = z.infer<typeof fixChoice>;
 
 /** Extensions of the files a batch takes (the file picker's filter; any file may still be dropped). */
 export const BATCH_FILE_EXTENSIONS = ['csv', 'tsv', 'txt', 'wkt', 'geojson', 'json', 'kml', 'zip', 'xml'];
@@ -282,18 +280,18 @@ export interface ExampleFile {
   bytes: number;
 }
 
-export interface FileBytes {
+interface FileBytes {
   name: string;
   path: string;
   contentBase64: string;
 }
 
-export interface ValidatedReport {
+interface ValidatedReport {
   reportId: string;
   report: Report;
 }
 
-export interface FixedFile {
+interface FixedFile {
   name: string;
   contentBase64: string;
   applied: number;
@@ -303,7 +301,7 @@ export interface FixedFile {
 export type FixedByChoice =
   { contentBase64: string; applied: AppliedFix[]; notApplied: NotAppliedFix[] } | { problem: string };
 
-export interface ExportedFile {
+interface ExportedFile {
   fileName: string;
   mediaType: string;
   /** The file as text (UTF-8 when saved)… */
@@ -325,7 +323,7 @@ export interface Profile {
   hasApiKey: boolean;
 }
 
-export interface ProfileTest {
+interface ProfileTest {
   ok: boolean;
   message: string;
 }
@@ -431,7 +429,7 @@ export interface SharedFile {
 }
 
 /** Every answer, by method. */
-export interface AppResponses {
+interface AppResponses {
   appInfo: AppInfo;
   listExamples: { examples: ExampleFile[] };
   chooseFiles: { paths: string[] };

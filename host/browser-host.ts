@@ -14,7 +14,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, realpathSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, resolve, sep } from 'node:path';
+import { extname, resolve, sep } from 'node:path';
 import { HTTP_CALL_PATH, HTTP_EVENTS_PATH, TOKEN_HEADER, type BridgeFailure } from './bridge-api.ts';
 import { rendererHeaders } from './content-security.ts';
 import { rendererContentType } from './renderer-content-types.ts';
@@ -220,9 +220,4 @@ export function startBrowserHost(options: BrowserHostOptions): Promise<RunningBr
       });
     });
   });
-}
-
-/** Where the built renderer is, from this file's place in the package (source or bundle). */
-export function defaultRendererDir(packageRoot: string): string {
-  return join(packageRoot, 'dist', 'renderer');
 }

@@ -504,7 +504,7 @@ export function createHandlers(context: HostContext): Handlers & HostLifecycle {
 }
 
 /** A request the handler refuses for what it asks (not a fault of the host). */
-export class RequestError extends Error {}
+class RequestError extends Error {}
 
 export interface CallAnswer {
   /** HTTP status for the browser host: 200, 400, 404, 500. */

@@ -91,19 +91,6 @@ async function readHolder(lockPath: string): Promise<ReadHolder | undefined> {
   }
 }
 
-/** Who holds the lock now, when a live process does; undefined when it is free or stale. */
-export async function liveHolder(lockPath: string): Promise<LockHolder | undefined> {
-  const holder = await readHolder(lockPath);
-  if (!holder) return undefined;
-  const live = holder.pid === undefined ? holder.fresh : isLiveHolder(holder.pid, holder.started);
-  return live
-    ? {
-        ...(holder.pid !== undefined ? { pid: holder.pid } : {}),
-        ...(holder.about ? { about: holder.about } : {}),
-      }
-    : undefined;
-}
-
 /**
  * Take the lock at `lockPath`: created exclusively with this process's pid, start time and `about`. A stale
  * lock is taken over; one held by a live process throws LockHeldError.

@@ -26,11 +26,11 @@ export interface ProfileFile {
 /** Names with a meaning of their own on the command line. */
 export const RESERVED_PROFILE_NAMES = ['sandbox', 'env'] as const;
 
-export function profilesPath(configDirectory: string): string {
+function profilesPath(configDirectory: string): string {
   return join(configDirectory, 'profiles.json');
 }
 
-export class ProfileFileError extends Error {}
+class ProfileFileError extends Error {}
 
 export async function readProfiles(configDirectory: string): Promise<ProfileFile> {
   let text: string;

@@ -48,7 +48,7 @@ import {
 } from './service-connection.ts';
 
 /** The folder beside a journal that keeps the bytes its uploads send. */
-export function inputsDirOf(journalPath: string): string {
+function inputsDirOf(journalPath: string): string {
   return `${journalPath.replace(/\.jsonl$/, '')}.inputs`;
 }
 
@@ -88,7 +88,9 @@ export interface SessionOptions {
 /** The journal holds a batch already: it is resumed, not started again. */
 export class JournalInUseError extends Error {
   constructor(readonly journalPath: string) {
-    super(`${journalPath} holds a batch already: resume it (resumeBatch, or fieldgate resume) to go on with it`);
+    super(
+      `${journalPath} holds a batch already: resume it (resumeBatch, or fieldgate resume) to go on with it`,
+    );
   }
 }
 

@@ -104,7 +104,7 @@ function stringArray(value: unknown): string[] {
 }
 
 /** Build the records of one document, in document order. */
-export function operationRecords(doc: Json): Json[] {
+function operationRecords(doc: Json): Json[] {
   const resolve = resolver(doc);
   const paths = isObject(doc.paths) ? doc.paths : {};
   const docServers = Array.isArray(doc.servers) ? doc.servers : [];

@@ -61,7 +61,7 @@ export async function generateTypes(source: URL): Promise<string> {
 }
 
 /** Documents whose generated file differs from what generation produces now. */
-export async function staleDocuments(): Promise<GeneratedDocument[]> {
+async function staleDocuments(): Promise<GeneratedDocument[]> {
   const stale: GeneratedDocument[] = [];
   for (const { doc, text } of await generateAll()) {
     const current = await readFile(doc.target, 'utf8').catch(() => '');

@@ -8,7 +8,6 @@ type SandboxSchemas = SandboxComponents['schemas'];
 export type TemporalEntity = ServiceSchemas['TemporalEntity'];
 export type EnrollmentByProgram = ServiceSchemas['EnrollmentByProgram'];
 export type EnrollmentByLocation = ServiceSchemas['EnrollmentByLocation'];
-export type Enrollment = ServiceSchemas['Enrollment'];
 export type EnrollmentType = ServiceSchemas['EnrollmentType'];
 export type Experiment = ServiceSchemas['Experiment'];
 export type ResourceType = ServiceSchemas['ResourceType'];
@@ -22,7 +21,6 @@ export type AgronomicDataResult = ServiceSchemas['AgronomicDataResult'];
 
 export type DemoData = SandboxSchemas['DemoData'];
 export type InboxItem = SandboxSchemas['InboxItem'];
-export type InboxStatus = SandboxSchemas['InboxStatus'];
 export type Notification = SandboxSchemas['Notification'];
 export type SharingKey = SandboxSchemas['SharingKey'];
 export type LogEntry = SandboxSchemas['LogEntry'];

@@ -46,14 +46,14 @@ function temporalKey(t: TemporalEntity): string {
 }
 
 /** What makes two enrollments duplicates (A19): the same target and the same temporal entity ids. */
-export function naturalKeyOf(e: StoredEnrollment): string {
+function naturalKeyOf(e: StoredEnrollment): string {
   return e.type === 'program'
     ? `program|${lower(e.record.experimentProtocolId)}|${temporalKey(e.record.temporalEntity)}`
     : `location|${lower(e.record.experimentId)}|${lower(e.record.locationId)}|${temporalKey(e.record.temporalEntity)}`;
 }
 
 /** The list an enrollment appears in: by program, or by experiment for enrollments by location. */
-export function listKey(type: EnrollmentType, target: string): string {
+function listKey(type: EnrollmentType, target: string): string {
   return `${type}|${lower(target)}`;
 }
 

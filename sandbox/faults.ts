@@ -72,7 +72,7 @@ export interface FaultSpec {
 
 export class FaultSpecError extends Error {}
 
-export const FAULT_KEYS = [
+const FAULT_KEYS = [
   'error-rate',
   'reset-before-rate',
   'reset-after-rate',

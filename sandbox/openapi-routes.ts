@@ -13,7 +13,7 @@ import { sandboxOperations } from '../openapi/generated/sandbox-operations.ts';
 export type ApiName = 'auth' | 'v5' | 'legacy' | 'sandbox';
 
 /** One alternative of an operation's `security`: scheme name → scopes. */
-export type SecurityRequirement = Record<string, string[]>;
+type SecurityRequirement = Record<string, string[]>;
 
 export interface OpenApiDocument {
   openapi: string;
@@ -60,7 +60,7 @@ export interface Route {
 }
 
 /** The operation tables the sandbox serves: the service's and its own. */
-export const OPERATION_TABLES: readonly Readonly<Record<string, OperationSpec>>[] = [
+const OPERATION_TABLES: readonly Readonly<Record<string, OperationSpec>>[] = [
   serviceOperations,
   sandboxOperations,
 ];
@@ -74,8 +74,8 @@ const API_OF_VARIABLE: Record<string, ApiName> = {
   sandbox_url: 'sandbox',
 };
 
-export const serviceDocumentUrl = new URL('../openapi/partner-service.yaml', import.meta.url);
-export const sandboxDocumentUrl = new URL('../openapi/sandbox.yaml', import.meta.url);
+const serviceDocumentUrl = new URL('../openapi/partner-service.yaml', import.meta.url);
+const sandboxDocumentUrl = new URL('../openapi/sandbox.yaml', import.meta.url);
 
 let cached: OpenApiDocument[] | undefined;
 
@@ -91,9 +91,7 @@ function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-export function buildRoutes(
-  tables: readonly Readonly<Record<string, OperationSpec>>[] = OPERATION_TABLES,
-): Route[] {
+function buildRoutes(tables: readonly Readonly<Record<string, OperationSpec>>[] = OPERATION_TABLES): Route[] {
   const routes: Route[] = [];
   for (const table of tables) {
     for (const spec of Object.values(table)) {

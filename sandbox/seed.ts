@@ -8,10 +8,10 @@ import { Prng } from './prng.ts';
 
 export const DEFAULT_SEED = 42;
 
-export const V5_SCOPES = ['enrollments', 'experiments'] as const;
-export const ALL_SCOPES = ['partnerapis', ...V5_SCOPES] as const;
+const V5_SCOPES = ['enrollments', 'experiments'] as const;
+const ALL_SCOPES = ['partnerapis', ...V5_SCOPES] as const;
 
-export interface SeedClient {
+interface SeedClient {
   clientId: string;
   clientSecret: string;
   apiKey: string;
@@ -23,12 +23,12 @@ export interface NamedId {
   name: string;
 }
 
-export interface SeedTemporalPeriod extends NamedId {
+interface SeedTemporalPeriod extends NamedId {
   temporalPeriodTypeName: 'GrowingSeason';
   year: number;
 }
 
-export interface SeedUser {
+interface SeedUser {
   userName: string;
   displayName: string;
 }

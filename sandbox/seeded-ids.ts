@@ -56,7 +56,7 @@ export function seededIds(seedNumber: number, now: Date): SeededIds {
 }
 
 /** How to list the ids a sandbox knows, for the end of a refusal. */
-export const LIST_IDS_HINT = '`fieldgate sandbox ids` lists the ids this sandbox seeds';
+const LIST_IDS_HINT = '`fieldgate sandbox ids` lists the ids this sandbox seeds';
 
 /**
  * The end of a refusal of an unknown id: the ids that would do (with their names), and how to list every

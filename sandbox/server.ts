@@ -68,7 +68,7 @@ export interface SandboxOptions extends Partial<BehaviourOptions> {
   headersTimeoutMs?: number;
 }
 
-export interface RecordedResponse {
+interface RecordedResponse {
   status: number;
   /** Lower-case header names. */
   headers: Record<string, string>;
@@ -219,7 +219,7 @@ async function send(
  * The first path segment whose %-escapes do not decode (`%ZZ`, a cut `%E0%A4%A`), if any: such a path
  * names nothing, so it is the client's mistake (400), never an internal error.
  */
-export function malformedPathSegment(pathname: string): string | undefined {
+function malformedPathSegment(pathname: string): string | undefined {
   for (const segment of pathname.split('/')) {
     try {
       decodeURIComponent(segment);
@@ -415,7 +415,7 @@ class SandboxServer {
  * describe every answer: `X-Http-Request-Id` and a gateway `{"message"}` body, `X-Sandbox-Reason` saying
  * what was wrong and how to send it instead. The connection is closed after it (the parser cannot go on).
  */
-export function clientErrorAnswer(error: NodeJS.ErrnoException): {
+function clientErrorAnswer(error: NodeJS.ErrnoException): {
   status: number;
   message: string;
   reason: string;

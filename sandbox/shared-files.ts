@@ -6,7 +6,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { strToU8, zipSync } from 'fflate';
 import type { SharedFile } from './seed.ts';
 
-export function fileSignature(secret: string, fileId: string, expires: number): string {
+function fileSignature(secret: string, fileId: string, expires: number): string {
   return createHmac('sha256', secret).update(`${fileId}\n${expires}`).digest('hex');
 }
 

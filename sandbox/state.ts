@@ -55,7 +55,7 @@ export interface StateChanges {
 const DAY_MS = 86_400_000;
 
 /** One year of validity, as the spec says for sharing keys. */
-export function oneYearAfter(date: Date): Date {
+function oneYearAfter(date: Date): Date {
   const end = new Date(date.getTime());
   end.setUTCFullYear(end.getUTCFullYear() + 1);
   return end;

@@ -36,7 +36,7 @@ export function positiveNumberOption(name: string, value: string | undefined): n
 }
 
 /** `--NAME value` as a whole number from `min` to `max`; undefined when not given. */
-export function wholeNumberOption(
+function wholeNumberOption(
   name: string,
   value: string | undefined,
   min: number,
@@ -54,7 +54,7 @@ export const EXIT_UNFINISHED = 3;
 /** A finished batch with uploads of unknown outcome: check the receiving users' inboxes. */
 export const EXIT_UNKNOWN = 4;
 /** A finished batch some of whose answers were impossible (StepOutcome.anomalies): check those rows. */
-export const EXIT_ANOMALOUS = 5;
+const EXIT_ANOMALOUS = 5;
 
 /**
  * The exit status of a batch run (submit, resume, status): stopped first, then impossible answers, then rows

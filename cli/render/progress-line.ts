@@ -102,7 +102,7 @@ const TIMER_MS = 250;
  * A file at least this big, worked on in one go (converted, or checked whole), takes about a second or more
  * here (8 to 20 MB/s): the line is drawn before that work starts, since nothing can be drawn during it.
  */
-export const AT_ONCE_BYTES = 8e6;
+const AT_ONCE_BYTES = 8e6;
 
 interface FileState {
   name: string;
@@ -125,7 +125,7 @@ interface FileState {
 }
 
 /** What a file kind's records are, for the line: a field upload's fields, a CSV batch's rows. */
-export function recordNoun(kind: string): [one: string, other: string] {
+function recordNoun(kind: string): [one: string, other: string] {
   if (kind === 'json' || kind === 'field-upload') return ['field', 'fields'];
   if (kind.startsWith('csv-')) return ['row', 'rows'];
   if (kind === 'service-requests') return ['request', 'requests'];
@@ -170,7 +170,7 @@ export function formatDuration(seconds: number): string {
 }
 
 /** "3 errors, 10 warnings" (zeros left out), or "no problems". */
-export function describeProblems(c: Readonly<Record<Diagnostic['severity'], number>>): string {
+function describeProblems(c: Readonly<Record<Diagnostic['severity'], number>>): string {
   const parts: string[] = [];
   if (c.error > 0) parts.push(`${count(c.error)} error${c.error === 1 ? '' : 's'}`);
   if (c.warning > 0) parts.push(`${count(c.warning)} warning${c.warning === 1 ? '' : 's'}`);

@@ -19,7 +19,7 @@ const namedEscapes: Record<number, string> = {
  * Whether a code point must not reach a terminal as is: C0 controls, DEL, C1 controls, and the invisible
  * bidirectional overrides and line separators that reorder or break what is shown ("Trojan source").
  */
-export function isUnsafeForTerminal(code: number): boolean {
+function isUnsafeForTerminal(code: number): boolean {
   return (
     code < 0x20 ||
     (code >= 0x7f && code <= 0x9f) ||
@@ -31,7 +31,7 @@ export function isUnsafeForTerminal(code: number): boolean {
 }
 
 /** The printable escape for one unsafe code point: \x1b, \t, \u202e. */
-export function escapeCodePoint(code: number): string {
+function escapeCodePoint(code: number): string {
   const named = namedEscapes[code];
   if (named !== undefined) return named;
   return code <= 0xff
@@ -82,7 +82,7 @@ function isWide(code: number): boolean {
 const ZERO_WIDTH = /^[\p{Mn}\p{Me}\u200b-\u200f\u2060-\u2064\ufeff]$/u;
 
 /** Columns one (safe, printable) character takes: 0 for combining marks, 2 for wide ones, else 1. */
-export function characterWidth(ch: string): number {
+function characterWidth(ch: string): number {
   const code = ch.codePointAt(0) ?? 0;
   if (code < 0x300) return 1;
   if (ZERO_WIDTH.test(ch)) return 0;

@@ -34,7 +34,7 @@ export interface SourceLines {
 }
 
 /** A few lines of source around the range, with the range underlined (like a compiler's code frame). */
-export function codeFrame(
+function codeFrame(
   lines: SourceLines,
   d: Diagnostic,
   paint: (style: Style, text: string) => string,

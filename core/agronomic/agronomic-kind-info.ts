@@ -19,7 +19,7 @@ export function headerDelimiter(line: string): ',' | ';' | '\t' {
 }
 
 /** Whether a header line (first line of a CSV) names a longitude and a latitude column. */
-export function namesPointColumns(line: string): boolean {
+function namesPointColumns(line: string): boolean {
   const cells = line.split(headerDelimiter(line)).map((c) => c.trim().replace(/^"|"$/g, '').trim());
   return cells.some((c) => LONGITUDE_COLUMN.test(c)) && cells.some((c) => LATITUDE_COLUMN.test(c));
 }

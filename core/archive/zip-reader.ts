@@ -38,7 +38,7 @@ export interface ZipLimits {
 
 const MiB = 1024 * 1024;
 
-export const defaultZipLimits: ZipLimits = {
+const defaultZipLimits: ZipLimits = {
   maxEntries: 1000,
   maxEntrySize: 100 * MiB,
   maxTotalSize: 200 * MiB,

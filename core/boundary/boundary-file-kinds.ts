@@ -30,7 +30,7 @@ import {
 import { parseShapeArtifact, rebuildShapefileZip, type ShapeFixStore } from './shapefile-writer.ts';
 import { checkWktStream, checkWktText, fixWktStream } from './wkt-file.ts';
 
-export { splitWktStatements, wktRecords } from './wkt-file.ts';
+export { splitWktStatements } from './wkt-file.ts';
 
 function toleranceFrom(options: ValidateOptions): number | undefined {
   const t = options.settings?.acreageTolerance;

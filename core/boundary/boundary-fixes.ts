@@ -36,7 +36,7 @@ import { parseWkt } from '../wkt/parse-wkt.ts';
 import { maxDecimals, writePolygonsWkt } from '../wkt/write-wkt.ts';
 import { SERVICE_LIMITS } from './check-service-limits.ts';
 
-export type { GeometryWriteResult, GeometryWriter } from '../records/field-record.ts';
+export type { GeometryWriter } from '../records/field-record.ts';
 
 export interface GeometryFixTarget {
   /** The checked WKT (the source's own text, or the one written from the source's geometry). */

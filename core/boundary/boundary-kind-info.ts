@@ -24,7 +24,7 @@ export function looksLikeKml(head: string): boolean {
 }
 
 /** Cheap sniff: a ZIP whose central directory names a .shp (reads only the directory). */
-export function zipHasShapefile(bytes: Uint8Array): boolean {
+function zipHasShapefile(bytes: Uint8Array): boolean {
   if (bytes[0] !== 0x50 || bytes[1] !== 0x4b) return false;
   // Entry names are in the central directory at the end; a plain byte search there is enough for a score.
   const tail = bytes.subarray(Math.max(0, bytes.length - 65536));

@@ -22,7 +22,7 @@ export interface AcreageInput {
 }
 
 /** Stated acres this many times the boundary's area (or this fraction of it) are an error, not a warning. */
-export const FAR_OFF_FACTOR = 5;
+const FAR_OFF_FACTOR = 5;
 
 /**
  * The unsafe fix rewriting the stated acres; undefined when their text is not known (a DBF field, acres

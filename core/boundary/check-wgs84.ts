@@ -19,7 +19,7 @@ import { guessProjection, type CoordinateExtent } from './projection-guess.ts';
 /** What the coordinates are, as far as the checks can tell. */
 export type CoordinateVerdict = 'wgs84' | 'out-of-range' | 'swapped' | 'projected' | 'empty';
 
-export interface CoordinateStats extends CoordinateExtent {
+interface CoordinateStats extends CoordinateExtent {
   /** Finite points (NaN and infinite coordinates are the validity checks' business). */
   points: number;
   /** |x| > 180 */
@@ -34,7 +34,7 @@ export interface CoordinateStats extends CoordinateExtent {
   farOut: number;
 }
 
-export function coordinateStats(geometry: ParsedGeometry): CoordinateStats {
+function coordinateStats(geometry: ParsedGeometry): CoordinateStats {
   // Counted in locals (the loop runs once per vertex of every boundary), stored once at the end.
   let points = 0;
   let lonOut = 0;

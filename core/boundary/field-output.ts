@@ -18,7 +18,7 @@ export function toUploadJson(items: readonly FieldUploadItem[]): string {
   return `${JSON.stringify({ fields }, null, 2)}\n`;
 }
 
-export const CSV_COLUMNS = ['clientName', 'farmName', 'name', 'boundary', 'acres', 'source'] as const;
+const CSV_COLUMNS = ['clientName', 'farmName', 'name', 'boundary', 'acres', 'source'] as const;
 
 /**
  * RFC 4180: cells with a comma, quote or line break are quoted. Nothing else is changed: this file is data

@@ -81,7 +81,7 @@ export function geoJsonWriter(text: string, spans: GeoJsonGeometrySpans): Geomet
   };
 }
 
-export interface KmlRingSpans {
+interface KmlRingSpans {
   /** The text between <coordinates> and </coordinates>, when it had no entities or CDATA. */
   content?: Span;
 }

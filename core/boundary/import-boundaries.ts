@@ -67,14 +67,14 @@ export function importBoundaries(
 }
 
 /** The attributes a boundary file's fields are named by, guessed once per file. */
-export interface FeatureAttributes {
+interface FeatureAttributes {
   acres?: GuessedAttribute;
   clientName?: string;
   farmName?: string;
   name?: string;
 }
 
-export function guessFeatureAttributes(attributes: readonly string[]): FeatureAttributes {
+function guessFeatureAttributes(attributes: readonly string[]): FeatureAttributes {
   const out: FeatureAttributes = {};
   const acres = guessAcresAttribute(attributes);
   if (acres) out.acres = acres;
@@ -90,7 +90,7 @@ export function guessFeatureAttributes(attributes: readonly string[]): FeatureAt
  * attribute (as a number, at the attribute's place in the file), and the hierarchy names when attributes
  * give them. `feature` is its 0-based index in the report's features.
  */
-export function featureRecord(
+function featureRecord(
   feature: BoundaryFeature,
   format: FieldRecordFormat,
   position: number,

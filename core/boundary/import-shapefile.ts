@@ -19,8 +19,6 @@ import type { BoundaryFeature, BoundaryImport, SkippedFeature } from './boundary
 import { identifySourceCrs, reprojectFeatures, type IdentifiedCrs } from './reproject-features.ts';
 import { shapeWriter, type ShapeFixStore } from './shapefile-writer.ts';
 // The sniff lives with the kinds' detection (which must not load this importer); kept importable here.
-export { zipHasShapefile } from './boundary-kind-info.ts';
-
 interface ShapefileMembers {
   shp: ZipEntry;
   shx?: ZipEntry;
@@ -31,7 +29,7 @@ interface ShapefileMembers {
 
 const stem = (name: string): string => name.replace(/\.[^./\\]*$/, '').toLowerCase();
 
-export function findShapefiles(archive: ZipArchive): ShapefileMembers[] {
+function findShapefiles(archive: ZipArchive): ShapefileMembers[] {
   const files = archive.files.filter((e) => !isArchiveJunk(e.name));
   const sets: ShapefileMembers[] = [];
   for (const shp of files.filter((e) => extensionOf(e.name) === 'shp')) {

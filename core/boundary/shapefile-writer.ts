@@ -15,7 +15,7 @@ import type { PolygonRings } from '../geometry/geometry.ts';
 import type { GeometryWriter } from '../records/field-record.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
 
-export const SHAPE_ARTIFACT_PREFIX = 'shape:';
+const SHAPE_ARTIFACT_PREFIX = 'shape:';
 
 /** Polygons of the fixes proposed while checking, by artifact id. */
 export type ShapeFixStore = Map<string, PolygonRings>;
@@ -78,7 +78,7 @@ function reversed(ring: Float64Array): Float64Array {
 }
 
 /** The content of a Polygon (type 5) record: shells clockwise, holes counter-clockwise. */
-export function polygonRecordContent(polygons: PolygonRings): Uint8Array {
+function polygonRecordContent(polygons: PolygonRings): Uint8Array {
   const rings: Float64Array[] = [];
   for (const polygon of polygons)
     polygon.forEach((ring, r) => {
@@ -120,7 +120,7 @@ export function polygonRecordContent(polygons: PolygonRings): Uint8Array {
  * New .shp and .shx bytes with some records' shapes replaced (by 1-based record number); undefined when the
  * .shp cannot be walked record by record.
  */
-export function replaceShapes(
+function replaceShapes(
   shp: Uint8Array,
   replacements: ReadonlyMap<number, PolygonRings>,
 ): { shp: Uint8Array; shx: Uint8Array } | undefined {

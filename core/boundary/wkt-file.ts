@@ -91,11 +91,6 @@ function wktRecord(s: WktStatement, index: number, lines: LineIndex): FieldRecor
   };
 }
 
-/** The field records of a .wkt file: one per statement, its boundary placed at its characters. */
-export function wktRecords(text: string, lines: LineIndex): FieldRecord[] {
-  return splitWktStatements(text, lines).map((s, i) => wktRecord(s, i, lines));
-}
-
 /** Checks statements one at a time and keeps only what the report needs. */
 class WktChecker {
   readonly collector: DiagnosticCollector;

@@ -58,7 +58,7 @@ function stringOf(v: unknown): string | undefined {
   return typeof v === 'string' && v !== '' ? v : undefined;
 }
 
-export function readErrorBody(answer: Answer): ErrorBody {
+function readErrorBody(answer: Answer): ErrorBody {
   const body = readBody(answer);
   if (body.kind === 'empty') return {};
   if (body.kind === 'text') return { snippet: body.text.replace(/\s+/g, ' ').trim().slice(0, 160) };
@@ -78,7 +78,7 @@ export function readErrorBody(answer: Answer): ErrorBody {
 }
 
 /** The `scope` of a `WWW-Authenticate: Bearer error="insufficient_scope", scope="…"` challenge. */
-export function challengedScope(answer: Answer): string | undefined {
+function challengedScope(answer: Answer): string | undefined {
   const header = answer.headers.get('www-authenticate') ?? '';
   if (!/insufficient_scope/i.test(header)) return undefined;
   return /scope="([^"]*)"/i.exec(header)?.[1] ?? '';
@@ -258,7 +258,7 @@ const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info'];
  * A refusal's `details.diagnostics` as Diagnostics: entries that are objects with a code, their text fields
  * as given (empty when missing), a severity the report format knows (else error), a location object.
  */
-export function diagnosticsFrom(given: readonly unknown[]): Diagnostic[] {
+function diagnosticsFrom(given: readonly unknown[]): Diagnostic[] {
   const text = (v: unknown): string => (typeof v === 'string' ? v : '');
   const out: Diagnostic[] = [];
   for (const item of given) {

@@ -18,7 +18,7 @@ export class ClientConfigError extends Error {
  * An address as it may be shown: what could be a user name or password (everything from after the scheme to
  * the last "@") replaced by "…", whether the address parses or not.
  */
-export function addressForDisplay(address: string): string {
+function addressForDisplay(address: string): string {
   const at = address.lastIndexOf('@');
   if (at < 0) return address;
   const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(address)?.[0] ?? '';

@@ -698,7 +698,7 @@ function mediaTypeNotice(answer: Answer): string | undefined {
 }
 
 /** Pages of a list followed at most, by default. */
-export const MAX_LIST_PAGES = 10_000;
+const MAX_LIST_PAGES = 10_000;
 /** Pages in a row that bring nothing new before a list is taken as endless. */
 const IDLE_LIST_PAGES = 3;
 

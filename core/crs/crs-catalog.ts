@@ -244,5 +244,3 @@ export function crsByCode(code: string): CatalogEntry | undefined {
 export function crsByName(name: string): CatalogEntry | undefined {
   return byName.get(normaliseCrsName(name));
 }
-
-export const WGS84: CatalogEntry = crsByCode('EPSG:4326') as CatalogEntry;

@@ -21,7 +21,7 @@ import {
 } from './crs-catalog.ts';
 import { childNode, childNodes, nodeName, numberArg, parseCrsWkt, type CrsWktNode } from './crs-wkt.ts';
 
-export type CrsMatch = 'code' | 'authority' | 'name' | 'parameters';
+type CrsMatch = 'code' | 'authority' | 'name' | 'parameters';
 
 export type CrsIdentification =
   | {
@@ -43,7 +43,7 @@ export type CrsIdentification =
 type Method = 'longlat' | 'tmerc' | 'aea' | 'lcc' | 'laea' | 'merc';
 
 /** Parameters of a CRS, in degrees and metres, as both proj4 strings and WKT reduce to. */
-export interface CrsParameters {
+interface CrsParameters {
   method: Method;
   datum: DatumFamily | undefined;
   datumName: string;

@@ -121,9 +121,9 @@ export interface CsvBatchOptions {
   signal?: AbortSignal;
 }
 
-export type RowStatus = 'ok' | 'warning' | 'error';
+type RowStatus = 'ok' | 'warning' | 'error';
 
-export interface CsvRowResult {
+interface CsvRowResult {
   /** 1-based data row (after the header). */
   row: number;
   line: number;
@@ -188,7 +188,7 @@ export function chooseCsvHeader(
   return undefined;
 }
 /** Up to this many rows the report lists every row's status; beyond, the rows with problems. */
-export const ALL_ROWS_LISTED = 10000;
+const ALL_ROWS_LISTED = 10000;
 
 function shiftDiagnostic(d: Diagnostic, row: CsvRow): Diagnostic {
   const location = (l: Location): Location => (l.range ? { ...l, range: shiftRange(l.range, row) } : l);
@@ -203,7 +203,7 @@ function shiftDiagnostic(d: Diagnostic, row: CsvRow): Diagnostic {
 }
 
 /** [start, end) of a cell's value as written (inside quotes). */
-export function valueSpan(cell: CsvCell): { start: number; end: number } {
+function valueSpan(cell: CsvCell): { start: number; end: number } {
   return { start: cell.valueStart, end: cellOffset(cell, cell.value.length) };
 }
 

@@ -12,8 +12,6 @@ export { encodeWindows1252 };
 
 export type CsvEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 
-export const CSV_ENCODINGS: readonly CsvEncoding[] = ['utf-8', 'utf-16le', 'utf-16be', 'windows-1252'];
-
 /** How the text was decoded, and why. */
 export interface CsvEncodingChoice {
   encoding: CsvEncoding;

@@ -36,7 +36,7 @@ interface Segment {
 }
 
 /** Placeholder for the id of an experiment the batch creates before enrolling its locations. */
-export const CREATED_EXPERIMENT_ID = '00000000-0000-4000-8000-000000000000';
+const CREATED_EXPERIMENT_ID = '00000000-0000-4000-8000-000000000000';
 
 const TEMPORAL: Array<[column: string, property: string]> = [
   ['dimensionality', 'dimensionality'],

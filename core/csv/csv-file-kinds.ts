@@ -34,7 +34,7 @@ import { bytesToStream } from './csv-reader.ts';
 import { parseCsvDecimalMark, parseCsvDelimiter } from './csv-options.ts';
 
 /** Batch options from the kind's settings; a message for a setting that cannot be used. */
-export function csvOptionsFrom(
+function csvOptionsFrom(
   kind: BatchKind,
   options: ValidateOptions,
   file: { name: string },
@@ -109,7 +109,7 @@ function checkReferencedFile(options: ValidateOptions) {
 }
 
 /** The report summary: how the file was read, the mapping to save, per-row status and the plan. */
-export function csvSummary(result: CsvBatchResult): CsvBatchSummary {
+function csvSummary(result: CsvBatchResult): CsvBatchSummary {
   return {
     type: 'csv-batch',
     encoding: result.encoding.encoding,

@@ -10,7 +10,7 @@ import type { BatchColumn } from './batch-kinds.ts';
 const JSON_WORDING =
   /"\w+"\s*:|[{}[\]]|\bJSON\b|\bpropert(?:y|ies)\b|\bbody\b|\bquotes\b|\b(?:Add|Remove|Rename it to) "/;
 
-export function soundsLikeJson(hint: string): boolean {
+function soundsLikeJson(hint: string): boolean {
   return JSON_WORDING.test(hint);
 }
 

@@ -22,7 +22,7 @@ function headText(bytes: Uint8Array): string {
 const detected = new WeakMap<Uint8Array, BatchKind | null>();
 
 /** The batch kind a file's header names (title rows above it allowed), or undefined. */
-export function detectBatchKind(bytes: Uint8Array): BatchKind | undefined {
+function detectBatchKind(bytes: Uint8Array): BatchKind | undefined {
   const known = detected.get(bytes);
   if (known !== undefined) return known ?? undefined;
   const kind = readBatchKind(bytes);

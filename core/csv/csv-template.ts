@@ -3,7 +3,7 @@
 import { batchKindById, batchKinds } from './batch-kinds.ts';
 
 /** A cell as CSV: quoted when it holds the delimiter, a quote or a line break. */
-export function csvCell(value: string, delimiter = ','): string {
+function csvCell(value: string, delimiter = ','): string {
   return value.includes(delimiter) || /["\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 

@@ -53,7 +53,7 @@ export interface EngineInput extends InputFile {
 export type EngineSource = SourceFile & { kind?: string };
 
 /** Detection reads this much of a streamed file. */
-export const DETECTION_HEAD_BYTES = 64 * 1024;
+const DETECTION_HEAD_BYTES = 64 * 1024;
 /** Streamed files up to this size are read whole (text for code frames, features); bigger ones stream. */
 export const STREAM_ABOVE_BYTES = 16 * 1024 * 1024;
 

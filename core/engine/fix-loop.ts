@@ -50,7 +50,7 @@ export function allowedSafeties(selection: Pick<FixSelection, 'safety'>): FixSaf
 }
 
 /** A FixSelection whose diagnostics were found in the file's report: bare ids of it. */
-export type ResolvedFixSelection = Omit<FixSelection, 'ids'> & { ids?: readonly string[] };
+type ResolvedFixSelection = Omit<FixSelection, 'ids'> & { ids?: readonly string[] };
 
 export interface FixLoopInput {
   file: InputFile;

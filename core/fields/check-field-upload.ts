@@ -18,8 +18,6 @@ import { fieldRecordFromJson } from './field-records.ts';
 import { fieldUploadRecord, notAFieldRecord } from './field-upload-records.ts';
 import type { KindRecord } from '../records/submit-record.ts';
 
-export { stringOffsetMap } from './field-records.ts';
-
 export interface CheckFieldUploadOptions {
   selection?: RuleSelection;
   /**
@@ -47,7 +45,7 @@ export interface CheckedField {
  * row by row, a JSON upload read item by item): each record's rules and boundary, and the rules across
  * records (duplicates) with only a key per distinct field kept.
  */
-export class FieldRecordChecks {
+class FieldRecordChecks {
   private readonly duplicates: DuplicateFieldTracker | undefined;
   private readonly checkBoundary: Exclude<CheckFieldUploadOptions['checkBoundary'], undefined>;
   private readonly boundaryOptions: RecordBoundaryOptions;
@@ -139,7 +137,7 @@ export type FieldUploadOutcome =
  * the document's (an item that is not an object where it is; the array as a whole after its items), the
  * same whether the text is given whole or streamed, so a streamed read can hand them over as it goes.
  */
-export class FieldUploadReader {
+class FieldUploadReader {
   private readonly reader = new JsonItemReader('fields');
   private readonly collector: DiagnosticCollector;
   private readonly checks: FieldRecordChecks;
@@ -320,14 +318,6 @@ export async function readFieldUploadStream(
     if (hooks.signal?.aborted) return undefined;
   }
   return reader.end();
-}
-
-/**
- * The report's features for checked fields: one per field record (`Location.feature` of their diagnostics
- * indexes this list), the boundary as parsed (null when it did not parse or is missing).
- */
-export function fieldUploadFeatures(checked: readonly CheckedField[]): GeoJsonFeature[] {
-  return checked.map(({ record, boundary }) => fieldFeature(record, boundary));
 }
 
 /** Check a POST /v2/fields body given as text (the sandbox uses this). */

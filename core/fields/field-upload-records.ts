@@ -16,7 +16,7 @@ const cell = (v: FieldRecord['name']): string =>
   v === undefined || v.value === undefined ? '' : String(v.raw ?? v.value);
 
 /** A field as it is sent; undefined when it lacks a name of the hierarchy or a boundary. */
-export function uploadFieldOf(record: FieldRecord): UploadField | undefined {
+function uploadFieldOf(record: FieldRecord): UploadField | undefined {
   const boundary =
     text(record.boundary) ??
     (record.boundary?.geometry

@@ -31,7 +31,7 @@ import { encodeTextLike } from '../input/text-decoding.ts';
 import { jsonKindInfo, jsonShapeInfo } from './json-kind-info.ts';
 
 /** A JSON document shape that Fieldgate knows, recognised from the parsed root. */
-export interface JsonShape {
+interface JsonShape {
   id: string;
   title: string;
   matches(root: JsonNode): boolean;
@@ -49,7 +49,7 @@ export interface JsonShape {
 }
 
 /** The JSON documents Fieldgate checks, tried in order. */
-export const jsonShapes: readonly JsonShape[] = [
+const jsonShapes: readonly JsonShape[] = [
   {
     ...jsonShapeInfo('field-upload'),
     matches: isFieldUploadDocument,

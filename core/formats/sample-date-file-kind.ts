@@ -12,10 +12,10 @@ import {
   VALIDATES_ONLY,
 } from '../input/file-kind.ts';
 
-export const SAMPLE_DATE_KIND = 'sample-date';
+const SAMPLE_DATE_KIND = 'sample-date';
 
 /** Check one sampleDate value, as the report of a "file" named `name`. */
-export function checkSampleDateValue(name: string, value: string, options: ValidateOptions): FileReport {
+function checkSampleDateValue(name: string, value: string, options: ValidateOptions): FileReport {
   const diagnostics = checkSampleDate(value, {
     ...(options.now ? { now: options.now } : {}),
     ...(options.selection ? { selection: options.selection } : {}),

@@ -7,12 +7,12 @@ import type { JsonValue } from '../json/json-document.ts';
 /** [longitude, latitude] (or [x, y] for projected input that could not be reprojected). */
 export type GeoJsonPosition = [number, number];
 
-export interface GeoJsonPoint {
+interface GeoJsonPoint {
   type: 'Point';
   coordinates: GeoJsonPosition;
 }
 
-export interface GeoJsonLineString {
+interface GeoJsonLineString {
   type: 'LineString';
   coordinates: GeoJsonPosition[];
 }

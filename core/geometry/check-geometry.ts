@@ -27,8 +27,6 @@ import { isValidArea, removeRing, removeVertex } from './fixes.ts';
 import { type IssueTarget, reportValidityIssues, ringLabel } from './report-validity.ts';
 import { isValidPolygons, type ValidityIssue, type ValidityOptions } from './validity.ts';
 
-export { ringLabel } from './report-validity.ts';
-
 /**
  * The boundary checks of the `wkt-syntax` and `ogc-validity` groups, reported as diagnostics. The WKT may
  * sit inside a larger document (a JSON string, a CSV cell): `base` says where, so ranges and fix edits

@@ -59,7 +59,7 @@ export interface ValidityReportOptions {
 }
 
 /** Hints for field boundaries given as WKT (check-geometry.ts); other inputs replace some of them. */
-export const boundaryValidityHints: Record<ValidityIssueKind, ValidityHint> = {
+const boundaryValidityHints: Record<ValidityIssueKind, ValidityHint> = {
   'invalid-coordinate': 'Replace the value with the real coordinate, or remove the point.',
   'unclosed-ring': 'Repeat the first point at the end of the ring.',
   'too-few-points': (issue) =>
@@ -97,14 +97,14 @@ export function ringLabel(multi: boolean, polygon: number, ring: number, owner?:
 }
 
 /** Self-crossings listed per ring; the rest are counted and stated in one more diagnostic. */
-export const MAX_CROSSINGS_LISTED_PER_RING = 10;
+const MAX_CROSSINGS_LISTED_PER_RING = 10;
 
 /**
  * Self-crossings listed per ring of a tangle (counting stopped at 1,000 crossings): a few to look at, and
  * the count. More of a star polygon's thousands of crossings say nothing new and made its report three
  * times as long.
  */
-export const MAX_CROSSINGS_LISTED_PER_TANGLE = 3;
+const MAX_CROSSINGS_LISTED_PER_TANGLE = 3;
 
 function capitalize(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);

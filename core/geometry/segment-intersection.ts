@@ -7,7 +7,7 @@ import { orientationIndex } from '../planar/orientation.ts';
  */
 
 export const NO_INTERSECTION = 0;
-export const POINT_INTERSECTION = 1;
+const POINT_INTERSECTION = 1;
 export const COLLINEAR_INTERSECTION = 2;
 
 export const intersection = {

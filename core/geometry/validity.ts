@@ -41,9 +41,9 @@ export type ValidityIssueKind =
   | 'near-spike';
 
 /** How an intersection happens, for messages. */
-export type IntersectionDetail = 'crossing' | 'overlap' | 'spike' | 'vertex-crossing' | 'touch';
+type IntersectionDetail = 'crossing' | 'overlap' | 'spike' | 'vertex-crossing' | 'touch';
 
-export interface GeometryPosition {
+interface GeometryPosition {
   polygon: number;
   ring: number;
   /** 0-based index of the coordinate in the ring as given (repeated points counted). */

@@ -63,7 +63,7 @@ export interface BatchGeometry {
 }
 
 /** Vertices of boundaries kept whole per file; past it, outlines (about 16 bytes a vertex: 64 MB). */
-export const BATCH_VERTEX_BUDGET = 4_000_000;
+const BATCH_VERTEX_BUDGET = 4_000_000;
 /** Fields kept per file at most (an outline and its place take about 600 bytes: 150 MB). */
 export const BATCH_FIELD_LIMIT = 250_000;
 
@@ -72,7 +72,7 @@ export function emptyBatchGeometry(): BatchGeometry {
 }
 
 /** Polygons with at most `max` vertices a ring: every n-th vertex and the closing one. */
-export function outlinePolygons(polygons: PolygonRings, max = 32): PolygonRings {
+function outlinePolygons(polygons: PolygonRings, max = 32): PolygonRings {
   return polygons.map((rings) =>
     rings.map((ring) => {
       const n = ring.length / 2;

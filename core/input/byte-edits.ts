@@ -17,7 +17,7 @@ export interface ByteEdit {
 }
 
 /** How many bytes at the start a decoder of `encoding` drops as its byte order mark. */
-export function bomLength(bytes: Uint8Array, encoding: EditEncoding): number {
+function bomLength(bytes: Uint8Array, encoding: EditEncoding): number {
   const bom = sniffBom(bytes);
   return bom && bom.encoding === encoding ? bom.length : 0;
 }

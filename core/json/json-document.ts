@@ -3,7 +3,6 @@
  * can point at the exact place in the file. Syntax errors carry their offset and what was expected.
  */
 
-import type { PathSegment } from '../diagnostics/diagnostic.ts';
 import { characterName, codePointLabel, describeCharacter } from '../values/describe-character.ts';
 
 interface NodeBase {
@@ -21,20 +20,20 @@ export interface JsonArrayNode extends NodeBase {
   kind: 'array';
   items: JsonNode[];
 }
-export interface JsonStringNode extends NodeBase {
+interface JsonStringNode extends NodeBase {
   kind: 'string';
   value: string;
 }
-export interface JsonNumberNode extends NodeBase {
+interface JsonNumberNode extends NodeBase {
   kind: 'number';
   value: number;
   raw: string;
 }
-export interface JsonBooleanNode extends NodeBase {
+interface JsonBooleanNode extends NodeBase {
   kind: 'boolean';
   value: boolean;
 }
-export interface JsonNullNode extends NodeBase {
+interface JsonNullNode extends NodeBase {
   kind: 'null';
 }
 
@@ -374,17 +373,6 @@ export function toValue(node: JsonNode): JsonValue {
     default:
       return node.value;
   }
-}
-
-/** Follow a path of property names and indexes. */
-export function nodeAtPath(root: JsonNode, path: readonly PathSegment[]): JsonNode | undefined {
-  let node: JsonNode | undefined = root;
-  for (const seg of path) {
-    if (!node) return undefined;
-    if (typeof seg === 'number') node = node.kind === 'array' ? node.items[seg] : undefined;
-    else node = node.kind === 'object' ? getProperty(node, seg)?.value : undefined;
-  }
-  return node;
 }
 
 export function describeKind(node: JsonNode): string {

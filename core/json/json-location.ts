@@ -33,8 +33,3 @@ export function childSubject(parent: JsonSubject, segment: PathSegment, node: Js
   if (parent.row !== undefined) child.row = parent.row;
   return child;
 }
-
-/** JSON text for a string value, for fixes that replace a string node. */
-export function jsonString(value: string): string {
-  return JSON.stringify(value);
-}

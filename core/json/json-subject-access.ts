@@ -6,7 +6,7 @@ export interface PropertySubject extends JsonSubject {
   property: JsonProperty;
 }
 
-export function objectNode(subject: JsonSubject): JsonObjectNode | undefined {
+function objectNode(subject: JsonSubject): JsonObjectNode | undefined {
   return subject.node.kind === 'object' ? subject.node : undefined;
 }
 

@@ -205,11 +205,7 @@ function eventFields(text: string): Array<{ start: number; field?: string }> {
  * With `batch`, each point also goes there for the checks across files, with the field its event's
  * FMISProfile names and the place of its <Geometry>.
  */
-export function samplePoints(
-  text: string,
-  diagnostics: Diagnostic[],
-  batch?: BatchGeometry,
-): GeoJsonFeature[] {
+function samplePoints(text: string, diagnostics: Diagnostic[], batch?: BatchGeometry): GeoJsonFeature[] {
   const features: GeoJsonFeature[] = [];
   const spans: Array<{ start: number; end: number; feature: number }> = [];
   const starts = [...text.matchAll(SAMPLE_START)].map((m) => m.index);

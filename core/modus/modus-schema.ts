@@ -44,15 +44,15 @@ export const MODUS_ROLES = [
 
 export type ModusRole = (typeof MODUS_ROLES)[number];
 
-export type ContentKind = 'sequence' | 'all' | 'choice' | 'simple' | 'empty' | 'any';
+type ContentKind = 'sequence' | 'all' | 'choice' | 'simple' | 'empty' | 'any';
 
-export interface AttributeDecl {
+interface AttributeDecl {
   name: string;
   type: SimpleType;
   required: boolean;
 }
 
-export interface UniqueDecl {
+interface UniqueDecl {
   /** The constraint's name in the XSD, for messages. */
   name: string;
   /** Child element the constraint selects. */
@@ -197,7 +197,7 @@ const xsBoolean: SimpleType = simpleType('boolean');
 const base64: SimpleType = simpleType('base64Binary');
 const anySimple: SimpleType = simpleType('anySimpleType');
 
-export const VALUE_TYPES = ['Measured', 'Percent', 'Calculated', 'Index'] as const;
+const VALUE_TYPES = ['Measured', 'Percent', 'Calculated', 'Index'] as const;
 const valueType: SimpleType = simpleType('string', { minLength: 1, enumeration: VALUE_TYPES });
 const VALUE_DESC_BASE = ['Very Low', 'Low', 'Medium', 'Optimum', 'Very High', 'VL', 'L', 'M', 'O', 'VH'];
 const nutrientValueDesc: SimpleType = simpleType('string', {

@@ -26,7 +26,7 @@ import type { ElementValue, ModusContext, ModusObserver } from './schema-validat
 import { classifyDepthUnit, classifyUnit, type UnitVerdict } from './service-units.ts';
 import { isXsdDate, keyValue, XSD_INT, XSD_NON_NEGATIVE_INTEGER } from './xsd-values.ts';
 
-export const SERVICE_LIMITS = {
+const SERVICE_LIMITS = {
   maxEventCodeBytes: 64,
   maxSoilSamples: 20_000,
   maxDepths: 50,

@@ -2,10 +2,10 @@
  * The units the service takes for soil test results, and spellings that mean the same thing.
  */
 
-export const ACCEPTED_UNITS = ['percent', 'ppm', 'meq/100 g', 'cmol/kg', 'lb/ac'] as const;
+const ACCEPTED_UNITS = ['percent', 'ppm', 'meq/100 g', 'cmol/kg', 'lb/ac'] as const;
 
 /** Accepted by the service with a warning on the import. */
-export const WARNED_UNITS = ['lbs/ac', 'lb/acre', 'lbs/acre', 'pounds/ac', 'pounds/acre'] as const;
+const WARNED_UNITS = ['lbs/ac', 'lb/acre', 'lbs/acre', 'pounds/ac', 'pounds/acre'] as const;
 
 /** Same meaning, other spelling: compared without case and spaces. */
 const SAME_MEANING: Record<string, (typeof ACCEPTED_UNITS)[number]> = {

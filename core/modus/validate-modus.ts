@@ -43,7 +43,7 @@ export interface ModusValidationResult {
 }
 
 /** Bytes decoded per call, as for every text stream (a longer decoded string is slow to make). */
-export const CHUNK_BYTES = DECODE_PIECE;
+const CHUNK_BYTES = DECODE_PIECE;
 
 /** Push-style validator: `write` chunks (bytes or text) as they arrive, then `end`. */
 export class ModusValidator {

@@ -108,7 +108,7 @@ export interface XmlHandler {
 }
 
 export const XSI_NS = 'http://www.w3.org/2001/XMLSchema-instance';
-export const XML_NS = 'http://www.w3.org/XML/1998/namespace';
+const XML_NS = 'http://www.w3.org/XML/1998/namespace';
 const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
 
 // Character classes for ASCII; anything above 0x7F is checked with the XML 1.0 (5th ed.) ranges.

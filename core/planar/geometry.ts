@@ -14,9 +14,6 @@ export type GeometryType =
   | 'MultiPolygon'
   | 'GeometryCollection';
 
-/** A ring or line: x0, y0, x1, y1, … */
-export type Coordinates = Float64Array;
-
 /** Polygons as [polygon][ring]; ring 0 is the shell, the others are holes. An EMPTY part has no rings. */
 export type PolygonRings = Float64Array[][];
 
@@ -24,7 +21,7 @@ export type PolygonRings = Float64Array[][];
  * Character spans of each coordinate in the parsed text: [start0, end0, start1, end1, …], 0-based offsets
  * into the WKT, end exclusive. `start` is the first character of x, `end` one past the last number.
  */
-export type CoordinateSpans = Uint32Array;
+type CoordinateSpans = Uint32Array;
 
 export interface ParsedGeometry {
   type: GeometryType;
@@ -70,11 +67,6 @@ export interface GeometrySpans {
   dimensions?: [number, number];
   /** [start, end) of the whole geometry text after the SRID prefix, trailing whitespace excluded. */
   geometry: [number, number];
-}
-
-/** Number of points in a ring or line. */
-export function pointCount(coordinates: Coordinates): number {
-  return coordinates.length >> 1;
 }
 
 /** Total number of points over all rings. */

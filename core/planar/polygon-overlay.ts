@@ -17,7 +17,7 @@ import { signedArea, type Bbox } from './rings.ts';
 import type { PolygonRings } from './geometry.ts';
 
 /** Points closer than this to an edge are on it (in the coordinates' unit: 1e-9° is about 0.1 mm). */
-export const OVERLAY_TOLERANCE = 1e-9;
+const OVERLAY_TOLERANCE = 1e-9;
 
 export class PreparedPolygons {
   /** Oriented edges, ax, ay, bx, by each. */
@@ -151,14 +151,7 @@ export class PreparedPolygons {
 }
 
 /** Distance from (px, py) to the segment a–b. */
-export function segmentDistance(
-  px: number,
-  py: number,
-  ax: number,
-  ay: number,
-  bx: number,
-  by: number,
-): number {
+function segmentDistance(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
   const dx = bx - ax;
   const dy = by - ay;
   const len2 = dx * dx + dy * dy;

@@ -31,7 +31,7 @@ function ringPositions(ring: Float64Array): GeoJsonPosition[] {
  * feature): nested arrays of [x, y] take about four times the memory of the rings, and a report keeps
  * every feature until it is written. Assigning `coordinates` stores the new value as it is.
  */
-export function polygonsToGeoJson(polygons: PolygonRings, multi = false): GeoJsonGeometry | null {
+function polygonsToGeoJson(polygons: PolygonRings, multi = false): GeoJsonGeometry | null {
   const parts = polygons.filter((rings) => rings.length > 0);
   if (parts.length === 0) return null;
   const single = parts.length === 1 && !multi;

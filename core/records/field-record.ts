@@ -33,7 +33,7 @@ export interface RecordValue {
 }
 
 /** How a source takes fixed polygons back: edits of its text, or a rebuilt file (an archive member). */
-export type GeometryWriteResult =
+type GeometryWriteResult =
   | { edits: TextEdit[] }
   | { artifact: string }
   /** Why the source cannot take them ("its coordinates are in EPSG:3006 …"). */
@@ -58,22 +58,14 @@ export interface RecordGeometry {
   noWriterReason?: string;
 }
 
-export interface BoundaryValue extends RecordValue {
+interface BoundaryValue extends RecordValue {
   /** Set when the boundary is geometry rather than WKT text; `value` is then absent. */
   geometry?: RecordGeometry;
 }
 
 /** The properties of FieldWithBoundaryAndHierarchy, and the upload's userName (a CSV column, a query). */
-export const FIELD_RECORD_PROPERTIES = [
-  'clientName',
-  'farmName',
-  'name',
-  'boundary',
-  'acres',
-  'source',
-  'userName',
-] as const;
-export type FieldRecordProperty = (typeof FIELD_RECORD_PROPERTIES)[number];
+export type FieldRecordProperty =
+  'clientName' | 'farmName' | 'name' | 'boundary' | 'acres' | 'source' | 'userName';
 
 /** Where records come from. */
 export type FieldRecordFormat = 'field-upload' | 'csv' | 'wkt' | 'geojson' | 'kml' | 'shapefile';
@@ -99,10 +91,6 @@ export interface FieldRecord {
   unknown?: Array<{ name: string; location: Location }>;
   /** Line index of the source text, when the record's values sit in text (for ranges of inner positions). */
   lines?: LineIndex;
-}
-
-export function recordValue(record: FieldRecord, property: FieldRecordProperty): RecordValue | undefined {
-  return record[property];
 }
 
 /** The string of a property, or undefined when absent or not a string. */

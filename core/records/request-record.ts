@@ -23,7 +23,7 @@ export interface NamedValue {
 }
 
 /** Where a request record came from. */
-export type RequestRecordFormat = 'request-file' | 'bare-body' | 'program';
+type RequestRecordFormat = 'request-file' | 'bare-body' | 'program';
 
 /** One request to the service, ready for the request rules. */
 export interface RequestRecord {

@@ -48,11 +48,5 @@ export type ServiceOperation =
   | { call: 'uploadRx'; userName: string; file: string }
   | { call: 'uploadSoil'; userName: string; sampleDate: string; file: string };
 
-export type ServiceCall = ServiceOperation['call'];
-
 /** The calls that send a file or fields to a receiving user (X-User-Name): not idempotent, not listable. */
 export type UploadCall = 'uploadFields' | 'uploadRx' | 'uploadSoil';
-
-export function isUploadCall(call: ServiceCall): call is UploadCall {
-  return call === 'uploadFields' || call === 'uploadRx' || call === 'uploadSoil';
-}

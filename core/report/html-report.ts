@@ -34,7 +34,7 @@ const ESCAPES: Record<string, string> = {
   "'": '&#39;',
 };
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 }
 
@@ -53,7 +53,7 @@ const WIDTH = 760;
 const HEIGHT = 420;
 /** The most features the map draws (those with problems first) and the most vertices its outlines take. */
 export const MAP_MAX_FEATURES = 20000;
-export const MAP_MAX_POINTS = 200000;
+const MAP_MAX_POINTS = 200000;
 
 function worst(diagnostics: readonly Diagnostic[]): Severity | undefined {
   if (diagnostics.some((d) => d.severity === 'error')) return 'error';

@@ -55,7 +55,7 @@ export const PROBLEMS_CSV_HEADER = [
 export const VALUE_CHARS = 200;
 
 /** The text at a diagnostic's range (at most 200 characters, line breaks as spaces), or ''. */
-export function valueAt(text: string | undefined, d: Diagnostic): string {
+function valueAt(text: string | undefined, d: Diagnostic): string {
   const r = d.location.range;
   if (!text || !r) return '';
   const value = text.slice(r.start.offset, Math.min(r.end.offset, r.start.offset + VALUE_CHARS));

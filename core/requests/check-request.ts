@@ -41,7 +41,7 @@ export function runRequestRules(collector: DiagnosticCollector, request: Request
   }
 }
 
-export function runBatchRules(collector: DiagnosticCollector, batch: readonly RequestSubject[]): void {
+function runBatchRules(collector: DiagnosticCollector, batch: readonly RequestSubject[]): void {
   for (const rule of batchRules) collector.run(rule, batch);
 }
 

@@ -5,8 +5,6 @@
  */
 import { serviceOperations, type OperationSpec } from '../../openapi/generated/operations.ts';
 
-export { serviceOperations, type OperationSpec };
-
 /** An operationId of openapi/partner-service.yaml. */
 export type OperationId = keyof typeof serviceOperations;
 
@@ -15,7 +13,7 @@ export const ENROLLMENT_TYPES: readonly EnrollmentType[] = ['program', 'location
 
 const SPECS: readonly OperationSpec[] = Object.values(serviceOperations);
 
-export function operationSpec(id: OperationId): OperationSpec {
+function operationSpec(id: OperationId): OperationSpec {
   return serviceOperations[id];
 }
 

@@ -18,7 +18,7 @@ function enrollmentTypeOf(record: RequestRecord): 'program' | 'location' | undef
 }
 
 /** The call a request makes, or why it cannot be sent. */
-export function requestAction(record: RequestRecord): { action: RecordAction } | { unsendable: string } {
+function requestAction(record: RequestRecord): { action: RecordAction } | { unsendable: string } {
   const op = record.operation;
   if (!op) return { unsendable: `${record.method} ${record.path} is not an operation of the service` };
   const body = record.body ? toValue(record.body.node) : undefined;

@@ -6,7 +6,7 @@ import { locationOf, type JsonSubject } from '../json/json-location.ts';
 import type { NamedValue, RequestRecord } from '../records/request-record.ts';
 import { matchOperation, normalisePath, type EnrollmentType } from './operations.ts';
 
-export type { NamedValue, RequestRecord } from '../records/request-record.ts';
+export type { NamedValue } from '../records/request-record.ts';
 
 /** A text edit that replaces a named value, wherever it is written; undefined when it cannot be located. */
 export function replaceNamedValue(

@@ -24,11 +24,11 @@ import type { RxCrs } from './rx-crs.ts';
 import { findZoneOverlaps } from './zone-overlaps.ts';
 import { reportZoneValidity } from './zone-validity.ts';
 
-export const MAX_ZONES = 100;
+const MAX_ZONES = 100;
 /** Zones farther apart than this are separate groups (km). */
-export const GROUP_GAP_KM = 2;
+const GROUP_GAP_KM = 2;
 /** Zones spanning more than this in either direction are more than one field (km). */
-export const MAX_SPAN_KM = 10;
+const MAX_SPAN_KM = 10;
 /** Per-record problems (empty zones, rates, overlaps) reported per rule before the rest are summed up. */
 const MAX_REPORTS_PER_RULE = 50;
 

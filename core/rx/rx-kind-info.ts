@@ -15,7 +15,7 @@ export const RATE_LIKE_COLUMN = /rate|dose|rx|target|tgt/i;
  * Whether a ZIP's shapefile table has no rate column at all (it holds field boundaries, sample points or
  * other features, not zones), read from the first .dbf's header; false when there is no table to read.
  */
-export function zipTableHasNoRate(bytes: Uint8Array): boolean {
+function zipTableHasNoRate(bytes: Uint8Array): boolean {
   const head = zipMemberHead(bytes, (name) => name.toLowerCase().endsWith('.dbf'), DBF_HEADER_MAX);
   const columns = head && dbfColumnNames(head);
   return columns !== undefined && !columns.some((c) => RATE_LIKE_COLUMN.test(c));

@@ -16,8 +16,8 @@ import {
   rxMemberMissing,
 } from './member-rules.ts';
 
-export const MEMBER_EXTENSIONS = ['shp', 'shx', 'dbf', 'prj', 'cpg'] as const;
-export type MemberExtension = (typeof MEMBER_EXTENSIONS)[number];
+const MEMBER_EXTENSIONS = ['shp', 'shx', 'dbf', 'prj', 'cpg'] as const;
+type MemberExtension = (typeof MEMBER_EXTENSIONS)[number];
 
 /** Artifact ids of the ZIP rebuild fixes (see rx-fixes.ts). */
 export const FIX_RENAME = 'rx-zip/rename-members';

@@ -18,7 +18,7 @@ export interface DbfField {
 
 export type DbfValue = string | number | boolean | null;
 
-export interface DbfRow {
+interface DbfRow {
   deleted: boolean;
   values: DbfValue[];
 }

@@ -16,7 +16,7 @@ import { ringBbox, unionBbox, type Bbox } from '../planar/rings.ts';
 import { groupRings } from './group-rings.ts';
 import { hasZ, SHAPE_TYPE_NAMES, shapeFamily, shapeTypeName } from './shape-types.ts';
 
-export interface ShpHeader {
+interface ShpHeader {
   fileCode: number;
   /** File length in bytes (the header stores 16-bit words). */
   fileLength: number;
@@ -38,7 +38,7 @@ export interface ShapeGeometry {
   storedBbox?: Bbox;
 }
 
-export interface ShpRecord extends ShapeGeometry {
+interface ShpRecord extends ShapeGeometry {
   /** 1-based position in the file. */
   record: number;
   /** Byte offset of the record header in the .shp. */
@@ -60,7 +60,7 @@ function fmtBbox(b: Bbox): string {
 }
 
 /** Read and check a 100-byte .shp/.shx header; undefined when it is unusable. */
-export function readShpHeader(
+function readShpHeader(
   bytes: Uint8Array,
   file: '.shp' | '.shx',
   reporter: DiagnosticCollector,

@@ -1,5 +1,5 @@
 /** RFC 9562 textual UUID: 8-4-4-4-12 hex digits, upper or lower case (the RFC says input is case-insensitive). */
-export const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
 export function isUuid(value: string): boolean {
   return UUID_PATTERN.test(value);

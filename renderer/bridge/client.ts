@@ -148,7 +148,7 @@ export function httpTransport(base: string, token: string, fetchImpl: typeof fet
 const TOKEN_KEY = 'fieldgate-token';
 
 /** The browser host's token: from `#token=…` on first load (then removed from the address bar). */
-export function browserToken(location: Location, storage: Storage): string | undefined {
+function browserToken(location: Location, storage: Storage): string | undefined {
   const match = /(?:^#|&)token=([A-Za-z0-9_-]+)/.exec(location.hash);
   if (match?.[1]) {
     storage.setItem(TOKEN_KEY, match[1]);

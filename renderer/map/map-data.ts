@@ -9,7 +9,7 @@ import { useBatch } from '../state/batch.tsx';
 import { relatedFeatureKeys, resultsKey } from '../state/across-files.ts';
 
 /** Features drawn at most: SVG stays responsive with a few thousand paths. */
-export const MAX_FEATURES = 2000;
+const MAX_FEATURES = 2000;
 export const RATE_COLOURS = ['#f7fcb9', '#d9f0a3', '#addd8e', '#78c679', '#41ab5d', '#238443', '#005a32'];
 
 export interface MapFeature {
@@ -19,7 +19,7 @@ export interface MapFeature {
   rate?: number;
 }
 
-export interface ProblemPoint {
+interface ProblemPoint {
   fileKey: string;
   diagnosticId?: string;
   point: [number, number];

@@ -45,7 +45,7 @@ function reportFiles(files: readonly BatchFile[]): HtmlReportFile[] {
 }
 
 /** `fields.csv` → `fields.fixed.csv`, as `fieldgate fix` names its copy. */
-export function fixedName(name: string): string {
+function fixedName(name: string): string {
   const dot = name.lastIndexOf('.');
   return dot > 0 ? `${name.slice(0, dot)}.fixed${name.slice(dot)}` : `${name}.fixed`;
 }

@@ -200,7 +200,7 @@ const workerFileOf = (file: BatchFile): WorkerFile =>
     ? { name: file.name, blob: file.blob }
     : { name: file.name, bytes: file.current };
 
-export const toBase64 = bytesToBase64;
+const toBase64 = bytesToBase64;
 
 export function fromBase64(text: string): Uint8Array {
   return base64ToBytes(text) ?? new Uint8Array(0);

@@ -75,7 +75,7 @@ export function temporalEntityOf(value: unknown): TemporalEntity | undefined {
   return undefined;
 }
 
-export function temporalIds(t: TemporalEntity): string[] {
+function temporalIds(t: TemporalEntity): string[] {
   return t.dimensionality === 'INDIVIDUAL' ? [t.id] : [t.startId, t.endId];
 }
 

@@ -3,7 +3,7 @@ import type { RequestSubject } from '../../requests/request-subject.ts';
 import { defineRule } from '../rule.ts';
 
 /** The experimentEnrollmentId a request is about, lower-cased for comparison. */
-export function experimentEnrollmentIdOf(request: RequestSubject): string | undefined {
+function experimentEnrollmentIdOf(request: RequestSubject): string | undefined {
   if (request.operation?.id === 'findExperiments')
     return request.query.get('experimentEnrollmentId')?.value.toLowerCase();
   if (request.operation?.id === 'createExperiment' && request.body) {

@@ -4,7 +4,7 @@ import { propertyOf, replaceWithString } from '../../json/json-subject-access.ts
 import { enrollmentTypeOf, type RequestSubject } from '../../requests/request-subject.ts';
 import { defineRule } from '../rule.ts';
 
-export const KNOWN_LOCATION_STATUSES = ['NOMINATED'] as const;
+const KNOWN_LOCATION_STATUSES = ['NOMINATED'] as const;
 
 export const locationStatus = defineRule<RequestSubject, 'notString' | 'unknown'>({
   meta: {

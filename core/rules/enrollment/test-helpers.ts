@@ -38,5 +38,3 @@ export function check(select: string, doc: unknown) {
   checkRequestDocument(read.root, read.lines, collector);
   return collector.diagnostics;
 }
-
-export const codes = (select: string, doc: unknown) => check(select, doc).map((d) => d.code);

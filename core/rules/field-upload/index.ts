@@ -6,9 +6,9 @@ import { fieldUnknownProperty } from './field-unknown-property.ts';
 import { fieldsArray } from './fields-array.ts';
 
 /** Rules over the JSON structure of an upload body. */
-export const uploadRules = [fieldsArray] as const;
+const uploadRules = [fieldsArray] as const;
 /** Rules across the records of one upload (or CSV, or boundary file). */
-export const recordsRules = [duplicateField] as const;
+const recordsRules = [duplicateField] as const;
 /** Rules over one field record. */
 export const itemRules = [fieldRequiredProperty, fieldAcres, fieldSource, fieldUnknownProperty] as const;
 

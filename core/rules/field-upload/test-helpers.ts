@@ -1,6 +1,6 @@
 import { checkFieldUploadText } from '../../fields/check-field-upload.ts';
 
-export const SQUARE = 'POLYGON((-93.1 45.1, -93.09 45.1, -93.09 45.11, -93.1 45.11, -93.1 45.1))';
+const SQUARE = 'POLYGON((-93.1 45.1, -93.09 45.1, -93.09 45.11, -93.1 45.11, -93.1 45.1))';
 
 export const field = (over: Record<string, unknown> = {}) => ({
   clientName: 'Smith Farms',

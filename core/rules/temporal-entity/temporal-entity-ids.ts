@@ -3,7 +3,7 @@ import { propertyOf, propertyRemovalRange, stringValue } from '../../json/json-s
 import { defineRule } from '../rule.ts';
 
 /** The dimensionality of a subject when it is one of the two allowed values (TE002 reports the rest). */
-export function dimensionalityOf(subject: JsonSubject): 'INDIVIDUAL' | 'INTERVAL' | undefined {
+function dimensionalityOf(subject: JsonSubject): 'INDIVIDUAL' | 'INTERVAL' | undefined {
   const value = stringValue(propertyOf(subject, 'dimensionality'));
   return value === 'INDIVIDUAL' || value === 'INTERVAL' ? value : undefined;
 }
