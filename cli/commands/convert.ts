@@ -24,7 +24,7 @@ import {
 } from '../command.ts';
 import { OutputFileError, writeOutputFile } from '../../node/output-file.ts';
 import { readInput } from '../io/files.ts';
-import { listenForInterrupt } from '../io/interrupt.ts';
+import { interruptWithLine } from '../io/interrupt.ts';
 import { PROGRESS_OPTIONS, progressUsage, progressLineFor } from '../render/progress-line.ts';
 import { plural, renderReport, renderSummary } from '../render/terminal.ts';
 import { jsonForTerminal, terminalSafe } from '../render/terminal-text.ts';
@@ -142,27 +142,22 @@ export const convertCommand: CliCommand = {
     // The progress line on stderr (erased before the report), and Ctrl+C: stopped before anything is
     // written, or while the output's temporary file is written (it is removed; node/atomic-write.ts).
     const line = progressLineFor(io, args, 'converting');
-    let stopped: string | undefined;
-    const interruption = listenForInterrupt(() => {
-      line.end();
-      stopped = `stopped: ${line.summary()}`;
-      io.stderr(`${stopped}\n`);
-    });
+    const interruption = interruptWithLine(line, io.stderr);
     let outcome: { result: ConvertBoundariesResult; written: boolean } | number;
     try {
       outcome = await convertAndWrite(input, values.to, outExt, values['skip-invalid'], options, {
         io,
         line,
-        stopped: () => stopped !== undefined,
+        stopped: () => interruption.stopped !== undefined,
       });
     } catch (e) {
-      if (stopped === undefined) throw e;
+      if (interruption.stopped === undefined) throw e;
       outcome = EXIT_INTERRUPTED;
     } finally {
       interruption.dispose();
       line.end();
     }
-    if (stopped !== undefined) return interruption.exitCode ?? EXIT_INTERRUPTED;
+    if (interruption.stopped !== undefined) return interruption.exitCode ?? EXIT_INTERRUPTED;
     if (typeof outcome === 'number') return outcome;
     const { result, written } = outcome;
     report(result, {

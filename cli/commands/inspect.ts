@@ -8,7 +8,7 @@ import {
   type CliCommand,
 } from '../command.ts';
 import { readInput } from '../io/files.ts';
-import { listenForInterrupt } from '../io/interrupt.ts';
+import { interruptWithLine } from '../io/interrupt.ts';
 import {
   PROGRESS_OPTIONS,
   progressUsage,
@@ -105,19 +105,12 @@ export const inspectCommand: CliCommand = {
       line.clear();
       io.stderr(text);
     };
-    const controller = new AbortController();
-    let stopped: string | undefined;
-    const interruption = listenForInterrupt(() => {
-      line.end();
-      stopped = `stopped: ${line.summary()}`;
-      io.stderr(`${stopped}\n`);
-      controller.abort();
-    });
+    const interruption = interruptWithLine(line, io.stderr);
     try {
       for (const [at, arg] of positionals.entries()) {
         line.startFile(arg, at, positionals.length, 0);
         const read = await readInput(arg, io);
-        if (stopped !== undefined) break;
+        if (interruption.stopped !== undefined) break;
         if (!read.ok) {
           line.event({ type: 'unreadable', name: read.name, reason: read.reason });
           problem(`fieldgate: cannot read ${terminalSafe(read.name)}: ${terminalSafe(read.reason)}\n`);
@@ -140,10 +133,10 @@ export const inspectCommand: CliCommand = {
             // Each file is a run of its own: the line counts them across the command.
             onEvent: (e) =>
               line.event(e.type === 'file-started' ? { ...e, index: at, total: positionals.length } : e),
-            signal: controller.signal,
+            signal: interruption.abortSignal,
           },
         );
-        if (cancelled || stopped !== undefined) break;
+        if (cancelled || interruption.stopped !== undefined) break;
         if (!kind) {
           problem(
             `fieldgate: cannot read ${terminalSafe(arg)}: ${terminalSafe(unreadable ?? 'not a kind of file Fieldgate reads')}\n`,
@@ -171,9 +164,10 @@ export const inspectCommand: CliCommand = {
       interruption.dispose();
       line.end();
     }
-    if (stopped !== undefined) {
+    if (interruption.stopped !== undefined) {
       // The summaries of the files done are written; a report going to a file or pipe says it stops short.
-      if (values.format !== 'json' && !io.isTTY) io.stdout(`${stopped} (this report is incomplete)\n`);
+      if (values.format !== 'json' && !io.isTTY)
+        io.stdout(`${interruption.stopped} (this report is incomplete)\n`);
       return interruption.exitCode ?? EXIT_INTERRUPTED;
     }
     if (values.format === 'json') io.stdout(jsonForTerminal(entries) + '\n');

@@ -62,7 +62,7 @@ import {
   type OutputFileOptions,
 } from '../../node/output-file.ts';
 import { fixedPathFor, openInput } from '../io/files.ts';
-import { listenForInterrupt } from '../io/interrupt.ts';
+import { interruptWithLine } from '../io/interrupt.ts';
 import { SourceLineReader } from '../io/source-lines.ts';
 import { renderCountsSummary, renderReport, renderSummary, type SourceLines } from '../render/terminal.ts';
 import { jsonForTerminal, terminalSafe } from '../render/terminal-text.ts';
@@ -367,21 +367,14 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
   let report: Report | undefined;
   let index = -1;
   // Ctrl+C: one line saying what was checked, at once; the run then stops at the engine's next turn.
-  const controller = new AbortController();
-  let stopped: string | undefined;
-  const interruption = listenForInterrupt(() => {
-    line.end();
-    stopped = `stopped: ${line.summary()}`;
-    io.stderr(`${stopped}\n`);
-    controller.abort();
-  });
+  const interruption = interruptWithLine(line, io.stderr);
   // Each file's result, for the code frames of the checks across files (which come after every file).
   const results = new Map<string, FileResult>();
   // Only the HTML report draws a map; the JSON report carries the geometry back when asked (--features).
   const run = {
     ...engineOptions,
     ...(fix ? { fix, fixedInParts: true } : {}),
-    signal: controller.signal,
+    signal: interruption.abortSignal,
     // A kind that let a big buffer go has it collected before it allocates as much again (peak memory).
     releaseMemory: collectGarbage,
     // Asked for by name (true), so big files read as streams carry them too; the HTML report only draws
@@ -468,14 +461,14 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
   } catch (e) {
     // Stopped while a fixed copy was being written: its temporary file is gone (node/atomic-write.ts), and
     // the write's failure is the stop, not a problem to report.
-    if (stopped === undefined) throw e;
+    if (interruption.stopped === undefined) throw e;
   } finally {
     interruption.dispose();
     line.end();
     // A run stopped by an error keeps no half-written copy.
     await parts?.abort();
   }
-  if (stopped !== undefined) {
+  if (interruption.stopped !== undefined) {
     const exitCode = interruption.exitCode ?? EXIT_INTERRUPTED;
     const counts = line.counts;
     return endStopped(
@@ -485,7 +478,7 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
         counts,
         json,
         text: values.format === 'text',
-        stopped,
+        stopped: interruption.stopped,
         exitCode,
         inPlace: Boolean(fix && values['fix-in-place']),
       },

@@ -10,7 +10,7 @@
 
 const exitCodes: Readonly<Record<string, number>> = { SIGINT: 130, SIGTERM: 143 };
 
-export interface Interruption {
+interface Interruption {
   /** The signal that stopped the work, once one came. */
   readonly signal: NodeJS.Signals | undefined;
   /** The exit status for it (130 for Ctrl+C), once one came. */
@@ -19,7 +19,7 @@ export interface Interruption {
   dispose(): void;
 }
 
-export function listenForInterrupt(stop: (signal: NodeJS.Signals) => void): Interruption {
+function listenForInterrupt(stop: (signal: NodeJS.Signals) => void): Interruption {
   let signal: NodeJS.Signals | undefined;
   const onSignal = (received: NodeJS.Signals): void => {
     if (signal !== undefined) {
@@ -43,5 +43,44 @@ export function listenForInterrupt(stop: (signal: NodeJS.Signals) => void): Inte
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
     },
+  };
+}
+
+/** Work that draws a progress line (cli/render/progress-line.ts), stopped by the first signal. */
+export interface InterruptedWork extends Interruption {
+  /** "stopped: …", the line said on stderr, once a signal came. */
+  readonly stopped: string | undefined;
+  /** Aborted by the signal: the engine stops at its next turn. */
+  readonly abortSignal: AbortSignal;
+}
+
+/**
+ * Listen for Ctrl+C and SIGTERM during work shown by a progress line: the first signal ends the line, says
+ * on stderr in one line what was checked so far, and aborts `abortSignal`.
+ */
+export function interruptWithLine(
+  line: { end(): void; summary(): string },
+  stderr: (text: string) => void,
+): InterruptedWork {
+  const controller = new AbortController();
+  let stopped: string | undefined;
+  const interruption = listenForInterrupt(() => {
+    line.end();
+    stopped = `stopped: ${line.summary()}`;
+    stderr(`${stopped}\n`);
+    controller.abort();
+  });
+  return {
+    get signal() {
+      return interruption.signal;
+    },
+    get exitCode() {
+      return interruption.exitCode;
+    },
+    get stopped() {
+      return stopped;
+    },
+    abortSignal: controller.signal,
+    dispose: () => interruption.dispose(),
   };
 }
