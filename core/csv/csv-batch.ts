@@ -16,8 +16,8 @@ import {
   statedAcresOptions,
   type RecordBoundaryOptions,
 } from '../boundary/record-boundary.ts';
-import { fieldFeature, keepBatchField, outlineForMap } from '../records/field-features.ts';
-import type { BatchGeometry } from '../input/batch-geometry.ts';
+import { fieldFeature, keepBatchField } from '../records/field-features.ts';
+import { outlinePolygons, type BatchGeometry } from '../input/batch-geometry.ts';
 import {
   atRecord,
   type FieldRecord,
@@ -796,7 +796,7 @@ class RowSession {
           this.options.mapFeatures && boundary?.geometry
             ? {
                 ...boundary,
-                geometry: { ...boundary.geometry, polygons: outlineForMap(boundary.geometry.polygons) },
+                geometry: { ...boundary.geometry, polygons: outlinePolygons(boundary.geometry.polygons) },
               }
             : boundary,
         ),

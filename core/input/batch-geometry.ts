@@ -71,8 +71,11 @@ export function emptyBatchGeometry(): BatchGeometry {
   return { fields: [], zones: [], samples: [], points: [], vertices: 0 };
 }
 
-/** Polygons with at most `max` vertices a ring: every n-th vertex and the closing one. */
-function outlinePolygons(polygons: PolygonRings, max = 32): PolygonRings {
+/**
+ * Polygons with at most `max` vertices a ring: every n-th vertex and the closing one. For drawing and for
+ * the rough comparisons across files: a 100-vertex field on a map of a whole county is a few pixels.
+ */
+export function outlinePolygons(polygons: PolygonRings, max = 32): PolygonRings {
   return polygons.map((rings) =>
     rings.map((ring) => {
       const n = ring.length / 2;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { geojsonFileKind, kmlFileKind, wktFileKind } from '../boundary/boundary-file-kinds.ts';
 import { validateCsvBatch } from '../csv/csv-batch.ts';
 import { bytesToStream } from '../csv/csv-reader.ts';
-import { outlineForMap } from './field-features.ts';
+import { outlinePolygons } from '../input/batch-geometry.ts';
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 
@@ -120,7 +120,7 @@ function circle(n: number): Float64Array {
 
 describe('outlines for a map', () => {
   it('keep at most 32 vertices a ring, closed, and leave small rings as they are', () => {
-    const [[big, small]] = outlineForMap([[circle(101), circle(5)]]) as [[Float64Array, Float64Array]];
+    const [[big, small]] = outlinePolygons([[circle(101), circle(5)]]) as [[Float64Array, Float64Array]];
     expect(big.length / 2).toBeLessThanOrEqual(32);
     expect([big[0], big[1]]).toEqual([big[big.length - 2], big[big.length - 1]]);
     expect(small).toEqual(circle(5));

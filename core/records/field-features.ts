@@ -51,24 +51,6 @@ function polygonsToGeoJson(polygons: PolygonRings, multi = false): GeoJsonGeomet
   return geometry;
 }
 
-/**
- * Polygons with at most `max` vertices a ring, for drawing only: every n-th vertex and the closing one. A
- * 100-vertex field on a map of a whole county is a few pixels; its outline needs no more.
- */
-export function outlineForMap(polygons: PolygonRings, max = 32): PolygonRings {
-  return polygons.map((rings) =>
-    rings.map((ring) => {
-      const n = ring.length / 2;
-      if (n <= max) return ring;
-      const step = Math.ceil((n - 1) / (max - 1));
-      const out: number[] = [];
-      for (let i = 0; i < n - 1; i += step) out.push(ring[2 * i] as number, ring[2 * i + 1] as number);
-      out.push(ring[2 * (n - 1)] as number, ring[2 * (n - 1) + 1] as number);
-      return new Float64Array(out);
-    }),
-  );
-}
-
 function plain(value: RecordValue | undefined): JsonValue | undefined {
   if (!value) return undefined;
   if (value.value !== undefined) return value.value;
