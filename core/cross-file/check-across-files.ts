@@ -148,6 +148,21 @@ function prepared(entry: IndexedField): PreparedPolygons {
   return entry.prepared;
 }
 
+/** Of `fields`, the one whose outline is nearest the point (x, y), and how far; undefined when none. */
+function closestField(
+  fields: Iterable<IndexedField>,
+  x: number,
+  y: number,
+): { field: IndexedField; distance: number } | undefined {
+  const xScale = Math.cos((y * Math.PI) / 180);
+  let closest: { field: IndexedField; distance: number } | undefined;
+  for (const field of fields) {
+    const distance = pointDistance(prepared(field), x, y, xScale);
+    if (distance < (closest?.distance ?? Infinity)) closest = { field, distance };
+  }
+  return closest;
+}
+
 /** "row 3" from "Row 3": a record's label inside a sentence. */
 const lowerFirst = (s: string): string => s.charAt(0).toLowerCase() + s.slice(1);
 
@@ -397,18 +412,12 @@ function checkSamples(
     const inside = index.near([x, y, x, y]).filter((f) => prepared(f).covers(x, y));
     const named = sample.field !== undefined ? nameKey(sample.field) : undefined;
     const namedFields = named !== undefined ? index.all.filter((f) => f.key === named) : [];
-    const xScale = Math.cos((y * Math.PI) / 180);
     if (inside.length === 0) {
       if (namedFields.length > 0) {
-        let best = namedFields[0]!;
-        let d = Infinity;
-        for (const f of namedFields) {
-          const fd = pointDistance(prepared(f), x, y, xScale);
-          if (fd < d) {
-            d = fd;
-            best = f;
-          }
-        }
+        const { field: best, distance: d } = closestField(namedFields, x, y) ?? {
+          field: namedFields[0]!,
+          distance: Infinity,
+        };
         collector.report(sampleOutsideFields, {
           messageId: 'outsideNamed',
           data: {
@@ -423,16 +432,9 @@ function checkSamples(
         });
         continue;
       }
-      let best: IndexedField | undefined;
-      let d = Infinity;
-      for (const f of index.nearest([x, y, x, y], 5)) {
-        const fd = pointDistance(prepared(f), x, y, xScale);
-        if (fd < d) {
-          d = fd;
-          best = f;
-        }
-      }
-      if (!best) continue;
+      const closest = closestField(index.nearest([x, y, x, y], 5), x, y);
+      if (!closest) continue;
+      const { field: best, distance: d } = closest;
       collector.report(sampleOutsideFields, {
         messageId: 'outside',
         data: {
@@ -483,17 +485,9 @@ function countPointsOutside(
   }
   if (!first) return;
   const [x, y] = first.point;
-  const xScale = Math.cos((y * Math.PI) / 180);
-  let best: IndexedField | undefined;
-  let d = Infinity;
-  for (const f of index.nearest([x, y, x, y], 5)) {
-    const fd = pointDistance(prepared(f), x, y, xScale);
-    if (fd < d) {
-      d = fd;
-      best = f;
-    }
-  }
-  if (!best) return;
+  const closest = closestField(index.nearest([x, y, x, y], 5), x, y);
+  if (!closest) return;
+  const { field: best, distance: d } = closest;
   collector.report(pointsOutsideFields, {
     messageId: 'outside',
     data: {
