@@ -21,7 +21,7 @@ import {
   polygonDistance,
   PreparedPolygons,
 } from '../planar/polygon-overlay.ts';
-import type { Bbox } from '../planar/rings.ts';
+import { ringBbox, unionBbox, type Bbox } from '../planar/rings.ts';
 import type { FileGeometry } from './across-files-apply.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
 import type { RuleSelection } from '../rules/selection.ts';
@@ -62,24 +62,11 @@ interface IndexedField {
 
 const nameKey = (name: string): string => name.trim().replace(/\s+/g, ' ').toLowerCase();
 
+/** The box of the polygons' shells (empty: Infinity to -Infinity, meeting nothing). */
 function boxOf(polygons: BatchField['polygons']): Bbox {
-  let xmin = Infinity;
-  let ymin = Infinity;
-  let xmax = -Infinity;
-  let ymax = -Infinity;
-  for (const rings of polygons) {
-    const shell = rings[0];
-    if (!shell) continue;
-    for (let i = 0; i + 1 < shell.length; i += 2) {
-      const x = shell[i] as number;
-      const y = shell[i + 1] as number;
-      if (x < xmin) xmin = x;
-      if (x > xmax) xmax = x;
-      if (y < ymin) ymin = y;
-      if (y > ymax) ymax = y;
-    }
-  }
-  return [xmin, ymin, xmax, ymax];
+  let box: Bbox | undefined;
+  for (const rings of polygons) if (rings[0]) box = unionBbox(box, ringBbox(rings[0]));
+  return box ?? [Infinity, Infinity, -Infinity, -Infinity];
 }
 
 const boxesMeet = (a: Bbox, b: Bbox): boolean => a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3];
@@ -294,10 +281,7 @@ function sameGround(
 
 function zonesBox(zones: readonly BatchZone[]): Bbox {
   let box: Bbox = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const z of zones) {
-    const b = boxOf(z.polygons);
-    box = [Math.min(box[0], b[0]), Math.min(box[1], b[1]), Math.max(box[2], b[2]), Math.max(box[3], b[3])];
-  }
+  for (const z of zones) box = unionBbox(box, boxOf(z.polygons));
   return box;
 }
 
