@@ -10,18 +10,19 @@
  *
  * Each diagnostic belongs to one file (the prescription, the Modus file, the later boundary file), at the
  * zone, sample or field, with `related` places in the other files. Fields are found through a grid of
- * cells of 0.02° over their boxes, so a batch of many fields costs a few lookups per zone or sample.
+ * cells over their boxes (field-index.ts), so a batch of many fields costs a few lookups per zone or sample.
  */
 import type { Diagnostic, RelatedLocation } from '../diagnostics/diagnostic.ts';
 import { areaAcres } from '../geodesy/area.ts';
-import type { BatchField, BatchPoint, BatchSample, BatchZone } from '../input/batch-geometry.ts';
+import type { BatchPoint, BatchSample, BatchZone } from '../input/batch-geometry.ts';
 import {
   intersectionArea,
   pointDistance,
   polygonDistance,
   PreparedPolygons,
 } from '../planar/polygon-overlay.ts';
-import { ringBbox, unionBbox, type Bbox } from '../planar/rings.ts';
+import { unionBbox, type Bbox } from '../planar/rings.ts';
+import { boxesMeet, boxOf, FieldIndex, type IndexedField } from './field-index.ts';
 import type { FileGeometry } from './across-files-apply.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
 import type { RuleSelection } from '../rules/selection.ts';
@@ -48,87 +49,8 @@ const ON_FIELD_SHARE = 0.01;
 const SAME_GROUND_SHARE = 0.8;
 /** Metres per degree of latitude (and of longitude at the equator), near enough for distances shown. */
 const METRES_PER_DEGREE = 111_320;
-const GRID = 0.02;
-
-interface IndexedField {
-  file: string;
-  order: number;
-  field: BatchField;
-  bbox: Bbox;
-  prepared?: PreparedPolygons;
-  /** Normalised name, for the field a Modus file names. */
-  key?: string;
-}
 
 const nameKey = (name: string): string => name.trim().replace(/\s+/g, ' ').toLowerCase();
-
-/** The box of the polygons' shells (empty: Infinity to -Infinity, meeting nothing). */
-function boxOf(polygons: BatchField['polygons']): Bbox {
-  let box: Bbox | undefined;
-  for (const rings of polygons) if (rings[0]) box = unionBbox(box, ringBbox(rings[0]));
-  return box ?? [Infinity, Infinity, -Infinity, -Infinity];
-}
-
-const boxesMeet = (a: Bbox, b: Bbox): boolean => a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3];
-
-/** The fields of every file, in a grid of their boxes. */
-class FieldIndex {
-  readonly all: IndexedField[] = [];
-  private readonly cells = new Map<number, number[]>();
-  /** Fields too big for the grid: looked at for every query. */
-  private readonly large: number[] = [];
-
-  add(entry: IndexedField): void {
-    const id = this.all.length;
-    this.all.push(entry);
-    const [x0, y0, x1, y1] = this.cellRange(entry.bbox);
-    if ((x1 - x0 + 1) * (y1 - y0 + 1) > 400) {
-      this.large.push(id);
-      return;
-    }
-    for (let x = x0; x <= x1; x++)
-      for (let y = y0; y <= y1; y++) {
-        const key = x * 100_000 + y;
-        const list = this.cells.get(key);
-        if (list) list.push(id);
-        else this.cells.set(key, [id]);
-      }
-  }
-
-  private cellRange(b: Bbox): [number, number, number, number] {
-    const c = (v: number): number => Math.floor(v / GRID);
-    return [c(b[0] + 180), c(b[1] + 90), c(b[2] + 180), c(b[3] + 90)];
-  }
-
-  /** Fields whose boxes meet `box`, each once, in the order they were added. */
-  near(box: Bbox): IndexedField[] {
-    const [x0, y0, x1, y1] = this.cellRange(box);
-    const found = new Set<number>(this.large);
-    if ((x1 - x0 + 1) * (y1 - y0 + 1) > 10_000) for (let i = 0; i < this.all.length; i++) found.add(i);
-    else
-      for (let x = x0; x <= x1; x++)
-        for (let y = y0; y <= y1; y++) for (const id of this.cells.get(x * 100_000 + y) ?? []) found.add(id);
-    return [...found]
-      .sort((a, b) => a - b)
-      .map((id) => this.all[id] as IndexedField)
-      .filter((f) => boxesMeet(f.bbox, box));
-  }
-
-  /** The fields nearest a box (by the distance of their boxes; the caller measures the few it gets). */
-  nearest(box: Bbox, count: number): IndexedField[] {
-    const xScale = Math.cos((((box[1] + box[3]) / 2) * Math.PI) / 180);
-    const gap = (f: IndexedField): number => {
-      const dx = Math.max(0, f.bbox[0] - box[2], box[0] - f.bbox[2]) * xScale;
-      const dy = Math.max(0, f.bbox[1] - box[3], box[1] - f.bbox[3]);
-      return dx * dx + dy * dy;
-    };
-    return this.all
-      .map((f) => ({ f, d: gap(f) }))
-      .sort((a, b) => a.d - b.d)
-      .slice(0, count)
-      .map((x) => x.f);
-  }
-}
 
 function prepared(entry: IndexedField): PreparedPolygons {
   entry.prepared ??= new PreparedPolygons(entry.field.polygons);
@@ -220,7 +142,7 @@ export function checkAcrossFiles(
         hint: 'Split the file, or give the prescriptions and soil tests with the part that holds their fields.',
       });
     if (f.geometry.fields.length > 0 && collector.isEnabled(sameGroundInTwoFiles))
-      sameGround(f, order, index, collector);
+      sameGround(order, index, collector);
     if (f.geometry.zones.length > 0) checkPrescription(f.geometry.zones, index, limit, collector);
     if (f.geometry.samples.length > 0) checkSamples(f.geometry.samples, index, collector);
     if (f.geometry.points.length > 0 && collector.isEnabled(pointsOutsideFields))
@@ -230,19 +152,15 @@ export function checkAcrossFiles(
   return out;
 }
 
-function sameGround(
-  file: FileGeometry,
-  order: number,
-  index: FieldIndex,
-  collector: DiagnosticCollector,
-): void {
-  for (const field of file.geometry.fields) {
-    const mine = index.all.find((e) => e.field === field);
-    if (!mine) continue;
+function sameGround(order: number, index: FieldIndex, collector: DiagnosticCollector): void {
+  // Each pair once, on the later file: the first file has no earlier one.
+  if (order === 0) return;
+  for (const mine of index.all) {
+    if (mine.order !== order) continue;
     const a = prepared(mine);
     if (a.area <= 0) continue;
     for (const other of index.near(mine.bbox)) {
-      // Each pair once, on the later file; fields of one file are that file's own checks' business.
+      // Fields of one file are that file's own checks' business.
       if (other.order >= order) continue;
       const b = prepared(other);
       if (b.area <= 0) continue;
