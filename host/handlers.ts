@@ -13,6 +13,8 @@ import {
   downloadFile,
   EngineOptionsError,
   fix,
+  htmlReport,
+  problemsCsvBytes,
   reportToJson,
   systemIo,
   validate,
@@ -46,7 +48,7 @@ import {
   type ValidateOptionsInput,
 } from './bridge-api.ts';
 import { FileAccess, FileAccessError } from './file-access.ts';
-import { reportCsv, reportHtml } from './report-export.ts';
+import { runReportHtml } from './report-export.ts';
 import { secretStorageWarnings, type SecretBox } from './secret-box.ts';
 import { RunBusyError, SubmitRuns } from './submit-runs.ts';
 
@@ -170,6 +172,7 @@ export function createHandlers(context: HostContext): Handlers & HostLifecycle {
   const now = context.now ?? (() => new Date());
   const files = context.files ?? new FileAccess([context.examplesDir]);
   const store = new AppStore(join(context.dataDir), context.secrets, randomUUID);
+  // Whole, with the checked text of each file it kept: its exports fill the value column as the CLI's do.
   const reports = new Map<string, Report>();
   const sharedUrls = new Map<string, { url: string; name: string }>();
   const sandbox = context.sandbox;
@@ -310,12 +313,13 @@ export function createHandlers(context: HostContext): Handlers & HostLifecycle {
     validateFiles: async ({ files: refs, options }) => {
       const read = refs.map(readRef);
       const inputs = read.map(({ name, bytes }) => ({ name, bytes }));
-      const report = plainReport(
-        await validate(inputs, { ...engineOptions(options, now()), resolveFile: siblingReader(read) }),
-      );
-      return { reportId: keep(report), report };
+      const report = await validate(inputs, {
+        ...engineOptions(options, now()),
+        resolveFile: siblingReader(read),
+      });
+      return { reportId: keep(report), report: plainReport(report) };
     },
-    getReport: async ({ reportId }) => ({ reportId, report: reportById(reportId) }),
+    getReport: async ({ reportId }) => ({ reportId, report: plainReport(reportById(reportId)) }),
     applyFixes: async ({ files: refs, safety, options }) => {
       const fixed = [];
       const remaining: { name: string; bytes: Uint8Array }[] = [];
@@ -375,7 +379,7 @@ export function createHandlers(context: HostContext): Handlers & HostLifecycle {
         return {
           fileName: `submit-${source.runId}.html`,
           mediaType: 'text/html',
-          text: reportHtml(undefined, status),
+          text: runReportHtml(status),
         };
       }
       const report = reportById(source.reportId);
@@ -385,9 +389,17 @@ export function createHandlers(context: HostContext): Handlers & HostLifecycle {
           mediaType: 'application/json',
           text: reportToJson(report),
         };
-      if (format === 'csv')
-        return { fileName: 'fieldgate-report.csv', mediaType: 'text/csv', text: reportCsv(report) };
-      return { fileName: 'fieldgate-report.html', mediaType: 'text/html', text: reportHtml(report) };
+      // The same files as `fieldgate validate --format csv|html` writes.
+      if (format === 'csv') {
+        const { bytes, format: written } = problemsCsvBytes(report);
+        return {
+          fileName: 'fieldgate-report.csv',
+          mediaType: `text/csv; charset=${written.encoding}`,
+          text: written.encoding === 'utf-8' ? new TextDecoder().decode(bytes) : '',
+          contentBase64: Buffer.from(bytes).toString('base64'),
+        };
+      }
+      return { fileName: 'fieldgate-report.html', mediaType: 'text/html', text: htmlReport(report) };
     },
     listProfiles: async () => ({ profiles: store.list() }),
     saveProfile: async (input) => {

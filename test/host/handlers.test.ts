@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyFileChanges } from '../../core/index.ts';
+import { runCli } from '../cli/cli-helpers.ts';
 import type { AppEvent, AppMethod, JournalSummary, SubmitStatus } from '../../host/bridge-api.ts';
 import { startEmbeddedSandbox, type StartedSandbox } from '../../host/embedded-sandbox.ts';
 import { createHandlers, handleCall, SANDBOX_PROFILE_ID, type Handlers } from '../../host/handlers.ts';
@@ -152,18 +153,23 @@ describe('validation and fixes', () => {
     expect(gone).toEqual({ problem: 'the GEO004 problem to fix is no longer there' });
   });
 
-  it('exports a report as JSON, CSV (no spreadsheet formulas) and a self-contained HTML page', async () => {
-    const { reportId } = await call('validateFiles', {
-      files: [{ path: example('fields/fields-with-problems.json') }],
-    });
+  it('exports a report as JSON, and as the CSV and HTML page `fieldgate validate` writes', async () => {
+    const path = example('fields/fields-with-problems.json');
+    const { reportId } = await call('validateFiles', { files: [{ path }] });
     const json = await call('exportReport', { source: { reportId }, format: 'json' });
     expect(JSON.parse(json.text as string).version).toBe(1);
-    const csv = (await call('exportReport', { source: { reportId }, format: 'csv' })).text as string;
-    expect(csv.split('\r\n')[0]).toBe('file,kind,id,code,severity,location,message,hint');
-    expect(csv).toContain('FU001');
-    expect(csv).not.toMatch(/(^|,)[=+@]/m);
+    const csv = await call('exportReport', { source: { reportId }, format: 'csv' });
+    const cliCsv = await runCli(['validate', path, '--format', 'csv']);
+    // The CLI names the file by the path it was given; the host by its base name.
+    expect(Buffer.from(csv.contentBase64 as string, 'base64').toString('utf8')).toBe(
+      Buffer.from(cliCsv.stdoutBytes).toString('utf8').replaceAll(path, 'fields-with-problems.json'),
+    );
+    // The value column holds the text at the problem, kept from starting a spreadsheet formula.
+    expect(csv.text).toContain(",'-4,error,FU003,");
+    expect(csv.text).not.toMatch(/(^|,)[=+@-]/m);
     const html = (await call('exportReport', { source: { reportId }, format: 'html' })).text as string;
-    expect(html).toContain('<h1>Fieldgate report</h1>');
+    const cliHtml = await runCli(['validate', path, '--format', 'html']);
+    expect(html).toBe(cliHtml.stdout.replaceAll(path, 'fields-with-problems.json'));
     expect(html).not.toMatch(/<script|src=/);
   });
 });
