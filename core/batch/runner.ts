@@ -568,6 +568,7 @@ export class BatchRunner {
         const first = found.value.results[0];
         if (first && typeof first.id === 'string')
           return this.done(found, 'found', 'the experiment exists: found', first.id);
+        if (first) return foundWithoutId(found.meta);
         await this.sending(step);
         const created = await client.createExperiment({ body: op.body }, call);
         // What the find was read tolerantly for stays with the step (e.g. other experiments left out, A18).
@@ -812,7 +813,9 @@ export class BatchRunner {
           step,
           first && typeof first.id === 'string'
             ? this.done(found, 'reconciled', RECONCILED_EXPERIMENT, first.id)
-            : { status: 'retry', message: 'not created by the earlier attempt; sending again' },
+            : first
+              ? foundWithoutId(found.meta)
+              : { status: 'retry', message: 'not created by the earlier attempt; sending again' },
         );
       } else if (isUpload(op)) {
         if (this.resendable.delete(step.id)) {
@@ -925,6 +928,21 @@ const RECONCILED_ENROLLMENT =
   'found in the service after an attempt whose answer was lost (that attempt made it, or it was there before): not created again';
 const RECONCILED_EXPERIMENT =
   'the experiment was found after an attempt whose answer was lost (that attempt made it, or it was there before): not created again';
+
+/**
+ * A find of experiments that answered one without its id: the experiment exists, so creating it would make a
+ * second; and with no id its locations cannot be enrolled. The step fails and says why.
+ */
+function foundWithoutId(meta: { status: number; requestId?: string }): StepOutcome {
+  const outcome: StepOutcome = {
+    status: 'failed',
+    httpStatus: meta.status,
+    message:
+      'the service found an experiment with this experimentEnrollmentId but gave no id for it: not created a second time; check the experiment on the service',
+  };
+  if (meta.requestId !== undefined) outcome.requestId = meta.requestId;
+  return outcome;
+}
 
 export function emptyRowCounts(): Record<RowResultStatus, number> {
   return { done: 0, anomalous: 0, failed: 0, invalid: 0, unknown: 0, pending: 0 };

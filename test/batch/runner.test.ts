@@ -383,6 +383,37 @@ describe('exactly once without idempotency keys', () => {
     expect(result.rows[1]!.message).toContain('experiment it needs');
   });
 
+  it('does not create a second experiment when the find answers one without its id', async () => {
+    const calls: string[] = [];
+    const rows: BatchRow[] = [
+      {
+        row: 1,
+        columns: {},
+        operation: {
+          call: 'findOrCreateExperiment',
+          body: { experimentEnrollmentId: EEID, name: 'T', temporalEntity: SEASON },
+        },
+        diagnostics: [],
+      },
+    ];
+    const { result } = await run(
+      rows,
+      scripted({
+        findExperiments: async () => {
+          calls.push('find');
+          return ok({ results: [{ experimentEnrollmentId: EEID, name: 'T' }] });
+        },
+        createExperiment: async () => {
+          calls.push('createExperiment');
+          return ok({ id: 'exp-2' }, 201);
+        },
+      }),
+    );
+    expect(calls).toEqual(['find']);
+    expect(result.rows[0]!.status).toBe('failed');
+    expect(result.rows[0]!.message).toContain('gave no id for it: not created a second time');
+  });
+
   it('fails a location enrollment whose experiment a find did not find, without sending it', async () => {
     const rows: BatchRow[] = [
       {
