@@ -175,7 +175,8 @@ export const agronomicDataCommand: CliCommand = {
           return { ...v3, value: v3.value.results.map((r: AgronomicDataFile) => toShared(r)) };
         if (!v3.ok && v3.error.kind === 'sharing-key') return v3;
         if (!v3.ok && !['not-found', 'unavailable', 'unexpected-response'].includes(v3.error.kind)) return v3;
-        // Version 3 is not available here: version 2 gives the URLs alone.
+        // Version 3 is not available here: version 2 gives the URLs alone. v3's notice (its 404 read as no
+        // files) no longer holds, so only v2's notices are shown.
         notice('/v2/agronomic-data');
         const v2 = await client.getAgronomicDataUrlsV2(input);
         if (!v2.ok) return v2;
