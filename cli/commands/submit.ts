@@ -252,7 +252,8 @@ export const submitCommand: CliCommand = {
       return EXIT_OK;
     }
     const sending = sendingOptionsFrom(values);
-    if (!values['dry-run']) await checkProfile(values.profile, io);
+    // A dry run checks the profile too: a misspelt one is found before the real run.
+    await checkProfile(values.profile, io);
     const batch = await batchStateFromArgs(values, positionals, io);
     const prepared = await prepareBatch(batch.state, { now: io.now(), readFile: batch.readFile });
     io.stderr(describePlan(prepared).join('\n') + '\n');

@@ -102,6 +102,11 @@ describe('fieldgate submit with the embedded sandbox', () => {
     const single = cliIo();
     expect(await submitCommand.run(['single.json', '--dry-run'], single)).toBe(0);
     expect(single.text()).toContain('plan: 1 row: 1 will be sent (1 request).');
+    // A misspelt profile is found by the dry run, before the real one.
+    const misspelt = cliIo();
+    await expect(
+      submitCommand.run(['single.json', '--dry-run', '--profile', 'nope'], misspelt),
+    ).rejects.toThrow('no profile "nope"');
     const sent = cliIo();
     const singleJournal = join(dir, 'single.jsonl');
     expect(await submitCommand.run(['single.json', '--journal', singleJournal], sent), sent.text()).toBe(0);
