@@ -16,6 +16,7 @@ import {
   type KindSettingValues,
 } from '../../core/index.ts';
 import { UsageError, type CliIo } from '../command.ts';
+import { mappingArgText } from '../io/mapping-arg.ts';
 import { encodingOption, settingsFrom } from './validate.ts';
 
 /** The options that shape a batch, for commands that send one. */
@@ -47,18 +48,9 @@ export interface BatchFromArgs {
   title: string;
 }
 
-/** `--mapping` as JSON text or a file holding it. */
 async function mappingFrom(value: string, io: CliIo): Promise<CsvMapping> {
-  let text = value;
-  if (!value.trimStart().startsWith('{')) {
-    try {
-      text = await readFile(resolve(io.cwd, value), 'utf8');
-    } catch {
-      throw new UsageError(`--mapping ${value}: cannot read the file (give a file, or the mapping as JSON)`);
-    }
-  }
-  const mapping = parseCsvMapping(text);
-  if (typeof mapping === 'string') throw new UsageError(`--mapping: ${mapping}`);
+  const mapping = parseCsvMapping(await mappingArgText(value, io));
+  if (typeof mapping === 'string') throw new UsageError(`--mapping ${value}: ${mapping}`);
   return mapping;
 }
 

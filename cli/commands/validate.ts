@@ -56,13 +56,13 @@ import type { AtomicFile } from '../../node/atomic-write.ts';
 import { collectGarbage } from '../../node/collect-garbage.ts';
 import { fileSpool } from '../../node/text-spool.ts';
 import {
-  describeFileError,
   openOutputFile,
   writeOutputFile,
   type OutputFileOptions,
 } from '../../node/output-file.ts';
 import { fixedPathFor, openInput } from '../io/files.ts';
 import { interruptWithLine } from '../io/interrupt.ts';
+import { mappingArgText } from '../io/mapping-arg.ts';
 import { SourceLineReader } from '../io/source-lines.ts';
 import { renderCountsSummary, renderReport, renderSummary, type SourceLines } from '../render/terminal.ts';
 import { jsonForTerminal, terminalSafe } from '../render/terminal-text.ts';
@@ -211,7 +211,7 @@ const commonOptions = `  --format text|json|csv|html  report for people (default
                             maxDiagnosticsPerRule=200, decimalMark=comma (a CSV's numbers), delimiter=tab;
                             unknown names and bad values are refused (\`fieldgate kinds\` lists them)
   --encoding NAME           a CSV batch's encoding: utf-8, utf-16le, utf-16be, windows-1252 (default: guessed)
-  --mapping FILE            a CSV batch's column mapping (JSON; a report's summary.mapping saved to a file)
+  --mapping FILE|JSON       a CSV batch's column mapping (JSON, or a file of it: a report's summary.mapping)
   --now ISO                 the clock for "in the future" checks (default: now)
   --batch, --no-batch       check across the files given (prescriptions and soil samples against the
                             boundaries, the same field in two files): on by default when boundaries come
@@ -306,15 +306,7 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
   if (values.encoding !== undefined)
     engineOptions.settings = { ...engineOptions.settings, encoding: encodingOption(values.encoding) };
   if (values.mapping !== undefined) {
-    let mapping: string;
-    try {
-      mapping = await readFile(resolve(io.cwd, values.mapping), 'utf8');
-    } catch (e) {
-      const reason = describeFileError(e);
-      throw new UsageError(
-        `--mapping ${values.mapping}: cannot read it${reason ? ` (${reason === 'no such directory' ? 'no such file' : reason})` : ''}`,
-      );
-    }
+    const mapping = await mappingArgText(values.mapping, io);
     const checked = checkSettings({ mapping });
     if (!checked.ok)
       throw new UsageError(

@@ -29,7 +29,7 @@ describe('fieldgate submit refuses, in one line, before sending or writing anyth
     ],
     [
       ['--mapping', join(dir, 'missing.json')],
-      `--mapping ${join(dir, 'missing.json')}: cannot read the file (give a file, or the mapping as JSON)`,
+      `--mapping ${join(dir, 'missing.json')}: cannot read it (no such file); give a file, or the mapping as JSON`,
     ],
   ];
   let n = 0;

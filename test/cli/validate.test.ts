@@ -111,9 +111,12 @@ describe('fieldgate validate', () => {
       ],
       [
         ['--mapping', join(dir, 'missing.json')],
-        `--mapping ${join(dir, 'missing.json')}: cannot read it (no such file)`,
+        `--mapping ${join(dir, 'missing.json')}: cannot read it (no such file); give a file, or the mapping as JSON`,
       ],
-      [['--mapping', dir], `--mapping ${dir}: cannot read it (is a directory)`],
+      [
+        ['--mapping', dir],
+        `--mapping ${dir}: cannot read it (is a directory); give a file, or the mapping as JSON`,
+      ],
       [['--mapping', join(dir, 'bad-mapping.json')], `--mapping ${join(dir, 'bad-mapping.json')}: not JSON`],
       [
         ['-o', join(dir, 'out.csv')],

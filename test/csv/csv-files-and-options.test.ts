@@ -2,7 +2,7 @@
  * A prescription batch reads its files beside the CSV and attaches their findings to the rows; --mapping
  * and --encoding reach the CSV kinds; the streaming reader pulls from its source only as rows are wanted.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -72,6 +72,24 @@ describe('--mapping and --encoding', () => {
     expect(report.files[0]!.features?.[0]?.properties.name).toBe('Gérard');
     const missing = await runCli(['validate', '--mapping', 'nope.json', 'export.csv'], { cwd: dir });
     expect(missing.code).toBe(2);
+    // The mapping given as JSON text, as `submit` takes it too.
+    const inline = await runCli(
+      [
+        'validate',
+        '--format',
+        'json',
+        '--mapping',
+        readFileSync(join(dir, 'mapping.json'), 'utf8'),
+        '--encoding',
+        'cp1252',
+        'export.csv',
+      ],
+      { cwd: dir },
+    );
+    expect(JSON.parse(inline.stdout)).toMatchObject({ counts: report.counts });
+    expect((JSON.parse(inline.stdout) as Report).files[0]!.summary).toMatchObject({
+      mapping: { columns: { boundary: 'Shape' } },
+    });
   });
 });
 
