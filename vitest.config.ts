@@ -5,14 +5,25 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * to mutate; the corpus, Modus, geometry and prescription tests only call it) share one module graph per
  * worker instead of re-importing it for each file: that per-file isolation was most of the suite's time.
  * CLI runs, the sandbox's servers and package checks keep isolation. Browser tests (Chromium driving the app)
- * run on their own, one file at a time, after the rest (test/support/run-tests.ts): they measure the page's
- * main-thread tasks, which other test workers on a 2-core machine would stretch.
+ * run after the rest (test/support/run-tests.ts), two files at a time: they mostly wait on the page. The
+ * ones that measure the page's main-thread tasks (browser-timed) run last and alone, since another test
+ * on a 2-core machine would stretch what they measure.
  */
+const timedBrowserTests = ['test/e2e/batch-intake.test.ts'];
 const browserTests = ['test/e2e/**/*.test.ts', 'test/app/browser-host-e2e.test.ts'];
 const shared = {
   setupFiles: ['./test/support/message-coverage.setup.ts'],
   testTimeout: 30_000,
   hookTimeout: 30_000,
+};
+
+const browser = {
+  ...shared,
+  testTimeout: 90_000,
+  hookTimeout: 90_000,
+  // A page answers a drop or a click within a second when the machine is idle, not when another test shares
+  // its two cores: expect.poll waits up to 10 s (its default is 1 s) before failing.
+  expect: { poll: { timeout: 10_000 } },
 };
 
 export default defineConfig({
@@ -50,15 +61,19 @@ export default defineConfig({
       },
       {
         test: {
-          ...shared,
+          ...browser,
           name: 'browser',
           include: browserTests,
+          exclude: [...configDefaults.exclude, ...timedBrowserTests],
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          ...browser,
+          name: 'browser-timed',
+          include: timedBrowserTests,
           fileParallelism: false,
-          testTimeout: 90_000,
-          hookTimeout: 90_000,
-          // A page answers a drop or a click within a second when the machine is idle, not when another
-          // test run shares its two cores: expect.poll waits up to 10 s (its default is 1 s) before failing.
-          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
