@@ -67,7 +67,7 @@ export function columnContent(values: readonly string[]): ColumnContent {
 }
 
 /** What the values of a batch column look like when they are right. */
-export function expectedContent(column: BatchColumn): Exclude<ColumnContent, 'empty'> {
+function expectedContent(column: BatchColumn): Exclude<ColumnContent, 'empty'> {
   if (column.name === 'boundary') return 'wkt';
   if (column.name === 'userName') return 'email';
   if (column.name === 'acres') return 'number';
@@ -164,7 +164,7 @@ export function suggestColumns(
 }
 
 /** Suggestions at least this likely are chosen for the person (plain text alike is only offered). */
-export const CHOSEN_SCORE = 0.5;
+const CHOSEN_SCORE = 0.5;
 
 /**
  * The mapping the suggestions make: the likeliest pairs first, each header and each column used once,
