@@ -108,6 +108,16 @@ export {
 } from './csv/csv-reader.ts';
 export { batchKinds, batchKindById, type BatchKind, type BatchKindId } from './csv/batch-kinds.ts';
 export { parseCsvMapping, type CsvMapping } from './csv/csv-mapping.ts';
+export {
+  suggestColumns,
+  suggestedMapping,
+  headerSetKey,
+  rowsAsMapped,
+  columnContent,
+  type ColumnContent,
+  type ColumnSuggestion,
+  type SourceColumn,
+} from './csv/column-suggestions.ts';
 export { parseCsvDelimiter } from './csv/csv-options.ts';
 export { parseCsvEncoding, type CsvEncoding } from './csv/csv-encoding.ts';
 export { decodeWindows1252, encodeWindows1252 } from './values/windows-1252.ts';

@@ -1,10 +1,17 @@
 /**
  * The host's saved state, in its data directory: profiles (secrets sealed by the SecretBox, or kept in memory
- * only) and settings. Small JSON files, written atomically so a killed app never leaves half a file.
+ * only), settings and the column mappings chosen per CSV header set. Small JSON files, written atomically so a killed app never leaves half a file.
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_SETTINGS, type Profile, type ProfileInput, type Settings } from './bridge-api.ts';
+import { headerSetKey } from '../core/index.ts';
+import {
+  DEFAULT_SETTINGS,
+  type Profile,
+  type ProfileInput,
+  type SavedMapping,
+  type Settings,
+} from './bridge-api.ts';
 import type { SecretBox } from './secret-box.ts';
 
 interface StoredProfile extends Omit<Profile, 'hasClientSecret' | 'hasApiKey'> {
@@ -33,11 +40,16 @@ function writeJsonFile(path: string, value: unknown): void {
   renameSync(temporary, path);
 }
 
+/** Header sets whose mapping is remembered, at most. */
+const MAX_MAPPINGS = 500;
+
 export class AppStore {
   private readonly profiles = new Map<string, StoredProfile>();
   /** Secrets of profiles when the box may not persist them (and of the built-in sandbox profile). */
   private readonly memorySecrets = new Map<string, { clientSecret?: string; apiKey?: string }>();
   private settings: Settings = { ...DEFAULT_SETTINGS };
+  /** Header set (core's headerSetKey) → the mapping last applied to it; the oldest go past MAX_MAPPINGS. */
+  private mappings = new Map<string, SavedMapping>();
   private readonly builtIn = new Map<string, ProfileWithSecrets>();
 
   constructor(
@@ -51,6 +63,9 @@ export class AppStore {
       for (const p of stored as StoredProfile[]) if (typeof p?.id === 'string') this.profiles.set(p.id, p);
     const settings = readJsonFile(join(dataDir, 'settings.json'));
     if (settings && typeof settings === 'object') this.settings = { ...DEFAULT_SETTINGS, ...settings };
+    const mappings = readJsonFile(join(dataDir, 'mappings.json'));
+    if (mappings && typeof mappings === 'object' && !Array.isArray(mappings))
+      this.mappings = new Map(Object.entries(mappings as Record<string, SavedMapping>));
   }
 
   /** A profile that exists for this launch only (the embedded sandbox with its demo credentials). */
@@ -144,6 +159,22 @@ export class AppStore {
     this.settings = { ...settings };
     writeJsonFile(join(this.dataDir, 'settings.json'), this.settings);
     return this.getSettings();
+  }
+
+  savedMapping(headers: readonly string[]): SavedMapping | undefined {
+    return this.mappings.get(headerSetKey(headers));
+  }
+
+  rememberMapping(headers: readonly string[], mapping: SavedMapping): void {
+    const key = headerSetKey(headers);
+    // Delete first: a Map keeps insertion order, so the one just used goes last (dropped last).
+    this.mappings.delete(key);
+    this.mappings.set(key, mapping);
+    for (const old of this.mappings.keys()) {
+      if (this.mappings.size <= MAX_MAPPINGS) break;
+      this.mappings.delete(old);
+    }
+    writeJsonFile(join(this.dataDir, 'mappings.json'), Object.fromEntries(this.mappings));
   }
 
   private writeProfiles(): void {

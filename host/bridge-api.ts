@@ -194,6 +194,10 @@ export const requestSchemas = {
   /** Ask the profile's token endpoint for a token: are the URLs and credentials right? */
   testProfile: z.strictObject({ id }),
   getSettings: empty,
+  /** The column mapping last applied to a CSV with these headers (in any order or spelling), if any. */
+  savedMapping: z.strictObject({ headers: z.array(z.string().max(1000)).max(1000) }),
+  /** Remember a mapping for files with these headers: the next such file is read with it at once. */
+  rememberMapping: z.strictObject({ headers: z.array(z.string().max(1000)).max(1000), mapping: csvMapping }),
   saveSettings: z.strictObject({
     theme: z.enum(['system', 'light', 'dark']),
     concurrency: z.number().int().min(1).max(16),
@@ -243,6 +247,7 @@ export type ValidateOptionsInput = z.infer<typeof validateOptions>;
 export type ProfileInput = z.infer<typeof profileInput>;
 export type Settings = AppRequest<'saveSettings'>;
 export type BatchStateInput = z.infer<typeof batchState>;
+export type SavedMapping = z.infer<typeof csvMapping>;
 
 /** Extensions of the files a batch takes (the file picker's filter; any file may still be dropped). */
 export const BATCH_FILE_EXTENSIONS = ['csv', 'tsv', 'txt', 'wkt', 'geojson', 'json', 'kml', 'zip', 'xml'];
@@ -444,6 +449,8 @@ interface AppResponses {
   deleteProfile: { deleted: boolean };
   testProfile: ProfileTest;
   getSettings: Settings;
+  savedMapping: { mapping?: SavedMapping };
+  rememberMapping: { remembered: boolean };
   saveSettings: Settings;
   startSubmit: SubmitStatus;
   previewSubmit: SubmitPreview;

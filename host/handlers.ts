@@ -418,6 +418,14 @@ export function createHandlers(context: HostContext): Handlers & HostLifecycle {
         : { ok: false, message: checked.error.message };
     },
     getSettings: async () => store.getSettings(),
+    savedMapping: async ({ headers }) => {
+      const mapping = store.savedMapping(headers);
+      return mapping ? { mapping } : {};
+    },
+    rememberMapping: async ({ headers, mapping }) => {
+      store.rememberMapping(headers, mapping);
+      return { remembered: true };
+    },
     saveSettings: async (settings) => {
       clients.clear(); // the next call paces at the new rate
       return store.saveSettings(settings);

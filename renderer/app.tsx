@@ -5,6 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { HostBanner } from './screens/host-banner.tsx';
 import { InterruptedBanner } from './screens/interrupted-banner.tsx';
 import { useBridge } from './bridge/bridge-context.tsx';
 import { SvgMap } from './map/svg-map.tsx';
@@ -65,6 +66,7 @@ export function App() {
         {info.data?.sandbox && <span className="badge">Embedded sandbox running</span>}
       </header>
       <main>
+        <HostBanner />
         <InterruptedBanner
           onResume={(journalId) => {
             setResumeRun(journalId);

@@ -11,12 +11,12 @@ if (!zodConfig.jitless) throw new Error('zod must not evaluate code under this C
 
 const root = createRoot(document.getElementById('root')!);
 try {
-  const api = connectBridge();
+  const { api, connection } = connectBridge();
   const queries = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
   root.render(
     <StrictMode>
       <QueryClientProvider client={queries}>
-        <BridgeProvider api={api}>
+        <BridgeProvider api={api} connection={connection}>
           <App />
         </BridgeProvider>
       </QueryClientProvider>

@@ -4,7 +4,8 @@
  *  - Browser host: calls are HTTP POSTs to 127.0.0.1 carrying the per-launch token (read once from the
  *    page's `#token=` fragment, which never reaches a server log or a Referer), events come as
  *    server-sent events read with fetch (so the token travels in a header, not in the URL).
- * Screens never know which one they talk to.
+ * Screens never know which one they talk to. The browser host can stop, or restart with a new token, while
+ * a tab is open: the transport says so (`ConnectionState`), so the page can say it instead of failing quietly.
  */
 import {
   appMethods,
@@ -44,6 +45,35 @@ export class BridgeError extends Error {
   }
 }
 
+/**
+ * Where a tab stands with its host: answering; gone (nothing answers at its address); or answering, but
+ * refusing this tab's token (it was restarted, with a new one: the tab must open the new link).
+ */
+export type HostConnection = 'connected' | 'host-gone' | 'stale-token';
+
+/** The tab's HostConnection as its requests and event stream last found it, with listeners (React's store). */
+export class ConnectionState {
+  private state: HostConnection = 'connected';
+  private readonly listeners = new Set<() => void>();
+
+  get = (): HostConnection => this.state;
+
+  report(state: HostConnection): void {
+    if (state === this.state) return;
+    this.state = state;
+    for (const listener of this.listeners) listener();
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+}
+
+/** What an answer's status says of the tab's token: refused (401, 403) means another launch's token. */
+const connectionOf = (status: number): HostConnection =>
+  status === 401 || status === 403 ? 'stale-token' : 'connected';
+
 /** A transport: send one request, get its JSON answer text; subscribe to event texts. */
 export interface BridgeTransport {
   call(method: AppMethod, requestJson: string): Promise<string>;
@@ -76,8 +106,16 @@ export function preloadTransport(bridge: PreloadBridge): BridgeTransport {
   return { call: (method, json) => bridge.call(method, json), onEvent: (l) => bridge.onEvent(l) };
 }
 
-/** The browser host's transport: `base` is the page's origin, `token` the per-launch token. */
-export function httpTransport(base: string, token: string, fetchImpl: typeof fetch = fetch): BridgeTransport {
+/**
+ * The browser host's transport: `base` is the page's origin, `token` the per-launch token; `connection`
+ * hears how each request and the event stream fared.
+ */
+export function httpTransport(
+  base: string,
+  token: string,
+  fetchImpl: typeof fetch = fetch,
+  connection: ConnectionState = new ConnectionState(),
+): BridgeTransport {
   const listeners = new Set<(eventJson: string) => void>();
   let stream: AbortController | undefined;
 
@@ -85,10 +123,17 @@ export function httpTransport(base: string, token: string, fetchImpl: typeof fet
     // Reconnects after a dropped connection (the host restarted, the machine slept) until unsubscribed.
     while (!signal.aborted) {
       try {
-        const response = await fetchImpl(new URL(HTTP_EVENTS_PATH, base), {
-          headers: { [TOKEN_HEADER]: token, accept: 'text/event-stream' },
-          signal,
-        });
+        let response: Response;
+        try {
+          response = await fetchImpl(new URL(HTTP_EVENTS_PATH, base), {
+            headers: { [TOKEN_HEADER]: token, accept: 'text/event-stream' },
+            signal,
+          });
+        } catch (error) {
+          if (!signal.aborted) connection.report('host-gone');
+          throw error;
+        }
+        connection.report(connectionOf(response.status));
         if (!response.ok || !response.body) throw new Error(`events: HTTP ${response.status}`);
         const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
         let buffered = '';
@@ -117,11 +162,20 @@ export function httpTransport(base: string, token: string, fetchImpl: typeof fet
 
   return {
     async call(method, requestJson) {
-      const response = await fetchImpl(new URL(HTTP_CALL_PATH + method, base), {
-        method: 'POST',
-        headers: { [TOKEN_HEADER]: token, 'content-type': 'application/json' },
-        body: requestJson,
-      });
+      let response: Response;
+      try {
+        response = await fetchImpl(new URL(HTTP_CALL_PATH + method, base), {
+          method: 'POST',
+          headers: { [TOKEN_HEADER]: token, 'content-type': 'application/json' },
+          body: requestJson,
+        });
+      } catch {
+        connection.report('host-gone');
+        return JSON.stringify({
+          error: { kind: 'failed', message: 'The Fieldgate host does not answer: it has stopped.' },
+        });
+      }
+      connection.report(connectionOf(response.status));
       const text = await response.text();
       if (!text.startsWith('{')) {
         return JSON.stringify({ error: { kind: 'failed', message: `HTTP ${response.status}` } });
@@ -158,12 +212,16 @@ function browserToken(location: Location, storage: Storage): string | undefined 
   return storage.getItem(TOKEN_KEY) ?? undefined;
 }
 
-/** The API for this page: Electron's preload when present, else the browser host. */
-export function connectBridge(): AppApi {
-  if (window.fieldgate) return createAppApi(preloadTransport(window.fieldgate));
+/**
+ * The API for this page: Electron's preload when present (its host lives as long as the window), else the
+ * browser host, with the tab's connection to it.
+ */
+export function connectBridge(): { api: AppApi; connection: ConnectionState } {
+  const connection = new ConnectionState();
+  if (window.fieldgate) return { api: createAppApi(preloadTransport(window.fieldgate)), connection };
   const token = browserToken(window.location, window.sessionStorage);
   if (!token) throw new BridgeError('unauthorized', 'No token: open the address `fieldgate web` printed.');
-  return createAppApi(httpTransport(window.location.origin, token));
+  return { api: createAppApi(httpTransport(window.location.origin, token, fetch, connection)), connection };
 }
 
 /** The path of a dropped file where the host can read it (Electron), else undefined (read its bytes). */

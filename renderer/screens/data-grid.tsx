@@ -8,7 +8,7 @@
  * batch's: choosing a cell selects its problem in the list and its feature on the map, and a problem or
  * feature chosen there brings its row here.
  */
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { formatCount, type Diagnostic } from '../../core/index.ts';
 import { selectionOf, useBatch, type BatchFile, type Selection } from '../state/batch.tsx';
 import {
@@ -53,10 +53,11 @@ export function DataGrid() {
   );
   const [chosen, setChosen] = useState<string | undefined>();
   const selectedFile = batch.selection?.fileKey;
+  const selectedHasRecords = withRecords.some((f) => f.key === selectedFile);
   // A selection made elsewhere (problem list, map) shows its file.
   useEffect(() => {
-    if (selectedFile && withRecords.some((f) => f.key === selectedFile)) setChosen(selectedFile);
-  }, [selectedFile]);
+    if (selectedFile && selectedHasRecords) setChosen(selectedFile);
+  }, [selectedFile, selectedHasRecords]);
   const file = withRecords.find((f) => f.key === chosen) ?? withRecords[0];
   if (!file) return null;
   return (
@@ -110,12 +111,15 @@ function FileGrid({ file }: { file: BatchFile }) {
     committed.current = undefined;
   }, [records]);
 
-  const valueAt = (record: GridRow, column: number): string =>
-    column === 0
-      ? String(record.row)
-      : column === 1
-        ? record.label
-        : (record.columns[columns[column - LEAD_COLUMNS]!] ?? '');
+  const valueAt = useCallback(
+    (record: GridRow, column: number): string =>
+      column === 0
+        ? String(record.row)
+        : column === 1
+          ? record.label
+          : (record.columns[columns[column - LEAD_COLUMNS]!] ?? ''),
+    [columns],
+  );
 
   // Rows with problems only, the search and the sort are worked out a slice at a time (a million rows
   // would hold the page for seconds); until then the rows show as they were.
@@ -145,7 +149,8 @@ function FileGrid({ file }: { file: BatchFile }) {
       if (indexes) setOrder({ of: records, key: orderKey, indexes });
     });
     return () => abort.abort();
-  }, [records, orderKey, columns]);
+    // orderKey stands for onlyProblems, needle and sort (ordering follows from them): they change with it.
+  }, [records, orderKey, onlyProblems, needle, sort, ordering, valueAt]);
   const ready = !ordering || (order?.of === records && order.key === orderKey);
   const shown = useMemo(
     () => (!ordering || !order || order.of !== records ? records : order.indexes.map((i) => records[i]!)),
@@ -162,7 +167,7 @@ function FileGrid({ file }: { file: BatchFile }) {
     if (selection.diagnosticId)
       return shown.findIndex((r) => r.diagnostics.includes(selection.diagnosticId!));
     return -1;
-  }, [selection, shown, file]);
+  }, [selection, shown, file, featureOfRow]);
   const active = activeIndex >= 0 ? shown[activeIndex] : undefined;
 
   // A problem selected elsewhere (the list, the map) puts the grid's focus on its cell; one the grid
@@ -174,6 +179,9 @@ function FileGrid({ file }: { file: BatchFile }) {
     const d = file.result?.diagnostics.find((x) => x.id === selectedField);
     const at = d?.location.field !== undefined ? columns.indexOf(d.location.field) : -1;
     if (at >= 0) setActiveColumn(at + LEAD_COLUMNS);
+    // Only a newly selected problem (or its row found) moves the cell: a re-check (new diagnostics,
+    // columns) or the person's own moves within the row must leave the cell where the person put it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [selectedField, active?.row]);
 
   // Keep the active row in view.

@@ -132,6 +132,18 @@ export function DropZone() {
           Open the sample batch ({sample.length} files)
         </button>
         {batch.files.length > 0 && <ClearBatch />}
+        {batch.files.length === 0 && batch.cleared && (
+          <span role="status" className="confirm-inline">
+            Cleared {formatCount(batch.cleared.files)} file{batch.cleared.files === 1 ? '' : 's'}
+            {batch.cleared.changes > 0
+              ? ` and ${formatCount(batch.cleared.changes)} change${batch.cleared.changes === 1 ? '' : 's'}`
+              : ''}
+            .{' '}
+            <button type="button" onClick={batch.restoreCleared}>
+              Undo clear
+            </button>
+          </span>
+        )}
       </div>
       {(openPaths.error ?? choose.error) && <p role="alert">{(openPaths.error ?? choose.error)!.message}</p>}
       {recent.some((r) => r.paths.length > 0) && (
@@ -227,7 +239,10 @@ export function BatchFiles() {
   );
 }
 
-/** Clear the batch: at once when nothing was changed, else after saying what would be lost. */
+/**
+ * Clear the batch: at once when nothing was changed, else after saying what would be lost; either way
+ * "Undo clear" brings it back until files are added again.
+ */
 function ClearBatch() {
   const batch = useBatch();
   const [asking, setAsking] = useState(false);
@@ -241,8 +256,8 @@ function ClearBatch() {
   return (
     <span role="group" aria-label="Clear the batch?" className="confirm-inline">
       <span role="alert">
-        Clear the batch and its {formatCount(changes)} change{changes === 1 ? '' : 's'}? This cannot be
-        undone.
+        Clear the batch and its {formatCount(changes)} change{changes === 1 ? '' : 's'}? Undo clear brings
+        them back until you add files.
       </span>
       <button
         type="button"

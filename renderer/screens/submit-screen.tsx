@@ -7,12 +7,12 @@
  * column); a user is asked only for rows that name none.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { describeOutcomes, formatCount, type RowOutcome } from '../../core/index.ts';
-import type { AppEvent, SubmitPreview, SubmitStatus } from '../../host/bridge-api.ts';
+import type { AppEvent, SubmitPreview, SubmitState, SubmitStatus } from '../../host/bridge-api.ts';
 import { useBridge } from '../bridge/bridge-context.tsx';
 import { fromBase64, useBatch, type BatchFile } from '../state/batch.tsx';
-import { JOURNALS_KEY } from '../state/journals.ts';
+import { JOURNALS_KEY, useJournals } from '../state/journals.ts';
 import { rowsWith, withSubmitEvent } from '../state/submit-status.ts';
 import { ProfilePicker } from './profile-picker.tsx';
 import { OutcomeCounts, ResultsTable } from './run-results.tsx';
@@ -65,6 +65,9 @@ function rowNumbers(rows: readonly number[]): string {
  */
 const DRAW_EVERY_MS = 500;
 
+/** A run in these states is not over: it has controls, and no second submit starts beside it. */
+const LIVE: ReadonlySet<SubmitState> = new Set(['running', 'paused', 'cancelling']);
+
 export function SubmitScreen({
   resumeRun,
   onResumed,
@@ -90,7 +93,8 @@ export function SubmitScreen({
   }, [info.data, profileId]);
   const sandboxUsers = profileId === info.data?.sandbox?.profileId ? info.data.sandbox.userNames : [];
   // The sandbox's first demo user is the default for rows that name none; a real service gets no default.
-  useEffect(() => setUserName(sandboxUsers[0] ?? ''), [profileId, sandboxUsers[0]]);
+  const firstSandboxUser = sandboxUsers[0] ?? '';
+  useEffect(() => setUserName(firstSandboxUser), [profileId, firstSandboxUser]);
 
   const checking = batch.files.some((f) => f.state === 'checking');
   // The summary counts the rows the user typed here will receive: read again once typing settles.
@@ -106,6 +110,35 @@ export function SubmitScreen({
   });
   const unnamedRows = users.data?.rowsWithoutUser ?? [];
   const needsUser = unnamedRows.length > 0;
+
+  // Runs started by another tab or window of this host: shown here with their controls while they are not
+  // over (found by their events, or in the list of runs when this tab opens), in place of a second Submit.
+  const startedHere = useRef(new Set<string>());
+  const shown = useRef<{ runId?: string; state?: SubmitState }>({});
+  const adopt = (id: string): void => {
+    // A run this tab is starting may send its events before the answer that names it.
+    if (start.isPending || resumeJournal.isPending) return;
+    if (startedHere.current.has(id) || id === shown.current.runId) return;
+    if (shown.current.state && LIVE.has(shown.current.state)) return;
+    setRunId(id);
+  };
+  const adoptRef = useRef(adopt);
+  adoptRef.current = adopt;
+  useEffect(
+    () =>
+      api.onEvent((event) => {
+        if (event.type === 'submit-progress' && LIVE.has(event.status.state))
+          adoptRef.current(event.status.runId);
+      }),
+    [api],
+  );
+  const journals = useJournals();
+  const runningElsewhere = journals.data?.journals.find(
+    (j) => j.state === 'running' && !startedHere.current.has(j.journalId),
+  )?.journalId;
+  useEffect(() => {
+    if (runningElsewhere) adoptRef.current(runningElsewhere);
+  }, [runningElsewhere]);
 
   // Fetched once; then the host's events keep it current, each with only the rows that changed.
   const status = useQuery({
@@ -143,6 +176,7 @@ export function SubmitScreen({
   }, [api, queries]);
   /** A run just started or resumed: shown at once, then read once more (events may have come first). */
   const follow = (s: SubmitStatus): void => {
+    startedHere.current.add(s.runId);
     setRunId(s.runId);
     queries.setQueryData(['submit', s.runId], s);
     void queries.invalidateQueries({ queryKey: ['submit', s.runId] });
@@ -197,6 +231,8 @@ export function SubmitScreen({
   });
 
   const s = status.data;
+  shown.current = { ...(runId ? { runId } : {}), ...(s ? { state: s.state } : {}) };
+  const liveElsewhere = s !== undefined && LIVE.has(s.state) && !startedHere.current.has(s.runId);
   const failedRows = rowsWith(s, 'failed');
   const [filter, setFilter] = useState<RowOutcome | undefined>();
   // A new run starts unfiltered.
@@ -212,22 +248,29 @@ export function SubmitScreen({
           <input type="checkbox" checked={dryRun} onChange={(e) => setDryRun(e.target.checked)} />
           Dry run (prepare every request, send nothing)
         </label>
-        <button
-          type="button"
-          disabled={
-            !profileId ||
-            batch.files.length === 0 ||
-            !users.data ||
-            (needsUser && userName.trim() === '') ||
-            start.isPending ||
-            s?.state === 'running' ||
-            s?.state === 'cancelling'
-          }
-          onClick={() => start.mutate(undefined)}
-        >
-          {dryRun ? 'Start the dry run' : 'Submit the batch'} ({batch.files.length}{' '}
-          {batch.files.length === 1 ? 'file' : 'files'})
-        </button>
+        {liveElsewhere ? (
+          <p role="status" data-testid="run-elsewhere">
+            A submit started in another tab or window is {s.state}: its progress and controls are below. A new
+            submit can start once it is over.
+          </p>
+        ) : (
+          <button
+            type="button"
+            disabled={
+              !profileId ||
+              batch.files.length === 0 ||
+              !users.data ||
+              (needsUser && userName.trim() === '') ||
+              start.isPending ||
+              s?.state === 'running' ||
+              s?.state === 'cancelling'
+            }
+            onClick={() => start.mutate(undefined)}
+          >
+            {dryRun ? 'Start the dry run' : 'Submit the batch'} ({batch.files.length}{' '}
+            {batch.files.length === 1 ? 'file' : 'files'})
+          </button>
+        )}
       </div>
       {batch.files.length === 0 && <p>Add files on the Workbench first.</p>}
       {batch.files.length > 0 && (

@@ -24,6 +24,7 @@ import {
   bytesToBase64,
   engineSettingsOf,
   parseCsvDelimiter,
+  parseCsvMapping,
   parseCsvEncoding,
   type AppliedFix,
   type BatchChange,
@@ -58,6 +59,8 @@ export interface BatchFile {
   kind?: string;
   /** A CSV batch's column mapping and constant values, as applied. */
   mapping?: CsvMapping;
+  /** The mapping was the one remembered for the file's header set, applied when it was added. */
+  mappingRemembered?: boolean;
   /** Other kind settings (encoding, delimiter …). */
   settings?: KindSettingValues;
   changes: BatchChange[];
@@ -70,6 +73,8 @@ export interface BatchFile {
   records?: GridRecord[];
   /** A CSV's first rows as read, shown until its records come (a big file is checked for seconds). */
   preview?: RowsPreview;
+  /** A CSV's first rows as read when it was added, kept: the mapping step's sample values. */
+  sample?: RowsPreview;
   /** The validation job that checked it: the worker keeps its geometry for the checks across files. */
   geometryJob?: number;
   unreadable?: Unreadable;
@@ -111,6 +116,37 @@ export interface Problem {
   fileKey: string;
   fileName: string;
   diagnostic: Diagnostic;
+}
+
+export interface ProblemCounts {
+  errors: number;
+  warnings: number;
+}
+
+export function problemCounts(diagnostics: readonly Diagnostic[] = []): ProblemCounts {
+  let errors = 0;
+  let warnings = 0;
+  for (const d of diagnostics)
+    if (d.severity === 'error') errors++;
+    else if (d.severity === 'warning') warnings++;
+  return { errors, warnings };
+}
+
+/** The column mapping of a CSV batch's header, and whether it reads every header and required column. */
+export function csvColumnsOf(
+  file: Pick<BatchFile, 'result'>,
+): { headers: string[]; columns: Record<string, string>; unmatched: string[]; missing: number } | undefined {
+  const summary = file.result?.summary;
+  if (summary?.type !== 'csv-batch') return undefined;
+  const used = new Set(Object.values(summary.mapping.columns ?? {}));
+  const missing =
+    file.result?.diagnostics.filter((d) => d.code === 'CSV003' && d.messageId === 'missing').length ?? 0;
+  return {
+    headers: summary.headers,
+    columns: summary.mapping.columns ?? {},
+    unmatched: summary.headers.filter((h) => h.trim() !== '' && !used.has(h)),
+    missing,
+  };
 }
 
 export interface FixOutcome {
@@ -157,8 +193,13 @@ interface BatchApi {
   selection?: Selection;
   select(selection: Selection | undefined): void;
   addFiles(files: { name: string; bytes: Uint8Array; blob?: Blob; path?: string }[]): Promise<void>;
-  /** Read a CSV batch with this column mapping (and constant values), and check it again. */
-  setMapping(key: string, mapping: CsvMapping): Promise<void>;
+  /**
+   * Read a CSV batch with this column mapping (and constant values), and check it again; the host
+   * remembers it for the file's header set, unless it is the remembered one.
+   */
+  setMapping(key: string, mapping: CsvMapping, remembered?: boolean): Promise<void>;
+  /** The problems a file would have with this mapping (checked in the worker, nothing changed). */
+  previewMapping(key: string, mapping: CsvMapping): Promise<ProblemCounts>;
   /** Change a CSV row's cells (a data row as reports number them) and check the file again. */
   editRow(key: string, row: number, cells: string[]): Promise<void>;
   /** Change one cell of a CSV row (its index in the file's header) and check the file again. */
@@ -166,7 +207,11 @@ interface BatchApi {
   /** Change a line of another text file and check it again. */
   editLine(key: string, line: number, text: string): Promise<void>;
   removeFile(key: string): void;
+  /** Empty the batch; `restoreCleared` brings it back as it was, until files are added again. */
   clear(): void;
+  /** The batch last cleared (files and changes), while it can be brought back. */
+  cleared?: { files: number; changes: number };
+  restoreCleared(): void;
   applySafeFixes(): Promise<FixOutcome>;
   /**
    * What a chosen fix would do, without making it: the host's answer and, when a feature is named, that
@@ -250,6 +295,9 @@ export function BatchProvider({ children }: { children: ReactNode }) {
   const [selection, select] = useState<Selection | undefined>();
   const [busy, setBusy] = useState(false);
   const [changeError, setChangeError] = useState<string | undefined>();
+  const [cleared, setCleared] = useState<
+    { files: BatchFile[]; history: BatchFile[][]; changeLog: ChangeLogEntry[] } | undefined
+  >();
   const filesRef = useRef(files);
   filesRef.current = files;
 
@@ -272,7 +320,7 @@ export function BatchProvider({ children }: { children: ReactNode }) {
             }
           },
           // Only before the file's first check: later checks keep showing its records.
-          file.records ? undefined : (preview) => update(file.key, { preview }),
+          file.records ? undefined : (preview) => update(file.key, { preview, sample: preview }),
         );
         const checked = await promise;
         update(file.key, {
@@ -285,8 +333,10 @@ export function BatchProvider({ children }: { children: ReactNode }) {
           records: checked.records,
           preview: undefined,
         });
+        return checked.result;
       } catch (error) {
         update(file.key, { state: 'failed', error: error instanceof Error ? error.message : String(error) });
+        return undefined;
       }
     },
     [update],
@@ -304,6 +354,42 @@ export function BatchProvider({ children }: { children: ReactNode }) {
     [check],
   );
 
+  const setMapping = useCallback(
+    async (key: string, mapping: CsvMapping, remembered = false) => {
+      const file = filesRef.current.find((f) => f.key === key);
+      if (!file) return;
+      const columns = Object.entries(mapping.columns ?? {}).map(([to, from]) => `${to} ← ${from}`);
+      const values = Object.entries(mapping.values ?? {}).map(([to, value]) => `${to} = ${value}`);
+      const described = [...columns, ...values].join('; ') || 'no column mapped';
+      log(file.name, 'mapping', [remembered ? `remembered for these headers: ${described}` : described]);
+      const headers = csvColumnsOf(file)?.headers;
+      // Remembered for the next file with these headers; not being able to is no reason to stop.
+      if (!remembered && headers) bridge.rememberMapping({ headers, mapping }).catch(() => undefined);
+      await replace({ ...file, mapping, mappingRemembered: remembered });
+    },
+    [bridge, replace, log],
+  );
+
+  /** A CSV whose headers are not its kind's, read with the mapping remembered for its header set. */
+  const applyRememberedMapping = useCallback(
+    async (key: string, result: FileResult | undefined) => {
+      const columns = csvColumnsOf({ result });
+      if (!columns || (columns.missing === 0 && columns.unmatched.length === 0)) return;
+      const saved = await bridge
+        .savedMapping({ headers: columns.headers })
+        .catch(() => ({ mapping: undefined }));
+      if (!saved.mapping) return;
+      const mapping = parseCsvMapping(JSON.stringify(saved.mapping));
+      if (typeof mapping === 'string') return;
+      // The file as checked: filesRef is current only after the next render.
+      filesRef.current = filesRef.current.map((f) =>
+        f.key === key ? { ...f, state: 'checked' as const, result } : f,
+      );
+      await setMapping(key, mapping, true);
+    },
+    [bridge, setMapping],
+  );
+
   const addFiles = useCallback(
     async (added: { name: string; bytes: Uint8Array; blob?: Blob; path?: string }[]) => {
       const fresh: BatchFile[] = added.map((f) => ({
@@ -314,15 +400,16 @@ export function BatchProvider({ children }: { children: ReactNode }) {
         state: 'checking',
       }));
       setFiles((all) => [...all, ...fresh]);
+      setCleared(undefined);
       setBusy(true);
       try {
         // One at a time: the worker is one thread, and the first results show sooner.
-        for (const file of fresh) await check(file);
+        for (const file of fresh) await applyRememberedMapping(file.key, await check(file));
       } finally {
         setBusy(false);
       }
     },
-    [check],
+    [check, applyRememberedMapping],
   );
 
   /** Add an edit to a file: made on its current bytes in its own encoding (core), then checked again. */
@@ -361,17 +448,12 @@ export function BatchProvider({ children }: { children: ReactNode }) {
     [replace, log],
   );
 
-  const setMapping = useCallback(
-    async (key: string, mapping: CsvMapping) => {
-      const file = filesRef.current.find((f) => f.key === key);
-      if (!file) return;
-      const columns = Object.entries(mapping.columns ?? {}).map(([to, from]) => `${to} ← ${from}`);
-      const values = Object.entries(mapping.values ?? {}).map(([to, value]) => `${to} = ${value}`);
-      log(file.name, 'mapping', [[...columns, ...values].join('; ') || 'no column mapped']);
-      await replace({ ...file, mapping });
-    },
-    [replace, log],
-  );
+  const previewMapping = useCallback(async (key: string, mapping: CsvMapping): Promise<ProblemCounts> => {
+    const file = filesRef.current.find((f) => f.key === key);
+    if (!file) return { errors: 0, warnings: 0 };
+    const checked = await worker().validate(workerFileOf(file), checkOptionsOf({ ...file, mapping })).promise;
+    return problemCounts(checked.result?.diagnostics);
+  }, []);
 
   /** A file as the host's applyFix takes it: its bytes as they are now, and how it is read. */
   const fixInput = (file: BatchFile) => ({
@@ -512,7 +594,8 @@ export function BatchProvider({ children }: { children: ReactNode }) {
           }
       })
       .catch(() => undefined);
-  }, [changedResults]);
+    // check and update never change (callbacks over state setters): the results alone start a run.
+  }, [changedResults, check, update]);
   // Changes live in this page only: leaving it (reload, close) asks first while there are any.
   const changed = files.some((f) => f.changes.length > 0);
   useEffect(() => {
@@ -543,15 +626,32 @@ export function BatchProvider({ children }: { children: ReactNode }) {
     select,
     addFiles,
     setMapping,
+    previewMapping,
     editRow: (key, row, cells) => edit(key, { type: 'row', row, cells }),
     editLine: (key, line, text) => edit(key, { type: 'line', line, text }),
     editCell: (key, row, column, value) => edit(key, { type: 'cell', row, column, value }),
     removeFile: (key) => setFiles((all) => all.filter((f) => f.key !== key)),
     clear: () => {
+      setCleared({ files, history, changeLog });
       setFiles([]);
       setHistory([]);
       setChangeLog([]);
       select(undefined);
+    },
+    ...(cleared
+      ? {
+          cleared: {
+            files: cleared.files.length,
+            changes: cleared.files.reduce((n, f) => n + f.changes.length, 0),
+          },
+        }
+      : {}),
+    restoreCleared: () => {
+      if (!cleared) return;
+      setFiles(cleared.files);
+      setHistory(cleared.history);
+      setChangeLog(cleared.changeLog);
+      setCleared(undefined);
     },
     applySafeFixes,
     previewFix,

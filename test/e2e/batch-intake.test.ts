@@ -122,8 +122,8 @@ describe.skipIf(chromiumMissing)('the sample batch and a 100,000-row batch', () 
     await expect.poll(() => list.getByRole('option').filter({ hasText: 'no boundary' }).count()).toBe(1);
     const step = mapped.locator('details.column-mapping');
     expect(await step.getAttribute('open')).not.toBeNull();
-    await step.getByLabel('Header for boundary').selectOption('Outline');
-    await step.getByRole('button', { name: /Check own-headers\.csv again/ }).click();
+    await step.getByLabel('Read Outline as').selectOption('boundary');
+    await step.getByRole('button', { name: /Apply this mapping to own-headers\.csv/ }).click();
     await expect.poll(() => list.getByRole('option').filter({ hasText: 'no boundary' }).count()).toBe(0);
     expect(await mapped.getByTestId('batch-file').textContent()).toMatch(/csv-fields\s*0/);
     await checkScreen(mapped, 'column-mapping');

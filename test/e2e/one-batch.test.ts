@@ -60,13 +60,13 @@ describe.skipIf(chromiumMissing)('one batch from drop to send', () => {
     const form = page.locator('details.column-mapping');
     // Open while headers are unused or columns missing; open it either way.
     await form.evaluate((el) => ((el as HTMLDetailsElement).open = true));
-    await form.getByLabel('Header for name').selectOption('CSBID');
+    await form.getByLabel('Read CSBID as').selectOption('name');
     await form.getByLabel('Value of clientName for every row').fill('Smith Farms');
     await form.getByLabel('Value of farmName for every row').fill('Home Farm');
-    await form.getByRole('button', { name: /with this mapping/ }).click();
+    await form.getByRole('button', { name: /Apply this mapping/ }).click();
     await checked(page, 1);
     // The form shows the mapping the results use (it was blank after a check before).
-    await expect.poll(() => form.getByLabel('Header for name').inputValue()).toBe('CSBID');
+    await expect.poll(() => form.getByLabel('Read CSBID as').inputValue()).toBe('name');
     expect(await form.getByLabel('Value of clientName for every row').inputValue()).toBe('Smith Farms');
     const before = inbox().length;
     await submitAndFinish(page);

@@ -13,6 +13,7 @@ import { memorySecretBox } from '../../host/secret-box.ts';
 import type { AppEvent } from '../../host/bridge-api.ts';
 import {
   BridgeError,
+  ConnectionState,
   createAppApi,
   httpTransport,
   preloadTransport,
@@ -76,6 +77,37 @@ describe('the bridge client over HTTP', () => {
     }
     unsubscribe();
     expect(got[0]).toEqual({ type: 'warning', message: 'from the host' });
+  });
+});
+
+describe('how a tab stands with its host', () => {
+  it('hears a token refused (the host restarted with another), a host gone, and the host answering again', async () => {
+    const connection = new ConnectionState();
+    const heard: string[] = [];
+    connection.subscribe(() => heard.push(connection.get()));
+    const stale = createAppApi(httpTransport(host.origin, 'another-launch', fetch, connection));
+    await expect(stale.appInfo({})).rejects.toMatchObject({ kind: 'unauthorized' });
+    expect(connection.get()).toBe('stale-token');
+    // Nothing listens at this address any more.
+    const gone = await startBrowserHost({ rendererDir: join(dir, 'renderer'), handlers, events });
+    await gone.close();
+    const nowhere = createAppApi(httpTransport(gone.origin, gone.token, fetch, connection));
+    await expect(nowhere.appInfo({})).rejects.toMatchObject({
+      kind: 'failed',
+      message: 'The Fieldgate host does not answer: it has stopped.',
+    });
+    expect(connection.get()).toBe('host-gone');
+    const api = createAppApi(httpTransport(host.origin, host.token, fetch, connection));
+    await api.appInfo({});
+    expect(heard).toEqual(['stale-token', 'host-gone', 'connected']);
+  });
+
+  it('hears it from the event stream too, with no request made', async () => {
+    const connection = new ConnectionState();
+    const api = createAppApi(httpTransport(host.origin, 'another-launch', fetch, connection));
+    const unsubscribe = api.onEvent(() => undefined);
+    await expect.poll(() => connection.get()).toBe('stale-token');
+    unsubscribe();
   });
 });
 

@@ -229,6 +229,21 @@ describe('profiles', () => {
   });
 });
 
+describe('column mappings per header set', () => {
+  it('remembers the mapping of a header set across launches, whatever the order or spelling of its headers', async () => {
+    const headers = ['Owner', 'Ranch', 'Paddock', 'Outline'];
+    expect(await call('savedMapping', { headers })).toEqual({});
+    const mapping = { kind: 'csv-fields', columns: { clientName: 'Owner', boundary: 'Outline' } };
+    expect(await call('rememberMapping', { headers, mapping })).toEqual({ remembered: true });
+    // Another launch on the same data folder: the same headers, shuffled and spelled otherwise.
+    const next = handlersIn(join(dir, 'data'));
+    expect(await call('savedMapping', { headers: ['outline', 'PADDOCK', 'ranch', 'owner'] }, next)).toEqual({
+      mapping,
+    });
+    expect(await call('savedMapping', { headers: ['Owner', 'Ranch', 'Paddock'] }, next)).toEqual({});
+  });
+});
+
 describe('submit', () => {
   it('sends a field upload to the sandbox: per-row results with request ids, events, a results CSV', async () => {
     events.length = 0;
