@@ -69,6 +69,7 @@ export function FixActions({
 
   function report(outcome: FixOutcome) {
     setPending(undefined);
+    setShownOnMap(false);
     setRefused(
       outcome.applied.length === 0 ? (outcome.notApplied?.join('; ') ?? 'nothing was changed') : undefined,
     );
@@ -87,11 +88,32 @@ export function FixActions({
     if (preview.after) batch.showFixPreview({ fileKey, after: preview.after });
   }
 
-  // The map's preview lasts as long as the question.
+  // A safe fix of a feature previewed on the map before it is made (an unsafe one is, while it is asked).
+  const [shownOnMap, setShownOnMap] = useState(false);
+  const [previewing, setPreviewing] = useState(false);
+  const feature = d.location.feature;
+  async function toggleMapPreview() {
+    if (shownOnMap) {
+      setShownOnMap(false);
+      return;
+    }
+    setPreviewing(true);
+    try {
+      const preview = await batch.previewFix(fileKey, fixChoiceOf(d, fix.safety), feature);
+      if (preview.after) {
+        batch.showFixPreview({ fileKey, after: preview.after });
+        setShownOnMap(true);
+      } else setRefused('problem' in preview.answer ? preview.answer.problem : 'the fix changes no shape');
+    } finally {
+      setPreviewing(false);
+    }
+  }
+
+  // The map's preview lasts as long as the question, or until it is hidden again.
   const { showFixPreview } = batch;
   useEffect(() => {
-    if (!pending) showFixPreview(undefined);
-  }, [pending, showFixPreview]);
+    if (!pending && !shownOnMap) showFixPreview(undefined);
+  }, [pending, shownOnMap, showFixPreview]);
   useEffect(() => () => showFixPreview(undefined), [showFixPreview]);
 
   return (
@@ -108,6 +130,16 @@ export function FixActions({
           >
             Fix all {formatCount(ruleCount)} {ruleName}
             {fix.safety === 'unsafe' ? '…' : ''}
+          </button>
+        )}
+        {fix.safety === 'safe' && feature !== undefined && (
+          <button
+            type="button"
+            aria-pressed={shownOnMap}
+            disabled={batch.busy || previewing}
+            onClick={() => void toggleMapPreview()}
+          >
+            Preview on the map
           </button>
         )}
       </div>
