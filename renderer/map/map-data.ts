@@ -43,9 +43,14 @@ export interface MapData {
   points: ProblemPoint[];
   /** Problem markers of each severity (the legend's counts). */
   pointCounts: Record<Severity, number>;
+  /** Soil samples drawn (features with a sample number). */
+  samples: number;
   total: number;
   rates?: { min: number; max: number };
 }
+
+/** A soil sample's point (a Modus file's features carry their sample number). */
+export const isSample = (feature: GeoJsonFeature): boolean => feature.properties.sampleNumber !== undefined;
 
 /** A file's features by the data row they were read from (a CSV's boundaries). */
 function featuresByRow(file: BatchFile): Map<number, number> {
@@ -110,7 +115,8 @@ export function useMapData(): MapData {
         max = Math.max(max, f.rate);
       }
     const rateRange = min <= max ? { min, max } : undefined;
-    const data: MapData = { features: drawn, points: pts, pointCounts, total: all };
+    const samples = drawn.filter((f) => isSample(f.feature)).length;
+    const data: MapData = { features: drawn, points: pts, pointCounts, samples, total: all };
     if (rateRange) data.rates = rateRange;
     return data;
     // Only a file's result changes what is drawn, not its progress while it is being checked.

@@ -52,6 +52,8 @@ export function MapLegend({
   const batch = useBatch();
   const rateTitle = useRateTitle();
   const severities = (['error', 'warning', 'info'] as const).filter((s) => data.pointCounts[s] > 0);
+  // Outlines drawn in a severity's colour (a feature's worst problem), when some are.
+  const outlines = (['error', 'warning'] as const).filter((s) => data.features.some((f) => f.worst === s));
   return (
     <div className="map-legend" role="group" aria-label="Map legend" data-testid="map-legend">
       {severities.length > 0 && (
@@ -73,6 +75,17 @@ export function MapLegend({
         <li>
           <span className="line field" aria-hidden="true" /> Field
         </li>
+        {outlines.map((s) => (
+          <li key={s} data-legend={`field-${s}`}>
+            <span className={`line sev-${s}`} aria-hidden="true" /> With{' '}
+            {s === 'error' ? 'an error' : 'a warning'}
+          </li>
+        ))}
+        {data.samples > 0 && (
+          <li data-legend="samples">
+            <span className="marker sample" aria-hidden="true" /> Soil sample {formatCount(data.samples)}
+          </li>
+        )}
         {selected && (
           <li data-legend="selected">
             <span className="line selected" aria-hidden="true" /> Selected

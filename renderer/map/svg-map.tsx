@@ -26,6 +26,7 @@ import { CLUSTER_FROM, gridClusters, type Cluster } from './clusters.ts';
 import { flatLandRings } from './land.ts';
 import { MapLegend, ZoneTable } from './map-legend.tsx';
 import {
+  isSample,
   outlinedBounds,
   rateColour,
   useMapData,
@@ -99,8 +100,9 @@ export function SvgMap({ height = 420 }: { height?: number }) {
     const [x0, y1] = projection.project(bounds[0], bounds[1]);
     const [x1, y0] = projection.project(bounds[2], bounds[3]);
     const w = Math.max(x1 - x0, 0.002) * 1.15;
-    const h = Math.max(y1 - y0, 0.002) * 1.15;
-    return { cx: (x0 + x1) / 2, cy: (y0 + y1) / 2, w, h };
+    // Room at the bottom for the legend, which lies over the map: the batch sits a little higher.
+    const h = (Math.max(y1 - y0, 0.002) * 1.15) / 0.8;
+    return { cx: (x0 + x1) / 2, cy: (y0 + y1) / 2 + h * 0.1, w, h };
   }, [bounds, projection]);
   const [view, setView] = useState<View>(fitView);
   useEffect(() => setView(fitView), [fitView]);
@@ -432,9 +434,11 @@ const FeatureShape = memo(function FeatureShape({
   markerRadius: number;
   onChoose(f: MapFeature): void;
 }) {
-  const cls = `feature${f.worst ? ` has-${f.worst}` : ''}${selected ? ' selected' : ''}`;
+  const sample = isSample(f.feature);
+  const cls = `feature${sample ? ' sample' : ''}${f.worst ? ` has-${f.worst}` : ''}${selected ? ' selected' : ''}`;
   return (
     <g data-feature={f.feature.id} className={cls} onClick={() => onChoose(f)}>
+      {sample && <title>Sample {String(f.feature.properties.sampleNumber)}</title>}
       {d && <path d={d} vectorEffect="non-scaling-stroke" style={fill ? { fill } : undefined} />}
       {pointsOf(f.feature.geometry).map(([lon, lat], i) => {
         const [x, y] = projection.project(lon, lat);

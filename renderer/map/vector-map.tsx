@@ -17,7 +17,14 @@ import { selectionOf, useBatch } from '../state/batch.tsx';
 import { usePageTileUrl } from '../state/page-tile-url.ts';
 import { flatLandRings } from './land.ts';
 import { CLUSTER_FROM } from './clusters.ts';
-import { outlinedBounds, rateColour, useMapData, useSelectedFeatures, type MapData } from './map-data.ts';
+import {
+  isSample,
+  outlinedBounds,
+  rateColour,
+  useMapData,
+  useSelectedFeatures,
+  type MapData,
+} from './map-data.ts';
 import { lonLatBounds } from './projection.ts';
 
 maplibregl.setWorkerUrl(new URL(workerUrl, document.baseURI).href);
@@ -75,7 +82,21 @@ function themePaint() {
     land: { 'fill-color': cssColour('--land', '#ecebe4'), 'fill-antialias': false },
     'fields-fill': { 'fill-color': rateOrField },
     'fields-line': { 'line-color': byWorst },
-    samples: { 'circle-color': field },
+    // Soil samples in the page's colours, ringed: they stand out on the field they were taken in.
+    samples: {
+      'circle-color': [
+        'case',
+        ['==', ['get', 'sample'], 1],
+        cssColour('--bg', '#ffffff'),
+        field,
+      ] as ExpressionSpecification,
+      'circle-stroke-color': [
+        'case',
+        ['==', ['get', 'sample'], 1],
+        cssColour('--fg', '#1a1a1a'),
+        cssColour('--bg', '#ffffff'),
+      ] as ExpressionSpecification,
+    },
     selected: { 'line-color': cssColour('--selected', '#c026d3') },
     problems: { 'circle-stroke-color': bySeverity },
     'cluster-points': { 'circle-stroke-color': bySeverity },
@@ -115,6 +136,7 @@ function featureCollection(data: MapData) {
           fileKey: f.fileKey,
           fid: f.feature.id,
           worst: f.worst ?? '',
+          sample: isSample(f.feature) ? 1 : 0,
           fill: f.rate !== undefined && data.rates ? rateColour(f.rate, data.rates.min, data.rates.max) : '',
         },
       })),
@@ -185,6 +207,17 @@ function clusterLabels(map: maplibregl.Map): () => void {
     if (event.sourceId === 'problem-clusters' && event.isSourceLoaded) update();
   });
   return update;
+}
+
+/**
+ * Room to leave around what is fitted into view: a margin (less on a small map, so the fit still fits),
+ * and at the bottom the legend's height too, since it lies over the map.
+ */
+function fitPadding(map: maplibregl.Map, margin: number): maplibregl.PaddingOptions {
+  const element = map.getContainer();
+  const m = Math.min(margin, element.clientHeight * 0.12, element.clientWidth * 0.12);
+  const legend = element.parentElement?.querySelector('.map-legend')?.getBoundingClientRect().height ?? 0;
+  return { top: m, left: m, right: m, bottom: Math.min(m + legend, element.clientHeight * 0.45) };
 }
 
 const landCollection = () => ({
@@ -275,8 +308,7 @@ export default function VectorMap({ height }: { height: number }) {
             paint: {
               ...paint.samples,
               'circle-radius': 5,
-              'circle-stroke-width': 1,
-              'circle-stroke-color': '#fff',
+              'circle-stroke-width': ['case', ['==', ['get', 'sample'], 1], 2, 1],
             },
           },
           {
@@ -411,7 +443,7 @@ export default function VectorMap({ height }: { height: number }) {
             [bounds[0], bounds[1]],
             [bounds[2], bounds[3]],
           ],
-          { padding: 30, maxZoom: 16, animate: false },
+          { padding: fitPadding(map, 30), maxZoom: 16, animate: false },
         );
     };
     if (loaded.current) apply();
@@ -435,9 +467,16 @@ export default function VectorMap({ height }: { height: number }) {
   const selection = batch.selection;
   // The selected feature, and the features its problem's related places name (in other files too).
   const outlined = useSelectedFeatures();
+  const [selectionShown, setSelectionShown] = useState(0);
   useEffect(() => {
     const map = mapRef.current;
-    if (!map || !loaded.current) return;
+    if (!map) return;
+    // A map made after the selection (the view switched to MapLibre) shows it once it has its data.
+    if (!loaded.current) {
+      const later = () => setSelectionShown((n) => n + 1);
+      map.once('fieldgate:data', later);
+      return () => void map.off('fieldgate:data', later);
+    }
     const pairs = [...outlined].map((key) => {
       const at = key.lastIndexOf(':');
       return [
@@ -458,9 +497,9 @@ export default function VectorMap({ height }: { height: number }) {
           [b[0], b[1]],
           [b[2], b[3]],
         ],
-        { padding: 80, maxZoom: Math.max(map.getZoom(), 14), animate: false },
+        { padding: fitPadding(map, 80), maxZoom: Math.max(map.getZoom(), 14), animate: false },
       );
-  }, [selection, outlined, data, generation]);
+  }, [selection, outlined, data, generation, selectionShown]);
 
   // A fix being previewed: the result over the original.
   const preview = batch.fixPreview;

@@ -163,6 +163,13 @@ describe.skipIf(chromiumMissing)('the map tells the story', () => {
       .poll(() => markers.locator('li[data-severity]').allTextContents())
       .toEqual([' Error 600', ' Warning 300']);
     expect(await markers.locator('li[data-legend=cluster]').count()).toBe(1);
+    // Outlines in the colour of their field's worst problem, named.
+    expect(
+      await legend
+        .getByRole('list', { name: 'Outlines' })
+        .locator('li[data-legend^=field-]')
+        .allTextContents(),
+    ).toEqual([' With an error', ' With a warning']);
 
     // SVG: the 900 markers as clusters (count, worst severity) and single markers; every one counted once.
     const map = page.locator('svg.map-canvas');
@@ -332,9 +339,10 @@ describe.skipIf(chromiumMissing)('the map tells the story', () => {
     expect(await map.locator('g[data-feature="1"]').getAttribute('class')).toContain('has-warning');
     await checkScreen(page, 'map-overlap-svg', { fullPage: false });
 
-    // MapLibre: the duplicate's two fields in the selection layer's filter, and both inside the view.
-    await vectorMap(page);
+    // MapLibre: the duplicate's two fields in the selection layer's filter, and both inside the view; the
+    // map made after the selection (the view switched) shows it too.
     await problem(page, 'FU005').click();
+    await vectorMap(page);
     const outlined = () =>
       page.evaluate(() => {
         const map = (document.querySelector('.vector-map') as MapElement).fieldgateMap!;
@@ -460,7 +468,25 @@ describe.skipIf(chromiumMissing)('the map tells the story', () => {
       });
     });
     expect(placed).toEqual(Array.from({ length: 20 }, () => true));
+    // Drawn as samples (their own style, named), and in the legend.
+    expect(await svg.locator('g.feature.sample circle').count()).toBe(20);
+    expect(await svg.locator('g.feature.sample title').first().textContent()).toMatch(/^Sample \S+/);
+    expect(
+      await soil.page
+        .locator('.workbench')
+        .getByTestId('map-legend')
+        .locator('[data-legend=samples]')
+        .textContent(),
+    ).toBe(' Soil sample 20');
     await checkScreen(soil.page, 'map-soil-samples', { fullPage: false });
+    // MapLibre: the same 20 points marked as samples in its fields source.
+    await vectorMap(soil.page);
+    await expect
+      .poll(
+        async () => (await sourceData(soil.page, 'fields')).filter((f) => f.properties.sample === 1).length,
+      )
+      .toBe(20);
+    await checkScreen(soil.page, 'map-soil-samples-vector', { fullPage: false });
     await soil.context.close();
   }, 150_000);
 });
