@@ -1,8 +1,9 @@
 /**
  * A problem's fix, as a person chooses it: this problem's alone, or every fix of its rule in the batch. A
- * safe fix is made at once (and undone with Undo); an unsafe one (a guess) first shows its assumption and,
- * for a feature, the feature before and after drawn together, and is made only when confirmed. The host
- * makes every fix with core's fix loop (`applyFix`), as `fieldgate fix` does.
+ * safe fix is made at once (and undone with Undo), and a safe fix of a feature can be drawn over the
+ * original on the map first; an unsafe one (a guess) first shows its assumption and, for a feature, the
+ * feature before and after drawn together, and is made only when confirmed. The host makes every fix with
+ * core's fix loop (`applyFix`), as `fieldgate fix` does.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
