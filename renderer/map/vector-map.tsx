@@ -124,23 +124,43 @@ function useThemeChanges(): number {
   return changes;
 }
 
+/**
+ * The batch's features for MapLibre. A polygon goes twice: as an area (filled) and as its rings, lines
+ * (outlined, selected). MapLibre's tiler drops a ring whose area is next to nothing, and a bow-tie's two
+ * lobes cancel out to none: as lines, its outline and crossing are drawn as the SVG map draws them.
+ */
 function featureCollection(data: MapData) {
-  return {
-    type: 'FeatureCollection' as const,
-    features: data.features
-      .filter((f) => f.feature.geometry)
-      .map((f) => ({
-        type: 'Feature' as const,
-        geometry: f.feature.geometry!,
-        properties: {
-          fileKey: f.fileKey,
-          fid: f.feature.id,
-          worst: f.worst ?? '',
-          sample: isSample(f.feature) ? 1 : 0,
-          fill: f.rate !== undefined && data.rates ? rateColour(f.rate, data.rates.min, data.rates.max) : '',
-        },
-      })),
-  };
+  const features: Array<{
+    type: 'Feature';
+    geometry:
+      NonNullable<GeoJsonFeature['geometry']> | { type: 'MultiLineString'; coordinates: number[][][] };
+    properties: Record<string, string | number>;
+  }> = [];
+  for (const f of data.features) {
+    const geometry = f.feature.geometry;
+    if (!geometry) continue;
+    const properties = {
+      fileKey: f.fileKey,
+      fid: f.feature.id,
+      worst: f.worst ?? '',
+      sample: isSample(f.feature) ? 1 : 0,
+      fill: f.rate !== undefined && data.rates ? rateColour(f.rate, data.rates.min, data.rates.max) : '',
+    };
+    const rings =
+      geometry.type === 'Polygon'
+        ? geometry.coordinates
+        : geometry.type === 'MultiPolygon'
+          ? geometry.coordinates.flat()
+          : undefined;
+    features.push({ type: 'Feature', geometry, properties: { ...properties, outline: rings ? 0 : 1 } });
+    if (rings)
+      features.push({
+        type: 'Feature',
+        geometry: { type: 'MultiLineString', coordinates: rings },
+        properties: { ...properties, outline: 1 },
+      });
+  }
+  return { type: 'FeatureCollection' as const, features };
 }
 
 function problemCollection(points: MapData['points']) {
@@ -287,14 +307,14 @@ export default function VectorMap({ height }: { height: number }) {
             id: 'fields-fill',
             type: 'fill',
             source: 'fields',
-            filter: ['!=', ['geometry-type'], 'Point'],
+            filter: ['all', ['!=', ['geometry-type'], 'Point'], ['==', ['get', 'outline'], 0]],
             paint: { ...paint['fields-fill'], 'fill-opacity': 0.45 },
           },
           {
             id: 'fields-line',
             type: 'line',
             source: 'fields',
-            filter: ['!=', ['geometry-type'], 'Point'],
+            filter: ['all', ['!=', ['geometry-type'], 'Point'], ['==', ['get', 'outline'], 1]],
             paint: {
               ...paint['fields-line'],
               'line-width': ['match', ['get', 'worst'], 'error', 2.5, 'warning', 2, 1.5],
@@ -401,6 +421,8 @@ export default function VectorMap({ height }: { height: number }) {
       );
     };
     map.on('click', 'fields-fill', choose);
+    // A bow-tie has no area to click: its outline has.
+    map.on('click', 'fields-line', choose);
     map.on('click', 'samples', choose);
     // A cluster clicked: zoomed in until it splits.
     map.on('click', 'clusters', (event) => {
@@ -487,7 +509,9 @@ export default function VectorMap({ height }: { height: number }) {
     });
     map.setFilter(
       'selected',
-      (pairs.length > 0 ? ['any', ...pairs] : ['==', ['get', 'fid'], -1]) as maplibregl.FilterSpecification,
+      (pairs.length > 0
+        ? ['all', ['==', ['get', 'outline'], 1], ['any', ...pairs]]
+        : ['==', ['get', 'fid'], -1]) as maplibregl.FilterSpecification,
     );
     // Every field the selection outlines (both of an overlap or a duplicate) in view.
     const b = outlinedBounds(data, outlined);
