@@ -66,7 +66,7 @@ export function MapLegend({
           ))}
           {clustered && (
             <li data-legend="cluster">
-              <span className="marker cluster" aria-hidden="true" /> Cluster: its count, its worst severity
+              <span className="marker cluster" aria-hidden="true" /> Cluster: count, worst severity
             </li>
           )}
         </ul>

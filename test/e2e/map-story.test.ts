@@ -1,7 +1,7 @@
 /**
  * The map tells the story, in Chromium against the browser host, in both maps (SVG, and MapLibre read
  * through its sources): problem markers coloured by severity with a legend of their counts, clustered when
- * there are hundreds (a grid of the view in SVG, MapLibre's own clustering in WebGL) with each cluster's
+ * there are thousands (a grid of the view in SVG, MapLibre's own clustering in WebGL) with each cluster's
  * count; a fix's result drawn over the original while it is previewed (a safe fix on request, an unsafe
  * one while it is confirmed); an overlap or a duplicate outlining both fields and zoomed to show both; an
  * Rx's rate unit in the legend and its zone table beside the map; Modus sample points on their field.
@@ -43,16 +43,16 @@ const bowTieAt = (x: number, y: number, s: number) =>
   ]);
 const round = (n: number) => Math.round(n * 10_000) / 10_000;
 
-/** 600 bow-ties (an error at each crossing) and 300 pairs of fields that overlap (a warning each). */
+/** 1,400 bow-ties (an error at each crossing) and 700 pairs of fields that overlap (a warning each). */
 function manyProblemsCsv(): string {
   const rows = ['clientName,farmName,name,boundary,acres'];
-  for (let i = 0; i < 600; i++)
+  for (let i = 0; i < 1400; i++)
     rows.push(
-      `Smith,Farm ${i % 5},Bow ${i},${bowTieAt(round(-94 + (i % 30) * 0.02), round(42 + Math.floor(i / 30) * 0.02), 0.01)},`,
+      `Smith,Farm ${i % 5},Bow ${i},${bowTieAt(round(-94 + (i % 35) * 0.02), round(42 + Math.floor(i / 35) * 0.02), 0.01)},`,
     );
-  for (let i = 0; i < 300; i++) {
-    const x = round(-93 + (i % 20) * 0.03);
-    const y = round(42 + Math.floor(i / 20) * 0.03);
+  for (let i = 0; i < 700; i++) {
+    const x = round(-93 + (i % 28) * 0.03);
+    const y = round(42 + Math.floor(i / 28) * 0.03);
     rows.push(`Jones,Pair ${i},A ${i},${squareAt(x, y, 0.01)},`);
     rows.push(`Jones,Pair ${i},B ${i},${squareAt(round(x + 0.005), round(y + 0.005), 0.01)},`);
   }
@@ -152,7 +152,7 @@ describe.skipIf(chromiumMissing)('the map tells the story', () => {
     await session?.close();
   });
 
-  it('colours markers by severity with a legend, and clusters them when there are hundreds', async () => {
+  it('colours markers by severity with a legend, and clusters them when there are thousands', async () => {
     const { page } = await session.newPage();
     await page.setViewportSize({ width: 1366, height: 768 });
     await page.getByLabel('Map view').selectOption('svg');
@@ -162,7 +162,7 @@ describe.skipIf(chromiumMissing)('the map tells the story', () => {
     const markers = legend.getByRole('list', { name: 'Problems on the map' });
     await expect
       .poll(() => markers.locator('li[data-severity]').allTextContents())
-      .toEqual([' Error 600', ' Warning 300']);
+      .toEqual([' Error 1,400', ' Warning 700']);
     expect(await markers.locator('li[data-legend=cluster]').count()).toBe(1);
     // Outlines in the colour of their field's worst problem, named.
     expect(
@@ -172,7 +172,7 @@ describe.skipIf(chromiumMissing)('the map tells the story', () => {
         .allTextContents(),
     ).toEqual([' With an error', ' With a warning']);
 
-    // SVG: the 900 markers as clusters (count, worst severity) and single markers; every one counted once.
+    // SVG: the 2,100 markers as clusters (count, worst severity) and single markers; every one counted once.
     const map = page.locator('svg.map-canvas');
     const drawn = () =>
       map.evaluate((svg) => {
@@ -188,10 +188,10 @@ describe.skipIf(chromiumMissing)('the map tells the story', () => {
           warningClusters: svg.querySelectorAll('g.problem-cluster.sev-warning').length,
         };
       });
-    await expect.poll(async () => (await drawn()).inClusters + (await drawn()).singles).toBe(900);
+    await expect.poll(async () => (await drawn()).inClusters + (await drawn()).singles).toBe(2100);
     const wide = await drawn();
     expect(wide.clusters).toBeGreaterThan(0);
-    expect(wide.clusters).toBeLessThan(300);
+    expect(wide.clusters).toBeLessThan(500);
     expect(wide.labels).toBe(true);
     // The bow-ties (errors) and the pairs (warnings) lie apart: clusters of each colour.
     expect(wide.errorClusters).toBeGreaterThan(0);
@@ -201,12 +201,12 @@ describe.skipIf(chromiumMissing)('the map tells the story', () => {
     await map.locator('g.problem-cluster').first().dispatchEvent('click');
     await expect.poll(async () => (await drawn()).clusters).not.toBe(wide.clusters);
     const closer = await drawn();
-    expect(closer.inClusters + closer.singles).toBe(900);
+    expect(closer.inClusters + closer.singles).toBe(2100);
 
-    // MapLibre: the same 900 markers in its clustered source; clusters with their counts and severities,
+    // MapLibre: the same 2,100 markers in its clustered source; clusters with their counts and severities,
     // each labelled on the map.
     await vectorMap(page);
-    await expect.poll(async () => (await sourceData(page, 'problem-clusters')).length).toBe(900);
+    await expect.poll(async () => (await sourceData(page, 'problem-clusters')).length).toBe(2100);
     expect(await sourceData(page, 'problems')).toEqual([]);
     const clusters = () =>
       page.evaluate(() => {
@@ -223,7 +223,7 @@ describe.skipIf(chromiumMissing)('the map tells the story', () => {
     await expect.poll(async () => (await clusters()).length, { timeout: 20_000 }).toBeGreaterThan(0);
     const found = await clusters();
     expect(found.every((c) => c.count > 1 && c.errors + c.warnings === c.count)).toBe(true);
-    expect(found.reduce((n, c) => n + c.count, 0)).toBeLessThanOrEqual(900);
+    expect(found.reduce((n, c) => n + c.count, 0)).toBeLessThanOrEqual(2100);
     expect(found.some((c) => c.errors > 0)).toBe(true);
     expect(found.some((c) => c.warnings > 0)).toBe(true);
     await expect.poll(() => page.locator('.vector-map .cluster-count').count()).toBeGreaterThan(0);
