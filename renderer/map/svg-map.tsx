@@ -171,6 +171,16 @@ export function SvgMap({ height = 420 }: { height?: number }) {
     setView((v) => ({ ...v, cx: v.cx + dx * v.w, cy: v.cy + dy * v.h }));
   const drag = useRef<{ x: number; y: number; view: View } | undefined>(undefined);
   const svg = useRef<SVGSVGElement>(null);
+  const [size, setSize] = useState<{ width: number; height: number } | undefined>();
+  useEffect(() => {
+    const element = svg.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setSize({ width: entry.contentRect.width, height: entry.contentRect.height });
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [mapView]);
 
   function onKeyDown(event: KeyboardEvent) {
     const keys: Record<string, () => void> = {
@@ -207,7 +217,13 @@ export function SvgMap({ height = 420 }: { height?: number }) {
     zoom(e.deltaY > 0 ? 1.2 : 1 / 1.2);
   }
 
-  const markerRadius = Math.max(view.w, view.h) / 120;
+  // Markers and clusters keep their size on screen: the map's units per pixel, from the element's size
+  // (the view is fitted into it keeping its shape, so the longer side sets the scale).
+  const unitsPerPixel =
+    size && size.width > 0 && size.height > 0
+      ? Math.max(view.w / size.width, view.h / size.height)
+      : Math.max(view.w, view.h) / 600;
+  const markerRadius = unitsPerPixel * 5;
   // One callback for every feature (it reads the batch as it is when clicked): a selection then redraws
   // only the features whose outline changes, not the 2,000 drawn.
   const batchRef = useRef(batch);
