@@ -1,15 +1,19 @@
 /**
  * What a map of the batch draws, for both maps (SVG and MapLibre): the features (problems first, up to a
- * cap; the problems across files count for their file's features too), problems at their points, the rate
- * range of Rx zones. Recomputed only when a file gets a new result.
+ * cap; the problems across files count for their file's features too; a problem placed by its row, such as
+ * two fields that overlap, counts for its row's feature), problems at their points with how many of each
+ * severity, the rate range of Rx zones. Recomputed only when a file gets a new result.
  */
 import { useMemo } from 'react';
-import type { GeoJsonFeature, Severity } from '../../core/index.ts';
-import { useBatch } from '../state/batch.tsx';
+import type { GeoJsonFeature, Location, Severity } from '../../core/index.ts';
+import { useBatch, type BatchFile } from '../state/batch.tsx';
 import { relatedFeatureKeys, resultsKey } from '../state/across-files.ts';
+import { lonLatBounds, type Box } from './projection.ts';
 
 /** Features drawn at most: SVG stays responsive with a few thousand paths. */
 const MAX_FEATURES = 2000;
+/** Problem markers at most: past a few hundred they are clustered (clusters.ts, MapLibre's own). */
+const MAX_POINTS = 20_000;
 export const RATE_COLOURS = ['#f7fcb9', '#d9f0a3', '#addd8e', '#78c679', '#41ab5d', '#238443', '#005a32'];
 
 export interface MapFeature {
@@ -19,7 +23,7 @@ export interface MapFeature {
   rate?: number;
 }
 
-interface ProblemPoint {
+export interface ProblemPoint {
   fileKey: string;
   diagnosticId?: string;
   point: [number, number];
@@ -37,8 +41,28 @@ export function rateColour(rate: number, min: number, max: number): string {
 export interface MapData {
   features: MapFeature[];
   points: ProblemPoint[];
+  /** Problem markers of each severity (the legend's counts). */
+  pointCounts: Record<Severity, number>;
+  /** Soil samples drawn (features with a sample number). */
+  samples: number;
   total: number;
   rates?: { min: number; max: number };
+}
+
+/** A soil sample's point (a Modus file's features carry their sample number). */
+export const isSample = (feature: GeoJsonFeature): boolean => feature.properties.sampleNumber !== undefined;
+
+/** A file's features by the data row they were read from (a CSV's boundaries). */
+function featuresByRow(file: BatchFile): Map<number, number> {
+  const byRow = new Map<number, number>();
+  for (const f of file.result?.features ?? [])
+    if (typeof f.properties.row === 'number') byRow.set(f.properties.row, f.id);
+  return byRow;
+}
+
+/** The feature a place names: its own, else the feature of its row. */
+function featureAt(location: Location, byRow: Map<number, number>): number | undefined {
+  return location.feature ?? (location.row === undefined ? undefined : byRow.get(location.row));
 }
 
 export function useMapData(): MapData {
@@ -47,14 +71,17 @@ export function useMapData(): MapData {
     const problemFeatures: MapFeature[] = [];
     const otherFeatures: MapFeature[] = [];
     const pts: ProblemPoint[] = [];
+    const pointCounts: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
     let all = 0;
     for (const file of batch.files) {
       const worst = new Map<number, Severity>();
+      const byRow = featuresByRow(file);
       const across = batch.acrossFiles.filter((p) => p.fileKey === file.key).map((p) => p.diagnostic);
       for (const d of [...(file.result?.diagnostics ?? []), ...across]) {
-        const f = d.location.feature;
+        const f = featureAt(d.location, byRow);
         if (f !== undefined) worst.set(f, worse(worst.get(f), d.severity));
-        if (d.location.point && pts.length < MAX_FEATURES)
+        if (d.location.point) pointCounts[d.severity]++;
+        if (d.location.point && pts.length < MAX_POINTS)
           pts.push({
             fileKey: file.key,
             point: d.location.point,
@@ -88,7 +115,8 @@ export function useMapData(): MapData {
         max = Math.max(max, f.rate);
       }
     const rateRange = min <= max ? { min, max } : undefined;
-    const data: MapData = { features: drawn, points: pts, total: all };
+    const samples = drawn.filter((f) => isSample(f.feature)).length;
+    const data: MapData = { features: drawn, points: pts, pointCounts, samples, total: all };
     if (rateRange) data.rates = rateRange;
     return data;
     // Only a file's result changes what is drawn, not its progress while it is being checked.
@@ -96,8 +124,9 @@ export function useMapData(): MapData {
 }
 
 /**
- * `fileKey:feature` of the features a selection outlines: its own, and those its problem's related places
- * name (the other file's field of a problem across files).
+ * `fileKey:feature` of the features a selection outlines: its own (or its row's), and those its problem's
+ * related places name: the other file's field of a problem across files, the other row's field of two
+ * fields that overlap or repeat each other in one file.
  */
 export function useSelectedFeatures(): Set<string> {
   const batch = useBatch();
@@ -105,7 +134,10 @@ export function useSelectedFeatures(): Set<string> {
   return useMemo(() => {
     const keys = new Set<string>();
     if (!selection) return keys;
-    if (selection.feature !== undefined) keys.add(`${selection.fileKey}:${selection.feature}`);
+    const file = batch.files.find((f) => f.key === selection.fileKey);
+    const byRow = file ? featuresByRow(file) : new Map<number, number>();
+    const own = selection.feature ?? (selection.row === undefined ? undefined : byRow.get(selection.row));
+    if (own !== undefined) keys.add(`${selection.fileKey}:${own}`);
     const problem =
       selection.diagnosticId === undefined
         ? undefined
@@ -113,6 +145,23 @@ export function useSelectedFeatures(): Set<string> {
             (p) => p.fileKey === selection.fileKey && p.diagnostic.id === selection.diagnosticId,
           );
     for (const key of relatedFeatureKeys(problem, batch.files)) keys.add(key);
+    // Places in the same file named by their row only (the first of two repeated fields, say).
+    for (const r of problem?.diagnostic.related ?? []) {
+      if (r.location.file !== undefined && r.location.file !== file?.name) continue;
+      const feature = r.location.feature === undefined ? featureAt(r.location, byRow) : undefined;
+      if (feature !== undefined) keys.add(`${selection.fileKey}:${feature}`);
+    }
     return keys;
   }, [selection, batch.problems, batch.files]);
+}
+
+/**
+ * The box of what a selection outlines (every field of an overlap or a duplicate, so both are in view), or
+ * undefined when none of them is drawn.
+ */
+export function outlinedBounds(data: MapData, outlined: ReadonlySet<string>): Box | undefined {
+  if (outlined.size === 0) return undefined;
+  return lonLatBounds(
+    data.features.filter((f) => outlined.has(`${f.fileKey}:${f.feature.id}`)).map((f) => f.feature.geometry),
+  );
 }

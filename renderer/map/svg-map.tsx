@@ -1,8 +1,11 @@
 /**
  * The map, drawn as SVG so it works everywhere (no WebGL needed, nothing fetched): the bundled land, the
- * batch's fields, zones and sample points, problems at their points, Rx zones coloured by rate with a
- * legend. Clicking a feature selects it (and its first problem in the table); a problem selected in the
- * table is highlighted here. Large batches draw the features with problems first, up to a cap.
+ * batch's fields, zones and sample points, problems at their points coloured by severity (clustered by a
+ * grid of the view when there are hundreds), Rx zones coloured by rate, a fix's result over the original
+ * while it is previewed; a legend for all of it, and the selected Rx's zone table beside the map. Clicking
+ * a feature selects it (and its first problem in the table); a problem selected in the table is
+ * highlighted here with every field it names, zoomed to show them all. Large batches draw the features
+ * with problems first, up to a cap.
  */
 import {
   lazy,
@@ -19,8 +22,18 @@ import {
   type WheelEvent,
 } from 'react';
 import { selectionOf, useBatch } from '../state/batch.tsx';
+import { CLUSTER_FROM, gridClusters, type Cluster } from './clusters.ts';
 import { flatLandRings } from './land.ts';
-import { RATE_COLOURS, rateColour, useMapData, useSelectedFeatures, type MapFeature } from './map-data.ts';
+import { MapLegend, ZoneTable } from './map-legend.tsx';
+import {
+  isSample,
+  outlinedBounds,
+  rateColour,
+  useMapData,
+  useSelectedFeatures,
+  type MapFeature,
+  type ProblemPoint,
+} from './map-data.ts';
 import {
   flatProjection,
   geometryPath,
@@ -71,7 +84,8 @@ export function SvgMap({ height = 420 }: { height?: number }) {
     localStorage.setItem(MAP_VIEW_KEY, view);
     setMapView(view);
   };
-  const { features, points, total, rates } = useMapData();
+  const data = useMapData();
+  const { features, points, total, rates } = data;
 
   const bounds: Box = useMemo(() => {
     const b = lonLatBounds([
@@ -86,8 +100,9 @@ export function SvgMap({ height = 420 }: { height?: number }) {
     const [x0, y1] = projection.project(bounds[0], bounds[1]);
     const [x1, y0] = projection.project(bounds[2], bounds[3]);
     const w = Math.max(x1 - x0, 0.002) * 1.15;
-    const h = Math.max(y1 - y0, 0.002) * 1.15;
-    return { cx: (x0 + x1) / 2, cy: (y0 + y1) / 2, w, h };
+    // Room at the bottom for the legend, which lies over the map: the batch sits a little higher.
+    const h = (Math.max(y1 - y0, 0.002) * 1.15) / 0.8;
+    return { cx: (x0 + x1) / 2, cy: (y0 + y1) / 2 + h * 0.1, w, h };
   }, [bounds, projection]);
   const [view, setView] = useState<View>(fitView);
   useEffect(() => setView(fitView), [fitView]);
@@ -122,22 +137,18 @@ export function SvgMap({ height = 420 }: { height?: number }) {
   }, [features, drawnCount]);
 
   const selection = batch.selection;
-  const selectedFeature = selection?.feature;
   // The selected feature, and the features its problem's related places name (in other files too).
   const outlined = useSelectedFeatures();
-  // A selection brings its feature (or its problem's point) into view, zooming in when it would be a speck.
+  // A selection brings its features (every field an overlap or a duplicate names, or its problem's point)
+  // into view, zooming in when they would be a speck.
   const selectedDiagnostic = selection?.diagnosticId;
   useEffect(() => {
     if (!selection) return;
-    const f =
-      selectedFeature === undefined
-        ? undefined
-        : features.find((x) => x.fileKey === selection.fileKey && x.feature.id === selectedFeature);
     const point = points.find(
       (p) => p.fileKey === selection.fileKey && p.diagnosticId === selectedDiagnostic,
     );
     const b =
-      (f && lonLatBounds([f.feature.geometry])) ??
+      outlinedBounds(data, outlined) ??
       (point ? ([point.point[0], point.point[1], point.point[0], point.point[1]] as Box) : undefined);
     if (!b) return;
     const [x0, y1] = projection.project(b[0], b[1]);
@@ -153,13 +164,23 @@ export function SvgMap({ height = 420 }: { height?: number }) {
       const scale = Math.max((x1 - x0) / v.w, (y1 - y0) / v.h, 0.01 / v.h) * 5;
       return { ...centred, w: v.w * scale, h: v.h * scale };
     });
-  }, [selection, selectedFeature, selectedDiagnostic, features, points, projection]);
+  }, [selection, selectedDiagnostic, data, outlined, points, projection]);
 
   const zoom = (factor: number) => setView((v) => ({ ...v, w: v.w * factor, h: v.h * factor }));
   const pan = (dx: number, dy: number) =>
     setView((v) => ({ ...v, cx: v.cx + dx * v.w, cy: v.cy + dy * v.h }));
   const drag = useRef<{ x: number; y: number; view: View } | undefined>(undefined);
   const svg = useRef<SVGSVGElement>(null);
+  const [size, setSize] = useState<{ width: number; height: number } | undefined>();
+  useEffect(() => {
+    const element = svg.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setSize({ width: entry.contentRect.width, height: entry.contentRect.height });
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [mapView]);
 
   function onKeyDown(event: KeyboardEvent) {
     const keys: Record<string, () => void> = {
@@ -196,7 +217,13 @@ export function SvgMap({ height = 420 }: { height?: number }) {
     zoom(e.deltaY > 0 ? 1.2 : 1 / 1.2);
   }
 
-  const markerRadius = Math.max(view.w, view.h) / 120;
+  // Markers and clusters keep their size on screen: the map's units per pixel, from the element's size
+  // (the view is fitted into it keeping its shape, so the longer side sets the scale).
+  const unitsPerPixel =
+    size && size.width > 0 && size.height > 0
+      ? Math.max(view.w / size.width, view.h / size.height)
+      : Math.max(view.w, view.h) / 600;
+  const markerRadius = unitsPerPixel * 5;
   // One callback for every feature (it reads the batch as it is when clicked): a selection then redraws
   // only the features whose outline changes, not the 2,000 drawn.
   const batchRef = useRef(batch);
@@ -213,6 +240,36 @@ export function SvgMap({ height = 420 }: { height?: number }) {
   const selectedPoint = points.find(
     (p) => p.fileKey === selection?.fileKey && p.diagnosticId === selection?.diagnosticId,
   );
+  // Markers in the map's units, made once per result; grouped again as the view changes when there are many.
+  const markers = useMemo(
+    () =>
+      points.map((p) => {
+        const [x, y] = projection.project(p.point[0], p.point[1]);
+        return { x, y, severity: p.severity, point: p };
+      }),
+    [points, projection],
+  );
+  const clustered = markers.length >= CLUSTER_FROM;
+  const grouped = useMemo(
+    () =>
+      clustered ? gridClusters(markers, markerRadius * 9) : { singles: markers, clusters: [] as Cluster[] },
+    [markers, clustered, markerRadius],
+  );
+  const zoomTo = (c: Cluster) => {
+    const w = Math.max(c.box[2] - c.box[0], view.w / 10) * 1.5;
+    const h = Math.max(c.box[3] - c.box[1], view.h / 10) * 1.5;
+    const scale = Math.max(w / view.w, h / view.h);
+    setView({
+      cx: (c.box[0] + c.box[2]) / 2,
+      cy: (c.box[1] + c.box[3]) / 2,
+      w: view.w * scale,
+      h: view.h * scale,
+    });
+  };
+  // A fix being previewed: the feature as it is (dashed) under the feature as the fix makes it (filled).
+  const preview = batch.fixPreview;
+  const previewBefore =
+    preview && features.find((f) => f.fileKey === preview.fileKey && f.feature.id === preview.after.id);
 
   return (
     <section className="map" aria-labelledby={titleId}>
@@ -246,82 +303,132 @@ export function SvgMap({ height = 420 }: { height?: number }) {
           </>
         )}
       </div>
-      {mapView === 'vector' && (
-        <Suspense fallback={<p role="status">Loading the vector map…</p>}>
-          <VectorMap height={height} />
-        </Suspense>
-      )}
-      {mapView === 'svg' && (
-        <svg
-          ref={svg}
-          className="map-canvas"
-          role="group"
-          tabIndex={0}
-          aria-label="Map of the batch: arrow keys pan, + and − zoom, 0 fits. Select features from the problem list."
-          viewBox={`${view.cx - view.w / 2} ${view.cy - view.h / 2} ${view.w} ${view.h}`}
-          preserveAspectRatio="xMidYMid meet"
-          // The workbench's layout may set it smaller (--map-height) to share the screen.
-          style={{ height: `var(--map-height, ${height}px)` }}
-          onKeyDown={onKeyDown}
-          onPointerDown={onPointerDown}
-          onPointerMove={onPointerMove}
-          onPointerUp={() => (drag.current = undefined)}
-          onWheel={onWheel}
-        >
-          <rect
-            className="sea"
-            x={view.cx - view.w}
-            y={view.cy - view.h}
-            width={view.w * 2}
-            height={view.h * 2}
-          />
-          <path className="land" d={landPath} vectorEffect="non-scaling-stroke" />
-          {features.slice(0, drawnCount).map((f) => (
-            <FeatureShape
-              key={`${f.fileKey}:${f.feature.id}`}
-              f={f}
-              d={pathOf(f)}
-              selected={outlined.has(`${f.fileKey}:${f.feature.id}`)}
-              fill={f.rate !== undefined && rates ? rateColour(f.rate, rates.min, rates.max) : undefined}
-              projection={projection}
-              // Only points have markers: other features need not be drawn again when the zoom changes.
-              markerRadius={f.feature.geometry?.type === 'Point' ? markerRadius : 0}
-              onChoose={chooseFeature}
-            />
-          ))}
-          {batch.fixPreview && (
-            <path
-              className="fix-preview-after"
-              data-testid="map-fix-preview"
-              d={geometryPath(batch.fixPreview.after.geometry, projection)}
-              vectorEffect="non-scaling-stroke"
-            />
+      <div className="map-body">
+        <div className="map-frame">
+          {mapView === 'vector' && (
+            <Suspense fallback={<p role="status">Loading the vector map…</p>}>
+              <VectorMap height={height} />
+            </Suspense>
           )}
-          {points.map((p, i) => {
-            const [x, y] = projection.project(p.point[0], p.point[1]);
-            return (
-              <circle
-                key={i}
-                className={`problem-point sev-${p.severity}${p === selectedPoint ? ' selected' : ''}`}
-                cx={x}
-                cy={y}
-                r={p === selectedPoint ? markerRadius * 1.6 : markerRadius}
-                vectorEffect="non-scaling-stroke"
+          {mapView === 'svg' && (
+            <svg
+              ref={svg}
+              className="map-canvas"
+              role="group"
+              tabIndex={0}
+              aria-label="Map of the batch: arrow keys pan, + and − zoom, 0 fits. Select features from the problem list."
+              viewBox={`${view.cx - view.w / 2} ${view.cy - view.h / 2} ${view.w} ${view.h}`}
+              preserveAspectRatio="xMidYMid meet"
+              // The workbench's layout may set it smaller (--map-height) to share the screen.
+              style={{ height: `var(--map-height, ${height}px)` }}
+              onKeyDown={onKeyDown}
+              onPointerDown={onPointerDown}
+              onPointerMove={onPointerMove}
+              onPointerUp={() => (drag.current = undefined)}
+              onWheel={onWheel}
+            >
+              <rect
+                className="sea"
+                x={view.cx - view.w}
+                y={view.cy - view.h}
+                width={view.w * 2}
+                height={view.h * 2}
               />
-            );
-          })}
-        </svg>
-      )}
-      {rates && (
-        <div className="legend" aria-label="Rate legend">
-          <span>Rate {rates.min}</span>
-          {RATE_COLOURS.map((c) => (
-            <span key={c} className="swatch" style={{ background: c }} />
-          ))}
-          <span>{rates.max}</span>
+              <path className="land" d={landPath} vectorEffect="non-scaling-stroke" />
+              {features.slice(0, drawnCount).map((f) => (
+                <FeatureShape
+                  key={`${f.fileKey}:${f.feature.id}`}
+                  f={f}
+                  d={pathOf(f)}
+                  selected={outlined.has(`${f.fileKey}:${f.feature.id}`)}
+                  fill={f.rate !== undefined && rates ? rateColour(f.rate, rates.min, rates.max) : undefined}
+                  projection={projection}
+                  // Only points have markers: other features need not be drawn again when the zoom changes.
+                  markerRadius={f.feature.geometry?.type === 'Point' ? markerRadius : 0}
+                  onChoose={chooseFeature}
+                />
+              ))}
+              {preview && (
+                <path
+                  className="fix-preview-after"
+                  data-testid="map-fix-preview"
+                  d={geometryPath(preview.after.geometry, projection)}
+                  vectorEffect="non-scaling-stroke"
+                />
+              )}
+              {previewBefore && (
+                <path
+                  className="fix-preview-before"
+                  data-testid="map-fix-preview-before"
+                  d={pathOf(previewBefore)}
+                  vectorEffect="non-scaling-stroke"
+                />
+              )}
+              {grouped.singles.map((m, i) =>
+                m.point === selectedPoint ? null : (
+                  <ProblemMarker key={i} p={m.point} x={m.x} y={m.y} r={markerRadius} />
+                ),
+              )}
+              {grouped.clusters.map((c) => (
+                <g
+                  key={`${c.box[0]}:${c.box[1]}:${c.count}`}
+                  className={`problem-cluster sev-${c.worst}`}
+                  data-count={c.count}
+                  onClick={() => zoomTo(c)}
+                >
+                  <circle cx={c.x} cy={c.y} r={markerRadius * 2.6} vectorEffect="non-scaling-stroke" />
+                  <text
+                    x={c.x}
+                    y={c.y}
+                    fontSize={markerRadius * 2}
+                    textAnchor="middle"
+                    dominantBaseline="central"
+                  >
+                    {c.count}
+                  </text>
+                </g>
+              ))}
+              {selectedPoint && (
+                <ProblemMarker
+                  p={selectedPoint}
+                  x={projection.project(selectedPoint.point[0], selectedPoint.point[1])[0]}
+                  y={projection.project(selectedPoint.point[0], selectedPoint.point[1])[1]}
+                  r={markerRadius * 1.6}
+                  selected
+                />
+              )}
+            </svg>
+          )}
+          <MapLegend data={data} clustered={clustered} selected={outlined.size > 0} />
         </div>
-      )}
+        <ZoneTable />
+      </div>
     </section>
+  );
+}
+
+/** A problem at its point: a ring in its severity's colour. */
+function ProblemMarker({
+  p,
+  x,
+  y,
+  r,
+  selected = false,
+}: {
+  p: ProblemPoint;
+  x: number;
+  y: number;
+  r: number;
+  selected?: boolean;
+}) {
+  return (
+    <circle
+      className={`problem-point sev-${p.severity}${selected ? ' selected' : ''}`}
+      cx={x}
+      cy={y}
+      r={r}
+      vectorEffect="non-scaling-stroke"
+    />
   );
 }
 
@@ -343,9 +450,11 @@ const FeatureShape = memo(function FeatureShape({
   markerRadius: number;
   onChoose(f: MapFeature): void;
 }) {
-  const cls = `feature${f.worst ? ` has-${f.worst}` : ''}${selected ? ' selected' : ''}`;
+  const sample = isSample(f.feature);
+  const cls = `feature${sample ? ' sample' : ''}${f.worst ? ` has-${f.worst}` : ''}${selected ? ' selected' : ''}`;
   return (
     <g data-feature={f.feature.id} className={cls} onClick={() => onChoose(f)}>
+      {sample && <title>Sample {String(f.feature.properties.sampleNumber)}</title>}
       {d && <path d={d} vectorEffect="non-scaling-stroke" style={fill ? { fill } : undefined} />}
       {pointsOf(f.feature.geometry).map(([lon, lat], i) => {
         const [x, y] = projection.project(lon, lat);

@@ -1,7 +1,9 @@
 /**
  * The map with MapLibre GL (WebGL), offline: the bundled Natural Earth land as the basemap, the batch's
- * fields, zones and sample points, problems at their points, Rx zones coloured by rate; selection linked
- * with the problem list both ways. Loaded only where WebGL works (the SVG map is the fallback). MapLibre's
+ * fields, zones and sample points, problems at their points coloured by severity (clustered by MapLibre
+ * when there are hundreds, each cluster labelled with its count), Rx zones coloured by rate, a fix's
+ * result over the original while it is previewed; selection linked with the problem list both ways, every
+ * field a selected problem names outlined and brought into view. Loaded only where WebGL works (the SVG map is the fallback). MapLibre's
  * CSP build runs its worker from a file of the app (the CSP allows no blob: workers) and fetches nothing but
  * the user's imagery tiles, when set (the style has no other remote sources, sprites or glyphs).
  */
@@ -9,14 +11,30 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import * as maplibregl from 'maplibre-gl/dist/maplibre-gl-csp.js';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-csp-worker.js?url';
 import type { ExpressionSpecification } from 'maplibre-gl';
+import type { GeoJsonFeature } from '../../core/index.ts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { selectionOf, useBatch } from '../state/batch.tsx';
 import { usePageTileUrl } from '../state/page-tile-url.ts';
 import { flatLandRings } from './land.ts';
-import { rateColour, useMapData, useSelectedFeatures, type MapData } from './map-data.ts';
+import { CLUSTER_FROM } from './clusters.ts';
+import {
+  isSample,
+  outlinedBounds,
+  rateColour,
+  useMapData,
+  useSelectedFeatures,
+  type MapData,
+} from './map-data.ts';
 import { lonLatBounds } from './projection.ts';
 
 maplibregl.setWorkerUrl(new URL(workerUrl, document.baseURI).href);
+
+/** The map's element holds the map: the page's own tests read its sources through it. */
+interface MapElement extends HTMLDivElement {
+  fieldgateMap?: maplibregl.Map;
+}
+
+const EMPTY = { type: 'FeatureCollection' as const, features: [] };
 
 function cssColour(name: string, fallback: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
@@ -37,6 +55,7 @@ function themePaint() {
     warn,
     field,
   ];
+  const info = cssColour('--info', '#1e40af');
   const bySeverity: ExpressionSpecification = [
     'match',
     ['get', 'severity'],
@@ -44,8 +63,18 @@ function themePaint() {
     error,
     'warning',
     warn,
-    field,
+    info,
   ];
+  // A cluster's colour: the worst severity among its problems (counted by clusterProperties).
+  const byWorstCounted: ExpressionSpecification = [
+    'case',
+    ['>', ['get', 'errors'], 0],
+    error,
+    ['>', ['get', 'warnings'], 0],
+    warn,
+    info,
+  ];
+  const ok = cssColour('--ok', '#166534');
   return {
     sea: { 'background-color': cssColour('--sea', '#dbeafe') },
     // Without the feathered outline: where two land rings meet (at the antimeridian, at a tile's edge) it let
@@ -53,9 +82,28 @@ function themePaint() {
     land: { 'fill-color': cssColour('--land', '#ecebe4'), 'fill-antialias': false },
     'fields-fill': { 'fill-color': rateOrField },
     'fields-line': { 'line-color': byWorst },
-    samples: { 'circle-color': field },
+    // Soil samples in the page's colours, ringed: they stand out on the field they were taken in.
+    samples: {
+      'circle-color': [
+        'case',
+        ['==', ['get', 'sample'], 1],
+        cssColour('--bg', '#ffffff'),
+        field,
+      ] as ExpressionSpecification,
+      'circle-stroke-color': [
+        'case',
+        ['==', ['get', 'sample'], 1],
+        cssColour('--fg', '#1a1a1a'),
+        cssColour('--bg', '#ffffff'),
+      ] as ExpressionSpecification,
+    },
     selected: { 'line-color': cssColour('--selected', '#c026d3') },
     problems: { 'circle-stroke-color': bySeverity },
+    'cluster-points': { 'circle-stroke-color': bySeverity },
+    clusters: { 'circle-color': byWorstCounted, 'circle-stroke-color': byWorstCounted },
+    'fix-after-fill': { 'fill-color': ok },
+    'fix-after-line': { 'line-color': ok },
+    'fix-before-line': { 'line-color': error },
   };
 }
 
@@ -76,33 +124,120 @@ function useThemeChanges(): number {
   return changes;
 }
 
+/**
+ * The batch's features for MapLibre. A polygon goes twice: as an area (filled) and as its rings, lines
+ * (outlined, selected). MapLibre's tiler drops a ring whose area is next to nothing, and a bow-tie's two
+ * lobes cancel out to none: as lines, its outline and crossing are drawn as the SVG map draws them.
+ */
 function featureCollection(data: MapData) {
-  return {
-    type: 'FeatureCollection' as const,
-    features: data.features
-      .filter((f) => f.feature.geometry)
-      .map((f) => ({
-        type: 'Feature' as const,
-        geometry: f.feature.geometry!,
-        properties: {
-          fileKey: f.fileKey,
-          fid: f.feature.id,
-          worst: f.worst ?? '',
-          fill: f.rate !== undefined && data.rates ? rateColour(f.rate, data.rates.min, data.rates.max) : '',
-        },
-      })),
-  };
+  const features: Array<{
+    type: 'Feature';
+    geometry:
+      NonNullable<GeoJsonFeature['geometry']> | { type: 'MultiLineString'; coordinates: number[][][] };
+    properties: Record<string, string | number>;
+  }> = [];
+  for (const f of data.features) {
+    const geometry = f.feature.geometry;
+    if (!geometry) continue;
+    const properties = {
+      fileKey: f.fileKey,
+      fid: f.feature.id,
+      worst: f.worst ?? '',
+      sample: isSample(f.feature) ? 1 : 0,
+      fill: f.rate !== undefined && data.rates ? rateColour(f.rate, data.rates.min, data.rates.max) : '',
+    };
+    const rings =
+      geometry.type === 'Polygon'
+        ? geometry.coordinates
+        : geometry.type === 'MultiPolygon'
+          ? geometry.coordinates.flat()
+          : undefined;
+    features.push({ type: 'Feature', geometry, properties: { ...properties, outline: rings ? 0 : 1 } });
+    if (rings)
+      features.push({
+        type: 'Feature',
+        geometry: { type: 'MultiLineString', coordinates: rings },
+        properties: { ...properties, outline: 1 },
+      });
+  }
+  return { type: 'FeatureCollection' as const, features };
 }
 
-function problemCollection(data: MapData) {
+function problemCollection(points: MapData['points']) {
   return {
     type: 'FeatureCollection' as const,
-    features: data.points.map((p) => ({
+    features: points.map((p) => ({
       type: 'Feature' as const,
       geometry: { type: 'Point' as const, coordinates: p.point },
       properties: { fileKey: p.fileKey, did: p.diagnosticId ?? '', severity: p.severity },
     })),
   };
+}
+
+/** A fix being previewed: the feature as it is (role before) and as the fix makes it (role after). */
+function previewCollection(before: GeoJsonFeature | undefined, after: GeoJsonFeature | undefined) {
+  const features: Array<{
+    type: 'Feature';
+    geometry: NonNullable<GeoJsonFeature['geometry']>;
+    properties: { role: string; fid: number };
+  }> = [];
+  for (const [role, f] of [
+    ['before', before],
+    ['after', after],
+  ] as const)
+    if (f?.geometry)
+      features.push({ type: 'Feature', geometry: f.geometry, properties: { role, fid: f.id } });
+  return { type: 'FeatureCollection', features };
+}
+
+/**
+ * Each cluster's count, as an HTML label over its circle (the style has no glyphs to draw text: nothing is
+ * fetched), kept in step with the clusters MapLibre made for the view.
+ */
+function clusterLabels(map: maplibregl.Map): () => void {
+  const labels = new Map<number, maplibregl.Marker>();
+  const update = () => {
+    if (!map.getSource('problem-clusters')) return;
+    const seen = new Set<number>();
+    for (const f of map.querySourceFeatures('problem-clusters', { filter: ['has', 'point_count'] })) {
+      const id = f.properties.cluster_id as number;
+      if (seen.has(id) || f.geometry.type !== 'Point') continue;
+      seen.add(id);
+      if (labels.has(id)) continue;
+      const element = document.createElement('span');
+      element.className = 'cluster-count';
+      element.textContent = String(f.properties.point_count_abbreviated ?? f.properties.point_count);
+      element.dataset.count = String(f.properties.point_count);
+      // A label, not a control (MapLibre makes a marker a button unless told otherwise).
+      element.setAttribute('role', 'img');
+      element.setAttribute('aria-label', `A cluster of ${String(f.properties.point_count)} problems`);
+      labels.set(
+        id,
+        new maplibregl.Marker({ element }).setLngLat(f.geometry.coordinates as [number, number]).addTo(map),
+      );
+    }
+    for (const [id, label] of labels)
+      if (!seen.has(id)) {
+        label.remove();
+        labels.delete(id);
+      }
+  };
+  map.on('moveend', update);
+  map.on('sourcedata', (event) => {
+    if (event.sourceId === 'problem-clusters' && event.isSourceLoaded) update();
+  });
+  return update;
+}
+
+/**
+ * Room to leave around what is fitted into view: a margin (less on a small map, so the fit still fits),
+ * and at the bottom the legend's height too, since it lies over the map.
+ */
+function fitPadding(map: maplibregl.Map, margin: number): maplibregl.PaddingOptions {
+  const element = map.getContainer();
+  const m = Math.min(margin, element.clientHeight * 0.12, element.clientWidth * 0.12);
+  const legend = element.parentElement?.querySelector('.map-legend')?.getBoundingClientRect().height ?? 0;
+  return { top: m, left: m, right: m, bottom: Math.min(m + legend, element.clientHeight * 0.45) };
 }
 
 const landCollection = () => ({
@@ -148,8 +283,22 @@ export default function VectorMap({ height }: { height: number }) {
         version: 8,
         sources: {
           land: { type: 'geojson', data: landCollection() },
-          fields: { type: 'geojson', data: { type: 'FeatureCollection', features: [] } },
-          problems: { type: 'geojson', data: { type: 'FeatureCollection', features: [] } },
+          fields: { type: 'geojson', data: EMPTY },
+          problems: { type: 'geojson', data: EMPTY },
+          // The same markers when there are hundreds: MapLibre's clustering, with how many of each
+          // severity each cluster holds (its colour).
+          'problem-clusters': {
+            type: 'geojson',
+            data: EMPTY,
+            cluster: true,
+            clusterRadius: 40,
+            clusterMaxZoom: 15,
+            clusterProperties: {
+              errors: ['+', ['case', ['==', ['get', 'severity'], 'error'], 1, 0]],
+              warnings: ['+', ['case', ['==', ['get', 'severity'], 'warning'], 1, 0]],
+            },
+          },
+          'fix-preview': { type: 'geojson', data: EMPTY },
         },
         layers: [
           { id: 'sea', type: 'background', paint: paint.sea },
@@ -158,14 +307,14 @@ export default function VectorMap({ height }: { height: number }) {
             id: 'fields-fill',
             type: 'fill',
             source: 'fields',
-            filter: ['!=', ['geometry-type'], 'Point'],
+            filter: ['all', ['!=', ['geometry-type'], 'Point'], ['==', ['get', 'outline'], 0]],
             paint: { ...paint['fields-fill'], 'fill-opacity': 0.45 },
           },
           {
             id: 'fields-line',
             type: 'line',
             source: 'fields',
-            filter: ['!=', ['geometry-type'], 'Point'],
+            filter: ['all', ['!=', ['geometry-type'], 'Point'], ['==', ['get', 'outline'], 1]],
             paint: {
               ...paint['fields-line'],
               'line-width': ['match', ['get', 'worst'], 'error', 2.5, 'warning', 2, 1.5],
@@ -179,8 +328,7 @@ export default function VectorMap({ height }: { height: number }) {
             paint: {
               ...paint.samples,
               'circle-radius': 5,
-              'circle-stroke-width': 1,
-              'circle-stroke-color': '#fff',
+              'circle-stroke-width': ['case', ['==', ['get', 'sample'], 1], 2, 1],
             },
           },
           {
@@ -191,6 +339,27 @@ export default function VectorMap({ height }: { height: number }) {
             paint: { ...paint.selected, 'line-width': 4 },
           },
           {
+            id: 'fix-after-fill',
+            type: 'fill',
+            source: 'fix-preview',
+            filter: ['==', ['get', 'role'], 'after'],
+            paint: { ...paint['fix-after-fill'], 'fill-opacity': 0.35 },
+          },
+          {
+            id: 'fix-after-line',
+            type: 'line',
+            source: 'fix-preview',
+            filter: ['==', ['get', 'role'], 'after'],
+            paint: { ...paint['fix-after-line'], 'line-width': 3 },
+          },
+          {
+            id: 'fix-before-line',
+            type: 'line',
+            source: 'fix-preview',
+            filter: ['==', ['get', 'role'], 'before'],
+            paint: { ...paint['fix-before-line'], 'line-width': 2, 'line-dasharray': [2, 1.5] },
+          },
+          {
             id: 'problems',
             type: 'circle',
             source: 'problems',
@@ -198,6 +367,30 @@ export default function VectorMap({ height }: { height: number }) {
               ...paint.problems,
               'circle-radius': 7,
               'circle-opacity': 0,
+              'circle-stroke-width': 2.5,
+            },
+          },
+          {
+            id: 'cluster-points',
+            type: 'circle',
+            source: 'problem-clusters',
+            filter: ['!', ['has', 'point_count']],
+            paint: {
+              ...paint['cluster-points'],
+              'circle-radius': 7,
+              'circle-opacity': 0,
+              'circle-stroke-width': 2.5,
+            },
+          },
+          {
+            id: 'clusters',
+            type: 'circle',
+            source: 'problem-clusters',
+            filter: ['has', 'point_count'],
+            paint: {
+              ...paint.clusters,
+              'circle-radius': ['step', ['get', 'point_count'], 14, 100, 18, 1000, 22],
+              'circle-opacity': 0.3,
               'circle-stroke-width': 2.5,
             },
           },
@@ -228,7 +421,21 @@ export default function VectorMap({ height }: { height: number }) {
       );
     };
     map.on('click', 'fields-fill', choose);
+    // A bow-tie has no area to click: its outline has.
+    map.on('click', 'fields-line', choose);
     map.on('click', 'samples', choose);
+    // A cluster clicked: zoomed in until it splits.
+    map.on('click', 'clusters', (event) => {
+      const f = event.features?.[0];
+      const source = map.getSource('problem-clusters') as maplibregl.GeoJSONSource | undefined;
+      if (!f || !source || f.geometry.type !== 'Point') return;
+      const center = f.geometry.coordinates as [number, number];
+      void source
+        .getClusterExpansionZoom(f.properties.cluster_id as number)
+        .then((zoom) => map.easeTo({ center, zoom }));
+    });
+    clusterLabels(map);
+    (container.current as MapElement).fieldgateMap = map;
     mapRef.current = map;
     setGeneration((g) => g + 1);
     return () => {
@@ -244,14 +451,21 @@ export default function VectorMap({ height }: { height: number }) {
     if (!map) return;
     const apply = () => {
       (map.getSource('fields') as maplibregl.GeoJSONSource | undefined)?.setData(featureCollection(data));
-      (map.getSource('problems') as maplibregl.GeoJSONSource | undefined)?.setData(problemCollection(data));
+      // Hundreds of markers go to the clustered source, fewer to the plain one.
+      const many = data.points.length >= CLUSTER_FROM;
+      (map.getSource('problems') as maplibregl.GeoJSONSource | undefined)?.setData(
+        problemCollection(many ? [] : data.points),
+      );
+      (map.getSource('problem-clusters') as maplibregl.GeoJSONSource | undefined)?.setData(
+        problemCollection(many ? data.points : []),
+      );
       if (bounds)
         map.fitBounds(
           [
             [bounds[0], bounds[1]],
             [bounds[2], bounds[3]],
           ],
-          { padding: 30, maxZoom: 16, animate: false },
+          { padding: fitPadding(map, 30), maxZoom: 16, animate: false },
         );
     };
     if (loaded.current) apply();
@@ -275,9 +489,16 @@ export default function VectorMap({ height }: { height: number }) {
   const selection = batch.selection;
   // The selected feature, and the features its problem's related places name (in other files too).
   const outlined = useSelectedFeatures();
+  const [selectionShown, setSelectionShown] = useState(0);
   useEffect(() => {
     const map = mapRef.current;
-    if (!map || !loaded.current) return;
+    if (!map) return;
+    // A map made after the selection (the view switched to MapLibre) shows it once it has its data.
+    if (!loaded.current) {
+      const later = () => setSelectionShown((n) => n + 1);
+      map.once('fieldgate:data', later);
+      return () => void map.off('fieldgate:data', later);
+    }
     const pairs = [...outlined].map((key) => {
       const at = key.lastIndexOf(':');
       return [
@@ -288,21 +509,37 @@ export default function VectorMap({ height }: { height: number }) {
     });
     map.setFilter(
       'selected',
-      (pairs.length > 0 ? ['any', ...pairs] : ['==', ['get', 'fid'], -1]) as maplibregl.FilterSpecification,
+      (pairs.length > 0
+        ? ['all', ['==', ['get', 'outline'], 1], ['any', ...pairs]]
+        : ['==', ['get', 'fid'], -1]) as maplibregl.FilterSpecification,
     );
-    const f = data.features.find(
-      (x) => x.fileKey === selection?.fileKey && x.feature.id === selection?.feature,
-    );
-    const b = f && lonLatBounds([f.feature.geometry]);
+    // Every field the selection outlines (both of an overlap or a duplicate) in view.
+    const b = outlinedBounds(data, outlined);
     if (b)
       map.fitBounds(
         [
           [b[0], b[1]],
           [b[2], b[3]],
         ],
-        { padding: 80, maxZoom: Math.max(map.getZoom(), 14), animate: false },
+        { padding: fitPadding(map, 80), maxZoom: Math.max(map.getZoom(), 14), animate: false },
       );
-  }, [selection, outlined, data, generation]);
+  }, [selection, outlined, data, generation, selectionShown]);
+
+  // A fix being previewed: the result over the original.
+  const preview = batch.fixPreview;
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map) return;
+    const before = preview
+      ? data.features.find((f) => f.fileKey === preview.fileKey && f.feature.id === preview.after.id)
+      : undefined;
+    const show = () =>
+      (map.getSource('fix-preview') as maplibregl.GeoJSONSource | undefined)?.setData(
+        previewCollection(before?.feature, preview?.after),
+      );
+    if (loaded.current) show();
+    else map.once('fieldgate:data', show);
+  }, [preview, data, generation]);
 
   return (
     <div

@@ -1,8 +1,9 @@
 /**
  * A problem's fix, as a person chooses it: this problem's alone, or every fix of its rule in the batch. A
- * safe fix is made at once (and undone with Undo); an unsafe one (a guess) first shows its assumption and,
- * for a feature, the feature before and after drawn together, and is made only when confirmed. The host
- * makes every fix with core's fix loop (`applyFix`), as `fieldgate fix` does.
+ * safe fix is made at once (and undone with Undo), and a safe fix of a feature can be drawn over the
+ * original on the map first; an unsafe one (a guess) first shows its assumption and, for a feature, the
+ * feature before and after drawn together, and is made only when confirmed. The host makes every fix with
+ * core's fix loop (`applyFix`), as `fieldgate fix` does.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
@@ -69,6 +70,7 @@ export function FixActions({
 
   function report(outcome: FixOutcome) {
     setPending(undefined);
+    setShownOnMap(false);
     setRefused(
       outcome.applied.length === 0 ? (outcome.notApplied?.join('; ') ?? 'nothing was changed') : undefined,
     );
@@ -87,11 +89,32 @@ export function FixActions({
     if (preview.after) batch.showFixPreview({ fileKey, after: preview.after });
   }
 
-  // The map's preview lasts as long as the question.
+  // A safe fix of a feature previewed on the map before it is made (an unsafe one is, while it is asked).
+  const [shownOnMap, setShownOnMap] = useState(false);
+  const [previewing, setPreviewing] = useState(false);
+  const feature = d.location.feature;
+  async function toggleMapPreview() {
+    if (shownOnMap) {
+      setShownOnMap(false);
+      return;
+    }
+    setPreviewing(true);
+    try {
+      const preview = await batch.previewFix(fileKey, fixChoiceOf(d, fix.safety), feature);
+      if (preview.after) {
+        batch.showFixPreview({ fileKey, after: preview.after });
+        setShownOnMap(true);
+      } else setRefused('problem' in preview.answer ? preview.answer.problem : 'the fix changes no shape');
+    } finally {
+      setPreviewing(false);
+    }
+  }
+
+  // The map's preview lasts as long as the question, or until it is hidden again.
   const { showFixPreview } = batch;
   useEffect(() => {
-    if (!pending) showFixPreview(undefined);
-  }, [pending, showFixPreview]);
+    if (!pending && !shownOnMap) showFixPreview(undefined);
+  }, [pending, shownOnMap, showFixPreview]);
   useEffect(() => () => showFixPreview(undefined), [showFixPreview]);
 
   return (
@@ -108,6 +131,16 @@ export function FixActions({
           >
             Fix all {formatCount(ruleCount)} {ruleName}
             {fix.safety === 'unsafe' ? '…' : ''}
+          </button>
+        )}
+        {fix.safety === 'safe' && feature !== undefined && (
+          <button
+            type="button"
+            aria-pressed={shownOnMap}
+            disabled={batch.busy || previewing}
+            onClick={() => void toggleMapPreview()}
+          >
+            Preview on the map
           </button>
         )}
       </div>

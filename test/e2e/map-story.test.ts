@@ -1,0 +1,508 @@
+/**
+ * The map tells the story, in Chromium against the browser host, in both maps (SVG, and MapLibre read
+ * through its sources): problem markers coloured by severity with a legend of their counts, clustered when
+ * there are thousands (a grid of the view in SVG, MapLibre's own clustering in WebGL) with each cluster's
+ * count; a fix's result drawn over the original while it is previewed (a safe fix on request, an unsafe
+ * one while it is confirmed); an overlap or a duplicate outlining both fields and zoomed to show both; an
+ * Rx's rate unit in the legend and its zone table beside the map; Modus sample points on their field.
+ * Screenshots at 1366×768 in light and dark under test-results/ (axe on each).
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rxZip } from '../rx/build-zip.ts';
+import { square } from '../rx/build-shapefile.ts';
+import {
+  checkScreen,
+  chromiumMissing,
+  filesChecked,
+  RESULTS_DIR,
+  ROOT,
+  startSession,
+  type E2eSession,
+} from './e2e-harness.ts';
+
+const ring = (points: [number, number][]): string =>
+  `"POLYGON ((${points.map(([x, y]) => `${x} ${y}`).join(', ')}))"`;
+const squareAt = (x: number, y: number, s: number) =>
+  ring([
+    [x, y],
+    [x + s, y],
+    [x + s, y + s],
+    [x, y + s],
+    [x, y],
+  ]);
+const bowTieAt = (x: number, y: number, s: number) =>
+  ring([
+    [x, y],
+    [x + s, y + s],
+    [x + s, y],
+    [x, y + s],
+    [x, y],
+  ]);
+const round = (n: number) => Math.round(n * 10_000) / 10_000;
+
+/** 1,400 bow-ties (an error at each crossing) and 700 pairs of fields that overlap (a warning each). */
+function manyProblemsCsv(): string {
+  const rows = ['clientName,farmName,name,boundary,acres'];
+  for (let i = 0; i < 1400; i++)
+    rows.push(
+      `Smith,Farm ${i % 5},Bow ${i},${bowTieAt(round(-94 + (i % 35) * 0.02), round(42 + Math.floor(i / 35) * 0.02), 0.01)},`,
+    );
+  for (let i = 0; i < 700; i++) {
+    const x = round(-93 + (i % 28) * 0.03);
+    const y = round(42 + Math.floor(i / 28) * 0.03);
+    rows.push(`Jones,Pair ${i},A ${i},${squareAt(x, y, 0.01)},`);
+    rows.push(`Jones,Pair ${i},B ${i},${squareAt(round(x + 0.005), round(y + 0.005), 0.01)},`);
+  }
+  return `${rows.join('\n')}\n`;
+}
+
+/** North 40, a bow-tie (its fix unsafe) and a field with a repeated point (its fix safe). */
+const FIX_CSV = [
+  'clientName,farmName,name,boundary,acres',
+  `Smith Farms,Home Farm,North 40,${squareAt(-93.65, 42.03, 0.01)},`,
+  `Smith Farms,Home Farm,Bow Tie,${bowTieAt(-93.65, 42.01, 0.01)},`,
+  'Smith Farms,Home Farm,Repeats,"POLYGON ((-93.68 42.03, -93.67 42.03, -93.67 42.03, -93.67 42.04, -93.68 42.04, -93.68 42.03))",',
+  '',
+].join('\n');
+
+/**
+ * Two fields that overlap (rows 1 and 2), a field repeated 0.1° away (rows 3 and 4), and a field far off
+ * (row 5), so the map's first view is wide.
+ */
+const PAIRS_CSV = [
+  'clientName,farmName,name,boundary,acres',
+  `Smith Farms,Home Farm,North 40,${squareAt(-93.65, 42.03, 0.01)},`,
+  `Smith Farms,Home Farm,North 40 East,${squareAt(-93.645, 42.035, 0.01)},`,
+  `Smith Farms,Home Farm,South,${squareAt(-93.7, 42.0, 0.01)},`,
+  `Smith Farms,Home Farm,South,${squareAt(-93.6, 42.0, 0.01)},`,
+  `Smith Farms,Far Farm,Far Away,${squareAt(-90.0, 44.0, 0.01)},`,
+  '',
+].join('\n');
+
+const SAMPLES = join(ROOT, 'test/corpus/derived/batches/samples-shifted/clean');
+
+interface MapElement extends HTMLElement {
+  fieldgateMap?: {
+    loaded(): boolean;
+    getSource(id: string): { getData(): Promise<{ features: unknown[] }> } | undefined;
+    querySourceFeatures(
+      id: string,
+      options?: unknown,
+    ): { properties: Record<string, unknown>; geometry: { type: string } }[];
+    getFilter(layer: string): unknown;
+    queryRenderedFeatures(options: { layers: string[] }): { properties: Record<string, unknown> }[];
+    getBounds(): { getWest(): number; getEast(): number; getSouth(): number; getNorth(): number };
+  };
+}
+
+async function dropFile(page: Page, name: string, content: string | Buffer): Promise<void> {
+  const path = join(RESULTS_DIR, name);
+  writeFileSync(path, content);
+  await page.locator('input[type=file]').setInputFiles(path);
+}
+
+const problem = (page: Page, text: string) =>
+  page.getByRole('listbox', { name: 'Problems' }).getByRole('option').filter({ hasText: text });
+
+/** Switch the map to MapLibre and wait until it has drawn its first frame with the data. */
+async function vectorMap(page: Page): Promise<void> {
+  await page.locator('.workbench').getByLabel('Map view').selectOption('vector');
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () => (document.querySelector('.vector-map') as MapElement | null)?.fieldgateMap?.loaded() === true,
+        ),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}
+
+/** The features of one of MapLibre's sources, as the page set them. */
+function sourceData(page: Page, source: string): Promise<Array<{ properties: Record<string, unknown> }>> {
+  return page.evaluate(async (id) => {
+    const map = (document.querySelector('.vector-map') as MapElement).fieldgateMap!;
+    const data = await map.getSource(id)!.getData();
+    return data.features as Array<{ properties: Record<string, unknown> }>;
+  }, source);
+}
+
+/** The SVG map's view box and, for each selected feature, whether its outline is inside the view. */
+function svgView(page: Page) {
+  return page.evaluate(() => {
+    const svg = document.querySelector('svg.map-canvas') as SVGSVGElement;
+    const [x, y, w, h] = (svg.getAttribute('viewBox') ?? '').split(' ').map(Number) as number[];
+    const inside = Array.from(svg.querySelectorAll('g.feature.selected path')).map((p) => {
+      const b = (p as SVGPathElement).getBBox();
+      return b.x >= x! && b.y >= y! && b.x + b.width <= x! + w! && b.y + b.height <= y! + h!;
+    });
+    return { w: w!, h: h!, inside };
+  });
+}
+
+describe.skipIf(chromiumMissing)('the map tells the story', () => {
+  let session: E2eSession;
+  beforeAll(async () => {
+    session = await startSession();
+  }, 90_000);
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it('colours markers by severity with a legend, and clusters them when there are thousands', async () => {
+    const { page } = await session.newPage();
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.getByLabel('Map view').selectOption('svg');
+    await dropFile(page, 'map-many-problems.csv', manyProblemsCsv());
+    await filesChecked(page, 1);
+    const legend = page.getByTestId('map-legend');
+    const markers = legend.getByRole('list', { name: 'Problems on the map' });
+    await expect
+      .poll(() => markers.locator('li[data-severity]').allTextContents())
+      .toEqual([' Error 1,400', ' Warning 700']);
+    expect(await markers.locator('li[data-legend=cluster]').count()).toBe(1);
+    // Outlines in the colour of their field's worst problem, named.
+    expect(
+      await legend
+        .getByRole('list', { name: 'Outlines' })
+        .locator('li[data-legend^=field-]')
+        .allTextContents(),
+    ).toEqual([' With an error', ' With a warning']);
+
+    // SVG: the 2,100 markers as clusters (count, worst severity) and single markers; every one counted once.
+    const map = page.locator('svg.map-canvas');
+    const drawn = () =>
+      map.evaluate((svg) => {
+        const clusters = Array.from(svg.querySelectorAll('g.problem-cluster'));
+        return {
+          clusters: clusters.length,
+          inClusters: clusters.reduce((n, c) => n + Number(c.getAttribute('data-count')), 0),
+          labels: clusters.every(
+            (c) => c.querySelector('text')?.textContent === c.getAttribute('data-count'),
+          ),
+          singles: svg.querySelectorAll('circle.problem-point').length,
+          errorClusters: svg.querySelectorAll('g.problem-cluster.sev-error').length,
+          warningClusters: svg.querySelectorAll('g.problem-cluster.sev-warning').length,
+        };
+      });
+    await expect.poll(async () => (await drawn()).inClusters + (await drawn()).singles).toBe(2100);
+    const wide = await drawn();
+    expect(wide.clusters).toBeGreaterThan(0);
+    expect(wide.clusters).toBeLessThan(500);
+    expect(wide.labels).toBe(true);
+    // The bow-ties (errors) and the pairs (warnings) lie apart: clusters of each colour.
+    expect(wide.errorClusters).toBeGreaterThan(0);
+    expect(wide.warningClusters).toBeGreaterThan(0);
+    await checkScreen(page, 'map-clusters-svg', { fullPage: false });
+    // A cluster clicked zooms in: fewer markers per cluster, still every one counted once.
+    await map.locator('g.problem-cluster').first().dispatchEvent('click');
+    await expect.poll(async () => (await drawn()).clusters).not.toBe(wide.clusters);
+    const closer = await drawn();
+    expect(closer.inClusters + closer.singles).toBe(2100);
+
+    // MapLibre: the same 2,100 markers in its clustered source; clusters with their counts and severities,
+    // each labelled on the map.
+    await vectorMap(page);
+    await expect.poll(async () => (await sourceData(page, 'problem-clusters')).length).toBe(2100);
+    expect(await sourceData(page, 'problems')).toEqual([]);
+    const clusters = () =>
+      page.evaluate(() => {
+        const map = (document.querySelector('.vector-map') as MapElement).fieldgateMap!;
+        const seen = new Map<number, Record<string, unknown>>();
+        for (const f of map.querySourceFeatures('problem-clusters', { filter: ['has', 'point_count'] }))
+          seen.set(f.properties.cluster_id as number, f.properties);
+        return [...seen.values()].map((p) => ({
+          count: p.point_count as number,
+          errors: p.errors as number,
+          warnings: p.warnings as number,
+        }));
+      });
+    await expect.poll(async () => (await clusters()).length, { timeout: 20_000 }).toBeGreaterThan(0);
+    const found = await clusters();
+    expect(found.every((c) => c.count > 1 && c.errors + c.warnings === c.count)).toBe(true);
+    expect(found.reduce((n, c) => n + c.count, 0)).toBeLessThanOrEqual(2100);
+    expect(found.some((c) => c.errors > 0)).toBe(true);
+    expect(found.some((c) => c.warnings > 0)).toBe(true);
+    await expect.poll(() => page.locator('.vector-map .cluster-count').count()).toBeGreaterThan(0);
+    const labels = await page
+      .locator('.vector-map .cluster-count')
+      .evaluateAll((all) => all.map((l) => Number((l as HTMLElement).dataset.count)));
+    expect(labels.every((n) => found.some((c) => c.count === n))).toBe(true);
+    await checkScreen(page, 'map-clusters-vector', { fullPage: false });
+    await page.context().close();
+  }, 150_000);
+
+  it('draws a fix (safe or unsafe) over the original while it is previewed, in SVG and MapLibre', async () => {
+    const { page } = await session.newPage();
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.getByLabel('Map view').selectOption('svg');
+    await dropFile(page, 'map-fix-preview.csv', FIX_CSV);
+    await filesChecked(page, 1);
+    const map = page.locator('svg.map-canvas');
+    const legend = page.getByTestId('map-legend');
+    const detail = page.getByRole('complementary', { name: 'Selected problem' });
+    const after = map.getByTestId('map-fix-preview');
+    const before = map.getByTestId('map-fix-preview-before');
+
+    // A safe fix (a repeated point dropped), shown on request: the result over the original.
+    await problem(page, 'GEO012').click();
+    expect(await after.count()).toBe(0);
+    expect(await legend.locator('[data-legend=fix-preview]').count()).toBe(0);
+    const show = detail.getByRole('button', { name: 'Preview on the map' });
+    await show.click();
+    await expect.poll(() => after.count()).toBe(1);
+    expect(await show.getAttribute('aria-pressed')).toBe('true');
+    const original = (await map.locator('g[data-feature="2"] path').getAttribute('d')) ?? '';
+    expect(await before.getAttribute('d')).toBe(original);
+    // Six positions before, five after: the repeated one gone.
+    expect(original.match(/L/g)).toHaveLength(5);
+    expect((await after.getAttribute('d'))?.match(/L/g)).toHaveLength(4);
+    expect(await legend.locator('[data-legend=fix-preview]').textContent()).toBe(
+      ' Before the fix  After it (preview)',
+    );
+    await checkScreen(page, 'map-fix-preview-safe', { fullPage: false });
+    await show.click();
+    await expect.poll(() => after.count()).toBe(0);
+    expect(await before.count()).toBe(0);
+
+    // An unsafe fix (the bow-tie rebuilt as two triangles), while it is being confirmed.
+    await problem(page, 'GEO004').click();
+    await detail.getByRole('button', { name: 'Apply this fix…' }).click();
+    await expect.poll(() => after.count()).toBe(1);
+    expect((await after.getAttribute('d'))?.match(/M/g)).toHaveLength(2);
+    expect(await before.getAttribute('d')).toBe(
+      await map.locator('g[data-feature="1"] path').getAttribute('d'),
+    );
+    expect(await legend.locator('[data-legend=fix-preview]').count()).toBe(1);
+
+    // MapLibre: the same preview in its own source, the original (before) and the result (after).
+    await vectorMap(page);
+    await expect
+      .poll(async () => (await sourceData(page, 'fix-preview')).map((f) => f.properties.role))
+      .toEqual(['before', 'after']);
+    const geometryTypes = await page.evaluate(async () => {
+      const map = (document.querySelector('.vector-map') as MapElement).fieldgateMap!;
+      const data = (await map.getSource('fix-preview')!.getData()) as unknown as {
+        features: { geometry: { type: string } }[];
+      };
+      return data.features.map((f) => f.geometry.type);
+    });
+    expect(geometryTypes).toEqual(['Polygon', 'MultiPolygon']);
+    // The bow-tie itself is drawn, in view (its outline: as an area its lobes cancel out, and MapLibre's
+    // tiler drops it).
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const map = (document.querySelector('.vector-map') as MapElement).fieldgateMap!;
+          return map
+            .queryRenderedFeatures({ layers: ['fields-line'] })
+            .map((f) => f.properties.fid as number)
+            .sort();
+        }),
+      )
+      .toContain(1);
+    await checkScreen(page, 'map-fix-preview-unsafe-vector', { fullPage: false });
+    // Cancelled: the preview leaves the map.
+    await page
+      .getByRole('dialog', { name: 'Apply an unsafe fix?' })
+      .getByRole('button', { name: 'Cancel' })
+      .click();
+    await expect.poll(async () => (await sourceData(page, 'fix-preview')).length).toBe(0);
+    expect(await legend.locator('[data-legend=fix-preview]').count()).toBe(0);
+    await page.context().close();
+  }, 120_000);
+
+  it('outlines both fields of an overlap or a duplicate and zooms to show both', async () => {
+    const { page } = await session.newPage();
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.getByLabel('Map view').selectOption('svg');
+    await dropFile(page, 'map-pairs.csv', PAIRS_CSV);
+    await filesChecked(page, 1);
+    const map = page.locator('svg.map-canvas');
+    await expect.poll(() => map.locator('g.feature').count()).toBe(5);
+    const first = await svgView(page);
+
+    // The duplicate (rows 3 and 4, 0.1° apart): both outlined, the view zoomed in to hold both.
+    await problem(page, 'FU005').click();
+    await expect
+      .poll(() =>
+        map
+          .locator('g.feature.selected')
+          .evaluateAll((gs) => gs.map((g) => g.getAttribute('data-feature')).sort()),
+      )
+      .toEqual(['2', '3']);
+    await expect.poll(async () => (await svgView(page)).inside).toEqual([true, true]);
+    const duplicate = await svgView(page);
+    expect(duplicate.w).toBeLessThan(first.w / 4);
+    expect(await page.getByTestId('map-legend').locator('[data-legend=selected]').count()).toBe(1);
+
+    // The overlap (rows 1 and 2): both outlined and in view.
+    await problem(page, 'CSV010').click();
+    await expect
+      .poll(() =>
+        map
+          .locator('g.feature.selected')
+          .evaluateAll((gs) => gs.map((g) => g.getAttribute('data-feature')).sort()),
+      )
+      .toEqual(['0', '1']);
+    await expect.poll(async () => (await svgView(page)).inside).toEqual([true, true]);
+    // The field the problem is on (by its row) is coloured by its severity.
+    expect(await map.locator('g[data-feature="1"]').getAttribute('class')).toContain('has-warning');
+    await checkScreen(page, 'map-overlap-svg', { fullPage: false });
+
+    // MapLibre: the duplicate's two fields in the selection layer's filter, and both inside the view; the
+    // map made after the selection (the view switched) shows it too.
+    await problem(page, 'FU005').click();
+    await vectorMap(page);
+    const outlined = () =>
+      page.evaluate(() => {
+        const map = (document.querySelector('.vector-map') as MapElement).fieldgateMap!;
+        return JSON.stringify(map.getFilter('selected'));
+      });
+    await expect.poll(outlined).toContain('["==",["get","fid"],2]');
+    expect(await outlined()).toContain('["==",["get","fid"],3]');
+    const bounds = await page.evaluate(() => {
+      const b = (document.querySelector('.vector-map') as MapElement).fieldgateMap!.getBounds();
+      return [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()];
+    });
+    // South (-93.70 … -93.69) and its repeat (-93.60 … -93.59), 42.00 … 42.01: both in view, Far Away not.
+    expect(bounds[0]).toBeLessThanOrEqual(-93.7);
+    expect(bounds[2]).toBeGreaterThanOrEqual(-93.59);
+    expect(bounds[1]).toBeLessThanOrEqual(42.0);
+    expect(bounds[3]).toBeGreaterThanOrEqual(42.01);
+    expect(bounds[2]).toBeLessThan(-90.5);
+    await checkScreen(page, 'map-duplicate-vector', { fullPage: false });
+    await page.context().close();
+  }, 120_000);
+
+  it("shows an Rx's rate unit in the legend and its zones in a table, and soil samples on their field", async () => {
+    const { page } = await session.newPage();
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.getByLabel('Map view').selectOption('svg');
+    const zip = rxZip({
+      base: 'nitrogen',
+      shapefile: {
+        records: [
+          [square(-93.65, 42.03, 0.004)],
+          [square(-93.646, 42.03, 0.004)],
+          [square(-93.642, 42.03, 0.004)],
+        ],
+        fields: [
+          { name: 'RATE', type: 'N', length: 8, decimals: 1 },
+          { name: 'UNIT', type: 'C', length: 10 },
+        ],
+        rows: [
+          [120, 'lbs/ac'],
+          [150.5, 'lbs/ac'],
+          [180, 'lbs/ac'],
+        ],
+      },
+    });
+    await dropFile(page, 'map-nitrogen-rx.zip', Buffer.from(zip));
+    await filesChecked(page, 1);
+    const legend = page.getByTestId('map-legend');
+    await expect
+      .poll(() => legend.getByRole('group', { name: 'Rate legend' }).textContent())
+      .toBe('Rate (RATE, lbs/ac) 120180');
+    // The zone table comes with the Rx's selection.
+    const zones = page.getByRole('table', { name: 'Zones of map-nitrogen-rx.zip' });
+    expect(await zones.count()).toBe(0);
+    const map = page.locator('svg.map-canvas');
+    await map.locator('g[data-feature="1"] path').dispatchEvent('click');
+    await expect.poll(() => zones.count()).toBe(1);
+    expect(await zones.locator('thead th').allTextContents()).toEqual([
+      'Zone',
+      'Rate (RATE, lbs/ac)',
+      'Acres',
+    ]);
+    const cells = await zones
+      .locator('tbody tr')
+      .evaluateAll((rows) =>
+        rows.map((r) => Array.from(r.querySelectorAll('td')).map((td) => td.textContent)),
+      );
+    expect(cells.map((r) => r.slice(0, 2))).toEqual([
+      ['1', '120'],
+      ['2', '150.5'],
+      ['3', '180'],
+    ]);
+    // Acres as the data grid lists them (core's), rounded; the total their sum.
+    const gridAcres = await page
+      .getByRole('grid', { name: /Rows of map-nitrogen-rx\.zip/ })
+      .locator('[data-row] [data-column="acres"]')
+      .allTextContents();
+    expect(gridAcres).toHaveLength(3);
+    cells.forEach((r, i) => expect(Number(r[2])).toBeCloseTo(Number(gridAcres[i]), 2));
+    const total = Number(await zones.locator('tfoot td').textContent());
+    expect(total).toBeCloseTo(
+      gridAcres.reduce((n, a) => n + Number(a), 0),
+      1,
+    );
+    // Zones of 0.004° by 0.004° (445 m by 331 m at 42° N, about 36 acres): not a made-up number.
+    expect(Number(cells[0]![2])).toBeGreaterThan(34);
+    expect(Number(cells[0]![2])).toBeLessThan(38);
+    expect(await zones.locator('tr.selected td').first().textContent()).toBe('2');
+    // A zone chosen in the table is the map's selection.
+    await zones.getByRole('button', { name: 'Zone 3' }).click();
+    await expect.poll(() => map.locator('g[data-feature="2"]').getAttribute('class')).toContain('selected');
+    await checkScreen(page, 'map-rx-zones', { fullPage: false });
+    // MapLibre: the zones coloured by rate in its fields source.
+    await vectorMap(page);
+    const fills = (await sourceData(page, 'fields'))
+      .filter((f) => f.properties.outline === 0)
+      .map((f) => f.properties.fill);
+    expect(fills).toHaveLength(3);
+    expect(new Set(fills).size).toBe(3);
+    await checkScreen(page, 'map-rx-zones-vector', { fullPage: false });
+    await page.context().close();
+
+    // Modus samples with the fields they were taken in: 20 points, each inside the fields' box.
+    const soil = await session.newPage();
+    await soil.page.setViewportSize({ width: 1366, height: 768 });
+    await soil.page.getByLabel('Map view').selectOption('svg');
+    await soil.page
+      .locator('input[type=file]')
+      .setInputFiles([join(SAMPLES, 'fields.csv'), join(SAMPLES, 'soil.xml')]);
+    await filesChecked(soil.page, 2);
+    // The workbench's map (the Soil test screen has one of its own).
+    const svg = soil.page.locator('.workbench svg.map-canvas');
+    await expect.poll(() => svg.locator('g.feature circle').count()).toBe(20);
+    const placed = await svg.evaluate((el) => {
+      const fields = Array.from(el.querySelectorAll('g.feature path')).map((p) =>
+        (p as SVGPathElement).getBBox(),
+      );
+      const x0 = Math.min(...fields.map((b) => b.x));
+      const y0 = Math.min(...fields.map((b) => b.y));
+      const x1 = Math.max(...fields.map((b) => b.x + b.width));
+      const y1 = Math.max(...fields.map((b) => b.y + b.height));
+      return Array.from(el.querySelectorAll('g.feature circle')).map((c) => {
+        const x = Number(c.getAttribute('cx'));
+        const y = Number(c.getAttribute('cy'));
+        return x >= x0 && x <= x1 && y >= y0 && y <= y1;
+      });
+    });
+    expect(placed).toEqual(Array.from({ length: 20 }, () => true));
+    // Drawn as samples (their own style, named), and in the legend.
+    expect(await svg.locator('g.feature.sample circle').count()).toBe(20);
+    expect(await svg.locator('g.feature.sample title').first().textContent()).toMatch(/^Sample \S+/);
+    expect(
+      await soil.page
+        .locator('.workbench')
+        .getByTestId('map-legend')
+        .locator('[data-legend=samples]')
+        .textContent(),
+    ).toBe(' Soil sample 20');
+    await checkScreen(soil.page, 'map-soil-samples', { fullPage: false });
+    // MapLibre: the same 20 points marked as samples in its fields source.
+    await vectorMap(soil.page);
+    await expect
+      .poll(
+        async () => (await sourceData(soil.page, 'fields')).filter((f) => f.properties.sample === 1).length,
+      )
+      .toBe(20);
+    await checkScreen(soil.page, 'map-soil-samples-vector', { fullPage: false });
+    await soil.context.close();
+  }, 150_000);
+});
