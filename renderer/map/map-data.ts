@@ -4,7 +4,7 @@
  * two fields that overlap, counts for its row's feature), problems at their points with how many of each
  * severity, the rate range of Rx zones. Recomputed only when a file gets a new result.
  */
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import type { GeoJsonFeature, Location, Severity } from '../../core/index.ts';
 import { useBatch, type BatchFile } from '../state/batch.tsx';
 import { relatedFeatureKeys, resultsKey } from '../state/across-files.ts';
@@ -65,18 +65,31 @@ function featureAt(location: Location, byRow: Map<number, number>): number | und
   return location.feature ?? (location.row === undefined ? undefined : byRow.get(location.row));
 }
 
+/**
+ * The files as they were when a result last changed: a file's progress while it is checked gives back the
+ * same array, so what is drawn is not worked out again for it.
+ */
+function useFilesOfResults(files: readonly BatchFile[]): readonly BatchFile[] {
+  const key = resultsKey(files);
+  const [kept, setKept] = useState({ key, files });
+  if (kept.key === key) return kept.files;
+  setKept({ key, files });
+  return files;
+}
+
 export function useMapData(): MapData {
-  const batch = useBatch();
+  const { files, acrossFiles } = useBatch();
+  const checked = useFilesOfResults(files);
   return useMemo(() => {
     const problemFeatures: MapFeature[] = [];
     const otherFeatures: MapFeature[] = [];
     const pts: ProblemPoint[] = [];
     const pointCounts: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
     let all = 0;
-    for (const file of batch.files) {
+    for (const file of checked) {
       const worst = new Map<number, Severity>();
       const byRow = featuresByRow(file);
-      const across = batch.acrossFiles.filter((p) => p.fileKey === file.key).map((p) => p.diagnostic);
+      const across = acrossFiles.filter((p) => p.fileKey === file.key).map((p) => p.diagnostic);
       for (const d of [...(file.result?.diagnostics ?? []), ...across]) {
         const f = featureAt(d.location, byRow);
         if (f !== undefined) worst.set(f, worse(worst.get(f), d.severity));
@@ -119,8 +132,7 @@ export function useMapData(): MapData {
     const data: MapData = { features: drawn, points: pts, pointCounts, samples, total: all };
     if (rateRange) data.rates = rateRange;
     return data;
-    // Only a file's result changes what is drawn, not its progress while it is being checked.
-  }, [resultsKey(batch.files)]);
+  }, [checked, acrossFiles]);
 }
 
 /**
