@@ -47,7 +47,14 @@ export function ProblemTable() {
   const [severity, setSeverity] = useState<Severity | ''>('');
   const [rule, setRule] = useState('');
   const [column, setColumn] = useState('');
-  const [fixOutcome, setFixOutcome] = useState<FixOutcome | undefined>();
+  const [lastFixes, setFixOutcome] = useState<FixOutcome | undefined>();
+  // What the last fixes did, while the files they were made in are still in the batch (not after Clear).
+  const fixOutcome =
+    lastFixes &&
+    batch.files.length > 0 &&
+    lastFixes.applied.every(({ file }) => batch.files.some((f) => f.name === file))
+      ? lastFixes
+      : undefined;
 
   const rules = useMemo(
     () => [...new Set(batch.problems.map((p) => p.diagnostic.code))].sort(),

@@ -134,6 +134,14 @@ describe.skipIf(chromiumMissing)('app states', () => {
     await page.locator('input[type=file]').setInputFiles(join(ROOT, 'examples/csv/fields-with-problems.csv'));
     await filesChecked(page, 1);
     await page.getByRole('button', { name: /Apply all safe fixes \([1-9]/ }).click();
+    await expect
+      .poll(() =>
+        page
+          .getByRole('status')
+          .filter({ hasText: /fix(es)? applied\./ })
+          .count(),
+      )
+      .toBe(1);
     await expect.poll(() => page.getByRole('button', { name: 'Undo', exact: true }).isEnabled()).toBe(true);
     await filesChecked(page, 1);
     const errorsBefore = await page.getByTestId('batch-file').locator('td').nth(2).textContent();
@@ -147,6 +155,13 @@ describe.skipIf(chromiumMissing)('app states', () => {
     expect(await page.getByRole('status').filter({ hasText: 'Cleared 1 file and 1 change.' }).count()).toBe(
       1,
     );
+    // What the fixes did goes with the files they were made in.
+    expect(
+      await page
+        .getByRole('status')
+        .filter({ hasText: /applied\./ })
+        .count(),
+    ).toBe(0);
     await checkScreen(page, 'batch-cleared', { fullPage: false });
     await undoClear.click();
     // Back as it was: the file, its change (undoable), its problems.
