@@ -12,14 +12,14 @@ export interface XsdSimple {
   readonly minInclusive?: number;
 }
 
-export interface XsdAttribute {
+interface XsdAttribute {
   readonly name: string;
   readonly type: XsdSimple;
   readonly required: boolean;
 }
 
 /** xs:unique over one child element (selector): one of its attributes or child elements must not repeat. */
-export interface XsdUnique {
+interface XsdUnique {
   readonly name: string;
   readonly selector: string;
   readonly field: { readonly attribute: string } | { readonly element: string };
@@ -48,7 +48,7 @@ export interface XsdElement {
 }
 
 /** A reference to a global element, with its own occurrence bounds. */
-export interface XsdRef {
+interface XsdRef {
   readonly ref: string;
   readonly min?: number;
   readonly max?: number | 'unbounded';
