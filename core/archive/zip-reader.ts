@@ -68,14 +68,14 @@ export function unsafePathKind(name: string): 'absolute' | 'parent' | 'control' 
 
 /**
  * Hand a stage's result to every zip-archive rule, in report order. `onError` hears each error a rule
- * reports (the entry stage refuses its entry so).
+ * reports, whether or not the rule is selected (the entry stage refuses its entry so).
  */
-function visit(stage: ZipStage, collector: DiagnosticCollector, onError?: () => void): void {
+function visit(stage: ZipStage, collector: DiagnosticCollector, onError?: (rule: string) => void): void {
   for (const rule of zipRulesInReportOrder) {
     rule.check?.(stage, {
       report(descriptor: ReportDescriptor) {
         collector.report(rule, descriptor);
-        if ((descriptor.severity ?? rule.meta.severity) === 'error') onError?.();
+        if ((descriptor.severity ?? rule.meta.severity) === 'error') onError?.(rule.meta.name);
       },
     });
   }
@@ -100,8 +100,8 @@ export function openZip(
 
   for (const entry of entries) {
     const facts = entryFacts(z, entry);
-    visit({ stage: 'entry', entry, facts, limits }, collector, () => {
-      entry.refused ??= 'reported at the entry stage';
+    visit({ stage: 'entry', entry, facts, limits }, collector, (rule) => {
+      entry.refused ??= rule;
     });
     // Without its local header the entry's data cannot be found, whether or not that was reported.
     if (facts.localHeader !== 'ok') entry.refused ??= 'no local header';
