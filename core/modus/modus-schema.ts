@@ -172,14 +172,29 @@ const ROLES: readonly (readonly [string, ModusRole])[] = [
   ['NutrientResult/ModusTestID', 'result-test-id'],
 ];
 
+/** The role patterns by their last name ("*" for those ending in any name), each with its place in ROLES. */
+const rolesByLastName = new Map<string, { names: readonly string[]; role: ModusRole; order: number }[]>();
+ROLES.forEach(([pattern, role], order) => {
+  const names = pattern.split('/');
+  const last = names[names.length - 1] ?? '';
+  const list = rolesByLastName.get(last) ?? [];
+  list.push({ names, role, order });
+  rolesByLastName.set(last, list);
+});
+
+/** The role of the element declared at `path`: the first pattern of ROLES that matches its end. */
 function roleAt(path: readonly string[]): ModusRole | undefined {
-  for (const [pattern, role] of ROLES) {
-    const names = pattern.split('/');
-    if (names.length > path.length) continue;
-    const tail = path.slice(path.length - names.length);
-    if (names.every((n, i) => n === '*' || n === tail[i])) return role;
+  const candidates = [
+    ...(rolesByLastName.get(path[path.length - 1] ?? '') ?? []),
+    ...(rolesByLastName.get('*') ?? []),
+  ];
+  let found: { role: ModusRole; order: number } | undefined;
+  for (const c of candidates) {
+    if (c.names.length > path.length || (found && found.order < c.order)) continue;
+    const offset = path.length - c.names.length;
+    if (c.names.every((n, i) => n === '*' || n === path[offset + i])) found = c;
   }
-  return undefined;
+  return found?.role;
 }
 
 const simpleOf = (s: XsdSimple): SimpleType => simpleType(s.base, s);
