@@ -7,7 +7,7 @@ const usage = `Usage: fieldgate rules [--json] [--select LIST] [--ignore LIST] [
 
 Lists every rule with its code, name, group, severity and whether it can fix what it finds.
 With a code or name, prints that rule's documentation: what it checks, why, an example and what to write
-instead, and its messages.
+instead, its messages, and the file where it is decided (its check, or the pass that reports it).
 
 Options:
   --json           the list (or the rule) as JSON
@@ -45,6 +45,7 @@ export const rulesCommand: CliCommand = {
           `${rule.code} ${rule.name}  (group ${rule.group}, ${rule.severity}${rule.fixable ? `, fix: ${rule.fixable}` : ''})\n\n`,
         );
         io.stdout(`What it does\n  ${rule.docs.what}\n\nWhy is this bad?\n  ${rule.docs.why}\n`);
+        const decidedIn = typeof rule.decidedIn === 'string' ? [rule.decidedIn] : rule.decidedIn;
         if (rule.docs.example) io.stdout(`\nExample\n  ${rule.docs.example}\n`);
         if (rule.docs.useInstead) io.stdout(`\nUse instead\n  ${rule.docs.useInstead}\n`);
         io.stdout(
@@ -52,6 +53,7 @@ export const rulesCommand: CliCommand = {
             .map((m) => `  - ${m}`)
             .join('\n')}\n`,
         );
+        io.stdout(`\nDecided in\n${decidedIn.map((path) => `  ${path}`).join('\n')}\n`);
       }
       return EXIT_OK;
     }

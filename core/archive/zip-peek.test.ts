@@ -51,4 +51,14 @@ describe('zipMemberHead', () => {
     damaged.fill(0xff, 40, 80);
     expect(() => zipMemberHead(damaged, isDbf, 4000)).not.toThrow();
   });
+
+  it("reads through the reader's directory stage: data prepended to the archive shifts every offset", () => {
+    const body = random(2000, 5);
+    const zip = zipSync({ 'zones.dbf': [body, { level: 6 }] });
+    // A self-extractor's stub before the archive: the stored offsets no longer point at the headers.
+    const shifted = new Uint8Array(300 + zip.length);
+    shifted.set(random(300, 11));
+    shifted.set(zip, 300);
+    expect(zipMemberHead(shifted, (n) => n.endsWith('.dbf'), 64)).toEqual(body.subarray(0, 64));
+  });
 });

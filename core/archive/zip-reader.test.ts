@@ -126,3 +126,21 @@ describe('writeZip', () => {
     expect(await reference.file('Düngung.dbf')?.async('string')).toBe('tiny');
   });
 });
+
+describe('refusing entries', () => {
+  it('refuses an entry with an error at the entry stage even when that rule is not selected', () => {
+    const zip = craftZip([
+      { name: '../evil.shp', data: new Uint8Array(10) },
+      { name: 'inner.zip', data: new Uint8Array(10) },
+    ]);
+    const collector = new DiagnosticCollector({ ignore: ['RXA005'] });
+    const archive = openZip(zip, collector);
+    const [evil, inner] = archive?.entries ?? [];
+    expect(evil?.refused).toBe('zip-unsafe-path');
+    expect(archive?.read(evil!)).toBeUndefined();
+    // A warning (a nested archive) is reported and the entry is still read.
+    expect(collector.diagnostics.map((d) => d.code)).toEqual(['RXA007']);
+    expect(inner?.refused).toBeUndefined();
+    expect(archive?.read(inner!)).toEqual(new Uint8Array(10));
+  });
+});

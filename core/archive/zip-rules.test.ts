@@ -2,6 +2,146 @@ import { describe, expect, it } from 'vitest';
 import { buildShapefile, square } from '../../test/rx/build-shapefile.ts';
 import { craftZip, rxZip, zeroBomb } from '../../test/rx/build-zip.ts';
 import { brief, only } from '../../test/rx/rule-helpers.ts';
+import type { ReportDescriptor } from '../rules/rule.ts';
+import {
+  zipBomb,
+  zipDuplicateEntry,
+  zipEntryCorrupt,
+  zipEntryTooLarge,
+  zipEntryUnsupported,
+  zipNestedArchive,
+  zipOverlappingEntries,
+  zipSymlink,
+  zipTooManyEntries,
+  zipUnreadable,
+  zipUnsafePath,
+} from './zip-rules.ts';
+import type { ZipEntry, ZipLimits, ZipStage } from './zip-stages.ts';
+
+/** What a rule's visitor reports for one stage result, without a ZIP. */
+function visit(
+  rule: {
+    meta: { code: string };
+    check?(stage: ZipStage, context: { report(d: ReportDescriptor): void }): void;
+  },
+  stage: ZipStage,
+) {
+  const reports: ReportDescriptor[] = [];
+  rule.check?.(stage, { report: (d) => reports.push(d) });
+  return reports.map((d) => d.messageId);
+}
+
+const limits: ZipLimits = {
+  maxEntries: 10,
+  maxEntrySize: 1000,
+  maxTotalSize: 2000,
+  maxRatio: 10,
+  ratioMinSize: 100,
+};
+const entry = (over: Partial<ZipEntry>): ZipEntry => ({
+  index: 0,
+  name: 'zones.shp',
+  method: 8,
+  flags: 0,
+  crc32: 0,
+  compressedSize: 10,
+  uncompressedSize: 50,
+  localHeaderOffset: 0,
+  versionMadeBy: 20,
+  externalAttributes: 0,
+  dosTime: 0,
+  dosDate: 0,
+  isDirectory: false,
+  isSymlink: false,
+  encrypted: false,
+  ...over,
+});
+const facts = {
+  unsafePath: undefined,
+  localHeader: 'ok',
+  symlinkTarget: undefined,
+  nestedArchive: false,
+} as const;
+
+describe("the zip-archive rules as visitors over the reader's stage results", () => {
+  it('decide from the facts alone: RXA004 from the sizes, RXA008 from the header and the read', () => {
+    const bomb = entry({ compressedSize: 20, uncompressedSize: 900 });
+    expect(visit(zipBomb, { stage: 'entry', entry: bomb, facts, limits })).toEqual(['ratio']);
+    // Over the per-entry limit it is RXA003's, not a bomb as well.
+    expect(
+      visit(zipBomb, { stage: 'entry', entry: entry({ uncompressedSize: 5000 }), facts, limits }),
+    ).toEqual([]);
+    expect(
+      visit(zipBomb, { stage: 'read', entry: bomb, problem: { kind: 'overrun', cap: 900 }, limits }),
+    ).toEqual(['overrun']);
+    const noHeader = { ...facts, localHeader: 'wrongSignature' } as const;
+    expect(visit(zipEntryCorrupt, { stage: 'entry', entry: entry({}), facts: noHeader, limits })).toEqual([
+      'localHeader',
+    ]);
+    // An entry refused for its name is not reported again for its header.
+    const unsafe = { ...noHeader, unsafePath: 'parent' } as const;
+    expect(visit(zipEntryCorrupt, { stage: 'entry', entry: entry({}), facts: unsafe, limits })).toEqual([]);
+    expect(
+      visit(zipEntryCorrupt, {
+        stage: 'read',
+        entry: entry({}),
+        problem: { kind: 'crc', actual: 1 },
+        limits,
+      }),
+    ).toEqual(['crc']);
+  });
+
+  it('each report what its stage result shows, and nothing for a clean one', () => {
+    const clean = entry({});
+    const at = (e: ZipEntry, f: typeof facts | Record<string, unknown> = facts): ZipStage =>
+      ({ stage: 'entry', entry: e, facts: { ...facts, ...f }, limits }) as ZipStage;
+    const cases: [Parameters<typeof visit>[0], ZipStage, string[]][] = [
+      [zipUnreadable, { stage: 'open', problem: { kind: 'split' } }, ['unsupported']],
+      [zipUnreadable, { stage: 'open', problem: { kind: 'tooManyEntries', count: 11, limit: 10 } }, []],
+      [
+        zipTooManyEntries,
+        { stage: 'open', problem: { kind: 'tooManyEntries', count: 11, limit: 10 } },
+        ['tooMany'],
+      ],
+      [zipEntryTooLarge, at(entry({ uncompressedSize: 1001 })), ['entry']],
+      [zipEntryTooLarge, { stage: 'total', declaredTotal: 2001, limits }, ['total']],
+      [zipUnsafePath, at(clean, { unsafePath: 'absolute' }), ['absolute']],
+      [zipSymlink, at(entry({ isSymlink: true }), { symlinkTarget: '/etc/passwd' }), ['symlink']],
+      [zipNestedArchive, at(entry({ name: 'inner.zip' }), { nestedArchive: true }), ['nested']],
+      [zipEntryUnsupported, at(entry({ method: 14 })), ['method']],
+      [zipEntryUnsupported, at(entry({ encrypted: true, isDirectory: true })), []],
+      [
+        zipDuplicateEntry,
+        { stage: 'listing', facts: { duplicates: [{ name: 'a', count: 2 }], overlaps: [] } },
+        ['duplicate'],
+      ],
+    ];
+    for (const [rule, stage, expected] of cases) expect(visit(rule, stage), rule.meta.code).toEqual(expected);
+    for (const rule of [
+      zipUnsafePath,
+      zipSymlink,
+      zipNestedArchive,
+      zipEntryUnsupported,
+      zipEntryTooLarge,
+      zipBomb,
+    ])
+      expect(visit(rule, at(clean)), rule.meta.code).toEqual([]);
+  });
+
+  it('leave the stages that are not theirs alone', () => {
+    const overlaps = [{ entry: entry({ name: 'b' }), other: entry({ name: 'a' }), refusedBefore: false }];
+    expect(visit(zipOverlappingEntries, { stage: 'listing', facts: { duplicates: [], overlaps } })).toEqual([
+      'overlap',
+    ]);
+    expect(visit(zipOverlappingEntries, { stage: 'total', declaredTotal: 5000, limits })).toEqual([]);
+    expect(
+      visit(zipOverlappingEntries, {
+        stage: 'listing',
+        facts: { duplicates: [], overlaps: [{ ...overlaps[0]!, refusedBefore: true }] },
+      }),
+    ).toEqual([]);
+  });
+});
 
 describe('RXA001 zip-unreadable', () => {
   it('accepts a readable ZIP', () => {

@@ -1,10 +1,29 @@
 /**
- * The rules the ZIP reader (zip-reader.ts) reports, group zip-archive: archive safety for every ZIP Fieldgate
- * opens, prescriptions and boundary shapefiles alike. Defined beside the check that reports them; the
- * registry (core/rules/registry.ts) gathers them. The codes keep their RXA prefix: codes are permanent.
+ * The rules of group zip-archive: archive safety for every ZIP Fieldgate opens, prescriptions and boundary
+ * shapefiles alike. Each rule carries its check, a visitor over the ZIP reader's stage results
+ * (zip-stages.ts: the directory, each entry, the listing, the total size, each read): the reader finds the
+ * facts in one pass, the rule decides here what is a problem and what it says. The registry
+ * (core/rules/registry.ts) gathers them. The codes keep their RXA prefix: codes are permanent.
  */
 
-import { defineRule } from '../rules/rule.ts';
+import { defineRule, type Rule } from '../rules/rule.ts';
+import type { ZipStage } from './zip-stages.ts';
+
+function formatBytes(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+const METHOD_NAMES: Record<number, string> = {
+  1: 'Shrink',
+  6: 'Implode',
+  9: 'Deflate64',
+  12: 'bzip2',
+  14: 'LZMA',
+  93: 'Zstandard',
+  95: 'XZ',
+  98: 'PPMd',
+  99: 'AES encryption',
+};
 
 /** Reported by the ZIP reader (core/archive) when the file cannot be read as a ZIP at all. */
 export const zipUnreadable = defineRule({
@@ -12,6 +31,7 @@ export const zipUnreadable = defineRule({
     code: 'RXA001',
     name: 'zip-unreadable',
     group: 'zip-archive',
+    decidedIn: 'core/archive/zip-rules.ts',
     severity: 'error',
     messages: {
       empty: 'The file is empty: expected a ZIP archive',
@@ -28,6 +48,50 @@ export const zipUnreadable = defineRule({
       useInstead: 'Zip the .shp, .shx, .dbf and .prj again, or copy the complete file.',
     },
   },
+  check(stage: ZipStage, context) {
+    if (stage.stage !== 'open') return;
+    const p = stage.problem;
+    const location = {};
+    if (p.kind === 'empty') context.report({ messageId: 'empty', location });
+    else if (p.kind === 'truncated') {
+      context.report({
+        messageId: 'truncated',
+        data: { detail: p.detail },
+        location,
+        hint: 'The end of the file is missing. Copy or download the complete file, or zip the members again.',
+      });
+    } else if (p.kind === 'notZip') {
+      context.report({
+        messageId: 'notZip',
+        data: { detail: `no ZIP end-of-directory record was found (the file starts with ${p.head})` },
+        location,
+        hint: 'Upload the prescription as a .zip holding the shapefile members.',
+      });
+    } else if (p.kind === 'split') {
+      context.report({
+        messageId: 'unsupported',
+        data: { detail: 'it is one part of a multi-volume (split) archive' },
+        location,
+        hint: 'Zip the members into one single archive.',
+      });
+    } else if (p.kind === 'directoryOutside') {
+      context.report({
+        messageId: 'centralDirectory',
+        data: {
+          detail: `it points to bytes ${p.offset}–${p.offset + p.size}, outside the ${p.fileSize}-byte file`,
+        },
+        location,
+        hint: 'The archive is damaged or truncated; zip the members again.',
+      });
+    } else if (p.kind === 'directoryDamaged') {
+      context.report({
+        messageId: 'centralDirectory',
+        data: { detail: p.detail },
+        location,
+        hint: 'The archive is damaged; zip the members again.',
+      });
+    }
+  },
 });
 
 /** Reported by the ZIP reader before it reads the central directory beyond the limit. */
@@ -36,6 +100,7 @@ export const zipTooManyEntries = defineRule({
     code: 'RXA002',
     name: 'zip-too-many-entries',
     group: 'zip-archive',
+    decidedIn: 'core/archive/zip-rules.ts',
     severity: 'error',
     messages: {
       tooMany:
@@ -48,6 +113,15 @@ export const zipTooManyEntries = defineRule({
       useInstead: 'A ZIP holding only zones.shp, zones.shx, zones.dbf and zones.prj.',
     },
   },
+  check(stage: ZipStage, context) {
+    if (stage.stage !== 'open' || stage.problem.kind !== 'tooManyEntries') return;
+    context.report({
+      messageId: 'tooMany',
+      data: { count: stage.problem.count, limit: stage.problem.limit },
+      location: {},
+      hint: 'Zip only the prescription’s shapefile members (.shp, .shx, .dbf, .prj).',
+    });
+  },
 });
 
 /** Reported by the ZIP reader from the declared sizes, and while inflating when the total budget runs out. */
@@ -56,6 +130,7 @@ export const zipEntryTooLarge = defineRule({
     code: 'RXA003',
     name: 'zip-entry-too-large',
     group: 'zip-archive',
+    decidedIn: 'core/archive/zip-rules.ts',
     severity: 'error',
     messages: {
       entry:
@@ -70,6 +145,39 @@ export const zipEntryTooLarge = defineRule({
       useInstead: 'Only the shapefile members, a few hundred kilobytes.',
     },
   },
+  check(stage: ZipStage, context) {
+    const hint = 'A prescription is a few hundred kilobytes; zip only its shapefile members.';
+    if (stage.stage === 'entry') {
+      const { entry: e, limits } = stage;
+      if (e.isDirectory || e.uncompressedSize <= limits.maxEntrySize) return;
+      context.report({
+        messageId: 'entry',
+        data: {
+          entry: e.name,
+          size: formatBytes(e.uncompressedSize),
+          limit: formatBytes(limits.maxEntrySize),
+        },
+        location: { entry: e.name },
+        hint: 'A prescription shapefile is a few hundred kilobytes; check that this is the right file.',
+      });
+    } else if (stage.stage === 'total') {
+      const limit = formatBytes(stage.limits.maxTotalSize);
+      context.report({
+        messageId: 'total',
+        data: { size: formatBytes(stage.declaredTotal), limit },
+        location: {},
+        hint,
+      });
+    } else if (stage.stage === 'read' && stage.problem.kind === 'overBudget') {
+      const limit = formatBytes(stage.limits.maxTotalSize);
+      context.report({
+        messageId: 'total',
+        data: { size: `more than ${limit}`, limit },
+        location: { entry: stage.entry.name },
+        hint,
+      });
+    }
+  },
 });
 
 /** Reported by the ZIP reader: from the declared sizes, and by the hard output cap while inflating. */
@@ -78,6 +186,7 @@ export const zipBomb = defineRule({
     code: 'RXA004',
     name: 'zip-bomb',
     group: 'zip-archive',
+    decidedIn: 'core/archive/zip-rules.ts',
     severity: 'error',
     messages: {
       ratio:
@@ -92,6 +201,40 @@ export const zipBomb = defineRule({
       useInstead: 'The real shapefile members.',
     },
   },
+  check(stage: ZipStage, context) {
+    if (stage.stage === 'entry') {
+      const { entry: e, limits } = stage;
+      // An entry over the size limit is reported as too large (RXA003), not again here.
+      if (e.isDirectory || e.uncompressedSize > limits.maxEntrySize) return;
+      const compressed = Math.max(1, e.compressedSize);
+      if (e.uncompressedSize <= limits.ratioMinSize || e.uncompressedSize <= limits.maxRatio * compressed)
+        return;
+      context.report({
+        messageId: 'ratio',
+        data: {
+          entry: e.name,
+          ratio: Math.round(e.uncompressedSize / compressed),
+          compressed: formatBytes(e.compressedSize),
+          size: formatBytes(e.uncompressedSize),
+          limit: limits.maxRatio,
+        },
+        location: { entry: e.name },
+        hint: 'Real shapefiles do not compress this well; this entry looks like a zip bomb. Do not unpack it.',
+      });
+    } else if (stage.stage === 'read' && stage.problem.kind === 'overrun') {
+      const e = stage.entry;
+      context.report({
+        messageId: 'overrun',
+        data: {
+          entry: e.name,
+          declared: formatBytes(e.uncompressedSize),
+          cap: formatBytes(stage.problem.cap),
+        },
+        location: { entry: e.name },
+        hint: 'The entry’s header lies about its size, as zip bombs do. Do not unpack this archive.',
+      });
+    }
+  },
 });
 
 /** Reported by the ZIP reader for entry names that would write outside the folder they are unpacked into. */
@@ -100,6 +243,7 @@ export const zipUnsafePath = defineRule({
     code: 'RXA005',
     name: 'zip-unsafe-path',
     group: 'zip-archive',
+    decidedIn: 'core/archive/zip-rules.ts',
     severity: 'error',
     messages: {
       absolute: 'Entry "{entry}" has an absolute path',
@@ -113,6 +257,15 @@ export const zipUnsafePath = defineRule({
       useInstead: 'zones.shp',
     },
   },
+  check(stage: ZipStage, context) {
+    if (stage.stage !== 'entry' || stage.facts.unsafePath === undefined) return;
+    context.report({
+      messageId: stage.facts.unsafePath,
+      data: { entry: stage.entry.name },
+      location: { entry: stage.entry.name },
+      hint: 'Zip the files from inside their folder so that entry names are plain relative names such as zones.shp.',
+    });
+  },
 });
 
 /** Reported by the ZIP reader for entries whose Unix mode marks them as symbolic links. */
@@ -121,6 +274,7 @@ export const zipSymlink = defineRule({
     code: 'RXA006',
     name: 'zip-symlink',
     group: 'zip-archive',
+    decidedIn: 'core/archive/zip-rules.ts',
     severity: 'error',
     messages: {
       symlink: 'Entry "{entry}" is a symbolic link to "{target}"; links are not followed',
@@ -132,6 +286,15 @@ export const zipSymlink = defineRule({
       useInstead: 'Zip the files themselves (zip without -y).',
     },
   },
+  check(stage: ZipStage, context) {
+    if (stage.stage !== 'entry' || stage.facts.symlinkTarget === undefined) return;
+    context.report({
+      messageId: 'symlink',
+      data: { entry: stage.entry.name, target: stage.facts.symlinkTarget },
+      location: { entry: stage.entry.name },
+      hint: 'Zip the file itself instead of a link to it (zip without -y / --symlinks).',
+    });
+  },
 });
 
 /** Reported by the ZIP reader for members that are archives themselves. They are never opened. */
@@ -140,6 +303,7 @@ export const zipNestedArchive = defineRule({
     code: 'RXA007',
     name: 'zip-nested-archive',
     group: 'zip-archive',
+    decidedIn: 'core/archive/zip-rules.ts',
     severity: 'warning',
     messages: {
       nested: 'Entry "{entry}" is an archive inside the archive; it is not opened',
@@ -151,6 +315,15 @@ export const zipNestedArchive = defineRule({
       useInstead: 'Upload zones.zip itself, or unpack it and zip its members directly.',
     },
   },
+  check(stage: ZipStage, context) {
+    if (stage.stage !== 'entry' || stage.entry.isDirectory || !stage.facts.nestedArchive) return;
+    context.report({
+      messageId: 'nested',
+      data: { entry: stage.entry.name },
+      location: { entry: stage.entry.name },
+      hint: 'Put the shapefile members directly into the uploaded ZIP.',
+    });
+  },
 });
 
 /** Reported by the ZIP reader when an entry's data cannot be unpacked or does not match its checksum. */
@@ -159,6 +332,7 @@ export const zipEntryCorrupt = defineRule({
     code: 'RXA008',
     name: 'zip-entry-corrupt',
     group: 'zip-archive',
+    decidedIn: 'core/archive/zip-rules.ts',
     severity: 'error',
     messages: {
       localHeader: 'Entry "{entry}": {detail}',
@@ -174,6 +348,53 @@ export const zipEntryCorrupt = defineRule({
       useInstead: 'Zip the original files again.',
     },
   },
+  check(stage: ZipStage, context) {
+    if (stage.stage === 'entry') {
+      const { entry: e, facts } = stage;
+      // An entry already refused for its name is not reported again for its header.
+      if (facts.localHeader === 'ok' || facts.unsafePath !== undefined) return;
+      context.report({
+        messageId: facts.localHeader === 'outOfBounds' ? 'outOfBounds' : 'localHeader',
+        data: { entry: e.name, detail: `no local header at byte ${e.localHeaderOffset}` },
+        location: { entry: e.name },
+        hint: 'The archive is damaged; zip the members again.',
+      });
+      return;
+    }
+    if (stage.stage !== 'read') return;
+    const { entry: e, problem: p } = stage;
+    const location = { entry: e.name };
+    const hex = (n: number): string => n.toString(16).padStart(8, '0');
+    if (p.kind === 'outOfBounds') {
+      context.report({
+        messageId: 'outOfBounds',
+        data: { entry: e.name },
+        location,
+        hint: 'The end of the file is missing. Copy or download the complete file, or zip the members again.',
+      });
+    } else if (p.kind === 'inflate') {
+      context.report({
+        messageId: 'inflate',
+        data: { entry: e.name, detail: p.detail },
+        location,
+        hint: 'The compressed data is damaged; zip the original files again.',
+      });
+    } else if (p.kind === 'size') {
+      context.report({
+        messageId: 'size',
+        data: { entry: e.name, actual: formatBytes(p.actual), declared: formatBytes(e.uncompressedSize) },
+        location,
+        hint: 'The data is damaged; zip the original files again.',
+      });
+    } else if (p.kind === 'crc') {
+      context.report({
+        messageId: 'crc',
+        data: { entry: e.name, actual: hex(p.actual), expected: hex(e.crc32) },
+        location,
+        hint: 'The data is damaged; zip the original files again.',
+      });
+    }
+  },
 });
 
 /** Reported by the ZIP reader for encrypted entries and compression methods it cannot unpack. */
@@ -182,6 +403,7 @@ export const zipEntryUnsupported = defineRule({
     code: 'RXA009',
     name: 'zip-entry-unsupported',
     group: 'zip-archive',
+    decidedIn: 'core/archive/zip-rules.ts',
     severity: 'error',
     messages: {
       encrypted: 'Entry "{entry}" is encrypted',
@@ -195,6 +417,25 @@ export const zipEntryUnsupported = defineRule({
       useInstead: 'Zip the files again with default settings and no password.',
     },
   },
+  check(stage: ZipStage, context) {
+    if (stage.stage !== 'entry' || stage.entry.isDirectory) return;
+    const e = stage.entry;
+    if (e.encrypted) {
+      context.report({
+        messageId: 'encrypted',
+        data: { entry: e.name },
+        location: { entry: e.name },
+        hint: 'Zip the files again without a password.',
+      });
+    } else if (e.method !== 0 && e.method !== 8) {
+      context.report({
+        messageId: 'method',
+        data: { entry: e.name, method: e.method, methodName: METHOD_NAMES[e.method] ?? 'unknown' },
+        location: { entry: e.name },
+        hint: 'Zip the files again with the default (deflate) compression.',
+      });
+    }
+  },
 });
 
 /** Reported by the ZIP reader when two entries have the same name. */
@@ -203,6 +444,7 @@ export const zipDuplicateEntry = defineRule({
     code: 'RXA010',
     name: 'zip-duplicate-entry',
     group: 'zip-archive',
+    decidedIn: 'core/archive/zip-rules.ts',
     severity: 'error',
     messages: {
       duplicate: 'Entry "{entry}" appears {count} {count:time|times} in the archive',
@@ -214,6 +456,17 @@ export const zipDuplicateEntry = defineRule({
       useInstead: 'One entry per name.',
     },
   },
+  check(stage: ZipStage, context) {
+    if (stage.stage !== 'listing') return;
+    for (const { name, count } of stage.facts.duplicates) {
+      context.report({
+        messageId: 'duplicate',
+        data: { entry: name, count },
+        location: { entry: name },
+        hint: 'Zip the members again into a new archive instead of adding to an old one.',
+      });
+    }
+  },
 });
 
 /** Reported by the ZIP reader when two entries share compressed data. */
@@ -222,6 +475,7 @@ export const zipOverlappingEntries = defineRule({
     code: 'RXA011',
     name: 'zip-overlapping-entries',
     group: 'zip-archive',
+    decidedIn: 'core/archive/zip-rules.ts',
     severity: 'error',
     messages: {
       overlap: 'Entry "{entry}" overlaps the data of entry "{other}"; it is not read',
@@ -232,6 +486,19 @@ export const zipOverlappingEntries = defineRule({
       example: '1,000 entries all pointing at the same deflated kernel.',
       useInstead: 'An archive written by a zip tool.',
     },
+  },
+  check(stage: ZipStage, context) {
+    if (stage.stage !== 'listing') return;
+    for (const { entry, other, refusedBefore } of stage.facts.overlaps) {
+      // An entry refused already (a duplicate, an unsafe name …) is not reported twice.
+      if (refusedBefore) continue;
+      context.report({
+        messageId: 'overlap',
+        data: { entry: entry.name, other: other.name },
+        location: { entry: entry.name },
+        hint: 'Archives written by zip tools never share data between entries; this one was crafted or damaged.',
+      });
+    }
   },
 });
 
@@ -248,4 +515,22 @@ export const zipArchiveRules = [
   zipEntryUnsupported,
   zipDuplicateEntry,
   zipOverlappingEntries,
-] as const;
+];
+
+/**
+ * The order the reader visits the rules in at each stage, so that one entry's problems are reported in the
+ * order a reader of the report expects: its name, its header, what it is, how it is packed, its size.
+ */
+export const zipRulesInReportOrder: readonly Rule<ZipStage>[] = [
+  zipUnreadable,
+  zipTooManyEntries,
+  zipUnsafePath,
+  zipEntryCorrupt,
+  zipSymlink,
+  zipEntryUnsupported,
+  zipEntryTooLarge,
+  zipBomb,
+  zipNestedArchive,
+  zipDuplicateEntry,
+  zipOverlappingEntries,
+];

@@ -12,6 +12,7 @@ export const acreageMismatch = defineRule({
     code: 'ACR001',
     name: 'acreage-mismatch',
     group: 'acreage',
+    decidedIn: 'core/boundary/check-acreage.ts',
     severity: 'warning',
     fixable: 'unsafe',
     messages: {
@@ -35,6 +36,7 @@ export const acreageNotPositive = defineRule({
     code: 'ACR002',
     name: 'acreage-not-positive',
     group: 'acreage',
+    decidedIn: 'core/boundary/check-acreage.ts',
     severity: 'error',
     fixable: 'unsafe',
     messages: {

@@ -13,6 +13,7 @@ export const geojsonStructure = defineRule({
     code: 'IMP001',
     name: 'geojson-structure',
     group: 'boundary-import',
+    decidedIn: 'core/boundary/import-geojson.ts',
     severity: 'error',
     messages: {
       notGeoJson: 'Not GeoJSON: {detail}',
@@ -35,6 +36,7 @@ export const kmlUnreadable = defineRule({
     code: 'IMP002',
     name: 'kml-unreadable',
     group: 'boundary-import',
+    decidedIn: 'core/boundary/import-kml.ts',
     severity: 'error',
     messages: {
       syntax: 'The KML is not well-formed XML: {detail}',
@@ -59,6 +61,11 @@ export const featureNotPolygon = defineRule({
     code: 'IMP003',
     name: 'feature-not-polygon',
     group: 'boundary-import',
+    decidedIn: [
+      'core/boundary/import-kml.ts',
+      'core/boundary/import-geojson.ts',
+      'core/boundary/import-shapefile.ts',
+    ],
     severity: 'error',
     messages: {
       notPolygon: '{feature} has a {type} geometry; a field boundary must be a Polygon or MultiPolygon',
@@ -79,6 +86,11 @@ export const noBoundaries = defineRule({
     code: 'IMP004',
     name: 'no-boundaries',
     group: 'boundary-import',
+    decidedIn: [
+      'core/boundary/import-kml.ts',
+      'core/boundary/import-geojson.ts',
+      'core/boundary/import-shapefile.ts',
+    ],
     severity: 'error',
     messages: {
       empty: 'The file has no {what}; there is nothing to convert',
@@ -100,6 +112,7 @@ export const attributeMissing = defineRule({
     code: 'IMP005',
     name: 'attribute-missing',
     group: 'boundary-import',
+    decidedIn: 'core/boundary/field-attributes.ts',
     severity: 'error',
     messages: {
       noSource: 'No attribute gives the {target} of the fields (looked for {candidates}, …)',
@@ -122,6 +135,7 @@ export const attributeMapping = defineRule({
     code: 'IMP006',
     name: 'attribute-mapping',
     group: 'boundary-import',
+    decidedIn: 'core/boundary/field-attributes.ts',
     severity: 'info',
     messages: {
       guessed:

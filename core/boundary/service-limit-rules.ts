@@ -12,6 +12,7 @@ export const tooManyPoints = defineRule({
     code: 'LIM001',
     name: 'too-many-points',
     group: 'service-limits',
+    decidedIn: 'core/boundary/check-service-limits.ts',
     severity: 'error',
     messages: {
       tooMany: 'The boundary has {count} {count:point|points}; the service accepts at most {limit}',
@@ -32,6 +33,7 @@ export const areaTooLarge = defineRule({
     code: 'LIM002',
     name: 'area-too-large',
     group: 'service-limits',
+    decidedIn: 'core/boundary/check-service-limits.ts',
     severity: 'error',
     messages: {
       tooLarge:
@@ -52,6 +54,7 @@ export const tinyField = defineRule({
     code: 'LIM003',
     name: 'tiny-field',
     group: 'service-limits',
+    decidedIn: 'core/boundary/check-service-limits.ts',
     severity: 'warning',
     messages: {
       tiny: 'The boundary covers only {acres} acres ({squareMetres} m²), less than {limit} {limit:acre|acres}',

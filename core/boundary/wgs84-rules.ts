@@ -13,6 +13,7 @@ export const longitudeOutOfRange = defineRule({
     code: 'WGS001',
     name: 'longitude-out-of-range',
     group: 'wgs84',
+    decidedIn: 'core/boundary/check-wgs84.ts',
     severity: 'error',
     messages: {
       outside:
@@ -33,6 +34,7 @@ export const latitudeOutOfRange = defineRule({
     code: 'WGS002',
     name: 'latitude-out-of-range',
     group: 'wgs84',
+    decidedIn: 'core/boundary/check-wgs84.ts',
     severity: 'error',
     messages: {
       outside:
@@ -53,6 +55,7 @@ export const axesSwapped = defineRule({
     code: 'WGS003',
     name: 'axes-swapped',
     group: 'wgs84',
+    decidedIn: 'core/boundary/check-wgs84.ts',
     severity: 'error',
     fixable: 'unsafe',
     messages: {
@@ -73,6 +76,7 @@ export const projectedCoordinates = defineRule({
     code: 'WGS004',
     name: 'projected-coordinates',
     group: 'wgs84',
+    decidedIn: 'core/boundary/check-wgs84.ts',
     severity: 'error',
     messages: {
       projected:
@@ -94,6 +98,7 @@ export const crsUnknown = defineRule({
     code: 'WGS005',
     name: 'crs-unknown',
     group: 'wgs84',
+    decidedIn: 'core/boundary/reproject-features.ts',
     severity: 'error',
     messages: {
       unknown: 'The coordinate system {crs} cannot be reprojected to WGS 84: {reason}',
@@ -114,6 +119,7 @@ export const crsReprojected = defineRule({
     code: 'WGS006',
     name: 'crs-reprojected',
     group: 'wgs84',
+    decidedIn: 'core/boundary/reproject-features.ts',
     severity: 'info',
     messages: {
       reprojected: 'Reprojected {count} {count:boundary|boundaries} from {crs} to WGS 84 (EPSG:4326); {how}',
@@ -134,6 +140,7 @@ export const crsMissing = defineRule({
     code: 'WGS007',
     name: 'crs-missing',
     group: 'wgs84',
+    decidedIn: 'core/boundary/import-shapefile.ts',
     severity: 'warning',
     messages: {
       assumed: 'The shapefile {shp} has no .prj; its coordinates are taken as WGS 84 longitude/latitude',
@@ -153,6 +160,7 @@ export const boundaryInSea = defineRule({
     code: 'WGS008',
     name: 'boundary-in-sea',
     group: 'wgs84',
+    decidedIn: 'core/boundary/check-land.ts',
     severity: 'error',
     fixable: 'unsafe',
     messages: {

@@ -11,6 +11,7 @@ export const rxOutsideFields = defineRule({
     code: 'XF001',
     name: 'rx-outside-fields',
     group: 'cross-file',
+    decidedIn: 'core/cross-file/check-across-files.ts',
     severity: 'warning',
     messages: {
       outside:
@@ -31,6 +32,7 @@ export const rxAcrossFields = defineRule({
     code: 'XF002',
     name: 'rx-across-fields',
     group: 'cross-file',
+    decidedIn: 'core/cross-file/check-across-files.ts',
     severity: 'warning',
     messages: {
       several: 'The prescription’s zones lie on {count} {count:field|fields} of the batch: {fields}',
@@ -49,6 +51,7 @@ export const rxZoneBeyondField = defineRule({
     code: 'XF003',
     name: 'rx-zone-beyond-field',
     group: 'cross-file',
+    decidedIn: 'core/cross-file/check-across-files.ts',
     severity: 'warning',
     messages: {
       beyond:
@@ -68,6 +71,7 @@ export const sampleOutsideFields = defineRule({
     code: 'XF004',
     name: 'sample-outside-fields',
     group: 'cross-file',
+    decidedIn: 'core/cross-file/check-across-files.ts',
     severity: 'warning',
     messages: {
       outside:
@@ -89,6 +93,7 @@ export const sampleInOtherField = defineRule({
     code: 'XF005',
     name: 'sample-in-other-field',
     group: 'cross-file',
+    decidedIn: 'core/cross-file/check-across-files.ts',
     severity: 'error',
     messages: {
       other: 'Sample {sample} at {place} lies in {actual}, not in {named}, the field its file names',
@@ -108,6 +113,7 @@ export const sameGroundInTwoFiles = defineRule({
     code: 'XF006',
     name: 'same-ground-in-two-files',
     group: 'cross-file',
+    decidedIn: 'core/cross-file/check-across-files.ts',
     severity: 'error',
     messages: {
       same: 'Field {field} covers the same ground as {other}: {share} of each lies in the other',
@@ -127,6 +133,7 @@ export const pointsOutsideFields = defineRule({
     code: 'XF007',
     name: 'points-outside-fields',
     group: 'cross-file',
+    decidedIn: 'core/cross-file/check-across-files.ts',
     severity: 'info',
     messages: {
       outside:
@@ -147,6 +154,7 @@ export const batchGeometryLimited = defineRule({
     code: 'XF008',
     name: 'batch-geometry-limited',
     group: 'cross-file',
+    decidedIn: 'core/cross-file/check-across-files.ts',
     severity: 'info',
     messages: {
       limited:

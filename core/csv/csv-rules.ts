@@ -12,6 +12,7 @@ export const csvEncodingGuessed = defineRule({
     code: 'CSV001',
     name: 'csv-encoding-guessed',
     group: 'csv-batch',
+    decidedIn: 'core/csv/csv-batch.ts',
     severity: 'info',
     messages: {
       fallback: 'Read as Windows-1252: byte {byte} is not UTF-8',
@@ -36,6 +37,7 @@ export const csvRaggedRow = defineRule({
     code: 'CSV002',
     name: 'csv-ragged-row',
     group: 'csv-batch',
+    decidedIn: 'core/csv/csv-batch.ts',
     severity: 'error',
     messages: {
       ragged: 'Row {row} has {found} {found:cell|cells}; the header has {expected}',
@@ -58,6 +60,7 @@ export const csvColumns = defineRule({
     code: 'CSV003',
     name: 'csv-columns',
     group: 'csv-batch',
+    decidedIn: 'core/csv/csv-batch.ts',
     severity: 'error',
     messages: {
       missing: 'Column {column} is missing: {kind} needs it',
@@ -79,6 +82,7 @@ export const csvHeader = defineRule({
     code: 'CSV004',
     name: 'csv-header',
     group: 'csv-batch',
+    decidedIn: 'core/csv/csv-batch.ts',
     severity: 'error',
     messages: {
       unknown: 'No header of a CSV batch kind found in the first rows; read as {kind}',
@@ -101,6 +105,7 @@ export const csvCellWhitespace = defineRule({
     code: 'CSV005',
     name: 'csv-cell-whitespace',
     group: 'csv-batch',
+    decidedIn: 'core/csv/csv-batch.ts',
     severity: 'warning',
     fixable: 'safe',
     messages: {
@@ -120,6 +125,7 @@ export const csvCellValue = defineRule({
     code: 'CSV006',
     name: 'csv-cell-value',
     group: 'csv-batch',
+    decidedIn: ['core/csv/csv-enrollments.ts', 'core/csv/csv-batch.ts'],
     severity: 'error',
     fixable: 'safe',
     messages: {
@@ -140,6 +146,7 @@ export const csvFileReference = defineRule({
     code: 'CSV007',
     name: 'csv-file-reference',
     group: 'csv-batch',
+    decidedIn: 'core/csv/csv-batch.ts',
     severity: 'error',
     messages: {
       notFound: 'Row {row}: file "{path}" was not found next to the CSV',
@@ -161,6 +168,7 @@ export const csvDuplicateRow = defineRule({
     code: 'CSV008',
     name: 'csv-duplicate-row',
     group: 'csv-batch',
+    decidedIn: 'core/csv/csv-cross-rows.ts',
     severity: 'warning',
     messages: {
       duplicate: 'Row {row} repeats row {firstRow}',
@@ -179,6 +187,7 @@ export const csvEnrolledTwice = defineRule({
     code: 'CSV009',
     name: 'csv-location-enrolled-twice',
     group: 'csv-batch',
+    decidedIn: 'core/csv/csv-cross-rows.ts',
     severity: 'error',
     messages: {
       twice:
@@ -198,6 +207,7 @@ export const csvFieldsOverlap = defineRule({
     code: 'CSV010',
     name: 'csv-fields-overlap',
     group: 'csv-batch',
+    decidedIn: 'core/csv/csv-cross-rows.ts',
     severity: 'warning',
     messages: {
       overlap: 'Field "{name}" (row {row}) overlaps field "{otherName}" (row {otherRow}) of the same farm',
@@ -217,6 +227,7 @@ export const csvConflictingChanges = defineRule({
     code: 'CSV011',
     name: 'csv-conflicting-changes',
     group: 'csv-batch',
+    decidedIn: 'core/csv/csv-cross-rows.ts',
     severity: 'error',
     messages: {
       conflict: 'Row {row} changes enrollment {enrollmentId} again (first in row {firstRow}): {detail}',
@@ -235,6 +246,7 @@ export const csvNumber = defineRule({
     code: 'CSV012',
     name: 'csv-number-two-ways',
     group: 'csv-batch',
+    decidedIn: 'core/csv/csv-batch.ts',
     severity: 'warning',
     fixable: 'safe',
     messages: {

@@ -12,6 +12,7 @@ export const jsonDocumentUnrecognised = defineRule({
     code: 'JS002',
     name: 'json-document-unrecognised',
     group: 'json',
+    decidedIn: 'core/formats/json-file-kind.ts',
     severity: 'error',
     messages: {
       unrecognised: 'This JSON is none of the documents Fieldgate checks, so nothing in it was checked',

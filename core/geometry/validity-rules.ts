@@ -13,6 +13,7 @@ export const invalidCoordinate = defineRule({
     code: 'GEO001',
     name: 'invalid-coordinate',
     group: 'ogc-validity',
+    decidedIn: 'core/geometry/report-validity.ts',
     severity: 'error',
     messages: {
       'not-finite': 'Coordinate {coordinate} of {ring} is ({x}, {y}): coordinates must be finite numbers',
@@ -32,6 +33,7 @@ export const unclosedRing = defineRule({
     code: 'GEO002',
     name: 'unclosed-ring',
     group: 'ogc-validity',
+    decidedIn: 'core/geometry/report-validity.ts',
     severity: 'error',
     messages: {
       unclosed: '{ring} is not closed: its last point {last} is not its first {first}',
@@ -52,6 +54,7 @@ export const tooFewPoints = defineRule({
     code: 'GEO003',
     name: 'too-few-points',
     group: 'ogc-validity',
+    decidedIn: 'core/geometry/report-validity.ts',
     severity: 'error',
     messages: {
       'too-few':
@@ -72,6 +75,7 @@ export const selfIntersection = defineRule({
     code: 'GEO004',
     name: 'self-intersection',
     group: 'ogc-validity',
+    decidedIn: 'core/geometry/report-validity.ts',
     severity: 'error',
     messages: {
       crossing:
@@ -103,6 +107,7 @@ export const ringSelfTouch = defineRule({
     code: 'GEO005',
     name: 'ring-self-touch',
     group: 'ogc-validity',
+    decidedIn: 'core/geometry/report-validity.ts',
     severity: 'error',
     messages: {
       touch: '{ring} touches itself at {point} (coordinates {coordinate} and {otherCoordinate})',
@@ -123,6 +128,7 @@ export const ringsIntersect = defineRule({
     code: 'GEO006',
     name: 'rings-intersect',
     group: 'ogc-validity',
+    decidedIn: 'core/geometry/report-validity.ts',
     severity: 'error',
     messages: {
       crossing: '{ring} and {other} cross at {point}',
@@ -144,6 +150,7 @@ export const holeOutsideShell = defineRule({
     code: 'GEO007',
     name: 'hole-outside-shell',
     group: 'ogc-validity',
+    decidedIn: 'core/geometry/report-validity.ts',
     severity: 'error',
     messages: {
       outside: '{ring} lies outside the shell of its polygon',
@@ -164,6 +171,7 @@ export const nestedHoles = defineRule({
     code: 'GEO008',
     name: 'nested-holes',
     group: 'ogc-validity',
+    decidedIn: 'core/geometry/report-validity.ts',
     severity: 'error',
     messages: {
       nested: '{ring} lies inside {other}',
@@ -185,6 +193,7 @@ export const overlappingPolygons = defineRule({
     code: 'GEO009',
     name: 'overlapping-polygons',
     group: 'ogc-validity',
+    decidedIn: 'core/geometry/report-validity.ts',
     severity: 'error',
     messages: {
       crossing:
@@ -207,6 +216,7 @@ export const nestedPolygons = defineRule({
     code: 'GEO010',
     name: 'nested-polygons',
     group: 'ogc-validity',
+    decidedIn: 'core/geometry/report-validity.ts',
     severity: 'error',
     messages: {
       nested: 'Polygon {polygon} lies inside polygon {otherPolygon} of the multipolygon',
@@ -227,6 +237,7 @@ export const disconnectedInterior = defineRule({
     code: 'GEO011',
     name: 'disconnected-interior',
     group: 'ogc-validity',
+    decidedIn: 'core/geometry/report-validity.ts',
     severity: 'error',
     messages: {
       disconnected:
@@ -248,6 +259,7 @@ export const repeatedPoints = defineRule({
     code: 'GEO012',
     name: 'repeated-points',
     group: 'ogc-validity',
+    decidedIn: 'core/geometry/report-validity.ts',
     severity: 'warning',
     messages: {
       repeated: 'Coordinate {coordinate} of {ring} repeats the previous point {point}',
@@ -270,6 +282,7 @@ export const nearSpike = defineRule({
     code: 'GEO013',
     name: 'near-spike',
     group: 'ogc-validity',
+    decidedIn: 'core/geometry/report-validity.ts',
     severity: 'warning',
     messages: {
       spike: 'Needle-like spike at coordinate {coordinate} of {ring} {point}: its edges meet at {angle}°',

@@ -12,6 +12,7 @@ export const wktSyntaxError = defineRule({
     code: 'WKT001',
     name: 'wkt-syntax-error',
     group: 'wkt-syntax',
+    decidedIn: ['core/boundary/wkt-file.ts', 'core/geometry/check-geometry.ts'],
     severity: 'error',
     messages: {
       syntax: 'Invalid WKT: {detail}',
@@ -31,6 +32,7 @@ export const geometryTypeNotAccepted = defineRule({
     code: 'WKT002',
     name: 'geometry-type-not-accepted',
     group: 'wkt-syntax',
+    decidedIn: 'core/geometry/check-geometry.ts',
     severity: 'error',
     messages: {
       type: '{type} is not accepted as a field boundary: the service takes POLYGON or MULTIPOLYGON',
@@ -52,6 +54,7 @@ export const extraDimensions = defineRule({
     code: 'WKT003',
     name: 'extra-dimensions',
     group: 'wkt-syntax',
+    decidedIn: 'core/geometry/check-geometry.ts',
     severity: 'warning',
     messages: {
       dropped: 'The {dimensions} values are dropped: field boundaries are stored in two dimensions (x y)',
@@ -72,6 +75,7 @@ export const sridNotWgs84 = defineRule({
     code: 'WKT004',
     name: 'srid-not-wgs84',
     group: 'wkt-syntax',
+    decidedIn: 'core/geometry/check-geometry.ts',
     severity: 'error',
     messages: {
       'other-srid': 'The geometry declares SRID {srid}: field boundaries must be in WGS 84 (SRID 4326)',
@@ -93,6 +97,7 @@ export const emptyGeometry = defineRule({
     code: 'WKT005',
     name: 'empty-geometry',
     group: 'wkt-syntax',
+    decidedIn: 'core/geometry/check-geometry.ts',
     severity: 'error',
     messages: {
       empty: 'The boundary is EMPTY: a field needs an area',

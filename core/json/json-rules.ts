@@ -12,6 +12,7 @@ export const jsonSyntax = defineRule({
     code: 'JS001',
     name: 'json-syntax',
     group: 'json',
+    decidedIn: ['core/json/read-json.ts', 'core/requests/check-request.ts'],
     severity: 'error',
     messages: {
       syntax: 'Invalid JSON: {detail}',

@@ -13,6 +13,7 @@ export const xmlMalformed = defineRule({
     code: 'MOD001',
     name: 'xml-malformed',
     group: 'modus-schema',
+    decidedIn: 'core/modus/schema-validator.ts',
     severity: 'error',
     messages: {
       malformed: 'Not well-formed XML: {detail}',
@@ -32,6 +33,7 @@ export const xmlDoctype = defineRule({
     code: 'MOD002',
     name: 'xml-doctype',
     group: 'modus-schema',
+    decidedIn: 'core/modus/schema-validator.ts',
     severity: 'error',
     messages: {
       entities: 'The DOCTYPE is rejected: {detail}',
@@ -52,6 +54,7 @@ export const xmlLimitExceeded = defineRule({
     code: 'MOD003',
     name: 'xml-limit-exceeded',
     group: 'modus-schema',
+    decidedIn: 'core/modus/schema-validator.ts',
     severity: 'error',
     messages: {
       limit: 'The document exceeds a safety limit: {detail}',
@@ -70,6 +73,7 @@ export const xmlEncoding = defineRule({
     code: 'MOD004',
     name: 'xml-encoding',
     group: 'modus-schema',
+    decidedIn: 'core/modus/validate-modus.ts',
     severity: 'error',
     messages: {
       invalidBytes: 'The file is not valid {encoding}: {detail}',
@@ -90,6 +94,7 @@ export const modusRootElement = defineRule({
     code: 'MOD005',
     name: 'modus-root-element',
     group: 'modus-schema',
+    decidedIn: 'core/modus/schema-validator.ts',
     severity: 'error',
     messages: {
       notModus: 'The root element is <{name}>, not <ModusResult> or <ModusSubmit>',
@@ -111,6 +116,7 @@ export const xmlElementNotAllowed = defineRule({
     code: 'MOD006',
     name: 'xml-element-not-allowed',
     group: 'modus-schema',
+    decidedIn: 'core/modus/schema-validator.ts',
     severity: 'error',
     messages: {
       unexpected: '<{name}> is not allowed in <{parent}>{expected}',
@@ -134,6 +140,7 @@ export const xmlElementMissing = defineRule({
     code: 'MOD007',
     name: 'xml-element-missing',
     group: 'modus-schema',
+    decidedIn: 'core/modus/schema-validator.ts',
     severity: 'error',
     messages: {
       missing: '<{parent}> is missing {missing}',
@@ -156,6 +163,7 @@ export const xmlAttributeNotAllowed = defineRule({
     code: 'MOD008',
     name: 'xml-attribute-not-allowed',
     group: 'modus-schema',
+    decidedIn: 'core/modus/schema-validator.ts',
     severity: 'error',
     messages: {
       unexpected: 'Attribute {name} is not allowed on <{element}>{expected}',
@@ -175,6 +183,7 @@ export const xmlAttributeMissing = defineRule({
     code: 'MOD009',
     name: 'xml-attribute-missing',
     group: 'modus-schema',
+    decidedIn: 'core/modus/schema-validator.ts',
     severity: 'error',
     messages: {
       missing: '<{element}> is missing the required attribute {name}',
@@ -194,6 +203,7 @@ export const xmlValueTypeInvalid = defineRule({
     code: 'MOD010',
     name: 'xml-value-type-invalid',
     group: 'modus-schema',
+    decidedIn: 'core/modus/schema-validator.ts',
     severity: 'error',
     messages: {
       element: '<{element}> value "{value}" is not {expected}',
@@ -214,6 +224,7 @@ export const xmlValueNotInList = defineRule({
     code: 'MOD011',
     name: 'xml-value-not-in-list',
     group: 'modus-schema',
+    decidedIn: 'core/modus/schema-validator.ts',
     severity: 'error',
     messages: {
       element: '<{element}> value "{value}" is not one of {allowed}',
@@ -233,6 +244,7 @@ export const xmlValueOutOfRange = defineRule({
     code: 'MOD012',
     name: 'xml-value-out-of-range',
     group: 'modus-schema',
+    decidedIn: 'core/modus/schema-validator.ts',
     severity: 'error',
     messages: {
       element: '<{element}> value "{value}" {detail}',
@@ -253,6 +265,7 @@ export const xmlTextNotAllowed = defineRule({
     code: 'MOD013',
     name: 'xml-text-not-allowed',
     group: 'modus-schema',
+    decidedIn: 'core/modus/schema-validator.ts',
     severity: 'error',
     messages: {
       elementOnly: '<{element}> holds elements only; the text "{text}" is not allowed in it',
@@ -273,6 +286,7 @@ export const xmlKeyDuplicate = defineRule({
     code: 'MOD014',
     name: 'xml-key-duplicate',
     group: 'modus-schema',
+    decidedIn: 'core/modus/schema-validator.ts',
     severity: 'error',
     messages: {
       duplicate: '{what} "{value}" is used twice in <{parent}> (first on line {line})',
@@ -292,6 +306,7 @@ export const xsiAttributeInvalid = defineRule({
     code: 'MOD015',
     name: 'xsi-attribute-invalid',
     group: 'modus-schema',
+    decidedIn: 'core/modus/schema-validator.ts',
     severity: 'error',
     messages: {
       notNillable: '<{element}> cannot be nil (xsi:nil)',
@@ -314,6 +329,7 @@ export const xmlElementOutOfOrder = defineRule({
     code: 'MOD016',
     name: 'xml-element-out-of-order',
     group: 'modus-schema',
+    decidedIn: 'core/modus/schema-validator.ts',
     severity: 'error',
     messages: {
       order: '<{name}> must come before <{after}> in <{parent}>',
@@ -333,6 +349,7 @@ export const xmlElementRepeated = defineRule({
     code: 'MOD017',
     name: 'xml-element-repeated',
     group: 'modus-schema',
+    decidedIn: 'core/modus/schema-validator.ts',
     severity: 'error',
     messages: {
       twice: '<{name}> appears more than once in <{parent}>',

@@ -13,6 +13,7 @@ export const depthRefUndefined = defineRule({
     code: 'MSE001',
     name: 'depth-ref-undefined',
     group: 'modus-semantics',
+    decidedIn: 'core/modus/modus-semantics.ts',
     severity: 'error',
     messages: {
       undefined: 'Depth {id} refers to no DepthRef of this event{known}',
@@ -32,6 +33,7 @@ export const sampleNumberDuplicate = defineRule({
     code: 'MSE002',
     name: 'sample-number-duplicate',
     group: 'modus-semantics',
+    decidedIn: 'core/modus/modus-semantics.ts',
     severity: 'error',
     messages: {
       duplicate: 'SampleNumber "{value}" is already used by another sample of this event (line {line})',
@@ -51,6 +53,7 @@ export const depthRepeated = defineRule({
     code: 'MSE003',
     name: 'depth-repeated',
     group: 'modus-semantics',
+    decidedIn: 'core/modus/modus-semantics.ts',
     severity: 'error',
     messages: {
       repeated: 'Depth {id} is listed twice in this sample (first on line {line})',
@@ -70,6 +73,7 @@ export const depthRangeInverted = defineRule({
     code: 'MSE004',
     name: 'depth-range-inverted',
     group: 'modus-semantics',
+    decidedIn: 'core/modus/modus-semantics.ts',
     severity: 'error',
     messages: {
       inverted: 'DepthRef {id}: StartingDepth {start} is not less than EndingDepth {end}',
@@ -89,6 +93,7 @@ export const columnDepthMismatch = defineRule({
     code: 'MSE005',
     name: 'column-depth-mismatch',
     group: 'modus-semantics',
+    decidedIn: 'core/modus/modus-semantics.ts',
     severity: 'error',
     fixable: 'unsafe',
     messages: {
@@ -109,6 +114,7 @@ export const depthUnitInconsistent = defineRule({
     code: 'MSE006',
     name: 'depth-unit-inconsistent',
     group: 'modus-semantics',
+    decidedIn: 'core/modus/modus-semantics.ts',
     severity: 'error',
     messages: {
       inconsistent: 'DepthRef {id} uses DepthUnit "{unit}", but DepthRef {firstId} uses "{first}"',
@@ -128,6 +134,7 @@ export const testResultDuplicate = defineRule({
     code: 'MSE007',
     name: 'test-result-duplicate',
     group: 'modus-semantics',
+    decidedIn: 'core/modus/modus-semantics.ts',
     severity: 'error',
     messages: {
       duplicate: 'ModusTestID "{test}" is reported twice for this depth (first on line {line})',
@@ -147,6 +154,7 @@ export const resultValueNotFinite = defineRule({
     code: 'MSE008',
     name: 'result-value-not-finite',
     group: 'modus-semantics',
+    decidedIn: 'core/modus/modus-semantics.ts',
     severity: 'error',
     messages: {
       notFinite: '<Value> "{value}" of {element} is not a finite number',
@@ -166,6 +174,7 @@ export const sampleGeometryInvalid = defineRule({
     code: 'MSE009',
     name: 'sample-geometry-invalid',
     group: 'modus-semantics',
+    decidedIn: 'core/modus/modus-semantics.ts',
     severity: 'error',
     messages: {
       syntax: 'Geometry "{value}" is not valid WKT: {detail}',
@@ -186,6 +195,7 @@ export const depthRefUnused = defineRule({
     code: 'MSE010',
     name: 'depth-ref-unused',
     group: 'modus-semantics',
+    decidedIn: 'core/modus/modus-semantics.ts',
     severity: 'warning',
     messages: {
       unused: 'DepthRef {id} ("{name}") is not used by any sample',
@@ -205,6 +215,7 @@ export const fmisSampleIdDuplicate = defineRule({
     code: 'MSE011',
     name: 'fmis-sample-id-duplicate',
     group: 'modus-semantics',
+    decidedIn: 'core/modus/modus-semantics.ts',
     severity: 'warning',
     messages: {
       duplicate: 'FMISSampleID "{value}" is already used by another sample of this event (line {line})',
@@ -224,6 +235,7 @@ export const eventTypeMismatch = defineRule({
     code: 'MSE012',
     name: 'event-type-mismatch',
     group: 'modus-semantics',
+    decidedIn: 'core/modus/modus-semantics.ts',
     severity: 'error',
     messages: {
       mismatch: 'EventType says {type}, but EventSamples holds {samples} {samples:sample|samples}',
@@ -243,6 +255,7 @@ export const sampleWithoutResults = defineRule({
     code: 'MSE013',
     name: 'sample-without-results',
     group: 'modus-semantics',
+    decidedIn: 'core/modus/modus-semantics.ts',
     severity: 'warning',
     messages: {
       empty: 'Sample "{sample}" has no results',

@@ -12,6 +12,7 @@ export const eventCodeTooLong = defineRule({
     code: 'MSV001',
     name: 'event-code-too-long',
     group: 'modus-service',
+    decidedIn: 'core/modus/modus-service.ts',
     severity: 'error',
     messages: {
       tooLong: 'EventCode is {bytes} {bytes:byte|bytes} long; the service accepts at most 64 bytes',
@@ -32,6 +33,7 @@ export const eventDateInvalid = defineRule({
     code: 'MSV002',
     name: 'event-date-invalid',
     group: 'modus-service',
+    decidedIn: 'core/modus/modus-service.ts',
     severity: 'error',
     fixable: 'safe',
     messages: {
@@ -53,6 +55,7 @@ export const tooManySamples = defineRule({
     code: 'MSV003',
     name: 'too-many-samples',
     group: 'modus-service',
+    decidedIn: 'core/modus/modus-service.ts',
     severity: 'error',
     messages: {
       tooMany: 'The event has {count} soil {count:sample|samples}; the service accepts at most 20,000',
@@ -72,6 +75,7 @@ export const tooManyDepths = defineRule({
     code: 'MSV004',
     name: 'too-many-depths',
     group: 'modus-service',
+    decidedIn: 'core/modus/modus-service.ts',
     severity: 'error',
     messages: {
       refs: 'The event defines {count} {count:DepthRef|DepthRefs}; the service accepts at most 50',
@@ -92,6 +96,7 @@ export const labNameEmpty = defineRule({
     code: 'MSV005',
     name: 'lab-name-empty',
     group: 'modus-service',
+    decidedIn: 'core/modus/modus-service.ts',
     severity: 'error',
     messages: {
       empty: "LabName is empty; the service needs the laboratory's name",
@@ -111,6 +116,7 @@ export const depthOutOfRange = defineRule({
     code: 'MSV006',
     name: 'depth-out-of-range',
     group: 'modus-service',
+    decidedIn: 'core/modus/modus-service.ts',
     severity: 'error',
     messages: {
       start: "StartingDepth {value} is outside the service's range of 0 to 36 inches",
@@ -131,6 +137,7 @@ export const depthUnitNotInches = defineRule({
     code: 'MSV007',
     name: 'depth-unit-not-inches',
     group: 'modus-service',
+    decidedIn: 'core/modus/modus-service.ts',
     severity: 'error',
     fixable: 'safe-and-unsafe',
     messages: {
@@ -153,6 +160,7 @@ export const sampleGeometryNotWgs84Point = defineRule({
     code: 'MSV008',
     name: 'sample-geometry-not-wgs84-point',
     group: 'modus-service',
+    decidedIn: 'core/modus/modus-service.ts',
     severity: 'error',
     messages: {
       notPoint: 'Geometry is a {type}; the service accepts a single POINT',
@@ -173,6 +181,7 @@ export const resultUnitNotAccepted = defineRule({
     code: 'MSV009',
     name: 'result-unit-not-accepted',
     group: 'modus-service',
+    decidedIn: 'core/modus/modus-service.ts',
     severity: 'error',
     fixable: 'safe',
     messages: {
@@ -197,6 +206,7 @@ export const resultUnitVariant = defineRule({
     code: 'MSV010',
     name: 'result-unit-variant',
     group: 'modus-service',
+    decidedIn: 'core/modus/modus-service.ts',
     severity: 'warning',
     fixable: 'safe',
     messages: {
@@ -217,6 +227,7 @@ export const eventNotSoil = defineRule({
     code: 'MSV011',
     name: 'event-not-soil',
     group: 'modus-service',
+    decidedIn: 'core/modus/modus-service.ts',
     severity: 'error',
     messages: {
       submit:
@@ -239,6 +250,7 @@ export const sampleDateNotEventDate = defineRule({
     code: 'MSV012',
     name: 'sample-date-not-event-date',
     group: 'modus-service',
+    decidedIn: 'core/modus/modus-service.ts',
     severity: 'warning',
     messages: {
       mismatch: 'sampleDate {sampleDate} is not on the EventDate {eventDate}',
@@ -258,6 +270,7 @@ export const eventsMultiple = defineRule({
     code: 'MSV013',
     name: 'events-multiple',
     group: 'modus-service',
+    decidedIn: 'core/modus/modus-service.ts',
     severity: 'warning',
     messages: {
       dates:

@@ -19,6 +19,13 @@ export interface RuleMeta<MessageId extends string = string> {
   name: string;
   /** The domain group ("sample-date"). */
   group: string;
+  /**
+   * Where the rule decides what to report, relative to the project root: the file of its own `check` (a rule
+   * file under core/rules/<group>/, or a visitor over a pass's stage results in a `*-rules.ts`), or the
+   * pass that reports it (several files only where several passes do). test/core/registry.test.ts checks
+   * each path exists and names the rule; `fieldgate rules CODE` prints it.
+   */
+  decidedIn: string | readonly string[];
   /** Default severity. A rule may report a lower severity for a particular message (see `report`). */
   severity: Severity;
   /**

@@ -11,6 +11,7 @@ export const rxMemberMissing = defineRule({
     code: 'RXA012',
     name: 'rx-member-missing',
     group: 'rx-archive',
+    decidedIn: 'core/rx/rx-members.ts',
     severity: 'error',
     messages: {
       missing: 'The archive has no .{extension} file{context}',
@@ -30,6 +31,7 @@ export const rxMemberDuplicate = defineRule({
     code: 'RXA013',
     name: 'rx-member-duplicate',
     group: 'rx-archive',
+    decidedIn: 'core/rx/rx-members.ts',
     severity: 'error',
     messages: {
       duplicate:
@@ -50,6 +52,7 @@ export const rxMemberBaseName = defineRule({
     code: 'RXA014',
     name: 'rx-member-base-name',
     group: 'rx-archive',
+    decidedIn: 'core/rx/rx-members.ts',
     severity: 'error',
     fixable: 'safe',
     messages: {
@@ -70,6 +73,7 @@ export const rxMemberFolder = defineRule({
     code: 'RXA015',
     name: 'rx-member-folder',
     group: 'rx-archive',
+    decidedIn: 'core/rx/rx-members.ts',
     severity: 'warning',
     fixable: 'safe',
     messages: {
@@ -92,6 +96,7 @@ export const rxPrjMissing = defineRule({
     code: 'RXA016',
     name: 'rx-prj-missing',
     group: 'rx-archive',
+    decidedIn: 'core/rx/rx-crs.ts',
     severity: 'warning',
     messages: {
       missing: 'The archive has no .prj file: the coordinate system is not stated',
@@ -111,6 +116,7 @@ export const rxCrsNotWgs84 = defineRule({
     code: 'RXA017',
     name: 'rx-crs-not-wgs84',
     group: 'rx-archive',
+    decidedIn: 'core/rx/rx-crs.ts',
     severity: 'error',
     fixable: 'unsafe',
     messages: {
@@ -132,6 +138,7 @@ export const rxExtraFiles = defineRule({
     code: 'RXA018',
     name: 'rx-extra-files',
     group: 'rx-archive',
+    decidedIn: 'core/rx/rx-members.ts',
     severity: 'info',
     messages: {
       extra: 'The archive also holds {count} {count:file|files} the prescription does not use: {names}',
@@ -151,6 +158,7 @@ export const rxIsoxmlTaskdata = defineRule({
     code: 'RXA019',
     name: 'rx-isoxml-taskdata',
     group: 'rx-archive',
+    decidedIn: 'core/rx/rx-members.ts',
     severity: 'error',
     messages: {
       taskdata:

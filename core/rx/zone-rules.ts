@@ -12,6 +12,7 @@ export const shapeTypeNotPolygon = defineRule({
     code: 'RXS002',
     name: 'shape-type-not-polygon',
     group: 'rx-shapefile',
+    decidedIn: 'core/rx/validate-rx.ts',
     severity: 'error',
     messages: {
       notPolygon: 'The shapefile holds {type} geometry; a prescription needs Polygon zones',
@@ -31,6 +32,7 @@ export const shapeTypeZM = defineRule({
     code: 'RXS003',
     name: 'shape-type-z-m',
     group: 'rx-shapefile',
+    decidedIn: 'core/rx/validate-rx.ts',
     severity: 'warning',
     messages: {
       zm: 'The shapefile is {type}: it carries {what} values a prescription does not use',
@@ -50,6 +52,7 @@ export const nullShape = defineRule({
     code: 'RXS009',
     name: 'null-shape',
     group: 'rx-shapefile',
+    decidedIn: 'core/rx/check-zones.ts',
     severity: 'error',
     messages: {
       empty: 'Record {record} has no geometry (Null shape or no points)',
@@ -70,6 +73,7 @@ export const zoneCount = defineRule({
     code: 'RXZ001',
     name: 'zone-count',
     group: 'rx-zones',
+    decidedIn: 'core/rx/check-zones.ts',
     severity: 'error',
     messages: {
       tooMany: 'The prescription has {count} {count:zone|zones}; the service accepts at most {limit}',
@@ -91,6 +95,7 @@ export const rateColumn = defineRule({
     code: 'RXZ002',
     name: 'rate-column',
     group: 'rx-zones',
+    decidedIn: 'core/rx/check-zones.ts',
     severity: 'info',
     messages: {
       setting: 'Rates are read from the column "{column}" (set by settings.rateColumn)',
@@ -113,6 +118,7 @@ export const rateColumnMissing = defineRule({
     code: 'RXZ003',
     name: 'rate-column-missing',
     group: 'rx-zones',
+    decidedIn: 'core/rx/check-zones.ts',
     severity: 'error',
     messages: {
       setting: 'settings.rateColumn names "{column}", but the .dbf has no such column (it has {columns})',
@@ -135,6 +141,7 @@ export const rateInvalid = defineRule({
     code: 'RXZ004',
     name: 'rate-invalid',
     group: 'rx-zones',
+    decidedIn: 'core/rx/check-zones.ts',
     severity: 'error',
     messages: {
       negative: 'Zone {record}: the rate {value} is negative',
@@ -157,6 +164,7 @@ export const rateEmpty = defineRule({
     code: 'RXZ005',
     name: 'rate-empty',
     group: 'rx-zones',
+    decidedIn: 'core/rx/check-zones.ts',
     severity: 'error',
     messages: {
       empty: 'Zone {record} has no rate (the {column} value is empty)',
@@ -177,6 +185,7 @@ export const zonesOverlap = defineRule({
     code: 'RXZ006',
     name: 'zones-overlap',
     group: 'rx-zones',
+    decidedIn: 'core/rx/check-zones.ts',
     severity: 'warning',
     messages: {
       overlap: 'Zones {record} and {other} overlap{near}',
@@ -198,6 +207,7 @@ export const extentImplausible = defineRule({
     code: 'RXZ007',
     name: 'extent-implausible',
     group: 'rx-zones',
+    decidedIn: 'core/rx/check-zones.ts',
     severity: 'warning',
     messages: {
       apart:
@@ -219,6 +229,7 @@ export const coordinatesNotDegrees = defineRule({
     code: 'RXZ008',
     name: 'coordinates-not-degrees',
     group: 'rx-zones',
+    decidedIn: 'core/rx/check-zones.ts',
     severity: 'error',
     messages: {
       outOfRange:

@@ -12,6 +12,7 @@ export const shpHeaderInvalid = defineRule({
     code: 'RXS001',
     name: 'shp-header-invalid',
     group: 'shapefile',
+    decidedIn: 'core/shapefile/read-shp.ts',
     severity: 'error',
     messages: {
       tooShort: '{file} is {size} {size:byte|bytes} long, shorter than the 100-byte shapefile header',
@@ -37,6 +38,7 @@ export const recordCountMismatch = defineRule({
     code: 'RXS004',
     name: 'record-count-mismatch',
     group: 'shapefile',
+    decidedIn: ['core/shapefile/read-shapefile.ts', 'core/shapefile/read-shp.ts'],
     severity: 'error',
     messages: {
       shx: 'The .shp has {shp} {shp:record|records}, the .shx indexes {shx}',
@@ -57,6 +59,7 @@ export const shxIndexMismatch = defineRule({
     code: 'RXS005',
     name: 'shx-index-mismatch',
     group: 'shapefile',
+    decidedIn: 'core/shapefile/read-shp.ts',
     severity: 'error',
     messages: {
       offset:
@@ -79,6 +82,7 @@ export const bboxMismatch = defineRule({
     code: 'RXS006',
     name: 'bbox-mismatch',
     group: 'shapefile',
+    decidedIn: 'core/shapefile/read-shp.ts',
     severity: 'error',
     messages: {
       record: 'Record {record}: its bounding box {stored} does not contain all its points ({actual})',
@@ -102,6 +106,7 @@ export const shpRecordMalformed = defineRule({
     code: 'RXS007',
     name: 'shp-record-malformed',
     group: 'shapefile',
+    decidedIn: 'core/shapefile/read-shp.ts',
     severity: 'error',
     messages: {
       truncated:
@@ -125,6 +130,7 @@ export const recordShapeTypeMismatch = defineRule({
     code: 'RXS008',
     name: 'record-shape-type-mismatch',
     group: 'shapefile',
+    decidedIn: 'core/shapefile/read-shp.ts',
     severity: 'error',
     messages: {
       mismatch: 'Record {record} is a {type}, but the file header declares {header}',
@@ -145,6 +151,7 @@ export const dbfHeaderInvalid = defineRule({
     code: 'RXS010',
     name: 'dbf-header-invalid',
     group: 'shapefile',
+    decidedIn: 'core/shapefile/read-dbf.ts',
     severity: 'error',
     messages: {
       tooShort: 'The .dbf is {size} {size:byte|bytes} long, shorter than its header',
@@ -167,6 +174,7 @@ export const dbfValueInvalid = defineRule({
     code: 'RXS011',
     name: 'dbf-value-invalid',
     group: 'shapefile',
+    decidedIn: 'core/shapefile/read-dbf.ts',
     severity: 'warning',
     messages: {
       number: 'Record {record}, field {field}: "{value}" is not a number',
@@ -189,6 +197,7 @@ export const dbfDeletedRecord = defineRule({
     code: 'RXS012',
     name: 'dbf-deleted-record',
     group: 'shapefile',
+    decidedIn: 'core/shapefile/read-dbf.ts',
     severity: 'warning',
     messages: {
       deleted: 'Record {record} is marked as deleted in the .dbf, but its shape is still in the .shp',
@@ -210,6 +219,7 @@ export const dbfTextEncoding = defineRule({
     code: 'RXS013',
     name: 'dbf-text-encoding',
     group: 'shapefile',
+    decidedIn: 'core/shapefile/read-dbf.ts',
     severity: 'warning',
     messages: {
       unknownCpg: 'The .cpg names the encoding "{value}", which is not known; text is read as {fallback}',

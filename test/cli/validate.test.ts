@@ -266,4 +266,15 @@ describe('fieldgate rules', () => {
     expect(run.stdout).toContain('Use instead');
     expect((await runCli(['rules', 'XX999'])).code).toBe(2);
   });
+
+  it('says where a rule is decided: its own check, or the pass that reports it', async () => {
+    expect((await runCli(['rules', 'RXA004'])).stdout).toContain('Decided in\n  core/archive/zip-rules.ts\n');
+    expect((await runCli(['rules', 'MOD010'])).stdout).toContain(
+      'Decided in\n  core/modus/schema-validator.ts\n',
+    );
+    const [json] = JSON.parse((await runCli(['rules', '--json', '--select', 'RXA004'])).stdout) as {
+      decidedIn: string;
+    }[];
+    expect(json?.decidedIn).toBe('core/archive/zip-rules.ts');
+  });
 });

@@ -18,6 +18,8 @@ interface RuleSource {
   /** The exported name of the rule's definition. */
   exportName: string;
   form: 'beside-check' | 'rule-file';
+  /** The definition holds the rule's own `check` (a rule file, or a visitor over a pass's stage results). */
+  ownCheck: boolean;
 }
 
 function sourceFiles(dir: string): string[] {
@@ -42,7 +44,14 @@ function ruleSources(): { byCode: Map<string, RuleSource>; duplicates: string[] 
       /export const (\w+) = defineRule(?:<[\s\S]*?>)?\(\{\s*meta: \{\s*code: '([A-Z]+\d{3})'/g,
     )) {
       if (byCode.has(m[2]!)) duplicates.push(m[2]!);
-      byCode.set(m[2]!, { file, exportName: m[1]!, form: besideCheck ? 'beside-check' : 'rule-file' });
+      const next = text.indexOf('\nexport ', m.index + 1);
+      const definition = text.slice(m.index, next === -1 ? undefined : next);
+      byCode.set(m[2]!, {
+        file,
+        exportName: m[1]!,
+        form: besideCheck ? 'beside-check' : 'rule-file',
+        ownCheck: /^\s+check\(/m.test(definition),
+      });
     }
   }
   return { byCode, duplicates };
@@ -91,10 +100,14 @@ describe('rule registry', () => {
     for (const r of besideCheck) {
       const source = byCode.get(r.code)!;
       const folder = join(coreDir, dirname(source.file));
+      const module = `./${basename(source.file)}`;
       const users = readdirSync(folder).filter((name) => {
         if (!name.endsWith('.ts') || name.endsWith('.test.ts') || name === basename(source.file))
           return false;
-        const text = readFileSync(join(folder, name), 'utf8').replace(/^import[^;]*;$/gm, '');
+        const whole = readFileSync(join(folder, name), 'utf8');
+        // A visitor is used by the pass that imports its rules module and hands it the stage results.
+        if (source.ownCheck) return whole.includes(`from '${module}'`) && /\.check\??\.?\(/.test(whole);
+        const text = whole.replace(/^import[^;]*;$/gm, '');
         return new RegExp(`\\b${source.exportName}\\b`).test(text);
       });
       expect(users, `${r.code} (${source.file}) is used by no check in ${dirname(source.file)}/`).not.toEqual(
@@ -108,15 +121,41 @@ describe('rule registry', () => {
     const modules = new Set([...byCode.values()].filter((s) => s.form === 'beside-check').map((s) => s.file));
     for (const file of modules) {
       const text = readFileSync(join(coreDir, file), 'utf8');
-      const imports = [...text.matchAll(/^(?:import|export)\b[^;]*?from '([^']+)';$/gm)].map((m) =>
-        relative(coreDir, join(coreDir, dirname(file), m[1]!)),
+      const imports = [...text.matchAll(/^(import type|import|export)\b[^;]*?from '([^']+)';$/gm)].map(
+        (m) => ({
+          typeOnly: m[1] === 'import type',
+          target: relative(coreDir, join(coreDir, dirname(file), m[2]!)),
+        }),
       );
       expect(imports.length, `${file} imports`).toBeGreaterThan(0);
-      for (const target of imports)
+      for (const { typeOnly, target } of imports)
         expect(
-          target === 'rules/rule.ts' || target.startsWith('diagnostics/'),
-          `${file} imports ${target}: a rules module may import only core/rules/rule.ts and core/diagnostics`,
+          target === 'rules/rule.ts' ||
+            target.startsWith('diagnostics/') ||
+            (typeOnly && dirname(target) === dirname(file)),
+          `${file} imports ${target}: a rules module may import only core/rules/rule.ts, core/diagnostics and the types of its folder's stage results`,
         ).toBe(true);
+    }
+  });
+
+  it('says where every rule is decided: a file that exists and names the rule', () => {
+    const { byCode } = ruleSources();
+    const root = join(coreDir, '..');
+    for (const r of allRules) {
+      const source = byCode.get(r.code)!;
+      const paths = typeof r.decidedIn === 'string' ? [r.decidedIn] : r.decidedIn;
+      expect(paths.length, `${r.code} decidedIn`).toBeGreaterThan(0);
+      for (const path of paths) {
+        expect(existsSync(join(root, path)), `${r.code} decidedIn ${path} does not exist`).toBe(true);
+        const text = readFileSync(join(root, path), 'utf8').replace(/^import[^;]*;$/gm, '');
+        expect(
+          text.includes(`'${r.code}'`) || new RegExp(`\\b${source.exportName}\\b`).test(text),
+          `${r.code}: ${path} names neither ${r.code} nor ${source.exportName}`,
+        ).toBe(true);
+      }
+      // A rule with its own check is decided there; a rule without one, in the pass that reports it.
+      if (source.ownCheck) expect(paths, r.code).toEqual([`core/${source.file}`]);
+      else expect(paths, r.code).not.toContain(`core/${source.file}`);
     }
   });
 

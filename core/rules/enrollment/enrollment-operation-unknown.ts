@@ -7,6 +7,7 @@ export const enrollmentOperationUnknown = defineRule<RequestSubject, 'unknown' |
     code: 'EN001',
     name: 'operation-unknown',
     group: 'enrollment',
+    decidedIn: 'core/rules/enrollment/enrollment-operation-unknown.ts',
     severity: 'error',
     messages: {
       unknown: '{method} {path} is not an operation of the version 5 interface',

@@ -8,6 +8,7 @@ export const enrollmentTypeHeader = defineRule<RequestSubject, 'missing' | 'inva
     code: 'EN002',
     name: 'enrollment-type-header',
     group: 'enrollment',
+    decidedIn: 'core/rules/enrollment/enrollment-type-header.ts',
     severity: 'error',
     fixable: 'safe',
     messages: {

@@ -17,6 +17,7 @@ export const experimentFindBeforeCreate = defineRule<readonly RequestSubject[], 
     code: 'EN011',
     name: 'experiment-create-without-find',
     group: 'enrollment',
+    decidedIn: 'core/rules/enrollment/experiment-find-before-create.ts',
     severity: 'error',
     messages: {
       noFind:

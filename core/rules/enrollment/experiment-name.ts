@@ -9,6 +9,7 @@ export const experimentName = defineRule<RequestSubject, 'notString' | 'blank'>(
     code: 'EN009',
     name: 'experiment-name-blank',
     group: 'enrollment',
+    decidedIn: 'core/rules/enrollment/experiment-name.ts',
     severity: 'error',
     messages: {
       notString: 'The experiment name must be a string, but this is {kind}',

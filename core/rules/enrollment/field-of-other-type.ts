@@ -8,6 +8,7 @@ export const fieldOfOtherType = defineRule<RequestSubject, 'otherType'>({
     code: 'EN005',
     name: 'field-of-other-enrollment-type',
     group: 'enrollment',
+    decidedIn: 'core/rules/enrollment/field-of-other-type.ts',
     severity: 'error',
     messages: {
       otherType:

@@ -19,6 +19,7 @@ export const idNotUuid = defineRule<RequestSubject, Messages>({
     code: 'EN004',
     name: 'id-not-uuid',
     group: 'enrollment',
+    decidedIn: 'core/rules/enrollment/id-not-uuid.ts',
     severity: 'error',
     fixable: 'safe',
     messages: {

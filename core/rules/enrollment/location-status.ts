@@ -11,6 +11,7 @@ export const locationStatus = defineRule<RequestSubject, 'notString' | 'unknown'
     code: 'EN006',
     name: 'experiment-location-status',
     group: 'enrollment',
+    decidedIn: 'core/rules/enrollment/location-status.ts',
     severity: 'error',
     fixable: 'safe',
     messages: {

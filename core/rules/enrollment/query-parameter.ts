@@ -7,6 +7,7 @@ export const queryParameter = defineRule<RequestSubject, 'listMissing' | 'listOt
     code: 'EN008',
     name: 'query-parameter-mismatch',
     group: 'enrollment',
+    decidedIn: 'core/rules/enrollment/query-parameter.ts',
     severity: 'error',
     messages: {
       listMissing: 'Listing enrollments by {type} needs the query parameter {param}',

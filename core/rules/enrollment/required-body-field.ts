@@ -9,6 +9,7 @@ export const requiredBodyField = defineRule<RequestSubject, 'noBody' | 'notObjec
     code: 'EN003',
     name: 'required-body-field',
     group: 'enrollment',
+    decidedIn: 'core/rules/enrollment/required-body-field.ts',
     severity: 'error',
     messages: {
       noBody: '{operation} needs a JSON body with {fields}',

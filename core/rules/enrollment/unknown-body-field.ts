@@ -9,6 +9,7 @@ export const unknownBodyField = defineRule<RequestSubject, 'unknown' | 'bodyNotA
     code: 'EN010',
     name: 'unknown-body-field',
     group: 'enrollment',
+    decidedIn: 'core/rules/enrollment/unknown-body-field.ts',
     severity: 'warning',
     messages: {
       unknown: '{operation} does not take "{field}"{suggestion}',

@@ -31,6 +31,7 @@ export const updateWithoutChange = defineRule<
     code: 'EN007',
     name: 'update-without-change',
     group: 'enrollment',
+    decidedIn: 'core/rules/enrollment/update-without-change.ts',
     severity: 'error',
     messages: {
       noIdInPath: 'An update needs the enrollment id in the path: PUT /v5/enrollments/<enrollment id>',

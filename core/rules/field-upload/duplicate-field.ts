@@ -152,6 +152,7 @@ export const duplicateField = defineRule<FieldRecordsSubject, DuplicateMessage>(
     code: 'FU005',
     name: 'duplicate-field',
     group: 'field-upload',
+    decidedIn: 'core/rules/field-upload/duplicate-field.ts',
     severity: 'error',
     messages: {
       duplicate:

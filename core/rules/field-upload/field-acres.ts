@@ -8,6 +8,7 @@ export const fieldAcres = defineRule<FieldItemSubject, 'notNumber' | 'negative' 
     code: 'FU003',
     name: 'field-acres-invalid',
     group: 'field-upload',
+    decidedIn: 'core/rules/field-upload/field-acres.ts',
     severity: 'error',
     fixable: 'safe',
     messages: {

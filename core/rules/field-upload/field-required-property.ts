@@ -8,6 +8,7 @@ export const fieldRequiredProperty = defineRule<FieldItemSubject, 'missing' | 'n
     code: 'FU002',
     name: 'field-required-property',
     group: 'field-upload',
+    decidedIn: 'core/rules/field-upload/field-required-property.ts',
     severity: 'error',
     messages: {
       missing: 'Field {row} has no {property}',

@@ -7,6 +7,7 @@ export const fieldSource = defineRule<FieldItemSubject, 'notString'>({
     code: 'FU004',
     name: 'field-source-not-string',
     group: 'field-upload',
+    decidedIn: 'core/rules/field-upload/field-source.ts',
     severity: 'error',
     fixable: 'safe',
     messages: { notString: 'Field {row}: source must be a string, but this is {kind}' },

@@ -8,6 +8,7 @@ export const fieldUnknownProperty = defineRule<FieldItemSubject, 'unknown'>({
     code: 'FU006',
     name: 'field-unknown-property',
     group: 'field-upload',
+    decidedIn: 'core/rules/field-upload/field-unknown-property.ts',
     severity: 'warning',
     messages: { unknown: 'Field {row} has an unknown property "{property}"{suggestion}' },
     docs: {

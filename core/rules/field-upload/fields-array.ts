@@ -11,6 +11,7 @@ export const fieldsArray = defineRule<
     code: 'FU001',
     name: 'fields-array',
     group: 'field-upload',
+    decidedIn: 'core/rules/field-upload/fields-array.ts',
     severity: 'error',
     messages: {
       notObject: 'A field upload must be an object with a "fields" array, but this is {kind}',

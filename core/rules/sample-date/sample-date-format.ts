@@ -60,6 +60,7 @@ export const sampleDateFormat = defineRule<SampleDateSubject, 'format' | 'unreco
     code: 'SD002',
     name: 'sample-date-format',
     group: 'sample-date',
+    decidedIn: 'core/rules/sample-date/sample-date-format.ts',
     severity: 'error',
     fixable: 'safe-and-unsafe',
     messages: {

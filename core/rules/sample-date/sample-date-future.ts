@@ -12,6 +12,7 @@ export const sampleDateFuture = defineRule<SampleDateSubject, 'future'>({
     code: 'SD004',
     name: 'sample-date-future',
     group: 'sample-date',
+    decidedIn: 'core/rules/sample-date/sample-date-future.ts',
     severity: 'warning',
     messages: { future: 'sampleDate {value} is in the future (now is {now})' },
     docs: {

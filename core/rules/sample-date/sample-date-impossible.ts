@@ -7,6 +7,7 @@ export const sampleDateImpossible = defineRule<SampleDateSubject, 'impossible'>(
     code: 'SD003',
     name: 'sample-date-impossible',
     group: 'sample-date',
+    decidedIn: 'core/rules/sample-date/sample-date-impossible.ts',
     severity: 'error',
     messages: { impossible: 'sampleDate "{value}" is not a real instant: {reason}' },
     docs: {

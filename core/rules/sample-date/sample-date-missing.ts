@@ -6,6 +6,7 @@ export const sampleDateMissing = defineRule<SampleDateSubject, 'missing'>({
     code: 'SD001',
     name: 'sample-date-missing',
     group: 'sample-date',
+    decidedIn: 'core/rules/sample-date/sample-date-missing.ts',
     severity: 'error',
     messages: { missing: 'sampleDate is required for a soil test upload but is {what}' },
     docs: {

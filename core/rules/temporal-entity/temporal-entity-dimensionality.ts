@@ -8,6 +8,7 @@ export const temporalEntityDimensionality = defineRule<JsonSubject, 'missing' | 
     code: 'TE002',
     name: 'temporal-entity-dimensionality',
     group: 'temporal-entity',
+    decidedIn: 'core/rules/temporal-entity/temporal-entity-dimensionality.ts',
     severity: 'error',
     fixable: 'safe',
     messages: {

@@ -9,6 +9,7 @@ export const temporalEntityIdFormat = defineRule<JsonSubject, 'notString' | 'not
     code: 'TE004',
     name: 'temporal-entity-id-not-uuid',
     group: 'temporal-entity',
+    decidedIn: 'core/rules/temporal-entity/temporal-entity-id-format.ts',
     severity: 'error',
     fixable: 'safe',
     messages: UUID_MESSAGES,

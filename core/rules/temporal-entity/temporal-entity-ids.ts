@@ -13,6 +13,7 @@ export const temporalEntityIds = defineRule<JsonSubject, 'missingId' | 'unexpect
     code: 'TE003',
     name: 'temporal-entity-ids-for-dimensionality',
     group: 'temporal-entity',
+    decidedIn: 'core/rules/temporal-entity/temporal-entity-ids.ts',
     severity: 'error',
     fixable: 'unsafe',
     messages: {

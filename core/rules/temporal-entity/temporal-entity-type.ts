@@ -7,6 +7,7 @@ export const temporalEntityType = defineRule<JsonSubject, 'notObject'>({
     code: 'TE001',
     name: 'temporal-entity-not-object',
     group: 'temporal-entity',
+    decidedIn: 'core/rules/temporal-entity/temporal-entity-type.ts',
     severity: 'error',
     messages: { notObject: 'temporalEntity must be an object, but this is {kind}' },
     docs: {

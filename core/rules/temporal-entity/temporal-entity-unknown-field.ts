@@ -7,6 +7,7 @@ export const temporalEntityUnknownField = defineRule<JsonSubject, 'unknown'>({
     code: 'TE006',
     name: 'temporal-entity-unknown-field',
     group: 'temporal-entity',
+    decidedIn: 'core/rules/temporal-entity/temporal-entity-unknown-field.ts',
     severity: 'warning',
     messages: { unknown: 'temporalEntity has an unknown field "{field}"{suggestion}' },
     docs: {

@@ -9,6 +9,7 @@ export const temporalPeriodType = defineRule<JsonSubject, 'missing' | 'notString
     code: 'TE005',
     name: 'temporal-period-type',
     group: 'temporal-entity',
+    decidedIn: 'core/rules/temporal-entity/temporal-period-type.ts',
     severity: 'error',
     fixable: 'safe',
     messages: {
