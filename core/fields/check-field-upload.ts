@@ -1,10 +1,22 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { LineIndex } from '../diagnostics/text-position.ts';
 import type { JsonNode, JsonSyntaxError } from '../json/json-document.ts';
-import { JsonItemReader } from '../json/json-item-reader.ts';
+import { JsonItemReader, type JsonItemEvent } from '../json/json-item-reader.ts';
 import { reportJsonSyntax } from '../json/read-json.ts';
 import { checkFieldUploadBoundary } from '../boundary/field-upload-boundary.ts';
-import type { RecordBoundaryOptions, RecordBoundaryResult } from '../boundary/record-boundary.ts';
+import {
+  checkRecordBoundary,
+  type RecordBoundaryOptions,
+  type RecordBoundaryResult,
+} from '../boundary/record-boundary.ts';
+import {
+  boundaryJob,
+  placeRanges,
+  type BoundaryBatch,
+  type BoundaryJob,
+  type BoundaryVerdict,
+} from '../parallel/boundary-jobs.ts';
+import type { WorkerPool } from '../parallel/worker-pool.ts';
 import type { GeoJsonFeature } from '../geojson/geojson.ts';
 import { fieldFeature, keepBatchField } from '../records/field-features.ts';
 import type { BatchGeometry } from '../input/batch-geometry.ts';
@@ -63,11 +75,16 @@ class FieldRecordChecks {
       options.acreageTolerance === undefined ? {} : { acreageTolerance: options.acreageTolerance };
   }
 
-  check(record: FieldRecord): CheckedField {
+  /** `boundary`: its boundary's checks, already run (on a worker thread), in the order they reported. */
+  check(record: FieldRecord, boundary?: BoundaryVerdict): CheckedField {
     this.duplicates?.add(record);
     for (const rule of itemRules) this.collector.run(rule, record);
     const field: CheckedField = { record };
-    if (this.checkBoundary) {
+    if (boundary) {
+      const list = this.collector.diagnostics;
+      for (const d of boundary.diagnostics) list.push(d);
+      if (boundary.result) field.boundary = { ...boundary.result, wkt: String(record.boundary?.value) };
+    } else if (this.checkBoundary) {
       const result = this.checkBoundary(record, this.collector, this.boundaryOptions);
       if (result) field.boundary = result;
     }
@@ -110,6 +127,33 @@ export interface FieldUploadReadOptions extends CheckFieldUploadOptions {
   submitRecords?: boolean;
   /** Where each checked field's boundary goes for the checks across files (core/cross-file). */
   batchGeometry?: BatchGeometry;
+  /**
+   * Worker threads that check the boundaries while this one reads (a streamed read; not with features,
+   * batch geometry, submit records or a `checkBoundary` of its own, which need each boundary's geometry or
+   * run here). Diagnostics come out as one thread lists them.
+   */
+  pool?: WorkerPool;
+}
+
+/** Boundary text per batch posted to a worker: big enough that posting costs little against the checks. */
+const BATCH_CHARS = 64 * 1024;
+/** Batches waiting per worker before this thread checks the next boundaries itself (it has a share too). */
+const IN_FLIGHT_PER_WORKER = 3;
+/** Items read ahead of the first not finished, at most (memory stays bounded whatever the workers do). */
+const MAX_PENDING = 2048;
+
+/** An event of the reader waiting for its turn (its boundary may be out on a worker). */
+interface Pending {
+  event: JsonItemEvent;
+  /** The reader's window when the event came (escaped strings map into it). */
+  window: { text: string; base: number };
+  /** An object item's record, made when it was read. */
+  record?: FieldRecord;
+  /** Its boundary's checks once done; undefined when it is checked in its turn (none sent, or a worker failed). */
+  boundary?: BoundaryVerdict;
+  /** False while its batch is out on a worker; `ready` resolves when the answer (or a failure) came. */
+  done: boolean;
+  ready?: Promise<void>;
 }
 
 /** What reading a JSON document as a field upload gave. */
@@ -151,15 +195,27 @@ class FieldUploadReader {
   records = 0;
   /** Each item's record, when asked for (never while diagnostics are handed over: they index the list). */
   private readonly submitRecords: KindRecord[] | undefined;
+  /** Boundaries are checked on these workers (see FieldUploadReadOptions.pool); events then wait in `queue`. */
+  private readonly pool: WorkerPool | undefined;
+  private readonly queue: Pending[] = [];
+  private batch: { jobs: BoundaryJob[]; entries: Pending[]; chars: number } = {
+    jobs: [],
+    entries: [],
+    chars: 0,
+  };
+  /** The document's last event was queued (read on no further). */
+  private sawEnd = false;
 
   constructor(private readonly options: FieldUploadReadOptions = {}) {
     this.collector = new DiagnosticCollector(options.selection);
     this.checks = new FieldRecordChecks(this.collector, options);
     if (options.features !== false) this.features = [];
     if (options.submitRecords && !options.emit) this.submitRecords = [];
+    const own = options.features !== false || options.batchGeometry || this.submitRecords;
+    if (options.pool && !own && options.checkBoundary === undefined) this.pool = options.pool;
   }
 
-  /** Check what the text pushed so far holds; true once the document is done. */
+  /** Check what the text pushed so far holds; true once the document is done (read to its end). */
   push(chunk: string): boolean {
     this.reader.push(chunk);
     return this.drain();
@@ -173,59 +229,189 @@ class FieldUploadReader {
     return this.outcome;
   }
 
+  /**
+   * With workers: the text is all there; finish every event in order once its boundaries came back.
+   */
+  async endAll(): Promise<FieldUploadOutcome> {
+    if (!this.pool) return this.end();
+    this.reader.end();
+    this.drain();
+    await this.settle(true);
+    if (!this.outcome) throw new Error('the JSON reader ended without an outcome');
+    return this.outcome;
+  }
+
+  /**
+   * With workers: finish the events whose boundaries are back, in order; with `all`, wait for every one,
+   * else only while more than MAX_PENDING wait.
+   */
+  async settle(all: boolean): Promise<void> {
+    for (;;) {
+      let head = this.queue[0];
+      let finished = 0;
+      while (head?.done) {
+        this.finishPending(head);
+        head = this.queue[++finished];
+      }
+      if (finished > 0) this.queue.splice(0, finished);
+      if (!head || (!all && this.queue.length <= MAX_PENDING)) break;
+      await head.ready;
+    }
+    this.reader.keepLinesFrom = this.queue[0]?.window.base;
+  }
+
   private drain(): boolean {
-    if (this.outcome) return true;
+    if (this.outcome || this.sawEnd) return true;
+    if (this.pool) {
+      for (let event = this.reader.next(); event; event = this.reader.next()) {
+        if (this.enqueue(event)) break;
+      }
+      this.post();
+      return this.sawEnd;
+    }
+    for (let event = this.reader.next(); event; event = this.reader.next())
+      if (this.handle(event, this.reader.window)) return true;
+    return false;
+  }
+
+  /** Queue an event; an object item's record is made now and its boundary sent (or checked here). */
+  private enqueue(event: JsonItemEvent): boolean {
+    const entry: Pending = { event, window: this.reader.window, done: true };
+    if (event.type === 'item' && event.node.kind === 'object') {
+      const record = fieldRecordFromJson(
+        event.node,
+        this.reader.lines,
+        event.index,
+        this.records++,
+        entry.window,
+      );
+      entry.record = record;
+      const wkt = record.boundary?.value;
+      if (typeof wkt === 'string' && record.boundary?.kind === 'string' && wkt.trim() !== '') {
+        const pool = this.pool as WorkerPool;
+        if (pool.inFlight >= pool.size * IN_FLIGHT_PER_WORKER) entry.boundary = this.checkHere(record);
+        else {
+          entry.done = false;
+          this.batch.jobs.push(boundaryJob(record, entry.window));
+          this.batch.entries.push(entry);
+          this.batch.chars += wkt.length;
+          if (this.batch.chars >= BATCH_CHARS) this.post();
+        }
+      }
+    }
+    this.queue.push(entry);
+    this.sawEnd = event.type === 'end' || event.type === 'empty' || event.type === 'error';
+    return this.sawEnd;
+  }
+
+  /** This thread's share of the boundaries: checked at once, kept until the item's turn. */
+  private checkHere(record: FieldRecord): BoundaryVerdict {
+    const collector = new DiagnosticCollector(this.options.selection);
+    const options =
+      this.options.acreageTolerance === undefined ? {} : { acreageTolerance: this.options.acreageTolerance };
+    const checked = checkRecordBoundary(record, collector, options);
+    const verdict: BoundaryVerdict = { diagnostics: collector.diagnostics };
+    if (checked) {
+      const { geometry: _geometry, wkt: _wkt, ...result } = checked;
+      verdict.result = result;
+    }
+    return verdict;
+  }
+
+  /** Send the batch being filled to a worker. */
+  private post(): void {
+    const { jobs, entries } = this.batch;
+    if (jobs.length === 0) return;
+    this.batch = { jobs: [], entries: [], chars: 0 };
+    const message: BoundaryBatch = { jobs };
+    if (this.options.selection) message.selection = this.options.selection;
+    if (this.options.acreageTolerance !== undefined) message.acreageTolerance = this.options.acreageTolerance;
     const lines = this.reader.lines;
-    for (let event = this.reader.next(); event; event = this.reader.next()) {
-      switch (event.type) {
-        case 'item':
-          this.checkItem(event.node, event.index);
-          break;
-        case 'property': {
-          const { key, keyStart, keyEnd, value } = event.property;
-          if (key !== 'fields') break;
-          if (this.streamedCount === undefined) {
-            this.fieldsValue = value;
-            break;
+    const ready = (this.pool as WorkerPool).run(message).then(
+      (reply) => {
+        const verdicts = reply as BoundaryVerdict[];
+        entries.forEach((entry, i) => {
+          const verdict = verdicts[i];
+          if (verdict) {
+            placeRanges(verdict.diagnostics, lines);
+            entry.boundary = verdict;
           }
-          // "fields" again after the streamed array: JSON readers (the service's too) keep the last
-          // one, so it is said, and the later value is checked as the upload.
-          this.collector.run(fieldsArray, {
-            part: 'repeated',
-            key: { start: keyStart, end: keyEnd },
-            count: this.streamedCount,
-            lines,
-          });
-          const count = value.kind === 'array' ? value.items.length : 0;
-          this.collector.run(fieldsArray, { part: 'fields', node: value, count, lines });
-          if (value.kind === 'array') value.items.forEach((item, index) => this.checkItem(item, index));
-          this.streamedCount = count;
+          entry.done = true;
+        });
+      },
+      () => {
+        // A worker that failed: its boundaries are checked here in their turn.
+        for (const entry of entries) entry.done = true;
+      },
+    );
+    for (const entry of entries) entry.ready = ready;
+  }
+
+  private finishPending(entry: Pending): void {
+    const event = entry.event;
+    if (event.type === 'item' && entry.record)
+      this.checkItem(event.node, event.index, entry.window, entry.record, entry.boundary);
+    else this.handle(event, entry.window);
+  }
+
+  /** One event of the reader; true once the document is done. */
+  private handle(event: JsonItemEvent, window: { text: string; base: number }): boolean {
+    const lines = this.reader.lines;
+    switch (event.type) {
+      case 'item':
+        this.checkItem(event.node, event.index, window);
+        break;
+      case 'property': {
+        const { key, keyStart, keyEnd, value } = event.property;
+        if (key !== 'fields') break;
+        if (this.streamedCount === undefined) {
+          this.fieldsValue = value;
           break;
         }
-        case 'array-end':
-          this.streamedCount = event.count;
-          this.collector.run(fieldsArray, {
-            part: 'fields',
-            node: event.property.value,
-            count: event.count,
-            lines,
-          });
-          break;
-        case 'array-start':
-          break;
-        case 'end':
-          this.finish(event.root, event.text);
-          return true;
-        case 'empty':
-        case 'error':
-          this.outcome = { type: 'unreadable', diagnostics: syntaxDiagnostics(event, lines, this.options) };
-          return true;
+        // "fields" again after the streamed array: JSON readers (the service's too) keep the last
+        // one, so it is said, and the later value is checked as the upload.
+        this.collector.run(fieldsArray, {
+          part: 'repeated',
+          key: { start: keyStart, end: keyEnd },
+          count: this.streamedCount,
+          lines,
+        });
+        const count = value.kind === 'array' ? value.items.length : 0;
+        this.collector.run(fieldsArray, { part: 'fields', node: value, count, lines });
+        if (value.kind === 'array') value.items.forEach((item, index) => this.checkItem(item, index, window));
+        this.streamedCount = count;
+        break;
       }
+      case 'array-end':
+        this.streamedCount = event.count;
+        this.collector.run(fieldsArray, {
+          part: 'fields',
+          node: event.property.value,
+          count: event.count,
+          lines,
+        });
+        break;
+      case 'array-start':
+        break;
+      case 'end':
+        this.finish(event.root, event.text);
+        return true;
+      case 'empty':
+      case 'error':
+        this.outcome = { type: 'unreadable', diagnostics: syntaxDiagnostics(event, lines, this.options) };
+        return true;
     }
     return false;
   }
 
-  private checkItem(node: JsonNode, index: number): void {
+  /** `record` and `boundary`: made and checked when the item was read (see `enqueue`). */
+  private checkItem(
+    node: JsonNode,
+    index: number,
+    window: { text: string; base: number },
+    record?: FieldRecord,
+    boundary?: BoundaryVerdict,
+  ): void {
     const lines = this.reader.lines;
     const first = this.collector.diagnostics.length;
     this.collector.run(fieldsArray, { part: 'item', node, index, lines });
@@ -233,8 +419,8 @@ class FieldUploadReader {
       this.submitRecords?.push(this.withDiagnostics(notAFieldRecord(index + 1), first));
       return;
     }
-    const record = fieldRecordFromJson(node, lines, index, this.records++, this.reader.window);
-    const checked = this.checks.check(record);
+    record ??= fieldRecordFromJson(node, lines, index, this.records++, window);
+    const checked = this.checks.check(record, boundary);
     this.submitRecords?.push(this.withDiagnostics(fieldUploadRecord(checked.record), first));
     this.features?.push(fieldFeature(checked.record, checked.boundary));
     keepBatchField(this.options.batchGeometry, checked.record, checked.boundary);
@@ -312,12 +498,14 @@ export async function readFieldUploadStream(
   let units = 0;
   for await (const chunk of chunks) {
     units += chunk.length;
-    if (reader.push(chunk)) break;
+    const done = reader.push(chunk);
+    await reader.settle(false);
+    if (done) break;
     hooks.progress?.({ units, records: reader.records });
     if (hooks.pause) await hooks.pause();
     if (hooks.signal?.aborted) return undefined;
   }
-  return reader.end();
+  return reader.endAll();
 }
 
 /** Check a POST /v2/fields body given as text (the sandbox uses this). */

@@ -1,0 +1,9 @@
+/**
+ * A worker thread of the boundary pool (core/parallel): checks each batch of boundaries it is posted and
+ * posts back the diagnostics and verdicts, one reply per batch, in order. Started by worker-threads.ts.
+ */
+import { parentPort } from 'node:worker_threads';
+import { checkBoundaryBatch, type BoundaryBatch } from '../core/parallel/boundary-jobs.ts';
+
+const port = parentPort;
+if (port) port.on('message', (batch: BoundaryBatch) => port.postMessage(checkBoundaryBatch(batch)));
