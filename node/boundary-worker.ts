@@ -4,6 +4,8 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { checkBoundaryBatch, type BoundaryBatch } from '../core/parallel/boundary-jobs.ts';
+import { servePool, type PoolEnvelope } from '../core/parallel/worker-pool.ts';
 
+const answer = servePool((batch) => checkBoundaryBatch(batch as BoundaryBatch));
 const port = parentPort;
-if (port) port.on('message', (batch: BoundaryBatch) => port.postMessage(checkBoundaryBatch(batch)));
+if (port) port.on('message', (envelope: PoolEnvelope) => port.postMessage(answer(envelope)));

@@ -137,8 +137,11 @@ export interface FieldUploadReadOptions extends CheckFieldUploadOptions {
 
 /** Boundary text per batch posted to a worker: big enough that posting costs little against the checks. */
 const BATCH_CHARS = 64 * 1024;
-/** Batches waiting per worker before this thread checks the next boundaries itself (it has a share too). */
-const IN_FLIGHT_PER_WORKER = 3;
+/**
+ * Batches every worker has still to do before this thread checks the next boundaries itself (its share):
+ * enough that a worker never waits for this thread to post more.
+ */
+const IN_FLIGHT_PER_WORKER = 2;
 /** Items read ahead of the first not finished, at most (memory stays bounded whatever the workers do). */
 const MAX_PENDING = 2048;
 
@@ -289,7 +292,7 @@ class FieldUploadReader {
       const wkt = record.boundary?.value;
       if (typeof wkt === 'string' && record.boundary?.kind === 'string' && wkt.trim() !== '') {
         const pool = this.pool as WorkerPool;
-        if (pool.inFlight >= pool.size * IN_FLIGHT_PER_WORKER) entry.boundary = this.checkHere(record);
+        if (pool.leastBusy >= IN_FLIGHT_PER_WORKER) entry.boundary = this.checkHere(record);
         else {
           entry.done = false;
           this.batch.jobs.push(boundaryJob(record, entry.window));

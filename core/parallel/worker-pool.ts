@@ -20,7 +20,29 @@ interface Slot {
   worker: PoolWorker;
   /** Batches posted and not answered yet, oldest first. */
   waiting: { resolve: (reply: unknown) => void; reject: (error: Error) => void }[];
+  /** Batches posted in all. */
+  posted: number;
+  /**
+   * Batches the worker finished, counted by the worker in shared memory (where there is any), so the
+   * poster knows how busy it is while its own thread is too busy to take the answers.
+   */
+  finished?: Int32Array;
   failed?: Error;
+}
+
+/** What the pool posts to a worker: the caller's message, and where the worker counts finished ones. */
+export interface PoolEnvelope {
+  message: unknown;
+  finished?: Int32Array;
+}
+
+/** A worker's side of the pool: answer each envelope with `answer(message)`, counting it as finished. */
+export function servePool(answer: (message: unknown) => unknown): (envelope: PoolEnvelope) => unknown {
+  return (envelope) => {
+    const reply = answer(envelope.message);
+    if (envelope.finished) Atomics.add(envelope.finished, 0, 1);
+    return reply;
+  };
 }
 
 export class WorkerPool {
@@ -30,7 +52,9 @@ export class WorkerPool {
   /** Starts `size` workers at once, so their start-up overlaps with the caller's first reading. */
   constructor(start: WorkerFactory, size: number) {
     for (let i = 0; i < size; i++) {
-      const slot: Slot = { worker: start(), waiting: [] };
+      const slot: Slot = { worker: start(), waiting: [], posted: 0 };
+      if (typeof SharedArrayBuffer === 'function')
+        slot.finished = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
       slot.worker.listen(
         (reply) => slot.waiting.shift()?.resolve(reply),
         (error) => {
@@ -46,23 +70,32 @@ export class WorkerPool {
     return this.slots.length;
   }
 
-  /** Batches posted and not answered yet, over all workers. */
-  get inFlight(): number {
-    let n = 0;
-    for (const slot of this.slots) n += slot.waiting.length;
-    return n;
+  /** Batches a worker has not finished yet (not answered, where it cannot say). */
+  private static unfinished(slot: Slot): number {
+    return slot.finished ? slot.posted - Atomics.load(slot.finished, 0) : slot.waiting.length;
   }
 
-  /** Post a batch to the worker with the fewest waiting (rejects when none is working). */
+  /** The fewest batches any working worker has still to do (Infinity when none works). */
+  get leastBusy(): number {
+    let least = Infinity;
+    for (const slot of this.slots) if (!slot.failed) least = Math.min(least, WorkerPool.unfinished(slot));
+    return least;
+  }
+
+  /** Post a batch to the least busy worker (rejects when none is working). */
   run(message: unknown, transfer?: readonly ArrayBuffer[]): Promise<unknown> {
     let slot: Slot | undefined;
     for (const s of this.slots)
-      if (!s.failed && (slot === undefined || s.waiting.length < slot.waiting.length)) slot = s;
+      if (!s.failed && (slot === undefined || WorkerPool.unfinished(s) < WorkerPool.unfinished(slot)))
+        slot = s;
     if (this.closed || !slot) return Promise.reject(new Error('no worker of the pool is running'));
     const target = slot;
+    const envelope: PoolEnvelope = { message };
+    if (target.finished) envelope.finished = target.finished;
     return new Promise((resolve, reject) => {
       target.waiting.push({ resolve, reject });
-      target.worker.post(message, transfer);
+      target.posted++;
+      target.worker.post(envelope, transfer);
     });
   }
 
