@@ -3,7 +3,7 @@
  * posts back the diagnostics and verdicts, one reply per batch, in order. Started by worker-threads.ts.
  */
 import { parentPort } from 'node:worker_threads';
-import { checkBoundaryBatch, type BoundaryBatch } from '../core/parallel/boundary-jobs.ts';
+import { checkBoundaryBatch, type BoundaryBatch } from '../core/fields/boundary-jobs.ts';
 import { servePool, type PoolEnvelope } from '../core/parallel/worker-pool.ts';
 
 const answer = servePool((batch) => checkBoundaryBatch(batch as BoundaryBatch));

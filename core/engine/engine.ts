@@ -125,7 +125,7 @@ export interface EngineOptions {
  * Below this, starting workers costs more than they save (measured: npm run bench -- field-upload, part c).
  * Files this small are read whole anyway (STREAM_ABOVE_BYTES), where no workers are used.
  */
-export const PARALLEL_ABOVE_BYTES = 16 * 1024 * 1024;
+const PARALLEL_ABOVE_BYTES = 16 * 1024 * 1024;
 
 export interface RunOptions extends EngineOptions {
   /** Fix what the selection chooses, then report what is left in each fixed file. */

@@ -15,7 +15,7 @@ import {
   type BoundaryBatch,
   type BoundaryJob,
   type BoundaryVerdict,
-} from '../parallel/boundary-jobs.ts';
+} from './boundary-jobs.ts';
 import type { WorkerPool } from '../parallel/worker-pool.ts';
 import type { GeoJsonFeature } from '../geojson/geojson.ts';
 import { fieldFeature, keepBatchField } from '../records/field-features.ts';

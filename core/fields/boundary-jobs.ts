@@ -1,5 +1,5 @@
 /**
- * Boundary checks handed to worker threads (worker-pool.ts): the main thread keeps reading the document and
+ * Boundary checks handed to worker threads (core/parallel/worker-pool.ts): the main thread keeps reading the document and
  * posts each field's boundary as plain data; a worker runs the same boundary pipeline (record-boundary.ts)
  * and answers with the diagnostics and the verdict. A worker has no document, so it places ranges by
  * offset only; the main thread gives them their lines and columns (`placeRanges`), and the diagnostics are
@@ -9,7 +9,7 @@
 import type { Diagnostic, TextPosition } from '../diagnostics/diagnostic.ts';
 import { LineIndex } from '../diagnostics/text-position.ts';
 import { checkRecordBoundary, type RecordBoundaryResult } from '../boundary/record-boundary.ts';
-import { stringOffsetMap } from '../fields/field-records.ts';
+import { stringOffsetMap } from './field-records.ts';
 import type { FieldRecord } from '../records/field-record.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
 import type { RuleSelection } from '../rules/selection.ts';
