@@ -4,18 +4,8 @@ import type { JsonNode, JsonSyntaxError } from '../json/json-document.ts';
 import { JsonItemReader, type JsonItemEvent } from '../json/json-item-reader.ts';
 import { reportJsonSyntax } from '../json/read-json.ts';
 import { checkFieldUploadBoundary } from '../boundary/field-upload-boundary.ts';
-import {
-  checkRecordBoundary,
-  type RecordBoundaryOptions,
-  type RecordBoundaryResult,
-} from '../boundary/record-boundary.ts';
-import {
-  boundaryJob,
-  placeRanges,
-  type BoundaryBatch,
-  type BoundaryJob,
-  type BoundaryVerdict,
-} from './boundary-jobs.ts';
+import type { RecordBoundaryOptions, RecordBoundaryResult } from '../boundary/record-boundary.ts';
+import { BoundaryPipeline, type BoundaryBatch, type BoundaryVerdict } from './boundary-jobs.ts';
 import type { WorkerPool } from '../parallel/worker-pool.ts';
 import type { GeoJsonFeature } from '../geojson/geojson.ts';
 import { fieldFeature, keepBatchField } from '../records/field-features.ts';
@@ -135,28 +125,13 @@ export interface FieldUploadReadOptions extends CheckFieldUploadOptions {
   pool?: WorkerPool;
 }
 
-/** Boundary text per batch posted to a worker: big enough that posting costs little against the checks. */
-const BATCH_CHARS = 64 * 1024;
-/**
- * Batches every worker has still to do before this thread checks the next boundaries itself (its share):
- * enough that a worker never waits for this thread to post more.
- */
-const IN_FLIGHT_PER_WORKER = 2;
-/** Items read ahead of the first not finished, at most (memory stays bounded whatever the workers do). */
-const MAX_PENDING = 2048;
-
-/** An event of the reader waiting for its turn (its boundary may be out on a worker). */
-interface Pending {
+/** An event of the reader waiting for its turn (its item's boundary may be out on a worker). */
+interface PendingEvent {
   event: JsonItemEvent;
   /** The reader's window when the event came (escaped strings map into it). */
   window: { text: string; base: number };
   /** An object item's record, made when it was read. */
   record?: FieldRecord;
-  /** Its boundary's checks once done; undefined when it is checked in its turn (none sent, or a worker failed). */
-  boundary?: BoundaryVerdict;
-  /** False while its batch is out on a worker; `ready` resolves when the answer (or a failure) came. */
-  done: boolean;
-  ready?: Promise<void>;
 }
 
 /** What reading a JSON document as a field upload gave. */
@@ -198,14 +173,8 @@ class FieldUploadReader {
   records = 0;
   /** Each item's record, when asked for (never while diagnostics are handed over: they index the list). */
   private readonly submitRecords: KindRecord[] | undefined;
-  /** Boundaries are checked on these workers (see FieldUploadReadOptions.pool); events then wait in `queue`. */
-  private readonly pool: WorkerPool | undefined;
-  private readonly queue: Pending[] = [];
-  private batch: { jobs: BoundaryJob[]; entries: Pending[]; chars: number } = {
-    jobs: [],
-    entries: [],
-    chars: 0,
-  };
+  /** With workers (see FieldUploadReadOptions.pool): events wait here for their items' boundaries. */
+  private readonly pipeline: BoundaryPipeline<PendingEvent> | undefined;
   /** The document's last event was queued (read on no further). */
   private sawEnd = false;
 
@@ -215,7 +184,17 @@ class FieldUploadReader {
     if (options.features !== false) this.features = [];
     if (options.submitRecords && !options.emit) this.submitRecords = [];
     const own = options.features !== false || options.batchGeometry || this.submitRecords;
-    if (options.pool && !own && options.checkBoundary === undefined) this.pool = options.pool;
+    if (options.pool && !own && options.checkBoundary === undefined) {
+      const checks: Omit<BoundaryBatch, 'jobs'> = {};
+      if (options.selection) checks.selection = options.selection;
+      if (options.acreageTolerance !== undefined) checks.acreageTolerance = options.acreageTolerance;
+      this.pipeline = new BoundaryPipeline(options.pool, checks, (pending, verdict) => {
+        const event = pending.event;
+        if (event.type === 'item' && pending.record)
+          this.checkItem(event.node, event.index, pending.window, pending.record, verdict);
+        else this.handle(event, pending.window);
+      });
+    }
   }
 
   /** Check what the text pushed so far holds; true once the document is done (read to its end). */
@@ -236,7 +215,7 @@ class FieldUploadReader {
    * With workers: the text is all there; finish every event in order once its boundaries came back.
    */
   async endAll(): Promise<FieldUploadOutcome> {
-    if (!this.pool) return this.end();
+    if (!this.pipeline) return this.end();
     this.reader.end();
     this.drain();
     await this.settle(true);
@@ -244,32 +223,19 @@ class FieldUploadReader {
     return this.outcome;
   }
 
-  /**
-   * With workers: finish the events whose boundaries are back, in order; with `all`, wait for every one,
-   * else only while more than MAX_PENDING wait.
-   */
+  /** With workers: finish the events whose boundaries are back, in order (all of them with `all`). */
   async settle(all: boolean): Promise<void> {
-    for (;;) {
-      let head = this.queue[0];
-      let finished = 0;
-      while (head?.done) {
-        this.finishPending(head);
-        head = this.queue[++finished];
-      }
-      if (finished > 0) this.queue.splice(0, finished);
-      if (!head || (!all && this.queue.length <= MAX_PENDING)) break;
-      await head.ready;
-    }
-    this.reader.keepLinesFrom = this.queue[0]?.window.base;
+    if (!this.pipeline) return;
+    await this.pipeline.settle(all);
+    this.reader.keepLinesFrom = this.pipeline.first?.window.base;
   }
 
   private drain(): boolean {
     if (this.outcome || this.sawEnd) return true;
-    if (this.pool) {
-      for (let event = this.reader.next(); event; event = this.reader.next()) {
-        if (this.enqueue(event)) break;
-      }
-      this.post();
+    if (this.pipeline) {
+      for (let event = this.reader.next(); event; event = this.reader.next())
+        if (this.enqueue(this.pipeline, event)) break;
+      this.pipeline.post();
       return this.sawEnd;
     }
     for (let event = this.reader.next(); event; event = this.reader.next())
@@ -278,83 +244,15 @@ class FieldUploadReader {
   }
 
   /** Queue an event; an object item's record is made now and its boundary sent (or checked here). */
-  private enqueue(event: JsonItemEvent): boolean {
-    const entry: Pending = { event, window: this.reader.window, done: true };
+  private enqueue(pipeline: BoundaryPipeline<PendingEvent>, event: JsonItemEvent): boolean {
+    const pending: PendingEvent = { event, window: this.reader.window };
     if (event.type === 'item' && event.node.kind === 'object') {
-      const record = fieldRecordFromJson(
-        event.node,
-        this.reader.lines,
-        event.index,
-        this.records++,
-        entry.window,
-      );
-      entry.record = record;
-      const wkt = record.boundary?.value;
-      if (typeof wkt === 'string' && record.boundary?.kind === 'string' && wkt.trim() !== '') {
-        const pool = this.pool as WorkerPool;
-        if (pool.leastBusy >= IN_FLIGHT_PER_WORKER) entry.boundary = this.checkHere(record);
-        else {
-          entry.done = false;
-          this.batch.jobs.push(boundaryJob(record, entry.window));
-          this.batch.entries.push(entry);
-          this.batch.chars += wkt.length;
-          if (this.batch.chars >= BATCH_CHARS) this.post();
-        }
-      }
-    }
-    this.queue.push(entry);
+      const lines = this.reader.lines;
+      pending.record = fieldRecordFromJson(event.node, lines, event.index, this.records++, pending.window);
+      pipeline.add(pending, pending.record, lines, pending.window);
+    } else pipeline.addPlain(pending);
     this.sawEnd = event.type === 'end' || event.type === 'empty' || event.type === 'error';
     return this.sawEnd;
-  }
-
-  /** This thread's share of the boundaries: checked at once, kept until the item's turn. */
-  private checkHere(record: FieldRecord): BoundaryVerdict {
-    const collector = new DiagnosticCollector(this.options.selection);
-    const options =
-      this.options.acreageTolerance === undefined ? {} : { acreageTolerance: this.options.acreageTolerance };
-    const checked = checkRecordBoundary(record, collector, options);
-    const verdict: BoundaryVerdict = { diagnostics: collector.diagnostics };
-    if (checked) {
-      const { geometry: _geometry, wkt: _wkt, ...result } = checked;
-      verdict.result = result;
-    }
-    return verdict;
-  }
-
-  /** Send the batch being filled to a worker. */
-  private post(): void {
-    const { jobs, entries } = this.batch;
-    if (jobs.length === 0) return;
-    this.batch = { jobs: [], entries: [], chars: 0 };
-    const message: BoundaryBatch = { jobs };
-    if (this.options.selection) message.selection = this.options.selection;
-    if (this.options.acreageTolerance !== undefined) message.acreageTolerance = this.options.acreageTolerance;
-    const lines = this.reader.lines;
-    const ready = (this.pool as WorkerPool).run(message).then(
-      (reply) => {
-        const verdicts = reply as BoundaryVerdict[];
-        entries.forEach((entry, i) => {
-          const verdict = verdicts[i];
-          if (verdict) {
-            placeRanges(verdict.diagnostics, lines);
-            entry.boundary = verdict;
-          }
-          entry.done = true;
-        });
-      },
-      () => {
-        // A worker that failed: its boundaries are checked here in their turn.
-        for (const entry of entries) entry.done = true;
-      },
-    );
-    for (const entry of entries) entry.ready = ready;
-  }
-
-  private finishPending(entry: Pending): void {
-    const event = entry.event;
-    if (event.type === 'item' && entry.record)
-      this.checkItem(event.node, event.index, entry.window, entry.record, entry.boundary);
-    else this.handle(event, entry.window);
   }
 
   /** One event of the reader; true once the document is done. */
