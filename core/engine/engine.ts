@@ -122,8 +122,9 @@ export interface EngineOptions {
 }
 
 /**
- * Below this, starting workers costs more than they save (measured: npm run bench -- field-upload, part c).
- * Files this small are read whole anyway (STREAM_ABOVE_BYTES), where no workers are used.
+ * Streamed files smaller than this are checked on one thread: a worker's start-up costs about 50 ms of CPU
+ * (measured, the CLI's bundled worker), a fair share of checking a few MB of boundaries. Smaller files than
+ * STREAM_ABOVE_BYTES (the same) are read whole, on one thread, anyway.
  */
 const PARALLEL_ABOVE_BYTES = 16 * 1024 * 1024;
 
