@@ -93,7 +93,7 @@ export function checkBoundaryBatch(batch: BoundaryBatch): BoundaryVerdict[] {
 }
 
 /** On the main thread: the lines and columns of a worker's ranges, from the document's line index. */
-export function placeRanges(diagnostics: readonly Diagnostic[], lines: LineIndex): void {
+function placeRanges(diagnostics: readonly Diagnostic[], lines: LineIndex): void {
   for (const d of diagnostics) {
     const range = d.location.range;
     if (range) d.location.range = lines.range(range.start.offset, range.end.offset);
