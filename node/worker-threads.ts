@@ -10,6 +10,9 @@ import type { PoolWorker, WorkerFactory } from '../core/parallel/worker-pool.ts'
 /** The worker's file in the command line's bundle, set by scripts/build.js (undefined elsewhere). */
 declare const FIELDGATE_BOUNDARY_WORKER: string | undefined;
 
+/** The young generation of a worker's heap (MB). */
+const YOUNG_GENERATION_MB = 8;
+
 /** What a worker runs: its module, or from the sources a script that loads it through tsx. */
 function workerModule(): URL | string {
   if (typeof FIELDGATE_BOUNDARY_WORKER === 'string')
@@ -26,7 +29,13 @@ function workerModule(): URL | string {
 export function boundaryWorkers(): WorkerFactory {
   const module = workerModule();
   return (): PoolWorker => {
-    const worker = typeof module === 'string' ? new Worker(module, { eval: true }) : new Worker(module);
+    // A small young generation: a worker's heap otherwise grows by about 100 MB on a big upload of small
+    // fields (three workers took a 195 MB upload from 395 to 711 MB; with 8 MB, 581 MB, within the 3×
+    // the README states).
+    const worker = new Worker(module, {
+      eval: typeof module === 'string',
+      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+    });
     let stopped = false;
     return {
       post: (message, transfer) => worker.postMessage(message, transfer ? [...transfer] : undefined),
@@ -45,7 +54,13 @@ export function boundaryWorkers(): WorkerFactory {
   };
 }
 
-/** Threads to check with when none is asked for: one per core the process may use. */
+/**
+ * Threads to check with when none is asked for: one per core the process may use, where there are more
+ * than two. On two cores a worker beside the reading thread made the 5,000-polygon upload slower, 0.69 s
+ * against 0.52 s on one thread (npm run bench -- field-upload, part c): the worker's start-up, a second
+ * heap and a second copy of the hot code compiled cost more than the half of the boundaries it takes.
+ */
 export function defaultJobs(): number {
-  return availableParallelism();
+  const cores = availableParallelism();
+  return cores > 2 ? cores : 1;
 }

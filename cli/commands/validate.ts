@@ -112,7 +112,7 @@ export function selectionFrom(select: string[] | undefined, ignore: string[] | u
   return selection;
 }
 
-/** --jobs N → threads that check (default: one per core the process may use). */
+/** --jobs N → threads that check (default: defaultJobs in node/worker-threads.ts). */
 function jobsFrom(value: string | undefined): number {
   if (value === undefined) return defaultJobs();
   if (!/^[1-9]\d{0,3}$/.test(value.trim()))
@@ -227,8 +227,9 @@ const commonOptions = `  --format text|json|csv|html  report for people (default
                             boundaries, the same field in two files): on by default when boundaries come
                             with prescriptions or soil tests, or in two files (--setting batch=on|off|auto)
   --features                with --format json: include each file's GeoJSON features (geometry)
-  --jobs N                  threads that check a big field upload's boundaries (default: one per core;
-                            1 checks on one thread); the report is the same for any number
+  --jobs N                  threads that check the boundaries of a big field upload or .wkt file
+                            (default: one per core where there are more than two, else 1); the report
+                            is the same for any number
 ${progressUsage(28)}`;
 
 const fixOptions = `  --unsafe-fixes            apply unsafe fixes too (guesses that state their assumption; check the result)
