@@ -38,6 +38,7 @@ export {
   type FixOutcome,
 } from './engine/engine.ts';
 export { MAX_FIX_PASSES, allowedSafeties, type FixSelection } from './engine/fix-loop.ts';
+export type { PoolWorker, WorkerFactory } from './parallel/worker-pool.ts';
 export * from './engine/report.ts';
 export {
   settingSpecs,

@@ -5,6 +5,7 @@
  * where one stands. Built on the submit session the command line and the app share.
  */
 export { fromDir, fromPath, type FromDirOptions, type PathSource } from './sources.ts';
+export { boundaryWorkers } from './worker-threads.ts';
 export {
   openJournal,
   resumeBatch,

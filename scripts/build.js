@@ -187,6 +187,26 @@ const requireBanner =
  */
 export async function buildCli({ logLevel = 'warning', clean = false } = {}) {
   const startedAt = Date.now();
+  // The boundary worker (node/boundary-worker.ts) is one file of its own, built first: the command's code
+  // starts it by the name this build gives it (FIELDGATE_BOUNDARY_WORKER in node/worker-threads.ts).
+  const worker = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: { 'boundary-worker': join(root, 'node', 'boundary-worker.ts') },
+    outdir: cliOutDir,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    entryNames: '[name]-[hash]',
+    sourcemap: 'linked',
+    sourcesContent: false,
+    metafile: true,
+    write: false,
+    logLevel,
+    banner: { js: requireBanner },
+    plugins: [sourceRelativeUrlPlugin(cliOutDir)],
+  });
+  const workerFile = worker.outputFiles.find((f) => f.path.endsWith('.js'));
   const result = await esbuild.build({
     // Paths in the metafile (and so in build-info.json) are relative to the package root, not to the
     // directory `fieldgate` happens to run in.
@@ -206,11 +226,12 @@ export async function buildCli({ logLevel = 'warning', clean = false } = {}) {
     write: false,
     logLevel,
     banner: { js: requireBanner },
+    define: { FIELDGATE_BOUNDARY_WORKER: JSON.stringify(toPosix(relative(cliOutDir, workerFile.path))) },
     plugins: [coreSlicesPlugin(), sourceRelativeUrlPlugin(cliOutDir)],
   });
   mkdirSync(cliOutDir, { recursive: true });
   const written = new Set(['build-info.json']);
-  for (const file of result.outputFiles) {
+  for (const file of [...worker.outputFiles, ...result.outputFiles]) {
     written.add(relative(cliOutDir, file.path));
     writeAtomically(file.path, file.contents);
   }
@@ -233,8 +254,10 @@ export async function buildCli({ logLevel = 'warning', clean = false } = {}) {
     // in a git worktree node_modules may be a link to another checkout's, so its paths start with ../).
     // (Nor the slices of core/index.ts, which live in a namespace of their own, not in files.)
     inputs: [
-      ...Object.keys(result.metafile.inputs).filter(
-        (p) => !isDependencyInput(p) && !p.startsWith('core-slice:'),
+      ...new Set(
+        [...Object.keys(result.metafile.inputs), ...Object.keys(worker.metafile.inputs)].filter(
+          (p) => !isDependencyInput(p) && !p.startsWith('core-slice:'),
+        ),
       ),
       ...lockInput(),
     ],
@@ -291,7 +314,8 @@ export async function buildLibrary({ logLevel = 'warning' } = {}) {
   // The modules the entries reach (static and lazy imports), found by a bundle that is not written.
   const graph = await esbuild.build({
     absWorkingDir: root,
-    entryPoints: Object.values(libraryEntries),
+    // And the boundary worker, which node/worker-threads.ts starts by its file name (imported by none).
+    entryPoints: [...Object.values(libraryEntries), join(root, 'node', 'boundary-worker.ts')],
     bundle: true,
     splitting: true,
     outdir: libraryOutDir,

@@ -3,6 +3,7 @@
  * its events as they come (text or streamed JSON), write fixed files, and choose the exit code. Detection,
  * checks, numbering and the fix loop all live in the engine (core/engine).
  */
+import { boundaryWorkers, defaultJobs } from '../../node/worker-threads.ts';
 import { parseArgs } from 'node:util';
 import { readFile } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
@@ -93,6 +94,7 @@ const options = {
   mapping: { type: 'string' },
   color: { type: 'boolean' },
   features: { type: 'boolean', default: false },
+  jobs: { type: 'string' },
   ...PROGRESS_OPTIONS,
   batch: { type: 'boolean' },
   'no-batch': { type: 'boolean' },
@@ -108,6 +110,14 @@ export function selectionFrom(select: string[] | undefined, ignore: string[] | u
   if (problems.length > 0)
     throw new UsageError(problems.map((p) => p.message).join('; ') + ' (see `fieldgate rules`)');
   return selection;
+}
+
+/** --jobs N → threads that check (default: defaultJobs in node/worker-threads.ts). */
+function jobsFrom(value: string | undefined): number {
+  if (value === undefined) return defaultJobs();
+  if (!/^[1-9]\d{0,3}$/.test(value.trim()))
+    throw new UsageError(`--jobs ${value}: give a whole number of threads, 1 or more`);
+  return Number(value);
 }
 
 /** --now ISO → the run's "now" (default: the adapter's clock, read once). */
@@ -217,6 +227,9 @@ const commonOptions = `  --format text|json|csv|html  report for people (default
                             boundaries, the same field in two files): on by default when boundaries come
                             with prescriptions or soil tests, or in two files (--setting batch=on|off|auto)
   --features                with --format json: include each file's GeoJSON features (geometry)
+  --jobs N                  threads that check the boundaries of a big field upload or .wkt file
+                            (default: one per core where there are more than two, else 1); the report
+                            is the same for any number
 ${progressUsage(28)}`;
 
 const fixOptions = `  --unsafe-fixes            apply unsafe fixes too (guesses that state their assumption; check the result)
@@ -301,6 +314,11 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
   if (values.batch || values['no-batch'])
     engineOptions.settings = { ...engineOptions.settings, batch: values.batch ? 'on' : 'off' };
   if (values.kind !== undefined) engineOptions.kind = values.kind;
+  const jobs = jobsFrom(values.jobs);
+  if (jobs > 1) {
+    engineOptions.jobs = jobs;
+    engineOptions.startWorker = boundaryWorkers();
+  }
   if (values['sample-date'] !== undefined) engineOptions.sampleDate = values['sample-date'];
   // CSV batches (docs/csv-batches.md): shorthands for the encoding and mapping settings.
   if (values.encoding !== undefined)

@@ -29,7 +29,13 @@ import type { FieldRecord } from '../records/field-record.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
 import { wktSyntaxError } from '../geometry/wkt-rules.ts';
 import { parseWkt } from '../wkt/parse-wkt.ts';
-import { checkRecordBoundary, type RecordBoundaryOptions } from './record-boundary.ts';
+import {
+  checkRecordBoundary,
+  type RecordBoundaryOptions,
+  type RecordBoundaryResult,
+} from './record-boundary.ts';
+import { BoundaryPipeline, type BoundaryBatch, type BoundaryVerdict } from '../fields/boundary-jobs.ts';
+import type { WorkerPool } from '../parallel/worker-pool.ts';
 
 /**
  * A word at the start of a line (after an EWKT prefix): a geometry keyword, or a misspelt one that still
@@ -100,6 +106,7 @@ class WktChecker {
   private readonly features: GeoJsonFeature[] | undefined;
   private readonly emit: ValidateOptions['emit'];
   private readonly batch: ValidateOptions['batchGeometry'];
+  private pipeline: BoundaryPipeline<{ record: FieldRecord; detach: boolean }> | undefined;
 
   /** `firstFeature`: the feature index of the first statement added (a statement checked on its own). */
   constructor(
@@ -120,11 +127,44 @@ class WktChecker {
     return this.count;
   }
 
+  /**
+   * Check the boundaries on these workers too (see BoundaryPipeline): statements are then finished in
+   * order as their checks come back (`settle`). Not with features or batch geometry, which need each
+   * boundary's geometry.
+   */
+  parallel(pool: WorkerPool | undefined, selection: ValidateOptions['selection']): void {
+    if (!pool || this.features || this.batch) return;
+    const checks: Omit<BoundaryBatch, 'jobs'> = {};
+    if (selection) checks.selection = selection;
+    if (this.check.acreageTolerance !== undefined) checks.acreageTolerance = this.check.acreageTolerance;
+    this.pipeline = new BoundaryPipeline(pool, checks, ({ record, detach }, verdict) =>
+      this.finish(record, detach, verdict),
+    );
+  }
+
+  /** With workers: finish the statements whose checks are back (all of them with `all`), handing over. */
+  async settle(all: boolean): Promise<void> {
+    if (!this.pipeline) return;
+    await this.pipeline.settle(all);
+    this.handOver();
+  }
+
   /** Check one statement; `detach` copies the text its diagnostics quote (see `detachStrings`). */
   add(statement: WktStatement, lines: LineIndex, detach = false): void {
     const record = wktRecord(statement, this.count++, lines);
+    if (this.pipeline) this.pipeline.add({ record, detach }, record, lines, statement.offset);
+    else this.finish(record, detach);
+  }
+
+  /** A statement's checks, made here or given (`verdict`, from a worker), into the report. */
+  private finish(record: FieldRecord, detach: boolean, verdict?: BoundaryVerdict): void {
     const first = this.collector.diagnostics.length;
-    const result = checkRecordBoundary(record, this.collector, this.check);
+    let result: RecordBoundaryResult | undefined;
+    if (verdict) {
+      const list = this.collector.diagnostics;
+      for (const d of verdict.diagnostics) list.push(d);
+      if (verdict.result) result = { ...verdict.result, wkt: String(record.boundary?.value) };
+    } else result = checkRecordBoundary(record, this.collector, this.check);
     if (detach)
       for (let i = first; i < this.collector.diagnostics.length; i++)
         detachStrings(this.collector.diagnostics[i]!);
@@ -229,6 +269,7 @@ export async function checkWktStream(
 ): Promise<FileReport> {
   const features = options.features === true;
   const checker = new WktChecker({ ...options, features }, check);
+  checker.parallel(options.workers?.(file.size), options.selection);
   let held: WktStatement | undefined;
   let statements = 0;
   // The text read while it may still be one statement (the whole file, for a file of one WKT). Its lines
@@ -283,7 +324,11 @@ export async function checkWktStream(
     checker.handOver();
     return true;
   };
-  const complete = await readLines(file, options, onText, onLine);
+  const complete = await readLines(file, options, onText, onLine, async () => {
+    await checker.settle(false);
+    return true;
+  });
+  await checker.settle(true);
   if (complete && statements >= 2) return checker.report(file.name);
   if (options.signal?.aborted) return checker.report(file.name);
   held = undefined;

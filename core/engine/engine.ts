@@ -3,6 +3,7 @@
  * its diagnostics → (when asked) the fix loop → one typed Report. The command line, the sandbox and the app
  * call this through core/index.ts, with progress events and an AbortSignal.
  */
+import { WorkerPool, type WorkerFactory } from '../parallel/worker-pool.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { countBySeverity } from '../diagnostics/diagnostic.ts';
 import { chosenKind, detectKind, type KindDetection } from '../formats/detect-kind.ts';
@@ -108,7 +109,24 @@ export interface EngineOptions {
    * run: see the `batch` setting.
    */
   batchGeometry?: boolean;
+  /**
+   * Threads that check (default 1: this one alone). With more, and `startWorker`, boundaries of a streamed
+   * field upload of at least `parallelAbove` bytes are checked on `jobs - 1` worker threads too
+   * (core/parallel); the report is the same for any number.
+   */
+  jobs?: number;
+  /** Starts one worker thread (the host's: `boundaryWorkers()` of fieldgate/node for Node). */
+  startWorker?: WorkerFactory;
+  /** Streamed files smaller than this are checked on this thread alone (default PARALLEL_ABOVE_BYTES). */
+  parallelAbove?: number;
 }
+
+/**
+ * Streamed files smaller than this are checked on one thread: a worker's start-up costs about 50 ms of CPU
+ * (measured, the CLI's bundled worker), a fair share of checking a few MB of boundaries. Smaller files than
+ * STREAM_ABOVE_BYTES (the same) are read whole, on one thread, anyway.
+ */
+const PARALLEL_ABOVE_BYTES = 16 * 1024 * 1024;
 
 export interface RunOptions extends EngineOptions {
   /** Fix what the selection chooses, then report what is left in each fixed file. */
@@ -201,7 +219,27 @@ export function runEngine(
   options: RunOptions = {},
 ): AsyncIterable<EngineEvent> {
   const resolved = resolveOptions(options);
-  return new EventChannel<EngineEvent>((channel) => produce(inputs, options, resolved, channel));
+  const workers = workersFor(options);
+  if (workers) resolved.validate.workers = workers.take;
+  return new EventChannel<EngineEvent>((channel) =>
+    produce(inputs, options, resolved, channel).finally(() => workers?.close()),
+  );
+}
+
+/** The run's worker pool, started when a big enough file first asks for it, closed when the run ends. */
+function workersFor(
+  options: EngineOptions,
+): { take: NonNullable<ValidateOptions['workers']>; close(): void } | undefined {
+  const jobs = Math.floor(options.jobs ?? 1);
+  const start = options.startWorker;
+  if (!(jobs > 1) || !start) return undefined;
+  const above = options.parallelAbove ?? PARALLEL_ABOVE_BYTES;
+  let pool: WorkerPool | undefined;
+  return {
+    take: (bytes) =>
+      bytes !== undefined && bytes < above ? undefined : (pool ??= new WorkerPool(start, jobs - 1)),
+    close: () => pool?.close(),
+  };
 }
 
 /** Validate files; the Report of every file. */

@@ -1,10 +1,12 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { LineIndex } from '../diagnostics/text-position.ts';
 import type { JsonNode, JsonSyntaxError } from '../json/json-document.ts';
-import { JsonItemReader } from '../json/json-item-reader.ts';
+import { JsonItemReader, type JsonItemEvent } from '../json/json-item-reader.ts';
 import { reportJsonSyntax } from '../json/read-json.ts';
 import { checkFieldUploadBoundary } from '../boundary/field-upload-boundary.ts';
 import type { RecordBoundaryOptions, RecordBoundaryResult } from '../boundary/record-boundary.ts';
+import { BoundaryPipeline, type BoundaryBatch, type BoundaryVerdict } from './boundary-jobs.ts';
+import type { WorkerPool } from '../parallel/worker-pool.ts';
 import type { GeoJsonFeature } from '../geojson/geojson.ts';
 import { fieldFeature, keepBatchField } from '../records/field-features.ts';
 import type { BatchGeometry } from '../input/batch-geometry.ts';
@@ -63,11 +65,16 @@ class FieldRecordChecks {
       options.acreageTolerance === undefined ? {} : { acreageTolerance: options.acreageTolerance };
   }
 
-  check(record: FieldRecord): CheckedField {
+  /** `boundary`: its boundary's checks, already run (on a worker thread), in the order they reported. */
+  check(record: FieldRecord, boundary?: BoundaryVerdict): CheckedField {
     this.duplicates?.add(record);
     for (const rule of itemRules) this.collector.run(rule, record);
     const field: CheckedField = { record };
-    if (this.checkBoundary) {
+    if (boundary) {
+      const list = this.collector.diagnostics;
+      for (const d of boundary.diagnostics) list.push(d);
+      if (boundary.result) field.boundary = { ...boundary.result, wkt: String(record.boundary?.value) };
+    } else if (this.checkBoundary) {
       const result = this.checkBoundary(record, this.collector, this.boundaryOptions);
       if (result) field.boundary = result;
     }
@@ -110,6 +117,21 @@ export interface FieldUploadReadOptions extends CheckFieldUploadOptions {
   submitRecords?: boolean;
   /** Where each checked field's boundary goes for the checks across files (core/cross-file). */
   batchGeometry?: BatchGeometry;
+  /**
+   * Worker threads that check the boundaries while this one reads (a streamed read; not with features,
+   * batch geometry, submit records or a `checkBoundary` of its own, which need each boundary's geometry or
+   * run here). Diagnostics come out as one thread lists them.
+   */
+  pool?: WorkerPool;
+}
+
+/** An event of the reader waiting for its turn (its item's boundary may be out on a worker). */
+interface PendingEvent {
+  event: JsonItemEvent;
+  /** The reader's window when the event came (escaped strings map into it). */
+  window: { text: string; base: number };
+  /** An object item's record, made when it was read. */
+  record?: FieldRecord;
 }
 
 /** What reading a JSON document as a field upload gave. */
@@ -151,15 +173,31 @@ class FieldUploadReader {
   records = 0;
   /** Each item's record, when asked for (never while diagnostics are handed over: they index the list). */
   private readonly submitRecords: KindRecord[] | undefined;
+  /** With workers (see FieldUploadReadOptions.pool): events wait here for their items' boundaries. */
+  private readonly pipeline: BoundaryPipeline<PendingEvent> | undefined;
+  /** The document's last event was queued (read on no further). */
+  private sawEnd = false;
 
   constructor(private readonly options: FieldUploadReadOptions = {}) {
     this.collector = new DiagnosticCollector(options.selection);
     this.checks = new FieldRecordChecks(this.collector, options);
     if (options.features !== false) this.features = [];
     if (options.submitRecords && !options.emit) this.submitRecords = [];
+    const own = options.features !== false || options.batchGeometry || this.submitRecords;
+    if (options.pool && !own && options.checkBoundary === undefined) {
+      const checks: Omit<BoundaryBatch, 'jobs'> = {};
+      if (options.selection) checks.selection = options.selection;
+      if (options.acreageTolerance !== undefined) checks.acreageTolerance = options.acreageTolerance;
+      this.pipeline = new BoundaryPipeline(options.pool, checks, (pending, verdict) => {
+        const event = pending.event;
+        if (event.type === 'item' && pending.record)
+          this.checkItem(event.node, event.index, pending.window, pending.record, verdict);
+        else this.handle(event, pending.window);
+      });
+    }
   }
 
-  /** Check what the text pushed so far holds; true once the document is done. */
+  /** Check what the text pushed so far holds; true once the document is done (read to its end). */
   push(chunk: string): boolean {
     this.reader.push(chunk);
     return this.drain();
@@ -173,59 +211,108 @@ class FieldUploadReader {
     return this.outcome;
   }
 
+  /**
+   * With workers: the text is all there; finish every event in order once its boundaries came back.
+   */
+  async endAll(): Promise<FieldUploadOutcome> {
+    if (!this.pipeline) return this.end();
+    this.reader.end();
+    this.drain();
+    await this.settle(true);
+    if (!this.outcome) throw new Error('the JSON reader ended without an outcome');
+    return this.outcome;
+  }
+
+  /** With workers: finish the events whose boundaries are back, in order (all of them with `all`). */
+  async settle(all: boolean): Promise<void> {
+    if (!this.pipeline) return;
+    await this.pipeline.settle(all);
+    this.reader.keepLinesFrom = this.pipeline.first?.window.base;
+  }
+
   private drain(): boolean {
-    if (this.outcome) return true;
+    if (this.outcome || this.sawEnd) return true;
+    if (this.pipeline) {
+      for (let event = this.reader.next(); event; event = this.reader.next())
+        if (this.enqueue(this.pipeline, event)) break;
+      this.pipeline.post();
+      return this.sawEnd;
+    }
+    for (let event = this.reader.next(); event; event = this.reader.next())
+      if (this.handle(event, this.reader.window)) return true;
+    return false;
+  }
+
+  /** Queue an event; an object item's record is made now and its boundary sent (or checked here). */
+  private enqueue(pipeline: BoundaryPipeline<PendingEvent>, event: JsonItemEvent): boolean {
+    const pending: PendingEvent = { event, window: this.reader.window };
+    if (event.type === 'item' && event.node.kind === 'object') {
+      const lines = this.reader.lines;
+      pending.record = fieldRecordFromJson(event.node, lines, event.index, this.records++, pending.window);
+      pipeline.add(pending, pending.record, lines, pending.window);
+    } else pipeline.addPlain(pending);
+    this.sawEnd = event.type === 'end' || event.type === 'empty' || event.type === 'error';
+    return this.sawEnd;
+  }
+
+  /** One event of the reader; true once the document is done. */
+  private handle(event: JsonItemEvent, window: { text: string; base: number }): boolean {
     const lines = this.reader.lines;
-    for (let event = this.reader.next(); event; event = this.reader.next()) {
-      switch (event.type) {
-        case 'item':
-          this.checkItem(event.node, event.index);
-          break;
-        case 'property': {
-          const { key, keyStart, keyEnd, value } = event.property;
-          if (key !== 'fields') break;
-          if (this.streamedCount === undefined) {
-            this.fieldsValue = value;
-            break;
-          }
-          // "fields" again after the streamed array: JSON readers (the service's too) keep the last
-          // one, so it is said, and the later value is checked as the upload.
-          this.collector.run(fieldsArray, {
-            part: 'repeated',
-            key: { start: keyStart, end: keyEnd },
-            count: this.streamedCount,
-            lines,
-          });
-          const count = value.kind === 'array' ? value.items.length : 0;
-          this.collector.run(fieldsArray, { part: 'fields', node: value, count, lines });
-          if (value.kind === 'array') value.items.forEach((item, index) => this.checkItem(item, index));
-          this.streamedCount = count;
+    switch (event.type) {
+      case 'item':
+        this.checkItem(event.node, event.index, window);
+        break;
+      case 'property': {
+        const { key, keyStart, keyEnd, value } = event.property;
+        if (key !== 'fields') break;
+        if (this.streamedCount === undefined) {
+          this.fieldsValue = value;
           break;
         }
-        case 'array-end':
-          this.streamedCount = event.count;
-          this.collector.run(fieldsArray, {
-            part: 'fields',
-            node: event.property.value,
-            count: event.count,
-            lines,
-          });
-          break;
-        case 'array-start':
-          break;
-        case 'end':
-          this.finish(event.root, event.text);
-          return true;
-        case 'empty':
-        case 'error':
-          this.outcome = { type: 'unreadable', diagnostics: syntaxDiagnostics(event, lines, this.options) };
-          return true;
+        // "fields" again after the streamed array: JSON readers (the service's too) keep the last
+        // one, so it is said, and the later value is checked as the upload.
+        this.collector.run(fieldsArray, {
+          part: 'repeated',
+          key: { start: keyStart, end: keyEnd },
+          count: this.streamedCount,
+          lines,
+        });
+        const count = value.kind === 'array' ? value.items.length : 0;
+        this.collector.run(fieldsArray, { part: 'fields', node: value, count, lines });
+        if (value.kind === 'array') value.items.forEach((item, index) => this.checkItem(item, index, window));
+        this.streamedCount = count;
+        break;
       }
+      case 'array-end':
+        this.streamedCount = event.count;
+        this.collector.run(fieldsArray, {
+          part: 'fields',
+          node: event.property.value,
+          count: event.count,
+          lines,
+        });
+        break;
+      case 'array-start':
+        break;
+      case 'end':
+        this.finish(event.root, event.text);
+        return true;
+      case 'empty':
+      case 'error':
+        this.outcome = { type: 'unreadable', diagnostics: syntaxDiagnostics(event, lines, this.options) };
+        return true;
     }
     return false;
   }
 
-  private checkItem(node: JsonNode, index: number): void {
+  /** `record` and `boundary`: made and checked when the item was read (see `enqueue`). */
+  private checkItem(
+    node: JsonNode,
+    index: number,
+    window: { text: string; base: number },
+    record?: FieldRecord,
+    boundary?: BoundaryVerdict,
+  ): void {
     const lines = this.reader.lines;
     const first = this.collector.diagnostics.length;
     this.collector.run(fieldsArray, { part: 'item', node, index, lines });
@@ -233,8 +320,8 @@ class FieldUploadReader {
       this.submitRecords?.push(this.withDiagnostics(notAFieldRecord(index + 1), first));
       return;
     }
-    const record = fieldRecordFromJson(node, lines, index, this.records++, this.reader.window);
-    const checked = this.checks.check(record);
+    record ??= fieldRecordFromJson(node, lines, index, this.records++, window);
+    const checked = this.checks.check(record, boundary);
     this.submitRecords?.push(this.withDiagnostics(fieldUploadRecord(checked.record), first));
     this.features?.push(fieldFeature(checked.record, checked.boundary));
     keepBatchField(this.options.batchGeometry, checked.record, checked.boundary);
@@ -312,12 +399,14 @@ export async function readFieldUploadStream(
   let units = 0;
   for await (const chunk of chunks) {
     units += chunk.length;
-    if (reader.push(chunk)) break;
+    const done = reader.push(chunk);
+    await reader.settle(false);
+    if (done) break;
     hooks.progress?.({ units, records: reader.records });
     if (hooks.pause) await hooks.pause();
     if (hooks.signal?.aborted) return undefined;
   }
-  return reader.end();
+  return reader.endAll();
 }
 
 /** Check a POST /v2/fields body given as text (the sandbox uses this). */

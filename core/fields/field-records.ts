@@ -16,7 +16,7 @@ import { FIELD_PROPERTIES } from '../rules/field-upload/field-upload-known.ts';
  * inside the decoded value map back through escapes like \" and \u00e9. `text` holds the document from
  * offset `base` on (a streamed document's window).
  */
-function stringOffsetMap(
+export function stringOffsetMap(
   text: string,
   node: { start: number; end: number; value?: string },
   base = 0,

@@ -188,7 +188,10 @@ async function validateJsonStream(
   };
   if (options.pause) hooks.pause = options.pause;
   if (options.signal) hooks.signal = options.signal;
-  const outcome = await readFieldUploadStream(chunks, uploadOptions(options, forced !== undefined), hooks);
+  const readOptions = uploadOptions(options, forced !== undefined);
+  const pool = options.workers?.(file.size);
+  if (pool) readOptions.pool = pool;
+  const outcome = await readFieldUploadStream(chunks, readOptions, hooks);
   // Cancelled: the engine discards the report.
   if (!outcome) return { file: file.name, kind: forced?.id ?? 'json', diagnostics: [] };
   return uploadReport(file.name, outcome, options, forced);

@@ -1,3 +1,4 @@
+import type { WorkerPool } from '../parallel/worker-pool.ts';
 import type { Diagnostic, FixSafety } from '../diagnostics/diagnostic.ts';
 import type { RuleSelection } from '../rules/selection.ts';
 import type { JsonValue } from '../json/json-document.ts';
@@ -179,6 +180,12 @@ export interface ValidateOptions {
    * (core/cross-file). Files a CSV batch names are not added.
    */
   batchGeometry?: BatchGeometry;
+  /**
+   * Worker threads for checks that run apart (core/parallel), for a streamed file of `bytes` (undefined when
+   * not known): undefined when the file is too small to pay for them or the run has none. Started on first
+   * use, stopped by the engine at the end of its run.
+   */
+  workers?: (bytes: number | undefined) => WorkerPool | undefined;
   /** Hooks for kinds that work in chunks: report progress, let the caller's event loop run, stop early. */
   progress?: (progress: KindProgress) => void;
   /** Resolves after the event loop had a turn; a kind awaits it between chunks. */

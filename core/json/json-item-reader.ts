@@ -93,12 +93,18 @@ export class JsonItemReader {
     return this.streamed !== undefined;
   }
 
+  /**
+   * Line starts from this document offset on are kept even once the window let go of their text: a caller
+   * still placing diagnostics of items it handed out (boundaries checked on other threads) sets it.
+   */
+  keepLinesFrom: number | undefined;
+
   /** More text. Text the reader has passed is let go once an array streams (never before: see `end`). */
   push(chunk: string): void {
     if (this.streamed && this.at > this.base) {
       this.text = this.text.slice(this.at - this.base) + chunk;
       this.base = this.at;
-      this.lines.forget(this.base);
+      this.lines.forget(Math.min(this.base, this.keepLinesFrom ?? Infinity));
     } else this.text += chunk;
     this.lines.scan(this.text, this.base, false);
   }

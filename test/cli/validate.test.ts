@@ -126,6 +126,8 @@ describe('fieldgate validate', () => {
         ['--fix-in-place', '-o', join(dir, 'out.csv')],
         `--fix-in-place overwrites the input and -o ${join(dir, 'out.csv')} writes elsewhere: give one of them`,
       ],
+      [['--jobs', '0'], '--jobs 0: give a whole number of threads, 1 or more'],
+      [['--jobs', 'all'], '--jobs all: give a whole number of threads, 1 or more'],
     ];
     for (const [options, message] of cases) {
       const run = await runCli(['validate', ...options, csv]);

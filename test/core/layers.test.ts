@@ -22,8 +22,8 @@ const LAYERS: ReadonlyArray<{ name: string; paths: readonly string[]; names?: Re
   {
     name: 'primitives',
     // Values and plane geometry with no knowledge of files or rules; generated service types and tables;
-    // the land mask (where the land is, from Natural Earth).
-    paths: ['core/values', 'core/planar', 'core/land', 'openapi/generated'],
+    // the land mask (where the land is, from Natural Earth); the worker pool (threads for any plain data).
+    paths: ['core/values', 'core/planar', 'core/land', 'core/parallel', 'openapi/generated'],
   },
   { name: 'diagnostics', paths: ['core/diagnostics', 'core/report'] },
   {
