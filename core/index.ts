@@ -23,11 +23,8 @@ export { formatCount } from './values/format-count.ts';
 export * from './input/file-kind.ts';
 export { fileKinds, detectFileKind, fileKindById } from './formats/registry.ts';
 export { describeLocation, formatPath } from './report/describe-location.ts';
+export { validate, fix, runEngine, resolveOptions } from './engine/every-kind.ts';
 export {
-  validate,
-  fix,
-  runEngine,
-  resolveOptions,
   EngineOptionsError,
   STREAM_ABOVE_BYTES,
   type EngineInput,
@@ -39,9 +36,8 @@ export {
 } from './engine/engine.ts';
 export { MAX_FIX_PASSES, allowedSafeties, type FixSelection } from './engine/fix-loop.ts';
 export * from './engine/report.ts';
+export { settingSpecs, settingsFor } from './engine/every-kind.ts';
 export {
-  settingSpecs,
-  settingsFor,
   checkSettings,
   describeSettings,
   nearestName,

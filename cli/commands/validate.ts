@@ -19,6 +19,7 @@ import {
   problemsCsvBytes,
   readValuesAt,
   resolveOptions,
+  settingSpecs,
   runEngine,
   sortDiagnostics,
   STREAM_ABOVE_BYTES,
@@ -129,7 +130,7 @@ export function settingsFrom(list: string[] | undefined): Record<string, JsonVal
     if (eq <= 0) throw new UsageError(`--setting ${item}: expected key=value`);
     given[item.slice(0, eq)] = item.slice(eq + 1);
   }
-  const checked = checkSettings(given);
+  const checked = checkSettings(given, settingSpecs);
   if (!checked.ok)
     throw new UsageError(
       `${checked.problems.map((p) => p.message).join('; ')} (\`fieldgate kinds\` lists each kind's settings)`,
@@ -139,7 +140,7 @@ export function settingsFrom(list: string[] | undefined): Record<string, JsonVal
 
 /** `--encoding E` (validate, fix, submit): the setting's value, or a usage error in one line. */
 export function encodingOption(value: string): string {
-  const checked = checkSettings({ encoding: value });
+  const checked = checkSettings({ encoding: value }, settingSpecs);
   if (!checked.ok)
     throw new UsageError(
       `--encoding ${value}: ${checked.problems[0]?.message.replace(/^setting encoding: /, '')}`,
@@ -315,7 +316,7 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
         `--mapping ${values.mapping}: cannot read it${reason ? ` (${reason === 'no such directory' ? 'no such file' : reason})` : ''}`,
       );
     }
-    const checked = checkSettings({ mapping });
+    const checked = checkSettings({ mapping }, settingSpecs);
     if (!checked.ok)
       throw new UsageError(
         `--mapping ${values.mapping}: ${checked.problems[0]?.message.replace(/^setting mapping: /, '')}`,

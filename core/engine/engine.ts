@@ -23,8 +23,7 @@ import {
   type StreamedFile,
   type ValidateOptions,
 } from '../input/file-kind.ts';
-import { fileKindById, fileKinds, kindCatalogue } from '../formats/registry.ts';
-import { allRules } from '../rules/registry.ts';
+import type { KindSet } from './kind-set.ts';
 import { unknownSelectors, type RuleSelection } from '../rules/selection.ts';
 import { EventChannel, nextTurn } from './events.ts';
 import { maxPassesStop, resolveFixTargets, runFixLoop, type FixSelection } from './fix-loop.ts';
@@ -152,32 +151,34 @@ export class EngineOptionsError extends Error {
 interface Resolved {
   validate: ValidateOptions;
   forced?: FileKind;
+  /** The kinds, rules and settings this engine knows. */
+  kinds: KindSet;
 }
 
 /** Check the options; throws EngineOptionsError listing every problem (and the valid settings). */
-export function resolveOptions(options: RunOptions): Resolved {
+export function resolveOptionsWith(kinds: KindSet, options: RunOptions): Resolved {
   const problems: string[] = [];
   if (options.rules) {
-    for (const p of unknownSelectors(options.rules, allRules)) problems.push(p.message);
+    for (const p of unknownSelectors(options.rules, kinds.rules)) problems.push(p.message);
   }
   // Fixes of rules that do not exist: a typo, which would otherwise fix nothing and say nothing.
   if (options.fix?.rules)
-    for (const p of unknownSelectors({ select: options.fix.rules }, allRules))
+    for (const p of unknownSelectors({ select: options.fix.rules }, kinds.rules))
       problems.push(`fix rules: ${p.message}`);
   let forced: FileKind | undefined;
   if (options.kind !== undefined) {
-    forced = fileKindById(options.kind);
+    forced = kindById(kinds, options.kind);
     if (!forced)
-      problems.push(`"${options.kind}" is not a kind; kinds: ${kindCatalogue.map((k) => k.id).join(', ')}`);
+      problems.push(`"${options.kind}" is not a kind; kinds: ${kinds.catalogue.map((k) => k.id).join(', ')}`);
   }
   const validate: ValidateOptions = {};
   if (options.settings) {
-    const checked = checkSettings(options.settings);
+    const checked = checkSettings(options.settings, kinds.settings);
     if (checked.ok) validate.settings = checked.settings;
     else
       problems.push(
         ...checked.problems.map((p) => p.message),
-        `valid settings: ${describeSettings().join('; ')}`,
+        `valid settings: ${describeSettings(kinds.settings).join('; ')}`,
       );
   }
   if (problems.length > 0) throw new EngineOptionsError(problems);
@@ -192,24 +193,33 @@ export function resolveOptions(options: RunOptions): Resolved {
     validate.records = true;
     validate.listAll = true;
   }
-  return forced ? { validate, forced } : { validate };
+  return forced ? { validate, forced, kinds } : { validate, kinds };
 }
 
-/** Run the engine: events as it works, ending with `{ type: 'report' }`. Options are checked first (throws). */
-export function runEngine(
+function kindById(kinds: KindSet, id: string): FileKind | undefined {
+  return kinds.catalogue.find((k) => k.id === id);
+}
+
+/**
+ * Run an engine that knows these kinds: events as it works, ending with `{ type: 'report' }`. Options are
+ * checked first (throws). The entries bind it to their kinds (`validate` of core/index.ts to every kind).
+ */
+export function runEngineWith(
+  kinds: KindSet,
   inputs: readonly EngineSource[],
   options: RunOptions = {},
 ): AsyncIterable<EngineEvent> {
-  const resolved = resolveOptions(options);
+  const resolved = resolveOptionsWith(kinds, options);
   return new EventChannel<EngineEvent>((channel) => produce(inputs, options, resolved, channel));
 }
 
-/** Validate files; the Report of every file. */
-export async function validate(
+/** Validate files with an engine that knows these kinds; the Report of every file. */
+export async function validateWith(
+  kinds: KindSet,
   inputs: readonly EngineSource[],
   options: EngineOptions = {},
 ): Promise<Report> {
-  return lastReport(runEngine(inputs, { ...options, fix: undefined }));
+  return lastReport(runEngineWith(kinds, inputs, { ...options, fix: undefined }));
 }
 
 export interface FixOutcome {
@@ -224,14 +234,15 @@ export interface FixOutcome {
  * options), by rule, or all of a safety. Each pass is guarded: a pass that would create an error is rolled
  * back and the fixes that caused it are listed as not applied.
  */
-export async function fix(
+export async function fixWith(
+  kinds: KindSet,
   input: EngineSource,
   selection: FixSelection,
   options: EngineOptions = {},
 ): Promise<FixOutcome> {
   let bytes: Uint8Array | undefined;
   let report: Report | undefined;
-  for await (const event of runEngine([input], { ...options, fix: selection })) {
+  for await (const event of runEngineWith(kinds, [input], { ...options, fix: selection })) {
     if (event.type === 'fixed') bytes = event.bytes;
     if (event.type === 'report') report = event.report;
   }
@@ -280,7 +291,7 @@ async function produce(
         total: inputs.length,
         bytes: streamed ? (streamed.size ?? 0) : (input as InputFile).bytes.length,
       });
-      const forced = input.kind !== undefined ? fileKindById(input.kind) : resolved.forced;
+      const forced = input.kind !== undefined ? kindById(resolved.kinds, input.kind) : resolved.forced;
       if (input.kind !== undefined && !forced)
         throw new EngineOptionsError([`"${input.kind}" is not a kind`]);
       // A streamed file: detection sees its head; the whole file is read only when its kind cannot stream.
@@ -291,7 +302,9 @@ async function produce(
         if (head.length < DETECTION_HEAD_BYTES) whole = { name, bytes: head };
       }
       const sniffed: InputFile = whole ?? { name, bytes: head ?? new Uint8Array(0) };
-      let detection: KindDetection | undefined = forced ? chosenKind(forced) : detectKind(sniffed, fileKinds);
+      let detection: KindDetection | undefined = forced
+        ? chosenKind(forced)
+        : detectKind(sniffed, resolved.kinds.detected);
       const streamAbove = options.streamAbove ?? STREAM_ABOVE_BYTES;
       // What the file is, for choosing how to read it: given as a stream, and too big to hold (or of a size
       // not known). Its kind's declared capabilities decide the rest (`readingOf`).
@@ -322,7 +335,7 @@ async function produce(
         if (stopped()) break;
         whole = await readAll(streamed);
         // The head chose a kind that needs every byte: detection sees them all, as for a file given whole.
-        if (!forced) detection = detectKind(whole, fileKinds);
+        if (!forced) detection = detectKind(whole, resolved.kinds.detected);
       }
       head = undefined;
       if (!detection) {
@@ -330,7 +343,7 @@ async function produce(
           sniffed.bytes.length === 0
             ? 'it is empty'
             : (notTextReason(sniffed.bytes) ??
-              `not a kind of file Fieldgate reads (its content and name fit none of: ${kindCatalogue
+              `not a kind of file Fieldgate reads (its content and name fit none of: ${resolved.kinds.catalogue
                 .map((k) => k.id)
                 .join(', ')}); choose one with the kind option (--kind)`);
         report.unreadable.push({ name, reason });
@@ -413,6 +426,7 @@ async function produce(
         const loop = await runFixLoop({
           file: whole ?? (input as InputFile),
           kind: detection.kind,
+          rules: resolved.kinds.rules,
           first: checked,
           selection: chosen ? { ...bySafetyAndRule, ids: chosen.ids } : bySafetyAndRule,
           check,
@@ -682,6 +696,7 @@ async function fixByStatements(
       const loop = await runFixLoop({
         file: { name, bytes: encoder.encode(statement.first.text ?? '') },
         kind,
+        rules: resolved.kinds.rules,
         first,
         selection,
         check: async (bytes, listAll) => named(statement.check(decoder.decode(bytes), listAll)),

@@ -4,7 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { EngineOptionsError, fix, runEngine, validate } from './engine.ts';
+import { EngineOptionsError } from './engine.ts';
+import { fix, runEngine, validate } from './every-kind.ts';
 import type { Report } from './report.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
