@@ -42,6 +42,7 @@ import { packedMap } from '../values/packed-map.ts';
 import { checkSettings, describeSettings } from './settings.ts';
 import { emptyBatchGeometry, type BatchGeometry } from '../input/batch-geometry.ts';
 import { acrossFilesApply, type FileGeometry } from '../cross-file/across-files-apply.ts';
+import { settleFeatures } from '../geojson/geojson.ts';
 
 /** A file for the engine; `kind` forces its kind (else `options.kind`, else detection). */
 export interface EngineInput extends InputFile {
@@ -247,13 +248,22 @@ export async function fixWith(
     if (event.type === 'report') report = event.report;
   }
   if (!report) throw new Error('the engine ended without a report');
-  return bytes ? { report, bytes } : { report };
+  return bytes ? { report: settled(report), bytes } : { report: settled(report) };
 }
 
 async function lastReport(events: AsyncIterable<EngineEvent>): Promise<Report> {
   let report: Report | undefined;
   for await (const event of events) if (event.type === 'report') report = event.report;
   if (!report) throw new Error('the engine ended without a report');
+  return settled(report);
+}
+
+/**
+ * The report as plain data, for `validate` and `fix`, which hand it over whole: its features' coordinates
+ * made and stored. `runEngine`'s events keep them made when read, which a writer reads once.
+ */
+function settled(report: Report): Report {
+  for (const file of report.files) if (file.features) settleFeatures(file.features);
   return report;
 }
 

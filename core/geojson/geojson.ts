@@ -43,3 +43,17 @@ export interface GeoJsonFeatureCollection {
   type: 'FeatureCollection';
   features: GeoJsonFeature[];
 }
+
+/**
+ * The features as plain data: coordinates a kind makes each time they are read (core/records/field-features.ts,
+ * to hold typed rings instead of nested arrays while a run goes on) are made once and stored, so a caller
+ * gets objects with no accessors (`structuredClone`, spreading and comparing see what JSON does).
+ */
+export function settleFeatures(features: readonly GeoJsonFeature[]): void {
+  for (const feature of features) {
+    const geometry = feature.geometry;
+    if (geometry && Object.getOwnPropertyDescriptor(geometry, 'coordinates')?.get)
+      // Assigning stores the value as a plain property (the accessor's setter).
+      geometry.coordinates = geometry.coordinates;
+  }
+}

@@ -144,7 +144,7 @@ console.log(isUuid('1b4e28ba-2fa1-11d2-883f-0016d3cca427'));
 `,
   'wkt-only.ts': `
 import { validate } from 'fieldgate/wkt';
-const report = await validate([{ name: 'a.wkt', bytes: new TextEncoder().encode('POLYGON((0 0, 0 1, 1 1, 1 0, 0 0))') }]);
+const report = await validate([{ name: 'a.wkt', bytes: new TextEncoder().encode('POLYGON((-93.265 45.121, -93.257 45.121, -93.257 45.1267, -93.265 45.121))') }]);
 console.log(report.counts.error);
 `,
   ...Object.fromEntries(
