@@ -113,7 +113,7 @@ describe('reviewGeometryFixes', () => {
       ],
     });
     const base = {
-      code: 'GEO004',
+      code: 'GEO004' as const,
       rule: 'self-intersection',
       group: 'ogc-validity',
       severity: 'error' as const,

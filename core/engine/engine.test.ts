@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { isPlainTextEdit, plainTextEdit, type Diagnostic, type TextEdit } from '../diagnostics/diagnostic.ts';
+import {
+  isPlainTextEdit,
+  plainTextEdit,
+  type Diagnostic,
+  type RuleCode,
+  type TextEdit,
+} from '../diagnostics/diagnostic.ts';
 import type { FileKind, FileReport } from '../input/file-kind.ts';
 import { EngineOptionsError, type EngineEvent } from './engine.ts';
 import { everyKind, fix, resolveOptions, runEngine, settingSpecs, validate } from './every-kind.ts';
@@ -484,9 +490,10 @@ describe('engine: fix', () => {
       async validate(file) {
         const t = new TextDecoder().decode(file.bytes);
         const diagnostics: FileReport['diagnostics'] = [];
+        // The fake kind's own codes, which no rule has.
         const at = (i: number, code: string, fixText?: string, len = 1) =>
           diagnostics.push({
-            code,
+            code: code as RuleCode,
             rule: code.toLowerCase(),
             group: 'test',
             severity: 'error',
@@ -585,7 +592,7 @@ describe('engine: fix', () => {
           text: t,
           diagnostics: [
             {
-              code: 'END',
+              code: 'END' as RuleCode,
               rule: 'end',
               group: 'test',
               severity: 'warning',

@@ -6,6 +6,7 @@ import {
   type Diagnostic,
   type DiagnosticCounts,
   type FixSafety,
+  type RuleCode,
   type Location,
 } from '../diagnostics/diagnostic.ts';
 import type { DetectedAs } from '../formats/detect-kind.ts';
@@ -22,7 +23,7 @@ export interface AppliedFix {
   id?: string;
   /** The fix pass (1-based) that applied it. */
   pass: number;
-  code: string;
+  code: RuleCode;
   rule: string;
   safety: FixSafety;
   title: string;
@@ -35,7 +36,7 @@ export interface AppliedFix {
 /** A chosen fix that was not applied, and why ("would create GEO004", "overlaps another chosen fix"). */
 export interface NotAppliedFix {
   id?: string;
-  code: string;
+  code: RuleCode;
   rule: string;
   title: string;
   location: Location;
