@@ -27,6 +27,7 @@ import {
   validate as validateWithEngine,
   type AppliedFix,
   type Diagnostic,
+  type ReportedDiagnostic,
   type EngineSource,
   type EngineEvent,
   type EngineOptions,
@@ -659,7 +660,7 @@ function encodingOf(result: FileResult, otherwise = 'utf-8'): string {
 class TextReportFiles {
   /** Safe fixes offered, for the summary (the report's lists stay empty). */
   safeFixes = 0;
-  private pending: Diagnostic[] = [];
+  private pending: ReportedDiagnostic[] = [];
   private batches = 0;
   private reader: SourceLineReader | undefined;
 
@@ -668,7 +669,7 @@ class TextReportFiles {
     private readonly io: CliIo,
   ) {}
 
-  async add(diagnostics: readonly Diagnostic[], file: StreamedFile | undefined): Promise<void> {
+  async add(diagnostics: readonly ReportedDiagnostic[], file: StreamedFile | undefined): Promise<void> {
     for (const d of diagnostics) {
       if (d.fix?.safety === 'safe') this.safeFixes++;
       this.pending.push(d);
@@ -685,7 +686,7 @@ class TextReportFiles {
    * file's text (or its lines read again, for a file read as a stream).
    */
   async across(
-    diagnostics: readonly Diagnostic[],
+    diagnostics: readonly ReportedDiagnostic[],
     results: ReadonlyMap<string, FileResult>,
     reopen: (file: string) => StreamedFile | undefined,
   ): Promise<void> {

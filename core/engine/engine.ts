@@ -35,6 +35,7 @@ import {
   type FileResult,
   type NotAppliedFix,
   type Report,
+  type ReportedDiagnostic,
 } from './report.ts';
 import type { KindRecord, SubmitRecord } from '../records/submit-record.ts';
 import { flatString } from '../values/flat-string.ts';
@@ -126,7 +127,8 @@ export type EngineEvent =
   | { type: 'file-started'; file: string; index: number; total: number; bytes: number }
   /** `kind`: the kind the file is read as (what its `records` are: a field upload's fields, a CSV's rows). */
   | ({ type: 'progress'; file: string; totalBytes: number; kind: string } & KindProgress)
-  | { type: 'diagnostics'; file: string; diagnostics: Diagnostic[] }
+  /** Diagnostics as found, numbered (`id`) as the report lists them. */
+  | { type: 'diagnostics'; file: string; diagnostics: ReportedDiagnostic[] }
   | { type: 'fix-pass'; file: string; pass: number; applied: number; notApplied: number }
   | { type: 'fixes'; file: string; applied: AppliedFix[]; notApplied: NotAppliedFix[] }
   | { type: 'fixed-part'; file: string; bytes: Uint8Array }
@@ -137,7 +139,7 @@ export type EngineEvent =
    * After every file: the diagnostics of the checks across the files of the run (core/cross-file), each
    * with the file it belongs to in `location.file` (a file already done). Also in the report.
    */
-  | { type: 'across-files'; diagnostics: Diagnostic[] }
+  | { type: 'across-files'; diagnostics: ReportedDiagnostic[] }
   | { type: 'cancelled' }
   | { type: 'report'; report: Report };
 
@@ -474,7 +476,7 @@ async function produce(
       counts.warning += handedCounts.warning;
       counts.info += handedCounts.info;
       if (checked.diagnostics.length > 0 || handed === 0)
-        channel.push({ type: 'diagnostics', file: name, diagnostics: checked.diagnostics });
+        channel.push({ type: 'diagnostics', file: name, diagnostics: reported(checked.diagnostics) });
       const diagnostics = !keep
         ? []
         : handed > 0
@@ -483,7 +485,7 @@ async function produce(
       const { records, ...rest } = checked;
       const result: FileResult = {
         ...rest,
-        diagnostics,
+        diagnostics: reported(diagnostics),
         counts,
         detectedAs,
         ...(fixes ? { fixes } : {}),
@@ -515,8 +517,9 @@ async function produce(
     });
     if (found.length > 0) {
       const keep = options.keepDiagnostics !== false;
-      for (const d of found) {
-        d.id = `d${nextId++}`;
+      for (const each of found) {
+        each.id = `d${nextId++}`;
+        const d = each as ReportedDiagnostic;
         const result = report.files.find((f) => f.file === d.location.file);
         if (!result) continue;
         result.counts[d.severity]++;
@@ -526,7 +529,7 @@ async function produce(
           report.diagnostics.push(d);
         }
       }
-      channel.push({ type: 'across-files', diagnostics: found });
+      channel.push({ type: 'across-files', diagnostics: reported(found) });
     }
   }
   if (stopped()) {
@@ -605,6 +608,11 @@ function kindOptionsFor(
   };
 }
 
+/** Diagnostics the engine has numbered (each given its `id` in place): what a report lists. */
+function reported(diagnostics: Diagnostic[]): ReportedDiagnostic[] {
+  return diagnostics as ReportedDiagnostic[];
+}
+
 /** A kind's report with the file named, in it and in each diagnostic's location. */
 function namedReport(r: FileReport, name: string): FileReport {
   return { ...r, file: name, diagnostics: r.diagnostics.map((d) => withFile(d, name)) };
@@ -647,7 +655,7 @@ function diagnosticsPasser(
       if (keep) kept.push(d);
     }
     linkSharedFixes(out, shared);
-    channel.push({ type: 'diagnostics', file: name, diagnostics: out });
+    channel.push({ type: 'diagnostics', file: name, diagnostics: reported(out) });
   };
   return { pass, kept, counts, shared };
 }
@@ -768,7 +776,7 @@ async function fixByStatements(
   const { records: _records, ...report } = named(done.report);
   const result: FileResult = {
     ...report,
-    diagnostics: fixed.kept,
+    diagnostics: reported(fixed.kept),
     counts: fixed.counts,
     detectedAs: detectedAsFor(detection, done.report.kind),
     fixes,

@@ -53,7 +53,7 @@ describe('fix: diagnostics chosen from a report of several files', () => {
     const report = await twoFileReport();
     const geo004 = report.files[1]!.diagnostics.find((d) => d.code === 'GEO004')!;
     // The number GEO004 has in a report of boundaries.wkt alone, with a location that is not its.
-    const stale = { id: 'd1', code: 'GEO002', location: geo004.location };
+    const stale = { id: 'd1', code: 'GEO002' as const, location: geo004.location };
     const out = await fix(boundaries, { ...unsafe, ids: [stale] }, { now });
     expect(out.bytes).toBeUndefined();
     const refused = out.report.files[0]!.fixes!.notApplied;

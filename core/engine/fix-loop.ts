@@ -5,7 +5,7 @@
  * makes an error appear that was not there before, it is rolled back, the fixes that caused it are found
  * by halving and listed as not applied, and the rest are applied.
  */
-import type { Diagnostic, FixSafety, Location } from '../diagnostics/diagnostic.ts';
+import type { Diagnostic, FixSafety, Location, RuleCode } from '../diagnostics/diagnostic.ts';
 import { describeLocation } from '../report/describe-location.ts';
 import type { FileKind, FileReport, InputFile } from '../input/file-kind.ts';
 import type { RuleMeta } from '../rules/rule.ts';
@@ -26,7 +26,7 @@ const SHOWN = 200;
  */
 export interface DiagnosticRef {
   id?: string;
-  code: string;
+  code: RuleCode;
   location: Location;
 }
 
