@@ -14,7 +14,6 @@ import {
   EngineOptionsError,
   fileKindById,
   htmlReport,
-  LineIndex,
   parseSelectorList,
   problemsCsvBytes,
   readValuesAt,
@@ -45,6 +44,7 @@ import {
   type ValidateOptions,
   type Written,
 } from '../../core/index.ts';
+import { LineIndex } from '../../core/diagnostics/text-position.ts';
 import {
   EXIT_INTERRUPTED,
   EXIT_OK,

@@ -45,7 +45,7 @@ export interface FixSelection {
   safety: 'safe' | 'safe-and-unsafe';
 }
 
-export function allowedSafeties(selection: Pick<FixSelection, 'safety'>): FixSafety[] {
+function allowedSafeties(selection: Pick<FixSelection, 'safety'>): FixSafety[] {
   return selection.safety === 'safe-and-unsafe' ? ['safe', 'unsafe'] : ['safe'];
 }
 

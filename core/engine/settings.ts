@@ -148,7 +148,7 @@ function show(value: unknown): string {
 }
 
 /** The candidate within edit distance 3 (case ignored) closest to `name`. */
-export function nearestName(name: string, candidates: readonly string[]): string | undefined {
+function nearestName(name: string, candidates: readonly string[]): string | undefined {
   let best: string | undefined;
   let bestDistance = Math.max(3, Math.floor(name.length / 3)) + 1;
   for (const c of candidates) {

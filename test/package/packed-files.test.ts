@@ -1,7 +1,8 @@
 /**
  * What `npm pack` ships (package.json "files"): the compiled CLI and library, the files they read at run
- * time (the OpenAPI documents, the examples), the README, NOTICE and docs; no sources, tests, fixtures or
- * node_modules. The packed package, unpacked elsewhere with nothing else beside it, runs `fieldgate`.
+ * time (the OpenAPI documents, the examples), the README, NOTICE and docs, and the library's sources (core/,
+ * node/) that its declaration maps point to; no other sources, tests, fixtures or node_modules. The packed
+ * package, unpacked elsewhere with nothing else beside it, runs `fieldgate`.
  * `prepack` builds and keeps one build in dist/cli: files of earlier builds (left ten minutes for running
  * processes) are not shipped.
  */
@@ -83,16 +84,20 @@ describe('the packed package', () => {
     for (const name of stale) expect(packedCli).not.toContain(`dist/cli/${name}`);
   });
 
-  it('holds no sources, tests, fixtures, source maps or node_modules', () => {
+  it("holds the library's sources for its declaration maps, and no tests, fixtures, other sources or JS maps", () => {
     const unwanted = files.filter(
       (f) =>
-        /^(test|node_modules|core|sandbox|host|node|renderer|app|scripts)\//.test(f) ||
+        /^(test|node_modules|sandbox|host|renderer|app|scripts)\//.test(f) ||
         f.includes('/fixtures/') ||
         f.includes('node_modules/') ||
-        f.endsWith('.map') ||
-        (f.endsWith('.ts') && !f.endsWith('.d.ts')),
+        f.endsWith('.js.map') ||
+        /\.(test|bench)\.ts$|test-helpers\.ts$|-bench-data\.ts$/.test(f) ||
+        (f.endsWith('.ts') && !f.endsWith('.d.ts') && !/^(core|node)\//.test(f)),
     );
     expect(unwanted).toEqual([]);
+    // Go-to-definition from the declarations (dist/types, with .d.ts.map) reaches these.
+    expect(files).toContain('core/index.ts');
+    expect(files).toContain('node/index.ts');
   });
 
   it('runs `fieldgate` unpacked elsewhere, without the sources or node_modules', { timeout: 120_000 }, () => {
