@@ -87,7 +87,17 @@ export { checkSettings, describeSettings, type SettingSpec, type SettingProblem 
 export type { DetectedAs, KindDetection } from './formats/detect-kind.ts';
 export { kindCatalogue } from './formats/registry.ts';
 export { decodeText, encodeText, sniffTextEncoding, type DecodedText } from './input/text-decoding.ts';
-export type { GeoJsonFeature, GeoJsonFeatureCollection, GeoJsonGeometry } from './geojson/geojson.ts';
+export {
+  isFieldFeature,
+  isZoneFeature,
+  type FeatureProperties,
+  type FieldFeatureProperties,
+  type GeoJsonFeature,
+  type GeoJsonFeatureCollection,
+  type GeoJsonGeometry,
+  type SampleFeatureProperties,
+  type ZoneFeatureProperties,
+} from './geojson/geojson.ts';
 export {
   createReportJsonWriter,
   reportToJson,

@@ -17,10 +17,13 @@ afterAll(() => rmSync(project, { recursive: true, force: true }));
 const consumer = `
 import {
   fix,
+  isFieldFeature,
+  isZoneFeature,
   validate,
   type ClientFailure,
   type Diagnostic,
   type Fix,
+  type GeoJsonFeature,
   type RuleCode,
   type TextEdit,
 } from 'fieldgate';
@@ -46,6 +49,12 @@ export const never = checked.code === 'GEO999';
 
 declare const offered: Fix;
 export const edits: TextEdit[] | string = offered.artifact !== undefined ? offered.artifact : offered.edits;
+
+declare const feature: GeoJsonFeature;
+export const areaAcres: number | null = isFieldFeature(feature) ? feature.properties.areaAcres : null;
+export const rate: number | null = isZoneFeature(feature) ? feature.properties.rate : null;
+// @ts-expect-error: the properties of a feature of no known kind are any JSON values
+export const unnarrowed: number | null = feature.properties.areaAcres;
 
 declare const failure: ClientFailure;
 export const retryAt: string | undefined = failure.kind === 'quota' ? failure.retryAt : undefined;
