@@ -100,28 +100,32 @@ describe('the packed package', () => {
     expect(files).toContain('node/index.ts');
   });
 
-  it('runs `fieldgate` unpacked elsewhere, without the sources or node_modules', { timeout: 120_000 }, () => {
-    const tarball = (JSON.parse(pack(['--pack-destination', scratch])) as Array<{ filename: string }>)[0]
-      ?.filename;
-    expect(tarball).toBeDefined();
-    const untar = spawnSync('tar', ['-xzf', join(scratch, tarball ?? ''), '-C', scratch], {
-      encoding: 'utf8',
-    });
-    expect(untar.status, untar.stderr).toBe(0);
-    const unpacked = join(scratch, 'package');
-    expect(readdirSync(unpacked)).not.toContain('node_modules');
-    const fieldgate = (args: string[]) =>
-      spawnSync(process.execPath, [join(unpacked, 'cli', 'bin', 'fieldgate.js'), ...args], {
-        cwd: scratch,
+  it(
+    "runs `fieldgate` unpacked elsewhere, without the CLI's sources or node_modules",
+    { timeout: 120_000 },
+    () => {
+      const tarball = (JSON.parse(pack(['--pack-destination', scratch])) as Array<{ filename: string }>)[0]
+        ?.filename;
+      expect(tarball).toBeDefined();
+      const untar = spawnSync('tar', ['-xzf', join(scratch, tarball ?? ''), '-C', scratch], {
         encoding: 'utf8',
       });
-    const help = fieldgate(['help']);
-    expect(help.stderr).toBe('');
-    expect(help.stdout).toContain('Usage: fieldgate <command>');
-    const example = join(unpacked, 'examples', 'fields', 'clean-fields.json');
-    expect(readFileSync(example, 'utf8').length).toBeGreaterThan(0);
-    const validate = fieldgate(['validate', example]);
-    expect(validate.stderr).toBe('');
-    expect(validate.status, validate.stdout).toBe(0);
-  });
+      expect(untar.status, untar.stderr).toBe(0);
+      const unpacked = join(scratch, 'package');
+      expect(readdirSync(unpacked)).not.toContain('node_modules');
+      const fieldgate = (args: string[]) =>
+        spawnSync(process.execPath, [join(unpacked, 'cli', 'bin', 'fieldgate.js'), ...args], {
+          cwd: scratch,
+          encoding: 'utf8',
+        });
+      const help = fieldgate(['help']);
+      expect(help.stderr).toBe('');
+      expect(help.stdout).toContain('Usage: fieldgate <command>');
+      const example = join(unpacked, 'examples', 'fields', 'clean-fields.json');
+      expect(readFileSync(example, 'utf8').length).toBeGreaterThan(0);
+      const validate = fieldgate(['validate', example]);
+      expect(validate.stderr).toBe('');
+      expect(validate.status, validate.stdout).toBe(0);
+    },
+  );
 });
