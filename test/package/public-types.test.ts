@@ -63,7 +63,17 @@ export const notNarrowed: string = failure.retryAt;
 `;
 
 /** Internal helpers that must not be part of the public surface. */
-const INTERNAL = ['plural', 'madeTextEdit', 'memorySpool', 'DiagnosticCollector', 'readAll', 'defineRule'];
+const INTERNAL = [
+  'plural',
+  'madeTextEdit',
+  'memorySpool',
+  'DiagnosticCollector',
+  'readAll',
+  'defineRule',
+  'journalLine',
+  'sleepWithTimers',
+  'parseRetryAfter',
+];
 const internals = INTERNAL.map(
   (name) => `// @ts-expect-error: ${name} is internal\nimport { ${name} } from 'fieldgate';\n`,
 ).join('');
