@@ -82,8 +82,8 @@ export {
   type Unreadable,
   type Written,
 } from './engine/report.ts';
-export { settingSpecs, settingsFor } from './engine/every-kind.ts';
-export { checkSettings, describeSettings, type SettingSpec, type SettingProblem } from './engine/settings.ts';
+export { checkSettings, describeSettings, settingSpecs, settingsFor } from './engine/every-kind.ts';
+export type { SettingSpec, SettingProblem, SettingsCheck } from './engine/settings.ts';
 export type { DetectedAs, KindDetection } from './formats/detect-kind.ts';
 export { kindCatalogue } from './formats/registry.ts';
 export { decodeText, encodeText, sniffTextEncoding, type DecodedText } from './input/text-decoding.ts';

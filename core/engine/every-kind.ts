@@ -19,7 +19,13 @@ import {
 import type { FixSelection } from './fix-loop.ts';
 import type { KindSet } from './kind-set.ts';
 import type { Report } from './report.ts';
-import { nonCsvSettingSpecs, type SettingSpec } from './settings.ts';
+import {
+  checkSettings as checkSettingsOf,
+  describeSettings as describeSettingsOf,
+  nonCsvSettingSpecs,
+  type SettingSpec,
+  type SettingsCheck,
+} from './settings.ts';
 
 /** Every setting a kind reads: what `settings` (and `--setting`) accept. */
 export const settingSpecs: readonly SettingSpec[] = [...nonCsvSettingSpecs, ...csvSettingSpecs];
@@ -27,6 +33,22 @@ export const settingSpecs: readonly SettingSpec[] = [...nonCsvSettingSpecs, ...c
 /** The settings a kind reads. */
 export function settingsFor(kind: string): SettingSpec[] {
   return settingSpecs.filter((s) => s.kinds.includes(kind));
+}
+
+/**
+ * Check settings given as text (from the command line) or typed values (from a program) against `specs`
+ * (default: every kind's): each key a known setting, each value of its type and within its range.
+ */
+export function checkSettings(
+  given: Readonly<Record<string, unknown>>,
+  specs: readonly SettingSpec[] = settingSpecs,
+): SettingsCheck {
+  return checkSettingsOf(given, specs);
+}
+
+/** One line per setting (default: every kind's): "acreageTolerance (number 0–1; field-upload, wkt, …): …". */
+export function describeSettings(specs: readonly SettingSpec[] = settingSpecs): string[] {
+  return describeSettingsOf(specs);
 }
 
 export const everyKind: KindSet = {
