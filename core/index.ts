@@ -2,11 +2,28 @@
  * Fieldgate core: pure validation, fixing and preparation of data for the partner service.
  * No Node built-ins, no side effects at import; I/O is passed in.
  */
-export * from './diagnostics/diagnostic.ts';
-export { LineIndex } from './diagnostics/text-position.ts';
-export { applyTextFixes, type AppliedFixes } from './diagnostics/fix-application.ts';
-export * from './rules/rule.ts';
-export { DiagnosticCollector } from './rules/reporter.ts';
+export {
+  compareSeverity,
+  countBySeverity,
+  hasErrors,
+  sortDiagnostics,
+  type ArtifactFix,
+  type Diagnostic,
+  type DiagnosticCounts,
+  type EditsFix,
+  type Fix,
+  type FixBase,
+  type FixSafety,
+  type Location,
+  type PathSegment,
+  type RelatedLocation,
+  type RuleCode,
+  type Severity,
+  type TextEdit,
+  type TextPosition,
+  type TextRange,
+} from './diagnostics/diagnostic.ts';
+export type { ReportDescriptor, Rule, RuleContext, RuleDocs, RuleMeta } from './rules/rule.ts';
 export * from './rules/selection.ts';
 export { allRules, findRule, ruleGroups } from './rules/registry.ts';
 export { parseJson, type JsonNode, type JsonValue } from './json/json-document.ts';
@@ -18,16 +35,30 @@ export { checkServiceRequest, checkRequestDocument } from './requests/check-requ
 export type { ServiceRequest } from './requests/request-subject.ts';
 export { checkFieldUploadText } from './fields/check-field-upload.ts';
 export { isUuid, canonicalUuid } from './values/uuid.ts';
-export { plural } from './values/plural.ts';
 export { formatCount } from './values/format-count.ts';
-export * from './input/file-kind.ts';
+export {
+  isStreamed,
+  summaryJson,
+  type CheckedFileReport,
+  type FileKind,
+  type FileReport,
+  type FixResult,
+  type InputFile,
+  type KindCapabilities,
+  type KindInfo,
+  type KindProgress,
+  type SourceFile,
+  type StatementFixer,
+  type StatementToFix,
+  type StreamFixResult,
+  type StreamedFile,
+  type ValidateOptions,
+} from './input/file-kind.ts';
+export type * from './input/kind-summary.ts';
 export { fileKinds, detectFileKind, fileKindById } from './formats/registry.ts';
 export { describeLocation, formatPath } from './report/describe-location.ts';
+export { validate, fix, runEngine, resolveOptions } from './engine/every-kind.ts';
 export {
-  validate,
-  fix,
-  runEngine,
-  resolveOptions,
   EngineOptionsError,
   STREAM_ABOVE_BYTES,
   type EngineInput,
@@ -37,33 +68,40 @@ export {
   type RunOptions,
   type FixOutcome,
 } from './engine/engine.ts';
-export { MAX_FIX_PASSES, allowedSafeties, type FixSelection } from './engine/fix-loop.ts';
+export { MAX_FIX_PASSES, type DiagnosticRef, type FixSelection } from './engine/fix-loop.ts';
 export type { PoolWorker, WorkerFactory } from './parallel/worker-pool.ts';
-export * from './engine/report.ts';
 export {
-  settingSpecs,
-  settingsFor,
-  checkSettings,
-  describeSettings,
-  nearestName,
-  type SettingSpec,
-  type SettingProblem,
-} from './engine/settings.ts';
-export { detectKind, chosenKind, type DetectedAs, type KindDetection } from './formats/detect-kind.ts';
+  REPORT_VERSION,
+  emptyReport,
+  reportHasErrors,
+  type AppliedFix,
+  type FileFixes,
+  type FileResult,
+  type NotAppliedFix,
+  type Report,
+  type ReportedDiagnostic,
+  type Unreadable,
+  type Written,
+} from './engine/report.ts';
+export { checkSettings, describeSettings, settingSpecs, settingsFor } from './engine/every-kind.ts';
+export type { SettingSpec, SettingProblem, SettingsCheck } from './engine/settings.ts';
+export type { DetectedAs, KindDetection } from './formats/detect-kind.ts';
 export { kindCatalogue } from './formats/registry.ts';
+export { decodeText, encodeText, sniffTextEncoding, type DecodedText } from './input/text-decoding.ts';
 export {
-  decodeText,
-  encodeText,
-  encodeTextLike,
-  sniffTextEncoding,
-  type DecodedText,
-} from './input/text-decoding.ts';
-export type { GeoJsonFeature, GeoJsonFeatureCollection, GeoJsonGeometry } from './geojson/geojson.ts';
+  isFieldFeature,
+  isZoneFeature,
+  type FeatureProperties,
+  type FieldFeatureProperties,
+  type GeoJsonFeature,
+  type GeoJsonFeatureCollection,
+  type GeoJsonGeometry,
+  type SampleFeatureProperties,
+  type ZoneFeatureProperties,
+} from './geojson/geojson.ts';
 export {
   createReportJsonWriter,
   reportToJson,
-  fileEntry,
-  memorySpool,
   type ReportJsonWriter,
   type TextSpool,
 } from './engine/report-json.ts';

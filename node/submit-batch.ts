@@ -10,7 +10,6 @@ import { mkdir } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import {
   prepareBatch,
-  readAll,
   replayJournal,
   rowResultsOf,
   runEndOf,
@@ -26,6 +25,7 @@ import {
   type RowResult,
   type SourceFile,
 } from '../core/index.ts';
+import { readAll } from '../core/input/file-kind.ts';
 import { writeAtomically } from './atomic-write.ts';
 import { readJournal } from './journal-file.ts';
 import { profileFromEnv, readProfiles, type ConnectionProfile } from './profiles.ts';

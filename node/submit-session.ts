@@ -23,7 +23,6 @@ import {
   rowResultOf,
   rowResultsOf,
   runEndOf,
-  sleepWithTimers,
   type BatchClient,
   type BatchPlan,
   type BatchProgress,
@@ -37,6 +36,7 @@ import {
   type RowResultStatus,
   type StepOutcome,
 } from '../core/index.ts';
+import { sleepWithTimers } from '../core/client/system-io.ts';
 import { writeAtomically } from './atomic-write.ts';
 import { dropCutShortLine, JournalFile, lockJournal, readJournal, type JournalLock } from './journal-file.ts';
 import {

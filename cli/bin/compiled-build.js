@@ -1,5 +1,5 @@
 // Which compiled CLI to run: the last build in dist/cli, if none of the sources it was built from changed
-// (or went away) since that build started; a package shipped without sources runs its build. About 300
+// (or went away) since that build started; a package shipped without the CLI's sources runs its build. About 300
 // stat calls, made in parallel on libuv's thread pool so they overlap with loading the build (`fieldgate`
 // runs nothing from it until they have answered).
 import { readFileSync, stat } from 'node:fs';
@@ -23,17 +23,24 @@ export function lastCompiledBuild(root) {
   const current = new Promise((answer) => {
     let left = info.inputs.length;
     let missing = 0;
+    // The CLI's own sources: the packed package ships none of them (only the library's, for its
+    // declaration maps).
+    const cliSources = info.inputs.filter((input) => input.startsWith('cli/')).length;
+    let missingCli = 0;
     let changed = false;
     const done = () => {
-      // A source that went away makes the build stale; none at all is the packed package (package.json
-      // "files"), which ships the build without its sources: it runs what it shipped.
-      answer(!changed && (missing === 0 || missing === info.inputs.length));
+      // A source that went away makes the build stale; the CLI's sources all gone is the packed package
+      // (package.json "files"), which ships the build without them: it runs what it shipped.
+      const packed = missing === info.inputs.length || (cliSources > 0 && missingCli === cliSources);
+      answer(!changed && (missing === 0 || packed));
     };
     if (left === 0) done();
     for (const input of info.inputs) {
       stat(rootPath + input, (error, stats) => {
-        if (error) missing++;
-        else if (stats.mtimeMs >= info.startedAt) changed = true;
+        if (error) {
+          missing++;
+          if (input.startsWith('cli/')) missingCli++;
+        } else if (stats.mtimeMs >= info.startedAt) changed = true;
         if (--left === 0) done();
       });
     }

@@ -3,12 +3,12 @@ import { basename, dirname, join, resolve } from 'node:path';
 import {
   DOWNLOAD_LIMITS,
   downloadFile,
-  plural,
   systemIo,
   type AgronomicDataFile,
   type ClientResult,
   type ResourceType,
 } from '../../core/index.ts';
+import { plural } from '../../core/values/plural.ts';
 import { openAtomically } from '../../node/atomic-write.ts';
 import { EXIT_OK, EXIT_PROBLEMS, UsageError, type CliCommand, type CliIo } from '../command.ts';
 import { terminalSafe } from '../render/terminal-text.ts';

@@ -6,13 +6,13 @@ import {
   JournalFormatError,
   MAX_CONCURRENCY,
   outcomeInfo,
-  plural,
   replayJournal,
   type ReplayedJournal,
   type RowOutcome,
   type RowResult,
   type RowResultStatus,
 } from '../../core/index.ts';
+import { plural } from '../../core/values/plural.ts';
 import { terminalSafe } from '../render/terminal-text.ts';
 import { readJournal } from '../../node/journal-file.ts';
 import { UsageError, type CliIo } from '../command.ts';

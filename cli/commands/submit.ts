@@ -3,13 +3,13 @@ import { dirname, join, resolve } from 'node:path';
 import {
   describePlanSummary,
   planSummary,
-  plural,
   prepareBatch,
   type BatchProgress,
   type BatchRunResult,
   type ClientEvent,
   type PreparedBatch,
 } from '../../core/index.ts';
+import { plural } from '../../core/values/plural.ts';
 import { writeAtomically } from '../../node/atomic-write.ts';
 import { JournalLockedError, lockJournal, type JournalLock } from '../../node/journal-file.ts';
 import type { Connection } from '../../node/service-connection.ts';

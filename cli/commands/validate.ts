@@ -15,11 +15,11 @@ import {
   EngineOptionsError,
   fileKindById,
   htmlReport,
-  LineIndex,
   parseSelectorList,
   problemsCsvBytes,
   readValuesAt,
   resolveOptions,
+  settingSpecs,
   runEngine,
   sortDiagnostics,
   STREAM_ABOVE_BYTES,
@@ -27,6 +27,7 @@ import {
   validate as validateWithEngine,
   type AppliedFix,
   type Diagnostic,
+  type ReportedDiagnostic,
   type EngineSource,
   type EngineEvent,
   type EngineOptions,
@@ -44,6 +45,7 @@ import {
   type ValidateOptions,
   type Written,
 } from '../../core/index.ts';
+import { LineIndex } from '../../core/diagnostics/text-position.ts';
 import {
   EXIT_INTERRUPTED,
   EXIT_OK,
@@ -56,11 +58,7 @@ import {
 import type { AtomicFile } from '../../node/atomic-write.ts';
 import { collectGarbage } from '../../node/collect-garbage.ts';
 import { fileSpool } from '../../node/text-spool.ts';
-import {
-  openOutputFile,
-  writeOutputFile,
-  type OutputFileOptions,
-} from '../../node/output-file.ts';
+import { openOutputFile, writeOutputFile, type OutputFileOptions } from '../../node/output-file.ts';
 import { fixedPathFor, openInput } from '../io/files.ts';
 import { interruptWithLine } from '../io/interrupt.ts';
 import { mappingArgText } from '../io/mapping-arg.ts';
@@ -139,7 +137,7 @@ export function settingsFrom(list: string[] | undefined): Record<string, JsonVal
     if (eq <= 0) throw new UsageError(`--setting ${item}: expected key=value`);
     given[item.slice(0, eq)] = item.slice(eq + 1);
   }
-  const checked = checkSettings(given);
+  const checked = checkSettings(given, settingSpecs);
   if (!checked.ok)
     throw new UsageError(
       `${checked.problems.map((p) => p.message).join('; ')} (\`fieldgate kinds\` lists each kind's settings)`,
@@ -149,7 +147,7 @@ export function settingsFrom(list: string[] | undefined): Record<string, JsonVal
 
 /** `--encoding E` (validate, fix, submit): the setting's value, or a usage error in one line. */
 export function encodingOption(value: string): string {
-  const checked = checkSettings({ encoding: value });
+  const checked = checkSettings({ encoding: value }, settingSpecs);
   if (!checked.ok)
     throw new UsageError(
       `--encoding ${value}: ${checked.problems[0]?.message.replace(/^setting encoding: /, '')}`,
@@ -325,7 +323,7 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
     engineOptions.settings = { ...engineOptions.settings, encoding: encodingOption(values.encoding) };
   if (values.mapping !== undefined) {
     const mapping = await mappingArgText(values.mapping, io);
-    const checked = checkSettings({ mapping });
+    const checked = checkSettings({ mapping }, settingSpecs);
     if (!checked.ok)
       throw new UsageError(
         `--mapping ${values.mapping}: ${checked.problems[0]?.message.replace(/^setting mapping: /, '')}`,
@@ -668,7 +666,7 @@ function encodingOf(result: FileResult, otherwise = 'utf-8'): string {
 class TextReportFiles {
   /** Safe fixes offered, for the summary (the report's lists stay empty). */
   safeFixes = 0;
-  private pending: Diagnostic[] = [];
+  private pending: ReportedDiagnostic[] = [];
   private batches = 0;
   private reader: SourceLineReader | undefined;
 
@@ -677,7 +675,7 @@ class TextReportFiles {
     private readonly io: CliIo,
   ) {}
 
-  async add(diagnostics: readonly Diagnostic[], file: StreamedFile | undefined): Promise<void> {
+  async add(diagnostics: readonly ReportedDiagnostic[], file: StreamedFile | undefined): Promise<void> {
     for (const d of diagnostics) {
       if (d.fix?.safety === 'safe') this.safeFixes++;
       this.pending.push(d);
@@ -694,7 +692,7 @@ class TextReportFiles {
    * file's text (or its lines read again, for a file read as a stream).
    */
   async across(
-    diagnostics: readonly Diagnostic[],
+    diagnostics: readonly ReportedDiagnostic[],
     results: ReadonlyMap<string, FileResult>,
     reopen: (file: string) => StreamedFile | undefined,
   ): Promise<void> {

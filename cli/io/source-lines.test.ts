@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bytesToStream, LineIndex } from '../../core/index.ts';
+import { bytesToStream } from '../../core/index.ts';
+import { LineIndex } from '../../core/diagnostics/text-position.ts';
 import { readSourceLines, SourceLineReader } from './source-lines.ts';
 
 describe('readSourceLines', () => {

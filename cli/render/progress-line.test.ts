@@ -49,7 +49,7 @@ function lineOn(options: Partial<ProgressLineOptions> = {}) {
 }
 
 const diagnostic = (severity: Diagnostic['severity']): Diagnostic =>
-  ({ code: 'X001', rule: 'x', group: 'g', severity, message: 'm', location: {} }) as Diagnostic;
+  ({ code: 'GEO001', rule: 'x', group: 'g', severity, message: 'm', location: {} }) as Diagnostic;
 
 describe('progressMode', () => {
   const tty = fakeIo({ stderrIsTTY: true });

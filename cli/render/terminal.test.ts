@@ -4,7 +4,7 @@ import { renderReport, renderSummary } from './terminal.ts';
 import { displayWidth, jsonForTerminal, sourceLineForFrame, terminalSafe } from './terminal-text.ts';
 
 function note(severity: Diagnostic['severity']): Diagnostic {
-  return { code: 'X001', rule: 'x', group: 'g', severity, message: 'm', location: {} } as Diagnostic;
+  return { code: 'GEO001', rule: 'x', group: 'g', severity, message: 'm', location: {} } as Diagnostic;
 }
 
 const report = (...diagnostics: Diagnostic[]): FileReport => ({ file: 'f', kind: 'k', diagnostics });

@@ -2,13 +2,13 @@ import {
   countBySeverity,
   describeLocation,
   formatPath,
-  LineIndex,
-  plural,
   sortDiagnostics,
   type Diagnostic,
   type CheckedFileReport,
   type Severity,
 } from '../../core/index.ts';
+import { LineIndex } from '../../core/diagnostics/text-position.ts';
+import { plural } from '../../core/values/plural.ts';
 import { sourceLineForFrame, terminalSafe } from './terminal-text.ts';
 
 export interface RenderOptions {

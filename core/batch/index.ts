@@ -40,13 +40,11 @@ export {
   type PlannedRow,
   type PlanStep,
 } from './plan.ts';
-export { enrollmentKey, recordMatches, recordHoldsUpdate, temporalKey } from './natural-key.ts';
 export {
   JOURNAL_VERSION,
   JournalFormatError,
   describeDamage,
   runEndOf,
-  journalLine,
   replayJournal,
   type DamagedLines,
   type DoneHow,

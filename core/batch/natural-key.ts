@@ -13,7 +13,7 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** "INDIVIDUAL:<id>" or "INTERVAL:<start>..<end>"; empty when the entity has neither shape. */
-export function temporalKey(entity: unknown): string {
+function temporalKey(entity: unknown): string {
   if (!isObject(entity)) return '';
   const dimensionality = typeof entity.dimensionality === 'string' ? entity.dimensionality.toUpperCase() : '';
   if (dimensionality === 'INTERVAL' || (entity.id === undefined && entity.startId !== undefined))

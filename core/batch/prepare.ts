@@ -9,7 +9,8 @@
  * the same requests whoever sends it.
  */
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import { validate, type EngineOptions } from '../engine/engine.ts';
+import type { EngineOptions } from '../engine/engine.ts';
+import { validate } from '../engine/every-kind.ts';
 import type { FileResult } from '../engine/report.ts';
 import type { SubmitRecord } from '../records/submit-record.ts';
 import type { ServiceOperation } from '../records/service-operation.ts';

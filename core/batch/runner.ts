@@ -199,6 +199,7 @@ export class BatchRunner {
   /** Creates a reconciling list did not hold (by step): a 409 for one of them means that list omitted it. */
   private readonly listedWithout = new Map<string, string>();
 
+  /** A runner of `options.plan`, its steps in the states `options.replayed` (a journal) left them in, if any. */
   constructor(private readonly options: BatchRunnerOptions) {
     this.concurrency = Math.max(1, Math.floor(options.concurrency ?? 8));
     for (const step of options.plan.steps) {
@@ -221,6 +222,7 @@ export class BatchRunner {
     this.resume();
   }
 
+  /** Hold new steps (those in flight finish) until `resume`. */
   pause(): void {
     if (this.paused) return;
     let release = (): void => undefined;
@@ -228,6 +230,7 @@ export class BatchRunner {
     this.paused = { promise, release };
   }
 
+  /** Take new steps again after `pause`. */
   resume(): void {
     const paused = this.paused;
     this.paused = undefined;
@@ -314,6 +317,10 @@ export class BatchRunner {
     this.options.onProgress(this.snapshot());
   }
 
+  /**
+   * Send every step not yet done, journaling each before and after, and resolve with each row's outcome
+   * when all have one or the batch stops (then `outcome` says it can be resumed from the journal).
+   */
   async run(): Promise<BatchRunResult> {
     const { options } = this;
     if (options.replayed) {

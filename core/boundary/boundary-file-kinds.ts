@@ -6,57 +6,18 @@
 import type { BoundaryFileSummary } from '../input/kind-summary.ts';
 import type { Diagnostic, FixSafety } from '../diagnostics/diagnostic.ts';
 import type { PolygonRings } from '../geometry/geometry.ts';
-import { applyTextFixes } from '../diagnostics/fix-application.ts';
-import { encodeTextLike } from '../input/text-decoding.ts';
-import {
-  decodeTextFile,
-  type FileKind,
-  type FileReport,
-  type FixResult,
-  type InputFile,
-  type KindInfo,
-  type ValidateOptions,
-} from '../input/file-kind.ts';
+import type { FileKind, FileReport, FixResult, InputFile, KindInfo } from '../input/file-kind.ts';
 import { describeCrs } from '../crs/identify-crs.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
-import type { RecordBoundaryOptions } from './record-boundary.ts';
 import { checkImportedBoundaries, importBoundaries, type BoundaryFormat } from './import-boundaries.ts';
-import {
-  boundaryShapefileKindInfo,
-  geojsonKindInfo,
-  kmlKindInfo,
-  wktKindInfo,
-} from './boundary-kind-info.ts';
+import { boundaryShapefileKindInfo, geojsonKindInfo, kmlKindInfo } from './boundary-kind-info.ts';
 import { parseShapeArtifact, rebuildShapefileZip, type ShapeFixStore } from './shapefile-writer.ts';
-import { checkWktStream, checkWktText, fixWktStream } from './wkt-file.ts';
+import { textFix, toleranceFrom, wktFileKind } from './wkt-file-kind.ts';
 
 export { splitWktStatements } from './wkt-file.ts';
-
-function toleranceFrom(options: ValidateOptions): number | undefined {
-  const t = options.settings?.acreageTolerance;
-  return typeof t === 'number' && Number.isFinite(t) && t >= 0 ? t : undefined;
-}
+export { wktFileKind };
 
 const round = (n: number, digits = 2): number => Number(n.toFixed(digits));
-
-function wktCheckOptions(options: ValidateOptions): RecordBoundaryOptions {
-  const tolerance = toleranceFrom(options);
-  return tolerance === undefined ? {} : { acreageTolerance: tolerance };
-}
-
-export const wktFileKind: FileKind = {
-  ...wktKindInfo,
-  async validate(file, options): Promise<FileReport> {
-    return checkWktText(file.name, decodeTextFile(file.bytes), options, wktCheckOptions(options));
-  },
-  async validateText(file, options): Promise<FileReport> {
-    return checkWktText(file.name, file.text, options, wktCheckOptions(options));
-  },
-  validateStream: (file, options) => checkWktStream(file, options, wktCheckOptions(options)),
-  fix: textFix,
-  fixStream: (file, options, fixStatement, output) =>
-    fixWktStream(file, options, wktCheckOptions(options), fixStatement, output),
-};
 
 function importedKind(info: KindInfo, format: BoundaryFormat): FileKind {
   const id = info.id;
@@ -130,14 +91,6 @@ async function shapefileFix(
   if (applied.length === 0) return undefined;
   const bytes = rebuildShapefileZip(file.bytes, replacements);
   return bytes ? { bytes, applied } : undefined;
-}
-
-/** Fixed text written back in the encoding (and with the byte order mark) the file came in. */
-async function textFix(file: InputFile, report: FileReport, allowed: readonly FixSafety[]) {
-  if (report.text === undefined) return undefined;
-  const result = applyTextFixes(report.text, report.diagnostics, allowed);
-  if (result.applied.length === 0) return undefined;
-  return { bytes: encodeTextLike(result.text, file.bytes), applied: result.applied };
 }
 
 export const geojsonFileKind: FileKind = importedKind(geojsonKindInfo, 'geojson');

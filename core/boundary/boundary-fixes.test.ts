@@ -13,7 +13,7 @@ import { LineIndex } from '../diagnostics/text-position.ts';
 import type { FileKind, InputFile } from '../input/file-kind.ts';
 import { jsonFileKind } from '../formats/json-file-kind.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
-import { fix } from '../engine/engine.ts';
+import { fix } from '../engine/every-kind.ts';
 import type { AppliedFix } from '../engine/report.ts';
 import { boundaryFileKinds } from './boundary-file-kinds.ts';
 import { reviewGeometryFixes } from './boundary-fixes.ts';
@@ -113,7 +113,7 @@ describe('reviewGeometryFixes', () => {
       ],
     });
     const base = {
-      code: 'GEO004',
+      code: 'GEO004' as const,
       rule: 'self-intersection',
       group: 'ogc-validity',
       severity: 'error' as const,

@@ -73,7 +73,7 @@ export type DownloadResult =
     };
 
 /** The address without its query (the signature) and fragment, for messages. */
-export function addressForMessages(url: string): string {
+function addressForMessages(url: string): string {
   try {
     const u = new URL(url);
     return `${u.origin}${u.pathname}${u.search ? '?…' : ''}`;
@@ -83,7 +83,7 @@ export function addressForMessages(url: string): string {
 }
 
 /** Why `url` may not be downloaded, or undefined when it may. */
-export function downloadAddressProblem(url: string): string | undefined {
+function downloadAddressProblem(url: string): string | undefined {
   let parsed: URL;
   try {
     parsed = new URL(url);

@@ -2,8 +2,6 @@
 export * from './client-types.ts';
 export {
   ServiceClient,
-  recordTypeOf,
-  serviceTimestampToDate,
   type AgronomicDataFile,
   type CallParts,
   type ClientOptions,
@@ -22,17 +20,9 @@ export {
   type UpdateEnrollmentBody,
 } from './service-client.ts';
 export { RateLimiter, type RateLimiterOptions } from './rate-limiter.ts';
-export {
-  RetryBudget,
-  parseRetryAfter,
-  RETRYABLE_STATUSES,
-  type BackoffOptions,
-  type RetryBudgetOptions,
-} from './retry-policy.ts';
+export { RetryBudget, type BackoffOptions, type RetryBudgetOptions } from './retry-policy.ts';
 export { ClientConfigError } from './secure-address.ts';
 export {
-  addressForMessages,
-  downloadAddressProblem,
   downloadFile,
   DOWNLOAD_LIMITS,
   type DownloadFailureKind,
@@ -41,5 +31,4 @@ export {
   type DownloadResult,
 } from './download.ts';
 export type { Answer } from './answer.ts';
-export { REDACTED } from './redaction.ts';
-export { systemIo, sleepWithTimers } from './system-io.ts';
+export { systemIo } from './system-io.ts';

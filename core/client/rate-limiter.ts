@@ -31,6 +31,7 @@ export class RateLimiter {
   private holdUntilMs = 0;
   private lastSlowDownMs = -Infinity;
 
+  /** Starts full (`burst` tokens, default one second's worth); throws RangeError unless the rate is above 0. */
   constructor(private readonly options: RateLimiterOptions) {
     if (!(options.ratePerSecond > 0)) throw new RangeError('ratePerSecond must be above 0');
     this.configuredRate = options.ratePerSecond;

@@ -1,6 +1,6 @@
 /** Keeps secrets (client secret, API key, access tokens, sharing keys) out of every message the client makes. */
 
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 export class Secrets {
   private readonly values = new Set<string>();

@@ -147,6 +147,10 @@ export class ServiceClient {
   private readonly timeoutMs: number;
   private readonly uploadTimeoutMs: number;
 
+  /**
+   * A client of one profile's addresses and credentials. Addresses must be https (http only for a loopback
+   * host); the secrets given are kept out of every message and failure it returns.
+   */
   constructor(private readonly options: ClientOptions) {
     this.bases = {
       auth_url: secureBaseAddress('authUrl', options.authUrl),
@@ -345,6 +349,7 @@ export class ServiceClient {
 
   // ---- Version 5: enrollments ----
 
+  /** Enroll a grower by program or by location (v5 `POST /enrollments`); `id` is the new enrollment's. */
   createEnrollment(
     input:
       | { type: 'program'; body: CreateEnrollmentByProgramBody }
@@ -359,6 +364,7 @@ export class ServiceClient {
     );
   }
 
+  /** One enrollment by id and type; `recordType` is the type the record says it is. */
   getEnrollment(
     input: { type: EnrollmentType; enrollmentId: string },
     options: CallOptions = {},
@@ -380,6 +386,7 @@ export class ServiceClient {
     );
   }
 
+  /** Change an enrollment (v5 `PUT /enrollments/{id}`); the answer may hold the updated record. */
   updateEnrollment(
     input: { type: EnrollmentType; enrollmentId: string; body: UpdateEnrollmentBody },
     options: CallOptions = {},
@@ -396,6 +403,7 @@ export class ServiceClient {
     );
   }
 
+  /** Remove an enrollment (v5 `DELETE /enrollments/{id}`). */
   removeEnrollment(
     input: { type: EnrollmentType; enrollmentId: string },
     options: CallOptions = {},
@@ -509,6 +517,7 @@ export class ServiceClient {
 
   // ---- Version 5: experiments ----
 
+  /** The experiments of an experiment enrollment (others the service answers with are left out). */
   findExperiments(
     input: { experimentEnrollmentId: string },
     options: CallOptions = {},
@@ -535,6 +544,7 @@ export class ServiceClient {
     );
   }
 
+  /** Create an experiment (v5 `POST /experiments`); `id` is the new experiment's. */
   createExperiment(
     input: { body: CreateExperimentBody },
     options: CallOptions = {},

@@ -189,7 +189,7 @@ describe('CSV007 csv-file-reference', () => {
       kind: 'rx-zip',
       diagnostics: [
         {
-          code: 'RXA001',
+          code: 'RXA001' as const,
           rule: 'zip-unreadable',
           group: 'zip-archive',
           severity: 'error' as const,

@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bytesToStream } from './csv-reader.ts';
-import { runEngine, validate, type EngineEvent } from '../engine/engine.ts';
+import type { EngineEvent } from '../engine/engine.ts';
+import { runEngine, validate } from '../engine/every-kind.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
 const example = readFileSync(root + 'examples/csv/fields-with-problems.csv', 'utf8');

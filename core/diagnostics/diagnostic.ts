@@ -2,6 +2,9 @@
  * The one diagnostic record every Fieldgate check produces. Plain data: JSON-serialisable,
  * rendered for people elsewhere (cli/, renderer/).
  */
+import type { RuleCode } from './rule-code.ts';
+
+export type { RuleCode };
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -144,8 +147,8 @@ export interface Diagnostic {
    * id. Absent on diagnostics straight from a check, before the engine has numbered them.
    */
   id?: string;
-  /** Permanent code, e.g. "SD001". Never reused. */
-  code: string;
+  /** Permanent code, e.g. "SD001" (one of `RuleCode`). Never reused. */
+  code: RuleCode;
   /** The problem's name, e.g. "sample-date-format". */
   rule: string;
   /** The rule's group, e.g. "sample-date". */

@@ -3,7 +3,7 @@ import type { Diagnostic, TextEdit } from './diagnostic.ts';
 import { applyTextFixes } from './fix-application.ts';
 
 const diagnostic = (edits: TextEdit[], safety: 'safe' | 'unsafe' = 'safe'): Diagnostic => ({
-  code: 'T001',
+  code: 'GEO001',
   rule: 'test',
   group: 'test',
   severity: 'warning',

@@ -16,7 +16,7 @@ describe('madeTextEdit', () => {
     expect(made).toBe(2);
     const fix = { safety: 'safe' as const, title: 't', edits: [edit] };
     const d = {
-      code: 'X',
+      code: 'GEO001' as const,
       rule: 'x',
       group: 'g',
       severity: 'warning' as const,

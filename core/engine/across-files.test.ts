@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import { runEngine, validate, EngineOptionsError, type EngineEvent } from './engine.ts';
+import { EngineOptionsError, type EngineEvent } from './engine.ts';
+import { runEngine, validate } from './every-kind.ts';
 
 const now = new Date('2026-06-01T00:00:00.000Z');
 const text = (s: string) => new TextEncoder().encode(s);

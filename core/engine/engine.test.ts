@@ -1,8 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { isPlainTextEdit, plainTextEdit, type Diagnostic, type TextEdit } from '../diagnostics/diagnostic.ts';
+import {
+  isPlainTextEdit,
+  plainTextEdit,
+  type Diagnostic,
+  type RuleCode,
+  type TextEdit,
+} from '../diagnostics/diagnostic.ts';
 import type { FileKind, FileReport } from '../input/file-kind.ts';
-import { fix, resolveOptions, runEngine, validate, EngineOptionsError, type EngineEvent } from './engine.ts';
+import { EngineOptionsError, type EngineEvent } from './engine.ts';
+import { everyKind, fix, resolveOptions, runEngine, settingSpecs, validate } from './every-kind.ts';
 import { runFixLoop } from './fix-loop.ts';
 import { createReportJsonWriter, fileEntry, reportToJson } from './report-json.ts';
 import { checkSettings } from './settings.ts';
@@ -161,7 +168,7 @@ describe('engine: validate', () => {
   });
 
   it('refuses unknown, misspelt, non-numeric and negative settings, listing the valid ones', () => {
-    const bad = checkSettings({ acreageTolerence: '0.2', nonsense: '1', rateColumn: '' });
+    const bad = checkSettings({ acreageTolerence: '0.2', nonsense: '1', rateColumn: '' }, settingSpecs);
     expect(bad.ok).toBe(false);
     if (!bad.ok) {
       expect(bad.problems[0]?.message).toBe(
@@ -170,9 +177,9 @@ describe('engine: validate', () => {
       expect(bad.problems[1]?.message).toBe('unknown setting "nonsense"');
       expect(bad.problems).toHaveLength(3);
     }
-    expect(checkSettings({ acreageTolerance: 'abc' })).toMatchObject({ ok: false });
-    expect(checkSettings({ acreageTolerance: '-5' })).toMatchObject({ ok: false });
-    expect(checkSettings({ acreageTolerance: '0.2', rateColumn: 'RATE' })).toEqual({
+    expect(checkSettings({ acreageTolerance: 'abc' }, settingSpecs)).toMatchObject({ ok: false });
+    expect(checkSettings({ acreageTolerance: '-5' }, settingSpecs)).toMatchObject({ ok: false });
+    expect(checkSettings({ acreageTolerance: '0.2', rateColumn: 'RATE' }, settingSpecs)).toEqual({
       ok: true,
       settings: { acreageTolerance: 0.2, rateColumn: 'RATE' },
     });
@@ -483,9 +490,10 @@ describe('engine: fix', () => {
       async validate(file) {
         const t = new TextDecoder().decode(file.bytes);
         const diagnostics: FileReport['diagnostics'] = [];
+        // The fake kind's own codes, which no rule has.
         const at = (i: number, code: string, fixText?: string, len = 1) =>
           diagnostics.push({
-            code,
+            code: code as RuleCode,
             rule: code.toLowerCase(),
             group: 'test',
             severity: 'error',
@@ -520,6 +528,7 @@ describe('engine: fix', () => {
     const result = await runFixLoop({
       file,
       kind,
+      rules: everyKind.rules,
       first,
       selection: { safety: 'safe' },
       check: (bytes) => kind.validate({ name: 't', bytes }, {}),
@@ -539,6 +548,7 @@ describe('engine: fix', () => {
     const twoFixes = await runFixLoop({
       file: clean,
       kind,
+      rules: everyKind.rules,
       first: await kind.validate(clean, {}),
       selection: { safety: 'safe' },
       check: (bytes) => {
@@ -582,7 +592,7 @@ describe('engine: fix', () => {
           text: t,
           diagnostics: [
             {
-              code: 'END',
+              code: 'END' as RuleCode,
               rule: 'end',
               group: 'test',
               severity: 'warning',
@@ -609,6 +619,7 @@ describe('engine: fix', () => {
     const result = await runFixLoop({
       file,
       kind,
+      rules: everyKind.rules,
       first: await kind.validate(file, {}),
       selection: { safety: 'safe' },
       check: (bytes) => kind.validate({ name: 't', bytes }, {}),

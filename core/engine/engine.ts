@@ -24,8 +24,7 @@ import {
   type StreamedFile,
   type ValidateOptions,
 } from '../input/file-kind.ts';
-import { fileKindById, fileKinds, kindCatalogue } from '../formats/registry.ts';
-import { allRules } from '../rules/registry.ts';
+import type { KindSet } from './kind-set.ts';
 import { unknownSelectors, type RuleSelection } from '../rules/selection.ts';
 import { EventChannel, nextTurn } from './events.ts';
 import { maxPassesStop, resolveFixTargets, runFixLoop, type FixSelection } from './fix-loop.ts';
@@ -37,6 +36,7 @@ import {
   type FileResult,
   type NotAppliedFix,
   type Report,
+  type ReportedDiagnostic,
 } from './report.ts';
 import type { KindRecord, SubmitRecord } from '../records/submit-record.ts';
 import { flatString } from '../values/flat-string.ts';
@@ -44,6 +44,7 @@ import { packedMap } from '../values/packed-map.ts';
 import { checkSettings, describeSettings } from './settings.ts';
 import { emptyBatchGeometry, type BatchGeometry } from '../input/batch-geometry.ts';
 import { acrossFilesApply, type FileGeometry } from '../cross-file/across-files-apply.ts';
+import { settleFeatures } from '../geojson/geojson.ts';
 
 /** A file for the engine; `kind` forces its kind (else `options.kind`, else detection). */
 export interface EngineInput extends InputFile {
@@ -144,7 +145,8 @@ export type EngineEvent =
   | { type: 'file-started'; file: string; index: number; total: number; bytes: number }
   /** `kind`: the kind the file is read as (what its `records` are: a field upload's fields, a CSV's rows). */
   | ({ type: 'progress'; file: string; totalBytes: number; kind: string } & KindProgress)
-  | { type: 'diagnostics'; file: string; diagnostics: Diagnostic[] }
+  /** Diagnostics as found, numbered (`id`) as the report lists them. */
+  | { type: 'diagnostics'; file: string; diagnostics: ReportedDiagnostic[] }
   | { type: 'fix-pass'; file: string; pass: number; applied: number; notApplied: number }
   | { type: 'fixes'; file: string; applied: AppliedFix[]; notApplied: NotAppliedFix[] }
   | { type: 'fixed-part'; file: string; bytes: Uint8Array }
@@ -155,7 +157,7 @@ export type EngineEvent =
    * After every file: the diagnostics of the checks across the files of the run (core/cross-file), each
    * with the file it belongs to in `location.file` (a file already done). Also in the report.
    */
-  | { type: 'across-files'; diagnostics: Diagnostic[] }
+  | { type: 'across-files'; diagnostics: ReportedDiagnostic[] }
   | { type: 'cancelled' }
   | { type: 'report'; report: Report };
 
@@ -170,32 +172,34 @@ export class EngineOptionsError extends Error {
 interface Resolved {
   validate: ValidateOptions;
   forced?: FileKind;
+  /** The kinds, rules and settings this engine knows. */
+  kinds: KindSet;
 }
 
 /** Check the options; throws EngineOptionsError listing every problem (and the valid settings). */
-export function resolveOptions(options: RunOptions): Resolved {
+export function resolveOptionsWith(kinds: KindSet, options: RunOptions): Resolved {
   const problems: string[] = [];
   if (options.rules) {
-    for (const p of unknownSelectors(options.rules, allRules)) problems.push(p.message);
+    for (const p of unknownSelectors(options.rules, kinds.rules)) problems.push(p.message);
   }
   // Fixes of rules that do not exist: a typo, which would otherwise fix nothing and say nothing.
   if (options.fix?.rules)
-    for (const p of unknownSelectors({ select: options.fix.rules }, allRules))
+    for (const p of unknownSelectors({ select: options.fix.rules }, kinds.rules))
       problems.push(`fix rules: ${p.message}`);
   let forced: FileKind | undefined;
   if (options.kind !== undefined) {
-    forced = fileKindById(options.kind);
+    forced = kindById(kinds, options.kind);
     if (!forced)
-      problems.push(`"${options.kind}" is not a kind; kinds: ${kindCatalogue.map((k) => k.id).join(', ')}`);
+      problems.push(`"${options.kind}" is not a kind; kinds: ${kinds.catalogue.map((k) => k.id).join(', ')}`);
   }
   const validate: ValidateOptions = {};
   if (options.settings) {
-    const checked = checkSettings(options.settings);
+    const checked = checkSettings(options.settings, kinds.settings);
     if (checked.ok) validate.settings = checked.settings;
     else
       problems.push(
         ...checked.problems.map((p) => p.message),
-        `valid settings: ${describeSettings().join('; ')}`,
+        `valid settings: ${describeSettings(kinds.settings).join('; ')}`,
       );
   }
   if (problems.length > 0) throw new EngineOptionsError(problems);
@@ -210,15 +214,23 @@ export function resolveOptions(options: RunOptions): Resolved {
     validate.records = true;
     validate.listAll = true;
   }
-  return forced ? { validate, forced } : { validate };
+  return forced ? { validate, forced, kinds } : { validate, kinds };
 }
 
-/** Run the engine: events as it works, ending with `{ type: 'report' }`. Options are checked first (throws). */
-export function runEngine(
+function kindById(kinds: KindSet, id: string): FileKind | undefined {
+  return kinds.catalogue.find((k) => k.id === id);
+}
+
+/**
+ * Run an engine that knows these kinds: events as it works, ending with `{ type: 'report' }`. Options are
+ * checked first (throws). The entries bind it to their kinds (`validate` of core/index.ts to every kind).
+ */
+export function runEngineWith(
+  kinds: KindSet,
   inputs: readonly EngineSource[],
   options: RunOptions = {},
 ): AsyncIterable<EngineEvent> {
-  const resolved = resolveOptions(options);
+  const resolved = resolveOptionsWith(kinds, options);
   const workers = workersFor(options);
   if (workers) resolved.validate.workers = workers.take;
   return new EventChannel<EngineEvent>((channel) =>
@@ -242,12 +254,13 @@ function workersFor(
   };
 }
 
-/** Validate files; the Report of every file. */
-export async function validate(
+/** Validate files with an engine that knows these kinds; the Report of every file. */
+export async function validateWith(
+  kinds: KindSet,
   inputs: readonly EngineSource[],
   options: EngineOptions = {},
 ): Promise<Report> {
-  return lastReport(runEngine(inputs, { ...options, fix: undefined }));
+  return lastReport(runEngineWith(kinds, inputs, { ...options, fix: undefined }));
 }
 
 export interface FixOutcome {
@@ -262,25 +275,35 @@ export interface FixOutcome {
  * options), by rule, or all of a safety. Each pass is guarded: a pass that would create an error is rolled
  * back and the fixes that caused it are listed as not applied.
  */
-export async function fix(
+export async function fixWith(
+  kinds: KindSet,
   input: EngineSource,
   selection: FixSelection,
   options: EngineOptions = {},
 ): Promise<FixOutcome> {
   let bytes: Uint8Array | undefined;
   let report: Report | undefined;
-  for await (const event of runEngine([input], { ...options, fix: selection })) {
+  for await (const event of runEngineWith(kinds, [input], { ...options, fix: selection })) {
     if (event.type === 'fixed') bytes = event.bytes;
     if (event.type === 'report') report = event.report;
   }
   if (!report) throw new Error('the engine ended without a report');
-  return bytes ? { report, bytes } : { report };
+  return bytes ? { report: settled(report), bytes } : { report: settled(report) };
 }
 
 async function lastReport(events: AsyncIterable<EngineEvent>): Promise<Report> {
   let report: Report | undefined;
   for await (const event of events) if (event.type === 'report') report = event.report;
   if (!report) throw new Error('the engine ended without a report');
+  return settled(report);
+}
+
+/**
+ * The report as plain data, for `validate` and `fix`, which hand it over whole: its features' coordinates
+ * made and stored. `runEngine`'s events keep them made when read, which a writer reads once.
+ */
+function settled(report: Report): Report {
+  for (const file of report.files) if (file.features) settleFeatures(file.features);
   return report;
 }
 
@@ -318,7 +341,7 @@ async function produce(
         total: inputs.length,
         bytes: streamed ? (streamed.size ?? 0) : (input as InputFile).bytes.length,
       });
-      const forced = input.kind !== undefined ? fileKindById(input.kind) : resolved.forced;
+      const forced = input.kind !== undefined ? kindById(resolved.kinds, input.kind) : resolved.forced;
       if (input.kind !== undefined && !forced)
         throw new EngineOptionsError([`"${input.kind}" is not a kind`]);
       // A streamed file: detection sees its head; the whole file is read only when its kind cannot stream.
@@ -329,7 +352,9 @@ async function produce(
         if (head.length < DETECTION_HEAD_BYTES) whole = { name, bytes: head };
       }
       const sniffed: InputFile = whole ?? { name, bytes: head ?? new Uint8Array(0) };
-      let detection: KindDetection | undefined = forced ? chosenKind(forced) : detectKind(sniffed, fileKinds);
+      let detection: KindDetection | undefined = forced
+        ? chosenKind(forced)
+        : detectKind(sniffed, resolved.kinds.detected);
       const streamAbove = options.streamAbove ?? STREAM_ABOVE_BYTES;
       // What the file is, for choosing how to read it: given as a stream, and too big to hold (or of a size
       // not known). Its kind's declared capabilities decide the rest (`readingOf`).
@@ -360,7 +385,7 @@ async function produce(
         if (stopped()) break;
         whole = await readAll(streamed);
         // The head chose a kind that needs every byte: detection sees them all, as for a file given whole.
-        if (!forced) detection = detectKind(whole, fileKinds);
+        if (!forced) detection = detectKind(whole, resolved.kinds.detected);
       }
       head = undefined;
       if (!detection) {
@@ -368,7 +393,7 @@ async function produce(
           sniffed.bytes.length === 0
             ? 'it is empty'
             : (notTextReason(sniffed.bytes) ??
-              `not a kind of file Fieldgate reads (its content and name fit none of: ${kindCatalogue
+              `not a kind of file Fieldgate reads (its content and name fit none of: ${resolved.kinds.catalogue
                 .map((k) => k.id)
                 .join(', ')}); choose one with the kind option (--kind)`);
         report.unreadable.push({ name, reason });
@@ -451,6 +476,7 @@ async function produce(
         const loop = await runFixLoop({
           file: whole ?? (input as InputFile),
           kind: detection.kind,
+          rules: resolved.kinds.rules,
           first: checked,
           selection: chosen ? { ...bySafetyAndRule, ids: chosen.ids } : bySafetyAndRule,
           check,
@@ -488,7 +514,7 @@ async function produce(
       counts.warning += handedCounts.warning;
       counts.info += handedCounts.info;
       if (checked.diagnostics.length > 0 || handed === 0)
-        channel.push({ type: 'diagnostics', file: name, diagnostics: checked.diagnostics });
+        channel.push({ type: 'diagnostics', file: name, diagnostics: reported(checked.diagnostics) });
       const diagnostics = !keep
         ? []
         : handed > 0
@@ -497,7 +523,7 @@ async function produce(
       const { records, ...rest } = checked;
       const result: FileResult = {
         ...rest,
-        diagnostics,
+        diagnostics: reported(diagnostics),
         counts,
         detectedAs,
         ...(fixes ? { fixes } : {}),
@@ -529,8 +555,9 @@ async function produce(
     });
     if (found.length > 0) {
       const keep = options.keepDiagnostics !== false;
-      for (const d of found) {
-        d.id = `d${nextId++}`;
+      for (const each of found) {
+        each.id = `d${nextId++}`;
+        const d = each as ReportedDiagnostic;
         const result = report.files.find((f) => f.file === d.location.file);
         if (!result) continue;
         result.counts[d.severity]++;
@@ -540,7 +567,7 @@ async function produce(
           report.diagnostics.push(d);
         }
       }
-      channel.push({ type: 'across-files', diagnostics: found });
+      channel.push({ type: 'across-files', diagnostics: reported(found) });
     }
   }
   if (stopped()) {
@@ -619,6 +646,11 @@ function kindOptionsFor(
   };
 }
 
+/** Diagnostics the engine has numbered (each given its `id` in place): what a report lists. */
+function reported(diagnostics: Diagnostic[]): ReportedDiagnostic[] {
+  return diagnostics as ReportedDiagnostic[];
+}
+
 /** A kind's report with the file named, in it and in each diagnostic's location. */
 function namedReport(r: FileReport, name: string): FileReport {
   return { ...r, file: name, diagnostics: r.diagnostics.map((d) => withFile(d, name)) };
@@ -661,7 +693,7 @@ function diagnosticsPasser(
       if (keep) kept.push(d);
     }
     linkSharedFixes(out, shared);
-    channel.push({ type: 'diagnostics', file: name, diagnostics: out });
+    channel.push({ type: 'diagnostics', file: name, diagnostics: reported(out) });
   };
   return { pass, kept, counts, shared };
 }
@@ -720,6 +752,7 @@ async function fixByStatements(
       const loop = await runFixLoop({
         file: { name, bytes: encoder.encode(statement.first.text ?? '') },
         kind,
+        rules: resolved.kinds.rules,
         first,
         selection,
         check: async (bytes, listAll) => named(statement.check(decoder.decode(bytes), listAll)),
@@ -781,7 +814,7 @@ async function fixByStatements(
   const { records: _records, ...report } = named(done.report);
   const result: FileResult = {
     ...report,
-    diagnostics: fixed.kept,
+    diagnostics: reported(fixed.kept),
     counts: fixed.counts,
     detectedAs: detectedAsFor(detection, done.report.kind),
     fixes,

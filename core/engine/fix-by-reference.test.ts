@@ -4,7 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { EngineOptionsError, fix, runEngine, validate } from './engine.ts';
+import { EngineOptionsError } from './engine.ts';
+import { fix, runEngine, validate } from './every-kind.ts';
 import type { Report } from './report.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
@@ -52,7 +53,7 @@ describe('fix: diagnostics chosen from a report of several files', () => {
     const report = await twoFileReport();
     const geo004 = report.files[1]!.diagnostics.find((d) => d.code === 'GEO004')!;
     // The number GEO004 has in a report of boundaries.wkt alone, with a location that is not its.
-    const stale = { id: 'd1', code: 'GEO002', location: geo004.location };
+    const stale = { id: 'd1', code: 'GEO002' as const, location: geo004.location };
     const out = await fix(boundaries, { ...unsafe, ids: [stale] }, { now });
     expect(out.bytes).toBeUndefined();
     const refused = out.report.files[0]!.fixes!.notApplied;

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { streamedFile } from '../../test/support/streamed-file.ts';
 import { readAll, type StreamedFile } from '../input/file-kind.ts';
 import { encodeText } from '../input/text-decoding.ts';
-import { fix, runEngine, type EngineEvent } from './engine.ts';
+import { type EngineEvent } from './engine.ts';
+import { fix, runEngine } from './every-kind.ts';
 import type { AppliedFix, Report } from './report.ts';
 
 const encode = (s: string) => new TextEncoder().encode(s);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { encodeText, sniffTextEncoding, type TextEncodingName } from '../input/text-decoding.ts';
-import { fix } from './engine.ts';
+import { fix } from './every-kind.ts';
 
 // A fixed boundary file is written back as it came: same encoding, same byte order mark.
 const WKT = 'POLYGON ((0 0, 10 0, 10 0, 10 10, 0 10, 0 0))\n';

@@ -5,10 +5,10 @@
  * makes an error appear that was not there before, it is rolled back, the fixes that caused it are found
  * by halving and listed as not applied, and the rest are applied.
  */
-import type { Diagnostic, FixSafety, Location } from '../diagnostics/diagnostic.ts';
+import type { Diagnostic, FixSafety, Location, RuleCode } from '../diagnostics/diagnostic.ts';
 import { describeLocation } from '../report/describe-location.ts';
 import type { FileKind, FileReport, InputFile } from '../input/file-kind.ts';
-import { findRule } from '../rules/registry.ts';
+import type { RuleMeta } from '../rules/rule.ts';
 import { TRUNCATED_MESSAGE_ID } from '../rules/reporter.ts';
 import { createRuleFilter } from '../rules/selection.ts';
 import { nextTurn } from './events.ts';
@@ -26,7 +26,7 @@ const SHOWN = 200;
  */
 export interface DiagnosticRef {
   id?: string;
-  code: string;
+  code: RuleCode;
   location: Location;
 }
 
@@ -45,7 +45,7 @@ export interface FixSelection {
   safety: 'safe' | 'safe-and-unsafe';
 }
 
-export function allowedSafeties(selection: Pick<FixSelection, 'safety'>): FixSafety[] {
+function allowedSafeties(selection: Pick<FixSelection, 'safety'>): FixSafety[] {
   return selection.safety === 'safe-and-unsafe' ? ['safe', 'unsafe'] : ['safe'];
 }
 
@@ -55,6 +55,8 @@ type ResolvedFixSelection = Omit<FixSelection, 'ids'> & { ids?: readonly string[
 export interface FixLoopInput {
   file: InputFile;
   kind: FileKind;
+  /** The rules the engine knows: a fix chosen by rule matches their codes, names and groups. */
+  rules: readonly RuleMeta[];
   /** The file's report as listed (numbered): ids refer to it. */
   first: FileReport;
   selection: ResolvedFixSelection;
@@ -94,7 +96,7 @@ export async function runFixLoop(input: FixLoopInput): Promise<FixLoopResult> {
       )
     : undefined;
   const wantedRule =
-    selection.rules && selection.rules.length > 0 ? ruleMatcher(selection.rules) : () => true;
+    selection.rules && selection.rules.length > 0 ? ruleMatcher(selection.rules, input.rules) : () => true;
   const fixes: FileFixes = { applied: [], notApplied: [], passes: 0 };
   const unwritable = new Set<string>();
   // Fixes refused in a pass (they would create an error) are not chosen again in later passes.
@@ -407,10 +409,11 @@ function createdErrors(before: ErrorCounts, after: ErrorCounts): string[] {
   return [...after].filter(([code, n]) => n > (before.get(code) ?? 0)).map(([code]) => code);
 }
 
-function ruleMatcher(selectors: readonly string[]): (d: Diagnostic) => boolean {
+function ruleMatcher(selectors: readonly string[], rules: readonly RuleMeta[]): (d: Diagnostic) => boolean {
   const enabled = createRuleFilter({ select: selectors });
+  const byCode = new Map(rules.map((r) => [r.code, r]));
   return (d) => {
-    const meta = findRule(d.code);
+    const meta = byCode.get(d.code);
     return meta ? enabled(meta) : selectors.some((s) => s === d.code || s === d.rule || s === d.group);
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { repeatedPointsWkt } from '../../test/geometry/repeated-points.ts';
-import { fix, validate } from './engine.ts';
+import { fix, validate } from './every-kind.ts';
 
 const text = (s: string) => new TextEncoder().encode(s);
 const decode = (b: Uint8Array | undefined) => new TextDecoder().decode(b);

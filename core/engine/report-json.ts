@@ -86,7 +86,7 @@ export interface TextSpool {
 }
 
 /** A spool in memory. */
-export function memorySpool(): TextSpool {
+function memorySpool(): TextSpool {
   let pieces: string[] = [];
   return {
     append: (text) => void pieces.push(text),

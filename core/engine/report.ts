@@ -6,12 +6,16 @@ import {
   type Diagnostic,
   type DiagnosticCounts,
   type FixSafety,
+  type RuleCode,
   type Location,
 } from '../diagnostics/diagnostic.ts';
 import type { DetectedAs } from '../formats/detect-kind.ts';
 import type { FileReport } from '../input/file-kind.ts';
 import type { SubmitRecord } from '../records/submit-record.ts';
 import type { BatchGeometry } from '../input/batch-geometry.ts';
+
+/** A diagnostic as a report lists it: numbered by the engine (`id`, "d3"), which `fix` takes to choose it. */
+export type ReportedDiagnostic = Diagnostic & { id: string };
 
 /** The report format's version: it changes only when a field changes meaning or goes away. */
 export const REPORT_VERSION = 1;
@@ -22,7 +26,7 @@ export interface AppliedFix {
   id?: string;
   /** The fix pass (1-based) that applied it. */
   pass: number;
-  code: string;
+  code: RuleCode;
   rule: string;
   safety: FixSafety;
   title: string;
@@ -35,7 +39,8 @@ export interface AppliedFix {
 /** A chosen fix that was not applied, and why ("would create GEO004", "overlaps another chosen fix"). */
 export interface NotAppliedFix {
   id?: string;
-  code: string;
+  /** The chosen diagnostic's code; empty when no diagnostic has the id asked for. */
+  code: RuleCode | '';
   rule: string;
   title: string;
   location: Location;
@@ -60,7 +65,9 @@ export interface FileFixes {
  * One checked file: the kind's report, its counts, how its kind was found and what fixing did; its records
  * (when asked for) name their diagnostics by id.
  */
-export interface FileResult extends Omit<FileReport, 'records'> {
+export interface FileResult extends Omit<FileReport, 'records' | 'diagnostics'> {
+  /** The file's diagnostics, each numbered (`id`) and with `location.file`. */
+  diagnostics: ReportedDiagnostic[];
   counts: DiagnosticCounts;
   detectedAs: DetectedAs;
   fixes?: FileFixes;
@@ -90,7 +97,7 @@ export interface Report {
   unreadable: Unreadable[];
   written: Written[];
   /** Every file's diagnostics in report order, each with its `id` ("d1", "d2", …) and `location.file`. */
-  diagnostics: Diagnostic[];
+  diagnostics: ReportedDiagnostic[];
 }
 
 export function emptyReport(): Report {

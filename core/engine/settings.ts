@@ -4,9 +4,6 @@
  * range are refused, never silently replaced by the default.
  */
 import type { JsonValue } from '../json/json-document.ts';
-import { parseCsvDecimalMark as parseDecimalMark, parseCsvDelimiter } from '../csv/csv-options.ts';
-import { parseCsvEncoding } from '../csv/csv-encoding.ts';
-import { parseCsvMapping } from '../csv/csv-mapping.ts';
 
 export interface SettingSpec {
   name: string;
@@ -22,16 +19,11 @@ export interface SettingSpec {
 }
 
 const BOUNDARY_KINDS = ['field-upload', 'json', 'wkt', 'geojson', 'kml', 'boundary-shapefile', 'csv-fields'];
-const CSV_KINDS = [
-  'csv-fields',
-  'csv-enrollments-by-program',
-  'csv-enrollments-by-location',
-  'csv-enrollment-changes',
-  'csv-prescriptions',
-  'csv-soil-tests',
-];
-
-export const settingSpecs: readonly SettingSpec[] = [
+/**
+ * The settings of every kind but the CSV batches (theirs, core/engine/csv-settings.ts, check values with the
+ * CSV reader's parsers): an engine without CSV kinds (`fieldgate/wkt`) takes these alone.
+ */
+export const nonCsvSettingSpecs: readonly SettingSpec[] = [
   {
     name: 'acreageTolerance',
     type: 'number',
@@ -73,50 +65,7 @@ export const settingSpecs: readonly SettingSpec[] = [
       'how much of a prescription zone may lie outside its field in the checks across files, as a fraction of the zone (default 0.05 = 5 %)',
     kinds: ['rx-zip'],
   },
-  // CSV batches (core/csv, docs/csv-batches.md): the reader's choices can be forced, a mapping reused.
-  {
-    name: 'encoding',
-    type: 'string',
-    description: 'the encoding of a CSV batch: utf-8, utf-16le, utf-16be or windows-1252 (default: guessed)',
-    kinds: CSV_KINDS,
-    check: (v) =>
-      parseCsvEncoding(v)
-        ? undefined
-        : `"${v}" is not an encoding; use utf-8, utf-16le, utf-16be or windows-1252`,
-  },
-  {
-    name: 'delimiter',
-    type: 'string',
-    description: 'the delimiter of a CSV batch: comma, semicolon, tab or pipe (default: guessed)',
-    kinds: CSV_KINDS,
-    check: (v) =>
-      parseCsvDelimiter(v) ? undefined : `"${v}" is not a delimiter; use comma, semicolon, tab or pipe`,
-  },
-  {
-    name: 'decimalMark',
-    type: 'string',
-    description:
-      'the decimal mark of numbers (acres) in a CSV batch: comma or point (default: comma in a semicolon-delimited file, else point)',
-    kinds: CSV_KINDS,
-    check: (v) => (parseDecimalMark(v) ? undefined : `"${v}" is not a decimal mark; use comma or point`),
-  },
-  {
-    name: 'mapping',
-    type: 'string',
-    description:
-      'a column mapping as JSON, {"kind": …, "columns": {"boundary": "WKT"}, "values": {"clientName": "…"}} (the summary of a report holds the one used)',
-    kinds: CSV_KINDS,
-    check: (v) => {
-      const m = parseCsvMapping(v);
-      return typeof m === 'string' ? m : undefined;
-    },
-  },
 ];
-
-/** The settings a kind reads. */
-export function settingsFor(kind: string): SettingSpec[] {
-  return settingSpecs.filter((s) => s.kinds.includes(kind));
-}
 
 export interface SettingProblem {
   setting: string;
@@ -127,7 +76,7 @@ export type SettingsCheck =
   { ok: true; settings: Record<string, JsonValue> } | { ok: false; problems: SettingProblem[] };
 
 /** One line per setting: "acreageTolerance (number 0–1; field-upload, wkt, …): what it does". */
-export function describeSettings(specs: readonly SettingSpec[] = settingSpecs): string[] {
+export function describeSettings(specs: readonly SettingSpec[]): string[] {
   return specs.map((s) => {
     const range =
       s.min !== undefined && s.max !== undefined
@@ -141,17 +90,21 @@ export function describeSettings(specs: readonly SettingSpec[] = settingSpecs): 
 
 /**
  * Check settings given as text (from the command line) or typed values (from a program): each key must be
- * a known setting, each value of its type and within its range. Text is converted to the setting's type.
+ * one of `specs` (the settings the engine's kinds read), each value of its type and within its range. Text is
+ * converted to the setting's type.
  */
-export function checkSettings(given: Readonly<Record<string, unknown>>): SettingsCheck {
+export function checkSettings(
+  given: Readonly<Record<string, unknown>>,
+  specs: readonly SettingSpec[],
+): SettingsCheck {
   const problems: SettingProblem[] = [];
   const settings: Record<string, JsonValue> = {};
   for (const [key, value] of Object.entries(given)) {
-    const spec = settingSpecs.find((s) => s.name === key);
+    const spec = specs.find((s) => s.name === key);
     if (!spec) {
       const near = nearestName(
         key,
-        settingSpecs.map((s) => s.name),
+        specs.map((s) => s.name),
       );
       problems.push({
         setting: key,
@@ -195,7 +148,7 @@ function show(value: unknown): string {
 }
 
 /** The candidate within edit distance 3 (case ignored) closest to `name`. */
-export function nearestName(name: string, candidates: readonly string[]): string | undefined {
+function nearestName(name: string, candidates: readonly string[]): string | undefined {
   let best: string | undefined;
   let bestDistance = Math.max(3, Math.floor(name.length / 3)) + 1;
   for (const c of candidates) {

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { StreamedFile } from '../input/file-kind.ts';
-import { fix, runEngine, validate, type EngineEvent } from './engine.ts';
+import { type EngineEvent } from './engine.ts';
+import { fix, runEngine, validate } from './every-kind.ts';
 
 const encoder = new TextEncoder();
 const field =

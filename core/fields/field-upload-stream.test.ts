@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import { validate as runValidate, fix as runFix, runEngine } from '../engine/engine.ts';
+import { validate as runValidate, fix as runFix, runEngine } from '../engine/every-kind.ts';
 import type { Report } from '../engine/report.ts';
 import type { InputFile, StreamedFile } from '../input/file-kind.ts';
 import { jsonFileKind, jsonShapeKinds } from '../formats/json-file-kind.ts';

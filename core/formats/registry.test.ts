@@ -5,7 +5,8 @@ import { modusFileKind } from '../modus/modus-file-kind.ts';
 import { rxFileKind } from '../rx/rx-file-kind.ts';
 import type { FileKind } from '../input/file-kind.ts';
 import { jsonFileKind, jsonShapeKinds } from './json-file-kind.ts';
-import { fileKinds, kindCatalogue, lazyKind } from './registry.ts';
+import { fileKinds, kindCatalogue } from './registry.ts';
+import { lazyKind } from './lazy-kind.ts';
 import { sampleDateFileKind } from './sample-date-file-kind.ts';
 import { agronomicFileKind } from '../agronomic/agronomic-file-kind.ts';
 

@@ -3,7 +3,8 @@
  * a kind's checks load on first use, by a dynamic import that a split bundle makes a chunk of its own, so
  * validating a Modus file loads no geometry, CSV or ZIP code, and the other way round.
  */
-import type { FileKind, InputFile, KindInfo } from '../input/file-kind.ts';
+import type { FileKind, InputFile } from '../input/file-kind.ts';
+import { lazyKind, loaded } from './lazy-kind.ts';
 import { jsonKindInfo, jsonShapeInfos } from './json-kind-info.ts';
 import { rxKindInfo } from '../rx/rx-kind-info.ts';
 import { boundaryKindInfos } from '../boundary/boundary-kind-info.ts';
@@ -12,60 +13,6 @@ import { sampleDateFileKind } from './sample-date-file-kind.ts';
 import { detectKind } from './detect-kind.ts';
 import { csvKindInfos } from '../csv/csv-kind-info.ts';
 import { agronomicKindInfo } from '../agronomic/agronomic-kind-info.ts';
-
-/** A kind's checks, once loaded: the kind of this id in the list its module exports. */
-async function loaded(id: string, list: Promise<readonly FileKind[]>): Promise<FileKind> {
-  const kind = (await list).find((k) => k.id === id);
-  if (!kind) throw new Error(`the module of file kind ${id} does not define it`);
-  return kind;
-}
-
-/**
- * A FileKind that detects with `info` and loads the rest with `load` when first asked to check or fix. It
- * has the methods `info.can` declares (a test checks the loaded kind keeps them).
- */
-export function lazyKind(info: KindInfo, load: () => Promise<FileKind>): FileKind {
-  let loading: Promise<FileKind> | undefined;
-  const kind = (): Promise<FileKind> => (loading ??= load());
-  const missing = (method: string): Error => new Error(`file kind ${info.id} has no ${method}`);
-  const lazy: FileKind = {
-    id: info.id,
-    title: info.title,
-    can: info.can,
-    detect: info.detect,
-    validate: async (file, options) => (await kind()).validate(file, options),
-  };
-  if (info.binary) lazy.binary = true;
-  if (info.can.streams) {
-    lazy.validateStream = async (file, options) => {
-      const k = await kind();
-      if (!k.validateStream) throw missing('validateStream');
-      return k.validateStream(file, options);
-    };
-  }
-  if (info.can.text) {
-    lazy.validateText = async (file, options) => {
-      const k = await kind();
-      if (!k.validateText) throw missing('validateText');
-      return k.validateText(file, options);
-    };
-  }
-  if (info.can.fixes) {
-    lazy.fix = async (file, report, allowed) => {
-      const k = await kind();
-      if (!k.fix) throw missing('fix');
-      return k.fix(file, report, allowed);
-    };
-  }
-  if (info.can.fixesByStatement) {
-    lazy.fixStream = async (file, options, fixStatement, output) => {
-      const k = await kind();
-      if (!k.fixStream) throw missing('fixStream');
-      return k.fixStream(file, options, fixStatement, output);
-    };
-  }
-  return lazy;
-}
 
 const jsonKinds = (): Promise<readonly FileKind[]> =>
   import('./json-file-kind.ts').then((m) => [m.jsonFileKind, ...m.jsonShapeKinds]);

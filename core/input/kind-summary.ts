@@ -3,7 +3,7 @@
  * one type per kind, told apart by `type`. Plain JSON data, declared once here: the kinds build them, the
  * renderer and the reports read them (narrowing on `type`), and nothing declares them again by hand.
  */
-import type { GeoJsonMultiPolygon, GeoJsonPolygon } from '../geojson/geojson.ts';
+import type { GeoJsonMultiPolygon, GeoJsonPolygon, ZoneFeatureProperties } from '../geojson/geojson.ts';
 import type { JsonValue } from '../json/json-document.ts';
 
 /** How a CSV batch was read, the mapping to save, each row's status and what its rows will be sent as. */
@@ -64,7 +64,7 @@ export type RxSummary = {
     features: Array<{
       type: 'Feature';
       id: number;
-      properties: Record<string, JsonValue>;
+      properties: ZoneFeatureProperties;
       geometry: GeoJsonPolygon | GeoJsonMultiPolygon | null;
     }>;
   };

@@ -6,10 +6,9 @@
 import type { FixSafety } from '../diagnostics/diagnostic.ts';
 import { applyTextFixes } from '../diagnostics/fix-application.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import type { GeoJsonFeature } from '../geojson/geojson.ts';
+import type { GeoJsonFeature, SampleFeatureProperties } from '../geojson/geojson.ts';
 import type { BatchGeometry } from '../input/batch-geometry.ts';
 import { LineIndex } from '../diagnostics/text-position.ts';
-import type { JsonValue } from '../json/json-document.ts';
 import { checkSampleDate } from '../rules/sample-date/check-sample-date.ts';
 import {
   decodeTextFile,
@@ -220,7 +219,7 @@ function samplePoints(text: string, diagnostics: Diagnostic[], batch?: BatchGeom
     if (wkt === undefined) return;
     const geometry = readSampleGeometry(wkt.trim());
     if (!geometry.ok || !geometry.point) return;
-    const properties: { [key: string]: JsonValue } = {};
+    const properties: SampleFeatureProperties = {};
     const number = SAMPLE_NUMBER.exec(block)?.[1];
     if (number !== undefined) properties.sampleNumber = number;
     const id = features.length;

@@ -5,7 +5,12 @@
  */
 
 import type { Location } from '../diagnostics/diagnostic.ts';
-import type { GeoJsonFeature, GeoJsonGeometry, GeoJsonPosition } from '../geojson/geojson.ts';
+import type {
+  FieldFeatureProperties,
+  GeoJsonFeature,
+  GeoJsonGeometry,
+  GeoJsonPosition,
+} from '../geojson/geojson.ts';
 import type { PolygonRings } from '../geometry/geometry.ts';
 import type { JsonValue } from '../json/json-document.ts';
 import { keepField, type BatchField, type BatchGeometry } from '../input/batch-geometry.ts';
@@ -64,7 +69,7 @@ export function fieldFeature(
   record: FieldRecord,
   verdict: FeatureVerdict | undefined,
   id = record.feature ?? record.row - 1,
-): GeoJsonFeature {
+): GeoJsonFeature<FieldFeatureProperties> {
   const geometrySource = verdict?.geometry ?? record.boundary?.geometry;
   const multi =
     record.boundary?.geometry?.multi ?? (verdict?.geometry?.type === 'MultiPolygon' ? true : undefined);
@@ -76,7 +81,13 @@ export function fieldFeature(
     else if (type === 'LineString' && line.length >= 4)
       geometry = { type: 'LineString', coordinates: ringPositions(line) };
   }
-  const properties: { [key: string]: JsonValue } = { row: record.row, label: record.label };
+  const properties: FieldFeatureProperties = {
+    row: record.row,
+    label: record.label,
+    statedAcres: typeof record.acres?.value === 'number' ? record.acres.value : null,
+    areaAcres: verdict?.areaAcres !== undefined ? round(verdict.areaAcres, 4) : null,
+    valid: verdict?.valid ?? false,
+  };
   const name = plain(record.name);
   const client = plain(record.clientName);
   const farm = plain(record.farmName);
@@ -85,9 +96,6 @@ export function fieldFeature(
   if (farm !== undefined) properties.farm = farm;
   const acres = plain(record.acres);
   if (acres !== undefined) properties.acres = acres;
-  properties.statedAcres = typeof record.acres?.value === 'number' ? record.acres.value : null;
-  properties.areaAcres = verdict?.areaAcres !== undefined ? round(verdict.areaAcres, 4) : null;
-  properties.valid = verdict?.valid ?? false;
   return { type: 'Feature', id, geometry, properties };
 }
 

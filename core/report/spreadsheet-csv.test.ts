@@ -85,7 +85,7 @@ describe('values read again from a streamed file', () => {
     const text = 'name;acres\r\nGård;227,28\r\nNörd;"two\r\nlines"\r\n';
     const bytes = new Uint8Array([...text].map((c) => c.charCodeAt(0)));
     const at = (start: number, end: number): Diagnostic => ({
-      code: 'X',
+      code: 'CSV001',
       rule: 'x',
       group: 'g',
       severity: 'error',

@@ -1,4 +1,4 @@
-import type { Fix, Location, RelatedLocation, Severity } from '../diagnostics/diagnostic.ts';
+import type { Fix, Location, RelatedLocation, RuleCode, Severity } from '../diagnostics/diagnostic.ts';
 
 /** Documentation of a rule, with Ruff's headings. */
 export interface RuleDocs {
@@ -13,8 +13,8 @@ export interface RuleDocs {
 }
 
 export interface RuleMeta<MessageId extends string = string> {
-  /** Permanent code: letters then three digits ("SD001"). Never renumbered or reused. */
-  code: string;
+  /** Permanent code: letters then three digits ("SD001"), listed in `RuleCode`. Never renumbered or reused. */
+  code: RuleCode;
   /** The problem's name in kebab case ("sample-date-format"). */
   name: string;
   /** The domain group ("sample-date"). */

@@ -5,7 +5,7 @@
 import type { RxSummary } from '../input/kind-summary.ts';
 import type { Diagnostic, FixSafety } from '../diagnostics/diagnostic.ts';
 import type { FileKind, FileReport, InputFile } from '../input/file-kind.ts';
-import type { GeoJsonFeature } from '../geojson/geojson.ts';
+import type { GeoJsonFeature, ZoneFeatureProperties } from '../geojson/geojson.ts';
 import { rebuildRxZip } from './rx-fixes.ts';
 import { rxKindInfo } from './rx-kind-info.ts';
 import { FIX_RENAME } from './rx-members.ts';
@@ -80,11 +80,14 @@ function keepZones(into: BatchGeometry, result: RxValidation): void {
  * The zones as GeoJSON features (ids 0, 1, … in record order), taken from the summary's map, and each zone
  * diagnostic (one with a shapefile record) pointed at its zone's feature.
  */
-function zoneFeatures(summary: RxSummary, diagnostics: Diagnostic[]): GeoJsonFeature[] | undefined {
+function zoneFeatures(
+  summary: RxSummary,
+  diagnostics: Diagnostic[],
+): GeoJsonFeature<ZoneFeatureProperties>[] | undefined {
   const list = summary.map?.features;
   if (!list) return undefined;
   const byRecord = new Map<number, number>();
-  const features = list.map((feature, id): GeoJsonFeature => {
+  const features = list.map((feature, id): GeoJsonFeature<ZoneFeatureProperties> => {
     byRecord.set(feature.id, id);
     return { type: 'Feature', id, geometry: feature.geometry, properties: feature.properties };
   });

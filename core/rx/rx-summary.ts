@@ -4,7 +4,12 @@
  * the zones (RFC 7946: WGS 84, exterior rings counter-clockwise) for the map preview.
  */
 import type { RxSummary } from '../input/kind-summary.ts';
-import type { GeoJsonMultiPolygon, GeoJsonPolygon, GeoJsonPosition } from '../geojson/geojson.ts';
+import type {
+  GeoJsonMultiPolygon,
+  GeoJsonPolygon,
+  GeoJsonPosition,
+  ZoneFeatureProperties,
+} from '../geojson/geojson.ts';
 import type { JsonValue } from '../json/json-document.ts';
 import { areaAcres } from '../geodesy/area.ts';
 import type { DbfValue } from '../shapefile/read-dbf.ts';
@@ -159,7 +164,7 @@ export function buildRxSummary(input: RxSummaryInput): RxSummary {
     for (const rec of shapefile.records) {
       const polygons = zones.lonLat[rec.record - 1];
       const rate = zones.rates[rec.record - 1];
-      const properties: { [key: string]: JsonValue } = { record: rec.record, rate: rate ?? null };
+      const properties: ZoneFeatureProperties = { record: rec.record, rate: rate ?? null };
       for (const [k, v] of Object.entries(rec.attributes))
         if (!(k in properties)) properties[k] = jsonValue(v);
       if (acres[rec.record - 1] !== undefined) properties.acres = round(acres[rec.record - 1] ?? 0, 4);

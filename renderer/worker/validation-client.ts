@@ -2,7 +2,13 @@
  * The main thread's side of the validation worker: one promise per file, progress as a callback. The
  * report's pieces are collected here (appending chunks is cheap; no single message is big).
  */
-import type { Diagnostic, FileResult, GeoJsonFeature, Unreadable } from '../../core/index.ts';
+import type {
+  Diagnostic,
+  FileResult,
+  GeoJsonFeature,
+  ReportedDiagnostic,
+  Unreadable,
+} from '../../core/index.ts';
 import type {
   CheckOptions,
   FileHead,
@@ -46,7 +52,7 @@ interface Job {
   head?: FileHead;
   featureCount?: number;
   unreadable?: Unreadable;
-  diagnostics: Diagnostic[];
+  diagnostics: ReportedDiagnostic[];
   features: GeoJsonFeature[];
   records: GridRecord[];
   onProgress?: (p: Progress) => void;

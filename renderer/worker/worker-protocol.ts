@@ -8,6 +8,7 @@ import type {
   GeoJsonFeature,
   KindSettingValues,
   Report,
+  ReportedDiagnostic,
   SubmitRecord,
 } from '../../core/index.ts';
 
@@ -49,7 +50,7 @@ export type WorkerMessage =
       featureCount?: number;
       unreadable?: Report['unreadable'][number];
     }
-  | { type: 'diagnostics'; jobId: number; items: Diagnostic[] }
+  | { type: 'diagnostics'; jobId: number; items: ReportedDiagnostic[] }
   | { type: 'features'; jobId: number; items: GeoJsonFeature[] }
   | { type: 'records'; jobId: number; items: GridRecord[] }
   /** A CSV's header and first rows as read, before it is checked: the grid shows them at once. */

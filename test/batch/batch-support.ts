@@ -3,13 +3,13 @@
  * for a sandbox, and the server's state listed through the service's own list calls (faults turned off).
  */
 import {
-  enrollmentKey,
   ServiceClient,
   systemIo,
   type BatchRow,
   type ClientOptions,
   type EnrollmentRecord,
 } from '../../core/index.ts';
+import { enrollmentKey } from '../../core/batch/natural-key.ts';
 import type { RunningSandbox } from '../../sandbox/index.ts';
 
 const temporal = (id: string) => ({

@@ -15,10 +15,10 @@ import {
   RateLimiter,
   replayJournal,
   resultsCsv,
-  sleepWithTimers,
   systemIo,
   type ClientEvent,
 } from '../../core/index.ts';
+import { sleepWithTimers } from '../../core/client/system-io.ts';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index.ts';
 import { ContractRecorder } from '../sandbox/contract.ts';
 import { enrollmentRows, sandboxClient, serverCounts } from './batch-support.ts';

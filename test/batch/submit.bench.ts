@@ -4,14 +4,8 @@
  * the same steady rate (its bucket ten smaller, as headroom for jitter). Reports throughput as a share of the limit (target >= 95%), the 429s received (target
  * under 1% of requests) and the duplicates on the server, listed through the service (must be 0).
  */
-import {
-  BatchRunner,
-  planBatch,
-  RateLimiter,
-  sleepWithTimers,
-  systemIo,
-  type ClientEvent,
-} from '../../core/index.ts';
+import { BatchRunner, planBatch, RateLimiter, systemIo, type ClientEvent } from '../../core/index.ts';
+import { sleepWithTimers } from '../../core/client/system-io.ts';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { transform } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as fieldgate from '../../core/index.ts';
+import * as fieldgateWkt from '../../core/entries/wkt.ts';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index.ts';
 import { repoRoot } from './cli-helpers.ts';
 
@@ -34,14 +35,18 @@ const runnable = examples.filter((e) => !e.code.includes("from 'fieldgate/node'"
 
 const bytes = new Uint8Array(readFileSync(join(repoRoot, 'examples/fields/fields-with-problems.json')));
 
-/** The example as an async function of the names it leaves free (its imports from 'fieldgate' among them). */
+/**
+ * The example as an async function of the names it leaves free, its imports from 'fieldgate' (and from an
+ * area's entry, 'fieldgate/wkt') bound to the entries given first.
+ */
 async function compile(
   code: string,
   names: readonly string[],
 ): Promise<(...values: unknown[]) => Promise<void>> {
   const imports = code.replace(
-    /^import \{([^}]*)\} from 'fieldgate';$/gm,
-    (_all, list: string) => `const {${list.replace(/\btype \w+,?/g, '')}} = __fieldgate;`,
+    /^import \{([^}]*)\} from 'fieldgate(?:\/(\w+))?';$/gm,
+    (_all, list: string, area: string | undefined) =>
+      `const {${list.replace(/\btype \w+,?/g, '')}} = __fieldgate[${JSON.stringify(area ?? '')}];`,
   );
   const { code: js } = await transform(imports, { loader: 'ts', format: 'esm' });
   // A block inside the function: the example's own `const`s may take the names of free ones.
@@ -90,7 +95,7 @@ describe('the TypeScript examples of the README and docs/', () => {
         console: { log: (...args: unknown[]) => logged.push(args) },
       };
       const run = await compile(example.code, Object.keys(free));
-      await run(fieldgate, ...Object.values(free));
+      await run({ '': fieldgate, wkt: fieldgateWkt }, ...Object.values(free));
       // What each example shows, where it shows something.
       if (example.code.includes('createEnrollment')) {
         expect(logged).toHaveLength(1);

@@ -15,6 +15,7 @@ import {
   validate,
   type EngineEvent,
 } from '../../core/index.ts';
+import { validate as validateWkt } from '../../core/entries/wkt.ts';
 import { repoRoot } from './cli-helpers.ts';
 
 const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
@@ -29,7 +30,7 @@ const bytes = new Uint8Array(readFileSync(join(repoRoot, 'examples/fields/fields
 
 describe("the README's library examples", () => {
   it('are the blocks this test runs, and the node one it leaves to the packed-package test', () => {
-    expect(allBlocks).toHaveLength(3);
+    expect(allBlocks).toHaveLength(4);
     expect(allBlocks.filter((b) => b.includes("from 'fieldgate/node';"))).toHaveLength(1);
     expect(blocks[0]).toContain("import { validate, fix, runEngine } from 'fieldgate';");
     expect(blocks[1]).toContain(
@@ -105,5 +106,22 @@ describe("the README's library examples", () => {
     );
     // A program that is not a uuid is an error of its own.
     expect(diagnostics.some((d) => d.severity === 'error')).toBe(true);
+  });
+
+  it('fieldgate/wkt validates .wkt files as the third block says, and lists any other file unreadable', async () => {
+    const block = allBlocks.find((b) => b.includes("from 'fieldgate/wkt';")) ?? '';
+    expect(block).toContain("import { validate } from 'fieldgate/wkt';");
+    expect(block).toContain("await validate([{ name: 'boundaries.wkt', bytes }], { now: new Date() });");
+    expect(block).toContain('// any file other than .wkt is listed in wktReport.unreadable');
+    const wkt = new Uint8Array(readFileSync(join(repoRoot, 'examples/fields/boundaries.wkt')));
+    const wktReport = await validateWkt(
+      [
+        { name: 'boundaries.wkt', bytes: wkt },
+        { name: 'fields.json', bytes },
+      ],
+      { now: new Date() },
+    );
+    expect(wktReport.files.map((f) => f.file)).toEqual(['boundaries.wkt']);
+    expect(wktReport.unreadable.map((u) => u.name)).toEqual(['fields.json']);
   });
 });

@@ -7,10 +7,10 @@ import { describe, expect, it } from 'vitest';
 import {
   ClientConfigError,
   ServiceClient,
-  sleepWithTimers,
   type ClientFailure,
   type ClientResult,
 } from '../../core/client/index.ts';
+import { sleepWithTimers } from '../../core/client/system-io.ts';
 import type { Diagnostic } from '../../core/diagnostics/diagnostic.ts';
 import {
   BASES,

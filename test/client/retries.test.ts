@@ -4,13 +4,8 @@
  * of other 4xx, and creates whose outcome is unknown never sent twice.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  parseRetryAfter,
-  RateLimiter,
-  RetryBudget,
-  type ClientFailure,
-  type ClientResult,
-} from '../../core/client/index.ts';
+import { RateLimiter, RetryBudget, type ClientFailure, type ClientResult } from '../../core/client/index.ts';
+import { parseRetryAfter } from '../../core/client/retry-policy.ts';
 import { IDS, json, stubClient, TEMPORAL, virtualTime, type StubReply } from './stub-service.ts';
 
 function failure<T>(result: ClientResult<T>): ClientFailure {

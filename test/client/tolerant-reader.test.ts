@@ -5,7 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { serviceTimestampToDate, type ClientFailure, type ClientResult } from '../../core/client/index.ts';
+import { type ClientFailure, type ClientResult } from '../../core/client/index.ts';
+import { serviceTimestampToDate } from '../../core/client/service-client.ts';
 import { IDS, json, SECRETS, stubClient, TEMPORAL, tokenReply, type StubReply } from './stub-service.ts';
 
 function value<T>(result: ClientResult<T>): T {

@@ -64,6 +64,13 @@ function testFileOf(source: RuleSource): string {
 }
 
 describe('rule registry', () => {
+  it('lists in RuleCode (the type of Diagnostic.code) exactly the codes of the catalogue', () => {
+    // A rule whose code is missing from the type does not compile; a code left in it without a rule fails here.
+    const text = readFileSync(join(coreDir, 'diagnostics', 'rule-code.ts'), 'utf8');
+    const listed = [...text.matchAll(/^\s*\|\s*'([A-Z]+\d{3})'/gm)].map((m) => m[1]);
+    expect(listed).toEqual(allRules.map((r) => r.code).sort());
+  });
+
   it('has unique, well-formed codes and names', () => {
     const codes = allRules.map((r) => r.code);
     const names = allRules.map((r) => r.name);
@@ -88,7 +95,7 @@ describe('rule registry', () => {
         expect(source.file.split('/')[1], `${r.code} lives outside its group folder`).toBe(r.group);
       }
     }
-    const registered = new Set(allRules.map((r) => r.code));
+    const registered = new Set<string>(allRules.map((r) => r.code));
     const unregistered = [...byCode.keys()].filter((c) => !registered.has(c));
     expect(unregistered, 'rules defined but missing from core/rules/registry.ts').toEqual([]);
   });

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyTextFixes } from '../../core/diagnostics/fix-application.ts';
 import type { Diagnostic } from '../../core/diagnostics/diagnostic.ts';
-import { validate } from '../../core/engine/engine.ts';
+import { validate } from '../../core/engine/every-kind.ts';
 import { projectCorpusDir } from '../support/corpus.ts';
 import { batchFacts, corpusBatches, type CorpusBatch } from './corpus-batches.ts';
 

@@ -1,5 +1,6 @@
 /**
- * The adapters (cli/, sandbox/, app/, host/) reach the core only through core/index.ts, as the lint rule in
+ * The adapters (cli/, sandbox/, app/, host/) reach the core only through core/index.ts, and the few helpers
+ * they share with the core that are not the library's to offer from their own modules, as the lint rule in
  * eslint.config.js says; this test holds even when lint is not run. Tests may import internals.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -26,7 +27,7 @@ describe('adapters import the core through its public entry only', () => {
           /(?:import|export)[^'"]*?from\s*['"]([^'"]+)['"]/g,
         )) {
           const spec = m[1]!;
-          if (/(^|\/)core\//.test(spec) && !/(^|\/)core\/index\.ts$/.test(spec))
+          if (/(^|\/)core\/(?!(index|values\/plural|diagnostics\/text-position)\.ts$)/.test(spec))
             offenders.push(`${relative(root, file)}: ${spec}`);
         }
     expect(offenders).toEqual([]);

@@ -14,7 +14,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDeclarations, buildLibrary, libraryOutDir, root } from '../../scripts/build.js';
 
@@ -77,6 +77,28 @@ describe("the package's public entry", () => {
     const run = spawnSync(process.execPath, ['-e', script], { cwd: root, encoding: 'utf8' });
     expect(run.stderr).toBe('');
     expect(JSON.parse(run.stdout)).toEqual({ uuid: true, validate: 'function', submitBatch: 'function' });
+  });
+
+  it('loads for fieldgate/wkt, in plain Node, no module of another kind and no catalogue of every kind or rule', () => {
+    // Every module fieldgate/wkt can load: its static imports and those it loads lazily (the .wkt checks,
+    // the checks across files).
+    const reached = new Set<string>();
+    const queue = [join(libraryOutDir, 'core', 'entries', 'wkt.js')];
+    for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+      if (reached.has(file)) continue;
+      reached.add(file);
+      for (const m of readFileSync(file, 'utf8').matchAll(
+        /^\s*(?:import|export)\b[^"';]*?from\s*"(\.[^"]+)"|^import\s*"(\.[^"]+)"|\bimport\("(\.[^"]+)"\)/gm,
+      ))
+        queue.push(join(dirname(file), m[1] ?? m[2] ?? m[3] ?? ''));
+    }
+    const modules = [...reached].map((f) => relative(libraryOutDir, f));
+    expect(modules).toContain('core/boundary/wkt-file-kind.js');
+    expect(
+      modules.filter((m) =>
+        /^core\/(modus|csv|rx|agronomic)\/|^core\/(rules|formats)\/registry\.js$/.test(m),
+      ),
+    ).toEqual([]);
   });
 
   it('runs in a plain Node process and checks a sampleDate through the public API', () => {
