@@ -25,7 +25,9 @@ function reachableFrom(entry: string): Set<string> {
     if (reached.has(file)) continue;
     reached.add(file);
     const code = readFileSync(join(cliOutDir, file), 'utf8');
-    for (const m of code.matchAll(/["']\.\/((?:chunk|fieldgate)-[A-Z0-9]+\.js)["']/g)) queue.push(m[1] ?? '');
+    // Chunks are imported as "./chunk-….js"; the boundary worker is started by its name ("boundary-worker-….js").
+    for (const m of code.matchAll(/["'](?:\.\/)?((?:chunk|fieldgate|boundary-worker)-[A-Z0-9]+\.js)["']/g))
+      queue.push(m[1] ?? '');
   }
   return reached;
 }
