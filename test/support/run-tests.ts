@@ -56,7 +56,7 @@ process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
     // The browser tests last and alone (vitest.config.ts says why).
     runVitest(['--project', 'library', '--project', 'isolated']);
     runVitest(['--project', 'browser']);
-    runVitest(['--project', 'browser-timed']);
+    runVitest(['--project', 'browser-alone']);
   }
   if (partial && rules === undefined) {
     console.log('message coverage: not checked (only some tests ran; --rules CODE,… checks those rules)');
