@@ -83,4 +83,19 @@ describe('make-valid noding from the validity check’s segment pairs', () => {
     const emptyShell: PolygonRings = [[new Float64Array(0), ...(bowTie[0] as Float64Array[])]];
     expect(checkValidity(emptyShell).swept).toBeUndefined();
   });
+
+  it('keeps a check’s pairs its own: another check between it and make-valid changes nothing', () => {
+    // The old hidden cache held the last check's pairs only: a check of other polygons (a fix's validity
+    // test, another boundary on a worker) in between lost them.
+    const bowTie = polygonsOf('POLYGON ((0 0, 2 2, 2 0, 0 2, 0 0))') as PolygonRings;
+    const { swept } = checkValidity(bowTie);
+    const before = Array.from(pairsOf(swept, bowTie, 4) ?? []);
+    checkValidity(polygonsOf('POLYGON ((0 0, 4 4, 4 0, 0 4, 0 0))') as PolygonRings);
+    expect(Array.from(pairsOf(swept, bowTie, 4) ?? [])).toEqual(before);
+    expect(before.length).toBeGreaterThan(0);
+    const fromPairs = makeValidPolygonsTraced(bowTie, { swept });
+    const { stillValid: _, ...result } = fromPairs ?? { stillValid: undefined };
+    expect(fromPairs ? result : undefined).toEqual(makeValidPolygonsTraced(bowTie));
+    expect(fromPairs?.polygons.length).toBe(2);
+  });
 });
