@@ -25,7 +25,7 @@ import { makeValidPolygonsTraced } from './make-valid.ts';
 import { rebuiltPolygons, type RebuiltGeometry } from './rebuilt-geometry.ts';
 import { isValidArea, removeRing, removeVertex } from './fixes.ts';
 import { type IssueTarget, reportValidityIssues, ringLabel } from './report-validity.ts';
-import { isValidPolygons, type ValidityIssue, type ValidityOptions } from './validity.ts';
+import { isValidPolygons, type ValidityCheck, type ValidityIssue, type ValidityOptions } from './validity.ts';
 
 /**
  * The boundary checks of the `wkt-syntax` and `ogc-validity` groups, reported as diagnostics. The WKT may
@@ -451,18 +451,18 @@ function validityFixes(
   sink: RebuiltSink,
   /** The text `g` was read from, flat (the reader's copy): the rebuilt geometry's writer reads it. */
   text: string,
-): (issue: ValidityIssue, all: readonly ValidityIssue[]) => Fix | undefined {
+): (issue: ValidityIssue, check: ValidityCheck) => Fix | undefined {
   const polygons = g.polygons;
   let makeValidFix: Fix | null | undefined;
-  const makeValid = (all: readonly ValidityIssue[]): Fix | undefined => {
+  const makeValid = (check: ValidityCheck): Fix | undefined => {
     if (makeValidFix === undefined) {
       // A ring whose crossings were too many to count (a tangle, not a boundary) is not rebuilt.
-      const tangled = all.some((i) => i.unlisted?.atLeast === true);
+      const tangled = check.issues.some((i) => i.unlisted?.atLeast === true);
       // When the caller reviews the result (checking it valid after rounding), make-valid does not check
       // it first as well.
       const fixed = tangled
         ? undefined
-        : makeValidPolygonsTraced(polygons, { checkResult: sink.textLater !== true });
+        : makeValidPolygonsTraced(polygons, { checkResult: sink.textLater !== true, swept: check.swept });
       makeValidFix = null;
       if (fixed) {
         const multi = g.type === 'MultiPolygon' || fixed.polygons.length > 1;
@@ -489,7 +489,7 @@ function validityFixes(
       ),
     ]);
 
-  return (issue, all) => {
+  return (issue, check) => {
     switch (issue.kind) {
       case 'invalid-coordinate':
         return undefined;
@@ -524,7 +524,7 @@ function validityFixes(
       case 'overlapping-polygons':
       case 'nested-polygons':
       case 'disconnected-interior':
-        return makeValid(all);
+        return makeValid(check);
     }
   };
 }

@@ -5,9 +5,8 @@ import { benchBoundaries } from './field-upload-bench-data.ts';
 import type { PolygonRings } from './geometry.ts';
 import { makeValidPolygonsTraced, type TracedPolygons } from './make-valid.ts';
 import { splitCrossingLoops } from './make-valid-loops.ts';
-import { findValidityIssues, isValidPolygons, sweptSegmentPairs } from './validity.ts';
-
-const copy = (polygons: PolygonRings): PolygonRings => polygons.map((rings) => rings.map((r) => r.slice()));
+import { pairsOf } from './segment-index.ts';
+import { checkValidity, isValidPolygons } from './validity.ts';
 
 function polygonOf(wkt: string): PolygonRings {
   const parsed = parseWkt(wkt);
@@ -36,7 +35,7 @@ function traced(
 }
 
 interface Outcome {
-  /** make-valid's general path (noding its own sweep: the check before was of a copy). */
+  /** make-valid's general path (noding its own sweep: no pairs given). */
   general: TracedPolygons | undefined;
   /** make-valid as the boundary checks call it (after the check of these polygons: shortcut or not). */
   called: TracedPolygons | undefined;
@@ -45,16 +44,14 @@ interface Outcome {
 }
 
 function outcome(polygons: PolygonRings): Outcome {
-  findValidityIssues(copy(polygons), { maxPerRing: 10 });
   const general = makeValidPolygonsTraced(polygons, { checkResult: true });
-  findValidityIssues(polygons, { maxPerRing: 10 });
+  const { swept } = checkValidity(polygons, { maxPerRing: 10 });
   const xy = polygons[0]?.[0] as Float64Array;
   const n = xy.length >> 1;
-  const pairs = sweptSegmentPairs(polygons, n - 1);
+  const pairs = pairsOf(swept, polygons, n - 1);
   const raw = Int32Array.from({ length: n }, (_, k) => k);
   const shortcut = pairs && !hasRepeats(xy) ? splitCrossingLoops(xy, raw, n, pairs, true) : undefined;
-  findValidityIssues(polygons, { maxPerRing: 10 });
-  const called = makeValidPolygonsTraced(polygons, { checkResult: true });
+  const called = makeValidPolygonsTraced(polygons, { checkResult: true, swept });
   return { general, called, shortcut };
 }
 

@@ -10,7 +10,8 @@ import {
   nodingIntersection,
 } from './segment-intersection.ts';
 import { splitCrossingLoops } from './make-valid-loops.ts';
-import { findValidityIssues, sweptSegmentPairs } from './validity.ts';
+import { pairsOf, sortOnKey, type SegmentPairs } from './segment-index.ts';
+import { findValidityIssues } from './validity.ts';
 
 /**
  * Make polygons valid by rebuilding their area from the linework, as GEOS's MakeValid with the
@@ -47,16 +48,16 @@ interface Edges {
   src: Int32Array;
 }
 
-/** Edge set 0 or 1 (noding writes each round's edges to the set it does not read), empty. */
-function newEdges(set: number, capacity: number): Edges {
+/** Room for `capacity` edges, none yet. */
+function newEdges(capacity: number): Edges {
   return {
     count: 0,
-    x0: f64(F_EDGES + 4 * set, capacity),
-    y0: f64(F_EDGES + 4 * set + 1, capacity),
-    x1: f64(F_EDGES + 4 * set + 2, capacity),
-    y1: f64(F_EDGES + 4 * set + 3, capacity),
-    ring: i32(I_EDGES + 2 * set, capacity),
-    src: i32(I_EDGES + 2 * set + 1, capacity),
+    x0: new Float64Array(capacity),
+    y0: new Float64Array(capacity),
+    x1: new Float64Array(capacity),
+    y1: new Float64Array(capacity),
+    ring: new Int32Array(capacity),
+    src: new Int32Array(capacity),
   };
 }
 
@@ -90,53 +91,6 @@ function copyEdges(from: Edges, start: number, end: number, to: Edges): void {
   to.src.set(from.src.subarray(start, end), at);
   to.count += end - start;
 }
-
-// ---- Scratch arrays, reused across calls and grown on demand: make-valid runs once per invalid boundary,
-// and for outlines of a few hundred vertices new typed arrays per call and round cost more than the work.
-// Each slot below is used by one array at a time; a pooled array holds old values beyond what is written.
-const f64Pool: Float64Array[] = [];
-const i32Pool: Int32Array[] = [];
-
-function f64(slot: number, n: number): Float64Array {
-  const a = f64Pool[slot];
-  if (a && a.length >= n) return a;
-  const grown = new Float64Array(Math.max(n, 1024, 2 * (a?.length ?? 0)));
-  f64Pool[slot] = grown;
-  return grown;
-}
-
-function i32(slot: number, n: number): Int32Array {
-  const a = i32Pool[slot];
-  if (a && a.length >= n) return a;
-  const grown = new Int32Array(Math.max(n, 1024, 2 * (a?.length ?? 0)));
-  i32Pool[slot] = grown;
-  return grown;
-}
-
-// Float64 slots
-const F_EDGES = 0; // x0, y0, x1, y1 of edge set 0 (0-3) and 1 (4-7)
-const F_SWEEP = 8; // lo, hi, lo2, hi2: 8-11
-const F_CLEAN = 12;
-const F_POINTS = 13; // x, y: 13-14
-const F_BLOCKS = 15;
-// Int32 slots
-const I_EDGES = 0; // ring, src of edge set 0 (0-1) and 1 (2-3)
-const I_FRESH = 4; // per edge set: 4-5
-const I_ORDER = 6;
-const I_STARTS = 7;
-const I_CLEAN = 8;
-const I_TABLE = 9;
-const I_START = 10;
-const I_SOURCE = 11;
-const I_NEXT = 12;
-const I_PREV = 13;
-const I_PASSES = 14;
-const I_NODE = 15;
-const I_CHAIN = 16;
-const I_LIST = 17;
-const I_NODE_OF = 18;
-const I_WALK_AT = 19;
-const I_VERTICES = 20;
 
 const MAX_NODING_ROUNDS = 6;
 
@@ -187,10 +141,9 @@ function cleanRing(ring: Float64Array, xy: Float64Array, raw: Int32Array): numbe
  */
 function node(edges: Edges, seed?: Int32Array): Edges | undefined {
   let current = edges;
-  let set = 0;
   let budget = maxCrossings(edges.count);
   // Edges made in the last round; two older edges were tested against each other already.
-  let fresh = i32(I_FRESH, edges.count).fill(1, 0, edges.count);
+  let fresh = new Int32Array(edges.count).fill(1);
   let freshCount = edges.count;
   for (let round = 0; round < MAX_NODING_ROUNDS; round++) {
     const { x0: X0, y0: Y0, x1: X1, y1: Y1 } = current;
@@ -259,7 +212,7 @@ function node(edges: Edges, seed?: Int32Array): Edges | undefined {
       // consecutive ones (neighbours along a ring, so a small box each): a block whose box misses the split
       // edge's is passed over whole, and the others' edges are tested in order as before.
       const blocks = Math.ceil(count / BLOCK);
-      const box = f64(F_BLOCKS, 4 * blocks);
+      const box = new Float64Array(4 * blocks);
       for (let k = 0; k < blocks; k++) {
         let minX = Infinity;
         let maxX = -Infinity;
@@ -318,9 +271,8 @@ function node(edges: Edges, seed?: Int32Array): Edges | undefined {
       }
     } else if (!sweep(current, round === 0 ? undefined : fresh, meet)) return undefined;
     if (splits.size === 0) return current;
-    set = 1 - set;
-    const next = newEdges(set, count + splitPoints);
-    const freshNext = i32(I_FRESH + set, count + splitPoints).fill(0, 0, count + splitPoints);
+    const next = newEdges(count + splitPoints);
+    const freshNext = new Int32Array(count + splitPoints);
     freshCount = 0;
     // Edges not split are copied in runs, between the split ones in edge order.
     const splitEdges = Array.from(splits.keys()).sort((a, b) => a - b);
@@ -380,10 +332,10 @@ function sweep(
   const { x0: X0, y0: Y0, x1: X1, y1: Y1, count } = edges;
   const alongY = sweepAlongY(edges);
   // Per edge: its interval on the sweep axis (lo, hi) and on the other axis (lo2, hi2).
-  const lo = f64(F_SWEEP, count);
-  const hi = f64(F_SWEEP + 1, count);
-  const lo2 = f64(F_SWEEP + 2, count);
-  const hi2 = f64(F_SWEEP + 3, count);
+  const lo = new Float64Array(count);
+  const hi = new Float64Array(count);
+  const lo2 = new Float64Array(count);
+  const hi2 = new Float64Array(count);
   for (let e = 0; e < count; e++) {
     const x0 = X0[e] as number;
     const y0 = Y0[e] as number;
@@ -422,55 +374,11 @@ function sweep(
   return true;
 }
 
-/**
- * Indices 0…count-1 ordered by key: a counting sort into `count` buckets over the key range, then an
- * insertion sort that finishes within buckets (linear for outlines, whose edges spread evenly); when
- * that runs long, a comparison sort.
- */
+/** Indices 0…count-1 ordered by key, stably (the segment index's sort). */
 function orderByKey(keys: Float64Array, count: number): Int32Array {
-  const order = i32(I_ORDER, count);
-  let min = Infinity;
-  let max = -Infinity;
-  for (let i = 0; i < count; i++) {
-    const k = keys[i] as number;
-    if (k < min) min = k;
-    if (k > max) max = k;
-  }
-  if (!(max > min)) {
-    for (let i = 0; i < count; i++) order[i] = i;
-    return order;
-  }
-  const scale = (count - 1) / (max - min);
-  const starts = i32(I_STARTS, count + 1).fill(0, 0, count + 1);
-  for (let i = 0; i < count; i++) {
-    const b = Math.floor(((keys[i] as number) - min) * scale) + 1;
-    starts[b] = (starts[b] as number) + 1;
-  }
-  for (let b = 1; b <= count; b++) starts[b] = (starts[b] as number) + (starts[b - 1] as number);
-  for (let i = 0; i < count; i++) {
-    const b = Math.floor(((keys[i] as number) - min) * scale);
-    order[starts[b] as number] = i;
-    starts[b] = (starts[b] as number) + 1;
-  }
-  let budget = 8 * count;
-  for (let i = 1; i < count && budget >= 0; i++) {
-    const v = order[i] as number;
-    const k = keys[v] as number;
-    let j = i - 1;
-    while (j >= 0 && (keys[order[j] as number] as number) > k) {
-      order[j + 1] = order[j] as number;
-      j--;
-    }
-    order[j + 1] = v;
-    budget -= i - 1 - j;
-  }
-  if (budget < 0) {
-    const sorted = Array.from(order.subarray(0, count)).sort(
-      (a, b) => (keys[a] as number) - (keys[b] as number),
-    );
-    order.set(sorted);
-  }
-  return order;
+  const ids = new Int32Array(count);
+  for (let i = 0; i < count; i++) ids[i] = i;
+  return sortOnKey(keys, ids, count).values;
 }
 
 /** Whether edges overlap less along y than along x (mean edge extent over total extent), as validity.ts. */
@@ -548,10 +456,10 @@ class PointIndex {
   constructor(expected: number) {
     let size = 16;
     while (size < expected * 2) size *= 2;
-    this.table = i32(I_TABLE, size).fill(-1, 0, size);
+    this.table = new Int32Array(size).fill(-1);
     this.mask = size - 1;
-    this.x = f64(F_POINTS, expected);
-    this.y = f64(F_POINTS + 1, expected);
+    this.x = new Float64Array(Math.max(expected, 16));
+    this.y = new Float64Array(Math.max(expected, 16));
   }
 
   private hash(px: number, py: number): number {
@@ -605,8 +513,8 @@ function buildGraph(edges: Edges): Graph | undefined {
   const edgeCount = edges.count;
   const points = new PointIndex(edgeCount + 1);
   // Vertex of each edge's start; its end is the start of the ring's next edge.
-  const start = i32(I_START, edgeCount);
-  const source = i32(I_SOURCE, edgeCount).fill(-1, 0, edgeCount);
+  const start = new Int32Array(edgeCount);
+  const source = new Int32Array(edgeCount).fill(-1);
   for (let e = 0; e < edgeCount; e++) {
     const v = points.id(edges.x0[e] as number, edges.y0[e] as number);
     start[e] = v;
@@ -615,8 +523,8 @@ function buildGraph(edges: Edges): Graph | undefined {
   }
   const vertexCount = points.size;
   const { x, y } = points;
-  const next = i32(I_NEXT, edgeCount);
-  const prev = i32(I_PREV, edgeCount);
+  const next = new Int32Array(edgeCount);
+  const prev = new Int32Array(edgeCount);
   for (let first = 0; first < edgeCount;) {
     let end = first + 1;
     while (end < edgeCount && edges.ring[end] === edges.ring[first]) end++;
@@ -627,20 +535,20 @@ function buildGraph(edges: Edges): Graph | undefined {
     first = end;
   }
   // Nodes: vertices passed more than once (touches, crossings, shared points) and spike tips.
-  const passes = i32(I_PASSES, vertexCount).fill(0, 0, vertexCount);
+  const passes = new Int32Array(vertexCount);
   for (let e = 0; e < edgeCount; e++) {
     const v = start[e] as number;
     passes[v] = (passes[v] as number) + 1;
     if (start[next[e] as number] === v) return undefined; // no zero-length edge after cleaning and noding
   }
-  const isNode = i32(I_NODE, vertexCount).fill(0, 0, vertexCount);
+  const isNode = new Int32Array(vertexCount);
   for (let e = 0; e < edgeCount; e++) {
     const v = start[e] as number;
     if (passes[v] !== 1 || start[prev[e] as number] === start[next[e] as number]) isNode[v] = 1;
   }
 
   // Chains, ring by ring from a node; each chain's vertices go to one flat array.
-  const chainVertex = i32(I_CHAIN, 2 * edgeCount + 2);
+  const chainVertex = new Int32Array(2 * edgeCount + 2);
   let vertexFill = 0;
   const chainStarts: number[] = [];
   const chainRing: number[] = [];
@@ -801,7 +709,7 @@ function buildGraph(edges: Edges): Graph | undefined {
   // The kept chains' vertices, renumbered 0…keptCount-1.
   let keptVertices = 0;
   for (const c of keptChains) keptVertices += (chainStarts[c + 1] as number) - (chainStarts[c] as number);
-  const vertexList = i32(I_LIST, keptVertices);
+  const vertexList = new Int32Array(keptVertices);
   const listStart = new Int32Array(keptCount + 1);
   keptVertices = 0;
   keptChains.forEach((c, i) => {
@@ -815,7 +723,7 @@ function buildGraph(edges: Edges): Graph | undefined {
   listStart[keptCount] = keptVertices;
 
   // Nodes of the kept chains, numbered as met.
-  const nodeOf = i32(I_NODE_OF, vertexCount).fill(-1, 0, vertexCount);
+  const nodeOf = new Int32Array(vertexCount).fill(-1);
   const nodeVertex: number[] = [];
   const halfCount = 2 * keptCount;
   const fromNode = new Int32Array(halfCount);
@@ -937,6 +845,17 @@ export interface TracedPolygons {
   stillValid?: () => boolean;
 }
 
+export interface MakeValidOptions {
+  /** Check the result valid (default true); see makeValidPolygonsTraced. */
+  checkResult?: boolean;
+  /**
+   * The segment pairs a validity check of these very polygons swept (`checkValidity(…).swept`): noding
+   * starts from them instead of sweeping again, and one ring cut into loops takes the shortcut. Ignored
+   * when they are of other polygons.
+   */
+  swept?: SegmentPairs;
+}
+
 /**
  * As makeValidPolygons, saying which input coordinate each output vertex repeats. `checkResult: false`
  * leaves the final validity check to a caller that checks the result anyway (the fix review rounds the
@@ -944,7 +863,7 @@ export interface TracedPolygons {
  */
 export function makeValidPolygonsTraced(
   polygons: PolygonRings,
-  options: { checkResult?: boolean } = {},
+  options: MakeValidOptions = {},
 ): TracedPolygons | undefined {
   let capacity = 0;
   let longest = 0;
@@ -954,14 +873,14 @@ export function makeValidPolygonsTraced(
       longest = Math.max(longest, (ring.length >> 1) + 1);
     }
   }
-  const edges = newEdges(0, capacity);
-  const cleanXy = f64(F_CLEAN, 2 * longest);
-  const cleanRaw = i32(I_CLEAN, longest);
+  const edges = newEdges(capacity);
+  const cleanXy = new Float64Array(2 * longest);
+  const cleanRaw = new Int32Array(longest);
   const only = polygons.length === 1 && polygons[0]?.length === 1 ? polygons[0][0] : undefined;
   if (only) {
     // One ring cut into simple loops by a few crossings: its loops without a planar graph.
     const n = cleanRing(only, cleanXy, cleanRaw);
-    const pairs = n >= 4 ? sweptSegmentPairs(polygons, n - 1) : undefined;
+    const pairs = n >= 4 ? pairsOf(options.swept, polygons, n - 1) : undefined;
     const loops = pairs && splitCrossingLoops(cleanXy, cleanRaw, n, pairs, options.checkResult !== false);
     if (loops !== undefined) return loops ?? undefined;
   }
@@ -995,7 +914,7 @@ export function makeValidPolygonsTraced(
       }
     }
   }
-  const noded = node(edges, sweptSegmentPairs(polygons, edges.count));
+  const noded = node(edges, pairsOf(options.swept, polygons, edges.count));
   if (!noded) return undefined;
   const g = buildGraph(noded);
   if (!g) return undefined;
@@ -1134,7 +1053,7 @@ export function makeValidPolygonsTraced(
     (a, b) => (g.key[a] as number) - (g.key[b] as number),
   );
   const nodeSeen = new Int32Array(nodeCount).fill(-1);
-  const walkAt = i32(I_WALK_AT, g.vertexCount).fill(-1, 0, g.vertexCount);
+  const walkAt = new Int32Array(g.vertexCount).fill(-1);
   const shells: { ring: Float64Array; area: number; sources: Int32Array }[] = [];
   const holes: { ring: Float64Array; sources: Int32Array }[] = [];
   const addRing = (ring: Float64Array, sources: Int32Array): void => {
@@ -1164,7 +1083,7 @@ export function makeValidPolygonsTraced(
       const key = g.keyPosition[chain] as number;
       const firstLength = (chainStart[chain + 1] as number) - (chainStart[chain] as number) - 1;
       const offset = (h0 & 1) === 0 ? key : firstLength - 1 - key;
-      const vertices = i32(I_VERTICES, length).subarray(0, length);
+      const vertices = new Int32Array(length);
       let fill = 0;
       const put = (half: number, from: number, to: number): void => {
         const s = chainStart[half >> 1] as number;

@@ -19,7 +19,8 @@ import {
 import { formatPoint } from './format-point.ts';
 import type { PolygonRings } from './geometry.ts';
 import {
-  findValidityIssues,
+  checkValidity,
+  type ValidityCheck,
   type ValidityIssue,
   type ValidityIssueKind,
   type ValidityOptions,
@@ -53,8 +54,11 @@ export interface ValidityReportOptions {
   toLonLat?: (point: [number, number]) => [number, number] | undefined;
   /** Hints replacing the boundary wording of `boundaryValidityHints`. */
   hints?: Partial<Record<ValidityIssueKind, ValidityHint>>;
-  /** The fix for an issue; only inputs with text to edit have fixes. */
-  fix?: (issue: ValidityIssue, all: readonly ValidityIssue[]) => Fix | undefined;
+  /**
+   * The fix for an issue, given the whole check (every issue, the segment pairs make-valid can start
+   * from); only inputs with text to edit have fixes.
+   */
+  fix?: (issue: ValidityIssue, check: ValidityCheck) => Fix | undefined;
   validity?: ValidityOptions;
 }
 
@@ -125,12 +129,13 @@ export function reportValidityIssues(
   collector: DiagnosticCollector,
   options: ValidityReportOptions,
 ): ValidityIssue[] {
-  const issues = findValidityIssues(polygons, {
+  const check = checkValidity(polygons, {
     xScale: geographicXScale(polygons),
     maxPerRing: MAX_CROSSINGS_LISTED_PER_RING,
     maxPerTangledRing: MAX_CROSSINGS_LISTED_PER_TANGLE,
     ...options.validity,
   });
+  const issues = check.issues;
   const { place, toLonLat, fix } = options;
   const hints = { ...boundaryValidityHints, ...options.hints };
 
@@ -186,7 +191,7 @@ export function reportValidityIssues(
       values: Record<string, string | number>,
       details: { target?: IssueTarget; related?: string } = {},
     ): void => {
-      let issueFix = fix && collector.isEnabled(rule) ? fix(issue, issues) : undefined;
+      let issueFix = fix && collector.isEnabled(rule) ? fix(issue, check) : undefined;
       let hintText = typeof hint === 'string' ? hint : hint(issue);
       sharesFix = undefined;
       const location = locate(

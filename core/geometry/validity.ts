@@ -4,6 +4,7 @@ import { ringBbox, unionBbox, type Bbox } from '../planar/rings.ts';
 import { EXTERIOR, INTERIOR, RayCrossingCounter } from '../planar/point-in-ring.ts';
 import { packedMap } from '../values/packed-map.ts';
 import { isRingNested } from './ring-location.ts';
+import { SegmentIndex, type SegmentPairs, type SegmentPairVisitor } from './segment-index.ts';
 import {
   COLLINEAR_INTERSECTION,
   intersection,
@@ -18,11 +19,14 @@ import {
  * is listed (up to `maxIssues` per kind) with its polygon, ring, coordinate index and point, and two
  * warnings GEOS accepts are added: repeated consecutive points and needle-like near-spikes.
  *
- * Stages, each stopping the later ones when it finds an error so one fault gives one issue:
- * 1. coordinates finite; 2. rings closed with at least 4 distinct points; 3. segment intersections (sort
- * and sweep on x, exact predicates, GEOS's touch/crossing classification); 4. holes inside their shell,
- * holes not nested, polygons not nested; 5. connected interior (no double touch, no cycle of touching
- * rings).
+ * Stages, each a function below, each stopping the later ones when it finds an error so one fault gives
+ * one issue: 1. coordinates finite (`readCoordinates`, which also fills the segment index);
+ * 2. rings closed with at least 4 distinct points (`checkRings`); 3. segment intersections
+ * (`findIntersections`: the segment index's sort and sweep, exact predicates, GEOS's touch/crossing
+ * classification); 4. holes inside their shell, holes not nested, polygons not nested (`checkNesting`);
+ * 5. connected interior, no double touch and no cycle of touching rings (`checkConnectivity`). Warnings
+ * (repeated points in stage 1, near-spikes at the end) ride along. Every buffer belongs to the check's
+ * own SegmentIndex: nothing is kept between checks.
  */
 
 export type ValidityIssueKind =
@@ -92,7 +96,7 @@ export interface ValidityOptions {
   xScale?: number;
   /**
    * Above this many coordinates, a multipolygon whose polygons fall into groups with apart envelopes is
-   * checked group by group (see checkGroupsApart); default BIG_SCRATCH. Tests set it low.
+   * checked group by group (see checkGroupsApart); default BIG_CHECK. Tests set it low.
    */
   groupsAbove?: number;
 }
@@ -113,147 +117,6 @@ export const geosReason: Record<ValidityIssueKind, string> = {
   'repeated-point': 'Valid Geometry',
   'near-spike': 'Valid Geometry',
 };
-
-/** Error bound of the floating-point orientation determinant (Shewchuk's ccwerrboundA, with margin). */
-const ORIENT_FILTER = 4 * Number.EPSILON;
-
-/** Side of c relative to a→b when the floating-point determinant is certain (1 left, -1 right), else 0. */
-function sureSide(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): number {
-  const detLeft = (ax - cx) * (by - cy);
-  const detRight = (ay - cy) * (bx - cx);
-  const det = detLeft - detRight;
-  if (Math.abs(det) <= ORIENT_FILTER * (Math.abs(detLeft) + Math.abs(detRight))) return 0;
-  return det > 0 ? 1 : -1;
-}
-
-// ---- Scratch buffers, reused across calls and grown on demand ----
-let vxy = new Float64Array(8192); // vertices without consecutive repeats, ring after ring
-let vRaw = new Int32Array(4096); // raw coordinate index of each vertex
-let vRing = new Int32Array(4096); // ring id of each vertex
-let sortKey = new Float64Array(4096); // min x of each segment, in `order`
-let order = new Uint32Array(4096); // segments (by start vertex), sorted on min x
-let spareKey = new Float64Array(4096);
-let segMinY = new Float64Array(4096);
-let segMaxY = new Float64Array(4096);
-let spareOrder = new Uint32Array(4096);
-let buckets = new Int32Array(4097);
-let ringFirst = new Int32Array(256);
-let ringCount = new Int32Array(256);
-let ringPoly = new Int32Array(256);
-let ringIndex = new Int32Array(256);
-let ringEnv = new Float64Array(1024); // minX, minY, maxX, maxY per ring
-
-/**
- * Above this many vertices (or segments) the scratch buffers are sized to the need instead of doubled, and
- * let go when the check is done: a boundary of 8 M points took 570 MB of doubled buffers (68 bytes a
- * slot) that stayed for the rest of the run.
- */
-const BIG_SCRATCH = 1 << 20;
-
-function grownSize(current: number, n: number): number {
-  if (n > BIG_SCRATCH) return n;
-  let size = current;
-  while (size < n) size *= 2;
-  return size;
-}
-
-/** Room for n vertices (consecutive repeats included: the first pass drops them as it copies). */
-function ensureVertices(n: number): void {
-  if (n <= vRaw.length) return;
-  const size = grownSize(vRaw.length, n);
-  const xy = new Float64Array(2 * size);
-  xy.set(vxy);
-  vxy = xy;
-  const raw = new Int32Array(size);
-  raw.set(vRaw);
-  vRaw = raw;
-  const ring = new Int32Array(size);
-  ring.set(vRing);
-  vRing = ring;
-}
-
-/** Room for n segments (one per vertex without repeats), for the sort and the sweep. */
-function ensureSegments(n: number): void {
-  if (n <= order.length) return;
-  const size = grownSize(order.length, n);
-  sortKey = new Float64Array(size);
-  order = new Uint32Array(size);
-  spareKey = new Float64Array(size);
-  segMinY = new Float64Array(size);
-  segMaxY = new Float64Array(size);
-  spareOrder = new Uint32Array(size);
-  buckets = new Int32Array(size + 1);
-}
-
-/** Points of the rings without consecutive repeats (as the first pass of collectIssues keeps them). */
-function keptPointCount(polygons: PolygonRings): number {
-  let n = 0;
-  for (const rings of polygons)
-    for (const ring of rings) {
-      let px = NaN;
-      let py = NaN;
-      for (let k = 0; k < ring.length; k += 2) {
-        const x = ring[k] as number;
-        const y = ring[k + 1] as number;
-        if (x !== px || y !== py) n++;
-        px = x;
-        py = y;
-      }
-    }
-  return n;
-}
-
-/** Let big scratch buffers go (see BIG_SCRATCH); the next check grows them again. */
-function releaseBigScratch(): void {
-  if (vRaw.length > BIG_SCRATCH) {
-    vxy = new Float64Array(8192);
-    vRaw = new Int32Array(4096);
-    vRing = new Int32Array(4096);
-  }
-  if (order.length > BIG_SCRATCH) {
-    sortKey = new Float64Array(4096);
-    order = new Uint32Array(4096);
-    spareKey = new Float64Array(4096);
-    segMinY = new Float64Array(4096);
-    segMaxY = new Float64Array(4096);
-    spareOrder = new Uint32Array(4096);
-    buckets = new Int32Array(4097);
-  }
-}
-
-/**
- * The segment pairs the last intersection sweep handed to the analysis (every pair that can meet: boxes
- * overlapping, not surely apart, consecutive segments only when nearly collinear), as edge numbers over all
- * rings (ring after ring, consecutive repeats dropped, as make-valid numbers its edges), two per pair; kept
- * only when that sweep covered every segment of `sweptPolygons` and ran to its end.
- */
-let sweptPolygons: PolygonRings | undefined;
-let sweptSegments = 0;
-let sweptPairs = new Int32Array(256);
-let sweptPairCount = 0;
-
-/**
- * The pairs of segments of `polygons` that can meet, when the last validity check was of these very
- * polygons, found `segmentCount` segments (a cheap sign the polygons did not change since) and swept them
- * all; else undefined. make-valid nodes from them instead of sweeping again. Valid until the next validity
- * check, and only while the polygons are not changed in place.
- */
-export function sweptSegmentPairs(polygons: PolygonRings, segmentCount: number): Int32Array | undefined {
-  return sweptPolygons === polygons && sweptSegments === segmentCount
-    ? sweptPairs.subarray(0, 2 * sweptPairCount)
-    : undefined;
-}
-
-function ensureRings(n: number): void {
-  if (n <= ringFirst.length) return;
-  let size = ringFirst.length;
-  while (size < n) size *= 2;
-  ringFirst = new Int32Array(size);
-  ringCount = new Int32Array(size);
-  ringPoly = new Int32Array(size);
-  ringIndex = new Int32Array(size);
-  ringEnv = new Float64Array(4 * size);
-}
 
 class IssueList {
   readonly issues: ValidityIssue[] = [];
@@ -378,40 +241,56 @@ function pt(xy: Float64Array, k: number): [number, number] {
 }
 
 /**
+ * Above this many coordinates, a multipolygon whose polygons fall into groups with apart envelopes is
+ * checked group by group (see checkGroupsApart), and the buffers of a check are sized to the points it
+ * keeps (consecutive repeats dropped) instead of to all: a boundary of 8 M points would otherwise take
+ * ~70 bytes for each point of the whole.
+ */
+const BIG_CHECK = 1 << 20;
+
+/** What one validity check found. */
+export interface ValidityCheck {
+  issues: ValidityIssue[];
+  /**
+   * The pairs of segments that can meet, when the intersection sweep covered every segment and ran to its
+   * end: make-valid nodes from them instead of sweeping again (pass them as its `swept` option).
+   */
+  swept?: SegmentPairs;
+}
+
+/**
  * All validity issues of polygons given as [polygon][ring] flat x,y arrays (ring 0 = shell). Polygons
  * without rings and EMPTY rings are skipped, as GEOS skips empty components.
  */
 export function findValidityIssues(polygons: PolygonRings, options: ValidityOptions = {}): ValidityIssue[] {
-  if (polygons.length > 1 && coordinateCount(polygons) > (options.groupsAbove ?? BIG_SCRATCH)) {
+  return checkValidity(polygons, options).issues;
+}
+
+/** As findValidityIssues, with the segment pairs the check swept (see ValidityCheck). */
+export function checkValidity(polygons: PolygonRings, options: ValidityOptions = {}): ValidityCheck {
+  if (polygons.length > 1 && coordinateCount(polygons) > (options.groupsAbove ?? BIG_CHECK)) {
     const groups = groupsApart(polygons);
-    if (groups && groups.length > 1) return checkGroupsApart(polygons, groups, options);
+    if (groups && groups.length > 1) return { issues: checkGroupsApart(polygons, groups, options) };
   }
   const list = new IssueList(options.maxIssues ?? 100, options.maxPerRing);
   const countLimit = options.maxCounted ?? Math.max(DEFAULT_MAX_COUNTED, 4 * list.max);
-  let issues: ValidityIssue[];
-  try {
-    // One shape of settings whatever the caller passed, so the sweep's code stays optimised for it.
-    const settings: CheckSettings = {
-      warnings: options.warnings ?? true,
-      nearSpikeDegrees: options.nearSpikeDegrees ?? 1,
-      xScale: options.xScale ?? 1,
-    };
-    const input = sameShape(polygons);
-    issues = collectIssues(input, settings, list, countLimit);
-    // The swept pairs are of the polygons the caller has.
-    if (sweptPolygons === input) sweptPolygons = polygons;
-  } finally {
-    releaseBigScratch();
-  }
+  // One shape of settings whatever the caller passed, so the sweep's code stays optimised for it.
+  const settings: CheckSettings = {
+    warnings: options.warnings ?? true,
+    nearSpikeDegrees: options.nearSpikeDegrees ?? 1,
+    xScale: options.xScale ?? 1,
+  };
+  const found = collectIssues(sameShape(polygons), settings, list, countLimit);
   // In reading order: polygon, ring, coordinate (stable, so stage order breaks ties).
-  issues.sort(readingOrder);
+  let issues = found.issues.sort(readingOrder);
   if (list.maxPerRing !== Infinity)
     issues = list.markUnlisted(
       issues,
       list.found >= countLimit,
       options.maxPerTangledRing ?? list.maxPerRing,
     );
-  return issues;
+  // The swept pairs are of the polygons the caller has.
+  return found.sweptAll ? { issues, swept: found.index.sweptPairs(polygons) } : { issues };
 }
 
 const DEFAULT_MAX_COUNTED = 1000;
@@ -511,7 +390,7 @@ function checkGroupsApart(
   // The issues kept, in the order found (a Map keeps it): ties in reading order stay in stage order.
   const found = new Map<ValidityIssue, true>();
   for (const members of groups) {
-    const issues = findValidityIssues(
+    const { issues } = checkValidity(
       packedMap(members, (p) => polygons[p] as Float64Array[]),
       { ...options, groupsAbove: Infinity },
     );
@@ -529,7 +408,6 @@ function checkGroupsApart(
     }
   }
   const all = [...found.keys()];
-  sweptPolygons = undefined;
   const has = (kinds: Set<ValidityIssueKind>): boolean => all.some((i) => kinds.has(i.kind));
   let kept: ValidityIssue[];
   if (has(COORDINATE_ERRORS)) kept = all.filter((i) => COORDINATE_ERRORS.has(i.kind));
@@ -555,18 +433,54 @@ function checkGroupsApart(
   });
 }
 
+/** One check's polygons, their segment index, and what the stages share. */
+interface Check {
+  readonly polygons: PolygonRings;
+  readonly index: SegmentIndex;
+  readonly list: IssueList;
+  readonly settings: CheckSettings;
+  /** Per polygon: the index's ring id of each of its rings (-1 for an EMPTY ring). */
+  readonly ringIds: Int32Array[];
+  readonly polygonHasHoles: boolean[];
+  /** Polygons with no rings or an EMPTY shell: no part in the intersection and nesting analysis (as GEOS). */
+  readonly polygonSkipped: boolean[];
+}
+
+/** What the stages found, and the index when its sweep covered every segment and ran to its end. */
+type Collected =
+  | { issues: ValidityIssue[]; sweptAll: false }
+  | { issues: ValidityIssue[]; sweptAll: true; index: SegmentIndex };
+
+/** The stages in order; a stage that finds an error stops the ones after it. */
 function collectIssues(
   polygons: PolygonRings,
-  options: CheckSettings,
+  settings: CheckSettings,
   list: IssueList,
   countLimit: number,
-): ValidityIssue[] {
-  const warnings = options.warnings;
-  sweptPolygons = undefined;
-  sweptPairCount = 0;
+): Collected {
+  const check = readCoordinates(polygons, settings, list);
+  if (check === undefined || !checkRings(check)) return { issues: list.onlyErrors(), sweptAll: false };
+  const intersections = findIntersections(check, countLimit);
+  if (list.errors === 0) {
+    checkNesting(check);
+    if (list.errors === 0) checkConnectivity(check, intersections.analysis);
+  }
+  if (settings.warnings) addNearSpikes(check, intersections.analysis.ringsWithErrors);
+  return intersections.sweptAll && !check.polygonSkipped.includes(true)
+    ? { issues: list.issues, sweptAll: true, index: check.index }
+    : { issues: list.issues, sweptAll: false };
+}
 
-  // One pass over the coordinates: finite check, consecutive repeats dropped into the flat scratch
-  // buffer, ring tables and envelopes.
+/**
+ * Stage 1, coordinates: one pass that checks they are finite and fills the segment index (consecutive
+ * repeats dropped, reported as warnings; ring tables and envelopes). Undefined when one is not finite.
+ */
+function readCoordinates(
+  polygons: PolygonRings,
+  settings: CheckSettings,
+  list: IssueList,
+): Check | undefined {
+  const warnings = settings.warnings;
   let vertexTotal = 0;
   let ringTotal = 0;
   for (let p = 0; p < polygons.length; p++) {
@@ -578,15 +492,17 @@ function collectIssues(
   }
   // A big geometry gets buffers for the points it keeps (consecutive repeats dropped), counted first: a
   // boundary exported with every point twice needs half.
-  ensureVertices((vertexTotal > BIG_SCRATCH ? keptPointCount(polygons) : vertexTotal) + 1);
-  ensureRings(ringTotal + 1);
+  const index = new SegmentIndex(
+    (vertexTotal > BIG_CHECK ? keptPointCount(polygons) : vertexTotal) + 1,
+    ringTotal + 1,
+  );
+  const { xy: vxy, raw: vRaw, ringOf: vRing, ringFirst, ringCount, ringPoly, ringIndex, ringEnv } = index;
   const ringIds: Int32Array[] = [];
   const polygonHasHoles: boolean[] = [];
   const polygonSkipped: boolean[] = [];
   let nv = 0;
   let nr = 0;
   let structural = false;
-  // Summed edge lengths along x and y: the sweep runs along the axis where edges overlap least.
   let spanX = 0;
   let spanY = 0;
   for (let p = 0; p < polygons.length; p++) {
@@ -595,7 +511,7 @@ function collectIssues(
     ringIds.push(ids);
     polygonHasHoles.push(rings.length > 1);
     // A polygon with an EMPTY shell takes no part in the intersection analysis (GEOS skips it; its holes
-    // are reported as outside the shell below).
+    // are reported as outside the shell in stage 4).
     polygonSkipped.push(rings.length === 0 || (rings[0] as Float64Array).length === 0);
     for (let r = 0; r < rings.length; r++) {
       const ring = rings[r] as Float64Array;
@@ -662,11 +578,20 @@ function collectIssues(
       ringEnv[4 * id + 3] = maxY;
     }
   }
-  // 1. Coordinates must be finite numbers.
-  if (structural) return list.onlyErrors();
+  index.vertexCount = nv;
+  index.ringTotal = nr;
+  index.spanX = spanX;
+  index.spanY = spanY;
+  if (structural) return undefined;
+  return { polygons, index, list, settings, ringIds, polygonHasHoles, polygonSkipped };
+}
 
-  // 2. Rings closed, with at least 4 distinct consecutive points (counting the closing point).
-  for (let id = 0; id < nr; id++) {
+/** Stage 2, rings: closed, with at least 4 distinct consecutive points (counting the closing point). */
+function checkRings(check: Check): boolean {
+  const { polygons, list } = check;
+  const { ringPoly, ringIndex, ringCount, ringTotal } = check.index;
+  let structural = false;
+  for (let id = 0; id < ringTotal; id++) {
     const ring = (polygons[ringPoly[id] as number] as Float64Array[])[
       ringIndex[id] as number
     ] as Float64Array;
@@ -698,55 +623,23 @@ function collectIssues(
       });
     }
   }
-  if (structural) return list.onlyErrors();
+  return !structural;
+}
 
-  // 3. Segment intersections: segments sorted on min x, swept, pairs with overlapping boxes tested.
-  const analysis = new IntersectionAnalysis(list, polygonHasHoles, nr);
-  ensureSegments(nv + 1);
-  let ns = 0;
-  let loX = Infinity;
-  let hiX = -Infinity;
-  let loY = Infinity;
-  let hiY = -Infinity;
-  for (let id = 0; id < nr; id++) {
-    if (polygonSkipped[ringPoly[id] as number]) continue;
-    loX = Math.min(loX, ringEnv[4 * id] as number);
-    loY = Math.min(loY, ringEnv[4 * id + 1] as number);
-    hiX = Math.max(hiX, ringEnv[4 * id + 2] as number);
-    hiY = Math.max(hiY, ringEnv[4 * id + 3] as number);
-  }
-  // Expected overlaps per segment along an axis: mean edge extent over the total extent. A narrow strip
-  // running north-south is swept along y.
-  const axis = spanY * (hiX - loX) < spanX * (hiY - loY) ? 1 : 0;
-  const other = 1 - axis;
-  for (let id = 0; id < nr; id++) {
-    if (polygonSkipped[ringPoly[id] as number]) continue;
-    const first = ringFirst[id] as number;
-    const last = first + (ringCount[id] as number) - 1;
-    for (let v = first; v < last; v++) {
-      const a0 = vxy[2 * v + axis] as number;
-      const a1 = vxy[2 * v + 2 + axis] as number;
-      sortKey[ns] = a0 < a1 ? a0 : a1;
-      order[ns++] = v;
-    }
-  }
-  sortSegments(ns);
-  // Per sorted position: the segment's range on the other axis, so the sweep rejects most candidates
-  // reading contiguous memory only.
-  for (let i = 0; i < ns; i++) {
-    const v = order[i] as number;
-    const b0 = vxy[2 * v + other] as number;
-    const b1 = vxy[2 * v + 2 + other] as number;
-    segMinY[i] = b0 < b1 ? b0 : b1;
-    segMaxY[i] = b0 < b1 ? b1 : b0;
-  }
-  const sweptAll = sweepSegments(ns, axis, analysis, list, countLimit);
+/**
+ * Stage 3, segment intersections: the segment index's sweep hands the pairs that can meet to GEOS's
+ * classification (IntersectionAnalysis). Returns the analysis (its touches are stage 5's input) and whether
+ * the sweep ran to its end.
+ */
+function findIntersections(
+  check: Check,
+  countLimit: number,
+): { analysis: IntersectionAnalysis; sweptAll: boolean } {
+  const { index, list, polygonSkipped, ringIds } = check;
+  const analysis = new IntersectionAnalysis(index, list, check.polygonHasHoles, countLimit);
+  const ringPoly = index.ringPoly;
+  const sweptAll = index.sweep((id) => polygonSkipped[ringPoly[id] as number] === true, analysis);
   analysis.flushUnlisted();
-  if (sweptAll && !polygonSkipped.includes(true)) {
-    sweptPolygons = polygons;
-    sweptSegments = ns;
-  }
-  const ringsWithErrors = analysis.ringsWithErrors;
   if (analysis.spikeBases.size > 0) {
     list.drop(
       (i) =>
@@ -754,11 +647,13 @@ function collectIssues(
         analysis.spikeBases.has(`${ringIds[i.polygon]?.[i.ring]}|${i.point[0]}|${i.point[1]}`),
     );
   }
-  if (list.errors > 0) {
-    if (warnings) addNearSpikes(list, nr, options, ringsWithErrors, polygonSkipped);
-    return list.issues;
-  }
+  return { analysis, sweptAll };
+}
 
+/** Stage 4, nesting: holes inside their shell, holes not nested in other holes, polygons not nested. */
+function checkNesting(check: Check): void {
+  const { polygons, index, list, ringIds, polygonSkipped } = check;
+  const { xy: vxy, raw: vRaw, ringFirst } = index;
   // 4a. Holes inside their shell.
   const holeOutside = new Set<number>();
   for (let p = 0; p < polygons.length; p++) {
@@ -773,7 +668,7 @@ function collectIssues(
       if (polygonSkipped[p]) outside = true;
       else {
         const hole = ids[r] as number;
-        outside = !envelopeCovers(shell, hole) || !ringNested(hole, shell);
+        outside = !index.envelopeCovers(shell, hole) || !ringNested(index, hole, shell);
         if (outside) holeOutside.add(hole);
       }
       if (outside) {
@@ -800,8 +695,8 @@ function collectIssues(
       for (let q = 1; q < ids.length; q++) {
         const other = ids[q] as number;
         if (q === r || other < 0 || holeOutside.has(other)) continue;
-        if (!envelopeCovers(other, hole)) continue;
-        if (ringNested(hole, other)) {
+        if (!index.envelopeCovers(other, hole)) continue;
+        if (ringNested(index, hole, other)) {
           list.add({
             kind: 'nested-holes',
             severity: 'error',
@@ -819,14 +714,15 @@ function collectIssues(
 
   // 4c. Polygons of a multipolygon not nested in one another.
   if (polygons.length > 1) {
+    const locator = new RayCrossingCounter(0, 0);
     for (let p = 0; p < polygons.length; p++) {
       if (polygonSkipped[p]) continue;
       const shell = (ringIds[p] as Int32Array)[0] as number;
       for (let q = 0; q < polygons.length; q++) {
         if (q === p || polygonSkipped[q]) continue;
         const outerShell = (ringIds[q] as Int32Array)[0] as number;
-        if (!envelopeCovers(outerShell, shell)) continue;
-        const nestedAt = findNestedPoint(shell, ringIds[q] as Int32Array);
+        if (!index.envelopeCovers(outerShell, shell)) continue;
+        const nestedAt = findNestedPoint(index, locator, shell, ringIds[q] as Int32Array);
         if (nestedAt >= 0) {
           list.add({
             kind: 'nested-polygons',
@@ -842,159 +738,90 @@ function collectIssues(
       }
     }
   }
-  if (list.errors > 0) {
-    if (warnings) addNearSpikes(list, nr, options, ringsWithErrors, polygonSkipped);
-    return list.issues;
-  }
-
-  // 5. Connected interior: rings of one polygon touching twice, or touching in a cycle.
-  const disconnection = analysis.doubleTouch ?? analysis.findHoleCycle(nr);
-  if (disconnection) {
-    const id = disconnection.ring;
-    list.add({
-      kind: 'disconnected-interior',
-      severity: 'error',
-      polygon: ringPoly[id] as number,
-      ring: ringIndex[id] as number,
-      coordinate: Math.max(0, rawIndexAt(id, disconnection.x, disconnection.y)),
-      point: [disconnection.x, disconnection.y],
-    });
-  }
-  if (warnings) addNearSpikes(list, nr, options, ringsWithErrors, polygonSkipped);
-  return list.issues;
 }
 
-/**
- * Sweep segments sorted on their minimum along `axis` (0 = x, 1 = y); test pairs whose boxes overlap.
- * Returns whether the sweep ran to its end (no limit stopped it); the pairs tested go to `sweptPairs`.
- */
-function sweepSegments(
-  ns: number,
-  axis: number,
-  analysis: IntersectionAnalysis,
-  list: IssueList,
-  countLimit: number,
-): boolean {
-  const keys = sortKey;
-  const minYs = segMinY;
-  const maxYs = segMaxY;
-  const ids = order;
-  const xy = vxy;
-  const limit = list.max * 4;
-  for (let i = 0; i < ns; i++) {
-    const s = ids[i] as number;
-    const sa0 = xy[2 * s + axis] as number;
-    const sa1 = xy[2 * s + 2 + axis] as number;
-    const sMaxA = sa0 > sa1 ? sa0 : sa1;
-    const sMinY = minYs[i] as number;
-    const sMaxY = maxYs[i] as number;
-    for (let j = i + 1; j < ns; j++) {
-      if ((keys[j] as number) > sMaxA) break;
-      if ((maxYs[j] as number) < sMinY || (minYs[j] as number) > sMaxY) continue;
-      const t = ids[j] as number;
-      if (t === s + 1 || s === t + 1) {
-        // Consecutive segments of one ring (the vertex between them is shared): they only meet wrongly
-        // when the three points are collinear, which the floating-point filter rules out almost always.
-        const a = s < t ? s : t;
-        const ax = xy[2 * a] as number;
-        const ay = xy[2 * a + 1] as number;
-        const bx = xy[2 * a + 2] as number;
-        const by = xy[2 * a + 3] as number;
-        const cx = xy[2 * a + 4] as number;
-        const cy = xy[2 * a + 5] as number;
-        const detLeft = (ax - cx) * (by - cy);
-        const detRight = (ay - cy) * (bx - cx);
-        const det = detLeft - detRight;
-        if (Math.abs(det) > ORIENT_FILTER * Math.abs(detLeft + detRight) && det !== 0) continue;
-      } else {
-        // Most remaining pairs are apart: one segment lies wholly on one side of the other's line.
-        const p0x = xy[2 * s] as number;
-        const p0y = xy[2 * s + 1] as number;
-        const p1x = xy[2 * s + 2] as number;
-        const p1y = xy[2 * s + 3] as number;
-        const q0x = xy[2 * t] as number;
-        const q0y = xy[2 * t + 1] as number;
-        const q1x = xy[2 * t + 2] as number;
-        const q1y = xy[2 * t + 3] as number;
-        const o1 = sureSide(p0x, p0y, p1x, p1y, q0x, q0y);
-        if (o1 !== 0 && o1 === sureSide(p0x, p0y, p1x, p1y, q1x, q1y)) continue;
-        const o3 = sureSide(q0x, q0y, q1x, q1y, p0x, p0y);
-        if (o3 !== 0 && o3 === sureSide(q0x, q0y, q1x, q1y, p1x, p1y)) continue;
-      }
-      if (2 * sweptPairCount + 2 > sweptPairs.length) {
-        const grown = new Int32Array(2 * sweptPairs.length);
-        grown.set(sweptPairs);
-        sweptPairs = grown;
-      }
-      // Edge numbers: each ring before the segment's has one more vertex than segments.
-      sweptPairs[2 * sweptPairCount] = s - (vRing[s] as number);
-      sweptPairs[2 * sweptPairCount + 1] = t - (vRing[t] as number);
-      sweptPairCount++;
-      analysis.pair(s < t ? s : t, s < t ? t : s);
-      if (list.errors >= limit || list.found >= countLimit) return false;
-    }
-  }
-  return true;
+/** Stage 5, connectivity: rings of one polygon touching twice, or touching in a cycle, cut its interior. */
+function checkConnectivity(check: Check, analysis: IntersectionAnalysis): void {
+  const { index, list } = check;
+  const disconnection = analysis.doubleTouch ?? analysis.findHoleCycle(index.ringTotal);
+  if (!disconnection) return;
+  const id = disconnection.ring;
+  list.add({
+    kind: 'disconnected-interior',
+    severity: 'error',
+    polygon: index.ringPoly[id] as number,
+    ring: index.ringIndex[id] as number,
+    coordinate: Math.max(0, rawIndexAt(index, id, disconnection.x, disconnection.y)),
+    point: [disconnection.x, disconnection.y],
+  });
 }
 
-/** Whether the envelope of ring a covers that of ring b. */
-function envelopeCovers(a: number, b: number): boolean {
-  return (
-    (ringEnv[4 * a] as number) <= (ringEnv[4 * b] as number) &&
-    (ringEnv[4 * a + 1] as number) <= (ringEnv[4 * b + 1] as number) &&
-    (ringEnv[4 * a + 2] as number) >= (ringEnv[4 * b + 2] as number) &&
-    (ringEnv[4 * a + 3] as number) >= (ringEnv[4 * b + 3] as number)
-  );
-}
-
-function ringNested(test: number, target: number): boolean {
+function ringNested(index: SegmentIndex, test: number, target: number): boolean {
+  const { xy, ringFirst, ringCount } = index;
   return isRingNested(
-    vxy,
+    xy,
     ringFirst[test] as number,
     ringCount[test] as number,
-    vxy,
+    xy,
     ringFirst[target] as number,
     ringCount[target] as number,
   );
 }
 
-const locator = new RayCrossingCounter(0, 0);
-
 /** Location of a point in a polygon given by its ring ids (shell first). */
-function locateInPolygon(x: number, y: number, ids: Int32Array): number {
+function locateInPolygon(
+  index: SegmentIndex,
+  locator: RayCrossingCounter,
+  x: number,
+  y: number,
+  ids: Int32Array,
+): number {
   locator.reset(x, y);
   for (let r = 0; r < ids.length; r++) {
     const id = ids[r] as number;
     if (id < 0) continue;
-    locator.countRing(vxy, ringFirst[id] as number, ringCount[id] as number);
+    locator.countRing(index.xy, index.ringFirst[id] as number, index.ringCount[id] as number);
     if (locator.onBoundary) break;
   }
   return locator.location;
 }
 
 /** GEOS IndexedNestedPolygonTester.findNestedPoint: a vertex of `shell` inside polygon `outer`, or -1. */
-function findNestedPoint(shell: number, outer: Int32Array): number {
-  const first = ringFirst[shell] as number;
-  const loc0 = locateInPolygon(vxy[2 * first] as number, vxy[2 * first + 1] as number, outer);
+function findNestedPoint(
+  index: SegmentIndex,
+  locator: RayCrossingCounter,
+  shell: number,
+  outer: Int32Array,
+): number {
+  const vxy = index.xy;
+  const first = index.ringFirst[shell] as number;
+  const loc0 = locateInPolygon(index, locator, vxy[2 * first] as number, vxy[2 * first + 1] as number, outer);
   if (loc0 === EXTERIOR) return -1;
   if (loc0 === INTERIOR) return first;
-  const loc1 = locateInPolygon(vxy[2 * first + 2] as number, vxy[2 * first + 3] as number, outer);
+  const loc1 = locateInPolygon(
+    index,
+    locator,
+    vxy[2 * first + 2] as number,
+    vxy[2 * first + 3] as number,
+    outer,
+  );
   if (loc1 === EXTERIOR) return -1;
   if (loc1 === INTERIOR) return first + 1;
   const outerShell = outer[0] as number;
-  if (!ringNested(shell, outerShell)) return -1;
+  if (!ringNested(index, shell, outerShell)) return -1;
   for (let r = 1; r < outer.length; r++) {
     const hole = outer[r] as number;
     if (hole < 0) continue;
-    if (envelopeCovers(hole, shell) && ringNested(shell, hole)) return -1;
+    if (index.envelopeCovers(hole, shell) && ringNested(index, shell, hole)) return -1;
   }
   return first;
 }
 
 /** Raw coordinate index of the vertex of ring `id` at (x, y), or -1 when no vertex is there. */
-function rawIndexAt(id: number, x: number, y: number): number {
-  const first = ringFirst[id] as number;
-  const count = ringCount[id] as number;
+function rawIndexAt(index: SegmentIndex, id: number, x: number, y: number): number {
+  const { xy: vxy, raw: vRaw } = index;
+  const first = index.ringFirst[id] as number;
+  const count = index.ringCount[id] as number;
   for (let v = first; v < first + count; v++) {
     if (vxy[2 * v] === x && vxy[2 * v + 1] === y) return vRaw[v] as number;
   }
@@ -1008,7 +835,7 @@ interface Touch {
 }
 
 /** Classifies segment pairs as GEOS's PolygonIntersectionAnalyzer, and records touches between rings. */
-class IntersectionAnalysis {
+class IntersectionAnalysis implements SegmentPairVisitor {
   doubleTouch: Touch | undefined;
   readonly ringsWithErrors = new Set<number>();
   /**
@@ -1022,17 +849,30 @@ class IntersectionAnalysis {
   private readonly touchAt = new Map<string, Touch>();
   private readonly touches = new Map<number, Touch[]>();
 
+  /** Errors listed before the sweep stops (a tangle lists no more than four kinds' worth). */
+  private readonly errorLimit: number;
+
   constructor(
+    private readonly index: SegmentIndex,
     private readonly list: IssueList,
     private readonly polygonHasHoles: boolean[],
-    ringTotal: number,
+    /** Errors counted (listed or not) before the sweep stops. */
+    private readonly countLimit: number,
   ) {
-    this.fullRings = new Uint8Array(ringTotal);
-    this.unlisted = new Int32Array(ringTotal);
+    this.fullRings = new Uint8Array(index.ringTotal);
+    this.unlisted = new Int32Array(index.ringTotal);
+    this.errorLimit = list.max * 4;
+  }
+
+  /** Tests the pair; false once enough errors are found to stop the sweep. */
+  pair(s: number, t: number): boolean {
+    this.test(s, t);
+    return this.list.errors < this.errorLimit && this.list.found < this.countLimit;
   }
 
   /** Counts a crossing of ring `rs` without listing it, when the ring lists no more; else false. */
   private countedOnly(rs: number): boolean {
+    const { ringPoly, ringIndex } = this.index;
     if (this.fullRings[rs] === 0) {
       if (!this.list.ringFull(ringPoly[rs] as number, ringIndex[rs] as number)) return false;
       this.fullRings[rs] = 1;
@@ -1045,6 +885,7 @@ class IntersectionAnalysis {
 
   /** Hands the counted crossings to the list, ring by ring (before it marks the last listed ones). */
   flushUnlisted(): void {
+    const { ringPoly, ringIndex } = this.index;
     for (let rs = 0; rs < this.unlisted.length; rs++) {
       const count = this.unlisted[rs] as number;
       if (count > 0) this.list.addUnlisted(ringPoly[rs] as number, ringIndex[rs] as number, count);
@@ -1052,7 +893,8 @@ class IntersectionAnalysis {
   }
 
   /** Test the segments starting at vertices s < t. */
-  pair(s: number, t: number): void {
+  private test(s: number, t: number): void {
+    const { xy: vxy, ringOf: vRing, ringFirst, ringCount, ringPoly } = this.index;
     const rs = vRing[s] as number;
     const rt = vRing[t] as number;
     const sameRing = rs === rt;
@@ -1148,12 +990,14 @@ class IntersectionAnalysis {
 
   /** The vertex index to report for an intersection at (x, y) on the segment starting at s. */
   private vertexAt(s: number, x: number, y: number): number {
+    const { xy: vxy } = this.index;
     if (vxy[2 * s + 2] === x && vxy[2 * s + 3] === y) return s + 1;
     return s;
   }
 
   /** Whether the rings cross at the node (x, y) shared by the segments starting at s and t. */
   private crossesAt(s: number, t: number, x: number, y: number, atEnds: boolean): boolean {
+    const { xy: vxy } = this.index;
     const [a0, a1] = this.incident(s, x, y, atEnds);
     const [b0, b1] = this.incident(t, x, y, atEnds);
     return isCrossingAtNode(
@@ -1172,6 +1016,7 @@ class IntersectionAnalysis {
 
   /** The two ring vertices around the node on the segment starting at s. */
   private incident(s: number, x: number, y: number, atEnds: boolean): [number, number] {
+    const { xy: vxy, ringOf: vRing, ringFirst, ringCount } = this.index;
     const id = vRing[s] as number;
     const first = ringFirst[id] as number;
     const last = first + (ringCount[id] as number) - 1;
@@ -1188,6 +1033,7 @@ class IntersectionAnalysis {
     x: number,
     y: number,
   ): void {
+    const { ringOf: vRing, raw: vRaw, ringPoly, ringIndex } = this.index;
     const id = vRing[v] as number;
     this.ringsWithErrors.add(id);
     const issue: ValidityIssue = {
@@ -1216,7 +1062,7 @@ class IntersectionAnalysis {
     const existing = this.touchAt.get(key);
     if (existing) {
       if ((existing.x !== x || existing.y !== y) && !this.doubleTouch) {
-        this.doubleTouch = { ring: rawIndexAt(r0, x, y) >= 0 ? r0 : r1, x, y };
+        this.doubleTouch = { ring: rawIndexAt(this.index, r0, x, y) >= 0 ? r0 : r1, x, y };
       }
       return;
     }
@@ -1263,13 +1109,9 @@ class IntersectionAnalysis {
 }
 
 /** Needle-like vertices: the two edges meet at a tiny (but non-zero) angle. GEOS accepts them. */
-function addNearSpikes(
-  list: IssueList,
-  nr: number,
-  options: CheckSettings,
-  skip: Set<number>,
-  polygonSkipped: boolean[],
-): void {
+function addNearSpikes(check: Check, skip: Set<number>): void {
+  const { list, settings: options, polygonSkipped } = check;
+  const { xy: vxy, raw: vRaw, ringFirst, ringCount, ringPoly, ringIndex, ringTotal: nr } = check.index;
   const degrees = options.nearSpikeDegrees;
   if (!(degrees > 0)) return;
   const tan = Math.tan((degrees * Math.PI) / 180);
@@ -1340,69 +1182,22 @@ function addRepeated(
   });
 }
 
-/**
- * Sort segments (order[0..n) with keys sortKey[0..n)) on their key: a counting sort into n buckets
- * over the key range, then an insertion sort that finishes within buckets. Field outlines spread their
- * segments evenly, so this is linear; when the insertion sort runs long, a comparison sort takes over.
- */
-function sortSegments(n: number): void {
-  if (n < 2) return;
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (let i = 0; i < n; i++) {
-    const k = sortKey[i] as number;
-    if (k < lo) lo = k;
-    if (k > hi) hi = k;
-  }
-  if (!(hi > lo)) return;
-  const scale = (n - 1) / (hi - lo);
-  buckets.fill(0, 0, n + 1);
-  for (let i = 0; i < n; i++) {
-    const b = Math.floor(((sortKey[i] as number) - lo) * scale);
-    buckets[b + 1] = (buckets[b + 1] as number) + 1;
-  }
-  for (let b = 1; b <= n; b++) buckets[b] = (buckets[b] as number) + (buckets[b - 1] as number);
-  for (let i = 0; i < n; i++) {
-    const k = sortKey[i] as number;
-    const b = Math.floor((k - lo) * scale);
-    const at = buckets[b] as number;
-    buckets[b] = at + 1;
-    spareKey[at] = k;
-    spareOrder[at] = order[i] as number;
-  }
-  let budget = 8 * n;
-  for (let i = 1; i < n; i++) {
-    const k = spareKey[i] as number;
-    const v = spareOrder[i] as number;
-    let j = i - 1;
-    while (j >= 0 && (spareKey[j] as number) > k) {
-      spareKey[j + 1] = spareKey[j] as number;
-      spareOrder[j + 1] = spareOrder[j] as number;
-      j--;
+/** Points of the rings without consecutive repeats (as the first pass of collectIssues keeps them). */
+function keptPointCount(polygons: PolygonRings): number {
+  let n = 0;
+  for (const rings of polygons)
+    for (const ring of rings) {
+      let px = NaN;
+      let py = NaN;
+      for (let k = 0; k < ring.length; k += 2) {
+        const x = ring[k] as number;
+        const y = ring[k + 1] as number;
+        if (x !== px || y !== py) n++;
+        px = x;
+        py = y;
+      }
     }
-    spareKey[j + 1] = k;
-    spareOrder[j + 1] = v;
-    budget -= i - 1 - j;
-    if (budget < 0) break;
-  }
-  if (budget < 0) {
-    const ids = Array.from({ length: n }, (_, i) => i);
-    const keys = spareKey.slice(0, n);
-    const values = spareOrder.slice(0, n);
-    ids.sort((a, b) => (keys[a] as number) - (keys[b] as number));
-    for (let i = 0; i < n; i++) {
-      const id = ids[i] as number;
-      spareKey[i] = keys[id] as number;
-      spareOrder[i] = values[id] as number;
-    }
-  }
-  // Swap the buffers: the sorted data becomes `sortKey`/`order`.
-  const k = sortKey;
-  sortKey = spareKey;
-  spareKey = k;
-  const o = order;
-  order = spareOrder;
-  spareOrder = o;
+  return n;
 }
 
 /**

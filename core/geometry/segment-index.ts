@@ -1,0 +1,290 @@
+import type { PolygonRings } from './geometry.ts';
+
+/**
+ * The segments of a check's rings and the pairs of them that can meet (the noding candidates of GEOS's
+ * IsValidOp, mapshaper's segment index): the rings' vertices without consecutive repeats, ring after ring,
+ * with per-ring tables; the segments sorted on their minimum along one axis; and the sweep that hands each
+ * pair whose boxes overlap to a visitor. One index per validity check owns its buffers (no state shared
+ * between checks, so worker threads and nested checks cannot see each other's), and what make-valid
+ * reuses of it is handed over explicitly as `SegmentPairs`.
+ */
+
+/** Error bound of the floating-point orientation determinant (Shewchuk's ccwerrboundA, with margin). */
+const ORIENT_FILTER = 4 * Number.EPSILON;
+
+/** Side of c relative to a→b when the floating-point determinant is certain (1 left, -1 right), else 0. */
+function sureSide(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): number {
+  const detLeft = (ax - cx) * (by - cy);
+  const detRight = (ay - cy) * (bx - cx);
+  const det = detLeft - detRight;
+  if (Math.abs(det) <= ORIENT_FILTER * (Math.abs(detLeft) + Math.abs(detRight))) return 0;
+  return det > 0 ? 1 : -1;
+}
+
+/**
+ * The pairs of segments of `polygons` that can meet (boxes overlapping, not surely apart, consecutive
+ * segments only when nearly collinear), as edge numbers over all rings (ring after ring, consecutive
+ * repeats dropped, as make-valid numbers its edges), two per pair, in the order the sweep found them. Made
+ * only when the sweep covered every segment and ran to its end.
+ */
+export interface SegmentPairs {
+  /** The polygons as the caller of the check gave them. */
+  readonly polygons: PolygonRings;
+  readonly segmentCount: number;
+  readonly pairs: Int32Array;
+}
+
+/** The pairs when they are of these very polygons with `segmentCount` segments (a cheap sign they did not change). */
+export function pairsOf(
+  swept: SegmentPairs | undefined,
+  polygons: PolygonRings,
+  segmentCount: number,
+): Int32Array | undefined {
+  return swept !== undefined && swept.polygons === polygons && swept.segmentCount === segmentCount
+    ? swept.pairs
+    : undefined;
+}
+
+/** What the sweep hands the pairs to. */
+export interface SegmentPairVisitor {
+  /** The segments starting at vertices s < t can meet; false stops the sweep. */
+  pair(s: number, t: number): boolean;
+}
+
+export class SegmentIndex {
+  /** Vertices without consecutive repeats, ring after ring: x, y. */
+  readonly xy: Float64Array;
+  /** Raw coordinate index (repeats counted) of each vertex in its ring. */
+  readonly raw: Int32Array;
+  /** Ring id of each vertex. */
+  readonly ringOf: Int32Array;
+  vertexCount = 0;
+  /** Per ring id: first vertex, vertex count (closing point included), polygon, ring index in it. */
+  readonly ringFirst: Int32Array;
+  readonly ringCount: Int32Array;
+  readonly ringPoly: Int32Array;
+  readonly ringIndex: Int32Array;
+  /** minX, minY, maxX, maxY per ring id. */
+  readonly ringEnv: Float64Array;
+  ringTotal = 0;
+  /** Summed edge lengths along x and y (the loader adds them up): the sweep runs along the axis where edges overlap least. */
+  spanX = 0;
+  spanY = 0;
+  /** Pairs the sweep handed on, as edge numbers (see SegmentPairs). */
+  private pairs = new Int32Array(256);
+  private pairCount = 0;
+
+  /** Room for `vertices` vertices (consecutive repeats may be left out of the count) and `rings` rings. */
+  constructor(vertices: number, rings: number) {
+    this.xy = new Float64Array(2 * vertices);
+    this.raw = new Int32Array(vertices);
+    this.ringOf = new Int32Array(vertices);
+    this.ringFirst = new Int32Array(rings);
+    this.ringCount = new Int32Array(rings);
+    this.ringPoly = new Int32Array(rings);
+    this.ringIndex = new Int32Array(rings);
+    this.ringEnv = new Float64Array(4 * rings);
+  }
+
+  /** Whether the envelope of ring a covers that of ring b. */
+  envelopeCovers(a: number, b: number): boolean {
+    const env = this.ringEnv;
+    return (
+      (env[4 * a] as number) <= (env[4 * b] as number) &&
+      (env[4 * a + 1] as number) <= (env[4 * b + 1] as number) &&
+      (env[4 * a + 2] as number) >= (env[4 * b + 2] as number) &&
+      (env[4 * a + 3] as number) >= (env[4 * b + 3] as number)
+    );
+  }
+
+  /**
+   * Sort the segments of the rings not skipped on their minimum along the axis where they overlap least,
+   * and hand every pair whose boxes overlap and that can meet to the visitor. Returns whether the sweep
+   * ran to its end (the visitor did not stop it).
+   */
+  sweep(skipRing: (id: number) => boolean, visitor: SegmentPairVisitor): boolean {
+    const xy = this.xy;
+    const nr = this.ringTotal;
+    let loX = Infinity;
+    let hiX = -Infinity;
+    let loY = Infinity;
+    let hiY = -Infinity;
+    let ns = 0;
+    for (let id = 0; id < nr; id++) {
+      if (skipRing(id)) continue;
+      loX = Math.min(loX, this.ringEnv[4 * id] as number);
+      loY = Math.min(loY, this.ringEnv[4 * id + 1] as number);
+      hiX = Math.max(hiX, this.ringEnv[4 * id + 2] as number);
+      hiY = Math.max(hiY, this.ringEnv[4 * id + 3] as number);
+      ns += (this.ringCount[id] as number) - 1;
+    }
+    // Expected overlaps per segment along an axis: mean edge extent over the total extent. A narrow strip
+    // running north-south is swept along y.
+    const axis = this.spanY * (hiX - loX) < this.spanX * (hiY - loY) ? 1 : 0;
+    const other = 1 - axis;
+    const unsortedKeys = new Float64Array(ns);
+    const unsorted = new Int32Array(ns);
+    ns = 0;
+    for (let id = 0; id < nr; id++) {
+      if (skipRing(id)) continue;
+      const first = this.ringFirst[id] as number;
+      const last = first + (this.ringCount[id] as number) - 1;
+      for (let v = first; v < last; v++) {
+        const a0 = xy[2 * v + axis] as number;
+        const a1 = xy[2 * v + 2 + axis] as number;
+        unsortedKeys[ns] = a0 < a1 ? a0 : a1;
+        unsorted[ns++] = v;
+      }
+    }
+    const { keys, values: order } = sortOnKey(unsortedKeys, unsorted, ns);
+    // Per sorted position: the segment's range on the other axis, so the sweep rejects most candidates
+    // reading contiguous memory only.
+    const minYs = new Float64Array(ns);
+    const maxYs = new Float64Array(ns);
+    for (let i = 0; i < ns; i++) {
+      const v = order[i] as number;
+      const b0 = xy[2 * v + other] as number;
+      const b1 = xy[2 * v + 2 + other] as number;
+      minYs[i] = b0 < b1 ? b0 : b1;
+      maxYs[i] = b0 < b1 ? b1 : b0;
+    }
+    this.pairCount = 0;
+    const ringOf = this.ringOf;
+    for (let i = 0; i < ns; i++) {
+      const s = order[i] as number;
+      const sa0 = xy[2 * s + axis] as number;
+      const sa1 = xy[2 * s + 2 + axis] as number;
+      const sMaxA = sa0 > sa1 ? sa0 : sa1;
+      const sMinY = minYs[i] as number;
+      const sMaxY = maxYs[i] as number;
+      for (let j = i + 1; j < ns; j++) {
+        if ((keys[j] as number) > sMaxA) break;
+        if ((maxYs[j] as number) < sMinY || (minYs[j] as number) > sMaxY) continue;
+        const t = order[j] as number;
+        if (t === s + 1 || s === t + 1) {
+          // Consecutive segments of one ring (the vertex between them is shared): they only meet wrongly
+          // when the three points are collinear, which the floating-point filter rules out almost always.
+          const a = s < t ? s : t;
+          const ax = xy[2 * a] as number;
+          const ay = xy[2 * a + 1] as number;
+          const bx = xy[2 * a + 2] as number;
+          const by = xy[2 * a + 3] as number;
+          const cx = xy[2 * a + 4] as number;
+          const cy = xy[2 * a + 5] as number;
+          const detLeft = (ax - cx) * (by - cy);
+          const detRight = (ay - cy) * (bx - cx);
+          const det = detLeft - detRight;
+          if (Math.abs(det) > ORIENT_FILTER * Math.abs(detLeft + detRight) && det !== 0) continue;
+        } else {
+          // Most remaining pairs are apart: one segment lies wholly on one side of the other's line.
+          const p0x = xy[2 * s] as number;
+          const p0y = xy[2 * s + 1] as number;
+          const p1x = xy[2 * s + 2] as number;
+          const p1y = xy[2 * s + 3] as number;
+          const q0x = xy[2 * t] as number;
+          const q0y = xy[2 * t + 1] as number;
+          const q1x = xy[2 * t + 2] as number;
+          const q1y = xy[2 * t + 3] as number;
+          const o1 = sureSide(p0x, p0y, p1x, p1y, q0x, q0y);
+          if (o1 !== 0 && o1 === sureSide(p0x, p0y, p1x, p1y, q1x, q1y)) continue;
+          const o3 = sureSide(q0x, q0y, q1x, q1y, p0x, p0y);
+          if (o3 !== 0 && o3 === sureSide(q0x, q0y, q1x, q1y, p1x, p1y)) continue;
+        }
+        if (2 * this.pairCount + 2 > this.pairs.length) {
+          const grown = new Int32Array(2 * this.pairs.length);
+          grown.set(this.pairs);
+          this.pairs = grown;
+        }
+        // Edge numbers: each ring before the segment's has one more vertex than segments.
+        this.pairs[2 * this.pairCount] = s - (ringOf[s] as number);
+        this.pairs[2 * this.pairCount + 1] = t - (ringOf[t] as number);
+        this.pairCount++;
+        if (!visitor.pair(s < t ? s : t, s < t ? t : s)) return false;
+      }
+    }
+    this.segmentCount = ns;
+    return true;
+  }
+
+  /** Segments the last sweep sorted. */
+  private segmentCount = 0;
+
+  /** The pairs of the last sweep, as those of `polygons` (the sweep must have covered every ring). */
+  sweptPairs(polygons: PolygonRings): SegmentPairs {
+    return {
+      polygons,
+      segmentCount: this.segmentCount,
+      pairs: this.pairs.subarray(0, 2 * this.pairCount),
+    };
+  }
+}
+
+/** Values sorted on their keys, with the keys in the same order. */
+export interface SortedOnKey {
+  keys: Float64Array;
+  values: Int32Array;
+}
+
+/**
+ * values[0..n) sorted on keys[0..n), stably (new arrays, or the ones given when already in order): a
+ * counting sort into n buckets over the key range, then an insertion sort that finishes within buckets.
+ * Field outlines spread their segments evenly, so this is linear; when the insertion sort runs long, a
+ * comparison sort takes over. Keys must be numbers (not NaN) when they differ.
+ */
+export function sortOnKey(keys: Float64Array, values: Int32Array, n: number): SortedOnKey {
+  if (n < 2) return { keys, values };
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let i = 0; i < n; i++) {
+    const k = keys[i] as number;
+    if (k < lo) lo = k;
+    if (k > hi) hi = k;
+  }
+  if (!(hi > lo)) return { keys, values };
+  const scale = (n - 1) / (hi - lo);
+  const buckets = new Int32Array(n + 1);
+  for (let i = 0; i < n; i++) {
+    const b = Math.floor(((keys[i] as number) - lo) * scale);
+    buckets[b + 1] = (buckets[b + 1] as number) + 1;
+  }
+  for (let b = 1; b <= n; b++) buckets[b] = (buckets[b] as number) + (buckets[b - 1] as number);
+  const sortedKeys = new Float64Array(n);
+  const sortedValues = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const k = keys[i] as number;
+    const b = Math.floor((k - lo) * scale);
+    const at = buckets[b] as number;
+    buckets[b] = at + 1;
+    sortedKeys[at] = k;
+    sortedValues[at] = values[i] as number;
+  }
+  let budget = 8 * n;
+  for (let i = 1; i < n; i++) {
+    const k = sortedKeys[i] as number;
+    const v = sortedValues[i] as number;
+    let j = i - 1;
+    while (j >= 0 && (sortedKeys[j] as number) > k) {
+      sortedKeys[j + 1] = sortedKeys[j] as number;
+      sortedValues[j + 1] = sortedValues[j] as number;
+      j--;
+    }
+    sortedKeys[j + 1] = k;
+    sortedValues[j + 1] = v;
+    budget -= i - 1 - j;
+    if (budget < 0) break;
+  }
+  if (budget < 0) {
+    // Stable on the bucketed order, which keeps equal keys in their first order.
+    const ids = Array.from({ length: n }, (_, i) => i);
+    ids.sort((a, b) => (sortedKeys[a] as number) - (sortedKeys[b] as number));
+    const outKeys = new Float64Array(n);
+    const outValues = new Int32Array(n);
+    for (let i = 0; i < n; i++) {
+      const id = ids[i] as number;
+      outKeys[i] = sortedKeys[id] as number;
+      outValues[i] = sortedValues[id] as number;
+    }
+    return { keys: outKeys, values: outValues };
+  }
+  return { keys: sortedKeys, values: sortedValues };
+}
