@@ -15,7 +15,10 @@
  *     where it was written (load average 15, seven sessions), every core was slower than one thread:
  *     4.30 s against 2.96 s (shapely 2.40 s); the worker's start-up (about 50 ms of CPU), a second copy of
  *     the hot code compiled and a second heap collected raise the CPU time by a third or more, which an
- *     oversubscribed machine does not give back. Like shapely,
+ *     oversubscribed machine does not give back. Each side's line gives its CPU seconds (every thread) and
+ *     a second line its medians: at load 5.6, two threads took 0.87 s best, 0.96 s median, and 1.54 s /
+ *     1.72 s of CPU, against 0.56 s / 0.56 s and 0.75 s / 0.75 s on one thread (shapely 0.75 s), so the pool
+ *     more than doubles the work before it can split it. Like shapely,
  *     the report writes no geometry back; a separate line times `--features` (the GeoJSON features too).
  * (d) memory on a big upload: 830,000 small clean fields (195 MB), read as a stream: peak resident memory
  *     against the input's size, target within 3× (issue 10 item 14), for the JSON report and the text one.
@@ -92,6 +95,11 @@ print(valid, acres)
 
 interface Run {
   seconds: number;
+  /**
+   * CPU seconds of every thread (user + system, GNU time): what a worker pool adds in start-up, copies and
+   * a second heap shows here whatever the load, while the wall time swings with other processes.
+   */
+  cpuSeconds: number;
   peakMb: number;
   status: number | null;
   outputBytes: number;
@@ -112,22 +120,24 @@ function runOnce(command: string, args: string[], output = 'out.txt'): Run {
   const stdout = openSync(out, 'w');
   const started = performance.now();
   const r = gnu
-    ? spawnSync(GNU_TIME, ['-f', '%e %M', '-o', timing, command, ...args], {
+    ? spawnSync(GNU_TIME, ['-f', '%e %M %U %S', '-o', timing, command, ...args], {
         stdio: ['ignore', stdout, 'pipe'],
       })
     : spawnSync(command, args, { stdio: ['ignore', stdout, 'pipe'] });
   const wall = (performance.now() - started) / 1000;
   closeSync(stdout);
   let peakMb = NaN;
+  let cpuSeconds = NaN;
   if (gnu) {
-    // GNU time's last line is "%e %M" (a line before it may say the command's exit status).
+    // GNU time's last line is "%e %M %U %S" (a line before it may say the command's exit status).
     const last = readFileSync(timing, 'utf8').trim().split('\n').pop() ?? '';
-    const [, kb] = last.split(/\s+/);
+    const [, kb, user, system] = last.split(/\s+/);
     peakMb = Number(kb) / 1024;
+    cpuSeconds = Number(user) + Number(system);
   }
   const outputBytes = statSync(out).size;
   const stderr = String(r.stderr ?? '').trim();
-  const run: Run = { seconds: wall, peakMb, status: r.status, outputBytes };
+  const run: Run = { seconds: wall, cpuSeconds, peakMb, status: r.status, outputBytes };
   // validate exits 0 (clean) or 1 (errors found) with a report on stdout; anything else is a failed run.
   if ((r.status !== 0 && r.status !== 1) || outputBytes === 0) {
     run.failure = `exit ${r.status}, ${outputBytes} bytes out${stderr ? `: ${stderr.split('\n').slice(0, 3).join(' | ')}` : ''}`;
@@ -151,7 +161,7 @@ const validate = (file: string, ...extra: string[]): Run =>
 
 function describe(label: string, r: Run): string {
   if (r.failure !== undefined) return `${label.padEnd(34)} FAILED (${r.failure})`;
-  return `${label.padEnd(34)} ${r.seconds.toFixed(2).padStart(6)} s  peak ${r.peakMb.toFixed(0).padStart(5)} MB  exit ${r.status}  report ${(r.outputBytes / 1e6).toFixed(1)} MB`;
+  return `${label.padEnd(34)} ${r.seconds.toFixed(2).padStart(6)} s  cpu ${r.cpuSeconds.toFixed(2).padStart(5)} s  peak ${r.peakMb.toFixed(0).padStart(5)} MB  exit ${r.status}  report ${(r.outputBytes / 1e6).toFixed(1)} MB`;
 }
 
 /** Alternate the two sides `runs` times; returns each side's best run. */
@@ -162,9 +172,21 @@ function compare(a: () => Run, b: () => Run): [Run, Run] {
 
 /** Alternate every side `runs` times; returns each side's best run. */
 function compareAll(sides: Array<() => Run>): Run[] {
+  return alternate(sides).map(best);
+}
+
+/** Alternate every side `runs` times; returns every run of each side. */
+function alternate(sides: Array<() => Run>): Run[][] {
   const all: Run[][] = sides.map(() => []);
   for (let i = 0; i < runs; i++) sides.forEach((side, k) => all[k]!.push(side()));
-  return all.map(best);
+  return all;
+}
+
+/** A side's median wall and CPU seconds, beside its best run. */
+function medians(label: string, list: readonly Run[]): string {
+  const wall = median(list.map((r) => r.seconds));
+  const cpu = median(list.map((r) => r.cpuSeconds));
+  return `${label.padEnd(34)} median ${wall.toFixed(2).padStart(6)} s  cpu ${cpu.toFixed(2).padStart(5)} s  (${list.length} runs)`;
 }
 
 function crossingCase(title: string, invalidFile: string, validFile: string): void {
@@ -201,14 +223,19 @@ function shapelyCase(file: string): void {
   validate(file);
   const validateTo = (output: string, ...extra: string[]): Run =>
     runOnce(process.execPath, [bin, 'validate', '--format', format, ...extra, file], output);
-  const [one, ours, geos] = compareAll([
+  const sides = alternate([
     () => validateTo('out-jobs-1.txt', '--jobs', '1'),
     () => validateTo('out-jobs-all.txt', '--jobs', String(availableParallelism())),
     () => runOnce(PYTHON, [shapelyScript, file]),
-  ]) as [Run, Run, Run];
-  console.log(describe(`fieldgate validate --jobs 1`, one));
-  console.log(describe(`… every core (${availableParallelism()} threads)`, ours));
-  console.log(describe('shapely loads + is_valid + area', geos));
+  ]);
+  const [one, ours, geos] = sides.map(best) as [Run, Run, Run];
+  const labels = [
+    'fieldgate validate --jobs 1',
+    `… every core (${availableParallelism()} threads)`,
+    'shapely loads + is_valid + area',
+  ];
+  [one, ours, geos].forEach((r, k) => console.log(describe(labels[k]!, r)));
+  sides.forEach((list, k) => console.log(medians(labels[k]!, list)));
   if (one.failure !== undefined || ours.failure !== undefined || geos.failure !== undefined) {
     console.log('not measured: a run failed');
     process.exitCode = 1;
