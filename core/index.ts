@@ -153,6 +153,7 @@ export {
   headerSetKey,
   rowsAsMapped,
   columnContent,
+  CONTENT_WORDS,
   type ColumnContent,
   type ColumnSuggestion,
   type SourceColumn,

@@ -76,13 +76,15 @@ function expectedContent(column: BatchColumn): Exclude<ColumnContent, 'empty'> {
   return 'text';
 }
 
-const CONTENT_WORDS: Record<Exclude<ColumnContent, 'empty'>, string> = {
+/** What a column's values look like, in words (a suggestion's reason, the mapping step's column list). */
+export const CONTENT_WORDS: Record<ColumnContent, string> = {
   wkt: 'WKT geometry',
   email: 'e-mail addresses',
   uuid: 'UUIDs',
   date: 'dates',
   number: 'numbers',
   text: 'text',
+  empty: 'nothing',
 };
 
 /** Words of a header or column name: camelCase and separators split, lower case. */

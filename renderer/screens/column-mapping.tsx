@@ -14,7 +14,7 @@ import {
   suggestColumns,
   suggestedMapping,
   type BatchKind,
-  type ColumnContent,
+  CONTENT_WORDS,
   type CsvMapping,
 } from '../../core/index.ts';
 import {
@@ -27,16 +27,6 @@ import {
 
 /** Rows shown as they will be read. */
 const SHOWN_ROWS = 3;
-
-const CONTENT: Record<ColumnContent, string> = {
-  wkt: 'WKT geometry',
-  email: 'e-mail addresses',
-  uuid: 'UUIDs',
-  date: 'dates',
-  number: 'numbers',
-  text: 'text',
-  empty: 'nothing',
-};
 
 export function ColumnMappings() {
   const batch = useBatch();
@@ -151,7 +141,7 @@ function ColumnMapping({ file }: { file: BatchFile }) {
             <tr key={s.index} data-testid="mapping-source">
               <th scope="row">{s.header}</th>
               <td className="samples">{s.samples.join(' · ') || '(empty)'}</td>
-              <td>{CONTENT[s.content]}</td>
+              <td>{CONTENT_WORDS[s.content]}</td>
               <td>
                 <select
                   aria-label={`Read ${s.header} as`}

@@ -117,6 +117,17 @@ async function run(
   return { result, lines, plan: planned.plan, runner };
 }
 
+/** Row 1: find the experiment EEID, or create it. */
+const experimentRow = (): BatchRow => ({
+  row: 1,
+  columns: {},
+  operation: {
+    call: 'findOrCreateExperiment',
+    body: { experimentEnrollmentId: EEID, name: 'T', temporalEntity: SEASON },
+  },
+  diagnostics: [],
+});
+
 describe('exactly once without idempotency keys', () => {
   it('takes a 409 whose record is the row as the row success, and fails one that is not', async () => {
     const a = programRow(1);
@@ -295,15 +306,7 @@ describe('exactly once without idempotency keys', () => {
   it('finds or creates each experiment once, before the location enrollments that need it', async () => {
     const calls: string[] = [];
     const rows: BatchRow[] = [
-      {
-        row: 1,
-        columns: {},
-        operation: {
-          call: 'findOrCreateExperiment',
-          body: { experimentEnrollmentId: EEID, name: 'T', temporalEntity: SEASON },
-        },
-        diagnostics: [],
-      },
+      experimentRow(),
       ...[2, 3, 4].map((row): BatchRow => ({
         row,
         columns: {},
@@ -346,15 +349,7 @@ describe('exactly once without idempotency keys', () => {
 
   it('fails the location enrollments of an experiment that could not be created', async () => {
     const rows: BatchRow[] = [
-      {
-        row: 1,
-        columns: {},
-        operation: {
-          call: 'findOrCreateExperiment',
-          body: { experimentEnrollmentId: EEID, name: 'T', temporalEntity: SEASON },
-        },
-        diagnostics: [],
-      },
+      experimentRow(),
       {
         row: 2,
         columns: {},
@@ -385,17 +380,7 @@ describe('exactly once without idempotency keys', () => {
 
   it('does not create a second experiment when the find answers one without its id', async () => {
     const calls: string[] = [];
-    const rows: BatchRow[] = [
-      {
-        row: 1,
-        columns: {},
-        operation: {
-          call: 'findOrCreateExperiment',
-          body: { experimentEnrollmentId: EEID, name: 'T', temporalEntity: SEASON },
-        },
-        diagnostics: [],
-      },
-    ];
+    const rows: BatchRow[] = [experimentRow()];
     const { result } = await run(
       rows,
       scripted({
