@@ -68,6 +68,8 @@ async function navigateByKeyboard(page: Page, screen: string): Promise<void> {
   if (!(await isFocused(button))) await tabTo(page, button, `the ${screen} button`, 10);
   await page.keyboard.press('Enter');
   expect(await button.getAttribute('aria-current')).toBe('page');
+  // Only that screen is shown: the loaded workbench's own layout must not show it under another screen.
+  expect(await page.locator('.screen.workbench').isVisible()).toBe(screen === 'Workbench');
 }
 
 /** The screen as it is now at both sizes, both schemes (screenshots and axe); `part` scrolled into view. */
