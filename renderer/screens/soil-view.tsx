@@ -1,6 +1,7 @@
 /**
  * Soil tests of the batch (Modus XML): the summary (event, lab, samples, depths, analytes and units) beside
- * the file's problems grouped by sample and depth, and the sample points on the map. A group or a problem
+ * the file's problems grouped by sample and depth (first: they are what there is to do), and the sample
+ * points on the map (beside them in a wide window). A group or a problem
  * chosen selects its sample on the map; a sample chosen on the map marks its groups here.
  */
 import { useEffect, useRef } from 'react';
@@ -32,6 +33,12 @@ function SoilFile({ file }: { file: BatchFile }) {
     <section className="soil-file" aria-labelledby={headingId}>
       <h3 id={headingId}>{file.name}</h3>
       <div className="side-by-side">
+        <div>
+          <h4>
+            Problems ({file.result?.counts.error ?? 0} errors, {file.result?.counts.warning ?? 0} warnings)
+          </h4>
+          <SoilProblems file={file} summary={summary} diagnostics={diagnostics} />
+        </div>
         <div>
           {!summary && <p>No summary: the file could not be read as Modus.</p>}
           {summary && (
@@ -92,12 +99,6 @@ function SoilFile({ file }: { file: BatchFile }) {
               </table>
             </div>
           ))}
-        </div>
-        <div>
-          <h4>
-            Problems ({file.result?.counts.error ?? 0} errors, {file.result?.counts.warning ?? 0} warnings)
-          </h4>
-          <SoilProblems file={file} summary={summary} diagnostics={diagnostics} />
         </div>
       </div>
     </section>
