@@ -69,6 +69,11 @@ export type ZoneFeatureProperties = FeatureProperties & {
 export type SampleFeatureProperties = FeatureProperties & {
   /** The sample's number in the lab's file, when it has one. */
   sampleNumber?: string;
+  /**
+   * The DepthIDs of the sample's <Depth> elements in document order: a problem whose path is under its
+   * `Depth` n is about depth `depths[n]` (the event's DepthRef of that id says how deep).
+   */
+  depths?: string[];
 };
 
 /** Whether a feature is a field's (its properties FieldFeatureProperties): narrows `properties`. */

@@ -161,6 +161,7 @@ function declaresUtf8(bytes: Uint8Array): boolean {
 
 const SAMPLE_START = /<(?:\w+:)?SampleMetaData\b/g;
 const SAMPLE_NUMBER = /<(?:\w+:)?SampleNumber>\s*([^<]*?)\s*</;
+const DEPTH_ID = /<(?:\w+:)?Depth\s[^>]*?\bDepthID\s*=\s*["']([^"']*)["']/g;
 const GEOMETRY = /(<(?:\w+:)?Geometry\b[^>]*>)([^<]*)</;
 const EVENT_START = /<(?:\w+:)?Event[\s>]/g;
 const FMIS_PROFILE = /<(?:\w+:)?FMISProfile\b[\s\S]*?<\/(?:\w+:)?FMISProfile>/;
@@ -222,6 +223,8 @@ function samplePoints(text: string, diagnostics: Diagnostic[], batch?: BatchGeom
     const properties: SampleFeatureProperties = {};
     const number = SAMPLE_NUMBER.exec(block)?.[1];
     if (number !== undefined) properties.sampleNumber = number;
+    const depths = [...text.slice(start, end).matchAll(DEPTH_ID)].map((m) => unescapeXml(m[1] ?? '').trim());
+    if (depths.length > 0) properties.depths = depths;
     const id = features.length;
     features.push({
       type: 'Feature',

@@ -73,8 +73,8 @@ describe('the data grid’s rows', () => {
     const { file, rows } = await checked('test/corpus/derived/batches/samples-shifted/mistake/soil.xml');
     expect(rows).toHaveLength(20);
     expect(rows.slice(0, 2).map((r) => [r.label, r.columns])).toEqual([
-      ['Sample 1', { sampleNumber: '1' }],
-      ['Sample 2', { sampleNumber: '2' }],
+      ['Sample 1', { sampleNumber: '1', depths: '1' }],
+      ['Sample 2', { sampleNumber: '2', depths: '1' }],
     ]);
     const onFirst = file.diagnostics.filter((d) => d.location.feature === 0).map((d) => d.id);
     expect(onFirst.length).toBeGreaterThan(0);

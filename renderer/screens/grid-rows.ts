@@ -28,9 +28,11 @@ const cellText = (value: unknown): string =>
     ? ''
     : typeof value === 'number'
       ? String(Math.round(value * 10_000) / 10_000)
-      : typeof value === 'object'
-        ? JSON.stringify(value)
-        : String(value as string | boolean);
+      : Array.isArray(value) && value.every((v) => typeof v === 'string')
+        ? value.join(', ')
+        : typeof value === 'object'
+          ? JSON.stringify(value)
+          : String(value as string | boolean);
 
 /** What a person calls a feature: a zone by its number and rate, a soil sample by its number, else its label. */
 function featureLabel(feature: GeoJsonFeature, row: number): string {

@@ -167,7 +167,8 @@ export function ProblemTable() {
         </button>
       </div>
       {fixOutcome && (
-        <div role="status" className="fix-outcome">
+        // Focusable: the workbench's layout may make it scroll in its own box, which the keyboard must reach.
+        <div role="status" className="fix-outcome" tabIndex={0}>
           <p>
             {formatCount(fixOutcome.applied.length)} fix{fixOutcome.applied.length === 1 ? '' : 'es'} applied.
           </p>

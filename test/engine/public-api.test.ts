@@ -67,8 +67,15 @@ describe('the public API (core/index.ts only)', () => {
       type: 'Feature',
       id: 0,
       geometry: { type: 'Point', coordinates: [-88.03, 44.201] },
-      properties: { sampleNumber: '1' },
+      properties: { sampleNumber: '1', depths: ['1'] },
     });
+    // A problem inside a sample's Depth n is that sample's depth `depths[n]`.
+    const underDepth = soil?.diagnostics.find((d) => d.location.path?.includes('Depth'));
+    expect(underDepth?.location.feature).toBeDefined();
+    const depthIndex = underDepth!.location.path![underDepth!.location.path!.indexOf('Depth') + 1];
+    expect(typeof depthIndex).toBe('number');
+    const depths = soil?.features?.[underDepth!.location.feature!]?.properties.depths;
+    expect(Array.isArray(depths) ? depths[depthIndex as number] : undefined).toBe('1');
     expect(rx?.features).toHaveLength(2);
     expect(rx?.features?.map((f) => f.geometry?.type)).toEqual(['Polygon', 'Polygon']);
     for (const file of report.files)

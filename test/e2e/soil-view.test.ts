@@ -1,0 +1,77 @@
+/**
+ * The soil view, in Debian's Chromium: a Modus file's problems grouped by sample and depth (the file's own
+ * first), a group or a problem chosen selects its sample on the map, a sample chosen on the map marks its
+ * group; the data grid's rows are the samples by number with their depths.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  checkScreen,
+  chromiumMissing,
+  filesChecked,
+  openScreen,
+  ROOT,
+  startSession,
+  type E2eSession,
+} from './e2e-harness.ts';
+
+/** 20 samples at one depth (DepthRef "0 - 8 in", unit "in"), results with units the service spells otherwise. */
+const SOIL = join(ROOT, 'test/corpus/derived/batches/samples-shifted/mistake/soil.xml');
+
+describe.skipIf(chromiumMissing)('the soil view', () => {
+  let session: E2eSession;
+
+  beforeAll(async () => {
+    session = await startSession();
+  }, 90_000);
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it('groups problems by sample and depth and selects the sample on the map, both ways', async () => {
+    const { page, context } = await session.newPage();
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.getByLabel('Map view').selectOption('svg');
+    await page.locator('input[type=file]').setInputFiles(SOIL);
+    await filesChecked(page, 1);
+
+    // The grid: each sample by its number, with its depth.
+    const grid = page.getByRole('grid', { name: /Rows of soil\.xml/ });
+    await expect
+      .poll(() => grid.locator('[data-row="3"] [aria-colindex="2"]').textContent())
+      .toBe('Sample 3');
+    expect(await grid.locator('[data-row="3"] [data-column="depths"]').textContent()).toBe('1');
+
+    await openScreen(page, 'Soil test');
+    const soil = page.locator('.screen.soil');
+    const groups = soil.getByTestId('soil-group');
+    const titles = await groups.locator('.soil-group-title').allTextContents();
+    expect(titles[0]).toMatch(/^The file, its events and depths \(\d+\)$/);
+    expect(titles[1]).toMatch(/^Sample 1, depth 0 - 8 in \(\d+\)$/);
+    expect(titles.filter((t) => t.startsWith('Sample '))).toHaveLength(20);
+    expect(await groups.first().textContent()).toContain('MSV007');
+
+    const map = soil.locator('svg.map-canvas');
+    const selectedSample = () => map.locator('g.feature.selected').getAttribute('data-feature');
+    // A group chosen: its sample is the map's.
+    const sample3 = groups.filter({ hasText: 'Sample 3, depth' });
+    await sample3.locator('.soil-group-title').click();
+    await expect.poll(selectedSample).toBe('2');
+    expect(await sample3.locator('.soil-group-title').getAttribute('aria-pressed')).toBe('true');
+    expect(await map.locator('g.feature.selected').count()).toBe(1);
+    // A problem chosen: its sample too.
+    const sample5 = groups.filter({ hasText: 'Sample 5, depth' });
+    const problem = sample5.locator('.soil-problem').first();
+    await problem.click();
+    await expect.poll(selectedSample).toBe('4');
+    expect(await problem.getAttribute('aria-pressed')).toBe('true');
+    expect(await sample3.locator('.soil-group-title').getAttribute('aria-pressed')).toBe('false');
+    // A sample chosen on the map: its group is marked.
+    await map.locator('g[data-feature="7"] circle').dispatchEvent('click');
+    const sample8 = groups.filter({ hasText: 'Sample 8, depth' });
+    await expect.poll(() => sample8.locator('.soil-group-title').getAttribute('aria-pressed')).toBe('true');
+    expect(await soil.locator('.soil-group-title[aria-pressed=true]').count()).toBe(1);
+    await checkScreen(page, 'soil-view', { fullPage: false });
+    await context.close();
+  }, 60_000);
+});
