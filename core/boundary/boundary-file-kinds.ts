@@ -12,7 +12,8 @@ import { DiagnosticCollector } from '../rules/reporter.ts';
 import { checkImportedBoundaries, importBoundaries, type BoundaryFormat } from './import-boundaries.ts';
 import { boundaryShapefileKindInfo, geojsonKindInfo, kmlKindInfo } from './boundary-kind-info.ts';
 import { parseShapeArtifact, rebuildShapefileZip, type ShapeFixStore } from './shapefile-writer.ts';
-import { textFix, toleranceFrom, wktFileKind } from './wkt-file-kind.ts';
+import { textFix } from '../input/text-fixes.ts';
+import { toleranceFrom, wktFileKind } from './wkt-file-kind.ts';
 
 export { splitWktStatements } from './wkt-file.ts';
 export { wktFileKind };

@@ -3,17 +3,8 @@
  * without the importers of the other boundary formats (GeoJSON, KML, shapefile ZIPs and their projections).
  * Setting `acreageTolerance` (fraction, default 0.02) tunes ACR001.
  */
-import type { FixSafety } from '../diagnostics/diagnostic.ts';
-import { applyTextFixes } from '../diagnostics/fix-application.ts';
-import { encodeTextLike } from '../input/text-decoding.ts';
-import {
-  decodeTextFile,
-  type FileKind,
-  type FileReport,
-  type FixResult,
-  type InputFile,
-  type ValidateOptions,
-} from '../input/file-kind.ts';
+import { textFix } from '../input/text-fixes.ts';
+import { decodeTextFile, type FileKind, type FileReport, type ValidateOptions } from '../input/file-kind.ts';
 import type { RecordBoundaryOptions } from './record-boundary.ts';
 import { wktKindInfo } from './boundary-kind-info.ts';
 import { checkWktStream, checkWktText, fixWktStream } from './wkt-file.ts';
@@ -41,15 +32,3 @@ export const wktFileKind: FileKind = {
   fixStream: (file, options, fixStatement, output) =>
     fixWktStream(file, options, wktCheckOptions(options), fixStatement, output),
 };
-
-/** Fixed text written back in the encoding (and with the byte order mark) the file came in. */
-export async function textFix(
-  file: InputFile,
-  report: FileReport,
-  allowed: readonly FixSafety[],
-): Promise<FixResult | undefined> {
-  if (report.text === undefined) return undefined;
-  const result = applyTextFixes(report.text, report.diagnostics, allowed);
-  if (result.applied.length === 0) return undefined;
-  return { bytes: encodeTextLike(result.text, file.bytes), applied: result.applied };
-}

@@ -6,7 +6,7 @@
 
 import type { CsvBatchSummary } from '../input/kind-summary.ts';
 import type { Diagnostic, FixSafety } from '../diagnostics/diagnostic.ts';
-import { applyTextFixes } from '../diagnostics/fix-application.ts';
+import { fixedReportText } from '../input/text-fixes.ts';
 import {
   type FileKind,
   type FileReport,
@@ -177,9 +177,8 @@ async function fixBatch(
   report: FileReport,
   allowed: readonly FixSafety[],
 ): Promise<FixResult | undefined> {
-  if (report.text === undefined) return undefined;
-  const result = applyTextFixes(report.text, report.diagnostics, allowed);
-  if (result.applied.length === 0) return undefined;
+  const result = fixedReportText(report, allowed);
+  if (!result) return undefined;
   const summary = report.summary?.type === 'csv-batch' ? report.summary : undefined;
   const bytes = encodeCsvText(result.text, {
     encoding: summary?.encoding ?? 'utf-8',

@@ -67,9 +67,7 @@ function boundaryJob(record: FieldRecord, source: { text: string; base: number }
 
 /** In a worker: check each boundary of the batch as one thread does. */
 export function checkBoundaryBatch(batch: BoundaryBatch): BoundaryVerdict[] {
-  const options = batch.acreageTolerance === undefined ? {} : { acreageTolerance: batch.acreageTolerance };
   return batch.jobs.map((job) => {
-    const collector = new DiagnosticCollector(batch.selection);
     const record: FieldRecord = { ...job.record, lines: offsetsOnly };
     const boundary = record.boundary;
     const offset = job.offset;
@@ -82,13 +80,7 @@ export function checkBoundaryBatch(batch: BoundaryBatch): BoundaryVerdict[] {
         mapOffset: stringOffsetMap(written, { start, end, value: boundary.value }, start),
       };
     }
-    const checked = checkRecordBoundary(record, collector, options);
-    const verdict: BoundaryVerdict = { diagnostics: collector.diagnostics };
-    if (checked) {
-      const { geometry: _geometry, wkt: _wkt, ...result } = checked;
-      verdict.result = result;
-    }
-    return verdict;
+    return checkHere(record, batch);
   });
 }
 
@@ -104,7 +96,7 @@ function placeRanges(diagnostics: readonly Diagnostic[], lines: LineIndex): void
   }
 }
 
-/** The checks of a boundary on this thread, as a worker answers them (the geometry let go). */
+/** The checks of one boundary, as a worker answers them (the geometry let go); in a worker or on this thread. */
 function checkHere(record: FieldRecord, batch: Omit<BoundaryBatch, 'jobs'>): BoundaryVerdict {
   const collector = new DiagnosticCollector(batch.selection);
   const options = batch.acreageTolerance === undefined ? {} : { acreageTolerance: batch.acreageTolerance };

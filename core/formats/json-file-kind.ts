@@ -1,5 +1,3 @@
-import type { FixSafety } from '../diagnostics/diagnostic.ts';
-import { applyTextFixes } from '../diagnostics/fix-application.ts';
 import { LineIndex } from '../diagnostics/text-position.ts';
 import {
   isFieldUploadDocument,
@@ -27,7 +25,7 @@ import {
   type ValidateOptions,
 } from '../input/file-kind.ts';
 import { decodeTextStream } from '../input/decode-text-stream.ts';
-import { encodeTextLike } from '../input/text-decoding.ts';
+import { textFix } from '../input/text-fixes.ts';
 import { jsonKindInfo, jsonShapeInfo } from './json-kind-info.ts';
 
 /** A JSON document shape that Fieldgate knows, recognised from the parsed root. */
@@ -197,20 +195,12 @@ async function validateJsonStream(
   return uploadReport(file.name, outcome, options, forced);
 }
 
-/** Apply the text fixes of the given diagnostics, writing the file back in the encoding it came in. */
-async function fixJson(file: InputFile, report: FileReport, allowed: readonly FixSafety[]) {
-  if (report.text === undefined) return undefined;
-  const result = applyTextFixes(report.text, report.diagnostics, allowed);
-  if (result.applied.length === 0) return undefined;
-  return { bytes: encodeTextLike(result.text, file.bytes), applied: result.applied };
-}
-
 export const jsonFileKind: FileKind = {
   ...jsonKindInfo,
   validate: (file, options) => validateJson({ name: file.name, text: decodeTextFile(file.bytes) }, options),
   validateText: (file, options) => validateJson(file, options),
   validateStream: (file, options) => validateJsonStream(file, options),
-  fix: fixJson,
+  fix: textFix,
 };
 
 /**
@@ -227,5 +217,5 @@ export const jsonShapeKinds: readonly FileKind[] = jsonShapes.map((shape) => ({
   validateText: (file: { name: string; text: string }, options: ValidateOptions) =>
     validateJson(file, options, shape),
   validateStream: (file: StreamedFile, options: ValidateOptions) => validateJsonStream(file, options, shape),
-  fix: fixJson,
+  fix: textFix,
 }));

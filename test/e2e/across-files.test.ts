@@ -7,8 +7,8 @@
  */
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumMissing, ROOT, startSession, type E2eSession } from './e2e-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { blockSession, chromiumMissing, ROOT } from './e2e-harness.ts';
 
 const BATCH = join(ROOT, 'test/corpus/derived/batches/duplicate-field/mistake');
 const CLEAN_FIELDS = join(ROOT, 'examples/fields/clean-fields.json');
@@ -17,14 +17,7 @@ const problem = (page: Page, code: string) =>
   page.getByRole('listbox', { name: 'Problems' }).getByRole('option').filter({ hasText: code });
 
 describe.skipIf(chromiumMissing)('problems across files in the app', () => {
-  let session: E2eSession;
-
-  beforeAll(async () => {
-    session = await startSession();
-  }, 90_000);
-  afterAll(async () => {
-    await session?.close();
-  });
+  const session = blockSession();
 
   it('lists the same ground in two files and outlines both fields on the map', async () => {
     const { page } = await session.newPage();

@@ -11,14 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  checkScreen,
-  chromiumMissing,
-  ROOT,
-  seriousViolations,
-  startSession,
-  type E2eSession,
-} from './e2e-harness.ts';
+import { blockSession, checkScreen, chromiumMissing, ROOT, seriousViolations } from './e2e-harness.ts';
 
 const ROWS = 100_000;
 
@@ -70,17 +63,15 @@ function mainThreadTasks(trace: { traceEvents: TraceEvent[] }): { wall: number; 
 }
 
 describe.skipIf(chromiumMissing)('the sample batch and a 100,000-row batch', () => {
-  let session: E2eSession;
+  const session = blockSession();
   let page: Page;
   let dir: string;
 
   beforeAll(async () => {
-    session = await startSession();
     ({ page } = await session.newPage());
     dir = mkdtempSync(join(tmpdir(), 'fieldgate-e2e-large-'));
   }, 60_000);
   afterAll(async () => {
-    await session?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 

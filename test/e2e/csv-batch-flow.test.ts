@@ -8,17 +8,17 @@
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SubmitStatus } from '../../host/bridge-api.ts';
 import { createHandlers, handleCall, SANDBOX_PROFILE_ID } from '../../host/handlers.ts';
 import { memorySecretBox } from '../../host/secret-box.ts';
 import {
+  blockSession,
   checkScreen,
   chromiumMissing,
+  type E2eSession,
   RESULTS_DIR,
   ROOT,
-  startSession,
-  type E2eSession,
 } from './e2e-harness.ts';
 
 const CSV = join(ROOT, 'examples/csv/fields-with-problems.csv');
@@ -63,14 +63,7 @@ async function cutOffRun(session: E2eSession): Promise<{ runId: string; journal:
 }
 
 describe.skipIf(chromiumMissing)('a CSV batch from drop to exported results', () => {
-  let session: E2eSession;
-
-  beforeAll(async () => {
-    session = await startSession();
-  }, 90_000);
-  afterAll(async () => {
-    await session?.close();
-  });
+  const session = blockSession();
 
   it('drops, reviews, fixes, submits and exports', async () => {
     const { page } = await session.newPage();

@@ -12,14 +12,13 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  blockSession,
   checkScreen,
   chromiumMissing,
   filesChecked,
   openScreen,
   RESULTS_DIR,
   ROOT,
-  startSession,
-  type E2eSession,
 } from './e2e-harness.ts';
 
 const NAME = 'fields-bow-tie.csv';
@@ -50,14 +49,12 @@ function fieldgate(cwd: string, ...args: string[]): Buffer {
 }
 
 describe.skipIf(chromiumMissing)('the data grid, fixes and exports', () => {
-  let session: E2eSession;
+  const session = blockSession();
   let work: string;
   beforeAll(async () => {
-    session = await startSession();
     work = mkdtempSync(join(tmpdir(), 'fieldgate-grid-'));
   }, 90_000);
   afterAll(async () => {
-    await session?.close();
     if (work) rmSync(work, { recursive: true, force: true });
   });
 

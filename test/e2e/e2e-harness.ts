@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { HTTP_CALL_PATH, TOKEN_HEADER } from '../../host/bridge-api.ts';
 import { startBrowserApp, type RunningBrowserApp } from '../../host/browser-app.ts';
 import { buildRenderer, outputIsCurrent, rendererOutDir } from '../../scripts/build.js';
@@ -81,6 +81,38 @@ export interface E2eSession {
   newPage(options?: { colorScheme?: 'light' | 'dark' }): Promise<{ context: BrowserContext; page: Page }>;
   /** A bridge call from the test itself, with the launch's token (settings a test needs). */
   call(method: string, request: unknown): Promise<unknown>;
+}
+
+/**
+ * The session of a describe block's tests: started before the first, closed after the last. Its members are
+ * the running session's, so read them inside the tests (or hooks), not while the block is defined.
+ */
+export function blockSession(): E2eSession {
+  let running: E2eSession | undefined;
+  beforeAll(async () => {
+    running = await startSession();
+  }, 90_000);
+  afterAll(async () => {
+    await running?.close();
+  });
+  const current = (): E2eSession => {
+    if (!running) throw new Error('the session starts before the first test of its block');
+    return running;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get browser() {
+      return current().browser;
+    },
+    get dataDir() {
+      return current().dataDir;
+    },
+    close: () => current().close(),
+    newPage: (options) => current().newPage(options),
+    call: (method, request) => current().call(method, request),
+  };
 }
 
 export async function startSession(): Promise<E2eSession> {

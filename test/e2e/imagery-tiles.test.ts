@@ -11,7 +11,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rendererCsp } from '../../host/content-security.ts';
-import { checkScreen, chromiumMissing, ROOT, startSession, type E2eSession } from './e2e-harness.ts';
+import { blockSession, checkScreen, chromiumMissing, ROOT } from './e2e-harness.ts';
 
 const FIELDS = join(ROOT, 'examples/fields/clean-fields.json');
 
@@ -50,14 +50,13 @@ function tilePng(): Buffer {
 const tileInput = (page: Page) => page.getByLabel('Imagery tile URL (optional, used when online)');
 
 describe.skipIf(chromiumMissing)('imagery from the user’s tile server', () => {
-  let session: E2eSession;
+  const session = blockSession();
   let page: Page;
   let tiles: Server;
   let tileUrl: string;
   const requested: string[] = [];
 
   beforeAll(async () => {
-    session = await startSession();
     const png = tilePng();
     tiles = createServer((req, res) => {
       requested.push(req.url ?? '');
@@ -80,7 +79,6 @@ describe.skipIf(chromiumMissing)('imagery from the user’s tile server', () => 
     page.on('pageerror', (error) => console.error('page error:', error.message));
   }, 90_000);
   afterAll(async () => {
-    await session?.close();
     await new Promise((resolve) => tiles?.close(resolve));
   });
 

@@ -10,17 +10,16 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rxZip } from '../rx/build-zip.ts';
 import { square } from '../rx/build-shapefile.ts';
 import {
+  blockSession,
   checkScreen,
   chromiumMissing,
   filesChecked,
   RESULTS_DIR,
   ROOT,
-  startSession,
-  type E2eSession,
 } from './e2e-harness.ts';
 
 const ring = (points: [number, number][]): string =>
@@ -144,13 +143,7 @@ function svgView(page: Page) {
 }
 
 describe.skipIf(chromiumMissing)('the map tells the story', () => {
-  let session: E2eSession;
-  beforeAll(async () => {
-    session = await startSession();
-  }, 90_000);
-  afterAll(async () => {
-    await session?.close();
-  });
+  const session = blockSession();
 
   it('colours markers by severity with a legend, and clusters them when there are thousands', async () => {
     const { page } = await session.newPage();

@@ -11,14 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  checkScreen,
-  chromiumMissing,
-  filesChecked,
-  openScreen,
-  startSession,
-  type E2eSession,
-} from './e2e-harness.ts';
+import { blockSession, checkScreen, chromiumMissing, filesChecked, openScreen } from './e2e-harness.ts';
 
 const SQUARE = (lat: number) =>
   `"POLYGON ((-93.65 ${lat}, -93.64 ${lat}, -93.64 ${lat + 0.01}, -93.65 ${lat + 0.01}, -93.65 ${lat}))"`;
@@ -45,15 +38,13 @@ const MAPPING = {
 };
 
 describe.skipIf(chromiumMissing)('mapping as a step', () => {
-  let session: E2eSession;
+  const session = blockSession();
   let dir: string;
 
   beforeAll(async () => {
-    session = await startSession();
     dir = mkdtempSync(join(tmpdir(), 'fieldgate-mapping-step-'));
   }, 90_000);
   afterAll(async () => {
-    await session?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 

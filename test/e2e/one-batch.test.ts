@@ -18,7 +18,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeWindows1252 } from '../../core/index.ts';
 import { startSandbox } from '../../sandbox/index.ts';
 import {
+  blockSession,
   chromiumMissing,
+  type E2eSession,
   filesChecked,
   openScreen,
   outcomeCount,
@@ -26,7 +28,6 @@ import {
   ROOT,
   runProgress,
   startSession,
-  type E2eSession,
 } from './e2e-harness.ts';
 
 const CSB = join(ROOT, 'test/corpus/derived/us_csb_2024_sample_wgs84.csv');
@@ -43,13 +44,7 @@ async function submitAndFinish(page: Page): Promise<void> {
 }
 
 describe.skipIf(chromiumMissing)('one batch from drop to send', () => {
-  let session: E2eSession;
-  beforeAll(async () => {
-    session = await startSession();
-  }, 90_000);
-  afterAll(async () => {
-    await session?.close();
-  });
+  const session = blockSession();
 
   const inbox = () => [...session.app.sandbox!.sandbox.service.state.inbox.values()];
 

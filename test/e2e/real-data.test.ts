@@ -5,9 +5,9 @@
  * is scanned with axe-core and photographed in light and dark under test-results/ (`real-*.png`).
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { corpusPath } from '../support/corpus.ts';
-import { checkScreen, chromiumMissing, openScreen, startSession, type E2eSession } from './e2e-harness.ts';
+import { blockSession, checkScreen, chromiumMissing, openScreen } from './e2e-harness.ts';
 
 const FILES = [
   'derived/us_csb_2024_sample_wgs84.geojson',
@@ -18,17 +18,13 @@ const FILES = [
 ].map(corpusPath);
 
 describe.skipIf(chromiumMissing)('real files from the corpus', () => {
-  let session: E2eSession;
+  const session = blockSession();
   let page: Page;
 
   beforeAll(async () => {
-    session = await startSession();
     ({ page } = await session.newPage());
     page.on('pageerror', (error) => console.error('page error:', error.message));
   }, 90_000);
-  afterAll(async () => {
-    await session?.close();
-  });
 
   it('checks them and shows their fields on the map', async () => {
     await page.locator('input[type=file]').setInputFiles(FILES);

@@ -9,13 +9,14 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { statusCommand } from '../../cli/commands/status.ts';
 import { submitCommand } from '../../cli/commands/submit.ts';
 import { bytesToBase64, ROW_OUTCOMES, type RowOutcome } from '../../core/index.ts';
 import type { JournalSummary, SubmitStatus } from '../../host/bridge-api.ts';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index.ts';
 import {
+  blockSession,
   checkScreen,
   chromiumMissing,
   filesChecked,
@@ -23,8 +24,6 @@ import {
   outcomeCount,
   RESULTS_DIR,
   runProgress,
-  startSession,
-  type E2eSession,
 } from './e2e-harness.ts';
 import { captureIo, homeEnv, sandboxEnv } from '../support/cli-io.ts';
 
@@ -131,17 +130,13 @@ const cliIo = (dir: string, sandbox?: RunningSandbox) =>
   captureIo({ cwd: dir, env: { ...homeEnv(dir), ...(sandbox ? sandboxEnv(sandbox) : {}) } });
 
 describe.skipIf(chromiumMissing)('what happened to every row of a run', () => {
-  let session: E2eSession;
+  const session = blockSession();
   let dir: string;
   beforeAll(async () => {
-    session = await startSession();
     dir = mkdtempSync(join(tmpdir(), 'fieldgate-outcomes-'));
     // One request at a time: the faults fall on the same requests of the same batch, run after run.
     await session.call('saveSettings', { theme: 'system', concurrency: 1, ratePerSecond: 10, tileUrl: '' });
   }, 90_000);
-  afterAll(async () => {
-    await session?.close();
-  });
 
   it('shows each outcome with its count and filter, and exports them as the command line has them', async () => {
     const sandbox = session.app.sandbox!.sandbox;

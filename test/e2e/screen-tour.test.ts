@@ -9,15 +9,14 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
+  blockSession,
   checkScreen,
   chromiumMissing,
   filesChecked,
   RESULTS_DIR,
   ROOT,
-  startSession,
-  type E2eSession,
 } from './e2e-harness.ts';
 
 const FIELDS = join(ROOT, 'examples/csv/fields-with-problems.csv');
@@ -87,14 +86,7 @@ async function photograph(page: Page, name: string, options: { workbench?: boole
 }
 
 describe.skipIf(chromiumMissing)('a tour of every screen', () => {
-  let session: E2eSession;
-
-  beforeAll(async () => {
-    session = await startSession();
-  }, 90_000);
-  afterAll(async () => {
-    await session?.close();
-  });
+  const session = blockSession();
 
   it('shows every screen at both sizes in light and dark, each usable by keyboard alone', async () => {
     const { page, context } = await session.newPage();

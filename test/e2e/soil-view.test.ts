@@ -4,29 +4,14 @@
  * group; the data grid's rows are the samples by number with their depths.
  */
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  checkScreen,
-  chromiumMissing,
-  filesChecked,
-  openScreen,
-  ROOT,
-  startSession,
-  type E2eSession,
-} from './e2e-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { blockSession, checkScreen, chromiumMissing, filesChecked, openScreen, ROOT } from './e2e-harness.ts';
 
 /** 20 samples at one depth (DepthRef "0 - 8 in", unit "in"), results with units the service spells otherwise. */
 const SOIL = join(ROOT, 'test/corpus/derived/batches/samples-shifted/mistake/soil.xml');
 
 describe.skipIf(chromiumMissing)('the soil view', () => {
-  let session: E2eSession;
-
-  beforeAll(async () => {
-    session = await startSession();
-  }, 90_000);
-  afterAll(async () => {
-    await session?.close();
-  });
+  const session = blockSession();
 
   it('groups problems by sample and depth and selects the sample on the map, both ways', async () => {
     const { page, context } = await session.newPage();

@@ -7,17 +7,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  blockSession,
   checkScreen,
   chromiumMissing,
+  openScreen,
+  outcomeCount,
   RESULTS_DIR,
   ROOT,
-  startSession,
-  type E2eSession,
-  outcomeCount,
   runProgress,
-  openScreen,
 } from './e2e-harness.ts';
 
 const PROBLEM_CSV = join(ROOT, 'test/csv/fixtures/problems/in/fields.csv');
@@ -29,17 +28,13 @@ const RX = join(ROOT, 'examples/rx/two-zone-rx.zip');
 const problemList = (page: Page) => page.getByRole('listbox', { name: 'Problems' });
 
 describe.skipIf(chromiumMissing)('workbench in Chromium', () => {
-  let session: E2eSession;
+  const session = blockSession();
   let page: Page;
 
   beforeAll(async () => {
-    session = await startSession();
     ({ page } = await session.newPage());
     page.on('pageerror', (error) => console.error('page error:', error.message));
   }, 60_000);
-  afterAll(async () => {
-    await session?.close();
-  });
 
   it('opens on the workbench with the sample batch offered', async () => {
     await expect
