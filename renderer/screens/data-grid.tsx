@@ -161,7 +161,12 @@ function FileGrid({ file }: { file: BatchFile }) {
   const selection = batch.selection;
   const activeIndex = useMemo(() => {
     if (!selection || selection.fileKey !== file.key) return -1;
-    if (selection.row !== undefined) return shown.findIndex((r) => r.row === selection.row);
+    if (selection.row !== undefined) {
+      // Rows in file order, one record each, are where their number says: no scan of a million rows.
+      const at = selection.row - 1;
+      if (shown[at]?.row === selection.row) return at;
+      return shown.findIndex((r) => r.row === selection.row);
+    }
     if (selection.feature !== undefined)
       return shown.findIndex((r) => (r.feature ?? featureOfRow.get(r.row)) === selection.feature);
     if (selection.diagnosticId)
