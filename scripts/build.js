@@ -189,9 +189,10 @@ export async function buildCli({ logLevel = 'warning', clean = false } = {}) {
   const startedAt = Date.now();
   // The boundary worker (node/boundary-worker.ts) is one file of its own, built first: the command's code
   // starts it by the name this build gives it (FIELDGATE_BOUNDARY_WORKER in node/worker-threads.ts).
-  const worker = await esbuild.build({
+  // What the worker and the command's code are built with alike. Paths in the metafile (and so in
+  // build-info.json) are relative to the package root, not to the directory `fieldgate` happens to run in.
+  const nodeBundle = {
     absWorkingDir: root,
-    entryPoints: { 'boundary-worker': join(root, 'node', 'boundary-worker.ts') },
     outdir: cliOutDir,
     bundle: true,
     format: 'esm',
@@ -204,28 +205,18 @@ export async function buildCli({ logLevel = 'warning', clean = false } = {}) {
     write: false,
     logLevel,
     banner: { js: requireBanner },
+  };
+  const worker = await esbuild.build({
+    ...nodeBundle,
+    entryPoints: { 'boundary-worker': join(root, 'node', 'boundary-worker.ts') },
     plugins: [sourceRelativeUrlPlugin(cliOutDir)],
   });
   const workerFile = worker.outputFiles.find((f) => f.path.endsWith('.js'));
   const result = await esbuild.build({
-    // Paths in the metafile (and so in build-info.json) are relative to the package root, not to the
-    // directory `fieldgate` happens to run in.
-    absWorkingDir: root,
+    ...nodeBundle,
     entryPoints: { fieldgate: join(root, 'cli', 'main.ts') },
-    outdir: cliOutDir,
-    bundle: true,
     splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    entryNames: '[name]-[hash]',
     chunkNames: 'chunk-[hash]',
-    sourcemap: 'linked',
-    sourcesContent: false,
-    metafile: true,
-    write: false,
-    logLevel,
-    banner: { js: requireBanner },
     define: { FIELDGATE_BOUNDARY_WORKER: JSON.stringify(toPosix(relative(cliOutDir, workerFile.path))) },
     plugins: [coreSlicesPlugin(), sourceRelativeUrlPlugin(cliOutDir)],
   });
