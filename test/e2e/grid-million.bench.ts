@@ -13,55 +13,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startBrowserApp } from '../../host/browser-app.ts';
+import { gridFieldsCsv, mainThreadTasks } from './page-measures.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const ROWS = Number(process.env.GRID_BENCH_ROWS ?? 1_000_000);
 const CHROMIUM = process.env.FIELDGATE_CHROMIUM ?? '/usr/bin/chromium';
-
-function csv(rows: number): string {
-  const lines = ['clientName,farmName,name,boundary,acres,source,userName'];
-  for (let i = 0; i < rows; i++) {
-    const x = -96 + (i % 1000) * 0.012;
-    const y = 30 + Math.floor(i / 1000) * 0.006;
-    const ring = [
-      [x, y],
-      [x + 0.01, y],
-      [x + 0.01, y + 0.005],
-      [x, y + 0.005],
-      [x, y],
-    ]
-      .map(([a, b]) => `${a!.toFixed(5)} ${b!.toFixed(5)}`)
-      .join(', ');
-    const acres = i % 10_000 === 9_999 ? 'n/a' : '';
-    lines.push(
-      `Grower ${Math.floor(i / 2000)},Farm ${Math.floor(i / 2000)},Field ${i},"POLYGON ((${ring}))",${acres},survey,jsmith`,
-    );
-  }
-  return `${lines.join('\n')}\n`;
-}
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  dur?: number;
-  tdur?: number;
-  args?: { name?: string };
-}
-
-function mainThreadTasks(trace: { traceEvents: TraceEvent[] }): { wall: number; thread: number }[] {
-  const main = new Set(
-    trace.traceEvents
-      .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-      .map((e) => `${e.pid}:${e.tid}`),
-  );
-  return trace.traceEvents
-    .filter(
-      (e) => e.name === 'ThreadControllerImpl::RunTask' && e.ph === 'X' && main.has(`${e.pid}:${e.tid}`),
-    )
-    .map((e) => ({ wall: (e.dur ?? 0) / 1000, thread: (e.tdur ?? e.dur ?? 0) / 1000 }));
-}
 
 const dir = mkdtempSync(join(tmpdir(), 'fieldgate-grid-bench-'));
 const app = await startBrowserApp({ packageRoot: ROOT, dataDir: join(dir, 'data'), sandbox: false });
@@ -73,7 +29,7 @@ const browser = await chromium.launch({
 let failed = false;
 try {
   const path = join(dir, 'million.csv');
-  writeFileSync(path, csv(ROWS));
+  writeFileSync(path, gridFieldsCsv(ROWS, { perLine: 1000, south: 30 }));
   const page = await (await browser.newContext({ viewport: { width: 1366, height: 768 } })).newPage();
   await page.goto(app.host.url);
   await page.getByLabel('Map view').selectOption('svg');
