@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Bbox } from '../planar/rings.ts';
+import { seededRandom } from '../../test/support/seeded-random.ts';
 import { FieldIndex, type IndexedField } from './field-index.ts';
 
 /** A square field of `size` degrees with its south-west corner at (x, y). */
@@ -27,18 +28,9 @@ function nearestByScan(all: readonly IndexedField[], box: Bbox, count: number): 
     .map((e) => e.f);
 }
 
-/** A small deterministic generator, so a failure can be replayed. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1_664_525 + 1_013_904_223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
 describe('FieldIndex.nearest', () => {
   it('gives the fields a scan of every field gives, for points near, among and far from the fields', () => {
-    const next = random(7);
+    const next = seededRandom(7);
     const index = new FieldIndex();
     // A farm region of small fields, a few duplicates (ties), and one field too big for the grid.
     for (let i = 0; i < 3000; i++) {

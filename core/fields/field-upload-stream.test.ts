@@ -17,13 +17,13 @@ import { readJson } from '../json/read-json.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
 import { checkFieldRecords } from './check-field-upload.ts';
 import { fieldRecordsFromUpload } from './field-records.ts';
-import { createRandom } from '../../test/geometry/generate-polygons.ts';
+import { seededRandom } from '../../test/support/seeded-random.ts';
 import { streamedFile } from '../../test/support/streamed-file.ts';
 
 const examples = join(import.meta.dirname, '..', '..', 'examples');
 const now = new Date('2026-11-22T12:00:00.000Z');
 
-const random = createRandom(0x2545f491);
+const random = seededRandom(0x2545f491);
 
 /** The bytes as a stream of chunks of random sizes up to `max` bytes. */
 const streamed = (name: string, bytes: Uint8Array, max: number): StreamedFile =>

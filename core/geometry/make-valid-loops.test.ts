@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createRandom, generateGridPolygons } from '../../test/geometry/generate-polygons.ts';
+import { generateGridPolygons } from '../../test/geometry/generate-polygons.ts';
+import { seededRandom } from '../../test/support/seeded-random.ts';
 import { parseWkt } from '../wkt/parse-wkt.ts';
 import { benchBoundaries } from './field-upload-bench-data.ts';
 import type { PolygonRings } from './geometry.ts';
@@ -57,7 +58,7 @@ function outcome(polygons: PolygonRings): Outcome {
 
 /** Outlines of 40–300 points with 1–6 pairs of neighbouring points swapped, some swaps side by side. */
 function swappedOutlines(count: number, seed: number): PolygonRings[] {
-  const random = createRandom(seed);
+  const random = seededRandom(seed);
   const out: PolygonRings[] = [];
   for (let i = 0; i < count; i++) {
     const n = 40 + Math.floor(random() * 260);
@@ -111,7 +112,7 @@ describe('make-valid: rings cut into simple loops by their crossings', () => {
   });
 
   it('agrees with the general path on random small rings, on a grid and off it', () => {
-    const random = createRandom(5);
+    const random = seededRandom(5);
     let taken = 0;
     for (let t = 0; t < 12_000; t++) {
       const n = 5 + Math.floor(random() * 6);

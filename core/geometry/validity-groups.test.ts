@@ -4,7 +4,7 @@
  * valid square, or one of the faults below), some cells holding two polygons that overlap or nest.
  */
 import { describe, expect, it } from 'vitest';
-import { createRandom } from '../../test/geometry/generate-polygons.ts';
+import { seededRandom } from '../../test/support/seeded-random.ts';
 import { findValidityIssues, groupsApart, type ValidityIssue } from './validity.ts';
 
 type Rings = Float64Array[];
@@ -114,7 +114,7 @@ describe('validity of a multipolygon checked group by group', () => {
   });
 
   it('gives the issues one check of the whole gives, for 300 random multipolygons', () => {
-    const random = createRandom(20261124);
+    const random = seededRandom(20261124);
     const kinds = new Set<string>();
     for (let round = 0; round < 300; round++) {
       const polygons: Rings[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRandom } from '../../test/geometry/generate-polygons.ts';
+import { seededRandom } from '../../test/support/seeded-random.ts';
 import { DECODE_PIECE, decodeTextStream } from './decode-text-stream.ts';
 import {
   decodeText,
@@ -117,7 +117,7 @@ describe('TextChunkDecoder: chunks decode to what the whole bytes decode to', ()
   }
 
   it('for 3,000 random byte strings cut at random places (UTF-8, with and without a mark)', () => {
-    const next = createRandom(20261124);
+    const next = seededRandom(20261124);
     for (let round = 0; round < 3000; round++) {
       const parts = next() < 0.3 ? [[0xef, 0xbb, 0xbf]] : [];
       const count = Math.floor(next() * 12);
@@ -128,7 +128,7 @@ describe('TextChunkDecoder: chunks decode to what the whole bytes decode to', ()
   });
 
   it('for UTF-16 with its mark, and for files of fewer than three bytes', () => {
-    const next = createRandom(7);
+    const next = seededRandom(7);
     for (const encoding of ['utf-16le', 'utf-16be'] as const) {
       const input = encodeText('a\u00e9\u2026\ud83c\udf3e\n', { encoding, bom: true });
       expect(decodeInChunks(input, next)).toBe(decodeText(input).text);

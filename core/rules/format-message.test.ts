@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRandom } from '../../test/geometry/generate-polygons.ts';
+import { seededRandom } from '../../test/support/seeded-random.ts';
 import { allRules } from './registry.ts';
 import { formatMessage } from './rule.ts';
 
@@ -17,7 +17,7 @@ function reference(template: string, data: Record<string, string | number>): str
 
 describe('formatMessage', () => {
   it('fills every rule template as the reference does, with values, plurals and missing keys', () => {
-    const random = createRandom(11);
+    const random = seededRandom(11);
     const templates = allRules.flatMap((r) => Object.values(r.messages) as string[]);
     expect(templates.length).toBeGreaterThan(300);
     for (const template of templates) {

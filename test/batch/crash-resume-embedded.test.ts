@@ -19,9 +19,9 @@ import {
   randomKillPoint,
   rowsTaken,
   season,
-  seededRandom,
   submitUntilKilled,
 } from '../support/kill-and-resume.ts';
+import { seededRandom } from '../support/seeded-random.ts';
 const RUNS = 22;
 const PROGRAM_ROWS = 10;
 const LOCATION_ROWS = 4;

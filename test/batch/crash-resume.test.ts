@@ -20,9 +20,9 @@ import {
   randomKillPoint,
   rowsTaken,
   season,
-  seededRandom,
   submitUntilKilled,
 } from '../support/kill-and-resume.ts';
+import { seededRandom } from '../support/seeded-random.ts';
 import { serverCounts } from './batch-support.ts';
 
 const RUNS = 24;

@@ -23,13 +23,8 @@ import { parse as parseYaml } from 'yaml';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../cli/main.ts';
 import { replayJournal, type StepOutcome } from '../../core/index.ts';
-import {
-  seededRandom,
-  startOpenApiMock,
-  type MockAnswer,
-  type OpenApiMock,
-  type Twist,
-} from '../support/openapi-mock.ts';
+import { startOpenApiMock, type MockAnswer, type OpenApiMock, type Twist } from '../support/openapi-mock.ts';
+import { seededRandom } from '../support/seeded-random.ts';
 import { captureIo, homeEnv, serviceEnv } from '../support/cli-io.ts';
 
 // ajv-formats is CommonJS: its default export arrives wrapped under ESM.

@@ -14,6 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../cli/cli-helpers.ts';
 import { fileKinds } from '../../core/index.ts';
 import { projectCorpusDir, repoRoot } from '../support/corpus.ts';
+import { seededRandom } from '../support/seeded-random.ts';
 
 const SEED = Number(process.env.FIELDGATE_FUZZ_SEED ?? 20261124);
 const CASES = Number(process.env.FIELDGATE_FUZZ_CASES ?? 300);
@@ -22,18 +23,6 @@ const MAX_CORPUS_BYTES = 256 * 1024;
 
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
-
-/** mulberry32: small, seeded, good enough to pick cases. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function filesUnder(dir: string): string[] {
   let names: string[];
@@ -80,7 +69,7 @@ interface FuzzCase {
 }
 
 function buildCases(): FuzzCase[] {
-  const random = prng(SEED);
+  const random = seededRandom(SEED);
   const int = (n: number): number => Math.floor(random() * n);
   const pick = <T>(list: readonly T[]): T => list[int(list.length)] as T;
   const kindIds = fileKinds.map((k) => k.id);

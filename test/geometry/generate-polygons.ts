@@ -9,23 +9,12 @@
  */
 
 import { formatNumber } from '../../core/wkt/write-wkt.ts';
+import { seededRandom } from '../support/seeded-random.ts';
 
 export interface GeneratedCase {
   wkt: string;
   /** What was generated ("field", "field:bowtie", "template:hole-outside", "grid"). */
   label: string;
-}
-
-/** mulberry32: small, fast, deterministic. */
-export function createRandom(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 type Point = [number, number];
@@ -136,7 +125,7 @@ export interface FieldOptions {
 
 /** Field-like polygons, some broken. */
 export function generateFieldPolygons(options: FieldOptions): GeneratedCase[] {
-  const random = createRandom(options.seed);
+  const random = seededRandom(options.seed);
   const minV = options.minVertices ?? 20;
   const maxV = options.maxVertices ?? 2000;
   const breaks = options.breaks ?? BREAKS;
@@ -798,7 +787,7 @@ export const TEMPLATES: Record<string, { polygons: Polygon[]; multi?: boolean }>
 
 /** Each template as drawn (exact small integers) and under random similarity transforms. */
 export function generateTemplateCases(seed: number, variants: number): GeneratedCase[] {
-  const random = createRandom(seed);
+  const random = seededRandom(seed);
   const out: GeneratedCase[] = [];
   for (const [name, template] of Object.entries(TEMPLATES)) {
     const multi = template.multi ?? false;
@@ -829,7 +818,7 @@ export function generateTemplateCases(seed: number, variants: number): Generated
 
 /** Small random rings on an integer grid: exact collinearities, shared vertices, touches, overlaps. */
 export function generateGridPolygons(seed: number, count: number): GeneratedCase[] {
-  const random = createRandom(seed);
+  const random = seededRandom(seed);
   const out: GeneratedCase[] = [];
   const gridRing = (size: number, n: number): Ring => {
     const ring: Ring = [];

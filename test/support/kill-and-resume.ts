@@ -14,15 +14,6 @@ import { captureIo, type CapturedIo } from './cli-io.ts';
 
 const fieldgate = fileURLToPath(new URL('../../cli/bin/fieldgate.js', import.meta.url));
 
-/** A small seeded generator: a failing run can be repeated. */
-export function seededRandom(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
 /** When the child is killed: after so many milliseconds, or once its journal has so many lines. */
 export type KillPoint = { ms: number } | { lines: number };
 
