@@ -26,21 +26,27 @@
  * and scans and hands each 64 KB chunk's events over as numbers plus one joined string; this thread replays
  * them into the validator (same problem and sample counts, checked). Handing over costs both sides: the
  * worker's side takes about 600 ms (one thread scans in about 400), the replaying side 460-510 ms (one
- * thread checks in about 300), so 1.07 s of CPU against 0.83. With the second core free (load below 2) it
- * ran in 0.58 s against 0.75 s for one thread (bundled processes, best of 5), so the command would need
- * about 0.67 s: 1.27x xmllint (0.85 s), at about 0.21x its memory (the split adds 20-30 MB). With the
- * machine loaded by other work (load 2.5-4) it ran in 1.06-1.2 s against 0.84-0.94 s: slower, as the
- * handover's CPU has no spare core to go to. Not taken: it misses 1.3x even with a free core, loses
- * without one, and would still need line and column on the checking side, the decoder's and the limits'
- * errors in order, and an asynchronous end in the engine.
+ * thread checks in about 300), so 1.07 s of CPU against 0.83. With the second core free it ran in 0.58-0.62
+ * s against 0.75-0.80 s for one thread (bundled processes, best of 5; the bench run of 2026-11-28 08:30:
+ * 621 against 799 ms, 128 MB peak against 74, as nothing holds the worker back when this side lags). The
+ * command would then take about 0.67 s: 1.3x xmllint (0.88 s) at best, at about 0.26x its memory unless
+ * the handover is throttled. With the machine loaded by other work (load 2.5-4) it ran in 1.06-1.2 s
+ * against 0.84-0.94 s: slower, as the handover's CPU has no spare core to go to. Not taken: at best it
+ * just reaches the target with a free core, it loses without one, and it would still need line and column
+ * on the checking side, the decoder's and the limits' errors in order, bounded memory (a ring of shared
+ * buffers, the bytes decoded on both sides instead of strings copied) and an asynchronous end in the
+ * engine.
  *
- * Loaded machine: cli/bin/helper-threads.js puts V8's helper threads at the lowest priority; where other
- * processes take the cores, the optimising compiler on those threads gets no turn and the hot code runs
- * unoptimised for longer. Measured at load 2.6-3.2 (the command's code imported directly, with and without
- * the lowering): 1.15-1.73 s against 0.97-1.00 s on the 58 MB file, 0.57-0.61 s against 0.34-0.38 s on the
- * 6 MB one; `node --no-concurrent-recompilation` undoes it (0.95-1.00 s) but cannot be set once Node runs.
- * Last full run (load about 3): the command 1.27-1.38 s, xmllint 0.89 s, so 0.64x at 0.17x the memory;
- * with the second core free the command took 0.85-0.87 s against xmllint's 0.85-0.89 s (1.00x) at 0.16x.
+ * Loaded machine: cli/bin/helper-threads.js had V8's helper threads at the lowest priority (nice 19);
+ * where other processes take the cores, the optimising compiler on those threads got no turn and the hot
+ * code ran unoptimised for longer. At load 2.6-3.2 the command took 1.35-1.71 s at nice 19 against
+ * 0.94-1.04 s at nice 5 or 0 (`node --no-concurrent-recompilation` undoes it too, but cannot be set once
+ * Node runs); with a core free they were even (0.90 and 0.89 s). The helpers now run at nice 5.
+ * Measured 2026-11-28 at load 2.2-2.6, main's command, this one and xmllint alternating, best of 3:
+ * main's 1.26 s (1.24 s CPU, 94 MB peak), this 0.98 s (0.95 s CPU, 92 MB), xmllint 0.89 s (0.88 s CPU,
+ * 563 MB): 0.91x xmllint at 0.16x its memory (main's 0.71x); with a core free 0.85-0.89 s against
+ * 0.85-0.91 s, 1.00x (the bench run of 08:30: 848 ms, --jobs 1 849 ms, against 884 ms: 1.04x at 0.17x).
+ * The target, 1.3x at 0.25x the memory, is not met.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import {
