@@ -19,8 +19,8 @@
  * loop 78, endTag 57, charData 47, resolveNamespaces 26, line breaks 13, forbidden characters 11) and the
  * checks about 300 (schema-validator, then the observers); UTF-8 decoding 11 ms, reading 10, garbage
  * collection 32, the JSON report 4. Start-up costs about 90 ms over a bare `node -e ''` (module
- * evaluation: an Intl.NumberFormat, 9 ms, since gone; fflate's tables; rule catalogues). Nothing serial is big enough to cut
- * the 25 % that 1.3x xmllint needs on one thread.
+ * evaluation: an Intl.NumberFormat, 9 ms, since gone; fflate's tables; rule catalogues). Nothing serial
+ * is big enough to cut the 25 % that 1.3x xmllint needs on one thread.
  *
  * Two threads (issue 28, item 3), measured and not taken. The measurement row runs a worker that decodes
  * and scans and hands each 64 KB chunk's events over as numbers plus one joined string; this thread replays
