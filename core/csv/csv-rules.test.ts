@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Diagnostic, Location, TextRange } from '../diagnostics/diagnostic.ts';
 import { validateCsvBatch, type CsvBatchOptions } from './csv-batch.ts';
 import { bytesToStream } from './csv-reader.ts';
+import type { ReportDescriptor, Rule } from '../rules/rule.ts';
+import { csvCellWhitespace, csvRaggedRow } from './csv-rules.ts';
+import type { CsvStage } from './csv-stages.ts';
 
 const SQUARE = 'POLYGON ((-93.65 42.03, -93.64 42.03, -93.64 42.04, -93.65 42.04, -93.65 42.03))';
 const SHIFTED = 'POLYGON ((-93.645 42.035, -93.635 42.035, -93.635 42.045, -93.645 42.045, -93.645 42.035))';
@@ -390,5 +393,61 @@ describe('CSV012 csv-number-two-ways', () => {
     expect(mismatch?.message).toContain('The stated acres (300.5)');
     // The fix writes the area as the file writes numbers.
     expect(mismatch?.fix).toMatchObject({ before: '300,5', after: '227,2756' });
+  });
+});
+
+describe("the rules of a CSV batch's reading as visitors over its stage results", () => {
+  const visit = (rule: Rule<CsvStage>, stage: CsvStage): ReportDescriptor[] => {
+    const reports: ReportDescriptor[] = [];
+    rule.check?.(stage, { report: (d) => reports.push(d) });
+    return reports;
+  };
+  const at = (offset: number): TextRange['start'] => ({ offset, line: 2, column: offset - 9 });
+  const row = (over: Partial<Extract<CsvStage, { stage: 'row' }>>): CsvStage => ({
+    stage: 'row',
+    row: 1,
+    found: 7,
+    expected: 7,
+    start: 10,
+    end: 60,
+    unterminated: undefined,
+    spaced: [],
+    range: (start, end) => ({ start: at(start), end: at(end) }),
+    ...over,
+  });
+
+  it('CSV005 trims a name but leaves the spaces around a boundary’s WKT alone', () => {
+    const name = { column: 'name', value: ' North ', quoted: false, start: 20, end: 27 };
+    const boundary = {
+      column: 'boundary',
+      value: ' POLYGON ((0 0, 1 0, 1 1, 0 0)) ',
+      quoted: true,
+      start: 30,
+      end: 62,
+    };
+    const reports = visit(csvCellWhitespace, row({ spaced: [boundary, name] }));
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toMatchObject({
+      messageId: 'spaces',
+      location: { row: 1, field: 'name', range: { start: at(20), end: at(27) } },
+      fix: { safety: 'safe', edits: [{ start: 20, end: 27, text: 'North' }] },
+    });
+  });
+
+  it('CSV002 decides from the counts alone; a row that fits says nothing', () => {
+    expect(visit(csvRaggedRow, row({}))).toEqual([]);
+    expect(visit(csvRaggedRow, row({ found: 8 }))).toMatchObject([
+      {
+        messageId: 'ragged',
+        data: { row: 1, found: 8, expected: 7 },
+        location: { range: { start: at(10) } },
+      },
+    ]);
+    expect(visit(csvRaggedRow, row({ unterminated: { column: '?', start: undefined } }))).toMatchObject([
+      { messageId: 'unterminated', location: { row: 1 } },
+    ]);
+    expect(
+      visit(csvCellWhitespace, { stage: 'end', kind: 'csv-fields', header: undefined, dataRows: 0 }),
+    ).toEqual([]);
   });
 });

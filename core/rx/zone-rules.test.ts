@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { buildShapefile, square, type TestField } from '../../test/rx/build-shapefile.ts';
 import { rxZip } from '../../test/rx/build-zip.ts';
 import { brief, only } from '../../test/rx/rule-helpers.ts';
+import type { ReportDescriptor, Rule } from '../rules/rule.ts';
+import { extentImplausible, rateEmpty, rateInvalid } from './zone-rules.ts';
+import type { RateValue, ZoneStage } from './zone-stages.ts';
 
 describe('RXS002 shape-type-not-polygon', () => {
   it('accepts polygons', () => {
@@ -332,5 +335,52 @@ describe('RXZ008 coordinates-not-degrees', () => {
     );
     const lying = only('RXZ008', rxZip({ shapefile: { records } }));
     expect(lying[0]?.message).toMatch(/, although the \.prj says WGS 84$/);
+  });
+});
+
+describe("the rules of the zones as visitors over the zone checks' stage results", () => {
+  const visit = (rule: Rule<ZoneStage>, stage: ZoneStage): ReportDescriptor[] => {
+    const reports: ReportDescriptor[] = [];
+    rule.check?.(stage, { report: (d) => reports.push(d) });
+    return reports;
+  };
+  const ids = (rules: Rule<ZoneStage>[], stage: ZoneStage): string[] =>
+    rules.flatMap((rule) => visit(rule, stage).map((d) => d.messageId));
+
+  it('RXZ007 decides from the extent alone: groups apart first, then the span', () => {
+    const extent = {
+      stage: 'extent',
+      shp: 'zones.shp',
+      groups: 1,
+      farthestKm: 0,
+      widthKm: 9.9,
+      heightKm: 3,
+    } as const;
+    expect(visit(extentImplausible, extent)).toEqual([]);
+    expect(ids([extentImplausible], { ...extent, heightKm: 10.5 })).toEqual(['large']);
+    expect(visit(extentImplausible, { ...extent, groups: 3, farthestKm: 15.04, widthKm: 40 })).toMatchObject([
+      { messageId: 'apart', data: { groups: 3, distance: '15.0' }, location: { entry: 'zones.shp' } },
+    ]);
+    expect(visit(extentImplausible, { stage: 'zones', shp: 'zones.shp', count: 500, limit: 100 })).toEqual(
+      [],
+    );
+  });
+
+  it('RXZ004 and RXZ005 share a rate between them: empty where the .dbf has the row, or not a usable number', () => {
+    const rate = (value: RateValue, hasRow = true): ZoneStage => ({
+      stage: 'rate',
+      dbf: 'zones.dbf',
+      record: 3,
+      column: 'RATE',
+      value,
+      hasRow,
+    });
+    const both = [rateEmpty, rateInvalid];
+    expect(ids(both, rate({ kind: 'empty' }))).toEqual(['empty']);
+    expect(ids(both, rate({ kind: 'empty' }, false))).toEqual([]);
+    expect(ids(both, rate({ kind: 'number', value: 0 }))).toEqual([]);
+    expect(ids(both, rate({ kind: 'number', value: -9999 }))).toEqual(['negative']);
+    expect(ids(both, rate({ kind: 'number', value: Infinity }))).toEqual(['notFinite']);
+    expect(ids(both, rate({ kind: 'text', text: 'n/a' }))).toEqual(['notNumber']);
   });
 });
