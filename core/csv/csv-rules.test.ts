@@ -3,7 +3,17 @@ import type { Diagnostic, Location, TextRange } from '../diagnostics/diagnostic.
 import { validateCsvBatch, type CsvBatchOptions } from './csv-batch.ts';
 import { bytesToStream } from './csv-reader.ts';
 import type { ReportDescriptor, Rule } from '../rules/rule.ts';
-import { csvCellWhitespace, csvRaggedRow } from './csv-rules.ts';
+import { batchKindById } from './batch-kinds.ts';
+import {
+  csvCellWhitespace,
+  csvColumns,
+  csvEncodingGuessed,
+  csvFileReference,
+  csvHeader,
+  csvNumber,
+  csvRaggedRow,
+  csvRulesInReportOrder,
+} from './csv-rules.ts';
 import type { CsvStage } from './csv-stages.ts';
 
 const SQUARE = 'POLYGON ((-93.65 42.03, -93.64 42.03, -93.64 42.04, -93.65 42.04, -93.65 42.03))';
@@ -449,5 +459,92 @@ describe("the rules of a CSV batch's reading as visitors over its stage results"
     expect(
       visit(csvCellWhitespace, { stage: 'end', kind: 'csv-fields', header: undefined, dataRows: 0 }),
     ).toEqual([]);
+  });
+
+  it('each reports what its stage result shows, and no other rule does', () => {
+    const range = { start: at(10), end: at(60) };
+    const reading = (value: number, written: string) => ({ value, how: 'decimal point', written });
+    const cases: [Rule<CsvStage>, CsvStage, string[]][] = [
+      [
+        csvEncodingGuessed,
+        {
+          stage: 'encoding',
+          encoding: { encoding: 'windows-1252', bom: false, reason: 'fallback', invalidAt: 9 },
+        },
+        ['fallback'],
+      ],
+      [
+        csvEncodingGuessed,
+        {
+          stage: 'lostCharacter',
+          row: 4,
+          column: 'name',
+          name: 'name',
+          excerpt: 'G\ufffdrard',
+          byte: 90,
+          range,
+        },
+        ['damagedCell'],
+      ],
+      [csvRaggedRow, row({ found: 6 }), ['ragged']],
+      [csvHeader, { stage: 'titleRow', line: 1, range }, ['titleRow']],
+      [
+        csvColumns,
+        {
+          stage: 'columns',
+          kind: batchKindById('csv-fields')!,
+          map: {
+            byIndex: ['name'],
+            index: new Map([['name', 0]]),
+            renamed: [],
+            repeated: [],
+            missing: ['boundary'],
+            unusable: [],
+          },
+          range,
+          cells: [{ value: 'name', range }],
+        },
+        ['missing'],
+      ],
+      [
+        csvCellWhitespace,
+        row({ spaced: [{ column: 'name', value: 'A ', quoted: false, start: 12, end: 14 }] }),
+        ['spaces'],
+      ],
+      [
+        csvFileReference,
+        {
+          stage: 'fileReference',
+          row: 2,
+          path: '/rx/a.zip',
+          location: { row: 2 },
+          facts: { found: 'absolute' },
+        },
+        ['absolute'],
+      ],
+      [
+        csvNumber,
+        {
+          stage: 'acresTwoWays',
+          row: 3,
+          raw: '1.234',
+          chosen: reading(1.234, '1,234'),
+          other: reading(1234, '1234'),
+          decimalMark: ',',
+          area: '1.23',
+          agrees: true,
+          location: { row: 3, field: 'acres' },
+          span: { start: 40, end: 45 },
+        },
+        ['twoWays'],
+      ],
+    ];
+    expect(new Set(cases.map(([rule]) => rule))).toEqual(new Set(csvRulesInReportOrder));
+    for (const [rule, stage, expected] of cases) {
+      const found = csvRulesInReportOrder.flatMap((other) =>
+        visit(other, stage).map((d) => `${other.meta.code}:${d.messageId}`),
+      );
+      expect(found, rule.meta.code).toEqual(expected.map((id) => `${rule.meta.code}:${id}`));
+    }
   });
 });

@@ -8,7 +8,22 @@ import { corpusPath } from '../../test/support/corpus.ts';
 import type { ReportDescriptor, Rule } from '../rules/rule.ts';
 import type { ValidityIssue } from './validity.ts';
 import type { ValidityIssueReport } from './validity-report-stage.ts';
-import { ringSelfTouch, selfIntersection } from './validity-rules.ts';
+import {
+  disconnectedInterior,
+  holeOutsideShell,
+  invalidCoordinate,
+  nearSpike,
+  nestedHoles,
+  nestedPolygons,
+  ogcValidityRules,
+  overlappingPolygons,
+  repeatedPoints,
+  ringSelfTouch,
+  ringsIntersect,
+  selfIntersection,
+  tooFewPoints,
+  unclosedRing,
+} from './validity-rules.ts';
 
 function run(wkt: string): Diagnostic[] {
   const collector = new DiagnosticCollector();
@@ -430,5 +445,31 @@ describe('the ogc-validity rules as visitors over validity issues', () => {
     expect(visit(selfIntersection, report(touch))).toEqual([]);
     expect(visit(ringSelfTouch, report(crossing))).toEqual([]);
     expect(visit(ringSelfTouch, report(touch)).map((d) => d.messageId)).toEqual(['touch']);
+  });
+
+  it('each takes the issues of its own kind, and only those', () => {
+    const cases: [Rule<ValidityIssueReport>, Partial<ValidityIssue>, string[]][] = [
+      [invalidCoordinate, { kind: 'invalid-coordinate', point: [NaN, 2] }, ['not-finite']],
+      [unclosedRing, { kind: 'unclosed-ring' }, ['unclosed']],
+      [tooFewPoints, { kind: 'too-few-points', count: 2 }, ['too-few']],
+      [selfIntersection, { kind: 'self-intersection', detail: 'spike' }, ['spike']],
+      [ringSelfTouch, { kind: 'ring-self-touch' }, ['touch']],
+      [ringsIntersect, { kind: 'rings-intersect', detail: 'overlap' }, ['overlap']],
+      [holeOutsideShell, { kind: 'hole-outside-shell' }, ['outside']],
+      [nestedHoles, { kind: 'nested-holes' }, ['nested']],
+      [overlappingPolygons, { kind: 'overlapping-polygons' }, ['crossing']],
+      [nestedPolygons, { kind: 'nested-polygons' }, ['nested']],
+      [disconnectedInterior, { kind: 'disconnected-interior' }, ['disconnected']],
+      [repeatedPoints, { kind: 'repeated-point', count: 3 }, ['repeated-run']],
+      [nearSpike, { kind: 'near-spike', angle: 0.25 }, ['spike']],
+    ];
+    expect(cases.map(([rule]) => rule)).toEqual([...ogcValidityRules]);
+    for (const [rule, over, ids] of cases) {
+      const r = report({ ...crossing, detail: undefined, ...over } as ValidityIssue);
+      const found = ogcValidityRules.flatMap((other) =>
+        visit(other, r).map((d) => `${other.meta.code}:${d.messageId}`),
+      );
+      expect(found, rule.meta.code).toEqual(ids.map((id) => `${rule.meta.code}:${id}`));
+    }
   });
 });

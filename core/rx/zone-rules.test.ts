@@ -3,7 +3,18 @@ import { buildShapefile, square, type TestField } from '../../test/rx/build-shap
 import { rxZip } from '../../test/rx/build-zip.ts';
 import { brief, only } from '../../test/rx/rule-helpers.ts';
 import type { ReportDescriptor, Rule } from '../rules/rule.ts';
-import { extentImplausible, rateEmpty, rateInvalid } from './zone-rules.ts';
+import {
+  coordinatesNotDegrees,
+  extentImplausible,
+  nullShape,
+  rateColumn,
+  rateColumnMissing,
+  rateEmpty,
+  rateInvalid,
+  zoneCount,
+  zoneRulesInReportOrder,
+  zonesOverlap,
+} from './zone-rules.ts';
 import type { RateValue, ZoneStage } from './zone-stages.ts';
 
 describe('RXS002 shape-type-not-polygon', () => {
@@ -382,5 +393,78 @@ describe("the rules of the zones as visitors over the zone checks' stage results
     expect(ids(both, rate({ kind: 'number', value: -9999 }))).toEqual(['negative']);
     expect(ids(both, rate({ kind: 'number', value: Infinity }))).toEqual(['notFinite']);
     expect(ids(both, rate({ kind: 'text', text: 'n/a' }))).toEqual(['notNumber']);
+  });
+
+  it('each reports what its stage result shows, and no other rule does', () => {
+    const field = { name: 'RATE', type: 'C', length: 8, decimals: 0, offset: 0 };
+    const shp = 'zones.shp';
+    const cases: [Rule<ZoneStage>, ZoneStage, string[]][] = [
+      [nullShape, { stage: 'record', shp, record: 2, polygons: 0 }, ['empty']],
+      [zoneCount, { stage: 'zones', shp, count: 0, limit: 100 }, ['none']],
+      [
+        rateColumn,
+        {
+          stage: 'rateColumn',
+          dbf: 'zones.dbf',
+          choice: { ok: true, field, index: 0, reason: 'byName', others: [] },
+          setting: undefined,
+          columns: ['RATE'],
+        },
+        ['byName', 'text'],
+      ],
+      [
+        rateColumnMissing,
+        {
+          stage: 'rateColumn',
+          dbf: 'zones.dbf',
+          choice: { ok: false, reason: 'ambiguous', candidates: ['A', 'B'] },
+          setting: undefined,
+          columns: ['A', 'B'],
+        },
+        ['ambiguous'],
+      ],
+      [
+        rateInvalid,
+        {
+          stage: 'rate',
+          dbf: 'zones.dbf',
+          record: 1,
+          column: 'RATE',
+          value: { kind: 'number', value: -1 },
+          hasRow: true,
+        },
+        ['negative'],
+      ],
+      [
+        rateEmpty,
+        {
+          stage: 'rate',
+          dbf: 'zones.dbf',
+          record: 1,
+          column: 'RATE',
+          value: { kind: 'empty' },
+          hasRow: true,
+        },
+        ['empty'],
+      ],
+      [zonesOverlap, { stage: 'overlap', shp, record: 1, other: 2, point: undefined }, ['overlap']],
+      [
+        extentImplausible,
+        { stage: 'extent', shp, groups: 2, farthestKm: 3, widthKm: 5, heightKm: 5 },
+        ['apart'],
+      ],
+      [
+        coordinatesNotDegrees,
+        { stage: 'notDegrees', shp, crs: 'missing', farthest: [372771, 6134140] },
+        ['outOfRange'],
+      ],
+    ];
+    expect(new Set(cases.map(([rule]) => rule))).toEqual(new Set(zoneRulesInReportOrder));
+    for (const [rule, stage, expected] of cases) {
+      const found = zoneRulesInReportOrder.flatMap((other) =>
+        visit(other, stage).map((d) => `${other.meta.code}:${d.messageId}`),
+      );
+      expect(found, rule.meta.code).toEqual(expected.map((id) => `${rule.meta.code}:${id}`));
+    }
   });
 });
