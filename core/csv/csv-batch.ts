@@ -54,7 +54,7 @@ import {
   type CsvReadProblem,
   type CsvRow,
 } from './csv-reader.ts';
-import { csvCellValue, csvRulesInReportOrder } from './csv-rules.ts';
+import { csvRulesInReportOrder } from './csv-rules.ts';
 import type { AcresReading, CsvStage, FileReferenceFacts, SpacedCell } from './csv-stages.ts';
 import { CrossRowChecks } from './csv-cross-rows.ts';
 import { cellRange, rangeOf, rowLines, rowRange, shiftRange } from './csv-ranges.ts';
@@ -441,7 +441,9 @@ class RowSession {
     this.enrollments =
       kind.id === 'csv-fields' || kind.id === 'csv-prescriptions' || kind.id === 'csv-soil-tests'
         ? undefined
-        : new EnrollmentRows(kind.id, collector, options.now, options.selection, (c) => this.headerOf(c));
+        : new EnrollmentRows(kind.id, collector, this.visit, options.now, options.selection, (c) =>
+            this.headerOf(c),
+          );
   }
 
   /** Whether file checks are waiting (bounded, so memory stays flat). */
@@ -717,26 +719,25 @@ class RowSession {
         ...(this.options.now ? { now: this.options.now } : {}),
       });
     }
-    for (const column of ['userName']) {
-      const v = this.value(row, column);
-      const at = this.cell(row, column);
-      if (v === undefined || v.trim() === '')
-        this.collector.report(csvCellValue, {
-          messageId: 'missing',
-          data: { row: n, column },
-          location: { row: n, field: column, range: at ? cellRange(row, at) : rowRange(row) },
-          hint: 'Name the user who receives the file.',
-        });
-    }
-    if (path === '') {
-      this.collector.report(csvCellValue, {
-        messageId: 'missing',
-        data: { row: n, column: 'file' },
-        location,
-        hint: 'Give the path of the file, relative to the CSV.',
+    const required = (column: string, value: string, at: Location): void =>
+      this.visit({
+        stage: 'cellValue',
+        row: n,
+        column,
+        location: at,
+        value,
+        choices: undefined,
+        readAs: undefined,
+        cell: undefined,
       });
-      return;
-    }
+    const userCell = this.cell(row, 'userName');
+    required('userName', this.value(row, 'userName')?.trim() ?? '', {
+      row: n,
+      field: 'userName',
+      range: userCell ? cellRange(row, userCell) : rowRange(row),
+    });
+    required('file', path, location);
+    if (path === '') return;
     const reference = (facts: FileReferenceFacts): void =>
       this.visit({ stage: 'fileReference', row: n, path, location, facts });
     // An absolute path is not looked for, nor is a file without a folder to read it from.

@@ -5,6 +5,7 @@ import { bytesToStream } from './csv-reader.ts';
 import type { ReportDescriptor, Rule } from '../rules/rule.ts';
 import { batchKindById } from './batch-kinds.ts';
 import {
+  csvCellValue,
   csvCellWhitespace,
   csvColumns,
   csvEncodingGuessed,
@@ -512,6 +513,20 @@ describe("the rules of a CSV batch's reading as visitors over its stage results"
         ['spaces'],
       ],
       [
+        csvCellValue,
+        {
+          stage: 'cellValue',
+          row: 2,
+          column: 'action',
+          location: { row: 2, field: 'action' },
+          value: 'Delete',
+          choices: ['update', 'remove'],
+          readAs: 'remove',
+          cell: { value: 'Delete', start: 30, end: 36 },
+        },
+        ['choice'],
+      ],
+      [
         csvFileReference,
         {
           stage: 'fileReference',
@@ -546,5 +561,27 @@ describe("the rules of a CSV batch's reading as visitors over its stage results"
       );
       expect(found, rule.meta.code).toEqual(expected.map((id) => `${rule.meta.code}:${id}`));
     }
+  });
+
+  it('CSV006 offers a safe fix for a case slip, an unsafe one for a word read as another, none for a word it cannot read', () => {
+    type CellValue = Extract<CsvStage, { stage: 'cellValue' }>;
+    const stage = (value: string, readAs: string | undefined): CellValue => ({
+      stage: 'cellValue',
+      row: 1,
+      column: 'enrollmentType',
+      location: { row: 1, field: 'enrollmentType' },
+      value,
+      choices: ['program', 'location'],
+      readAs,
+      cell: { value, start: 5, end: 5 + value.length },
+    });
+    expect(visit(csvCellValue, stage('program', 'program'))).toEqual([]);
+    expect(visit(csvCellValue, stage('Program', 'program'))[0]?.fix?.safety).toBe('safe');
+    expect(visit(csvCellValue, stage('removal', 'remove'))[0]?.fix?.safety).toBe('unsafe');
+    expect(visit(csvCellValue, stage('prgram', undefined))[0]).not.toHaveProperty('fix');
+    const user: CellValue = { ...stage('', undefined), column: 'userName', choices: undefined };
+    expect(visit(csvCellValue, user)).toMatchObject([
+      { messageId: 'missing', hint: 'Name the user who receives the file.' },
+    ]);
   });
 });

@@ -2,8 +2,8 @@
  * The rules the CSV batch reader reports (group csv-batch): reading (encoding, quotes, ragged rows), the
  * header and its mapping, cells, file references and checks across rows. The rules of the reading carry
  * their check, a visitor over the batch's stage results (csv-stages.ts): the batch finds the facts in one
- * pass (csv-batch.ts), the rule decides here what is a problem and what it says. CSV006 and the checks
- * across rows are still reported by the passes that find them (csv-enrollments.ts, csv-cross-rows.ts).
+ * pass (csv-batch.ts, with csv-enrollments.ts for requests), the rule decides here what is a problem and
+ * what it says. The checks across rows are still reported by the pass that finds them (csv-cross-rows.ts).
  * The registry (core/rules/registry.ts) gathers them. The records a row becomes (fields, requests, files)
  * are checked by the rules those already have.
  */
@@ -317,7 +317,7 @@ export const csvCellValue = defineRule({
     code: 'CSV006',
     name: 'csv-cell-value',
     group: 'csv-batch',
-    decidedIn: ['core/csv/csv-enrollments.ts', 'core/csv/csv-batch.ts'],
+    decidedIn: 'core/csv/csv-rules.ts',
     severity: 'error',
     fixable: 'safe',
     messages: {
@@ -330,6 +330,44 @@ export const csvCellValue = defineRule({
       example: 'enrollmentType "prgram", action "delete"',
       useInstead: 'enrollmentType program or location; action update or remove.',
     },
+  },
+  check(stage: CsvStage, context) {
+    if (stage.stage !== 'cellValue') return;
+    const { row, column, value, choices, readAs, cell, location } = stage;
+    const oneOf = choices ? `Write one of ${choices.join(', ')}.` : undefined;
+    if (value === '') {
+      context.report({
+        messageId: 'missing',
+        data: { row, column },
+        location,
+        hint:
+          oneOf ??
+          (column === 'userName'
+            ? 'Name the user who receives the file.'
+            : 'Give the path of the file, relative to the CSV.'),
+      });
+      return;
+    }
+    if (!choices || choices.includes(value)) return;
+    // Only the case differs: safe; a word read as another (delete as remove): a guess.
+    const safe = readAs === value.toLowerCase();
+    context.report({
+      messageId: 'choice',
+      data: { row, column, value, choices: choices.join(' or ') },
+      location,
+      hint: oneOf,
+      ...(readAs !== undefined && cell
+        ? {
+            fix: {
+              safety: safe ? 'safe' : 'unsafe',
+              title: safe ? `Write ${readAs} in lower case` : `Read "${value}" as ${readAs}`,
+              before: cell.value,
+              after: readAs,
+              edits: [{ start: cell.start, end: cell.end, text: readAs }],
+            },
+          }
+        : {}),
+    });
   },
 });
 
@@ -552,6 +590,7 @@ export const csvRulesInReportOrder: readonly Rule<CsvStage>[] = [
   csvHeader,
   csvColumns,
   csvCellWhitespace,
+  csvCellValue,
   csvFileReference,
   csvNumber,
 ];

@@ -1,7 +1,8 @@
 /**
  * The stages of a CSV batch's reading (csv-batch.ts) and what each finds, without a word of diagnostics:
  * the encoding, characters lost to it, lines of delimiters skipped, title rows, the header and its
- * mapping, each row's cells, each referenced file, acres that read two ways, and the end. The batch reads
+ * mapping, each row's cells, cells that must hold a value, each referenced file, acres that read two
+ * ways, and the end. The batch reads
  * its rows in one pass; the csv-batch rules (csv-rules.ts) visit these results and decide what is a
  * problem, each rule in one place.
  */
@@ -84,6 +85,21 @@ export type CsvStage =
       unterminated: { column: string; start: number | undefined } | undefined;
       spaced: readonly SpacedCell[];
       range(start: number, end: number): TextRange;
+    }
+  /**
+   * A cell that must hold a value (at `location`): its value trimmed ('' when empty or missing), the
+   * words it must be one of (undefined for free text: a user name, a path), and for another word the
+   * choice the batch reads it as (its lower case; remove for delete) with the cell's value and its place.
+   */
+  | {
+      stage: 'cellValue';
+      row: number;
+      column: string;
+      location: Location;
+      value: string;
+      choices: readonly string[] | undefined;
+      readAs: string | undefined;
+      cell: { value: string; start: number; end: number } | undefined;
     }
   /** The file a prescription or soil-test row names (at `location`, its cell). */
   | { stage: 'fileReference'; row: number; path: string; location: Location; facts: FileReferenceFacts }
