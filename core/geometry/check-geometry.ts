@@ -227,7 +227,9 @@ export function checkWktGeometryVerdict(
   options: GeometryCheckOptions & { verdict?: boolean } = {},
 ): GeometryVerdict {
   // One flat copy for the reader and the rebuilt geometry's writer (each made its own). The reporter keeps
-  // the caller's text: its fixes slice from it, and a slice of the copy would keep the copy alive.
+  // the caller's text: its fixes slice from it, and a slice of the copy would keep the copy alive. Without
+  // it: self-crossing upload 1.79 s CPU at best, not 1.61 s; 100,000 .wkt lines 3.85 s, not 3.68 s (best of 4
+  // alternating runs, V8 11.3).
   const text = flatString(wkt);
   const rep = new GeometryReporter(wkt, collector, base, options.fixes ?? true);
   const parsed = parseWkt(text, { flat: true });

@@ -1,6 +1,5 @@
 import { orientationIndex } from '../planar/orientation.ts';
 import { signedArea } from '../planar/rings.ts';
-import { packedMap } from '../values/packed-map.ts';
 import type { TracedPolygons } from './make-valid.ts';
 import {
   COLLINEAR_INTERSECTION,
@@ -237,7 +236,7 @@ export function splitCrossingLoops(
       ring[2 * count + 1] = ring[1] as number;
       sources[count] = sources[0] as number;
       // `from` is its own inverse.
-      points = packedMap(points, (p) => ({ at: from(p.at), crossing: p.crossing }));
+      points = points.map((p) => ({ at: from(p.at), crossing: p.crossing }));
       if (fixed >= 0) fixed = from(fixed);
     }
     const area = signedArea(ring);
@@ -247,10 +246,10 @@ export function splitCrossingLoops(
   // As make-valid orders its shells: by area, largest first (equal areas in reverse trace order).
   shells.sort((a, b) => a.area - b.area);
   shells.reverse();
-  const polygons = packedMap(shells, (s) => [s.ring]);
+  const polygons = shells.map((s) => [s.ring]);
   const traced: TracedPolygons = {
     polygons,
-    sources: packedMap(shells, (s) => [s.sources]),
+    sources: shells.map((s) => [s.sources]),
     checked: checkResult,
     stillValid: stillValidCheck(shells, crossings),
   };
@@ -539,7 +538,7 @@ function inTriangle(
  */
 function stillValidCheck(shells: readonly Shell[], crossings: readonly Crossing[]): () => boolean {
   const meeting = new SegmentMeeting();
-  const points = packedMap(crossings, (c): ResultCrossing => ({ x: c.x, y: c.y, rings: [], at: [] }));
+  const points = crossings.map((c): ResultCrossing => ({ x: c.x, y: c.y, rings: [], at: [] }));
   for (const { ring, points: at } of shells) {
     for (const p of at) {
       const point = points[p.crossing] as ResultCrossing;
@@ -547,7 +546,7 @@ function stillValidCheck(shells: readonly Shell[], crossings: readonly Crossing[
       point.at.push(p.at);
     }
   }
-  const rings = packedMap(shells, (s) => s.ring);
+  const rings = shells.map((s) => s.ring);
   // A ring's turn, found again from its fixed lowest point and its crossing points, not by going round it.
   const turnsCounterClockwise = (ring: Float64Array): boolean => {
     const shell = shells.find((s) => s.ring === ring) as Shell;
