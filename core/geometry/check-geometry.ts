@@ -17,7 +17,6 @@ import {
   wktSyntaxError,
 } from './wkt-rules.ts';
 import { flatString } from '../values/flat-string.ts';
-import { packedMap } from '../values/packed-map.ts';
 import { parseWkt } from '../wkt/parse-wkt.ts';
 import { writePolygonsWkt } from '../wkt/write-wkt.ts';
 import type { ParsedGeometry, PolygonRings } from './geometry.ts';
@@ -136,7 +135,7 @@ class GeometryReporter {
     return {
       safety,
       title,
-      edits: packedMap(sorted, (e) =>
+      edits: sorted.map((e) =>
         isMadeTextEdit(e)
           ? madeTextEdit(this.doc(e.start), this.doc(e.end), () => e.text)
           : this.edit(e.start, e.end, e.text),

@@ -2,7 +2,6 @@ import type { PolygonRings } from './geometry.ts';
 import { orient2d, orientationIndex } from '../planar/orientation.ts';
 import { ringBbox, unionBbox, type Bbox } from '../planar/rings.ts';
 import { EXTERIOR, INTERIOR, RayCrossingCounter } from '../planar/point-in-ring.ts';
-import { packedMap } from '../values/packed-map.ts';
 import { isRingNested } from './ring-location.ts';
 import { SegmentIndex, type SegmentPairs, type SegmentPairVisitor } from './segment-index.ts';
 import {
@@ -391,7 +390,7 @@ function checkGroupsApart(
   const found = new Map<ValidityIssue, true>();
   for (const members of groups) {
     const { issues } = checkValidity(
-      packedMap(members, (p) => polygons[p] as Float64Array[]),
+      members.map((p) => polygons[p] as Float64Array[]),
       { ...options, groupsAbove: Infinity },
     );
     for (const issue of issues) {
