@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { validate, type EngineOptions } from '../../core/index.ts';
 import { benchBoundaries } from '../../core/geometry/field-upload-bench-data.ts';
 import type { WorkerFactory } from '../../core/parallel/worker-pool.ts';
@@ -91,6 +91,20 @@ describe('a field upload read whole, on worker threads', () => {
       expect(workers.started).toBe(jobs - 1);
       expect(workers.answered).toBeGreaterThan(0);
       expect(many).toBe(one);
+    }
+  });
+
+  it('without shared memory (a page not cross-origin isolated, as the app is) too', async () => {
+    const one = await reportWith(bytes, { jobs: 1 });
+    vi.stubGlobal('SharedArrayBuffer', undefined);
+    try {
+      const workers = counted(boundaryWorkers());
+      const many = await reportWith(bytes, { jobs: 2, startWorker: workers.factory, parallelAbove: 0 });
+      // The pool counts a worker's batches by its answers then (how many it gets depends on its speed).
+      expect(workers.answered).toBeGreaterThan(0);
+      expect(many).toBe(one);
+    } finally {
+      vi.unstubAllGlobals();
     }
   });
 
