@@ -1,7 +1,7 @@
 /**
- * Boundaries of a field upload read whole (given as bytes, or asked for its records, as the app's renderer
- * asks) checked on worker threads: the same report as on one thread, features, records and the geometry
- * kept for the checks across files included; no worker for a file under the size that pays for them.
+ * Boundaries of a field upload or a .wkt file read whole (given as bytes, or asked for its records, as the
+ * app's renderer asks) checked on worker threads: the same report as on one thread, features, records and
+ * the geometry kept for the checks across files included; no worker for a file under the size that pays.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,9 +14,9 @@ import { boundaryWorkers } from '../../node/worker-threads.ts';
 const root = new URL('../../', import.meta.url).pathname;
 const now = new Date('2026-11-22T12:00:00.000Z');
 
-/** An upload with problems in many items (self-crossing, star-shaped, wrong acres), and clean ones. */
-function troubledUpload(): Uint8Array {
-  const boundaries = [
+/** Boundaries with problems (self-crossing, star-shaped) and clean ones. */
+function troubledBoundaries(): string[] {
+  return [
     ...readFileSync(join(root, 'examples/fields/boundaries.wkt'), 'utf8')
       .split(/\r?\n/)
       .filter((l) => l.trim() !== ''),
@@ -24,7 +24,11 @@ function troubledUpload(): Uint8Array {
     ...benchBoundaries('star', 10, 5, 30),
     ...benchBoundaries('valid', 60, 9, 50),
   ];
-  const fields: unknown[] = boundaries.map((boundary, i) => ({
+}
+
+/** An upload with problems in many items (and wrong acres, items that are not objects), pretty-printed. */
+function troubledUpload(): Uint8Array {
+  const fields: unknown[] = troubledBoundaries().map((boundary, i) => ({
     clientName: 'Whole Farms',
     farmName: `Farm ${i % 5}`,
     name: `Field ${i % 30}`,
@@ -33,6 +37,12 @@ function troubledUpload(): Uint8Array {
   }));
   fields.splice(5, 0, 7, null);
   return new TextEncoder().encode(JSON.stringify({ fields }, null, 2));
+}
+
+/** The same boundaries one a line, with CRLF breaks and blank lines between some. */
+function troubledWkt(): Uint8Array {
+  const lines = troubledBoundaries().map((b, i) => (i % 9 === 0 ? `${b}\r\n\r\n` : `${b}\r\n`));
+  return new TextEncoder().encode(lines.join(''));
 }
 
 /** Workers that count how many started and the batches they answered. */
@@ -57,8 +67,8 @@ function counted(start: WorkerFactory): { factory: WorkerFactory; started: numbe
   return out;
 }
 
-async function reportWith(bytes: Uint8Array, options: EngineOptions): Promise<string> {
-  const report = await validate([{ name: 'whole.json', bytes }], {
+async function reportWith(name: string, bytes: Uint8Array, options: EngineOptions): Promise<string> {
+  const report = await validate([{ name, bytes }], {
     now,
     records: true,
     batchGeometry: true,
@@ -67,50 +77,63 @@ async function reportWith(bytes: Uint8Array, options: EngineOptions): Promise<st
   return JSON.stringify(report);
 }
 
-describe('a field upload read whole, on worker threads', () => {
-  const bytes = troubledUpload();
+describe('a file read whole, its boundaries on worker threads', () => {
+  const inputs: Array<[string, Uint8Array]> = [
+    ['whole.json', troubledUpload()],
+    ['whole.wkt', troubledWkt()],
+  ];
 
-  it('gives the report one thread gives: diagnostics, features, records and batch geometry', async () => {
-    const one = await reportWith(bytes, { jobs: 1 });
-    const parsed = JSON.parse(one) as {
-      files: Array<{
-        diagnostics: unknown[];
-        features: unknown[];
-        records: unknown[];
-        batchGeometry: unknown;
-      }>;
-    };
-    const file = parsed.files[0]!;
-    expect(file.diagnostics.length).toBeGreaterThan(40);
-    expect(file.features.length).toBeGreaterThan(100);
-    expect(file.records.length).toBeGreaterThan(100);
-    expect(file.batchGeometry).toBeDefined();
-    for (const jobs of [2, 3]) {
-      const workers = counted(boundaryWorkers());
-      const many = await reportWith(bytes, { jobs, startWorker: workers.factory, parallelAbove: 0 });
-      expect(workers.started).toBe(jobs - 1);
-      expect(workers.answered).toBeGreaterThan(0);
-      expect(many).toBe(one);
-    }
-  });
+  it.each(inputs)(
+    '%s: the report one thread gives, features and batch geometry included',
+    async (name, bytes) => {
+      const one = await reportWith(name, bytes, { jobs: 1 });
+      const parsed = JSON.parse(one) as {
+        files: Array<{
+          diagnostics: unknown[];
+          features: unknown[];
+          records?: unknown[];
+          batchGeometry: unknown;
+        }>;
+      };
+      const file = parsed.files[0]!;
+      expect(file.diagnostics.length).toBeGreaterThan(40);
+      expect(file.features.length).toBeGreaterThan(100);
+      if (name.endsWith('.json')) expect(file.records?.length).toBeGreaterThan(100);
+      expect(file.batchGeometry).toBeDefined();
+      for (const jobs of [2, 3]) {
+        const workers = counted(boundaryWorkers());
+        const many = await reportWith(name, bytes, { jobs, startWorker: workers.factory, parallelAbove: 0 });
+        expect(workers.started).toBe(jobs - 1);
+        expect(workers.answered).toBeGreaterThan(0);
+        expect(many).toBe(one);
+      }
+    },
+  );
 
-  it('without shared memory (a page not cross-origin isolated, as the app is) too', async () => {
-    const one = await reportWith(bytes, { jobs: 1 });
-    vi.stubGlobal('SharedArrayBuffer', undefined);
-    try {
-      const workers = counted(boundaryWorkers());
-      const many = await reportWith(bytes, { jobs: 2, startWorker: workers.factory, parallelAbove: 0 });
-      // The pool counts a worker's batches by its answers then (how many it gets depends on its speed).
-      expect(workers.answered).toBeGreaterThan(0);
-      expect(many).toBe(one);
-    } finally {
-      vi.unstubAllGlobals();
-    }
-  });
+  it.each(inputs)(
+    '%s: without shared memory (a page not cross-origin isolated, as the app is) too',
+    async (name, bytes) => {
+      const one = await reportWith(name, bytes, { jobs: 1 });
+      vi.stubGlobal('SharedArrayBuffer', undefined);
+      try {
+        const workers = counted(boundaryWorkers());
+        const many = await reportWith(name, bytes, {
+          jobs: 2,
+          startWorker: workers.factory,
+          parallelAbove: 0,
+        });
+        // The pool counts a worker's batches by its answers then (how many it gets depends on its speed).
+        expect(workers.answered).toBeGreaterThan(0);
+        expect(many).toBe(one);
+      } finally {
+        vi.unstubAllGlobals();
+      }
+    },
+  );
 
-  it('starts no worker for a file under parallelAbove', async () => {
+  it.each(inputs)('%s: no worker starts for a file under parallelAbove', async (name, bytes) => {
     const workers = counted(boundaryWorkers());
-    await reportWith(bytes, { jobs: 2, startWorker: workers.factory, parallelAbove: bytes.length + 1 });
+    await reportWith(name, bytes, { jobs: 2, startWorker: workers.factory, parallelAbove: bytes.length + 1 });
     expect(workers.started).toBe(0);
   });
 });
