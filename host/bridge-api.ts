@@ -203,7 +203,7 @@ export const requestSchemas = {
     concurrency: z.number().int().min(1).max(16),
     ratePerSecond: z.number().min(0.1).max(100),
     tileUrl,
-    /** Threads that check a big field upload (1: one); absent: one per core where there are more than two. */
+    /** Threads that check a big file's boundaries (1: one); absent: one per core where there are more than two. */
     checkThreads: z.number().int().min(1).max(64).optional(),
   }),
   /**

@@ -93,7 +93,7 @@ export function SettingsScreen() {
           embedded sandbox is local and is sent as fast as it answers, with the concurrency above.
         </p>
         <label>
-          Threads that check a big field upload
+          Threads that check the boundaries of big files
           <select
             value={draft.checkThreads ?? ''}
             aria-describedby="threads-help"
@@ -115,8 +115,8 @@ export function SettingsScreen() {
           </select>
         </label>
         <p id="threads-help" className="hint">
-          Files of 16 MB or more have their boundaries checked on these threads at once; the problems found
-          are the same for any number.
+          Field uploads and .wkt files of 16 MB or more have their boundaries checked on these threads at
+          once; the problems found are the same for any number.
         </p>
         <label>
           Imagery tile URL (optional, used when online)

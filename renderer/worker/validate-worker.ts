@@ -121,7 +121,7 @@ async function run(request: Extract<WorkerRequest, { type: 'validate' }>): Promi
       batchGeometry: true,
       // Every row of the file, for the data grid.
       records: true,
-      // A big field upload's boundaries are checked on nested workers too (the engine's threshold decides).
+      // A big field upload's or .wkt file's boundaries are checked on nested workers too (the engine's threshold decides).
       jobs: request.jobs ?? defaultJobs(navigator.hardwareConcurrency || 1),
       startWorker: boundaryWorkers(),
       ...(request.options?.settings ? { settings: request.options.settings } : {}),
