@@ -1,7 +1,7 @@
 /**
  * Settings: service profiles (URLs, client id; secret and API key never shown, only whether they are set;
- * test connection), submit concurrency and rate, the theme (the OS's by default) and an optional imagery
- * tile URL.
+ * test connection), submit concurrency and rate, the theme (the OS's by default), the threads that check
+ * the boundaries of big files (the validation worker's pool) and an optional imagery tile URL.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
