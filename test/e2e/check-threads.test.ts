@@ -77,7 +77,9 @@ describe.skipIf(chromiumMissing)('big files checked on several threads', () => {
       const one = await session.newPage();
       await openScreen(one.page, 'Settings');
       await one.page.getByLabel('Threads that check the boundaries of big files').selectOption('1');
-      await expect.poll(() => session.call('getSettings', {})).toMatchObject({ checkThreads: 1 });
+      // Saved once the page says so (its settings are then the ones the next check takes).
+      await expect.poll(() => one.page.getByText('Settings saved.').count()).toBe(1);
+      expect(await session.call('getSettings', {})).toMatchObject({ checkThreads: 1 });
       await openScreen(one.page, 'Workbench');
       const alone = await checkAndExport(one.page, path);
       await one.context.close();
