@@ -203,6 +203,8 @@ export const requestSchemas = {
     concurrency: z.number().int().min(1).max(16),
     ratePerSecond: z.number().min(0.1).max(100),
     tileUrl,
+    /** Threads that check a big file's boundaries (1: one); absent: one per core where there are more than two. */
+    checkThreads: z.number().int().min(1).max(64).optional(),
   }),
   /**
    * Submit the batch as the workbench holds it, with a profile; progress comes as events. The batch's

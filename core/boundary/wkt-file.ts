@@ -24,7 +24,7 @@ import {
 import { DECODE_PIECE } from '../input/decode-text-stream.ts';
 import { sniffBom, TextChunkDecoder } from '../input/text-decoding.ts';
 import type { GeoJsonFeature } from '../geojson/geojson.ts';
-import { fieldFeature, keepBatchField } from '../records/field-features.ts';
+import { fieldFeature, keepBatchField, type FeatureVerdict } from '../records/field-features.ts';
 import type { FieldRecord } from '../records/field-record.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
 import { wktSyntaxError } from '../geometry/wkt-rules.ts';
@@ -129,12 +129,13 @@ class WktChecker {
 
   /**
    * Check the boundaries on these workers too (see BoundaryPipeline): statements are then finished in
-   * order as their checks come back (`settle`). Not with features or batch geometry, which need each
-   * boundary's geometry.
+   * order as their checks come back (`settle`). With features or batch geometry, the workers send each
+   * boundary's polygons back.
    */
   parallel(pool: WorkerPool | undefined, selection: ValidateOptions['selection']): void {
-    if (!pool || this.features || this.batch) return;
+    if (!pool) return;
     const checks: Omit<BoundaryBatch, 'jobs'> = {};
+    if (this.features || this.batch) checks.geometry = true;
     if (selection) checks.selection = selection;
     if (this.check.acreageTolerance !== undefined) checks.acreageTolerance = this.check.acreageTolerance;
     this.pipeline = new BoundaryPipeline(pool, checks, ({ record, detach }, verdict) =>
@@ -170,8 +171,11 @@ class WktChecker {
         detachStrings(this.collector.diagnostics[i]!);
     if (result?.valid) this.valid++;
     if (result?.areaAcres !== undefined) this.acres += result.areaAcres;
-    this.features?.push(fieldFeature(record, result));
-    keepBatchField(this.batch, record, result);
+    // A boundary checked on a worker: its polygons came back beside its verdict.
+    const shape: FeatureVerdict | undefined =
+      result && verdict?.geometry ? { ...result, geometry: verdict.geometry } : result;
+    this.features?.push(fieldFeature(record, shape));
+    keepBatchField(this.batch, record, shape);
   }
 
   /** Hand the diagnostics found so far to `options.emit`, when the caller streams them (see ValidateOptions). */
@@ -228,6 +232,38 @@ export function checkWktText(
   const lines = new LineIndex(text);
   const checker = new WktChecker(options, check);
   for (const statement of splitWktStatements(text, lines)) checker.add(statement, lines);
+  return checker.report(name, text);
+}
+
+/** Statements' characters checked between two turns of the event loop, when workers check boundaries too. */
+const TURN_EVERY = 64 * 1024;
+
+/**
+ * Check a .wkt file's decoded text with its boundaries on these workers too: the report `checkWktText`
+ * gives. Their answers come in the turns of the event loop taken every TURN_EVERY characters of statements.
+ */
+export async function checkWktTextOnWorkers(
+  name: string,
+  text: string,
+  options: ValidateOptions,
+  check: RecordBoundaryOptions,
+  pool: WorkerPool,
+): Promise<FileReport> {
+  const lines = new LineIndex(text);
+  const checker = new WktChecker(options, check);
+  checker.parallel(pool, options.selection);
+  let since = 0;
+  for (const statement of splitWktStatements(text, lines)) {
+    checker.add(statement, lines);
+    since += statement.text.length;
+    if (since < TURN_EVERY) continue;
+    since = 0;
+    await checker.settle(false);
+    await options.pause?.();
+    // Stopped: the engine discards the report.
+    if (options.signal?.aborted) break;
+  }
+  await checker.settle(true);
   return checker.report(name, text);
 }
 

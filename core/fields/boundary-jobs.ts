@@ -14,6 +14,7 @@ import type { FieldRecord } from '../records/field-record.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
 import type { RuleSelection } from '../rules/selection.ts';
 import type { WorkerPool } from '../parallel/worker-pool.ts';
+import type { FeatureVerdict } from '../records/field-features.ts';
 
 /** What a worker needs of a field record to check its boundary: plain data, no document. */
 export interface BoundaryJob {
@@ -27,13 +28,19 @@ export interface BoundaryJob {
 export interface BoundaryBatch {
   selection?: RuleSelection;
   acreageTolerance?: number;
+  /** Send each boundary's polygons back too (the caller draws them or keeps them for the checks across files). */
+  geometry?: boolean;
   jobs: BoundaryJob[];
 }
 
-/** A boundary's checks without its geometry (which stays in the worker) and its text (the caller's). */
+/**
+ * A boundary's checks without its parsed geometry (which stays in the worker: its spans are many) and its
+ * text (the caller's); its polygons and lines when the batch asked for them.
+ */
 export interface BoundaryVerdict {
   diagnostics: Diagnostic[];
   result?: Omit<RecordBoundaryResult, 'geometry' | 'wkt'>;
+  geometry?: NonNullable<FeatureVerdict['geometry']>;
 }
 
 /** Positions by offset only (line and column 0): the main thread places them (placeRanges). */
@@ -103,8 +110,10 @@ function checkHere(record: FieldRecord, batch: Omit<BoundaryBatch, 'jobs'>): Bou
   const checked = checkRecordBoundary(record, collector, options);
   const verdict: BoundaryVerdict = { diagnostics: collector.diagnostics };
   if (checked) {
-    const { geometry: _geometry, wkt: _wkt, ...result } = checked;
+    const { geometry, wkt: _wkt, ...result } = checked;
     verdict.result = result;
+    if (batch.geometry && geometry)
+      verdict.geometry = { type: geometry.type, polygons: geometry.polygons, lines: geometry.lines };
   }
   return verdict;
 }

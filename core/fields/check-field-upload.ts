@@ -8,7 +8,7 @@ import type { RecordBoundaryOptions, RecordBoundaryResult } from '../boundary/re
 import { BoundaryPipeline, type BoundaryBatch, type BoundaryVerdict } from './boundary-jobs.ts';
 import type { WorkerPool } from '../parallel/worker-pool.ts';
 import type { GeoJsonFeature } from '../geojson/geojson.ts';
-import { fieldFeature, keepBatchField } from '../records/field-features.ts';
+import { fieldFeature, keepBatchField, type FeatureVerdict } from '../records/field-features.ts';
 import type { BatchGeometry } from '../input/batch-geometry.ts';
 import type { FieldRecord } from '../records/field-record.ts';
 import { DuplicateFieldTracker, duplicateField } from '../rules/field-upload/duplicate-field.ts';
@@ -118,9 +118,10 @@ export interface FieldUploadReadOptions extends CheckFieldUploadOptions {
   /** Where each checked field's boundary goes for the checks across files (core/cross-file). */
   batchGeometry?: BatchGeometry;
   /**
-   * Worker threads that check the boundaries while this one reads (a streamed read; not with features,
-   * batch geometry, submit records or a `checkBoundary` of its own, which need each boundary's geometry or
-   * run here). Diagnostics come out as one thread lists them.
+   * Worker threads that check the boundaries while this one reads (text pushed in parts, with turns of the
+   * event loop between them for the answers; not with a `checkBoundary` of its own, which runs here). They
+   * send each boundary's polygons back when features or batch geometry are kept. Diagnostics come out as one
+   * thread lists them.
    */
   pool?: WorkerPool;
 }
@@ -183,9 +184,9 @@ class FieldUploadReader {
     this.checks = new FieldRecordChecks(this.collector, options);
     if (options.features !== false) this.features = [];
     if (options.submitRecords && !options.emit) this.submitRecords = [];
-    const own = options.features !== false || options.batchGeometry || this.submitRecords;
-    if (options.pool && !own && options.checkBoundary === undefined) {
+    if (options.pool && options.checkBoundary === undefined) {
       const checks: Omit<BoundaryBatch, 'jobs'> = {};
+      if (options.features !== false || options.batchGeometry) checks.geometry = true;
       if (options.selection) checks.selection = options.selection;
       if (options.acreageTolerance !== undefined) checks.acreageTolerance = options.acreageTolerance;
       this.pipeline = new BoundaryPipeline(options.pool, checks, (pending, verdict) => {
@@ -323,8 +324,13 @@ class FieldUploadReader {
     record ??= fieldRecordFromJson(node, lines, index, this.records++, window);
     const checked = this.checks.check(record, boundary);
     this.submitRecords?.push(this.withDiagnostics(fieldUploadRecord(checked.record), first));
-    this.features?.push(fieldFeature(checked.record, checked.boundary));
-    keepBatchField(this.options.batchGeometry, checked.record, checked.boundary);
+    // A boundary checked on a worker: its polygons came back beside its verdict.
+    const shape: FeatureVerdict | undefined =
+      checked.boundary && boundary?.geometry
+        ? { ...checked.boundary, geometry: boundary.geometry }
+        : checked.boundary;
+    this.features?.push(fieldFeature(checked.record, shape));
+    keepBatchField(this.options.batchGeometry, checked.record, shape);
     const emit = this.options.emit;
     if (emit) {
       const found = this.collector.take();

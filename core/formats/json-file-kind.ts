@@ -147,6 +147,12 @@ function checkTree(
   return report;
 }
 
+/** Text given whole handed out in parts of the size a file stream's chunks have. */
+async function* textParts(text: string): AsyncGenerator<string> {
+  const PART = 64 * 1024;
+  for (let at = 0; at < text.length; at += PART) yield text.slice(at, at + PART);
+}
+
 /** Check JSON text as `shape`, or as the shape its content says when none is given. */
 async function validateJson(
   file: { name: string; text: string },
@@ -155,7 +161,20 @@ async function validateJson(
 ): Promise<FileReport> {
   const text = file.text;
   if (!forced?.check) {
-    const outcome = readFieldUploadText(text, uploadOptions(options, forced !== undefined));
+    const readOptions = uploadOptions(options, forced !== undefined);
+    // Its size in UTF-16 units: a field upload's text is ASCII but for names, so about its bytes.
+    const pool = options.workers?.(text.length);
+    if (!pool) {
+      const outcome = readFieldUploadText(text, readOptions);
+      return { ...uploadReport(file.name, outcome, options, forced), text };
+    }
+    // With workers the text is read in parts, as a stream is: the answers come in between them.
+    const hooks: FieldUploadStreamHooks = {};
+    if (options.pause) hooks.pause = options.pause;
+    if (options.signal) hooks.signal = options.signal;
+    const outcome = await readFieldUploadStream(textParts(text), { ...readOptions, pool }, hooks);
+    // Cancelled: the engine discards the report.
+    if (!outcome) return { file: file.name, kind: forced?.id ?? 'json', diagnostics: [] };
     return { ...uploadReport(file.name, outcome, options, forced), text };
   }
   const read = readJson(text, options.selection);

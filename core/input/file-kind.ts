@@ -181,9 +181,9 @@ export interface ValidateOptions {
    */
   batchGeometry?: BatchGeometry;
   /**
-   * Worker threads for checks that run apart (core/parallel), for a streamed file of `bytes` (undefined when
-   * not known): undefined when the file is too small to pay for them or the run has none. Started on first
-   * use, stopped by the engine at the end of its run.
+   * Worker threads for checks that run apart (core/parallel), for a file of `bytes` (undefined when not
+   * known; a file read whole as text gives its length): undefined when the file is too small to pay for
+   * them or the run has none. Started on first use, stopped by the engine at the end of its run.
    */
   workers?: (bytes: number | undefined) => WorkerPool | undefined;
   /** Hooks for kinds that work in chunks: report progress, let the caller's event loop run, stop early. */

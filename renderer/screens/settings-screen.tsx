@@ -1,7 +1,7 @@
 /**
  * Settings: service profiles (URLs, client id; secret and API key never shown, only whether they are set;
- * test connection), submit concurrency and rate, the theme (the OS's by default) and an optional imagery
- * tile URL.
+ * test connection), submit concurrency and rate, the theme (the OS's by default), the threads that check
+ * the boundaries of big files (the validation worker's pool) and an optional imagery tile URL.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -14,8 +14,15 @@ import {
 } from '../../host/bridge-api.ts';
 import { useBridge } from '../bridge/bridge-context.tsx';
 import { usePageTileUrl } from '../state/page-tile-url.ts';
+import { defaultJobs } from '../worker/boundary-workers.ts';
+
+/** The thread counts offered: 1 to the cores there are (at least 2), and 8 at most. */
+function threadChoices(cores: number): number[] {
+  return Array.from({ length: Math.min(8, Math.max(2, cores)) }, (_, i) => i + 1);
+}
 
 export function SettingsScreen() {
+  const cores = navigator.hardwareConcurrency || 1;
   const api = useBridge();
   const queries = useQueryClient();
   const settings = useQuery({ queryKey: ['settings'], queryFn: () => api.getSettings({}) });
@@ -84,6 +91,32 @@ export function SettingsScreen() {
         <p id="rate-help" className="hint">
           The limit paces the service profiles (the partner service counts requests against a quota); the
           embedded sandbox is local and is sent as fast as it answers, with the concurrency above.
+        </p>
+        <label>
+          Threads that check the boundaries of big files
+          <select
+            value={draft.checkThreads ?? ''}
+            aria-describedby="threads-help"
+            onChange={(e) => {
+              const { checkThreads: _old, ...rest } = draft;
+              const next = e.target.value === '' ? rest : { ...rest, checkThreads: Number(e.target.value) };
+              setDraft(next);
+              save.mutate(next);
+            }}
+          >
+            <option value="">
+              Automatic: {defaultJobs(cores)} (one per core where there are more than two)
+            </option>
+            {threadChoices(cores).map((n) => (
+              <option key={n} value={n}>
+                {n === 1 ? '1 (the checks share one thread)' : n}
+              </option>
+            ))}
+          </select>
+        </label>
+        <p id="threads-help" className="hint">
+          Field uploads and .wkt files of 16 MB or more have their boundaries checked on these threads at
+          once; the problems found are the same for any number.
         </p>
         <label>
           Imagery tile URL (optional, used when online)

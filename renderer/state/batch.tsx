@@ -7,6 +7,7 @@
  * and map), the undo history (each step takes back one change) and the change log. Fixes a person chooses
  * are made by the host with core's fix loop (the `applyFix` bridge call, as `fieldgate fix` makes them).
  */
+import { useQuery } from '@tanstack/react-query';
 import {
   createContext,
   useCallback,
@@ -282,8 +283,11 @@ function fixDetail(fix: AppliedFix): string {
 
 export function BatchProvider({ children }: { children: ReactNode }) {
   const bridge = useBridge();
+  const settings = useQuery({ queryKey: ['settings'], queryFn: () => bridge.getSettings({}) });
+  const threads = useRef<number | undefined>(undefined);
+  threads.current = settings.data?.checkThreads;
   const workerRef = useRef<ValidationWorker | undefined>(undefined);
-  const worker = (): ValidationWorker => (workerRef.current ??= new ValidationWorker());
+  const worker = (): ValidationWorker => (workerRef.current ??= new ValidationWorker(() => threads.current));
   const [files, setFiles] = useState<BatchFile[]>([]);
   const [history, setHistory] = useState<BatchFile[][]>([]);
   const [changeLog, setChangeLog] = useState<ChangeLogEntry[]>([]);

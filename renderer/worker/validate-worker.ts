@@ -30,6 +30,7 @@ import {
   type WorkerMessage,
   type WorkerRequest,
 } from './worker-protocol.ts';
+import { boundaryWorkers, defaultJobs } from './boundary-workers.ts';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const running = new Map<number, AbortController>();
@@ -120,6 +121,9 @@ async function run(request: Extract<WorkerRequest, { type: 'validate' }>): Promi
       batchGeometry: true,
       // Every row of the file, for the data grid.
       records: true,
+      // A big field upload's or .wkt file's boundaries are checked on nested workers too (the engine's threshold decides).
+      jobs: request.jobs ?? defaultJobs(navigator.hardwareConcurrency || 1),
+      startWorker: boundaryWorkers(),
       ...(request.options?.settings ? { settings: request.options.settings } : {}),
     });
     for await (const event of events) {

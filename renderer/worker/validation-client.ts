@@ -70,7 +70,8 @@ export class ValidationWorker {
   >();
   private nextJob = 1;
 
-  constructor() {
+  /** @param threads the threads the settings choose to check a big file with, asked at each check */
+  constructor(private readonly threads: () => number | undefined = () => undefined) {
     this.worker = new Worker(new URL('./validate-worker.ts', import.meta.url), { type: 'module' });
     this.worker.onmessage = (event: MessageEvent<WorkerMessage>) => this.receive(event.data);
     this.worker.onerror = (event) => {
@@ -121,8 +122,9 @@ export class ValidationWorker {
         ...(onPreview ? { onPreview } : {}),
       });
     });
+    const jobs = this.threads();
     // The bytes are copied (not transferred): the renderer keeps the file for fixes, undo and submit.
-    this.worker.postMessage({ ...request, jobId } satisfies WorkerRequest);
+    this.worker.postMessage({ ...request, jobId, ...(jobs ? { jobs } : {}) } satisfies WorkerRequest);
     return {
       promise,
       cancel: () => this.worker.postMessage({ type: 'cancel', jobId } satisfies WorkerRequest),

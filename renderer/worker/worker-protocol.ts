@@ -22,7 +22,17 @@ export interface CheckOptions {
 }
 
 export type WorkerRequest =
-  | { type: 'validate'; jobId: number; file: WorkerFile; options?: CheckOptions }
+  | {
+      type: 'validate';
+      jobId: number;
+      file: WorkerFile;
+      options?: CheckOptions;
+      /**
+       * Threads that check a big file's boundaries (the settings' choice; 1: the validation worker alone);
+       * absent: one per core where there are more than two.
+       */
+      jobs?: number;
+    }
   | { type: 'cancel'; jobId: number }
   /**
    * The checks across files over files the worker checked (each by the job that checked it): the worker
