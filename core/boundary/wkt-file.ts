@@ -9,7 +9,7 @@
  */
 
 import type { WktSummary } from '../input/kind-summary.ts';
-import type { Diagnostic, Location, TextPosition } from '../diagnostics/diagnostic.ts';
+import { editText, type Diagnostic, type Location, type TextPosition } from '../diagnostics/diagnostic.ts';
 import { LineIndex } from '../diagnostics/text-position.ts';
 import {
   readAll,
@@ -165,9 +165,11 @@ class WktChecker {
       for (const d of verdict.diagnostics) list.push(d);
       if (verdict.result) result = { ...verdict.result, wkt: String(record.boundary?.value) };
     } else result = checkRecordBoundary(record, this.collector, this.check);
-    if (detach)
+    if (detach) {
+      const statement = { text: String(record.boundary?.value), offset: record.boundary?.span?.start ?? 0 };
       for (let i = first; i < this.collector.diagnostics.length; i++)
-        detachStrings(this.collector.diagnostics[i]!);
+        detachStrings(this.collector.diagnostics[i]!, statement);
+    }
     if (result?.valid) this.valid++;
     if (result?.areaAcres !== undefined) this.acres += result.areaAcres;
     this.features?.push(fieldFeature(record, result));
@@ -206,14 +208,22 @@ function detached(s: string): string {
   return JSON.parse(JSON.stringify(s)) as string;
 }
 
-function detachStrings(d: Diagnostic): void {
+/**
+ * `statement`: the text its edits point into and where it starts in the file, for the text of an edit that
+ * keeps parts of it (see TextEdit), which is read now: the statement's text goes when the stream moves on.
+ */
+function detachStrings(d: Diagnostic, statement: { text: string; offset: number }): void {
   d.message = detached(d.message);
   if (d.hint !== undefined) d.hint = detached(d.hint);
   const fix = d.fix;
   if (fix) {
     if (fix.before !== undefined) fix.before = detached(fix.before);
     if (fix.after !== undefined) fix.after = detached(fix.after);
-    if (fix.edits) for (const edit of fix.edits) edit.text = detached(edit.text);
+    const edits = fix.edits ?? [];
+    edits.forEach((e, i) => {
+      const text = detached(editText(e, statement.text, e.start - statement.offset));
+      edits[i] = { start: e.start, end: e.end, text };
+    });
   }
   if (d.related) for (const r of d.related) r.message = detached(r.message);
 }
