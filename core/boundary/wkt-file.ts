@@ -9,7 +9,13 @@
  */
 
 import type { WktSummary } from '../input/kind-summary.ts';
-import { editText, type Diagnostic, type Location, type TextPosition } from '../diagnostics/diagnostic.ts';
+import {
+  editText,
+  settleEditTexts,
+  type Diagnostic,
+  type Location,
+  type TextPosition,
+} from '../diagnostics/diagnostic.ts';
 import { LineIndex } from '../diagnostics/text-position.ts';
 import {
   readAll,
@@ -300,7 +306,7 @@ export async function checkWktStream(
     // Read as one statement, the file is not the lines `checker` may have added to the batch's geometry.
     const one = new WktChecker({ ...options, features, batchGeometry: undefined }, check);
     one.add({ text: prefix, offset: 0 }, new LineIndex(prefix));
-    return one.report(file.name);
+    return withoutText(one.report(file.name), prefix);
   };
   // The line that is not WKT, when one stopped the reading.
   let stop: { offset: number; length: number; line: number } | undefined;
@@ -364,7 +370,12 @@ export async function checkWktStream(
     }
   }
   // No text in a streamed report, whichever way it was read.
-  const report = checkWktText(file.name, text, { ...options, features }, check);
+  return withoutText(checkWktText(file.name, text, { ...options, features }, check), text);
+}
+
+/** A streamed file's report, without the text it was checked from: edits keeping parts of it read them now. */
+function withoutText(report: FileReport, text: string): FileReport {
+  for (const d of report.diagnostics) settleEditTexts(d, text);
   delete report.text;
   return report;
 }

@@ -83,6 +83,7 @@ describe('fix edits that keep parts of the checked text', () => {
   const field = (name: string, boundary: string) => ({ clientName: 'a', farmName: 'b', name, boundary });
   const inputs: Array<[string, string]> = [
     ['.wkt lines', `${wkt}\n${polygon(repeatedPointsWkt(1, 150).wkt)}\n`],
+    ['a .wkt file of one boundary', `${wkt}\n`],
     [
       'a field upload',
       JSON.stringify({ fields: [field('big', wkt), field('small', polygon(repeatedPointsWkt(1, 150).wkt))] }),
@@ -92,7 +93,7 @@ describe('fix edits that keep parts of the checked text', () => {
   it.each(inputs)(
     '%s read as a stream: edits with their text, as the file read whole has them',
     async (kind, content) => {
-      const name = kind === '.wkt lines' ? 'f.wkt' : kind === 'a CSV batch' ? 'f.csv' : 'f.json';
+      const name = kind.includes('.wkt') ? 'f.wkt' : kind === 'a CSV batch' ? 'f.csv' : 'f.json';
       const bytes = encoder.encode(content);
       const stream = await validate([streamed(name, bytes)], { streamAbove: 0 });
       const whole = await validate([{ name, bytes }]);

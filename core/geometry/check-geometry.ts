@@ -569,8 +569,8 @@ function repeatedPointsFix(rep: GeometryReporter, g: ParsedGeometry): Fix | unde
   let runs = 0;
   let points = 0;
   // The block being built: its first cut's start, its last cut's end, and the text it keeps between its
-  // cuts, as offsets from its start (see TextEdit's `keep`: the texts of a geometry's blocks add up to the
-  // geometry's size, and a 100 MB one is not held twice).
+  // cuts as offsets from its start (TextEdit's `keep`: two numbers a cut rather than the text, since the
+  // texts of a geometry's blocks add up to the geometry's size, and a 100 MB one is not held twice).
   let blockStart = -1;
   let blockEnd = -1;
   let keep: number[] = [];
