@@ -5,6 +5,7 @@
 export {
   compareSeverity,
   countBySeverity,
+  editText,
   hasErrors,
   sortDiagnostics,
   type ArtifactFix,

@@ -5,6 +5,7 @@
 import {
   checkSampleDate,
   checkServiceRequest,
+  editText,
   validate,
   type Diagnostic,
   type EngineInput,
@@ -42,12 +43,17 @@ export async function checkUploadedFile(
 
 /**
  * The diagnostics of one input as the service answers them: without the report's ids and file name, which
- * belong to a report, not to a refusal.
+ * belong to a report, not to a refusal, and each fix edit with its text (an edit of the report may keep
+ * parts of the checked text instead: TextEdit).
  */
 async function checkWithEngine(input: EngineInput, options: EngineOptions): Promise<Diagnostic[]> {
   const report = await validate([input], options);
+  const text = report.files[0]?.text;
   return report.diagnostics.map(({ id: _id, ...d }) => {
     const { file: _file, ...location } = d.location;
-    return { ...d, location };
+    const edits = d.fix?.edits;
+    if (!d.fix || !edits) return { ...d, location };
+    const withText = edits.map((e) => ({ start: e.start, end: e.end, text: editText(e, text) }));
+    return { ...d, location, fix: { ...d.fix, edits: withText } };
   });
 }

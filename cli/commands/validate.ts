@@ -425,7 +425,7 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
         // Read whole (fixed, or small enough) and checked in one go: a big one gets its line now.
         if (fix || event.bytes <= STREAM_ABOVE_BYTES) line.aheadOfWork(event.bytes);
       } else if (event.type === 'diagnostics') {
-        json?.diagnostics(event.diagnostics);
+        json?.diagnostics(event.diagnostics, event.text);
         // A file read again from its path can be written as it goes (standard input cannot).
         const input = inputs[index];
         await text?.add(

@@ -14,7 +14,7 @@
  */
 
 import {
-  isMadeTextEdit,
+  editText,
   plainTextEdit,
   type Diagnostic,
   type Fix,
@@ -96,10 +96,11 @@ function toLocal(target: GeometryFixTarget, offset: number): number {
   return lo;
 }
 
-function applyEdits(text: string, edits: readonly TextEdit[]): string {
-  let out = text;
+/** The WKT with edits made, each at its offsets into the WKT (`start`, `end`) and read from it (`edit`). */
+function applyEdits(wkt: string, edits: readonly { start: number; end: number; edit: TextEdit }[]): string {
+  let out = wkt;
   for (const e of [...edits].sort((a, b) => b.start - a.start))
-    out = out.slice(0, e.start) + e.text + out.slice(e.end);
+    out = out.slice(0, e.start) + editText(e.edit, wkt, e.start) + out.slice(e.end);
   return out;
 }
 
@@ -110,6 +111,16 @@ const count = (n: number): string =>
 function commas(text: string, start = 0, end = text.length): number {
   let n = 0;
   for (let i = start; i < end; i++) if (text.charCodeAt(i) === 44) n++;
+  return n;
+}
+
+/** The commas of an edit's new text, an edit at `start` of the WKT (a `keep` edit's counted in place). */
+function keptCommas(wkt: string, e: { start: number; edit: TextEdit }): number {
+  const keep = e.edit.keep;
+  if (keep === undefined) return commas(editText(e.edit));
+  let n = 0;
+  for (let i = 0; i < keep.length; i += 2)
+    n += commas(wkt, e.start + (keep[i] as number), e.start + (keep[i + 1] as number));
   return n;
 }
 
@@ -239,7 +250,7 @@ function fixBase(fix: Fix): FixBase {
 function review(fix: Fix, target: GeometryFixTarget, validity: boolean): Reviewed {
   const edits = fix.edits ?? [];
   const { wkt, geometry } = target;
-  // Offsets into the WKT; the text read from the edit when needed (a made text exists only while it is used).
+  // Offsets into the WKT; an edit's text read when needed (a `keep` edit's from the WKT, at `start`).
   const local = packedMap(edits, (e) => ({
     start: toLocal(target, e.start),
     end: toLocal(target, e.end),
@@ -254,7 +265,7 @@ function review(fix: Fix, target: GeometryFixTarget, validity: boolean): Reviewe
     // file with a million such fixes must not be parsed a million times. Each coordinate these edits add or
     // remove comes with one comma.
     let delta = 0;
-    for (const e of local) delta += commas(e.edit.text) - commas(wkt, e.start, e.end);
+    for (const e of local) delta += keptCommas(wkt, e) - commas(wkt, e.start, e.end);
     const before = polygonPointCount(geometry.polygons);
     const after = before + delta;
     if (after > SERVICE_LIMITS.maxPoints && before <= SERVICE_LIMITS.maxPoints)
@@ -269,12 +280,7 @@ function review(fix: Fix, target: GeometryFixTarget, validity: boolean): Reviewe
   if (traced) {
     result = { type: traced.multi ? 'MultiPolygon' : 'Polygon', polygons: traced.polygons };
   } else {
-    const parsed = parseWkt(
-      applyEdits(
-        wkt,
-        local.map((e) => ({ start: e.start, end: e.end, text: e.edit.text })),
-      ),
-    );
+    const parsed = parseWkt(applyEdits(wkt, local));
     if (!parsed.ok) return { reason: 'the fixed text would not read as WKT' };
     result = parsed.geometry;
   }
@@ -363,11 +369,17 @@ export function reviewGeometryFixes(
   // are reviewed once too.
   const byEdits = new Map<string, Array<{ fix: Fix; reviewed: Reviewed }>>();
   const editsKey = (fix: Fix): string =>
-    `${fix.safety}|${fix.title}|${(fix.edits ?? []).map((e) => `${e.start}:${e.end}:${isMadeTextEdit(e) ? 'made' : e.text.length}`).join(',')}`;
+    `${fix.safety}|${fix.title}|${(fix.edits ?? []).map((e) => `${e.start}:${e.end}:${e.keep ? `keep ${e.keep.length}` : e.text.length}`).join(',')}`;
+  // Edits of the same target at the same places: the same when their texts or their kept parts are.
+  const sameEdit = (a: TextEdit, b: TextEdit | undefined): boolean =>
+    b !== undefined &&
+    (a.keep === undefined
+      ? a.text === b.text
+      : b.keep !== undefined && a.keep.length === b.keep.length && a.keep.every((n, i) => n === b.keep?.[i]));
   const sameEdits = (fix: Fix): Reviewed | undefined =>
     byEdits
       .get(editsKey(fix))
-      ?.find((seen) => (seen.fix.edits ?? []).every((e, i) => e.text === fix.edits?.[i]?.text))?.reviewed;
+      ?.find((seen) => (seen.fix.edits ?? []).every((e, i) => sameEdit(e, fix.edits?.[i])))?.reviewed;
   // Written-back fixes rebuild the whole geometry each: bound that work for a boundary with very many
   // fixes (a million repeated points), and say so rather than stall; the fix loop's next pass goes on.
   let rewrites = 0;

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { settleEditTexts } from '../diagnostics/diagnostic.ts';
 import type { FileReport, StreamedFile, ValidateOptions } from '../input/file-kind.ts';
 import { encodeText } from '../input/text-decoding.ts';
 import { streamedFile } from '../../test/support/streamed-file.ts';
@@ -27,7 +28,17 @@ function wktFiles(): string[] {
 const streamed = streamedFile;
 
 /** What must match between the ways of reading: diagnostics and summary. */
-const findings = (r: FileReport) => ({ kind: r.kind, diagnostics: r.diagnostics, summary: r.summary });
+// Each edit with its text: one that keeps parts of the checked text reads them from the report's text (a
+// streamed report has none, and its edits have their text).
+const findings = (r: FileReport) => ({
+  kind: r.kind,
+  diagnostics: r.diagnostics.map((d) => {
+    const copy = structuredClone(d);
+    if (r.text !== undefined) settleEditTexts(copy, r.text);
+    return copy;
+  }),
+  summary: r.summary,
+});
 
 async function allWays(name: string, bytes: Uint8Array, options: ValidateOptions = {}) {
   const whole = await wktFileKind.validate({ name, bytes }, options);

@@ -9,7 +9,13 @@
  */
 
 import type { WktSummary } from '../input/kind-summary.ts';
-import type { Diagnostic, Location, TextPosition } from '../diagnostics/diagnostic.ts';
+import {
+  editText,
+  settleEditTexts,
+  type Diagnostic,
+  type Location,
+  type TextPosition,
+} from '../diagnostics/diagnostic.ts';
 import { LineIndex } from '../diagnostics/text-position.ts';
 import {
   readAll,
@@ -166,9 +172,11 @@ class WktChecker {
       for (const d of verdict.diagnostics) list.push(d);
       if (verdict.result) result = { ...verdict.result, wkt: String(record.boundary?.value) };
     } else result = checkRecordBoundary(record, this.collector, this.check);
-    if (detach)
+    if (detach) {
+      const statement = { text: String(record.boundary?.value), offset: record.boundary?.span?.start ?? 0 };
       for (let i = first; i < this.collector.diagnostics.length; i++)
-        detachStrings(this.collector.diagnostics[i]!);
+        detachStrings(this.collector.diagnostics[i]!, statement);
+    }
     if (result?.valid) this.valid++;
     if (result?.areaAcres !== undefined) this.acres += result.areaAcres;
     // A boundary checked on a worker: its polygons came back beside its verdict.
@@ -210,14 +218,22 @@ function detached(s: string): string {
   return JSON.parse(JSON.stringify(s)) as string;
 }
 
-function detachStrings(d: Diagnostic): void {
+/**
+ * `statement`: the text its edits point into and where it starts in the file, for the text of an edit that
+ * keeps parts of it (see TextEdit), which is read now: the statement's text goes when the stream moves on.
+ */
+function detachStrings(d: Diagnostic, statement: { text: string; offset: number }): void {
   d.message = detached(d.message);
   if (d.hint !== undefined) d.hint = detached(d.hint);
   const fix = d.fix;
   if (fix) {
     if (fix.before !== undefined) fix.before = detached(fix.before);
     if (fix.after !== undefined) fix.after = detached(fix.after);
-    if (fix.edits) for (const edit of fix.edits) edit.text = detached(edit.text);
+    const edits = fix.edits ?? [];
+    edits.forEach((e, i) => {
+      const text = detached(editText(e, statement.text, e.start - statement.offset));
+      edits[i] = { start: e.start, end: e.end, text };
+    });
   }
   if (d.related) for (const r of d.related) r.message = detached(r.message);
 }
@@ -326,7 +342,7 @@ export async function checkWktStream(
     // Read as one statement, the file is not the lines `checker` may have added to the batch's geometry.
     const one = new WktChecker({ ...options, features, batchGeometry: undefined }, check);
     one.add({ text: prefix, offset: 0 }, new LineIndex(prefix));
-    return one.report(file.name);
+    return withoutText(one.report(file.name), prefix);
   };
   // The line that is not WKT, when one stopped the reading.
   let stop: { offset: number; length: number; line: number } | undefined;
@@ -390,7 +406,12 @@ export async function checkWktStream(
     }
   }
   // No text in a streamed report, whichever way it was read.
-  const report = checkWktText(file.name, text, { ...options, features }, check);
+  return withoutText(checkWktText(file.name, text, { ...options, features }, check), text);
+}
+
+/** A streamed file's report, without the text it was checked from: edits keeping parts of it read them now. */
+function withoutText(report: FileReport, text: string): FileReport {
+  for (const d of report.diagnostics) settleEditTexts(d, text);
   delete report.text;
   return report;
 }

@@ -6,7 +6,7 @@
  * character inside the cell; then the checks across rows. Data problems never throw.
  */
 
-import type { Diagnostic, Location } from '../diagnostics/diagnostic.ts';
+import { settleEditTexts, type Diagnostic, type Location } from '../diagnostics/diagnostic.ts';
 import type { GeoJsonFeature } from '../geojson/geojson.ts';
 import type { JsonValue } from '../json/json-document.ts';
 import { checkAcreage, DEFAULT_ACREAGE_TOLERANCE } from '../boundary/check-acreage.ts';
@@ -656,6 +656,8 @@ class RowSession {
     const list = this.collector.diagnostics;
     for (let i = before; i < list.length; i++) {
       const d = shiftDiagnostic(list[i] as Diagnostic, row);
+      // Handed over as the stream moves on: an edit keeping parts of the row's text reads them now.
+      if (this.options.emit) settleEditTexts(d, row.text, row.start);
       const column = this.kind.columns.find((c) => c.name === d.location.field);
       const cell = column && this.cell(row, column.name);
       list[i] = column

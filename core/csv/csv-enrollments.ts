@@ -6,7 +6,7 @@
  * in, or to its row, and fixes that rewrite a cell's string become edits of the cell.
  */
 
-import type { Diagnostic, Location, TextEdit } from '../diagnostics/diagnostic.ts';
+import { editText, type Diagnostic, type Location, type TextEdit } from '../diagnostics/diagnostic.ts';
 import { LineIndex } from '../diagnostics/text-position.ts';
 import type { JsonValue } from '../json/json-document.ts';
 import { readJson } from '../json/read-json.ts';
@@ -363,7 +363,9 @@ export class EnrollmentRows {
     return withColumnHint(d, column, this.headerOf(column.name), !cell || cell.value.trim() === '');
   }
 
-  private mapEdit(e: TextEdit): TextEdit | undefined {
+  private mapEdit(edit: TextEdit): TextEdit | undefined {
+    // Into the cells the edit has its own text (a `keep` edit's parts are of the request text).
+    const e = { start: edit.start, end: edit.end, text: editText(edit, this.text) };
     // A whole JSON string replaced: the new string's value goes into the cell.
     const seg =
       this.segments.find((s) => s.start - 1 === e.start && s.end + 1 === e.end) ?? this.segmentAt(e.start);

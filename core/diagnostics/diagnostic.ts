@@ -52,30 +52,44 @@ export interface Location {
   feature?: number;
 }
 
-/** Replace the text in [start, end) (0-based offsets into the checked text) with `text`. */
-export interface TextEdit {
-  start: number;
-  end: number;
-  text: string;
+/**
+ * Replace the text in [start, end) (0-based offsets into the checked text) with `text`; or, for an edit that
+ * only removes parts of what it replaces, with the parts of it that `keep` names: [from, to) pairs of
+ * offsets from `start`, in order. Either way plain data (a copy is the same edit); `editText` gives the new
+ * text. `keep` is for fixes whose texts add up to the size of the input (the repeated points of a 100 MB
+ * geometry): their texts are read from the checked text when written or applied, not all held beside it.
+ */
+export type TextEdit = { start: number; end: number } & (
+  { text: string; keep?: never } | { keep: number[]; text?: never }
+);
+
+/**
+ * The new text of an edit: its `text`, or the parts of the replaced text it keeps, read from `source`,
+ * where the replaced text starts at `at` (by default `edit.start`: `source` is the text the edit's offsets
+ * point into). A `keep` edit needs that text.
+ */
+export function editText(edit: TextEdit, source?: string, at: number = edit.start): string {
+  if (edit.keep === undefined) return edit.text;
+  if (source === undefined) throw new Error('a fix edit that keeps parts of a text needs that text');
+  const keep = edit.keep;
+  if (keep.length === 2) return source.slice(at + (keep[0] as number), at + (keep[1] as number));
+  const parts: string[] = [];
+  for (let i = 0; i < keep.length; i += 2)
+    parts.push(source.slice(at + (keep[i] as number), at + (keep[i + 1] as number)));
+  return parts.join('');
 }
 
 /**
- * A TextEdit whose text is made each time it is read (an own enumerable property, so JSON and structured
- * clones see it as data; assigning it stores the value). For fixes whose texts add up to the size of the
- * input (removing the repeated points of a 100 MB geometry): each text exists only while it is written or
- * applied, not all of them beside the input for the whole run. Read `text` once per use.
+ * Give each fix edit of `d` that keeps parts of a text its text, read from `source`, the text from offset
+ * `base` of the text the edits point into on: for a reader that passes diagnostics on after that text is
+ * gone (a file read as a stream). In place, so a fix that diagnostics share is read once.
  */
-export function madeTextEdit(start: number, end: number, make: () => string): TextEdit {
-  const edit = { start, end } as TextEdit;
-  Object.defineProperty(edit, 'text', {
-    enumerable: true,
-    configurable: true,
-    get: make,
-    set(value: string) {
-      Object.defineProperty(edit, 'text', { value, enumerable: true, configurable: true, writable: true });
-    },
+export function settleEditTexts(d: Diagnostic, source: string, base = 0): void {
+  const edits = d.fix?.edits;
+  if (!edits) return;
+  edits.forEach((e, i) => {
+    if (e.keep) edits[i] = { start: e.start, end: e.end, text: editText(e, source, e.start - base) };
   });
-  return edit;
 }
 
 const plainEdits = new WeakSet<TextEdit>();
@@ -85,7 +99,7 @@ const plainEdits = new WeakSet<TextEdit>();
  * numbers): its own JSON string body, so a JSON writer need not look at each of its characters.
  */
 export function plainTextEdit(start: number, end: number, text: string): TextEdit {
-  const edit = { start, end, text };
+  const edit: TextEdit = { start, end, text };
   plainEdits.add(edit);
   return edit;
 }
@@ -93,11 +107,6 @@ export function plainTextEdit(start: number, end: number, text: string): TextEdi
 /** Whether the edit was made by plainTextEdit (a copy of it is not). */
 export function isPlainTextEdit(edit: TextEdit): boolean {
   return plainEdits.has(edit);
-}
-
-/** Whether the edit's text is made when read (see madeTextEdit): read it only when it is needed. */
-export function isMadeTextEdit(edit: TextEdit): boolean {
-  return Object.getOwnPropertyDescriptor(edit, 'text')?.get !== undefined;
 }
 
 export type FixSafety = 'safe' | 'unsafe';

@@ -1,4 +1,4 @@
-import type { Diagnostic, FixSafety, TextEdit } from './diagnostic.ts';
+import { editText, type Diagnostic, type FixSafety, type TextEdit } from './diagnostic.ts';
 
 export interface AppliedFixes {
   text: string;
@@ -42,7 +42,7 @@ export function applyTextFixes(
   const pieces: string[] = [];
   let at = 0;
   for (const e of accepted) {
-    pieces.push(text.slice(at, e.start), e.text);
+    pieces.push(text.slice(at, e.start), editText(e, text));
     at = e.end;
   }
   pieces.push(text.slice(at));

@@ -295,7 +295,7 @@ describe('engine: validate', () => {
     expect(isPlainTextEdit(marked)).toBe(true);
     expect(isPlainTextEdit({ ...marked })).toBe(false);
     // Not plain, though a copy of a marked edit: its quote and backslash are escaped.
-    const quoted = { ...marked, text: `${wkt} "q" \\` };
+    const quoted: TextEdit = { start: marked.start, end: marked.end, text: `${wkt} "q" \\` };
     const diagnostics = [withEdit(marked), withEdit(quoted)];
     const chunks: string[] = [];
     const writer = createReportJsonWriter((c) => chunks.push(c));

@@ -145,8 +145,12 @@ export type EngineEvent =
   | { type: 'file-started'; file: string; index: number; total: number; bytes: number }
   /** `kind`: the kind the file is read as (what its `records` are: a field upload's fields, a CSV's rows). */
   | ({ type: 'progress'; file: string; totalBytes: number; kind: string } & KindProgress)
-  /** Diagnostics as found, numbered (`id`) as the report lists them. */
-  | { type: 'diagnostics'; file: string; diagnostics: ReportedDiagnostic[] }
+  /**
+   * Diagnostics as found, numbered (`id`) as the report lists them. `text`: the checked text their fix edits
+   * point into, when there is one (a file read whole): an edit that keeps parts of it reads them there
+   * (`editText`). Diagnostics of a file read as a stream come with edits that have their text.
+   */
+  | { type: 'diagnostics'; file: string; diagnostics: ReportedDiagnostic[]; text?: string }
   | { type: 'fix-pass'; file: string; pass: number; applied: number; notApplied: number }
   | { type: 'fixes'; file: string; applied: AppliedFix[]; notApplied: NotAppliedFix[] }
   | { type: 'fixed-part'; file: string; bytes: Uint8Array }
@@ -514,7 +518,12 @@ async function produce(
       counts.warning += handedCounts.warning;
       counts.info += handedCounts.info;
       if (checked.diagnostics.length > 0 || handed === 0)
-        channel.push({ type: 'diagnostics', file: name, diagnostics: reported(checked.diagnostics) });
+        channel.push({
+          type: 'diagnostics',
+          file: name,
+          diagnostics: reported(checked.diagnostics),
+          ...(checked.text !== undefined ? { text: checked.text } : {}),
+        });
       const diagnostics = !keep
         ? []
         : handed > 0

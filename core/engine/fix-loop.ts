@@ -5,7 +5,13 @@
  * makes an error appear that was not there before, it is rolled back, the fixes that caused it are found
  * by halving and listed as not applied, and the rest are applied.
  */
-import type { Diagnostic, FixSafety, Location, RuleCode } from '../diagnostics/diagnostic.ts';
+import {
+  editText,
+  type Diagnostic,
+  type FixSafety,
+  type Location,
+  type RuleCode,
+} from '../diagnostics/diagnostic.ts';
 import { describeLocation } from '../report/describe-location.ts';
 import type { FileKind, FileReport, InputFile } from '../input/file-kind.ts';
 import type { RuleMeta } from '../rules/rule.ts';
@@ -387,7 +393,8 @@ function appliedFix(d: Diagnostic, pass: number, text: string | undefined): Appl
   if (d.id !== undefined && pass === 1) entry.id = d.id;
   const edit = fix.edits?.length === 1 ? fix.edits[0] : undefined;
   const before = fix.before ?? (edit && text !== undefined ? text.slice(edit.start, edit.end) : undefined);
-  const after = fix.after ?? edit?.text;
+  const after =
+    fix.after ?? (edit && (edit.keep === undefined || text !== undefined) ? editText(edit, text) : undefined);
   if (before !== undefined) entry.before = shorten(before);
   if (after !== undefined) entry.after = shorten(after);
   return entry;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { repeatedPointsWkt } from '../../test/geometry/repeated-points.ts';
+import { editText } from '../diagnostics/diagnostic.ts';
 import { fix, validate } from './every-kind.ts';
 
 const text = (s: string) => new TextEncoder().encode(s);
@@ -36,7 +37,7 @@ describe('engine: fix removes every repeated point in one pass, while the report
     // Applied together they give the text without its copies.
     let fixed = wkt;
     for (const e of [...edits].sort((a, b) => b.start - a.start))
-      fixed = fixed.slice(0, e.start) + e.text + fixed.slice(e.end);
+      fixed = fixed.slice(0, e.start) + editText(e, wkt) + fixed.slice(e.end);
     expect(fixed).toBe(deduped);
     // The after text shows the fixed geometry's first 400 and last 150 characters around the edits.
     const first = edits[0]!.start;

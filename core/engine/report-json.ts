@@ -2,7 +2,7 @@
  * The report as JSON (docs/report-format.md), written piece by piece to a sink: diagnostics are serialised
  * one by one as they come, so a report of 200,000 diagnostics never becomes one string.
  */
-import { isMadeTextEdit, isPlainTextEdit, type TextEdit } from '../diagnostics/diagnostic.ts';
+import { editText, isPlainTextEdit, type TextEdit } from '../diagnostics/diagnostic.ts';
 import type { FileResult, Report } from './report.ts';
 
 /** JSON text laid out as `JSON.stringify(value, null, indent)` does (it may escape more, never less). */
@@ -33,7 +33,7 @@ const JSON_PLAIN_TEXT = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 
 /**
  * `d` with each long edit text replaced by `marker` and its index in `long` (where the edit is put: its text
- * is read when written, so a text made when read exists only then). The marker holds a NUL and a random
+ * is read when written, so the text of an edit that keeps parts of the checked text exists only then). The marker holds a NUL and a random
  * part, so no text of the input can pass for it.
  */
 function withLongTextsOut(d: unknown, long: TextEdit[], marker: string): unknown {
@@ -55,18 +55,21 @@ function withLongTextsOut(d: unknown, long: TextEdit[], marker: string): unknown
   };
 }
 
-/** An edit whose text is long, or made when read (taken as long without making it). */
+/** An edit whose text is long, or keeps parts of the checked text (taken as long without reading them). */
 function isLongEdit(e: unknown): e is TextEdit {
-  if (typeof e !== 'object' || e === null || !('text' in e)) return false;
-  if (isMadeTextEdit(e as TextEdit)) return true;
-  return typeof e.text === 'string' && e.text.length >= LONG_TEXT;
+  if (typeof e !== 'object' || e === null) return false;
+  if ('keep' in e && Array.isArray(e.keep)) return true;
+  return 'text' in e && typeof e.text === 'string' && e.text.length >= LONG_TEXT;
 }
 
 export interface ReportJsonWriter {
-  /** Write a finished file's diagnostics (call in report order). */
+  /** Write a finished file's diagnostics (call in report order); edits that keep parts of its text read them there. */
   file(result: FileResult): void;
-  /** Write diagnostics as they come (the engine's `diagnostics` events, in report order). */
-  diagnostics(list: readonly unknown[]): void;
+  /**
+   * Write diagnostics as they come (the engine's `diagnostics` events, in report order). `source`: the text
+   * their edits point into (the event's `text`), for the text of an edit that keeps parts of it (TextEdit).
+   */
+  diagnostics(list: readonly unknown[], source?: string): void;
   /**
    * Keep a file's applied and not applied fixes as they come (the engine's `fixes` events), for its entry
    * at the end: laid out now and kept in a spool, so none is held as an object.
@@ -164,7 +167,7 @@ export function createReportJsonWriter(
   // 40 indented lines made the report twice as long (a star polygon's 11 diagnostics: 17 KB, not 9) and
   // slower to write, and a line per diagnostic is what grep and line-based tools see. A long edit text (a
   // rebuilt polygon) is written on its own (see LONG_TEXT); `write` gathers the rest into bigger writes.
-  const writeDiagnostics = (diagnostics: readonly unknown[]): void => {
+  const writeDiagnostics = (diagnostics: readonly unknown[], source: string | undefined): void => {
     for (const d of diagnostics) {
       write(first ? '\n    ' : ',\n    ');
       first = false;
@@ -172,7 +175,7 @@ export function createReportJsonWriter(
       const text = stringify(withLongTextsOut(d, long, marker), 0);
       let from = 0;
       long.forEach((edit, k) => {
-        const longText = edit.text;
+        const longText = editText(edit, source);
         const placeholder = stringify(`${marker}${k}`, 0);
         const at = text.indexOf(placeholder, from);
         write(text.slice(from, at));
@@ -262,11 +265,11 @@ export function createReportJsonWriter(
   return {
     file(result) {
       start(1);
-      writeDiagnostics(result.diagnostics);
+      writeDiagnostics(result.diagnostics, result.text);
     },
-    diagnostics(list) {
+    diagnostics(list, source) {
       start(1);
-      writeDiagnostics(list);
+      writeDiagnostics(list, source);
     },
     fixes(file, applied, notApplied) {
       let spooled = spooledFixes.get(file);

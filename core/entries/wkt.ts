@@ -43,6 +43,8 @@ export type { FixSelection } from '../engine/fix-loop.ts';
 export type { Report } from '../engine/report.ts';
 
 export { parseWkt, type WktParseResult, type WktSyntaxError } from '../wkt/parse-wkt.ts';
+// A fix edit's text (an edit may keep parts of the checked text instead of holding its own: TextEdit).
+export { editText, type TextEdit } from '../diagnostics/diagnostic.ts';
 
 export interface CheckWktOptions {
   /** The file's name in each diagnostic's location (default "boundaries.wkt"). */

@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import { settleEditTexts, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { LineIndex } from '../diagnostics/text-position.ts';
 import type { JsonNode, JsonSyntaxError } from '../json/json-document.ts';
 import { JsonItemReader, type JsonItemEvent } from '../json/json-item-reader.ts';
@@ -334,6 +334,8 @@ class FieldUploadReader {
     const emit = this.options.emit;
     if (emit) {
       const found = this.collector.take();
+      // The window goes as the stream moves on: an edit keeping parts of it reads them now.
+      for (const d of found) settleEditTexts(d, window.text, window.base);
       if (found.length > 0) emit(found);
     }
   }

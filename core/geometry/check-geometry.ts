@@ -1,10 +1,4 @@
-import {
-  isMadeTextEdit,
-  madeTextEdit,
-  type Fix,
-  type Location,
-  type TextEdit,
-} from '../diagnostics/diagnostic.ts';
+import { editText, type Fix, type Location, type TextEdit } from '../diagnostics/diagnostic.ts';
 import { LineIndex } from '../diagnostics/text-position.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
 import type { RuleMeta } from '../rules/rule.ts';
@@ -70,13 +64,21 @@ function abbreviate(text: string): string {
 }
 
 /**
- * `abbreviate` of the pieces joined, joining only the characters it shows. A piece is text, or an edit whose
- * text is made when read (madeTextEdit): each is made once to measure it and again only if it is shown.
+ * `abbreviate` of the pieces joined, joining only the characters it shows. A piece is text, or an edit of
+ * the WKT that keeps parts of what it replaces (see TextEdit): measured from its parts, its text read only
+ * if it is shown.
  */
-function abbreviatePieces(pieces: readonly (string | TextEdit)[]): string {
-  const textOf = (p: string | TextEdit): string => (typeof p === 'string' ? p : p.text);
+function abbreviatePieces(wkt: string, pieces: readonly (string | TextEdit)[]): string {
+  const textOf = (p: string | TextEdit): string => (typeof p === 'string' ? p : editText(p, wkt));
+  const lengthOf = (p: string | TextEdit): number => {
+    if (typeof p === 'string') return p.length;
+    let n = 0;
+    const keep = p.keep ?? [];
+    for (let i = 0; i < keep.length; i += 2) n += (keep[i + 1] as number) - (keep[i] as number);
+    return n;
+  };
   let length = 0;
-  for (const p of pieces) length += textOf(p).length;
+  for (const p of pieces) length += lengthOf(p);
   if (length <= DISPLAY_LIMIT) return pieces.map(textOf).join('');
   let head = '';
   for (let i = 0; i < pieces.length && head.length < DISPLAY_LIMIT - 200; i++)
@@ -125,7 +127,7 @@ class GeometryReporter {
     let at = from;
     for (const e of sorted) {
       if (e.start > at) pieces.push(this.wkt.slice(at, e.start));
-      if (isMadeTextEdit(e)) pieces.push(e);
+      if (e.keep) pieces.push(e);
       else if (e.text !== '') pieces.push(e.text);
       at = e.end;
     }
@@ -135,13 +137,14 @@ class GeometryReporter {
     return {
       safety,
       title,
+      // A `keep` edit's parts are offsets from its start: the same in the document.
       edits: sorted.map((e) =>
-        isMadeTextEdit(e)
-          ? madeTextEdit(this.doc(e.start), this.doc(e.end), () => e.text)
+        e.keep
+          ? { start: this.doc(e.start), end: this.doc(e.end), keep: e.keep }
           : this.edit(e.start, e.end, e.text),
       ),
       before: ellipsisStart + abbreviate(this.wkt.slice(from, to)) + ellipsisEnd,
-      after: ellipsisStart + abbreviatePieces(pieces) + ellipsisEnd,
+      after: ellipsisStart + abbreviatePieces(this.wkt, pieces) + ellipsisEnd,
     };
   }
 
@@ -539,22 +542,16 @@ function validityFixes(
  * millions; in an escaped string (where kept text would need escaping again) each cut is an edit.
  */
 function repeatedPointsFix(rep: GeometryReporter, g: ParsedGeometry): Fix | undefined {
-  // The runs of copies from ring r of polygon p, coordinate k on, ring after ring (so in text order): each
-  // run's cut [start, end) from the end of the repeated point to the end of its last copy, and where the run
-  // began (the scan goes on from there). `visit` returns false to stop.
-  const scanRuns = (
-    p0: number,
-    r0: number,
-    k0: number,
-    visit: (start: number, end: number, p: number, r: number, first: number, k: number) => boolean,
-  ): void => {
-    for (let p = p0; p < g.polygons.length; p++) {
+  // The runs of copies, ring after ring (so in text order): each run's cut [start, end) from the end of the
+  // repeated point to the end of its last copy, and its coordinates [first, k).
+  const scanRuns = (visit: (start: number, end: number, first: number, k: number) => void): void => {
+    for (let p = 0; p < g.polygons.length; p++) {
       const rings = g.polygons[p] as Float64Array[];
-      for (let r = p === p0 ? r0 : 0; r < rings.length; r++) {
+      for (let r = 0; r < rings.length; r++) {
         const ring = rings[r] as Float64Array;
         const n = ring.length >> 1;
         let first = -1;
-        for (let k = p === p0 && r === r0 ? k0 : 1; k <= n; k++) {
+        for (let k = 1; k <= n; k++) {
           // As validity.ts finds them: a point equal to the one before (NaN never is).
           const same = k < n && ring[2 * k] === ring[2 * k - 2] && ring[2 * k + 1] === ring[2 * k - 1];
           if (same) {
@@ -562,8 +559,7 @@ function repeatedPointsFix(rep: GeometryReporter, g: ParsedGeometry): Fix | unde
             continue;
           }
           if (first < 0) continue;
-          const start = coordinateSpan(g, p, r, first - 1)[1];
-          if (!visit(start, coordinateSpan(g, p, r, k - 1)[1], p, r, first, k)) return;
+          visit(coordinateSpan(g, p, r, first - 1)[1], coordinateSpan(g, p, r, k - 1)[1], first, k);
           first = -1;
         }
       }
@@ -572,37 +568,22 @@ function repeatedPointsFix(rep: GeometryReporter, g: ParsedGeometry): Fix | unde
   const edits: TextEdit[] = [];
   let runs = 0;
   let points = 0;
-  // The block being built: its first cut's start and where its run began, its last cut's end, its cuts.
+  // The block being built: its first cut's start, its last cut's end, and the text it keeps between its
+  // cuts as offsets from its start (TextEdit's `keep`: two numbers a cut rather than the text, since the
+  // texts of a geometry's blocks add up to the geometry's size, and a 100 MB one is not held twice).
   let blockStart = -1;
   let blockEnd = -1;
-  let from = { p: 0, r: 0, k: 0 };
-  let cuts = 0;
-  const wkt = rep.wkt;
+  let keep: number[] = [];
   const closeBlock = (): void => {
     if (blockStart < 0) return;
-    if (cuts === 1) edits.push({ start: blockStart, end: blockEnd, text: '' });
-    else {
-      // Its text, the kept text between its cuts, is made when read, by scanning its runs again: the texts
-      // of a geometry's blocks add up to the geometry's size, and a 100 MB one is not held twice.
-      const { p, r, k } = from;
-      const count = cuts;
-      edits.push(
-        madeTextEdit(blockStart, blockEnd, () => {
-          const pieces: string[] = [];
-          let seen = 0;
-          let keptFrom = -1;
-          scanRuns(p, r, k, (start, end) => {
-            if (keptFrom >= 0) pieces.push(wkt.slice(keptFrom, start));
-            keptFrom = end;
-            return ++seen < count;
-          });
-          return pieces.join('');
-        }),
-      );
-    }
+    edits.push(
+      keep.length === 0
+        ? { start: blockStart, end: blockEnd, text: '' }
+        : { start: blockStart, end: blockEnd, keep },
+    );
     blockStart = -1;
   };
-  scanRuns(0, 0, 1, (start, end, p, r, first, k) => {
+  scanRuns((start, end, first, k) => {
     runs++;
     points += k - first;
     // Where the WKT is the document's text as is (a .wkt line, an unescaped string), the cuts of about
@@ -614,16 +595,14 @@ function repeatedPointsFix(rep: GeometryReporter, g: ParsedGeometry): Fix | unde
       end - blockStart <= REPEATS_BLOCK &&
       rep.doc(end) - rep.doc(blockStart) === end - blockStart
     ) {
+      keep.push(blockEnd - blockStart, start - blockStart);
       blockEnd = end;
-      cuts++;
-      return true;
+      return;
     }
     closeBlock();
     blockStart = start;
     blockEnd = end;
-    from = { p, r, k: first };
-    cuts = 1;
-    return true;
+    keep = [];
   });
   closeBlock();
   if (runs === 0) return undefined;

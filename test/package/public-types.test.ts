@@ -16,6 +16,7 @@ afterAll(() => rmSync(project, { recursive: true, force: true }));
 
 const consumer = `
 import {
+  editText,
   fix,
   isFieldFeature,
   isZoneFeature,
@@ -49,6 +50,10 @@ export const never = checked.code === 'GEO999';
 
 declare const offered: Fix;
 export const edits: TextEdit[] | string = offered.artifact !== undefined ? offered.artifact : offered.edits;
+declare const edit: TextEdit;
+// @ts-expect-error: an edit that keeps parts of the checked text has no text of its own
+export const unread: string = edit.text;
+export const read: string = editText(edit, 'the checked text');
 
 declare const feature: GeoJsonFeature;
 export const areaAcres: number | null = isFieldFeature(feature) ? feature.properties.areaAcres : null;
@@ -65,7 +70,7 @@ export const notNarrowed: string = failure.retryAt;
 /** Internal helpers that must not be part of the public surface. */
 const INTERNAL = [
   'plural',
-  'madeTextEdit',
+  'settleEditTexts',
   'memorySpool',
   'DiagnosticCollector',
   'readAll',
