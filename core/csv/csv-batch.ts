@@ -362,8 +362,11 @@ export async function validateCsvBatch(
     if (!pipeline) return finishRow(r, dataRows);
     const field = session.prepareField(r, dataRows);
     const cell = session.cell(r, 'boundary');
-    const source = { offset: cell ? cell.valueStart - r.start : 0, escapes: cell?.escapes };
-    pipeline.add({ r, n: dataRows, field }, field.record, field.record.lines!, source);
+    const queued = { r, n: dataRows, field };
+    // A boundary that is no cell of the row (the mapping's constant) has no place in it: checked here.
+    if (!cell) return pipeline.addPlain(queued);
+    const source = { offset: cell.valueStart - r.start, escapes: cell.escapes };
+    pipeline.add(queued, field.record, field.record.lines!, source);
   };
 
   // Row status, from every diagnostic of the row (checks across rows and referenced files included),
@@ -410,7 +413,8 @@ export async function validateCsvBatch(
     handOver();
   }
   if (!session) finishHeaderSearch(true);
-  await pipeline?.settle(true);
+  // Stopped: the rows still out are not waited for (the caller drops the result).
+  if (!options.signal?.aborted) await pipeline?.settle(true);
   const info = reader.info;
   visit({ stage: 'encoding', encoding: info.encoding });
   visit({ stage: 'delimiterRows', skipped: info.delimiterRows });

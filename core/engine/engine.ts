@@ -111,21 +111,23 @@ export interface EngineOptions {
    */
   batchGeometry?: boolean;
   /**
-   * Threads that check (default 1: this one alone). With more, and `startWorker`, boundaries of a streamed
-   * field upload of at least `parallelAbove` bytes are checked on `jobs - 1` worker threads too
-   * (core/parallel); the report is the same for any number.
+   * Threads that check (default 1: this one alone). With more, and `startWorker`, the boundaries of a
+   * field upload, .wkt file or field CSV batch, and the zones of a prescription ZIP, of at least
+   * `parallelAbove` bytes are checked on `jobs - 1` worker threads too (core/parallel); the report is the
+   * same for any number.
    */
   jobs?: number;
   /** Starts one worker thread (the host's: `boundaryWorkers()` of fieldgate/node for Node). */
   startWorker?: WorkerFactory;
-  /** Streamed files smaller than this are checked on this thread alone (default PARALLEL_ABOVE_BYTES). */
+  /** Files smaller than this are checked on this thread alone (default PARALLEL_ABOVE_BYTES). */
   parallelAbove?: number;
 }
 
 /**
- * Streamed files smaller than this are checked on one thread: a worker's start-up costs about 50 ms of CPU
+ * Files smaller than this are checked on one thread: a worker's start-up costs about 50 ms of CPU
  * (measured, the CLI's bundled worker), a fair share of checking a few MB of boundaries. Smaller files than
- * STREAM_ABOVE_BYTES (the same) are read whole, on one thread, anyway.
+ * STREAM_ABOVE_BYTES (the same) are read whole, on one thread, anyway, but for a prescription ZIP, always
+ * read whole, whose zones go to the workers from this size on.
  */
 const PARALLEL_ABOVE_BYTES = 16 * 1024 * 1024;
 

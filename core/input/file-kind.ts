@@ -181,8 +181,8 @@ export interface ValidateOptions {
    */
   batchGeometry?: BatchGeometry;
   /**
-   * Worker threads for checks that run apart (core/parallel), for a streamed file of `bytes` (undefined when
-   * not known): undefined when the file is too small to pay for them or the run has none. Started on first
+   * Worker threads for checks that run apart (core/parallel), for a file of `bytes` (undefined when not
+   * known): undefined when the file is too small to pay for them or the run has none. Started on first
    * use, stopped by the engine at the end of its run.
    */
   workers?: (bytes: number | undefined) => WorkerPool | undefined;

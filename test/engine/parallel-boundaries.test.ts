@@ -327,17 +327,26 @@ describe('boundaries checked on worker threads', () => {
     },
   );
 
-  it('a worker that fails: its boundaries are checked on this thread, the report unchanged', async () => {
-    const [name, bytes] = inputs.find(([n]) => n === 'troubled.json')!;
+  it.each([
+    ['troubled.json', () => inputs.find(([n]) => n === 'troubled.json')![1]],
+    ['troubled.csv', () => inputs.find(([n]) => n === 'troubled.csv')![1]],
+    ['troubled-utm.zip', () => troubledRx(true)],
+  ])('%s: a worker that fails leaves its checks to this thread, the report unchanged', async (name, read) => {
+    const bytes = read();
     const one = await reportWith(name, bytes, { jobs: 1 });
+    let posted = 0;
     const failing: WorkerFactory = (): PoolWorker => {
       let fail: ((error: Error) => void) | undefined;
       return {
-        post: () => queueMicrotask(() => fail?.(new Error('worker failed'))),
+        post: () => {
+          posted++;
+          queueMicrotask(() => fail?.(new Error('worker failed')));
+        },
         listen: (_onReply, onFailure) => (fail = onFailure),
         terminate: () => undefined,
       };
     };
     expect(await reportWith(name, bytes, { jobs: 3, startWorker: failing })).toBe(one);
+    expect(posted).toBeGreaterThan(0);
   });
 });
