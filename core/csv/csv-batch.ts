@@ -364,9 +364,15 @@ export async function validateCsvBatch(
     const cell = session.cell(r, 'boundary');
     const queued = { r, n: dataRows, field };
     // A boundary that is no cell of the row (the mapping's constant) has no place in it: checked here.
-    if (!cell) return pipeline.addPlain(queued);
+    if (!cell) {
+      pipeline.addPlain(queued);
+      pipeline.finishReady();
+      return;
+    }
     const source = { offset: cell.valueStart - r.start, escapes: cell.escapes };
     pipeline.add(queued, field.record, field.record.lines!, source);
+    // Rows checked here (every worker busy) behind rows whose checks are back go at once, not held.
+    pipeline.finishReady();
   };
 
   // Row status, from every diagnostic of the row (checks across rows and referenced files included),

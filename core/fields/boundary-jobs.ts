@@ -266,16 +266,30 @@ export class BoundaryPipeline<T> {
   async settle(all: boolean): Promise<void> {
     this.post();
     for (;;) {
-      let head = this.queue[0];
-      let finished = 0;
-      while (head?.done) {
-        this.finish(head.item, head.verdict);
-        head = this.queue[++finished];
-      }
-      if (finished > 0) this.queue.splice(0, finished);
+      const head = this.finishDone();
       if (!head || (!all && this.queue.length <= MAX_PENDING)) return;
       await head.ready;
     }
+  }
+
+  /**
+   * Finish the items at the head whose checks are done (nothing posted, nothing waited for), so a reader
+   * that calls it after each item holds only those behind one still out.
+   */
+  finishReady(): void {
+    this.finishDone();
+  }
+
+  /** finishReady; the oldest item left, if any. */
+  private finishDone(): Pending<T> | undefined {
+    let head = this.queue[0];
+    let finished = 0;
+    while (head?.done) {
+      this.finish(head.item, head.verdict);
+      head = this.queue[++finished];
+    }
+    if (finished > 0) this.queue.splice(0, finished);
+    return head;
   }
 
   /** The oldest item not finished. */
