@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { validate, type EngineOptions, type StreamedFile } from '../../core/index.ts';
+import { runEngine, validate, type EngineOptions, type StreamedFile } from '../../core/index.ts';
 import { benchBoundaries } from '../../core/geometry/field-upload-bench-data.ts';
 import type { PoolWorker, WorkerFactory } from '../../core/parallel/worker-pool.ts';
 import { boundaryWorkers } from '../../node/worker-threads.ts';
@@ -278,6 +278,46 @@ describe('boundaries checked on worker threads', () => {
     }
     return one;
   }
+
+  it('troubled.csv handed over as found (as the command line runs): the same diagnostics and report with 1 and 2 threads', async () => {
+    const bytes = padded(inputs.find(([n]) => n === 'troubled.csv')![1]);
+    // The diagnostics in the order handed over (how they are grouped into events may differ), then the report.
+    const handedOver = async (options: EngineOptions): Promise<string[]> => {
+      const out: string[] = [];
+      const run = runEngine([streamed('troubled.csv', bytes)], {
+        now,
+        streamAbove: 0,
+        parallelAbove: 0,
+        keepDiagnostics: false,
+        ...options,
+      });
+      for await (const event of run) {
+        if (event.type === 'diagnostics') for (const d of event.diagnostics) out.push(JSON.stringify(d));
+        if (event.type === 'report') out.push(JSON.stringify(event.report));
+      }
+      return out;
+    };
+    const one = await handedOver({ jobs: 1 });
+    const answered = { count: 0 };
+    const two = await handedOver({ jobs: 2, startWorker: factoryCounting(boundaryWorkers(), answered) });
+    expect(answered.count).toBeGreaterThan(0);
+    expect(one.length).toBeGreaterThan(150);
+    expect(two).toEqual(one);
+  });
+
+  it('--jobs 1 starts no worker, whatever the size', async () => {
+    let started = 0;
+    const counting: WorkerFactory = () => {
+      started++;
+      return boundaryWorkers()();
+    };
+    await reportWith('troubled.csv', inputs.find(([n]) => n === 'troubled.csv')![1], {
+      jobs: 1,
+      startWorker: counting,
+    });
+    await reportWith('troubled-utm.zip', troubledRx(true), { jobs: 1, startWorker: counting });
+    expect(started).toBe(0);
+  });
 
   const usCsbMapping = readFileSync(corpusPath('derived/us_csb_2024_mapping.json'), 'utf8');
   const se2023Mapping = JSON.stringify({
