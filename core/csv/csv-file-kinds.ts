@@ -75,7 +75,11 @@ function csvOptionsFrom(
   if (options.records) out.records = true;
   if (options.features === 'map') out.mapFeatures = true;
   if (options.batchGeometry) out.batchGeometry = options.batchGeometry;
-  const pool = options.workers?.('bytes' in file ? file.bytes.length : file.size);
+  // Only a field batch has boundaries for the workers (asking starts them).
+  const pool =
+    out.kind === 'csv-fields'
+      ? options.workers?.('bytes' in file ? file.bytes.length : file.size)
+      : undefined;
   if (pool) out.pool = pool;
   const resolve = options.resolveFile;
   if (resolve) out.resolveFile = (path) => resolve(path, file.name);

@@ -319,6 +319,28 @@ describe('boundaries checked on worker threads', () => {
     expect(started).toBe(0);
   });
 
+  it('a CSV batch of enrollments (no boundaries) starts no worker', async () => {
+    let started = 0;
+    const counting: WorkerFactory = () => {
+      started++;
+      return boundaryWorkers()();
+    };
+    const rows = Array.from(
+      { length: 50 },
+      (_, i) =>
+        `"{3f2504e0-4f89-41d3-9a0c-0305e82c33${String(i).padStart(2, '0')}}",INDIVIDUAL,season-${i},GrowingSeason`,
+    );
+    const text = `experimentProtocolId,dimensionality,temporalEntityId,temporalPeriodTypeName\n${rows.join('\n')}\n`;
+    const report = await reportWith('enrollments.csv', new TextEncoder().encode(text), {
+      jobs: 2,
+      startWorker: counting,
+    });
+    expect((JSON.parse(report) as { files: Array<{ kind: string }> }).files[0]?.kind).toBe(
+      'csv-enrollments-by-program',
+    );
+    expect(started).toBe(0);
+  });
+
   const usCsbMapping = readFileSync(corpusPath('derived/us_csb_2024_mapping.json'), 'utf8');
   const se2023Mapping = JSON.stringify({
     kind: 'csv-fields',
