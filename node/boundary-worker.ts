@@ -1,11 +1,18 @@
 /**
- * A worker thread of the boundary pool (core/parallel): checks each batch of boundaries it is posted and
- * posts back the diagnostics and verdicts, one reply per batch, in order. Started by worker-threads.ts.
+ * A worker thread of the boundary pool (core/parallel): checks each batch of boundaries (field uploads,
+ * .wkt files, CSV batches) or prescription zones it is posted and posts back the diagnostics and verdicts,
+ * one reply per batch, in order. Started by worker-threads.ts.
  */
 import { parentPort } from 'node:worker_threads';
 import { checkBoundaryBatch, type BoundaryBatch } from '../core/fields/boundary-jobs.ts';
 import { servePool, type PoolEnvelope } from '../core/parallel/worker-pool.ts';
+import { checkZoneBatch, type ZoneBatch } from '../core/rx/zone-jobs.ts';
 
-const answer = servePool((batch) => checkBoundaryBatch(batch as BoundaryBatch));
+/** A batch of zones has `zones`, one of boundaries `jobs`. */
+const answer = servePool((batch) =>
+  'zones' in (batch as object)
+    ? checkZoneBatch(batch as ZoneBatch)
+    : checkBoundaryBatch(batch as BoundaryBatch),
+);
 const port = parentPort;
 if (port) port.on('message', (envelope: PoolEnvelope) => port.postMessage(answer(envelope)));

@@ -225,7 +225,8 @@ const commonOptions = `  --format text|json|csv|html  report for people (default
                             boundaries, the same field in two files): on by default when boundaries come
                             with prescriptions or soil tests, or in two files (--setting batch=on|off|auto)
   --features                with --format json: include each file's GeoJSON features (geometry)
-  --jobs N                  threads that check the boundaries of a big field upload or .wkt file
+  --jobs N                  threads that check the boundaries of a big field upload, .wkt file or
+                            field CSV batch, and the zones of a big prescription ZIP
                             (default: one per core where there are more than two, else 1); the report
                             is the same for any number
 ${progressUsage(28)}`;

@@ -141,7 +141,7 @@ class WktChecker {
   parallel(pool: WorkerPool | undefined, selection: ValidateOptions['selection']): void {
     if (!pool) return;
     const checks: Omit<BoundaryBatch, 'jobs'> = {};
-    if (this.features || this.batch) checks.geometry = true;
+    if (this.features || this.batch) checks.outline = true;
     if (selection) checks.selection = selection;
     if (this.check.acreageTolerance !== undefined) checks.acreageTolerance = this.check.acreageTolerance;
     this.pipeline = new BoundaryPipeline(pool, checks, ({ record, detach }, verdict) =>
@@ -181,7 +181,7 @@ class WktChecker {
     if (result?.areaAcres !== undefined) this.acres += result.areaAcres;
     // A boundary checked on a worker: its polygons came back beside its verdict.
     const shape: FeatureVerdict | undefined =
-      result && verdict?.geometry ? { ...result, geometry: verdict.geometry } : result;
+      result && verdict?.outline ? { ...result, geometry: verdict.outline } : result;
     this.features?.push(fieldFeature(record, shape));
     keepBatchField(this.batch, record, shape);
   }

@@ -62,6 +62,9 @@ import { EnrollmentRows } from './csv-enrollments.ts';
 import { withColumnHint } from './csv-hints.ts';
 import { csvRecordOf } from './csv-records.ts';
 import type { KindRecord } from '../records/submit-record.ts';
+import type { FeatureVerdict } from '../records/field-features.ts';
+import { BoundaryPipeline, type BoundaryBatch, type BoundaryVerdict } from '../fields/boundary-jobs.ts';
+import type { WorkerPool } from '../parallel/worker-pool.ts';
 
 /** What a referenced file's own validator found (injected: the kinds live above this layer). */
 export interface ReferencedFileCheck {
@@ -110,6 +113,12 @@ export interface CsvBatchOptions {
   /** Let the event loop run between chunks of rows. */
   pause?: () => Promise<void>;
   signal?: AbortSignal;
+  /**
+   * Worker threads for a field batch's boundaries (core/parallel): each row's WKT is checked there (or here,
+   * this thread's share) as the rows are read, and the rows are finished in order as their checks come
+   * back, so the diagnostics are those one thread lists. Checks across rows stay here, on the outlines.
+   */
+  pool?: WorkerPool;
 }
 
 type RowStatus = 'ok' | 'warning' | 'error';
@@ -246,6 +255,8 @@ export async function validateCsvBatch(
   let kind: BatchKind | undefined;
   let columns: ColumnMap | undefined;
   let session: RowSession | undefined;
+  /** With workers, a field batch's rows wait here for their boundaries' checks (see CsvBatchOptions.pool). */
+  let pipeline: BoundaryPipeline<QueuedRow> | undefined;
   let dataRows = 0;
   /** The line of each data row (index row - 1): all a row's status needs until the end. */
   let rowLines = new Int32Array(1024);
@@ -305,6 +316,14 @@ export async function validateCsvBatch(
       cells: found.cells.map((c) => ({ value: c.value, range: rangeOf(c.start, c.end, found) })),
     });
     session = new RowSession(k, found, columns, collector, options, mapping, decimalMark());
+    if (options.pool && k.id === 'csv-fields') {
+      const checks: Omit<BoundaryBatch, 'jobs'> = { decimalMark: decimalMark(), outline: true };
+      if (options.selection) checks.selection = options.selection;
+      if (options.acreageTolerance !== undefined) checks.acreageTolerance = options.acreageTolerance;
+      pipeline = new BoundaryPipeline(options.pool, checks, (q, verdict) =>
+        finishRow(q.r, q.n, q.field, verdict),
+      );
+    }
   };
 
   const finishHeaderSearch = (final: boolean): void => {
@@ -324,18 +343,36 @@ export async function validateCsvBatch(
     pending.length = 0;
   };
 
+  // Data row `n` read, its boundary checked (on a worker, or `verdict` undefined: here) and the rest done.
+  const finishRow = (r: CsvRow, n: number, field?: PreparedField, verdict?: BoundaryVerdict): void => {
+    damage(r, n);
+    session?.row(r, n, field, verdict);
+    options.onRow?.(n, reader.info.bytesRead);
+  };
+
   const processData = (r: CsvRow): void => {
     if (!session || !header) return;
     dataRows++;
-    damage(r, dataRows);
-    session.row(r, dataRows);
     if (dataRows > rowLines.length) {
       const grown = new Int32Array(rowLines.length * 2);
       grown.set(rowLines);
       rowLines = grown;
     }
     rowLines[dataRows - 1] = r.line;
-    options.onRow?.(dataRows, reader.info.bytesRead);
+    if (!pipeline) return finishRow(r, dataRows);
+    const field = session.prepareField(r, dataRows);
+    const cell = session.cell(r, 'boundary');
+    const queued = { r, n: dataRows, field };
+    // A boundary that is no cell of the row (the mapping's constant) has no place in it: checked here.
+    if (!cell) {
+      pipeline.addPlain(queued);
+      pipeline.finishReady();
+      return;
+    }
+    const source = { offset: cell.valueStart - r.start, escapes: cell.escapes };
+    pipeline.add(queued, field.record, field.record.lines!, source);
+    // Rows checked here (every worker busy) behind rows whose checks are back go at once, not held.
+    pipeline.finishReady();
   };
 
   // Row status, from every diagnostic of the row (checks across rows and referenced files included),
@@ -373,11 +410,17 @@ export async function validateCsvBatch(
       pending.push(r);
       finishHeaderSearch(false);
     } else processData(r);
-    if (++count % 256 === 0 && options.pause) await options.pause();
+    if (++count % 256 === 0) {
+      // Rows whose checks came back are finished; the reading waits only while too many are out.
+      await pipeline?.settle(false);
+      if (options.pause) await options.pause();
+    }
     if (session?.waiting()) await session.drain();
     handOver();
   }
   if (!session) finishHeaderSearch(true);
+  // Stopped: the rows still out are not waited for (the caller drops the result).
+  if (!options.signal?.aborted) await pipeline?.settle(true);
   const info = reader.info;
   visit({ stage: 'encoding', encoding: info.encoding });
   visit({ stage: 'delimiterRows', skipped: info.delimiterRows });
@@ -414,6 +457,19 @@ export async function validateCsvBatch(
   };
 }
 
+/** A field row read and waiting for its boundary's checks (see CsvBatchOptions.pool). */
+interface QueuedRow {
+  r: CsvRow;
+  n: number;
+  field: PreparedField;
+}
+
+/** A field row's record as its checks take it, and acres that read two ways (compared once the area is known). */
+interface PreparedField {
+  record: FieldRecord;
+  twoWays: { read: DecimalNumber; alternative: DecimalReading; value: RecordValue } | undefined;
+}
+
 /** The state of one batch while its rows come in. */
 class RowSession {
   readonly features: GeoJsonFeature[] = [];
@@ -424,6 +480,8 @@ class RowSession {
   private readonly files: Array<Promise<void>> = [];
   private readonly uploads = new Map<string, number>();
   private fileRows = 0;
+  /** Field rows whose record was made: the next one's feature (its index among the features kept). */
+  private fieldRecords = 0;
   private readonly visit: (stage: CsvStage) => void;
 
   constructor(
@@ -456,7 +514,8 @@ class RowSession {
     await Promise.all(all);
   }
 
-  row(row: CsvRow, n: number): void {
+  /** `field`, `verdict`: a field row's record made and its boundary checked ahead (on a worker). */
+  row(row: CsvRow, n: number, field?: PreparedField, verdict?: BoundaryVerdict): void {
     const expected = this.header.cells.length;
     let found = row.cells.length;
     // Trailing empty cells past the header (a sheet's stray delimiters) do not count.
@@ -491,7 +550,7 @@ class RowSession {
     this.cross.duplicateRow(row, n, this.map);
     switch (this.kind.id) {
       case 'csv-fields':
-        this.field(row, n);
+        this.field(row, n, field ?? this.prepareField(row, n), verdict);
         break;
       case 'csv-prescriptions':
       case 'csv-soil-tests':
@@ -594,14 +653,17 @@ class RowSession {
     checkAcreage(area, stated, this.collector, () => atRecord(record, record.boundary?.location ?? {}));
   }
 
-  private field(row: CsvRow, n: number): void {
-    let twoWays: { read: DecimalNumber; alternative: DecimalReading; value: RecordValue } | undefined;
+  /** A field row's record, made from its cells (before its checks, which may run on a worker). */
+  prepareField(row: CsvRow, n: number): PreparedField {
+    let twoWays: PreparedField['twoWays'];
     const lines = rowLines(row);
     const local = (offset: number): number => offset - row.start;
+    // Each field row adds one feature when they are kept (the index is that of the feature it adds).
+    const feature = this.options.keepFeatures === false ? 0 : this.fieldRecords++;
     const record: FieldRecord = {
       format: 'csv',
       row: n,
-      feature: this.features.length,
+      feature,
       location: { row: n, range: lines.range(0, row.text.length) },
       label: `Row ${n}`,
       lines,
@@ -638,6 +700,15 @@ class RowSession {
       }
       record[property] = value;
     }
+    // Acres that read two ways are compared with the boundary once its area is known (field).
+    if (twoWays) delete record.acres;
+    return { record, twoWays };
+  }
+
+  /** A field row's checks; `verdict`: its boundary's, made on a worker (else made here). */
+  private field(row: CsvRow, n: number, prepared: PreparedField, verdict?: BoundaryVerdict): void {
+    const { record, twoWays } = prepared;
+    if (twoWays) record.acres = twoWays.value;
     const before = this.collector.diagnostics.length;
     for (const rule of itemRules) this.collector.run(rule, record);
     const tolerance = this.options.acreageTolerance;
@@ -648,7 +719,13 @@ class RowSession {
     };
     // Acres that read two ways are compared with the boundary once its area is known (below).
     if (twoWays) delete record.acres;
-    const boundary = checkRecordBoundary(record, this.collector, boundaryOptions);
+    let boundary: FeatureVerdict | undefined;
+    if (verdict) {
+      const list = this.collector.diagnostics;
+      for (const d of verdict.diagnostics) list.push(d);
+      if (verdict.result)
+        boundary = verdict.outline ? { ...verdict.result, geometry: verdict.outline } : verdict.result;
+    } else boundary = checkRecordBoundary(record, this.collector, boundaryOptions);
     if (twoWays) {
       record.acres = twoWays.value;
       this.acresTwoWays(record, n, twoWays.read, boundary?.areaAcres, boundaryOptions);

@@ -8,7 +8,7 @@
  */
 
 import type { Location, TextRange } from '../diagnostics/diagnostic.ts';
-import type { RecordBoundaryResult } from '../boundary/record-boundary.ts';
+import type { FeatureVerdict } from '../records/field-features.ts';
 import type { FieldRecord } from '../records/field-record.ts';
 import { recordString } from '../records/field-record.ts';
 import { findZoneOverlaps } from '../rx/zone-overlaps.ts';
@@ -282,7 +282,7 @@ export class CrossRowChecks {
   field(
     record: FieldRecord,
     n: number,
-    boundary: RecordBoundaryResult | undefined,
+    boundary: Pick<FeatureVerdict, 'valid' | 'geometry'> | undefined,
     boundaryRange?: TextRange,
   ): void {
     const polygons = boundary?.valid ? boundary.geometry?.polygons : undefined;

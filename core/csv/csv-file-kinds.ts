@@ -37,7 +37,7 @@ import { parseCsvDecimalMark, parseCsvDelimiter } from './csv-options.ts';
 function csvOptionsFrom(
   kind: BatchKind,
   options: ValidateOptions,
-  file: { name: string },
+  file: InputFile | StreamedFile,
 ): { options: CsvBatchOptions; problem?: string } {
   const out: CsvBatchOptions = { kind: kind.id };
   let problem: string | undefined;
@@ -75,6 +75,12 @@ function csvOptionsFrom(
   if (options.records) out.records = true;
   if (options.features === 'map') out.mapFeatures = true;
   if (options.batchGeometry) out.batchGeometry = options.batchGeometry;
+  // Only a field batch has boundaries for the workers (asking starts them).
+  const pool =
+    out.kind === 'csv-fields'
+      ? options.workers?.('bytes' in file ? file.bytes.length : file.size)
+      : undefined;
+  if (pool) out.pool = pool;
   const resolve = options.resolveFile;
   if (resolve) out.resolveFile = (path) => resolve(path, file.name);
   out.checkFile = checkReferencedFile(options);

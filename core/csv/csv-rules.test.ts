@@ -290,9 +290,7 @@ describe('CSV010 csv-fields-overlap', () => {
           i + 1,
           {
             valid: true,
-            coordinates: 'wgs84',
-            wkt: '',
-            geometry: { polygons: [[ring.map((v) => v + i * 2)]] } as never,
+            geometry: { polygons: [[ring.map((v) => v + i * 2)]] },
           },
         );
       cross.finish();

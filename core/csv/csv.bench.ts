@@ -17,12 +17,21 @@
  * Then a field CSV of CSV_BENCH_WARN_MB (default 180 MB) with a warning on every row (a client name with a
  * space after it): streamed, its diagnostics go out row by row as found, so peak RSS stays about what a
  * clean file costs however many warnings there are. Target: peak RSS under 300 MB.
+ *
+ * Then threads (CSV_BENCH_ONLY=threads runs only this): a field CSV of CSV_BENCH_THREADS_MB (default 64 MB,
+ * over the 16 MB from which a run takes workers) and a prescription ZIP of 100 zones of 20,000 points each
+ * (about 19 MB, so its zones go to the workers too), each through `fieldgate validate --format json` with
+ * `--jobs 1` and `--jobs 2`, alternating, best of CSV_BENCH_RUNS: wall time, CPU seconds (user + system),
+ * peak RSS, and whether the two reports are byte for byte the same.
  */
 import { spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeZip } from '../archive/zip-writer.ts';
+import { WGS84_PRJ } from '../rx/rx-crs.ts';
+import { buildShapefile, type Ring } from '../../test/rx/build-shapefile.ts';
 
 const PYTHON = '/usr/bin/python3';
 const GNU_TIME = '/usr/bin/time';
@@ -139,11 +148,93 @@ function warnings(dir: string): void {
 function timed(
   args: string[],
   ok: readonly number[] = [0],
-): { stdout: string; peakKb: number; seconds: number } {
-  const r = spawnSync(GNU_TIME, ['-f', 'PEAK %M %e', ...args], { encoding: 'utf8', maxBuffer: 1 << 28 });
+): { stdout: string; peakKb: number; seconds: number; cpu: number } {
+  const r = spawnSync(GNU_TIME, ['-f', 'PEAK %M %e %U %S', ...args], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 30,
+  });
   if (!ok.includes(r.status ?? -1)) throw new Error(`${args.join(' ')} failed: ${r.stderr}`);
-  const peak = /PEAK (\d+) ([\d.]+)/.exec(r.stderr);
-  return { stdout: r.stdout, peakKb: peak ? Number(peak[1]) : NaN, seconds: peak ? Number(peak[2]) : NaN };
+  const peak = /PEAK (\d+) ([\d.]+) ([\d.]+) ([\d.]+)/.exec(r.stderr);
+  return {
+    stdout: r.stdout,
+    peakKb: peak ? Number(peak[1]) : NaN,
+    seconds: peak ? Number(peak[2]) : NaN,
+    cpu: peak ? Number(peak[3]) + Number(peak[4]) : NaN,
+  };
+}
+
+/**
+ * A prescription ZIP of 100 zones (the service's most), each a wobbly ring of `points` points (valid; the
+ * noise keeps the .shp from deflating much), in a 10 × 10 grid of WGS 84 degrees.
+ */
+function generateRx(path: string, points: number): void {
+  const records: Ring[][] = [];
+  const rows: number[][] = [];
+  for (let z = 0; z < 100; z++) {
+    const cx = -93 + (z % 10) * 0.01;
+    const cy = 42 + Math.floor(z / 10) * 0.01;
+    const ring: number[] = [];
+    for (let k = 0; k < points; k++) {
+      // Clockwise (a shapefile shell); r's jitter is far below a point's spacing, so the ring stays simple.
+      const a = (-k / points) * 2 * Math.PI;
+      const r = 0.004 * (1 + 0.1 * Math.sin(9 * a + z)) * (1 + 1e-5 * Math.sin(k * 12.9898 + z));
+      ring.push(cx + r * Math.cos(a), cy + r * Math.sin(a));
+    }
+    ring.push(ring[0] as number, ring[1] as number);
+    records.push([ring]);
+    rows.push([100 + z]);
+  }
+  const files = buildShapefile({ records, fields: [{ name: 'RATE', type: 'N', length: 8 }], rows });
+  writeFileSync(
+    path,
+    writeZip([
+      { name: 'zones.shp', bytes: files.shp },
+      { name: 'zones.shx', bytes: files.shx },
+      { name: 'zones.dbf', bytes: files.dbf },
+      { name: 'zones.prj', bytes: new TextEncoder().encode(WGS84_PRJ) },
+    ]),
+  );
+}
+
+/** One file with --jobs 1 and --jobs 2, alternating, best of `runs` each; the reports must match. */
+function oneAndTwo(label: string, file: string, runs: number): void {
+  const best = [
+    { seconds: Infinity, cpu: Infinity, peakKb: 0, stdout: '' },
+    { seconds: Infinity, cpu: Infinity, peakKb: 0, stdout: '' },
+  ];
+  for (let run = 0; run < runs; run++)
+    for (const [i, jobs] of ['1', '2'].entries()) {
+      const r = timed([process.execPath, bin, 'validate', '--format', 'json', '--jobs', jobs, file], [0, 1]);
+      const side = best[i]!;
+      if (r.seconds < side.seconds) Object.assign(side, { seconds: r.seconds, stdout: r.stdout });
+      side.cpu = Math.min(side.cpu, r.cpu);
+      side.peakKb = Math.max(side.peakKb, r.peakKb);
+    }
+  const [one, two] = best as [(typeof best)[0], (typeof best)[0]];
+  const show = (b: typeof one): string =>
+    `${b.seconds.toFixed(2)} s, CPU ${b.cpu.toFixed(2)} s, peak RSS ${(b.peakKb / 1024).toFixed(0)} MB`;
+  console.log(`${label}, best of ${runs} runs each, alternating:`);
+  console.log(`  --jobs 1: ${show(one)}`);
+  console.log(`  --jobs 2: ${show(two)}`);
+  console.log(
+    `  two threads take ${(two.seconds / one.seconds).toFixed(2)}× the time of one; reports ${one.stdout === two.stdout ? 'identical' : 'DIFFERENT'}`,
+  );
+  if (one.stdout !== two.stdout) process.exitCode = 1;
+}
+
+/** The threads case: one thread against two, on a big field CSV and a big prescription ZIP. */
+function threads(dir: string): void {
+  const runs = Number(process.env.CSV_BENCH_RUNS ?? 2);
+  const csv = join(dir, 'threads.csv');
+  const rows = generate(csv, Number(process.env.CSV_BENCH_THREADS_MB ?? 64) * 1048576);
+  oneAndTwo(`field CSV, ${rows} rows, ${(statSync(csv).size / 1048576).toFixed(0)} MB`, csv, runs);
+  const zip = join(dir, 'zones.zip');
+  generateRx(zip, 20_000);
+  oneAndTwo(
+    `prescription ZIP, 100 zones of 20,000 points, ${(statSync(zip).size / 1048576).toFixed(0)} MB`,
+    zip,
+    runs,
+  );
 }
 
 /** `fieldgate validate --format json` on the file, timed as a whole process. */
@@ -171,6 +262,7 @@ async function main(): Promise<void> {
     // The CLI runs its compiled bundle (dist/cli), rebuilt first if a source changed: once, untimed.
     spawnSync(process.execPath, [bin, 'kinds'], { stdio: 'ignore' });
     if (only === 'warnings') return warnings(dir);
+    if (only === 'threads') return threads(dir);
     if (only !== 'rows') hugeCell(dir, Number(process.env.CSV_BENCH_RUNS ?? 2));
     if (only === 'cell') return;
     const csv = join(dir, 'fields.csv');

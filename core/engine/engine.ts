@@ -111,9 +111,10 @@ export interface EngineOptions {
    */
   batchGeometry?: boolean;
   /**
-   * Threads that check (default 1: this one alone). With more, and `startWorker`, boundaries of a field
-   * upload (streamed or read whole) of at least `parallelAbove` bytes are checked on `jobs - 1` worker
-   * threads too (core/parallel); the report is the same for any number.
+   * Threads that check (default 1: this one alone). With more, and `startWorker`, the boundaries of a
+   * field upload or .wkt file (streamed or read whole) or a field CSV batch, and the zones of a prescription
+   * ZIP, of at least `parallelAbove` bytes are checked on `jobs - 1` worker threads too (core/parallel); the
+   * report is the same for any number.
    */
   jobs?: number;
   /** Starts one worker thread (the host's: `boundaryWorkers()` of fieldgate/node for Node). */
@@ -125,7 +126,8 @@ export interface EngineOptions {
 /**
  * Files smaller than this are checked on one thread: a worker's start-up costs about 50 ms of CPU
  * (measured, the CLI's bundled worker), a fair share of checking a few MB of boundaries. Smaller files than
- * STREAM_ABOVE_BYTES (the same) are read whole, on one thread, anyway.
+ * STREAM_ABOVE_BYTES (the same) are read whole, on one thread, anyway, but for a prescription ZIP, always
+ * read whole, whose zones go to the workers from this size on.
  */
 const PARALLEL_ABOVE_BYTES = 16 * 1024 * 1024;
 

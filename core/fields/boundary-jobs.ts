@@ -8,28 +8,43 @@
 
 import type { Diagnostic, TextPosition } from '../diagnostics/diagnostic.ts';
 import { LineIndex } from '../diagnostics/text-position.ts';
-import { checkRecordBoundary, type RecordBoundaryResult } from '../boundary/record-boundary.ts';
+import {
+  checkRecordBoundary,
+  type RecordBoundaryOptions,
+  type RecordBoundaryResult,
+} from '../boundary/record-boundary.ts';
 import { stringOffsetMap } from './field-records.ts';
 import type { FieldRecord } from '../records/field-record.ts';
+import type { FeatureVerdict } from '../records/field-features.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
 import type { RuleSelection } from '../rules/selection.ts';
 import type { WorkerPool } from '../parallel/worker-pool.ts';
-import type { FeatureVerdict } from '../records/field-features.ts';
+import { writeDecimal, type DecimalMark } from '../values/decimal-number.ts';
 
 /** What a worker needs of a field record to check its boundary: plain data, no document. */
 export interface BoundaryJob {
   record: Pick<FieldRecord, 'format' | 'row' | 'feature' | 'location' | 'label' | 'acres' | 'boundary'>;
   /** The boundary's JSON string as written (quotes included), only when escapes make it differ. */
   written?: string;
-  /** For a boundary that is its document's text as it stands (a .wkt line): its first character's offset. */
+  /**
+   * For a boundary that is its document's text as it stands (a .wkt line, a CSV cell): its first
+   * character's offset.
+   */
   offset?: number;
+  /** With `offset`, a quoted CSV cell's doubled quotes: offsets in the value where `""` stands for `"`. */
+  escapes?: readonly number[];
 }
 
 export interface BoundaryBatch {
   selection?: RuleSelection;
   acreageTolerance?: number;
-  /** Send each boundary's polygons back too (the caller draws them or keeps them for the checks across files). */
-  geometry?: boolean;
+  /** How the acreage fix writes a number (a CSV batch's decimal mark); default String(n). */
+  decimalMark?: DecimalMark;
+  /**
+   * Send back each boundary's outline (`BoundaryVerdict.outline`): for a caller that compares boundaries
+   * across records (a CSV batch's overlapping fields) or draws them.
+   */
+  outline?: boolean;
   jobs: BoundaryJob[];
 }
 
@@ -40,8 +55,13 @@ export interface BoundaryBatch {
 export interface BoundaryVerdict {
   diagnostics: Diagnostic[];
   result?: Omit<RecordBoundaryResult, 'geometry' | 'wkt'>;
-  geometry?: NonNullable<FeatureVerdict['geometry']>;
+  /** The parsed outline (polygons, type, lines), when the batch asked for it and the WKT parsed. */
+  outline?: NonNullable<FeatureVerdict['geometry']>;
 }
+
+/** Where a boundary's text is: see `boundaryJob`. */
+export type BoundarySource =
+  { text: string; base: number } | number | { offset: number; escapes: readonly number[] | undefined };
 
 /** Positions by offset only (line and column 0): the main thread places them (placeRanges). */
 class OffsetsOnly extends LineIndex {
@@ -57,17 +77,29 @@ const offsetsOnly = new OffsetsOnly();
 
 /**
  * The job of one record whose boundary is WKT text in a document: a string of a JSON document (`source`:
- * the document's text from offset `base` on, for escapes), or the document's own text at offset `source`.
+ * the document's text from offset `base` on, for escapes), the document's own text at offset `source`, or
+ * a CSV cell's value at `offset` with its doubled quotes at `escapes`.
  */
-function boundaryJob(record: FieldRecord, source: { text: string; base: number } | number): BoundaryJob {
+function boundaryJob(record: FieldRecord, source: BoundarySource): BoundaryJob {
   const { format, row, location, label, acres } = record;
   const { mapOffset: _map, ...boundary } = record.boundary!;
   const job: BoundaryJob = { record: { format, row, location, label, boundary } };
   if (record.feature !== undefined) job.record.feature = record.feature;
-  if (acres) job.record.acres = acres;
+  if (acres) {
+    // Plain data only: a CSV cell's value maps its offsets with a function (the acres' are not needed).
+    const { mapOffset: _acresMap, ...plainAcres } = acres;
+    job.record.acres = plainAcres;
+  }
   const span = boundary.span;
   if (typeof source === 'number') job.offset = source;
-  else if (span && typeof boundary.value === 'string' && boundary.value.length !== span.end - span.start - 2)
+  else if ('offset' in source) {
+    job.offset = source.offset;
+    if (source.escapes && source.escapes.length > 0) job.escapes = source.escapes;
+  } else if (
+    span &&
+    typeof boundary.value === 'string' &&
+    boundary.value.length !== span.end - span.start - 2
+  )
     job.written = source.text.slice(span.start - source.base, span.end - source.base);
   return job;
 }
@@ -78,7 +110,12 @@ export function checkBoundaryBatch(batch: BoundaryBatch): BoundaryVerdict[] {
     const record: FieldRecord = { ...job.record, lines: offsetsOnly };
     const boundary = record.boundary;
     const offset = job.offset;
-    if (boundary && offset !== undefined) record.boundary = { ...boundary, mapOffset: (o) => offset + o };
+    const escapes = job.escapes;
+    if (boundary && offset !== undefined)
+      record.boundary = {
+        ...boundary,
+        mapOffset: escapes ? (o) => offset + o + escapesBefore(escapes, o) : (o) => offset + o,
+      };
     else if (boundary?.span && typeof boundary.value === 'string') {
       const { start, end } = boundary.span;
       const written = job.written ?? '';
@@ -89,6 +126,13 @@ export function checkBoundaryBatch(batch: BoundaryBatch): BoundaryVerdict[] {
     }
     return checkHere(record, batch);
   });
+}
+
+/** Doubled quotes before offset `o` of a cell's value (as cellOffset of core/csv counts them). */
+function escapesBefore(escapes: readonly number[], o: number): number {
+  let n = 0;
+  for (const at of escapes) if (at < o) n++;
+  return n;
 }
 
 /** On the main thread: the lines and columns of a worker's ranges, from the document's line index. */
@@ -106,14 +150,18 @@ function placeRanges(diagnostics: readonly Diagnostic[], lines: LineIndex): void
 /** The checks of one boundary, as a worker answers them (the geometry let go); in a worker or on this thread. */
 function checkHere(record: FieldRecord, batch: Omit<BoundaryBatch, 'jobs'>): BoundaryVerdict {
   const collector = new DiagnosticCollector(batch.selection);
-  const options = batch.acreageTolerance === undefined ? {} : { acreageTolerance: batch.acreageTolerance };
+  const options: RecordBoundaryOptions = {};
+  if (batch.acreageTolerance !== undefined) options.acreageTolerance = batch.acreageTolerance;
+  const mark = batch.decimalMark;
+  if (mark) options.writeNumber = (n) => writeDecimal(n, mark);
   const checked = checkRecordBoundary(record, collector, options);
   const verdict: BoundaryVerdict = { diagnostics: collector.diagnostics };
   if (checked) {
     const { geometry, wkt: _wkt, ...result } = checked;
     verdict.result = result;
-    if (batch.geometry && geometry)
-      verdict.geometry = { type: geometry.type, polygons: geometry.polygons, lines: geometry.lines };
+    // Only what a feature and the checks across records read of it: the spans stay in the worker.
+    if (batch.outline && geometry)
+      verdict.outline = { polygons: geometry.polygons, type: geometry.type, lines: geometry.lines };
   }
   return verdict;
 }
@@ -167,7 +215,7 @@ export class BoundaryPipeline<T> {
    * An item whose record's boundary is WKT text of the document (see `boundaryJob` for `source`); `lines`
    * places the ranges of its diagnostics. Its boundary is checked now, on a worker or here.
    */
-  add(item: T, record: FieldRecord, lines: LineIndex, source: { text: string; base: number } | number): void {
+  add(item: T, record: FieldRecord, lines: LineIndex, source: BoundarySource): void {
     const entry: Pending<T> = { item, done: true };
     const wkt = record.boundary?.value;
     if (typeof wkt === 'string' && record.boundary?.kind === 'string' && wkt.trim() !== '') {
@@ -221,16 +269,30 @@ export class BoundaryPipeline<T> {
   async settle(all: boolean): Promise<void> {
     this.post();
     for (;;) {
-      let head = this.queue[0];
-      let finished = 0;
-      while (head?.done) {
-        this.finish(head.item, head.verdict);
-        head = this.queue[++finished];
-      }
-      if (finished > 0) this.queue.splice(0, finished);
+      const head = this.finishDone();
       if (!head || (!all && this.queue.length <= MAX_PENDING)) return;
       await head.ready;
     }
+  }
+
+  /**
+   * Finish the items at the head whose checks are done (nothing posted, nothing waited for), so a reader
+   * that calls it after each item holds only those behind one still out.
+   */
+  finishReady(): void {
+    this.finishDone();
+  }
+
+  /** finishReady; the oldest item left, if any. */
+  private finishDone(): Pending<T> | undefined {
+    let head = this.queue[0];
+    let finished = 0;
+    while (head?.done) {
+      this.finish(head.item, head.verdict);
+      head = this.queue[++finished];
+    }
+    if (finished > 0) this.queue.splice(0, finished);
+    return head;
   }
 
   /** The oldest item not finished. */

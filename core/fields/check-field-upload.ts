@@ -186,7 +186,7 @@ class FieldUploadReader {
     if (options.submitRecords && !options.emit) this.submitRecords = [];
     if (options.pool && options.checkBoundary === undefined) {
       const checks: Omit<BoundaryBatch, 'jobs'> = {};
-      if (options.features !== false || options.batchGeometry) checks.geometry = true;
+      if (options.features !== false || options.batchGeometry) checks.outline = true;
       if (options.selection) checks.selection = options.selection;
       if (options.acreageTolerance !== undefined) checks.acreageTolerance = options.acreageTolerance;
       this.pipeline = new BoundaryPipeline(options.pool, checks, (pending, verdict) => {
@@ -326,8 +326,8 @@ class FieldUploadReader {
     this.submitRecords?.push(this.withDiagnostics(fieldUploadRecord(checked.record), first));
     // A boundary checked on a worker: its polygons came back beside its verdict.
     const shape: FeatureVerdict | undefined =
-      checked.boundary && boundary?.geometry
-        ? { ...checked.boundary, geometry: boundary.geometry }
+      checked.boundary && boundary?.outline
+        ? { ...checked.boundary, geometry: boundary.outline }
         : checked.boundary;
     this.features?.push(fieldFeature(checked.record, shape));
     keepBatchField(this.options.batchGeometry, checked.record, shape);

@@ -4,6 +4,7 @@
  * stages whose results (zone-stages.ts) the rules of the zones visit (zone-rules.ts): the facts are found
  * here, what is a problem is decided there. Everything is reported with record numbers.
  */
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { reprojectPointToWgs84, reprojectToWgs84 } from '../crs/reproject.ts';
 import { DECIMAL_NUMBER, type DbfField, type DbfValue } from '../shapefile/read-dbf.ts';
 import type { ShapefileResult, ShapeRecord } from '../shapefile/read-shapefile.ts';
@@ -48,7 +49,8 @@ export interface ZoneCheckInput {
   settings: ZoneSettings;
 }
 
-function zonePolygons(rec: ShapeRecord): Float64Array[][] {
+/** A record's polygons that have points (the zone as checked). */
+export function zonePolygons(rec: ShapeRecord): Float64Array[][] {
   return (rec.polygons ?? []).filter((p) => p.length > 0 && (p[0]?.length ?? 0) > 0);
 }
 
@@ -57,7 +59,15 @@ function visit(stage: ZoneStage, reporter: DiagnosticCollector): void {
   for (const rule of zoneRulesInReportOrder) rule.check?.(stage, reporter.contextFor(rule));
 }
 
-export function checkZones(input: ZoneCheckInput, collector: DiagnosticCollector): ZoneCheckResult {
+/**
+ * `validity`: each record's validity diagnostics (index as `shapefile.records`), found ahead on worker
+ * threads (zone-jobs.ts); without it, or for a record it leaves undefined, they are found here.
+ */
+export function checkZones(
+  input: ZoneCheckInput,
+  collector: DiagnosticCollector,
+  validity?: readonly (Diagnostic[] | undefined)[],
+): ZoneCheckResult {
   const { shapefile, crs, names } = input;
   const reporter = collector.capped(MAX_REPORTS_PER_RULE);
   const records = shapefile.records;
@@ -70,7 +80,12 @@ export function checkZones(input: ZoneCheckInput, collector: DiagnosticCollector
     const zone = polygons[i] ?? [];
     visit({ stage: 'record', shp: names.shp, record: rec.record, polygons: zone.length }, reporter);
     if (zone.length === 0) continue;
-    reportZoneValidity({ record: rec.record, polygons: zone }, names.shp, collector, (p) => toLonLat(p, crs));
+    const found = validity?.[i];
+    if (found) for (const d of found) collector.diagnostics.push(d);
+    else
+      reportZoneValidity({ record: rec.record, polygons: zone }, names.shp, collector, (p) =>
+        toLonLat(p, crs),
+      );
   }
 
   const limit = input.settings.maxZones ?? MAX_ZONES;
@@ -92,7 +107,8 @@ export function checkZones(input: ZoneCheckInput, collector: DiagnosticCollector
   return result;
 }
 
-function toLonLat(point: [number, number], crs: RxCrs): [number, number] | undefined {
+/** A point in the zones' CRS as [longitude, latitude]; undefined where it cannot be placed. */
+export function toLonLat(point: [number, number], crs: RxCrs): [number, number] | undefined {
   if (crs.state === 'wgs84' || crs.state === 'missing') return point;
   if (crs.state === 'known') {
     const [lon, lat] = reprojectPointToWgs84(point[0], point[1], crs.crs);

@@ -9,7 +9,10 @@ import type { GeoJsonFeature, ZoneFeatureProperties } from '../geojson/geojson.t
 import { rebuildRxZip } from './rx-fixes.ts';
 import { rxKindInfo } from './rx-kind-info.ts';
 import { FIX_RENAME } from './rx-members.ts';
-import { validateRx, type RxValidation } from './validate-rx.ts';
+import { validateRx, validateRxSteps, type RxValidation, type ValidateRxOptions } from './validate-rx.ts';
+import { zoneValidityOn, type ZoneBatch } from './zone-jobs.ts';
+import { zonePolygons } from './check-zones.ts';
+import type { WorkerPool } from '../parallel/worker-pool.ts';
 import type { BatchGeometry } from '../input/batch-geometry.ts';
 import { wholeFileRecord } from '../records/submit-record.ts';
 
@@ -17,10 +20,13 @@ export const rxFileKind: FileKind = {
   ...rxKindInfo,
   async validate(file, options): Promise<FileReport> {
     const rateColumn = options.settings?.rateColumn;
-    const result = validateRx(file.bytes, {
+    const rxOptions: ValidateRxOptions = {
       ...(options.selection ? { selection: options.selection } : {}),
       settings: typeof rateColumn === 'string' ? { rateColumn } : {},
-    });
+    };
+    // Each zone's validity on worker threads when the run has them and the file is big enough.
+    const pool = options.workers?.(file.bytes.length);
+    const result = pool ? await validateRxOn(pool, file.bytes, rxOptions) : validateRx(file.bytes, rxOptions);
     const report: FileReport = {
       file: file.name,
       kind: 'rx-zip',
@@ -52,6 +58,27 @@ export const rxFileKind: FileKind = {
     return { bytes: rebuilt.bytes, applied: wanted.filter((d) => rebuilt.applied.includes(d.fix.artifact)) };
   },
 };
+
+/** validateRx with each zone's validity checked on the pool (the rest as one thread checks it). */
+async function validateRxOn(
+  pool: WorkerPool,
+  bytes: Uint8Array,
+  options: ValidateRxOptions = {},
+): Promise<RxValidation> {
+  const steps = validateRxSteps(bytes, options);
+  let step = steps.next();
+  while (!step.done) {
+    const { shapefile, crs, names } = step.value;
+    const zones = shapefile.records.map((rec) => {
+      const polygons = rec.malformed ? [] : zonePolygons(rec);
+      return polygons.length === 0 ? undefined : { record: rec.record, polygons };
+    });
+    const checks: Omit<ZoneBatch, 'zones'> = { shp: names.shp, crs };
+    if (options.selection) checks.selection = options.selection;
+    step = steps.next(await zoneValidityOn(pool, zones, checks));
+  }
+  return step.value;
+}
 
 /**
  * The zones placed in WGS 84, for the checks across files: feature ids as zoneFeatures gives them (the

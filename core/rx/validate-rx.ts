@@ -12,7 +12,7 @@ import { shapeTypeNotPolygon, shapeTypeZM } from './zone-rules.ts';
 import type { RuleSelection } from '../rules/selection.ts';
 import { readShapefile, type ShapefileResult } from '../shapefile/read-shapefile.ts';
 import { hasZ, shapeFamily } from '../shapefile/shape-types.ts';
-import { checkZones, type ZoneCheckResult, type ZoneSettings } from './check-zones.ts';
+import { checkZones, type ZoneCheckInput, type ZoneCheckResult, type ZoneSettings } from './check-zones.ts';
 import { checkRxCrs, type RxCrs } from './rx-crs.ts';
 import { findRxMembers, type RxMembers } from './rx-members.ts';
 import { buildRxSummary } from './rx-summary.ts';
@@ -33,6 +33,20 @@ export interface RxValidation {
 }
 
 export function validateRx(bytes: Uint8Array, options: ValidateRxOptions = {}): RxValidation {
+  const steps = validateRxSteps(bytes, options);
+  let step = steps.next();
+  while (!step.done) step = steps.next(undefined);
+  return step.value;
+}
+
+/**
+ * validateRx in steps: before the zones are checked it yields their input and takes each record's validity
+ * diagnostics, when they were found elsewhere (on worker threads: zone-jobs.ts), else undefined.
+ */
+export function* validateRxSteps(
+  bytes: Uint8Array,
+  options: ValidateRxOptions = {},
+): Generator<ZoneCheckInput, RxValidation, readonly (Diagnostic[] | undefined)[] | undefined> {
   const collector = new DiagnosticCollector(options.selection);
   const done = (parts: Omit<RxValidation, 'diagnostics' | 'summary'> = {}): RxValidation => ({
     ...parts,
@@ -91,6 +105,6 @@ export function validateRx(bytes: Uint8Array, options: ValidateRxOptions = {}): 
     names: { shp: names.shp, dbf: names.dbf },
     settings: options.settings ?? {},
   };
-  const zones = checkZones(zoneInput, collector);
+  const zones = checkZones(zoneInput, collector, yield zoneInput);
   return done({ members, crs, shapefile, zones });
 }

@@ -120,10 +120,13 @@ export function buildShapefile(spec: TestShapefile): ShapefileBytes {
     view.setInt32(28, 1000, true);
     view.setInt32(32, shapeType, true);
     if (xs.length > 0) {
-      view.setFloat64(36, Math.min(...xs), true);
-      view.setFloat64(44, Math.min(...ys), true);
-      view.setFloat64(52, Math.max(...xs), true);
-      view.setFloat64(60, Math.max(...ys), true);
+      // A loop, not Math.min(...xs): a shapefile of a million points is more arguments than a call takes.
+      const least = (v: number[]): number => v.reduce((m, x) => Math.min(m, x), Infinity);
+      const most = (v: number[]): number => v.reduce((m, x) => Math.max(m, x), -Infinity);
+      view.setFloat64(36, least(xs), true);
+      view.setFloat64(44, least(ys), true);
+      view.setFloat64(52, most(xs), true);
+      view.setFloat64(60, most(ys), true);
     }
   }
   let p = 100;
