@@ -1,6 +1,5 @@
 import { orientationIndex } from '../planar/orientation.ts';
 import { EXTERIOR, INTERIOR, locateInRing } from '../planar/point-in-ring.ts';
-import { f64 } from './indexed-access.ts';
 import { isInteriorSegment } from './segment-intersection.ts';
 
 /**
@@ -14,8 +13,8 @@ export function isRingCCW(xy: Float64Array, first: number, count: number): boole
   const nPts = count - 1;
   if (nPts < 3) return false;
   const base = 2 * first;
-  const X = (i: number): number => f64(xy, base + 2 * i);
-  const Y = (i: number): number => f64(xy, base + 2 * i + 1);
+  const X = (i: number): number => xy[base + 2 * i];
+  const Y = (i: number): number => xy[base + 2 * i + 1];
   let upHi = 0;
   let prevY = Y(0);
   let upHiY = prevY;
@@ -63,19 +62,19 @@ export function isRingNested(
   targetFirst: number,
   targetCount: number,
 ): boolean {
-  const p0x = f64(testXy, 2 * testFirst);
-  const p0y = f64(testXy, 2 * testFirst + 1);
+  const p0x = testXy[2 * testFirst];
+  const p0y = testXy[2 * testFirst + 1];
   const loc = locateInRing(p0x, p0y, targetXy, targetFirst, targetCount);
   if (loc === EXTERIOR) return false;
   if (loc === INTERIOR) return true;
   // On the boundary: find the next distinct test vertex.
   let i = 1;
-  let p1x = f64(testXy, 2 * (testFirst + i));
-  let p1y = f64(testXy, 2 * (testFirst + i) + 1);
+  let p1x = testXy[2 * (testFirst + i)];
+  let p1y = testXy[2 * (testFirst + i) + 1];
   while (p1x === p0x && p1y === p0y && i < testCount - 1) {
     i++;
-    p1x = f64(testXy, 2 * (testFirst + i));
-    p1y = f64(testXy, 2 * (testFirst + i) + 1);
+    p1x = testXy[2 * (testFirst + i)];
+    p1y = testXy[2 * (testFirst + i) + 1];
   }
   return isIncidentSegmentInRing(p0x, p0y, p1x, p1y, targetXy, targetFirst, targetCount);
 }
@@ -90,8 +89,8 @@ function isIncidentSegmentInRing(
   count: number,
 ): boolean {
   const base = 2 * first;
-  const X = (i: number): number => f64(xy, base + 2 * i);
-  const Y = (i: number): number => f64(xy, base + 2 * i + 1);
+  const X = (i: number): number => xy[base + 2 * i];
+  const Y = (i: number): number => xy[base + 2 * i + 1];
   // Index of the ring segment the node lies on.
   let index = -1;
   for (let i = 0; i < count - 1; i++) {
