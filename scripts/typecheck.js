@@ -6,17 +6,10 @@
  * core/geometry and core/boundary, core/rx and core/shapefile import each other.
  */
 import { dirname, join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const FOLDERS = ['core/geometry', 'core/planar'];
-
-/** The folder in FOLDERS whose config checks `file`, or undefined for the root config. */
-function folderOf(file) {
-  const path = relative(root, file).split(sep).join('/');
-  return FOLDERS.find((folder) => path.startsWith(`${folder}/`));
-}
 
 /** Diagnostics of the program of `config` for the files `owns` accepts (and those of no file). */
 function check(config, owns) {
@@ -37,20 +30,35 @@ function check(config, owns) {
   );
 }
 
-const diagnostics = [
-  ...check(join(root, 'tsconfig.json'), (file) => folderOf(file) === undefined),
-  ...FOLDERS.flatMap((folder) =>
-    check(join(root, folder, 'tsconfig.json'), (file) => folderOf(file) === folder),
-  ),
-];
-const host = {
-  getCanonicalFileName: (name) => name,
-  getCurrentDirectory: () => root,
-  getNewLine: () => ts.sys.newLine,
-};
-if (diagnostics.length > 0) {
-  const format = process.stdout.isTTY ? ts.formatDiagnosticsWithColorAndContext : ts.formatDiagnostics;
-  process.stdout.write(format(diagnostics, host));
-  process.stdout.write(`\n${diagnostics.length} type error${diagnostics.length === 1 ? '' : 's'}\n`);
-  process.exitCode = 1;
+/**
+ * The type errors of the project at `root`: each of `folders` (relative paths, each with a tsconfig.json)
+ * checked with its own config, the rest with `root`'s tsconfig.json.
+ */
+export function typeErrors(root, folders = FOLDERS) {
+  const folderOf = (file) => {
+    const path = relative(root, file).split(sep).join('/');
+    return folders.find((folder) => path.startsWith(`${folder}/`));
+  };
+  return [
+    ...check(join(root, 'tsconfig.json'), (file) => folderOf(file) === undefined),
+    ...folders.flatMap((folder) =>
+      check(join(root, folder, 'tsconfig.json'), (file) => folderOf(file) === folder),
+    ),
+  ];
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+  const diagnostics = typeErrors(root);
+  if (diagnostics.length > 0) {
+    const host = {
+      getCanonicalFileName: (name) => name,
+      getCurrentDirectory: () => root,
+      getNewLine: () => ts.sys.newLine,
+    };
+    const format = process.stdout.isTTY ? ts.formatDiagnosticsWithColorAndContext : ts.formatDiagnostics;
+    process.stdout.write(format(diagnostics, host));
+    process.stdout.write(`\n${diagnostics.length} type error${diagnostics.length === 1 ? '' : 's'}\n`);
+    process.exitCode = 1;
+  }
 }
