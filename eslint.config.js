@@ -56,6 +56,20 @@ export default tseslint.config(
     },
   },
   {
+    // Index reads in these folders are typed `number` already (core/geometry/tsconfig.json).
+    files: ['core/geometry/**/*.ts', 'core/planar/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'TSAsExpression > TSNumberKeyword.typeAnnotation',
+          message:
+            'No `as number` here: index reads are `number` in this folder (core/geometry/tsconfig.json).',
+        },
+      ],
+    },
+  },
+  {
     // Layers: the adapters reach the core only through its public entry (core/index.ts), so what the core
     // offers them is one list that can be kept stable, and the few helpers they share with the core that
     // are not the library's to offer (wording, line positions) from their own modules. Tests may import

@@ -464,7 +464,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   await buildLibrary();
   await buildRenderer();
   await buildDesktop();
-  // tsc reports type errors (`npm run typecheck` is the place for them) but still writes declarations.
+  // Declarations are written unchecked (tsconfig.types.json: noCheck): `npm run typecheck` checks the types,
+  // core/geometry and core/planar with their own config, which one tsc run cannot.
   const typesClean = withTypes ? buildDeclarations() : true;
   const ms = Math.round(Date.now() - started);
   console.log(

@@ -353,7 +353,7 @@ interface RebuiltSink {
 function firstCoordinateSpan(g: ParsedGeometry): [number, number] {
   for (const rings of g.positions) {
     for (const spans of rings) {
-      if (spans.length >= 2) return [spans[0] as number, spans[1] as number];
+      if (spans.length >= 2) return [spans[0], spans[1]];
     }
   }
   return g.spans.type;
@@ -365,8 +365,8 @@ function reportEmptyParts(rep: GeometryReporter, g: ParsedGeometry): void {
   for (let p = 0; p < g.polygons.length; p++) {
     const rings = g.polygons[p] as Float64Array[];
     if (rings.length === 0 && multi) {
-      const start = polygonSpans[2 * p] as number;
-      const end = polygonSpans[2 * p + 1] as number;
+      const start = polygonSpans[2 * p];
+      const end = polygonSpans[2 * p + 1];
       const edit = removalEdit(polygonSpans, p, g.polygons.length);
       rep.report(emptyGeometry, {
         messageId: 'empty-part',
@@ -380,8 +380,8 @@ function reportEmptyParts(rep: GeometryReporter, g: ParsedGeometry): void {
     const ringSpans = g.ringSpans[p] as Uint32Array;
     for (let r = 0; r < rings.length; r++) {
       if ((rings[r] as Float64Array).length !== 0) continue;
-      const start = ringSpans[2 * r] as number;
-      const end = ringSpans[2 * r + 1] as number;
+      const start = ringSpans[2 * r];
+      const end = ringSpans[2 * r + 1];
       const removable = r > 0;
       rep.report(emptyGeometry, {
         messageId: 'empty-part',
@@ -403,9 +403,9 @@ function removalEdit(
   i: number,
   count: number,
 ): { start: number; end: number; text: string } {
-  if (i > 0) return { start: spans[2 * i - 1] as number, end: spans[2 * i + 1] as number, text: '' };
-  if (count > 1) return { start: spans[0] as number, end: spans[2] as number, text: '' };
-  return { start: spans[0] as number, end: spans[1] as number, text: '' };
+  if (i > 0) return { start: spans[2 * i - 1], end: spans[2 * i + 1], text: '' };
+  if (count > 1) return { start: spans[0], end: spans[2], text: '' };
+  return { start: spans[0], end: spans[1], text: '' };
 }
 
 /** Reports the validity issues of a WKT, placed by character range; returns whether none is an error. */
@@ -499,8 +499,8 @@ function validityFixes(
         return undefined;
       case 'unclosed-ring': {
         const spans = g.positions[issue.polygon]?.[issue.ring] as Uint32Array;
-        const firstText = rep.wkt.slice(spans[0] as number, spans[1] as number);
-        const lastEnd = spans[spans.length - 1] as number;
+        const firstText = rep.wkt.slice(spans[0], spans[1]);
+        const lastEnd = spans[spans.length - 1];
         return rep.editFix('safe', 'Close the ring by repeating its first point', [
           { start: lastEnd, end: lastEnd, text: `, ${firstText}` },
         ]);
@@ -625,8 +625,8 @@ function vertexRemovalFix(rep: GeometryReporter, g: ParsedGeometry, issue: Valid
   if (!spans) return undefined;
   const n = spans.length >> 1;
   const k = issue.coordinate;
-  const s = (i: number): number => spans[2 * i] as number;
-  const e = (i: number): number => spans[2 * i + 1] as number;
+  const s = (i: number): number => spans[2 * i];
+  const e = (i: number): number => spans[2 * i + 1];
   if (n < 5) return undefined;
   if (k > 0 && k < n - 1) {
     return rep.editFix('unsafe', 'Remove the spike vertex', [{ start: e(k - 1), end: e(k), text: '' }]);

@@ -26,7 +26,7 @@ function outline(random: () => number, cx: number, cy: number, n: number, ragged
   for (let i = 0; i < n; i++) {
     const theta = ((i + (random() - 0.5) * 0.5) / n) * 2 * Math.PI;
     let r = 1 + (random() - 0.5) * 0.01;
-    for (let k = 0; k < 3; k++) r += (amps[k] as number) * Math.sin((k + 2) * theta + (phases[k] as number));
+    for (let k = 0; k < 3; k++) r += amps[k] * Math.sin((k + 2) * theta + phases[k]);
     xy.push(cx + radius * r * Math.cos(theta) * xScale, cy + radius * r * Math.sin(theta));
   }
   if (ragged) {
@@ -34,9 +34,9 @@ function outline(random: () => number, cx: number, cy: number, n: number, ragged
     const swaps = 1 + Math.floor(random() * 5);
     for (let s = 0; s < swaps; s++) {
       const i = 1 + Math.floor(random() * (n - 3));
-      const [x, y] = [xy[2 * i] as number, xy[2 * i + 1] as number];
-      xy[2 * i] = xy[2 * i + 2] as number;
-      xy[2 * i + 1] = xy[2 * i + 3] as number;
+      const [x, y] = [xy[2 * i], xy[2 * i + 1]];
+      xy[2 * i] = xy[2 * i + 2];
+      xy[2 * i + 1] = xy[2 * i + 3];
       xy[2 * i + 2] = x;
       xy[2 * i + 3] = y;
     }
@@ -57,7 +57,7 @@ function star(cx: number, cy: number): number[] {
 
 function polygonWkt(xy: number[]): string {
   const parts: string[] = [];
-  for (let k = 0; k < xy.length; k += 2) parts.push(`${fmt(xy[k] as number)} ${fmt(xy[k + 1] as number)}`);
+  for (let k = 0; k < xy.length; k += 2) parts.push(`${fmt(xy[k])} ${fmt(xy[k + 1])}`);
   parts.push(parts[0] as string);
   return `POLYGON ((${parts.join(', ')}))`;
 }

@@ -23,8 +23,7 @@ function area(polygons: PolygonRings): number {
   for (const rings of polygons) {
     rings.forEach((r, i) => {
       let a = 0;
-      for (let k = 0; k + 3 < r.length; k += 2)
-        a += (r[k] as number) * (r[k + 3] as number) - (r[k + 2] as number) * (r[k + 1] as number);
+      for (let k = 0; k + 3 < r.length; k += 2) a += r[k] * r[k + 3] - r[k + 2] * r[k + 1];
       total += (i === 0 ? 1 : -1) * Math.abs(a / 2);
     });
   }
@@ -144,7 +143,7 @@ describe('makeValidPolygons on self-crossing outlines', () => {
       expect(sources).toHaveLength(coords.length / 2);
       expect(Array.from(sources).filter((s) => s < 0)).toHaveLength(1);
       for (let k = 0; k < sources.length; k++) {
-        const s = sources[k] as number;
+        const s = sources[k];
         if (s < 0) expect([coords[2 * k], coords[2 * k + 1]]).toEqual([5, 5]);
         else expect([coords[2 * k], coords[2 * k + 1]]).toEqual([bowtie[2 * s], bowtie[2 * s + 1]]);
       }

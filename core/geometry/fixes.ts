@@ -24,8 +24,8 @@ export function closeRings(polygons: PolygonRings): PolygonRings {
     if (n < 2 || (ring[0] === ring[n - 2] && ring[1] === ring[n - 1])) return ring.slice();
     const out = new Float64Array(n + 2);
     out.set(ring);
-    out[n] = ring[0] as number;
-    out[n + 1] = ring[1] as number;
+    out[n] = ring[0];
+    out[n + 1] = ring[1];
     return out;
   });
 }
@@ -37,7 +37,7 @@ export function dropRepeatedPoints(polygons: PolygonRings): PolygonRings {
     for (let k = 0; k < ring.length; k += 2) {
       const n = out.length;
       if (n >= 2 && out[n - 2] === ring[k] && out[n - 1] === ring[k + 1]) continue;
-      out.push(ring[k] as number, ring[k + 1] as number);
+      out.push(ring[k], ring[k + 1]);
     }
     return Float64Array.from(out);
   });
@@ -48,8 +48,8 @@ export function swapAxes(polygons: PolygonRings): PolygonRings {
   return mapRings(polygons, (ring) => {
     const out = new Float64Array(ring.length);
     for (let k = 0; k < ring.length; k += 2) {
-      out[k] = ring[k + 1] as number;
-      out[k + 1] = ring[k] as number;
+      out[k] = ring[k + 1];
+      out[k + 1] = ring[k];
     }
     return out;
   });
@@ -66,9 +66,9 @@ export function removeVertex(polygons: PolygonRings, polygon: number, ring: numb
       const atEnds = closed && (k === 0 || k === n - 1);
       for (let i = 0; i < n; i++) {
         if (i === k || (atEnds && (i === 0 || i === n - 1))) continue;
-        points.push(coords[2 * i] as number, coords[2 * i + 1] as number);
+        points.push(coords[2 * i], coords[2 * i + 1]);
       }
-      if (atEnds && points.length >= 2) points.push(points[0] as number, points[1] as number);
+      if (atEnds && points.length >= 2) points.push(points[0], points[1]);
       return Float64Array.from(points);
     }),
   );

@@ -141,7 +141,7 @@ describe('make-valid: rings cut into simple loops by their crossings', () => {
       const computed = shortcut.polygons.flatMap((rings, p) =>
         rings.flatMap((ring, r) =>
           Array.from(shortcut.sources[p]?.[r] ?? []).flatMap((s, k) =>
-            s < 0 ? [{ ring, at: 2 * k, x: ring[2 * k] as number, y: ring[2 * k + 1] as number }] : [],
+            s < 0 ? [{ ring, at: 2 * k, x: ring[2 * k], y: ring[2 * k + 1] }] : [],
           ),
         ),
       );

@@ -76,16 +76,16 @@ export function splitCrossingLoops(
   const meeting = new SegmentMeeting();
   const crossings: Crossing[] = [];
   for (let p = 0; p < pairs.length; p += 2) {
-    const e = pairs[p] as number;
-    const f = pairs[p + 1] as number;
-    const ax0 = xy[2 * e] as number;
-    const ay0 = xy[2 * e + 1] as number;
-    const ax1 = xy[2 * e + 2] as number;
-    const ay1 = xy[2 * e + 3] as number;
-    const bx0 = xy[2 * f] as number;
-    const by0 = xy[2 * f + 1] as number;
-    const bx1 = xy[2 * f + 2] as number;
-    const by1 = xy[2 * f + 3] as number;
+    const e = pairs[p];
+    const f = pairs[p + 1];
+    const ax0 = xy[2 * e];
+    const ay0 = xy[2 * e + 1];
+    const ax1 = xy[2 * e + 2];
+    const ay1 = xy[2 * e + 3];
+    const bx0 = xy[2 * f];
+    const by0 = xy[2 * f + 1];
+    const bx1 = xy[2 * f + 2];
+    const by1 = xy[2 * f + 3];
     const code = nodingIntersection(meeting, ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
     if (code === 0) {
       // Edges that are not neighbours sharing a point: the ring touches itself there.
@@ -149,9 +149,9 @@ export function splitCrossingLoops(
   for (const runs of loops) {
     let count = 0;
     for (let k = 0; k < runs.length; k++) {
-      const v = runs[k] as number;
+      const v = runs[k];
       if (v < 0) count++;
-      else count += (runs[++k] as number) - v + 1;
+      else count += runs[++k] - v + 1;
     }
     if (count < 3) return undefined;
     const ring = new Float64Array(2 * count + 2);
@@ -159,7 +159,7 @@ export function splitCrossingLoops(
     const points: { at: number; crossing: number }[] = [];
     let at = 0;
     for (let k = 0; k < runs.length; k++) {
-      const v = runs[k] as number;
+      const v = runs[k];
       if (v < 0) {
         const c = crossings[-v - 1] as Crossing;
         ring[2 * at] = c.x;
@@ -168,15 +168,15 @@ export function splitCrossingLoops(
         points.push({ at, crossing: -v - 1 });
         at++;
       } else {
-        const end = runs[++k] as number;
+        const end = runs[++k];
         ring.set(xy.subarray(2 * v, 2 * end + 2), 2 * at);
         sources.set(raw.subarray(v, end + 1), at);
         at += end - v + 1;
       }
     }
-    ring[2 * count] = ring[0] as number;
-    ring[2 * count + 1] = ring[1] as number;
-    sources[count] = sources[0] as number;
+    ring[2 * count] = ring[0];
+    ring[2 * count + 1] = ring[1];
+    sources[count] = sources[0];
     const fixed = lowestFixed(ring, points);
     const turn = turnAt(ring, lowestWith(ring, fixed, points));
     if (turn === 0) return undefined;
@@ -194,18 +194,18 @@ export function splitCrossingLoops(
   const winding = new Int32Array(loops.length);
   winding[0] = counterClockwise[0] ? 1 : -1;
   for (let a = 1; a < loops.length; a++) {
-    const p = parent[a] as number;
+    const p = parent[a];
     const inside = nests(
       xy,
-      crossings[crossingOf[a] as number] as Crossing,
+      crossings[crossingOf[a]] as Crossing,
       counterClockwise[p] as boolean,
       counterClockwise[a] as boolean,
     );
     if (inside === undefined) return undefined;
     // The winding number around the loop, and inside it. A loop inside another whose winding number ends
     // at 0 is a hole touching its shell, which make-valid traces in one walk with it: the general path.
-    base[a] = inside ? (winding[p] as number) : (base[p] as number);
-    winding[a] = (base[a] as number) + (counterClockwise[a] ? 1 : -1);
+    base[a] = inside ? winding[p] : base[p];
+    winding[a] = base[a] + (counterClockwise[a] ? 1 : -1);
     if (winding[a] === 0) return undefined;
   }
 
@@ -217,7 +217,7 @@ export function splitCrossingLoops(
     let ring = rings[a] as Float64Array;
     let sources = ringSources[a] as Int32Array;
     let points = crossingsAt[a] as { at: number; crossing: number }[];
-    let fixed = lowest[a] as number;
+    let fixed = lowest[a];
     if (!counterClockwise[a]) {
       // Clockwise: make-valid walks it against its edges, from the end of its first edge in ring order.
       const count = sources.length - 1;
@@ -228,13 +228,13 @@ export function splitCrossingLoops(
       const from = (i: number): number => (i <= 1 ? 1 - i : count + 1 - i);
       for (let i = 0; i < count; i++) {
         const k = from(i);
-        ring[2 * i] = forward[2 * k] as number;
-        ring[2 * i + 1] = forward[2 * k + 1] as number;
-        sources[i] = forwardSources[k] as number;
+        ring[2 * i] = forward[2 * k];
+        ring[2 * i + 1] = forward[2 * k + 1];
+        sources[i] = forwardSources[k];
       }
-      ring[2 * count] = ring[0] as number;
-      ring[2 * count + 1] = ring[1] as number;
-      sources[count] = sources[0] as number;
+      ring[2 * count] = ring[0];
+      ring[2 * count + 1] = ring[1];
+      sources[count] = sources[0];
       // `from` is its own inverse.
       points = points.map((p) => ({ at: from(p.at), crossing: p.crossing }));
       if (fixed >= 0) fixed = from(fixed);
@@ -278,10 +278,10 @@ function piecesMeetMore(xy: Float64Array, edgeCount: number, crossings: readonly
     let maxY = -Infinity;
     for (let side = 0; side < 2; side++) {
       const e = side === 0 ? c.first : c.second;
-      const x0 = xy[2 * e] as number;
-      const y0 = xy[2 * e + 1] as number;
-      const x1 = xy[2 * e + 2] as number;
-      const y1 = xy[2 * e + 3] as number;
+      const x0 = xy[2 * e];
+      const y0 = xy[2 * e + 1];
+      const x1 = xy[2 * e + 2];
+      const y1 = xy[2 * e + 3];
       pieces[q] = x0;
       pieces[q + 1] = y0;
       pieces[q + 2] = c.x;
@@ -303,10 +303,10 @@ function piecesMeetMore(xy: Float64Array, edgeCount: number, crossings: readonly
   });
   // Whether piece q meets edge x0 y0 → x1 y1 so that noding would split either.
   const meets = (q: number, x0: number, y0: number, x1: number, y1: number): boolean => {
-    const px0 = pieces[4 * q] as number;
-    const py0 = pieces[4 * q + 1] as number;
-    const px1 = pieces[4 * q + 2] as number;
-    const py1 = pieces[4 * q + 3] as number;
+    const px0 = pieces[4 * q];
+    const py0 = pieces[4 * q + 1];
+    const px1 = pieces[4 * q + 2];
+    const py1 = pieces[4 * q + 3];
     const code = nodingIntersection(meeting, px0, py0, px1, py1, x0, y0, x1, y1);
     return (
       code !== 0 &&
@@ -316,28 +316,19 @@ function piecesMeetMore(xy: Float64Array, edgeCount: number, crossings: readonly
   const count = 4 * crossings.length;
   for (let a = 0; a < count; a++) {
     for (let b = a + 1; b < count; b++) {
-      if (
-        meets(
-          a,
-          pieces[4 * b] as number,
-          pieces[4 * b + 1] as number,
-          pieces[4 * b + 2] as number,
-          pieces[4 * b + 3] as number,
-        )
-      )
-        return true;
+      if (meets(a, pieces[4 * b], pieces[4 * b + 1], pieces[4 * b + 2], pieces[4 * b + 3])) return true;
     }
   }
   // Other edges are tested against a crossing's pieces only when they reach its box.
   return crossings.some((c, m) =>
     someSegmentNear(xy, edgeCount, boxes.subarray(4 * m, 4 * m + 4), (e) => {
-      const ex0 = xy[2 * e] as number;
-      const ey0 = xy[2 * e + 1] as number;
+      const ex0 = xy[2 * e];
+      const ey0 = xy[2 * e + 1];
       // A crossing point that is a vertex too would be one node with it (it lies in the box).
       if (ex0 === c.x && ey0 === c.y) return true;
       if (crossesEdge(crossings, e)) return false;
-      const ex1 = xy[2 * e + 2] as number;
-      const ey1 = xy[2 * e + 3] as number;
+      const ex1 = xy[2 * e + 2];
+      const ey1 = xy[2 * e + 3];
       for (let q = 4 * m; q < 4 * m + 4; q++) if (meets(q, ex0, ey0, ex1, ey1)) return true;
       return false;
     }),
@@ -354,15 +345,15 @@ function someSegmentNear(
   box: ArrayLike<number>,
   visit: (k: number) => boolean,
 ): boolean {
-  const minX = box[0] as number;
-  const maxX = box[1] as number;
-  const minY = box[2] as number;
-  const maxY = box[3] as number;
-  let x0 = xy[0] as number;
-  let y0 = xy[1] as number;
+  const minX = box[0];
+  const maxX = box[1];
+  const minY = box[2];
+  const maxY = box[3];
+  let x0 = xy[0];
+  let y0 = xy[1];
   for (let k = 0; k < count; k++) {
-    const x1 = xy[2 * k + 2] as number;
-    const y1 = xy[2 * k + 3] as number;
+    const x1 = xy[2 * k + 2];
+    const y1 = xy[2 * k + 3];
     const apart =
       (x0 < minX && x1 < minX) ||
       (x0 > maxX && x1 > maxX) ||
@@ -403,8 +394,8 @@ function walkLoops(edgeCount: number, crossings: readonly Crossing[]): Loops | u
   const stack = [0];
   let next = 0;
   for (const event of events) {
-    const top = stack[stack.length - 1] as number;
-    const loop = found.loops[top] as number[];
+    const top = stack[stack.length - 1];
+    const loop = found.loops[top];
     if (next <= event.edge) loop.push(next, event.edge);
     next = event.edge + 1;
     if (event.opens) {
@@ -419,7 +410,7 @@ function walkLoops(edgeCount: number, crossings: readonly Crossing[]): Loops | u
     }
   }
   if (stack.length !== 1) return undefined;
-  const outer = found.loops[0] as number[];
+  const outer = found.loops[0];
   if (next < edgeCount) outer.push(next, edgeCount - 1);
   return found;
 }
@@ -460,14 +451,14 @@ function nests(
   parentCounterClockwise: boolean,
   loopCounterClockwise: boolean,
 ): boolean | undefined {
-  const ax = xy[2 * c.first] as number;
-  const ay = xy[2 * c.first + 1] as number;
-  const bx = xy[2 * c.second + 2] as number;
-  const by = xy[2 * c.second + 3] as number;
-  const cx = xy[2 * c.first + 2] as number;
-  const cy = xy[2 * c.first + 3] as number;
-  const dx = xy[2 * c.second] as number;
-  const dy = xy[2 * c.second + 1] as number;
+  const ax = xy[2 * c.first];
+  const ay = xy[2 * c.first + 1];
+  const bx = xy[2 * c.second + 2];
+  const by = xy[2 * c.second + 3];
+  const cx = xy[2 * c.first + 2];
+  const cy = xy[2 * c.first + 3];
+  const dx = xy[2 * c.second];
+  const dy = xy[2 * c.second + 1];
   // A ring's inside at a vertex: from the way out, counter-clockwise to the way back (clockwise rings the
   // other way round).
   const inParent = (ux: number, uy: number): number | undefined =>
@@ -504,10 +495,8 @@ interface ResultCrossing {
 }
 
 /** Point `i` of a closed ring of `count` points (the closing repeat not counted), wrapping around. */
-const pointX = (ring: Float64Array, count: number, i: number): number =>
-  ring[2 * ((i + count) % count)] as number;
-const pointY = (ring: Float64Array, count: number, i: number): number =>
-  ring[2 * ((i + count) % count) + 1] as number;
+const pointX = (ring: Float64Array, count: number, i: number): number => ring[2 * ((i + count) % count)];
+const pointY = (ring: Float64Array, count: number, i: number): number => ring[2 * ((i + count) % count) + 1];
 
 /** Whether w lies in the closed triangle u, p, q (not a degenerate one). Exact. */
 function inTriangle(
@@ -558,8 +547,8 @@ function stillValidCheck(shells: readonly Shell[], crossings: readonly Crossing[
     for (const point of points) {
       const first = point.rings[0];
       if (!first) continue;
-      const nx = first[2 * (point.at[0] as number)] as number;
-      const ny = first[2 * (point.at[0] as number) + 1] as number;
+      const nx = first[2 * point.at[0]];
+      const ny = first[2 * point.at[0] + 1];
       if (nx === point.x && ny === point.y) continue;
       const box = [
         Math.min(nx, point.x),
@@ -570,16 +559,16 @@ function stillValidCheck(shells: readonly Shell[], crossings: readonly Crossing[
       for (let r = 0; r < point.rings.length; r++) {
         const ring = point.rings[r] as Float64Array;
         const count = (ring.length >> 1) - 1;
-        const i = point.at[r] as number;
+        const i = point.at[r];
         if (ring[2 * i] !== nx || ring[2 * i + 1] !== ny) return false;
         for (let j = i - 1; j <= i + 1; j += 2) {
           const ux = pointX(ring, count, j);
           const uy = pointY(ring, count, j);
           if (orientationIndex(ux, uy, point.x, point.y, nx, ny) === 0) return false;
-          box[0] = Math.min(box[0] as number, ux);
-          box[1] = Math.max(box[1] as number, ux);
-          box[2] = Math.min(box[2] as number, uy);
-          box[3] = Math.max(box[3] as number, uy);
+          box[0] = Math.min(box[0], ux);
+          box[1] = Math.max(box[1], ux);
+          box[2] = Math.min(box[2], uy);
+          box[3] = Math.max(box[3], uy);
         }
       }
       moved.push({ point, nx, ny, box });
@@ -589,29 +578,23 @@ function stillValidCheck(shells: readonly Shell[], crossings: readonly Crossing[
       for (let b = a + 1; b < moved.length; b++) {
         const p = (moved[a] as { box: number[] }).box;
         const q = (moved[b] as { box: number[] }).box;
-        if (!(
-          (p[1] as number) < (q[0] as number) ||
-          (q[1] as number) < (p[0] as number) ||
-          (p[3] as number) < (q[2] as number) ||
-          (q[3] as number) < (p[2] as number)
-        ))
-          return false;
+        if (!(p[1] < q[0] || q[1] < p[0] || p[3] < q[2] || q[3] < p[2])) return false;
       }
     }
     for (const { point, nx, ny, box } of moved) {
       for (const ring of rings) {
         const near = someSegmentNear(ring, (ring.length >> 1) - 1, box, (k) => {
-          const sx0 = ring[2 * k] as number;
-          const sy0 = ring[2 * k + 1] as number;
-          const sx1 = ring[2 * k + 2] as number;
-          const sy1 = ring[2 * k + 3] as number;
+          const sx0 = ring[2 * k];
+          const sy0 = ring[2 * k + 1];
+          const sx1 = ring[2 * k + 2];
+          const sy1 = ring[2 * k + 3];
           let own = false;
           for (let r = 0; r < point.rings.length; r++)
             if (point.rings[r] === ring && point.at[r] === k) own = true;
           for (let r = 0; r < point.rings.length; r++) {
             const other = point.rings[r] as Float64Array;
             const count = (other.length >> 1) - 1;
-            const i = point.at[r] as number;
+            const i = point.at[r];
             for (let j = i - 1; j <= i + 1; j += 2) {
               const ux = pointX(other, count, j);
               const uy = pointY(other, count, j);
@@ -662,9 +645,9 @@ function stillValidCheck(shells: readonly Shell[], crossings: readonly Crossing[
 
 /** Whether point i of a ring is left of point j, or as far left and lower. */
 function isLower(ring: Float64Array, i: number, j: number): boolean {
-  const x = ring[2 * i] as number;
-  const lowX = ring[2 * j] as number;
-  return x < lowX || (x === lowX && (ring[2 * i + 1] as number) < (ring[2 * j + 1] as number));
+  const x = ring[2 * i];
+  const lowX = ring[2 * j];
+  return x < lowX || (x === lowX && ring[2 * i + 1] < ring[2 * j + 1]);
 }
 
 /** The turn (orientationIndex) of a closed ring at its point i. */
@@ -673,8 +656,8 @@ function turnAt(ring: Float64Array, i: number): number {
   return orientationIndex(
     pointX(ring, count, i - 1),
     pointY(ring, count, i - 1),
-    ring[2 * i] as number,
-    ring[2 * i + 1] as number,
+    ring[2 * i],
+    ring[2 * i + 1],
     pointX(ring, count, i + 1),
     pointY(ring, count, i + 1),
   );

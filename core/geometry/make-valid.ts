@@ -115,8 +115,8 @@ function maxCrossings(edgeCount: number): number {
 function cleanRing(ring: Float64Array, xy: Float64Array, raw: Int32Array): number {
   let n = 0;
   for (let k = 0; k < ring.length; k += 2) {
-    const x = ring[k] as number;
-    const y = ring[k + 1] as number;
+    const x = ring[k];
+    const y = ring[k + 1];
     if (!Number.isFinite(x) || !Number.isFinite(y)) return -1;
     if (n >= 1 && xy[2 * n - 2] === x && xy[2 * n - 1] === y) continue;
     xy[2 * n] = x;
@@ -125,8 +125,8 @@ function cleanRing(ring: Float64Array, xy: Float64Array, raw: Int32Array): numbe
     n++;
   }
   if (n >= 1 && (xy[0] !== xy[2 * n - 2] || xy[1] !== xy[2 * n - 1])) {
-    xy[2 * n] = xy[0] as number;
-    xy[2 * n + 1] = xy[1] as number;
+    xy[2 * n] = xy[0];
+    xy[2 * n + 1] = xy[1];
     raw[n] = 0;
     n++;
   }
@@ -163,14 +163,14 @@ function node(edges: Edges, seed?: Int32Array): Edges | undefined {
     };
     /** Test edges a and b; false when the crossing budget runs out. */
     const meet = (a: number, b: number): boolean => {
-      const ax0 = X0[a] as number;
-      const ay0 = Y0[a] as number;
-      const ax1 = X1[a] as number;
-      const ay1 = Y1[a] as number;
-      const bx0 = X0[b] as number;
-      const by0 = Y0[b] as number;
-      const bx1 = X1[b] as number;
-      const by1 = Y1[b] as number;
+      const ax0 = X0[a];
+      const ay0 = Y0[a];
+      const ax1 = X1[a];
+      const ay1 = Y1[a];
+      const bx0 = X0[b];
+      const by0 = Y0[b];
+      const bx1 = X1[b];
+      const by1 = Y1[b];
       // Edges sharing an end (a ring's consecutive edges, mostly) meet only there unless they are
       // collinear: nothing to split, no crossing to count.
       const code = nodingIntersection(meeting, ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
@@ -201,10 +201,10 @@ function node(edges: Edges, seed?: Int32Array): Edges | undefined {
       const A = alongY ? Y0 : X0;
       const B = alongY ? Y1 : X1;
       for (let i = 0; i < seed.length; i += 2) {
-        const e = seed[i] as number;
-        const f = seed[i + 1] as number;
-        const le = Math.min(A[e] as number, B[e] as number);
-        const lf = Math.min(A[f] as number, B[f] as number);
+        const e = seed[i];
+        const f = seed[i + 1];
+        const le = Math.min(A[e], B[e]);
+        const lf = Math.min(A[f], B[f]);
         const eFirst = le < lf || (le === lf && e < f);
         if (!meet(eFirst ? e : f, eFirst ? f : e)) return undefined;
       }
@@ -221,10 +221,10 @@ function node(edges: Edges, seed?: Int32Array): Edges | undefined {
         let maxY = -Infinity;
         const end = Math.min(count, (k + 1) * BLOCK);
         for (let b = k * BLOCK; b < end; b++) {
-          const bx0 = X0[b] as number;
-          const bx1 = X1[b] as number;
-          const by0 = Y0[b] as number;
-          const by1 = Y1[b] as number;
+          const bx0 = X0[b];
+          const bx1 = X1[b];
+          const by0 = Y0[b];
+          const by1 = Y1[b];
           if (bx0 < minX) minX = bx0;
           if (bx1 < minX) minX = bx1;
           if (bx0 > maxX) maxX = bx0;
@@ -241,30 +241,25 @@ function node(edges: Edges, seed?: Int32Array): Edges | undefined {
       }
       for (let a = 0; a < count; a++) {
         if (fresh[a] !== 1) continue;
-        const ax0 = X0[a] as number;
-        const ay0 = Y0[a] as number;
-        const ax1 = X1[a] as number;
-        const ay1 = Y1[a] as number;
+        const ax0 = X0[a];
+        const ay0 = Y0[a];
+        const ax1 = X1[a];
+        const ay1 = Y1[a];
         const minX = ax0 < ax1 ? ax0 : ax1;
         const maxX = ax0 < ax1 ? ax1 : ax0;
         const minY = ay0 < ay1 ? ay0 : ay1;
         const maxY = ay0 < ay1 ? ay1 : ay0;
         for (let k = 0; k < blocks; k++) {
-          if (
-            (box[4 * k + 1] as number) < minX ||
-            (box[4 * k] as number) > maxX ||
-            (box[4 * k + 3] as number) < minY ||
-            (box[4 * k + 2] as number) > maxY
-          )
+          if (box[4 * k + 1] < minX || box[4 * k] > maxX || box[4 * k + 3] < minY || box[4 * k + 2] > maxY)
             continue;
           const end = Math.min(count, (k + 1) * BLOCK);
           for (let b = k * BLOCK; b < end; b++) {
             if (b === a || (b < a && fresh[b] === 1)) continue;
-            const bx0 = X0[b] as number;
-            const bx1 = X1[b] as number;
+            const bx0 = X0[b];
+            const bx1 = X1[b];
             if ((bx0 < minX && bx1 < minX) || (bx0 > maxX && bx1 > maxX)) continue;
-            const by0 = Y0[b] as number;
-            const by1 = Y1[b] as number;
+            const by0 = Y0[b];
+            const by1 = Y1[b];
             if ((by0 < minY && by1 < minY) || (by0 > maxY && by1 > maxY)) continue;
             if (!meet(a, b)) return undefined;
           }
@@ -276,29 +271,28 @@ function node(edges: Edges, seed?: Int32Array): Edges | undefined {
     const freshNext = new Int32Array(count + splitPoints);
     freshCount = 0;
     // Edges not split are copied in runs, between the split ones in edge order.
-    const splitEdges = Array.from(splits.keys()).sort((a, b) => a - b);
+    const splitEdges = Array.from(splits).sort((a, b) => a[0] - b[0]);
     let copied = 0;
-    for (const e of splitEdges) {
+    for (const [e, list] of splitEdges) {
       copyEdges(current, copied, e, next);
       copied = e + 1;
-      const ex0 = X0[e] as number;
-      const ey0 = Y0[e] as number;
-      const ex1 = X1[e] as number;
-      const ey1 = Y1[e] as number;
-      const ring = current.ring[e] as number;
-      const list = splits.get(e) as number[];
+      const ex0 = X0[e];
+      const ey0 = Y0[e];
+      const ex1 = X1[e];
+      const ey1 = Y1[e];
+      const ring = current.ring[e];
       const dx = ex1 - ex0;
       const dy = ey1 - ey0;
       const points: { t: number; x: number; y: number }[] = [];
       for (let k = 0; k < list.length; k += 2) {
-        const x = list[k] as number;
-        const y = list[k + 1] as number;
+        const x = list[k];
+        const y = list[k + 1];
         points.push({ t: (x - ex0) * dx + (y - ey0) * dy, x, y });
       }
       points.sort((p, q) => p.t - q.t);
       let px = ex0;
       let py = ey0;
-      let src = current.src[e] as number;
+      let src = current.src[e];
       for (const p of points) {
         if (p.x === px && p.y === py) continue;
         freshNext[next.count] = 1;
@@ -340,7 +334,7 @@ function sweep(
   const lo = new Float64Array(count);
   const ids = new Int32Array(count);
   for (let e = 0; e < count; e++) {
-    lo[e] = Math.min(A0[e] as number, A1[e] as number);
+    lo[e] = Math.min(A0[e], A1[e]);
     ids[e] = e;
   }
   const { keys: los, values: order } = sortOnKey(lo, ids, count);
@@ -349,19 +343,19 @@ function sweep(
   const maxYs = new Float64Array(count);
   const freshAt = fresh ? new Uint8Array(count) : undefined;
   for (let i = 0; i < count; i++) {
-    const e = order[i] as number;
-    const b0 = B0[e] as number;
-    const b1 = B1[e] as number;
-    his[i] = Math.max(A0[e] as number, A1[e] as number);
+    const e = order[i];
+    const b0 = B0[e];
+    const b1 = B1[e];
+    his[i] = Math.max(A0[e], A1[e]);
     minYs[i] = b0 < b1 ? b0 : b1;
     maxYs[i] = b0 < b1 ? b1 : b0;
-    if (freshAt && fresh) freshAt[i] = fresh[e] as number;
+    if (freshAt && fresh) freshAt[i] = fresh[e];
   }
   const candidates = new BoxSweep({ los, his, minYs, maxYs, ids: order, count }, freshAt);
   while (candidates.next()) {
     const batch = candidates.pairs;
     const batchEnd = 2 * candidates.count;
-    for (let p = 0; p < batchEnd; p += 2) if (!meet(batch[p] as number, batch[p + 1] as number)) return false;
+    for (let p = 0; p < batchEnd; p += 2) if (!meet(batch[p], batch[p + 1])) return false;
   }
   return true;
 }
@@ -375,10 +369,10 @@ function sweepAlongY(edges: Edges): boolean {
   let minY = Infinity;
   let maxY = -Infinity;
   for (let e = 0; e < edges.count; e++) {
-    const x0 = edges.x0[e] as number;
-    const y0 = edges.y0[e] as number;
-    const x1 = edges.x1[e] as number;
-    const y1 = edges.y1[e] as number;
+    const x0 = edges.x0[e];
+    const y0 = edges.y0[e];
+    const x1 = edges.x1[e];
+    const y1 = edges.y1[e];
     spanX += Math.abs(x1 - x0);
     spanY += Math.abs(y1 - y0);
     minX = Math.min(minX, x0, x1);
@@ -451,8 +445,8 @@ class PointIndex {
     this.bits[0] = px === 0 ? 0 : px; // -0 and 0 are the same point
     this.bits[1] = py === 0 ? 0 : py;
     const w = this.words;
-    let h = Math.imul((w[0] as number) ^ Math.imul(w[1] as number, 0x9e3779b1), 0x85ebca6b);
-    h ^= Math.imul((w[2] as number) ^ Math.imul(w[3] as number, 0xc2b2ae35), 0x27d4eb2f);
+    let h = Math.imul(w[0] ^ Math.imul(w[1], 0x9e3779b1), 0x85ebca6b);
+    h ^= Math.imul(w[2] ^ Math.imul(w[3], 0xc2b2ae35), 0x27d4eb2f);
     return (h ^ (h >>> 15)) & this.mask;
   }
 
@@ -460,7 +454,7 @@ class PointIndex {
     if (this.size * 2 > this.mask) this.grow();
     let slot = this.hash(px, py);
     for (;;) {
-      const v = this.table[slot] as number;
+      const v = this.table[slot];
       if (v < 0) break;
       if (this.x[v] === px && this.y[v] === py) return v;
       slot = (slot + 1) & this.mask;
@@ -480,8 +474,8 @@ class PointIndex {
     this.mask = 2 * this.mask + 1;
     this.table = new Int32Array(this.mask + 1).fill(-1);
     for (let v = 0; v < this.size; v++) {
-      let slot = this.hash(this.x[v] as number, this.y[v] as number);
-      while ((this.table[slot] as number) >= 0) slot = (slot + 1) & this.mask;
+      let slot = this.hash(this.x[v], this.y[v]);
+      while (this.table[slot] >= 0) slot = (slot + 1) & this.mask;
       this.table[slot] = v;
     }
   }
@@ -501,10 +495,10 @@ function buildGraph(edges: Edges): Graph | undefined {
   const start = new Int32Array(edgeCount);
   const source = new Int32Array(edgeCount).fill(-1);
   for (let e = 0; e < edgeCount; e++) {
-    const v = points.id(edges.x0[e] as number, edges.y0[e] as number);
+    const v = points.id(edges.x0[e], edges.y0[e]);
     start[e] = v;
     // An input coordinate first met as a computed point (a touch) still repeats that coordinate.
-    if ((source[v] as number) < 0) source[v] = edges.src[e] as number;
+    if (source[v] < 0) source[v] = edges.src[e];
   }
   const vertexCount = points.size;
   const { x, y } = points;
@@ -522,14 +516,14 @@ function buildGraph(edges: Edges): Graph | undefined {
   // Nodes: vertices passed more than once (touches, crossings, shared points) and spike tips.
   const passes = new Int32Array(vertexCount);
   for (let e = 0; e < edgeCount; e++) {
-    const v = start[e] as number;
-    passes[v] = (passes[v] as number) + 1;
-    if (start[next[e] as number] === v) return undefined; // no zero-length edge after cleaning and noding
+    const v = start[e];
+    passes[v] = passes[v] + 1;
+    if (start[next[e]] === v) return undefined; // no zero-length edge after cleaning and noding
   }
   const isNode = new Int32Array(vertexCount);
   for (let e = 0; e < edgeCount; e++) {
-    const v = start[e] as number;
-    if (passes[v] !== 1 || start[prev[e] as number] === start[next[e] as number]) isNode[v] = 1;
+    const v = start[e];
+    if (passes[v] !== 1 || start[prev[e]] === start[next[e]]) isNode[v] = 1;
   }
 
   // Chains, ring by ring from a node; each chain's vertices go to one flat array.
@@ -545,15 +539,15 @@ function buildGraph(edges: Edges): Graph | undefined {
     let key = from;
     let keyPosition = 0;
     for (let k = 0; k < length; k++) {
-      chainVertex[vertexFill++] = start[e] as number;
+      chainVertex[vertexFill++] = start[e];
       if (e < key) {
         key = e;
         keyPosition = k;
       }
       e = e + 1 < ringEnd ? e + 1 : ringFirst;
     }
-    chainVertex[vertexFill++] = start[e] as number;
-    chainRing.push(edges.ring[from] as number);
+    chainVertex[vertexFill++] = start[e];
+    chainRing.push(edges.ring[from]);
     chainKey.push(key);
     chainKeyPosition.push(keyPosition);
   };
@@ -562,28 +556,28 @@ function buildGraph(edges: Edges): Graph | undefined {
     while (ringEnd < edgeCount && edges.ring[ringEnd] === edges.ring[ringFirst]) ringEnd++;
     const length = ringEnd - ringFirst;
     let first = ringFirst;
-    while (first < ringEnd && isNode[start[first] as number] !== 1) first++;
+    while (first < ringEnd && isNode[start[first]] !== 1) first++;
     if (first === ringEnd) {
       // A ring meeting nothing: two nodes on it, so no chain closes on itself.
       first = ringFirst;
-      isNode[start[ringFirst] as number] = 1;
-      isNode[start[ringFirst + (length >> 1)] as number] = 1;
+      isNode[start[ringFirst]] = 1;
+      isNode[start[ringFirst + (length >> 1)]] = 1;
     }
     let e = first;
     let done = 0;
     while (done < length) {
       let chainLength = 1;
-      let after = next[e] as number;
-      while (chainLength < length - done && isNode[start[after] as number] !== 1) {
+      let after = next[e];
+      while (chainLength < length - done && isNode[start[after]] !== 1) {
         chainLength++;
-        after = next[after] as number;
+        after = next[after];
       }
       if (start[e] === start[after]) {
         // A chain from a node back to itself (a loop touching the rest at one point): split it in two.
         const half = chainLength >> 1;
         let middle = e;
-        for (let k = 0; k < half; k++) middle = next[middle] as number;
-        isNode[start[middle] as number] = 1;
+        for (let k = 0; k < half; k++) middle = next[middle];
+        isNode[start[middle]] = 1;
         addChain(ringFirst, ringEnd, e, half);
         addChain(ringFirst, ringEnd, middle, chainLength - half);
       } else addChain(ringFirst, ringEnd, e, chainLength);
@@ -607,13 +601,13 @@ function buildGraph(edges: Edges): Graph | undefined {
   const firstCount: number[] = [];
   const moreCover: (number[] | undefined)[] = [];
   for (let c = 0; c < chainCount; c++) {
-    const s = chainStarts[c] as number;
-    const a = chainVertex[s] as number;
-    const b = chainVertex[(chainStarts[c + 1] as number) - 1] as number;
-    const edgeRing = chainRing[c] as number;
-    if ((chainStarts[c + 1] as number) - s > 2) {
+    const s = chainStarts[c];
+    const a = chainVertex[s];
+    const b = chainVertex[chainStarts[c + 1] - 1];
+    const edgeRing = chainRing[c];
+    if (chainStarts[c + 1] - s > 2) {
       edgeChain.push(c);
-      edgeKey.push(chainKey[c] as number);
+      edgeKey.push(chainKey[c]);
       firstRing.push(edgeRing);
       firstCount.push(1);
       moreCover.push(undefined);
@@ -625,11 +619,11 @@ function buildGraph(edges: Edges): Graph | undefined {
     at = (at ^ (at >>> 15)) & tableMask;
     let i = -1;
     for (;;) {
-      const found = table[at] as number;
+      const found = table[at];
       if (found < 0) break;
-      const fs = chainStarts[edgeChain[found] as number] as number;
-      const fa = chainVertex[fs] as number;
-      const fb = chainVertex[fs + 1] as number;
+      const fs = chainStarts[edgeChain[found]];
+      const fa = chainVertex[fs];
+      const fb = chainVertex[fs + 1];
       if ((fa === u && fb === v) || (fa === v && fb === u)) {
         i = found;
         break;
@@ -639,16 +633,16 @@ function buildGraph(edges: Edges): Graph | undefined {
     if (i < 0) {
       table[at] = edgeChain.length;
       edgeChain.push(c);
-      edgeKey.push(chainKey[c] as number);
+      edgeKey.push(chainKey[c]);
       firstRing.push(edgeRing);
       firstCount.push(1);
       moreCover.push(undefined);
       continue;
     }
-    const sign = chainVertex[chainStarts[edgeChain[i] as number] as number] === a ? 1 : -1;
-    if ((chainKey[c] as number) < (edgeKey[i] as number)) edgeKey[i] = chainKey[c] as number;
+    const sign = chainVertex[chainStarts[edgeChain[i]]] === a ? 1 : -1;
+    if (chainKey[c] < edgeKey[i]) edgeKey[i] = chainKey[c];
     if (firstRing[i] === edgeRing) {
-      firstCount[i] = (firstCount[i] as number) + sign;
+      firstCount[i] = firstCount[i] + sign;
       continue;
     }
     let list = moreCover[i];
@@ -658,7 +652,7 @@ function buildGraph(edges: Edges): Graph | undefined {
     }
     let k = 0;
     while (k < list.length && list[k] !== edgeRing) k += 2;
-    if (k < list.length) list[k + 1] = (list[k + 1] as number) + sign;
+    if (k < list.length) list[k + 1] = list[k + 1] + sign;
     else list.push(edgeRing, sign);
   }
   // Kept edges (some ring runs along them more often one way than the other), their chains and halves.
@@ -668,42 +662,39 @@ function buildGraph(edges: Edges): Graph | undefined {
   const keys: number[] = [];
   const keyPositions: number[] = [];
   for (let i = 0; i < edgeChain.length; i++) {
-    const count = firstCount[i] as number;
+    const count = firstCount[i];
     const more = moreCover[i];
     if (!more) {
       // An edge run as often one way as the other by every ring separates nothing: drop it.
       if (count === 0) continue;
-      winding.push(firstRing[i] as number, count);
+      winding.push(firstRing[i], count);
     } else {
       const before = winding.length;
-      if (count !== 0) winding.push(firstRing[i] as number, count);
+      if (count !== 0) winding.push(firstRing[i], count);
       for (let k = 0; k < more.length; k += 2) {
-        if (more[k + 1] !== 0) winding.push(more[k] as number, more[k + 1] as number);
+        if (more[k + 1] !== 0) winding.push(more[k], more[k + 1]);
       }
       if (winding.length === before) continue;
     }
-    const c = edgeChain[i] as number;
+    const c = edgeChain[i];
     keptChains.push(c);
-    keys.push(edgeKey[i] as number);
+    keys.push(edgeKey[i]);
     // A merged one-edge chain starts where the selected direction starts, whichever edge came first.
-    keyPositions.push(edgeKey[i] === chainKey[c] ? (chainKeyPosition[c] as number) : 0);
+    keyPositions.push(edgeKey[i] === chainKey[c] ? chainKeyPosition[c] : 0);
     windingStart.push(winding.length);
   }
   const keptCount = keptChains.length;
   if (keptCount === 0) return undefined;
   // The kept chains' vertices, renumbered 0…keptCount-1.
   let keptVertices = 0;
-  for (const c of keptChains) keptVertices += (chainStarts[c + 1] as number) - (chainStarts[c] as number);
+  for (const c of keptChains) keptVertices += chainStarts[c + 1] - chainStarts[c];
   const vertexList = new Int32Array(keptVertices);
   const listStart = new Int32Array(keptCount + 1);
   keptVertices = 0;
   keptChains.forEach((c, i) => {
     listStart[i] = keptVertices;
-    vertexList.set(
-      chainVertex.subarray(chainStarts[c] as number, chainStarts[c + 1] as number),
-      keptVertices,
-    );
-    keptVertices += (chainStarts[c + 1] as number) - (chainStarts[c] as number);
+    vertexList.set(chainVertex.subarray(chainStarts[c], chainStarts[c + 1]), keptVertices);
+    keptVertices += chainStarts[c + 1] - chainStarts[c];
   });
   listStart[keptCount] = keptVertices;
 
@@ -714,10 +705,10 @@ function buildGraph(edges: Edges): Graph | undefined {
   const fromNode = new Int32Array(halfCount);
   for (let i = 0; i < keptCount; i++) {
     for (const [h, v] of [
-      [2 * i, vertexList[listStart[i] as number] as number],
-      [2 * i + 1, vertexList[(listStart[i + 1] as number) - 1] as number],
+      [2 * i, vertexList[listStart[i]]],
+      [2 * i + 1, vertexList[listStart[i + 1] - 1]],
     ] as const) {
-      let n = nodeOf[v] as number;
+      let n = nodeOf[v];
       if (n < 0) {
         n = nodeVertex.length;
         nodeOf[v] = n;
@@ -730,37 +721,35 @@ function buildGraph(edges: Edges): Graph | undefined {
   const nodeCount = nodeVertex.length;
   const outStart = new Int32Array(nodeCount + 1);
   for (let h = 0; h < halfCount; h++) {
-    const at = (fromNode[h] as number) + 1;
-    outStart[at] = (outStart[at] as number) + 1;
+    const at = fromNode[h] + 1;
+    outStart[at] = outStart[at] + 1;
   }
-  for (let n = 0; n < nodeCount; n++) outStart[n + 1] = (outStart[n + 1] as number) + (outStart[n] as number);
+  for (let n = 0; n < nodeCount; n++) outStart[n + 1] = outStart[n + 1] + outStart[n];
   const outList = new Int32Array(halfCount);
   const fill = outStart.slice(0, nodeCount);
   for (let h = 0; h < halfCount; h++) {
-    const n = fromNode[h] as number;
-    outList[fill[n] as number] = h;
-    fill[n] = (fill[n] as number) + 1;
+    const n = fromNode[h];
+    outList[fill[n]] = h;
+    fill[n] = fill[n] + 1;
   }
   // The vertex after the node along half-edge h.
   const second = (h: number): number =>
-    vertexList[
-      (h & 1) === 0 ? (listStart[h >> 1] as number) + 1 : (listStart[(h >> 1) + 1] as number) - 2
-    ] as number;
+    vertexList[(h & 1) === 0 ? listStart[h >> 1] + 1 : listStart[(h >> 1) + 1] - 2];
   const angle = (ox: number, oy: number, h1: number, h2: number): number => {
     const t1 = second(h1);
     const t2 = second(h2);
-    return compareAngle(ox, oy, x[t1] as number, y[t1] as number, x[t2] as number, y[t2] as number);
+    return compareAngle(ox, oy, x[t1], y[t1], x[t2], y[t2]);
   };
   for (let n = 0; n < nodeCount; n++) {
-    const lo = outStart[n] as number;
-    const hi = outStart[n + 1] as number;
+    const lo = outStart[n];
+    const hi = outStart[n + 1];
     if (hi - lo < 2) continue;
-    const v = nodeVertex[n] as number;
-    const ox = x[v] as number;
-    const oy = y[v] as number;
+    const v = nodeVertex[n];
+    const ox = x[v];
+    const oy = y[v];
     if (hi - lo === 2) {
-      const h1 = outList[lo] as number;
-      const h2 = outList[lo + 1] as number;
+      const h1 = outList[lo];
+      const h2 = outList[lo + 1];
       if (angle(ox, oy, h1, h2) > 0) {
         outList[lo] = h2;
         outList[lo + 1] = h1;
@@ -771,7 +760,7 @@ function buildGraph(edges: Edges): Graph | undefined {
     outList.set(sorted, lo);
   }
   const slot = new Int32Array(halfCount);
-  for (let i = 0; i < halfCount; i++) slot[outList[i] as number] = i;
+  for (let i = 0; i < halfCount; i++) slot[outList[i]] = i;
   return {
     x: points.x,
     y: points.y,
@@ -794,15 +783,15 @@ function buildGraph(edges: Edges): Graph | undefined {
 /** The half-edge after h around the face on h's left (or, with `allowed`, the next allowed one clockwise). */
 function nextHalfEdge(g: Graph, h: number, allowed?: (h: number) => boolean): number {
   const twin = h ^ 1;
-  const n = g.fromNode[twin] as number;
-  const lo = g.outStart[n] as number;
-  const degree = (g.outStart[n + 1] as number) - lo;
-  const start = (g.slot[twin] as number) - lo;
+  const n = g.fromNode[twin];
+  const lo = g.outStart[n];
+  const degree = g.outStart[n + 1] - lo;
+  const start = g.slot[twin] - lo;
   for (let k = 1; k <= degree; k++) {
     let at = start - k;
     if (at < 0) at += degree;
     if (at < 0) at += degree;
-    const candidate = g.outList[lo + at] as number;
+    const candidate = g.outList[lo + at];
     if (!allowed || allowed(candidate)) return candidate;
   }
   return -1;
@@ -889,12 +878,12 @@ export function makeValidPolygonsTraced(
       for (let k = 0; k + 1 < n; k++) {
         pushEdge(
           edges,
-          cleanXy[2 * k] as number,
-          cleanXy[2 * k + 1] as number,
-          cleanXy[2 * k + 2] as number,
-          cleanXy[2 * k + 3] as number,
+          cleanXy[2 * k],
+          cleanXy[2 * k + 1],
+          cleanXy[2 * k + 2],
+          cleanXy[2 * k + 3],
           id,
-          base + (cleanRaw[k] as number),
+          base + cleanRaw[k],
         );
       }
     }
@@ -908,19 +897,19 @@ export function makeValidPolygonsTraced(
   const { x: X, y: Y, chainVertex, chainStart } = g;
 
   // Twice the area left of each chain, relative to one origin (the shoelace of a face sums its chains').
-  const ox = X[0] as number;
-  const oy = Y[0] as number;
+  const ox = X[0];
+  const oy = Y[0];
   const chainArea = new Float64Array(chainCount);
   for (let i = 0; i < chainCount; i++) {
     let sum = 0;
-    const end = chainStart[i + 1] as number;
-    let v = chainVertex[chainStart[i] as number] as number;
-    let ax = (X[v] as number) - ox;
-    let ay = (Y[v] as number) - oy;
-    for (let k = (chainStart[i] as number) + 1; k < end; k++) {
-      v = chainVertex[k] as number;
-      const bx = (X[v] as number) - ox;
-      const by = (Y[v] as number) - oy;
+    const end = chainStart[i + 1];
+    let v = chainVertex[chainStart[i]];
+    let ax = X[v] - ox;
+    let ay = Y[v] - oy;
+    for (let k = chainStart[i] + 1; k < end; k++) {
+      v = chainVertex[k];
+      const bx = X[v] - ox;
+      const by = Y[v] - oy;
       sum += ax * by - bx * ay;
       ax = bx;
       ay = by;
@@ -941,7 +930,7 @@ export function makeValidPolygonsTraced(
     for (let guard = 0; guard <= halfCount && face[h] === -1; guard++) {
       face[h] = id;
       list.push(h);
-      twiceArea += (h & 1) === 0 ? (chainArea[h >> 1] as number) : -(chainArea[h >> 1] as number);
+      twiceArea += (h & 1) === 0 ? chainArea[h >> 1] : -chainArea[h >> 1];
       h = nextHalfEdge(g, h);
     }
     faceArea.push(twiceArea / 2);
@@ -956,10 +945,9 @@ export function makeValidPolygonsTraced(
     if (component[n0] !== -1) continue;
     const stack = [n0];
     component[n0] = components;
-    while (stack.length > 0) {
-      const n = stack.pop() as number;
-      for (let i = g.outStart[n] as number; i < (g.outStart[n + 1] as number); i++) {
-        const w = g.fromNode[(g.outList[i] as number) ^ 1] as number;
+    for (let n = stack.pop(); n !== undefined; n = stack.pop()) {
+      for (let i = g.outStart[n]; i < g.outStart[n + 1]; i++) {
+        const w = g.fromNode[g.outList[i] ^ 1];
         if (component[w] === -1) {
           component[w] = components;
           stack.push(w);
@@ -977,50 +965,49 @@ export function makeValidPolygonsTraced(
   for (let c = 0; c < components; c++) {
     let outer = -1;
     for (let f = 0; f < faceArea.length; f++) {
-      const first = (faceEdges[f] as number[])[0] as number;
-      if (component[g.fromNode[first] as number] !== c) continue;
-      if (outer === -1 || (faceArea[f] as number) < (faceArea[outer] as number)) outer = f;
+      const first = faceEdges[f][0];
+      if (component[g.fromNode[first]] !== c) continue;
+      if (outer === -1 || faceArea[f] < faceArea[outer]) outer = f;
     }
     if (outer === -1) continue;
-    const start = g.nodeVertex[g.fromNode[(faceEdges[outer] as number[])[0] as number] as number] as number;
-    const px = X[start] as number;
-    const py = Y[start] as number;
+    const start = g.nodeVertex[g.fromNode[faceEdges[outer][0]]];
+    const px = X[start];
+    const py = Y[start];
     const counts = new Int32Array(ringTotal);
     for (let i = 0; i < chainCount; i++) {
-      if (component[g.fromNode[2 * i] as number] === c) continue;
+      if (component[g.fromNode[2 * i]] === c) continue;
       let side = 0;
-      const end = chainStart[i + 1] as number;
-      let a = chainVertex[chainStart[i] as number] as number;
-      for (let k = (chainStart[i] as number) + 1; k < end; k++) {
-        const b = chainVertex[k] as number;
-        side += rayCrossing(px, py, X[a] as number, Y[a] as number, X[b] as number, Y[b] as number);
+      const end = chainStart[i + 1];
+      let a = chainVertex[chainStart[i]];
+      for (let k = chainStart[i] + 1; k < end; k++) {
+        const b = chainVertex[k];
+        side += rayCrossing(px, py, X[a], Y[a], X[b], Y[b]);
         a = b;
       }
       if (side === 0) continue;
       const list = g.winding;
-      const stop = g.windingStart[i + 1] as number;
-      for (let k = g.windingStart[i] as number; k < stop; k += 2) {
-        const r = list[k] as number;
-        counts[r] = (counts[r] as number) + side * (list[k + 1] as number);
+      const stop = g.windingStart[i + 1];
+      for (let k = g.windingStart[i]; k < stop; k += 2) {
+        const r = list[k];
+        counts[r] = counts[r] + side * list[k + 1];
       }
     }
     windings[outer] = counts;
     const queue = [outer];
-    while (queue.length > 0) {
-      const f = queue.pop() as number;
+    for (let f = queue.pop(); f !== undefined; f = queue.pop()) {
       const fw = windings[f] as Int32Array;
-      for (const h of faceEdges[f] as number[]) {
-        const other = face[h ^ 1] as number;
+      for (const h of faceEdges[f]) {
+        const other = face[h ^ 1];
         if (windings[other]) continue;
         // Crossing half-edge h from its left (face f) to its right: each ring running along h winds once
         // less around the right side.
         const ow = fw.slice();
         const list = g.winding;
         const sign = (h & 1) === 0 ? 1 : -1;
-        const stop = g.windingStart[(h >> 1) + 1] as number;
-        for (let k = g.windingStart[h >> 1] as number; k < stop; k += 2) {
-          const r = list[k] as number;
-          ow[r] = (ow[r] as number) - sign * (list[k + 1] as number);
+        const stop = g.windingStart[(h >> 1) + 1];
+        for (let k = g.windingStart[h >> 1]; k < stop; k += 2) {
+          const r = list[k];
+          ow[r] = ow[r] - sign * list[k + 1];
         }
         windings[other] = ow;
         queue.push(other);
@@ -1031,12 +1018,9 @@ export function makeValidPolygonsTraced(
 
   // Boundary half-edges: inside on the left, outside on the right. Trace them into rings, starting each
   // at the first boundary edge in edge order (so rings start where the edge-by-edge graph starts them).
-  const selected = (h: number): boolean =>
-    (inside[face[h] as number] ?? false) && !(inside[face[h ^ 1] as number] ?? false);
+  const selected = (h: number): boolean => (inside[face[h]] ?? false) && !(inside[face[h ^ 1]] ?? false);
   const used = new Uint8Array(halfCount);
-  const byKey = Array.from({ length: chainCount }, (_, i) => i).sort(
-    (a, b) => (g.key[a] as number) - (g.key[b] as number),
-  );
+  const byKey = Array.from({ length: chainCount }, (_, i) => i).sort((a, b) => g.key[a] - g.key[b]);
   const nodeSeen = new Int32Array(nodeCount).fill(-1);
   const walkAt = new Int32Array(g.vertexCount).fill(-1);
   const shells: { ring: Float64Array; area: number; sources: Int32Array }[] = [];
@@ -1056,30 +1040,29 @@ export function makeValidPolygonsTraced(
       for (let guard = 0; guard <= halfCount; guard++) {
         used[h] = 1;
         walk.push(h);
-        const n = g.fromNode[h] as number;
+        const n = g.fromNode[h];
         if (nodeSeen[n] === h0) repeated = true;
         nodeSeen[n] = h0;
-        length += (chainStart[(h >> 1) + 1] as number) - (chainStart[h >> 1] as number) - 1;
+        length += chainStart[(h >> 1) + 1] - chainStart[h >> 1] - 1;
         h = nextHalfEdge(g, h, selected);
         if (h === h0 || h < 0 || used[h]) break;
       }
       if (h !== h0) return undefined;
       // The walk's vertices (each chain without its last vertex), from the start of the first edge.
-      const key = g.keyPosition[chain] as number;
-      const firstLength = (chainStart[chain + 1] as number) - (chainStart[chain] as number) - 1;
+      const key = g.keyPosition[chain];
+      const firstLength = chainStart[chain + 1] - chainStart[chain] - 1;
       const offset = (h0 & 1) === 0 ? key : firstLength - 1 - key;
       const vertices = new Int32Array(length);
       let fill = 0;
       const put = (half: number, from: number, to: number): void => {
-        const s = chainStart[half >> 1] as number;
-        const last = (chainStart[(half >> 1) + 1] as number) - 1;
-        for (let k = from; k < to; k++)
-          vertices[fill++] = chainVertex[(half & 1) === 0 ? s + k : last - k] as number;
+        const s = chainStart[half >> 1];
+        const last = chainStart[(half >> 1) + 1] - 1;
+        for (let k = from; k < to; k++) vertices[fill++] = chainVertex[(half & 1) === 0 ? s + k : last - k];
       };
       put(h0, offset, firstLength);
       for (let i = 1; i < walk.length; i++) {
-        const half = walk[i] as number;
-        put(half, 0, (chainStart[(half >> 1) + 1] as number) - (chainStart[half >> 1] as number) - 1);
+        const half = walk[i];
+        put(half, 0, chainStart[(half >> 1) + 1] - chainStart[half >> 1] - 1);
       }
       put(h0, 0, offset);
       // Only nodes can repeat; a face boundary passing one twice (a hole touching its shell) is split into
@@ -1090,14 +1073,14 @@ export function makeValidPolygonsTraced(
         const ring = new Float64Array(2 * n + 2);
         const sources = new Int32Array(n + 1);
         for (let k = 0; k < n; k++) {
-          const v = cycle[k] as number;
-          ring[2 * k] = X[v] as number;
-          ring[2 * k + 1] = Y[v] as number;
-          sources[k] = g.source[v] as number;
+          const v = cycle[k];
+          ring[2 * k] = X[v];
+          ring[2 * k + 1] = Y[v];
+          sources[k] = g.source[v];
         }
-        ring[2 * n] = ring[0] as number;
-        ring[2 * n + 1] = ring[1] as number;
-        sources[n] = sources[0] as number;
+        ring[2 * n] = ring[0];
+        ring[2 * n + 1] = ring[1];
+        sources[n] = sources[0];
         addRing(ring, sources);
       }
     }
@@ -1129,8 +1112,8 @@ function simpleCycles(walk: ArrayLike<number>, at: Int32Array): number[][] {
   const cycles: number[][] = [];
   const stack: number[] = [];
   for (let k = 0; k < walk.length; k++) {
-    const v = walk[k] as number;
-    const i = at[v] as number;
+    const v = walk[k];
+    const i = at[v];
     if (i >= 0) {
       const loop = stack.splice(i);
       for (const u of loop) at[u] = -1;
@@ -1148,8 +1131,8 @@ function simpleCycles(walk: ArrayLike<number>, at: Int32Array): number[][] {
 function findOwner(hole: Float64Array, shells: { ring: Float64Array; area: number }[]): number {
   const n = hole.length >> 1;
   for (let k = 0; k < n - 1; k++) {
-    const x = hole[2 * k] as number;
-    const y = hole[2 * k + 1] as number;
+    const x = hole[2 * k];
+    const y = hole[2 * k + 1];
     let onBoundary = false;
     for (let s = 0; s < shells.length; s++) {
       const ring = (shells[s] as { ring: Float64Array }).ring;
@@ -1169,7 +1152,7 @@ function isInside(winding: Int32Array, ringPolygon: number[], ringIsShell: boole
   for (let r = 0; r < winding.length; r++) {
     if (ringIsShell[r]) {
       if (inside) return true;
-      candidate = ringPolygon[r] as number;
+      candidate = ringPolygon[r];
       inside = winding[r] !== 0;
     } else if (ringPolygon[r] === candidate && winding[r] !== 0) inside = false;
   }

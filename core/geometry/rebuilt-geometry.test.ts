@@ -75,21 +75,22 @@ describe('rebuiltPolygons from text the WKT reader saw written canonically', () 
     let canonical = 0;
     for (let t = 0; t < 600; t++) {
       // A bow-tie (so make-valid rebuilds it) on a few scales, each number and separator drawn.
-      const scale = [1, 0.001, 123.456, 1e-7][t % 4] as number;
-      const shift = [0, -93.25, 44.5][t % 3] as number;
-      const points = [
+      const scale = [1, 0.001, 123.456, 1e-7][t % 4];
+      const shift = [0, -93.25, 44.5][t % 3];
+      const corners: [number, number][] = [
         [0, 0],
         [2, 2],
         [2, 0],
         [0, 2],
-      ].map(([x, y]) => [shift + (x as number) * scale, shift + (y as number) * scale]);
+      ];
+      const points = corners.map(([x, y]) => [shift + x * scale, shift + y * scale] as const);
       const plain = t % 2 === 0;
       const text = (v: number): string => {
         const options = numberTexts(v);
         return plain ? (options[0] as string) : (options[next(options.length)] as string);
       };
-      const coordinates = [...points, points[0] as number[]].map(
-        ([x, y]) => `${text(x as number)}${plain ? ' ' : spaces[next(spaces.length)]}${text(y as number)}`,
+      const coordinates = [...points, points[0]].map(
+        ([x, y]) => `${text(x)}${plain ? ' ' : spaces[next(spaces.length)]}${text(y)}`,
       );
       const body = coordinates
         .map((c, i) => (i === 0 ? c : `${plain ? ', ' : separators[next(separators.length)]}${c}`))

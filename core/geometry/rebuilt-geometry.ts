@@ -185,23 +185,21 @@ export function rebuiltPolygons(
   for (const rings of g.positions) {
     for (const ring of rings) {
       ringSpans.push(ring);
-      ringFirst.push((ringFirst[ringFirst.length - 1] as number) + (ring.length >> 1));
+      ringFirst.push(ringFirst[ringFirst.length - 1] + (ring.length >> 1));
     }
   }
-  const total = ringFirst[ringFirst.length - 1] as number;
+  const total = ringFirst[ringFirst.length - 1];
   // The ring of the last coordinate looked up (the writer mostly goes on in the same ring).
   let at = 0;
   const spansOf = (source: number): Uint32Array => {
-    if (source < (ringFirst[at] as number) || source >= (ringFirst[at + 1] as number)) {
+    if (source < ringFirst[at] || source >= ringFirst[at + 1]) {
       at = 0;
-      while (source >= (ringFirst[at + 1] as number)) at++;
+      while (source >= ringFirst[at + 1]) at++;
     }
     return ringSpans[at] as Uint32Array;
   };
-  const startOf = (source: number): number =>
-    spansOf(source)[2 * (source - (ringFirst[at] as number))] as number;
-  const endOf = (source: number): number =>
-    spansOf(source)[2 * (source - (ringFirst[at] as number)) + 1] as number;
+  const startOf = (source: number): number => spansOf(source)[2 * (source - ringFirst[at])];
+  const endOf = (source: number): number => spansOf(source)[2 * (source - ringFirst[at]) + 1];
   const reusable = !(g.hasZ || g.hasM);
   const sources = traced.sources;
   // One scan of every input coordinate's text, on first use: flags, and the most decimals of any number.
@@ -215,8 +213,7 @@ export function rebuiltPolygons(
       // below would find, without reading the text again.
       flags.fill(CANONICAL | PLAIN | PAIR | JOINED);
       for (let r = 1; r < ringFirst.length; r++) {
-        if ((ringFirst[r] as number) > (ringFirst[r - 1] as number))
-          flags[(ringFirst[r] as number) - 1] = CANONICAL | PLAIN | PAIR;
+        if (ringFirst[r] > ringFirst[r - 1]) flags[ringFirst[r] - 1] = CANONICAL | PLAIN | PAIR;
       }
       decimals = g.canonicalText.decimals;
       return flags;
@@ -226,9 +223,9 @@ export function rebuiltPolygons(
     const read: CanonicalNumber = { places: 0 };
     for (let k = 0; k < total; k++) {
       const spans = spansOf(k);
-      const i = 2 * (k - (ringFirst[at] as number));
-      const start = spans[i] as number;
-      const end = spans[i + 1] as number;
+      const i = 2 * (k - ringFirst[at]);
+      const start = spans[i];
+      const end = spans[i + 1];
       let f = 0;
       // Mostly "x y" as formatNumber writes them: one scan. Anything else is looked at piece by piece.
       const xEnd = canonicalEnd(wkt, start, end, read);
@@ -254,7 +251,7 @@ export function rebuiltPolygons(
       }
       if (
         i + 2 < spans.length &&
-        (spans[i + 2] as number) === end + 2 &&
+        spans[i + 2] === end + 2 &&
         wkt.charCodeAt(end) === 44 &&
         wkt.charCodeAt(end + 1) === 32
       )
@@ -296,20 +293,20 @@ export function rebuiltPolygons(
         const count = ring.length >> 1;
         for (let k = 0; k < count; k++) {
           if (k > 0) out.push(', ');
-          const x = ring[2 * k] as number;
-          const y = ring[2 * k + 1] as number;
+          const x = ring[2 * k];
+          const y = ring[2 * k + 1];
           const source = f ? (ringSources?.[k] ?? -1) : -1;
           if (source >= 0 && f) {
-            const sf = f[source] as number;
+            const sf = f[source];
             const start = startOf(source);
             if ((sf & whole) !== 0) {
               // The longest run of following input coordinates, each written as it is, joined by ", ".
               let last = source;
               while (
                 k + 1 < count &&
-                ((f[last] as number) & JOINED) !== 0 &&
+                (f[last] & JOINED) !== 0 &&
                 (ringSources?.[k + 1] ?? -1) === last + 1 &&
-                ((f[last + 1] as number) & whole) !== 0
+                (f[last + 1] & whole) !== 0
               ) {
                 last++;
                 k++;
@@ -319,9 +316,11 @@ export function rebuiltPolygons(
             }
             if ((sf & PAIR) !== 0) {
               const end = endOf(source);
-              const space = splitPair(wkt, start, end) as number;
-              out.push(number(x, start, space), ' ', number(y, space + 1, end));
-              continue;
+              const space = splitPair(wkt, start, end);
+              if (space !== undefined) {
+                out.push(number(x, start, space), ' ', number(y, space + 1, end));
+                continue;
+              }
             }
           }
           out.push(formatNumber(x), ' ', formatNumber(y));

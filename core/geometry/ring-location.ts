@@ -13,8 +13,8 @@ export function isRingCCW(xy: Float64Array, first: number, count: number): boole
   const nPts = count - 1;
   if (nPts < 3) return false;
   const base = 2 * first;
-  const X = (i: number): number => xy[base + 2 * i] as number;
-  const Y = (i: number): number => xy[base + 2 * i + 1] as number;
+  const X = (i: number): number => xy[base + 2 * i];
+  const Y = (i: number): number => xy[base + 2 * i + 1];
   let upHi = 0;
   let prevY = Y(0);
   let upHiY = prevY;
@@ -62,19 +62,19 @@ export function isRingNested(
   targetFirst: number,
   targetCount: number,
 ): boolean {
-  const p0x = testXy[2 * testFirst] as number;
-  const p0y = testXy[2 * testFirst + 1] as number;
+  const p0x = testXy[2 * testFirst];
+  const p0y = testXy[2 * testFirst + 1];
   const loc = locateInRing(p0x, p0y, targetXy, targetFirst, targetCount);
   if (loc === EXTERIOR) return false;
   if (loc === INTERIOR) return true;
   // On the boundary: find the next distinct test vertex.
   let i = 1;
-  let p1x = testXy[2 * (testFirst + i)] as number;
-  let p1y = testXy[2 * (testFirst + i) + 1] as number;
+  let p1x = testXy[2 * (testFirst + i)];
+  let p1y = testXy[2 * (testFirst + i) + 1];
   while (p1x === p0x && p1y === p0y && i < testCount - 1) {
     i++;
-    p1x = testXy[2 * (testFirst + i)] as number;
-    p1y = testXy[2 * (testFirst + i) + 1] as number;
+    p1x = testXy[2 * (testFirst + i)];
+    p1y = testXy[2 * (testFirst + i) + 1];
   }
   return isIncidentSegmentInRing(p0x, p0y, p1x, p1y, targetXy, targetFirst, targetCount);
 }
@@ -89,8 +89,8 @@ function isIncidentSegmentInRing(
   count: number,
 ): boolean {
   const base = 2 * first;
-  const X = (i: number): number => xy[base + 2 * i] as number;
-  const Y = (i: number): number => xy[base + 2 * i + 1] as number;
+  const X = (i: number): number => xy[base + 2 * i];
+  const Y = (i: number): number => xy[base + 2 * i + 1];
   // Index of the ring segment the node lies on.
   let index = -1;
   for (let i = 0; i < count - 1; i++) {

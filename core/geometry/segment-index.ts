@@ -90,10 +90,10 @@ export class SegmentIndex {
   envelopeCovers(a: number, b: number): boolean {
     const env = this.ringEnv;
     return (
-      (env[4 * a] as number) <= (env[4 * b] as number) &&
-      (env[4 * a + 1] as number) <= (env[4 * b + 1] as number) &&
-      (env[4 * a + 2] as number) >= (env[4 * b + 2] as number) &&
-      (env[4 * a + 3] as number) >= (env[4 * b + 3] as number)
+      env[4 * a] <= env[4 * b] &&
+      env[4 * a + 1] <= env[4 * b + 1] &&
+      env[4 * a + 2] >= env[4 * b + 2] &&
+      env[4 * a + 3] >= env[4 * b + 3]
     );
   }
 
@@ -112,11 +112,11 @@ export class SegmentIndex {
     let ns = 0;
     for (let id = 0; id < nr; id++) {
       if (skipRing(id)) continue;
-      loX = Math.min(loX, this.ringEnv[4 * id] as number);
-      loY = Math.min(loY, this.ringEnv[4 * id + 1] as number);
-      hiX = Math.max(hiX, this.ringEnv[4 * id + 2] as number);
-      hiY = Math.max(hiY, this.ringEnv[4 * id + 3] as number);
-      ns += (this.ringCount[id] as number) - 1;
+      loX = Math.min(loX, this.ringEnv[4 * id]);
+      loY = Math.min(loY, this.ringEnv[4 * id + 1]);
+      hiX = Math.max(hiX, this.ringEnv[4 * id + 2]);
+      hiY = Math.max(hiY, this.ringEnv[4 * id + 3]);
+      ns += this.ringCount[id] - 1;
     }
     // Expected overlaps per segment along an axis: mean edge extent over the total extent. A narrow strip
     // running north-south is swept along y.
@@ -127,11 +127,11 @@ export class SegmentIndex {
     ns = 0;
     for (let id = 0; id < nr; id++) {
       if (skipRing(id)) continue;
-      const first = this.ringFirst[id] as number;
-      const last = first + (this.ringCount[id] as number) - 1;
+      const first = this.ringFirst[id];
+      const last = first + this.ringCount[id] - 1;
       for (let v = first; v < last; v++) {
-        const a0 = xy[2 * v + axis] as number;
-        const a1 = xy[2 * v + 2 + axis] as number;
+        const a0 = xy[2 * v + axis];
+        const a1 = xy[2 * v + 2 + axis];
         unsortedKeys[ns] = a0 < a1 ? a0 : a1;
         unsorted[ns++] = v;
       }
@@ -143,12 +143,12 @@ export class SegmentIndex {
     const minYs = new Float64Array(ns);
     const maxYs = new Float64Array(ns);
     for (let i = 0; i < ns; i++) {
-      const v = order[i] as number;
-      const a0 = xy[2 * v + axis] as number;
-      const a1 = xy[2 * v + 2 + axis] as number;
+      const v = order[i];
+      const a0 = xy[2 * v + axis];
+      const a1 = xy[2 * v + 2 + axis];
       his[i] = a0 < a1 ? a1 : a0;
-      const b0 = xy[2 * v + other] as number;
-      const b1 = xy[2 * v + 2 + other] as number;
+      const b0 = xy[2 * v + other];
+      const b1 = xy[2 * v + 2 + other];
       minYs[i] = b0 < b1 ? b0 : b1;
       maxYs[i] = b0 < b1 ? b1 : b0;
     }
@@ -159,32 +159,32 @@ export class SegmentIndex {
       const batch = candidates.pairs;
       const batchEnd = 2 * candidates.count;
       for (let p = 0; p < batchEnd; p += 2) {
-        const s = batch[p] as number;
-        const t = batch[p + 1] as number;
+        const s = batch[p];
+        const t = batch[p + 1];
         if (t === s + 1 || s === t + 1) {
           // Consecutive segments of one ring (the vertex between them is shared): they only meet wrongly
           // when the three points are collinear, which the floating-point filter rules out almost always.
           const a = s < t ? s : t;
-          const ax = xy[2 * a] as number;
-          const ay = xy[2 * a + 1] as number;
-          const bx = xy[2 * a + 2] as number;
-          const by = xy[2 * a + 3] as number;
-          const cx = xy[2 * a + 4] as number;
-          const cy = xy[2 * a + 5] as number;
+          const ax = xy[2 * a];
+          const ay = xy[2 * a + 1];
+          const bx = xy[2 * a + 2];
+          const by = xy[2 * a + 3];
+          const cx = xy[2 * a + 4];
+          const cy = xy[2 * a + 5];
           const detLeft = (ax - cx) * (by - cy);
           const detRight = (ay - cy) * (bx - cx);
           const det = detLeft - detRight;
           if (Math.abs(det) > ORIENT_FILTER * Math.abs(detLeft + detRight) && det !== 0) continue;
         } else {
           // Most remaining pairs are apart: one segment lies wholly on one side of the other's line.
-          const p0x = xy[2 * s] as number;
-          const p0y = xy[2 * s + 1] as number;
-          const p1x = xy[2 * s + 2] as number;
-          const p1y = xy[2 * s + 3] as number;
-          const q0x = xy[2 * t] as number;
-          const q0y = xy[2 * t + 1] as number;
-          const q1x = xy[2 * t + 2] as number;
-          const q1y = xy[2 * t + 3] as number;
+          const p0x = xy[2 * s];
+          const p0y = xy[2 * s + 1];
+          const p1x = xy[2 * s + 2];
+          const p1y = xy[2 * s + 3];
+          const q0x = xy[2 * t];
+          const q0y = xy[2 * t + 1];
+          const q1x = xy[2 * t + 2];
+          const q1y = xy[2 * t + 3];
           const o1 = sureSide(p0x, p0y, p1x, p1y, q0x, q0y);
           if (o1 !== 0 && o1 === sureSide(p0x, p0y, p1x, p1y, q1x, q1y)) continue;
           const o3 = sureSide(q0x, q0y, q1x, q1y, p0x, p0y);
@@ -196,8 +196,8 @@ export class SegmentIndex {
           this.pairs = grown;
         }
         // Edge numbers: each ring before the segment's has one more vertex than segments.
-        this.pairs[2 * this.pairCount] = s - (ringOf[s] as number);
-        this.pairs[2 * this.pairCount + 1] = t - (ringOf[t] as number);
+        this.pairs[2 * this.pairCount] = s - ringOf[s];
+        this.pairs[2 * this.pairCount + 1] = t - ringOf[t];
         this.pairCount++;
         if (!visitor.pair(s < t ? s : t, s < t ? t : s)) return false;
       }
@@ -275,30 +275,29 @@ export class BoxSweep {
     let i = this.row;
     // Whole rows until the batch is half full: a row is never split, so the buffer grows for a long one.
     for (; i < count && 4 * n < pairs.length; i++) {
-      const end = his[i] as number;
-      const minY = minYs[i] as number;
-      const maxY = maxYs[i] as number;
-      const id = ids[i] as number;
+      const end = his[i];
+      const minY = minYs[i];
+      const maxY = maxYs[i];
+      const id = ids[i];
       if (!fresh || fresh[i] === 1) {
         for (let j = i + 1; j < count; j++) {
-          if ((los[j] as number) > end) break;
-          if ((maxYs[j] as number) < minY || (minYs[j] as number) > maxY) continue;
+          if (los[j] > end) break;
+          if (maxYs[j] < minY || minYs[j] > maxY) continue;
           if (2 * n + 2 > pairs.length) pairs = this.grown();
           pairs[2 * n] = id;
-          pairs[2 * n + 1] = ids[j] as number;
+          pairs[2 * n + 1] = ids[j];
           n++;
         }
         continue;
       }
-      while (this.nextFresh < freshPositions.length && (freshPositions[this.nextFresh] as number) <= i)
-        this.nextFresh++;
+      while (this.nextFresh < freshPositions.length && freshPositions[this.nextFresh] <= i) this.nextFresh++;
       for (let k = this.nextFresh; k < freshPositions.length; k++) {
-        const j = freshPositions[k] as number;
-        if ((los[j] as number) > end) break;
-        if ((maxYs[j] as number) < minY || (minYs[j] as number) > maxY) continue;
+        const j = freshPositions[k];
+        if (los[j] > end) break;
+        if (maxYs[j] < minY || minYs[j] > maxY) continue;
         if (2 * n + 2 > pairs.length) pairs = this.grown();
         pairs[2 * n] = id;
-        pairs[2 * n + 1] = ids[j] as number;
+        pairs[2 * n + 1] = ids[j];
         n++;
       }
     }
@@ -333,7 +332,7 @@ export function sortOnKey(keys: Float64Array, values: Int32Array, n: number): So
   let lo = Infinity;
   let hi = -Infinity;
   for (let i = 0; i < n; i++) {
-    const k = keys[i] as number;
+    const k = keys[i];
     if (k < lo) lo = k;
     if (k > hi) hi = k;
   }
@@ -341,28 +340,28 @@ export function sortOnKey(keys: Float64Array, values: Int32Array, n: number): So
   const scale = (n - 1) / (hi - lo);
   const buckets = new Int32Array(n + 1);
   for (let i = 0; i < n; i++) {
-    const b = Math.floor(((keys[i] as number) - lo) * scale);
-    buckets[b + 1] = (buckets[b + 1] as number) + 1;
+    const b = Math.floor((keys[i] - lo) * scale);
+    buckets[b + 1] = buckets[b + 1] + 1;
   }
-  for (let b = 1; b <= n; b++) buckets[b] = (buckets[b] as number) + (buckets[b - 1] as number);
+  for (let b = 1; b <= n; b++) buckets[b] = buckets[b] + buckets[b - 1];
   const sortedKeys = new Float64Array(n);
   const sortedValues = new Int32Array(n);
   for (let i = 0; i < n; i++) {
-    const k = keys[i] as number;
+    const k = keys[i];
     const b = Math.floor((k - lo) * scale);
-    const at = buckets[b] as number;
+    const at = buckets[b];
     buckets[b] = at + 1;
     sortedKeys[at] = k;
-    sortedValues[at] = values[i] as number;
+    sortedValues[at] = values[i];
   }
   let budget = 8 * n;
   for (let i = 1; i < n; i++) {
-    const k = sortedKeys[i] as number;
-    const v = sortedValues[i] as number;
+    const k = sortedKeys[i];
+    const v = sortedValues[i];
     let j = i - 1;
-    while (j >= 0 && (sortedKeys[j] as number) > k) {
-      sortedKeys[j + 1] = sortedKeys[j] as number;
-      sortedValues[j + 1] = sortedValues[j] as number;
+    while (j >= 0 && sortedKeys[j] > k) {
+      sortedKeys[j + 1] = sortedKeys[j];
+      sortedValues[j + 1] = sortedValues[j];
       j--;
     }
     sortedKeys[j + 1] = k;
@@ -373,13 +372,13 @@ export function sortOnKey(keys: Float64Array, values: Int32Array, n: number): So
   if (budget < 0) {
     // Stable on the bucketed order, which keeps equal keys in their first order.
     const ids = Array.from({ length: n }, (_, i) => i);
-    ids.sort((a, b) => (sortedKeys[a] as number) - (sortedKeys[b] as number));
+    ids.sort((a, b) => sortedKeys[a] - sortedKeys[b]);
     const outKeys = new Float64Array(n);
     const outValues = new Int32Array(n);
     for (let i = 0; i < n; i++) {
-      const id = ids[i] as number;
-      outKeys[i] = sortedKeys[id] as number;
-      outValues[i] = sortedValues[id] as number;
+      const id = ids[i];
+      outKeys[i] = sortedKeys[id];
+      outValues[i] = sortedValues[id];
     }
     return { keys: outKeys, values: outValues };
   }

@@ -31,8 +31,8 @@ describe('findValidityIssues', () => {
       doubled[4 * k] = doubled[4 * k + 2] = 100 * Math.cos(a);
       doubled[4 * k + 1] = doubled[4 * k + 3] = 100 * Math.sin(a);
     }
-    doubled[4 * n] = doubled[0] as number;
-    doubled[4 * n + 1] = doubled[1] as number;
+    doubled[4 * n] = doubled[0];
+    doubled[4 * n + 1] = doubled[1];
     const issues = findValidityIssues([[doubled]], { maxIssues: 3 });
     expect(issues.map((i) => [i.kind, i.coordinate])).toEqual([
       ['repeated-point', 1],
@@ -74,7 +74,7 @@ describe('findValidityIssues', () => {
     const xy: number[] = [];
     const n = 400;
     for (let i = 0; i < n; i++) xy.push(((i * 7919) % n) * 1e-9, ((i * 104729) % n) * 1e-3);
-    xy.push(1e6, 0.2, xy[0] as number, xy[1] as number);
+    xy.push(1e6, 0.2, xy[0], xy[1]);
     const issues = findValidityIssues([[ring(...xy)]], { warnings: false });
     expect(issues.length).toBeGreaterThan(0);
     expect(issues.every((i) => i.severity === 'error')).toBe(true);

@@ -236,7 +236,7 @@ function ringKey(polygon: number, ring: number): number {
 }
 
 function pt(xy: Float64Array, k: number): [number, number] {
-  return [xy[2 * k] as number, xy[2 * k + 1] as number];
+  return [xy[2 * k], xy[2 * k + 1]];
 }
 
 /**
@@ -327,26 +327,20 @@ export function groupsApart(polygons: PolygonRings): number[][] | undefined {
   }
   const parent = Int32Array.from({ length: n }, (_, i) => i);
   const root = (i: number): number => {
-    while (parent[i] !== i) i = parent[i] = parent[parent[i] as number] as number;
+    while (parent[i] !== i) i = parent[i] = parent[parent[i]];
     return i;
   };
   // Sweep on x: each polygon against those whose x range is still open.
-  const byMinX = Array.from({ length: n }, (_, i) => i).sort(
-    (a, b) => (env[4 * a] as number) - (env[4 * b] as number),
-  );
+  const byMinX = Array.from({ length: n }, (_, i) => i).sort((a, b) => env[4 * a] - env[4 * b]);
   let open: number[] = [];
   let budget = GROUPING_BUDGET * n;
   for (const p of byMinX) {
-    if (!((env[4 * p] as number) <= (env[4 * p + 2] as number))) continue; // no finite coordinate
-    open = open.filter((q) => (env[4 * q + 2] as number) >= (env[4 * p] as number));
+    if (!(env[4 * p] <= env[4 * p + 2])) continue; // no finite coordinate
+    open = open.filter((q) => env[4 * q + 2] >= env[4 * p]);
     budget -= open.length;
     if (budget < 0) return undefined;
     for (const q of open)
-      if (
-        (env[4 * q + 1] as number) <= (env[4 * p + 3] as number) &&
-        (env[4 * p + 1] as number) <= (env[4 * q + 3] as number)
-      )
-        parent[root(p)] = root(q);
+      if (env[4 * q + 1] <= env[4 * p + 3] && env[4 * p + 1] <= env[4 * q + 3]) parent[root(p)] = root(q);
     open.push(p);
   }
   const groups = new Map<number, number[]>();
@@ -356,7 +350,7 @@ export function groupsApart(polygons: PolygonRings): number[][] | undefined {
     if (g) g.push(p);
     else groups.set(r, [p]);
   }
-  return [...groups.values()].sort((a, b) => (a[0] as number) - (b[0] as number));
+  return [...groups.values()].sort((a, b) => a[0] - b[0]);
 }
 
 const readingOrder = (a: ValidityIssue, b: ValidityIssue): number =>
@@ -394,8 +388,8 @@ function checkGroupsApart(
       { ...options, groupsAbove: Infinity },
     );
     for (const issue of issues) {
-      issue.polygon = members[issue.polygon] as number;
-      if (issue.other) issue.other = { ...issue.other, polygon: members[issue.other.polygon] as number };
+      issue.polygon = members[issue.polygon];
+      if (issue.other) issue.other = { ...issue.other, polygon: members[issue.other.polygon] };
       let list = byKind.get(issue.kind);
       if (!list) byKind.set(issue.kind, (list = []));
       list.push(issue);
@@ -527,8 +521,8 @@ function readCoordinates(
       let maxY = -Infinity;
       let repeatStart = -1;
       for (let k = 0; k < n2; k += 2) {
-        const x = ring[k] as number;
-        const y = ring[k + 1] as number;
+        const x = ring[k];
+        const y = ring[k + 1];
         if (x - x !== 0 || y - y !== 0) {
           // NaN or infinite.
           structural = true;
@@ -591,14 +585,12 @@ function checkRings(check: Check): boolean {
   const { ringPoly, ringIndex, ringCount, ringTotal } = check.index;
   let structural = false;
   for (let id = 0; id < ringTotal; id++) {
-    const ring = (polygons[ringPoly[id] as number] as Float64Array[])[
-      ringIndex[id] as number
-    ] as Float64Array;
+    const ring = (polygons[ringPoly[id]] as Float64Array[])[ringIndex[id]] as Float64Array;
     const n = ring.length >> 1;
     const closed = ring[0] === ring[2 * n - 2] && ring[1] === ring[2 * n - 1];
-    const distinct = (ringCount[id] as number) + (closed ? 0 : 1);
-    const p = ringPoly[id] as number;
-    const r = ringIndex[id] as number;
+    const distinct = ringCount[id] + (closed ? 0 : 1);
+    const p = ringPoly[id];
+    const r = ringIndex[id];
     if (distinct < 4) {
       structural = true;
       list.add({
@@ -608,7 +600,7 @@ function checkRings(check: Check): boolean {
         ring: r,
         coordinate: 0,
         point: pt(ring, 0),
-        count: ringCount[id] as number,
+        count: ringCount[id],
       });
     } else if (!closed) {
       structural = true;
@@ -637,7 +629,7 @@ function findIntersections(
   const { index, list, polygonSkipped, ringIds } = check;
   const analysis = new IntersectionAnalysis(index, list, check.polygonHasHoles, countLimit);
   const ringPoly = index.ringPoly;
-  const sweptAll = index.sweep((id) => polygonSkipped[ringPoly[id] as number] === true, analysis);
+  const sweptAll = index.sweep((id) => polygonSkipped[ringPoly[id]] === true, analysis);
   analysis.flushUnlisted();
   if (analysis.spikeBases.size > 0) {
     list.drop(
@@ -659,14 +651,14 @@ function checkNesting(check: Check): void {
     const rings = polygons[p] as Float64Array[];
     if (rings.length <= 1) continue;
     const ids = ringIds[p] as Int32Array;
-    const shell = ids[0] as number;
+    const shell = ids[0];
     for (let r = 1; r < rings.length; r++) {
       const ring = rings[r] as Float64Array;
       if (ring.length === 0) continue;
       let outside: boolean;
       if (polygonSkipped[p]) outside = true;
       else {
-        const hole = ids[r] as number;
+        const hole = ids[r];
         outside = !index.envelopeCovers(shell, hole) || !ringNested(index, hole, shell);
         if (outside) holeOutside.add(hole);
       }
@@ -689,10 +681,10 @@ function checkNesting(check: Check): void {
     const ids = ringIds[p] as Int32Array;
     if (ids.length <= 2 || polygonSkipped[p]) continue;
     for (let r = 1; r < ids.length; r++) {
-      const hole = ids[r] as number;
+      const hole = ids[r];
       if (hole < 0 || holeOutside.has(hole)) continue;
       for (let q = 1; q < ids.length; q++) {
-        const other = ids[q] as number;
+        const other = ids[q];
         if (q === r || other < 0 || holeOutside.has(other)) continue;
         if (!index.envelopeCovers(other, hole)) continue;
         if (ringNested(index, hole, other)) {
@@ -702,7 +694,7 @@ function checkNesting(check: Check): void {
             polygon: p,
             ring: r,
             coordinate: 0,
-            point: pt(vxy, ringFirst[hole] as number),
+            point: pt(vxy, ringFirst[hole]),
             other: { polygon: p, ring: q, coordinate: 0 },
           });
           break;
@@ -716,10 +708,10 @@ function checkNesting(check: Check): void {
     const locator = new RayCrossingCounter(0, 0);
     for (let p = 0; p < polygons.length; p++) {
       if (polygonSkipped[p]) continue;
-      const shell = (ringIds[p] as Int32Array)[0] as number;
+      const shell = (ringIds[p] as Int32Array)[0];
       for (let q = 0; q < polygons.length; q++) {
         if (q === p || polygonSkipped[q]) continue;
-        const outerShell = (ringIds[q] as Int32Array)[0] as number;
+        const outerShell = (ringIds[q] as Int32Array)[0];
         if (!index.envelopeCovers(outerShell, shell)) continue;
         const nestedAt = findNestedPoint(index, locator, shell, ringIds[q] as Int32Array);
         if (nestedAt >= 0) {
@@ -728,7 +720,7 @@ function checkNesting(check: Check): void {
             severity: 'error',
             polygon: p,
             ring: 0,
-            coordinate: vRaw[nestedAt] as number,
+            coordinate: vRaw[nestedAt],
             point: pt(vxy, nestedAt),
             other: { polygon: q, ring: 0, coordinate: 0 },
           });
@@ -748,8 +740,8 @@ function checkConnectivity(check: Check, analysis: IntersectionAnalysis): void {
   list.add({
     kind: 'disconnected-interior',
     severity: 'error',
-    polygon: index.ringPoly[id] as number,
-    ring: index.ringIndex[id] as number,
+    polygon: index.ringPoly[id],
+    ring: index.ringIndex[id],
     coordinate: Math.max(0, rawIndexAt(index, id, disconnection.x, disconnection.y)),
     point: [disconnection.x, disconnection.y],
   });
@@ -757,14 +749,7 @@ function checkConnectivity(check: Check, analysis: IntersectionAnalysis): void {
 
 function ringNested(index: SegmentIndex, test: number, target: number): boolean {
   const { xy, ringFirst, ringCount } = index;
-  return isRingNested(
-    xy,
-    ringFirst[test] as number,
-    ringCount[test] as number,
-    xy,
-    ringFirst[target] as number,
-    ringCount[target] as number,
-  );
+  return isRingNested(xy, ringFirst[test], ringCount[test], xy, ringFirst[target], ringCount[target]);
 }
 
 /** Location of a point in a polygon given by its ring ids (shell first). */
@@ -777,9 +762,9 @@ function locateInPolygon(
 ): number {
   locator.reset(x, y);
   for (let r = 0; r < ids.length; r++) {
-    const id = ids[r] as number;
+    const id = ids[r];
     if (id < 0) continue;
-    locator.countRing(index.xy, index.ringFirst[id] as number, index.ringCount[id] as number);
+    locator.countRing(index.xy, index.ringFirst[id], index.ringCount[id]);
     if (locator.onBoundary) break;
   }
   return locator.location;
@@ -793,23 +778,17 @@ function findNestedPoint(
   outer: Int32Array,
 ): number {
   const vxy = index.xy;
-  const first = index.ringFirst[shell] as number;
-  const loc0 = locateInPolygon(index, locator, vxy[2 * first] as number, vxy[2 * first + 1] as number, outer);
+  const first = index.ringFirst[shell];
+  const loc0 = locateInPolygon(index, locator, vxy[2 * first], vxy[2 * first + 1], outer);
   if (loc0 === EXTERIOR) return -1;
   if (loc0 === INTERIOR) return first;
-  const loc1 = locateInPolygon(
-    index,
-    locator,
-    vxy[2 * first + 2] as number,
-    vxy[2 * first + 3] as number,
-    outer,
-  );
+  const loc1 = locateInPolygon(index, locator, vxy[2 * first + 2], vxy[2 * first + 3], outer);
   if (loc1 === EXTERIOR) return -1;
   if (loc1 === INTERIOR) return first + 1;
-  const outerShell = outer[0] as number;
+  const outerShell = outer[0];
   if (!ringNested(index, shell, outerShell)) return -1;
   for (let r = 1; r < outer.length; r++) {
-    const hole = outer[r] as number;
+    const hole = outer[r];
     if (hole < 0) continue;
     if (index.envelopeCovers(hole, shell) && ringNested(index, shell, hole)) return -1;
   }
@@ -819,10 +798,10 @@ function findNestedPoint(
 /** Raw coordinate index of the vertex of ring `id` at (x, y), or -1 when no vertex is there. */
 function rawIndexAt(index: SegmentIndex, id: number, x: number, y: number): number {
   const { xy: vxy, raw: vRaw } = index;
-  const first = index.ringFirst[id] as number;
-  const count = index.ringCount[id] as number;
+  const first = index.ringFirst[id];
+  const count = index.ringCount[id];
   for (let v = first; v < first + count; v++) {
-    if (vxy[2 * v] === x && vxy[2 * v + 1] === y) return vRaw[v] as number;
+    if (vxy[2 * v] === x && vxy[2 * v + 1] === y) return vRaw[v];
   }
   return -1;
 }
@@ -875,11 +854,11 @@ class IntersectionAnalysis implements SegmentPairVisitor {
   private countedOnly(rs: number): boolean {
     const { ringPoly, ringIndex } = this.index;
     if (this.fullRings[rs] === 0) {
-      if (!this.list.ringFull(ringPoly[rs] as number, ringIndex[rs] as number)) return false;
+      if (!this.list.ringFull(ringPoly[rs], ringIndex[rs])) return false;
       this.fullRings[rs] = 1;
       this.ringsWithErrors.add(rs);
     }
-    this.unlisted[rs] = (this.unlisted[rs] as number) + 1;
+    this.unlisted[rs] = this.unlisted[rs] + 1;
     this.list.found++;
     return true;
   }
@@ -888,32 +867,32 @@ class IntersectionAnalysis implements SegmentPairVisitor {
   flushUnlisted(): void {
     const { ringPoly, ringIndex } = this.index;
     for (let rs = 0; rs < this.unlisted.length; rs++) {
-      const count = this.unlisted[rs] as number;
-      if (count > 0) this.list.addUnlisted(ringPoly[rs] as number, ringIndex[rs] as number, count);
+      const count = this.unlisted[rs];
+      if (count > 0) this.list.addUnlisted(ringPoly[rs], ringIndex[rs], count);
     }
   }
 
   /** Test the segments starting at vertices s < t. */
   private test(s: number, t: number): void {
     const { xy: vxy, ringOf: vRing, ringFirst, ringCount, ringPoly } = this.index;
-    const rs = vRing[s] as number;
-    const rt = vRing[t] as number;
+    const rs = vRing[s];
+    const rt = vRing[t];
     const sameRing = rs === rt;
     if (sameRing) {
-      const size = ringCount[rs] as number;
+      const size = ringCount[rs];
       const d = t - s;
       if (d === 1 || d >= size - 2) {
         // Adjacent segments share a vertex; they are invalid only when they run back over each other.
-        const first = ringFirst[rs] as number;
+        const first = ringFirst[rs];
         const a = d === 1 ? s : t;
         const b = a + 1;
         const c = d === 1 ? t + 1 : s + 1;
-        const ax = vxy[2 * a] as number;
-        const ay = vxy[2 * a + 1] as number;
-        const bx = vxy[2 * b] as number;
-        const by = vxy[2 * b + 1] as number;
-        const cx = vxy[2 * c] as number;
-        const cy = vxy[2 * c + 1] as number;
+        const ax = vxy[2 * a];
+        const ay = vxy[2 * a + 1];
+        const bx = vxy[2 * b];
+        const by = vxy[2 * b + 1];
+        const cx = vxy[2 * c];
+        const cy = vxy[2 * c + 1];
         if (orient2d(ax, ay, bx, by, cx, cy) === 0 && (ax - bx) * (cx - bx) + (ay - by) * (cy - by) > 0) {
           const tip = b === first + size - 1 ? first : b;
           this.error('self-intersection', 'spike', tip, -1, bx, by);
@@ -923,14 +902,14 @@ class IntersectionAnalysis implements SegmentPairVisitor {
         return;
       }
     }
-    const p0x = vxy[2 * s] as number;
-    const p0y = vxy[2 * s + 1] as number;
-    const p1x = vxy[2 * s + 2] as number;
-    const p1y = vxy[2 * s + 3] as number;
-    const q0x = vxy[2 * t] as number;
-    const q0y = vxy[2 * t + 1] as number;
-    const q1x = vxy[2 * t + 2] as number;
-    const q1y = vxy[2 * t + 3] as number;
+    const p0x = vxy[2 * s];
+    const p0y = vxy[2 * s + 1];
+    const p1x = vxy[2 * s + 2];
+    const p1y = vxy[2 * s + 3];
+    const q0x = vxy[2 * t];
+    const q0y = vxy[2 * t + 1];
+    const q1x = vxy[2 * t + 2];
+    const q1y = vxy[2 * t + 3];
     if (sameRing) {
       // The orientation tests intersectSegments starts with, done first here: most pairs are apart, and a
       // proper crossing of a ring that lists no more is only counted, without computing its point (a star
@@ -987,7 +966,7 @@ class IntersectionAnalysis implements SegmentPairVisitor {
       );
       return;
     }
-    if (samePolygon && this.polygonHasHoles[ringPoly[rs] as number]) this.addTouch(rs, rt, ix, iy);
+    if (samePolygon && this.polygonHasHoles[ringPoly[rs]]) this.addTouch(rs, rt, ix, iy);
   }
 
   /** The vertex index to report for an intersection at (x, y) on the segment starting at s. */
@@ -1005,23 +984,23 @@ class IntersectionAnalysis implements SegmentPairVisitor {
     return isCrossingAtNode(
       x,
       y,
-      vxy[2 * a0] as number,
-      vxy[2 * a0 + 1] as number,
-      vxy[2 * a1] as number,
-      vxy[2 * a1 + 1] as number,
-      vxy[2 * b0] as number,
-      vxy[2 * b0 + 1] as number,
-      vxy[2 * b1] as number,
-      vxy[2 * b1 + 1] as number,
+      vxy[2 * a0],
+      vxy[2 * a0 + 1],
+      vxy[2 * a1],
+      vxy[2 * a1 + 1],
+      vxy[2 * b0],
+      vxy[2 * b0 + 1],
+      vxy[2 * b1],
+      vxy[2 * b1 + 1],
     );
   }
 
   /** The two ring vertices around the node on the segment starting at s. */
   private incident(s: number, x: number, y: number, atEnds: boolean): [number, number] {
     const { xy: vxy, ringOf: vRing, ringFirst, ringCount } = this.index;
-    const id = vRing[s] as number;
-    const first = ringFirst[id] as number;
-    const last = first + (ringCount[id] as number) - 1;
+    const id = vRing[s];
+    const first = ringFirst[id];
+    const last = first + ringCount[id] - 1;
     if (vxy[2 * s] === x && vxy[2 * s + 1] === y) return [s === first ? last - 1 : s - 1, s + 1];
     if (atEnds && vxy[2 * s + 2] === x && vxy[2 * s + 3] === y) return [s, s + 2 > last ? first + 1 : s + 2];
     return [s, s + 1];
@@ -1036,24 +1015,24 @@ class IntersectionAnalysis implements SegmentPairVisitor {
     y: number,
   ): void {
     const { ringOf: vRing, raw: vRaw, ringPoly, ringIndex } = this.index;
-    const id = vRing[v] as number;
+    const id = vRing[v];
     this.ringsWithErrors.add(id);
     const issue: ValidityIssue = {
       kind,
       severity: 'error',
-      polygon: ringPoly[id] as number,
-      ring: ringIndex[id] as number,
-      coordinate: vRaw[v] as number,
+      polygon: ringPoly[id],
+      ring: ringIndex[id],
+      coordinate: vRaw[v],
       point: [x, y],
       detail,
     };
     if (w >= 0) {
-      const other = vRing[w] as number;
+      const other = vRing[w];
       this.ringsWithErrors.add(other);
       issue.other = {
-        polygon: ringPoly[other] as number,
-        ring: ringIndex[other] as number,
-        coordinate: vRaw[w] as number,
+        polygon: ringPoly[other],
+        ring: ringIndex[other],
+        coordinate: vRaw[w],
       };
     }
     this.list.add(issue, { x, y });
@@ -1119,40 +1098,30 @@ function addNearSpikes(check: Check, skip: Set<number>): void {
   const tan = Math.tan((degrees * Math.PI) / 180);
   const sx = options.xScale;
   for (let id = 0; id < nr; id++) {
-    if (skip.has(id) || polygonSkipped[ringPoly[id] as number]) continue;
-    const first = ringFirst[id] as number;
-    const count = ringCount[id] as number;
+    if (skip.has(id) || polygonSkipped[ringPoly[id]]) continue;
+    const first = ringFirst[id];
+    const count = ringCount[id];
     const last = first + count - 1;
     for (let b = first; b < last; b++) {
       const a = b === first ? last - 1 : b - 1;
       const c = b + 1;
-      const bx = vxy[2 * b] as number;
-      const by = vxy[2 * b + 1] as number;
-      const ux = ((vxy[2 * a] as number) - bx) * sx;
-      const uy = (vxy[2 * a + 1] as number) - by;
-      const wx = ((vxy[2 * c] as number) - bx) * sx;
-      const wy = (vxy[2 * c + 1] as number) - by;
+      const bx = vxy[2 * b];
+      const by = vxy[2 * b + 1];
+      const ux = (vxy[2 * a] - bx) * sx;
+      const uy = vxy[2 * a + 1] - by;
+      const wx = (vxy[2 * c] - bx) * sx;
+      const wy = vxy[2 * c + 1] - by;
       const dot = ux * wx + uy * wy;
       if (dot <= 0) continue;
       const cross = Math.abs(ux * wy - uy * wx);
       if (cross >= tan * dot) continue;
-      if (
-        orient2d(
-          vxy[2 * a] as number,
-          vxy[2 * a + 1] as number,
-          bx,
-          by,
-          vxy[2 * c] as number,
-          vxy[2 * c + 1] as number,
-        ) === 0
-      )
-        continue;
+      if (orient2d(vxy[2 * a], vxy[2 * a + 1], bx, by, vxy[2 * c], vxy[2 * c + 1]) === 0) continue;
       list.add({
         kind: 'near-spike',
         severity: 'warning',
-        polygon: ringPoly[id] as number,
-        ring: ringIndex[id] as number,
-        coordinate: vRaw[b] as number,
+        polygon: ringPoly[id],
+        ring: ringIndex[id],
+        coordinate: vRaw[b],
         point: [bx, by],
         angle: (Math.atan2(cross, dot) * 180) / Math.PI,
       });
@@ -1192,8 +1161,8 @@ function keptPointCount(polygons: PolygonRings): number {
       let px = NaN;
       let py = NaN;
       for (let k = 0; k < ring.length; k += 2) {
-        const x = ring[k] as number;
-        const y = ring[k + 1] as number;
+        const x = ring[k];
+        const y = ring[k + 1];
         if (x !== px || y !== py) n++;
         px = x;
         py = y;

@@ -59,7 +59,7 @@ export class RayCrossingCounter {
   countRing(xy: Float64Array, first: number, count: number): void {
     const end = 2 * (first + count - 1);
     for (let k = 2 * first; k < end && !this.onBoundary; k += 2) {
-      this.countSegment(xy[k] as number, xy[k + 1] as number, xy[k + 2] as number, xy[k + 3] as number);
+      this.countSegment(xy[k], xy[k + 1], xy[k + 2], xy[k + 3]);
     }
   }
 
@@ -84,10 +84,9 @@ export function locatePointInRing(px: number, py: number, ring: Float64Array): n
   if (n === 0) return EXTERIOR;
   counter.reset(px, py);
   counter.countRing(ring, 0, n);
-  const lastX = ring[2 * n - 2] as number;
-  const lastY = ring[2 * n - 1] as number;
-  if (lastX !== ring[0] || lastY !== ring[1])
-    counter.countSegment(lastX, lastY, ring[0] as number, ring[1] as number);
+  const lastX = ring[2 * n - 2];
+  const lastY = ring[2 * n - 1];
+  if (lastX !== ring[0] || lastY !== ring[1]) counter.countSegment(lastX, lastY, ring[0], ring[1]);
   return counter.location;
 }
 

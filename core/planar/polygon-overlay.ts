@@ -51,10 +51,10 @@ export class PreparedPolygons {
         for (let k = 0; k < last; k++) {
           const i = reverse ? last - k : k;
           const j = reverse ? last - k - 1 : k + 1;
-          const ax = ring[2 * (i % n)] as number;
-          const ay = ring[2 * (i % n) + 1] as number;
-          const bx = ring[2 * (j % n)] as number;
-          const by = ring[2 * (j % n) + 1] as number;
+          const ax = ring[2 * (i % n)];
+          const ay = ring[2 * (i % n) + 1];
+          const bx = ring[2 * (j % n)];
+          const by = ring[2 * (j % n) + 1];
           if (ax === bx && ay === by) continue;
           out.push(ax, ay, bx, by);
           if (ax < xmin) xmin = ax;
@@ -73,8 +73,8 @@ export class PreparedPolygons {
     this.stripeHeight = (ymax - ymin) / count || 1;
     const lists: number[][] = Array.from({ length: count }, () => []);
     for (let e = 0; e < this.edgeCount; e++) {
-      const ya = this.edges[4 * e + 1] as number;
-      const yb = this.edges[4 * e + 3] as number;
+      const ya = this.edges[4 * e + 1];
+      const yb = this.edges[4 * e + 3];
       const [from, to] = this.stripeRange(Math.min(ya, yb), Math.max(ya, yb));
       for (let s = from; s <= to; s++) lists[s]?.push(e);
     }
@@ -104,10 +104,10 @@ export class PreparedPolygons {
           if (seen.has(edge)) continue;
           seen.add(edge);
         }
-        const ax = e[4 * edge] as number;
-        const ay = e[4 * edge + 1] as number;
-        const bx = e[4 * edge + 2] as number;
-        const by = e[4 * edge + 3] as number;
+        const ax = e[4 * edge];
+        const ay = e[4 * edge + 1];
+        const bx = e[4 * edge + 2];
+        const by = e[4 * edge + 3];
         if ((ax < xlo && bx < xlo) || (ax > xhi && bx > xhi)) continue;
         if ((ay < ylo && by < ylo) || (ay > yhi && by > yhi)) continue;
         visit(edge);
@@ -134,11 +134,11 @@ export class PreparedPolygons {
     let inside = false;
     const [s] = this.stripeRange(y, y);
     for (const edge of this.stripes[s] ?? []) {
-      const ay = e[4 * edge + 1] as number;
-      const by = e[4 * edge + 3] as number;
+      const ay = e[4 * edge + 1];
+      const by = e[4 * edge + 3];
       if (ay > y === by > y) continue;
-      const ax = e[4 * edge] as number;
-      const bx = e[4 * edge + 2] as number;
+      const ax = e[4 * edge];
+      const bx = e[4 * edge + 2];
       if (ax + ((y - ay) * (bx - ax)) / (by - ay) > x) inside = !inside;
     }
     return { where: inside ? 1 : -1 };
@@ -180,10 +180,10 @@ function boundaryTerms(
   let sum = 0;
   const cuts: number[] = [];
   for (let i = 0; i < a.edgeCount; i++) {
-    const ax = e[4 * i] as number;
-    const ay = e[4 * i + 1] as number;
-    const bx = e[4 * i + 2] as number;
-    const by = e[4 * i + 3] as number;
+    const ax = e[4 * i];
+    const ay = e[4 * i + 1];
+    const bx = e[4 * i + 2];
+    const by = e[4 * i + 3];
     // An edge outside b's box adds nothing.
     if (Math.max(ax, bx) < box[0] - tol || Math.min(ax, bx) > box[2] + tol) continue;
     if (Math.max(ay, by) < box[1] - tol || Math.min(ay, by) > box[3] + tol) continue;
@@ -202,10 +202,10 @@ function boundaryTerms(
       Math.max(ax, bx) + tol,
       Math.max(ay, by) + tol,
       (k) => {
-        const cx = f[4 * k] as number;
-        const cy = f[4 * k + 1] as number;
-        const qx = f[4 * k + 2] as number;
-        const qy = f[4 * k + 3] as number;
+        const cx = f[4 * k];
+        const cy = f[4 * k + 1];
+        const qx = f[4 * k + 2];
+        const qy = f[4 * k + 3];
         // The other edge's ends on this one (touches, shared vertices, collinear overlaps).
         if (segmentDistance(cx, cy, ax, ay, bx, by) <= tol) cutAt(cx, cy);
         if (segmentDistance(qx, qy, ax, ay, bx, by) <= tol) cutAt(qx, qy);
@@ -221,16 +221,16 @@ function boundaryTerms(
     );
     if (cuts.length > 2) cuts.sort((p, q) => p - q);
     for (let k = 0; k + 1 < cuts.length; k++) {
-      const t0 = cuts[k] as number;
-      const t1 = cuts[k + 1] as number;
+      const t0 = cuts[k];
+      const t1 = cuts[k + 1];
       if (t1 - t0 <= 1e-12) continue;
       const tm = (t0 + t1) / 2;
       const at = b.locate(ax + tm * dx, ay + tm * dy, tol);
       let counts = at.where === 1;
       if (at.where === 0 && alongToo && at.onEdge !== undefined) {
         const n = at.onEdge;
-        const fx = (f[4 * n + 2] as number) - (f[4 * n] as number);
-        const fy = (f[4 * n + 3] as number) - (f[4 * n + 1] as number);
+        const fx = f[4 * n + 2] - f[4 * n];
+        const fy = f[4 * n + 3] - f[4 * n + 1];
         counts = dx * fx + dy * fy > 0;
       }
       if (!counts) continue;
@@ -268,17 +268,10 @@ export function polygonDistance(a: PreparedPolygons, b: PreparedPolygons, xScale
     const e = p.edges;
     const f = q.edges;
     for (let i = 0; i < p.edgeCount; i++) {
-      const x = (e[4 * i] as number) * xScale;
-      const y = e[4 * i + 1] as number;
+      const x = e[4 * i] * xScale;
+      const y = e[4 * i + 1];
       for (let k = 0; k < q.edgeCount; k++) {
-        const d = segmentDistance(
-          x,
-          y,
-          (f[4 * k] as number) * xScale,
-          f[4 * k + 1] as number,
-          (f[4 * k + 2] as number) * xScale,
-          f[4 * k + 3] as number,
-        );
+        const d = segmentDistance(x, y, f[4 * k] * xScale, f[4 * k + 1], f[4 * k + 2] * xScale, f[4 * k + 3]);
         if (d < best) best = d;
       }
     }
@@ -299,10 +292,10 @@ export function pointDistance(p: PreparedPolygons, x: number, y: number, xScale 
     const d = segmentDistance(
       x * xScale,
       y,
-      (e[4 * i] as number) * xScale,
-      e[4 * i + 1] as number,
-      (e[4 * i + 2] as number) * xScale,
-      e[4 * i + 3] as number,
+      e[4 * i] * xScale,
+      e[4 * i + 1],
+      e[4 * i + 2] * xScale,
+      e[4 * i + 3],
     );
     if (d < best) best = d;
   }

@@ -14,13 +14,13 @@ export function signedArea(ring: Float64Array): number {
   const n = ring.length >> 1;
   if (n < 3) return 0;
   let sum = 0;
-  const x0 = ring[0] as number;
-  const y0 = ring[1] as number;
+  const x0 = ring[0];
+  const y0 = ring[1];
   for (let i = 1; i + 1 < n; i++) {
-    const ax = (ring[2 * i] as number) - x0;
-    const ay = (ring[2 * i + 1] as number) - y0;
-    const bx = (ring[2 * i + 2] as number) - x0;
-    const by = (ring[2 * i + 3] as number) - y0;
+    const ax = ring[2 * i] - x0;
+    const ay = ring[2 * i + 1] - y0;
+    const bx = ring[2 * i + 2] - x0;
+    const by = ring[2 * i + 3] - y0;
     sum += ax * by - bx * ay;
   }
   return sum / 2;
@@ -32,8 +32,8 @@ export function ringBbox(ring: Float64Array): Bbox {
   let xmax = -Infinity;
   let ymax = -Infinity;
   for (let i = 0; i + 1 < ring.length; i += 2) {
-    const x = ring[i] as number;
-    const y = ring[i + 1] as number;
+    const x = ring[i];
+    const y = ring[i + 1];
     if (x < xmin) xmin = x;
     if (x > xmax) xmax = x;
     if (y < ymin) ymin = y;
