@@ -74,7 +74,7 @@ function abbreviatePieces(wkt: string, pieces: readonly (string | TextEdit)[]): 
     if (typeof p === 'string') return p.length;
     let n = 0;
     const keep = p.keep ?? [];
-    for (let i = 0; i < keep.length; i += 2) n += (keep[i + 1] as number) - (keep[i] as number);
+    for (let i = 0; i < keep.length; i += 2) n += keep[i + 1] - keep[i];
     return n;
   };
   let length = 0;
