@@ -16,8 +16,9 @@ import {
   type ModusContext,
   type ModusObserver,
 } from './schema-validator.ts';
-import { semanticRulesByStage, type SemanticRuleContext } from './semantic-rules.ts';
+import { semanticRulesByStage } from './semantic-rules.ts';
 import type { DepthRefRecord, SemanticStage } from './semantic-stages.ts';
+import { ModusRuleContexts } from './modus-rule-context.ts';
 import { keyValue, XSD_POSITIVE_INTEGER } from './xsd-values.ts';
 
 type DepthRefState = DepthRefRecord;
@@ -64,21 +65,6 @@ class SmallLineMap {
     this.size = 0;
     this.large = undefined;
   }
-}
-
-/** The contexts handed to each rule's check, made once per collector (a validator reports into one). */
-function ruleContexts(reporter: DiagnosticCollector): Map<Rule<never>, SemanticRuleContext> {
-  const contexts = new Map<Rule<never>, SemanticRuleContext>();
-  for (const rules of Object.values(semanticRulesByStage)) {
-    for (const rule of rules as readonly Rule<never>[]) {
-      if (contexts.has(rule)) continue;
-      contexts.set(rule, {
-        report: (descriptor) => reporter.report(rule, descriptor),
-        wants: () => reporter.wants(rule),
-      });
-    }
-  }
-  return contexts;
 }
 
 export class ModusSemantics implements ModusObserver {
@@ -159,19 +145,15 @@ export class ModusSemantics implements ModusObserver {
   private readonly testIds = new SmallLineMap();
   private resultElement = '';
 
-  private reporter: DiagnosticCollector | undefined;
-  private contexts = new Map<Rule<never>, SemanticRuleContext>();
+  private readonly contexts = new ModusRuleContexts();
 
   constructor(private readonly geometries = new SampleGeometryReader()) {}
 
   /** Hand a stage's result to the rules that read it, in report order. */
   private visit<S extends SemanticStage>(stage: S, reporter: DiagnosticCollector): void {
-    if (reporter !== this.reporter) {
-      this.reporter = reporter;
-      this.contexts = ruleContexts(reporter);
+    for (const rule of semanticRulesByStage[stage.stage] as readonly Rule<S>[]) {
+      rule.check?.(stage, this.contexts.of(rule, reporter));
     }
-    const rules = semanticRulesByStage[stage.stage] as readonly Rule<S>[];
-    for (const rule of rules) rule.check?.(stage, this.contexts.get(rule) as SemanticRuleContext);
   }
 
   start(role: ModusRole, c: ModusContext): void {

@@ -7,18 +7,10 @@
  */
 
 import type { Location } from '../diagnostics/diagnostic.ts';
-import { defineRule, type Rule, type RuleContext } from '../rules/rule.ts';
+import { defineRule } from '../rules/rule.ts';
 import type { ModusContext } from './schema-validator.ts';
-import type { SemanticStageName, SemanticStageOf } from './semantic-stages.ts';
-
-/** What a modus-semantics rule's check may do: report, and ask first whether a report would be kept. */
-export interface SemanticRuleContext<MessageId extends string = string> extends RuleContext<MessageId> {
-  /**
-   * Whether a report of this rule would be kept (the rule is selected and under its cap); a rule whose
-   * location or message costs asks first, and a report it then skips is not counted as dropped.
-   */
-  wants(): boolean;
-}
+import type { SemanticStage, SemanticStageOf } from './semantic-stages.ts';
+import type { ModusRuleContext, RulesByStage } from './modus-rule-context.ts';
 
 /** Where a Depth's DepthID is; built only when reported (most depths are fine, and there is one per sample). */
 function depthIdLocation(at: ModusContext): Location {
@@ -47,7 +39,7 @@ export const depthRefUndefined = defineRule({
       useInstead: '<Depth DepthID="1">',
     },
   },
-  check(stage: SemanticStageOf<'depth-ref-missing'>, context: SemanticRuleContext<'undefined'>) {
+  check(stage: SemanticStageOf<'depth-ref-missing'>, context: ModusRuleContext<'undefined'>) {
     const known = stage.known;
     context.report({
       messageId: 'undefined',
@@ -83,7 +75,7 @@ export const sampleNumberDuplicate = defineRule({
       useInstead: 'number the samples uniquely (7 and 8)',
     },
   },
-  check(stage: SemanticStageOf<'sample-number'>, context: SemanticRuleContext<'duplicate'>) {
+  check(stage: SemanticStageOf<'sample-number'>, context: ModusRuleContext<'duplicate'>) {
     if (stage.firstLine === undefined || !context.wants()) return;
     context.report({
       messageId: 'duplicate',
@@ -111,7 +103,7 @@ export const depthRepeated = defineRule({
       useInstead: '<Depths><Depth DepthID="1">… all results …</Depth></Depths>',
     },
   },
-  check(stage: SemanticStageOf<'depth'>, context: SemanticRuleContext<'repeated'>) {
+  check(stage: SemanticStageOf<'depth'>, context: ModusRuleContext<'repeated'>) {
     if (stage.firstLine === undefined || !context.wants()) return;
     context.report({
       messageId: 'repeated',
@@ -139,7 +131,7 @@ export const depthRangeInverted = defineRule({
       useInstead: '<StartingDepth>0</StartingDepth><EndingDepth>8</EndingDepth>',
     },
   },
-  check(stage: SemanticStageOf<'depth-ref'>, context: SemanticRuleContext<'inverted'>) {
+  check(stage: SemanticStageOf<'depth-ref'>, context: ModusRuleContext<'inverted'>) {
     const ref = stage.ref;
     if (ref.start === undefined || ref.end === undefined || ref.start < ref.end) return;
     context.report({
@@ -169,7 +161,7 @@ export const columnDepthMismatch = defineRule({
       useInstead: '<ColumnDepth>8</ColumnDepth>',
     },
   },
-  check(stage: SemanticStageOf<'depth-ref'>, context: SemanticRuleContext<'mismatch'>) {
+  check(stage: SemanticStageOf<'depth-ref'>, context: ModusRuleContext<'mismatch'>) {
     const ref = stage.ref;
     // An inverted range is depth-range-inverted's: the column cannot be judged against it.
     if (ref.start === undefined || ref.end === undefined || ref.start >= ref.end) return;
@@ -215,7 +207,7 @@ export const depthUnitInconsistent = defineRule({
       useInstead: 'the same unit in every DepthRef',
     },
   },
-  check(stage: SemanticStageOf<'depth-ref'>, context: SemanticRuleContext<'inconsistent'>) {
+  check(stage: SemanticStageOf<'depth-ref'>, context: ModusRuleContext<'inconsistent'>) {
     const { ref, first } = stage;
     if (!first || (first.unit ?? '') === (ref.unit ?? '')) return;
     context.report({
@@ -249,7 +241,7 @@ export const testResultDuplicate = defineRule({
       useInstead: 'one NutrientResult per ModusTestID',
     },
   },
-  check(stage: SemanticStageOf<'result-test-id'>, context: SemanticRuleContext<'duplicate'>) {
+  check(stage: SemanticStageOf<'result-test-id'>, context: ModusRuleContext<'duplicate'>) {
     if (stage.firstLine === undefined) return;
     context.report({
       messageId: 'duplicate',
@@ -277,7 +269,7 @@ export const resultValueNotFinite = defineRule({
       useInstead: 'leave the NutrientResult out, or give the measured value',
     },
   },
-  check(stage: SemanticStageOf<'result-value'>, context: SemanticRuleContext<'notFinite'>) {
+  check(stage: SemanticStageOf<'result-value'>, context: ModusRuleContext<'notFinite'>) {
     // Value is an xs:float: a number past its range is infinite as a float.
     if (Number.isFinite(Math.fround(stage.value.number))) return;
     context.report({
@@ -307,7 +299,7 @@ export const sampleGeometryInvalid = defineRule({
       useInstead: '<Geometry>POINT (-88.036 44.206)</Geometry>',
     },
   },
-  check(stage: SemanticStageOf<'geometry'>, context: SemanticRuleContext<'syntax' | 'range'>) {
+  check(stage: SemanticStageOf<'geometry'>, context: ModusRuleContext<'syntax' | 'range'>) {
     const g = stage.geometry;
     if (!g.ok) {
       context.report({
@@ -354,7 +346,7 @@ export const depthRefUnused = defineRule({
       useInstead: 'remove it, or use DepthID="2" where it was meant',
     },
   },
-  check(stage: SemanticStageOf<'event'>, context: SemanticRuleContext<'unused'>) {
+  check(stage: SemanticStageOf<'event'>, context: ModusRuleContext<'unused'>) {
     if (!stage.usesKnown) return;
     for (const ref of stage.depthRefs.values()) {
       if (ref.used) continue;
@@ -385,7 +377,7 @@ export const fmisSampleIdDuplicate = defineRule({
       useInstead: "the FMIS's own id of each sample",
     },
   },
-  check(stage: SemanticStageOf<'fmis-sample-id'>, context: SemanticRuleContext<'duplicate'>) {
+  check(stage: SemanticStageOf<'fmis-sample-id'>, context: ModusRuleContext<'duplicate'>) {
     if (stage.firstLine === undefined || !context.wants()) return;
     context.report({
       messageId: 'duplicate',
@@ -413,7 +405,7 @@ export const eventTypeMismatch = defineRule({
       useInstead: '<EventType><Soil/></EventType>',
     },
   },
-  check(stage: SemanticStageOf<'event'>, context: SemanticRuleContext<'mismatch'>) {
+  check(stage: SemanticStageOf<'event'>, context: ModusRuleContext<'mismatch'>) {
     const { eventType, samplesKind: samples } = stage;
     if (eventType === undefined || !samples || samples.name === eventType) return;
     context.report({
@@ -442,7 +434,7 @@ export const sampleWithoutResults = defineRule({
       useInstead: 'leave the sample out, or add its results',
     },
   },
-  check(stage: SemanticStageOf<'sample'>, context: SemanticRuleContext<'empty'>) {
+  check(stage: SemanticStageOf<'sample'>, context: ModusRuleContext<'empty'>) {
     // A ModusSubmit (a request for tests) has no results yet.
     if (stage.at.rootName !== 'ModusResult' || stage.hasResults) return;
     context.report({
@@ -474,7 +466,7 @@ export const modusSemanticsRules = [
  * The rules that read each stage, in the order their diagnostics come in: a rule's check is typed by the
  * stage it reads, so a rule listed under another stage does not compile.
  */
-export const semanticRulesByStage: { [Name in SemanticStageName]: readonly Rule<SemanticStageOf<Name>>[] } = {
+export const semanticRulesByStage: RulesByStage<SemanticStage> = {
   depth: [depthRepeated],
   'depth-ref-missing': [depthRefUndefined],
   'depth-ref': [depthRangeInverted, columnDepthMismatch, depthUnitInconsistent],
