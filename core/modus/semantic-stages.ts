@@ -58,5 +58,5 @@ export type SemanticStage =
       samplesKind: { name: string; location: Location } | undefined;
     };
 
-export type SemanticStageName = SemanticStage['stage'];
+type SemanticStageName = SemanticStage['stage'];
 export type SemanticStageOf<Name extends SemanticStageName> = Extract<SemanticStage, { stage: Name }>;
