@@ -24,6 +24,7 @@ export class ModusRuleContexts {
   private reporter: DiagnosticCollector | undefined;
   private readonly contexts = new Map<Rule<never>, ModusRuleContext>();
 
+  /** The context of `rule`, reporting into `reporter`. */
   of(rule: Rule<never>, reporter: DiagnosticCollector): ModusRuleContext {
     if (reporter !== this.reporter) {
       this.reporter = reporter;

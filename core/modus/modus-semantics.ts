@@ -17,7 +17,7 @@ import {
   type ModusObserver,
 } from './schema-validator.ts';
 import { semanticRulesByStage } from './semantic-rules.ts';
-import type { DepthRefRecord, SemanticStage } from './semantic-stages.ts';
+import type { DepthRefRecord, SemanticStage, SemanticStageOf } from './semantic-stages.ts';
 import { ModusRuleContexts } from './modus-rule-context.ts';
 import { keyValue, XSD_POSITIVE_INTEGER } from './xsd-values.ts';
 
@@ -146,6 +146,20 @@ export class ModusSemantics implements ModusObserver {
   private resultElement = '';
 
   private readonly contexts = new ModusRuleContexts();
+  // The stages of every result, one object each, reused (a big file has millions of results): a rule reads
+  // a stage while it is visited and keeps nothing of it.
+  private readonly resultValueStage: SemanticStageOf<'result-value'> = {
+    stage: 'result-value',
+    value: { text: '', valid: true, present: false, nil: false, number: NaN },
+    element: '',
+    at: undefined as unknown as ModusContext,
+  };
+  private readonly testIdStage: SemanticStageOf<'result-test-id'> = {
+    stage: 'result-test-id',
+    testId: '',
+    firstLine: undefined,
+    at: undefined as unknown as ModusContext,
+  };
 
   constructor(private readonly geometries = new SampleGeometryReader()) {}
 
@@ -247,13 +261,21 @@ export class ModusSemantics implements ModusObserver {
         break;
       case 'result-value':
         if (value?.valid) {
-          this.visit({ stage: 'result-value', value, element: this.resultElement, at: c }, c.reporter);
+          const stage = this.resultValueStage;
+          stage.value = value;
+          stage.element = this.resultElement;
+          stage.at = c;
+          this.visit(stage, c.reporter);
         }
         break;
       case 'result-test-id':
         if (value && value.valid) {
           const first = this.testIds.get(value.text);
-          this.visit({ stage: 'result-test-id', testId: value.text, firstLine: first, at: c }, c.reporter);
+          const stage = this.testIdStage;
+          stage.testId = value.text;
+          stage.firstLine = first;
+          stage.at = c;
+          this.visit(stage, c.reporter);
           if (first === undefined) this.testIds.set(value.text, c.line());
         }
         break;

@@ -3,7 +3,7 @@
  * streams past, one result per element or event it follows, which the modus-semantics rules
  * (semantic-rules.ts) read to decide what is a problem and what it says. `at` is the validator's view of
  * the current element, valid only while the stage is visited: a rule builds a location from it only when
- * it reports.
+ * it reports. A stage object may be reused for the next element of its kind: a rule keeps nothing of it.
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
 import type { SampleGeometry } from './sample-geometry.ts';
