@@ -23,12 +23,15 @@ export type RulesByStage<Stage extends { stage: string }> = {
 export class ModusRuleContexts {
   private reporter: DiagnosticCollector | undefined;
   private readonly contexts = new Map<Rule<never>, ModusRuleContext>();
+  /** Per list of rules (a stage's), their contexts in the same order: one look-up per visit, not per rule. */
+  private readonly lists = new Map<readonly Rule<never>[], readonly ModusRuleContext[]>();
 
   /** The context of `rule`, reporting into `reporter`. */
   of(rule: Rule<never>, reporter: DiagnosticCollector): ModusRuleContext {
     if (reporter !== this.reporter) {
       this.reporter = reporter;
       this.contexts.clear();
+      this.lists.clear();
     }
     let context = this.contexts.get(rule);
     if (!context) {
@@ -39,5 +42,16 @@ export class ModusRuleContexts {
       this.contexts.set(rule, context);
     }
     return context;
+  }
+
+  /** The contexts of `rules`, in their order, reporting into `reporter`. */
+  ofAll(rules: readonly Rule<never>[], reporter: DiagnosticCollector): readonly ModusRuleContext[] {
+    if (reporter === this.reporter) {
+      const known = this.lists.get(rules);
+      if (known) return known;
+    }
+    const contexts = rules.map((rule) => this.of(rule, reporter));
+    this.lists.set(rules, contexts);
+    return contexts;
   }
 }

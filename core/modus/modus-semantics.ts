@@ -18,7 +18,7 @@ import {
 } from './schema-validator.ts';
 import { semanticRulesByStage } from './semantic-rules.ts';
 import type { DepthRefRecord, SemanticStage, SemanticStageOf } from './semantic-stages.ts';
-import { ModusRuleContexts } from './modus-rule-context.ts';
+import { ModusRuleContexts, type ModusRuleContext } from './modus-rule-context.ts';
 import { keyValue, XSD_POSITIVE_INTEGER } from './xsd-values.ts';
 
 type DepthRefState = DepthRefRecord;
@@ -165,9 +165,10 @@ export class ModusSemantics implements ModusObserver {
 
   /** Hand a stage's result to the rules that read it, in report order. */
   private visit<S extends SemanticStage>(stage: S, reporter: DiagnosticCollector): void {
-    for (const rule of semanticRulesByStage[stage.stage] as readonly Rule<S>[]) {
-      rule.check?.(stage, this.contexts.of(rule, reporter));
-    }
+    const rules = semanticRulesByStage[stage.stage] as readonly Rule<S>[];
+    const contexts = this.contexts.ofAll(rules, reporter);
+    for (let i = 0; i < rules.length; i++)
+      (rules[i] as Rule<S>).check?.(stage, contexts[i] as ModusRuleContext);
   }
 
   start(role: ModusRole, c: ModusContext): void {

@@ -13,7 +13,7 @@ import { xmlValueTypeInvalid } from './schema-rules.ts';
 import { SERVICE_LIMITS, serviceRulesByStage } from './service-rules.ts';
 import type { ServiceStage } from './service-stages.ts';
 import { classifyDepthUnit, classifyUnit, type UnitVerdict } from './service-units.ts';
-import { ModusRuleContexts } from './modus-rule-context.ts';
+import { ModusRuleContexts, type ModusRuleContext } from './modus-rule-context.ts';
 import { isXsdDate, keyValue, XSD_INT, XSD_NON_NEGATIVE_INTEGER } from './xsd-values.ts';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -106,9 +106,10 @@ export class ModusService implements ModusObserver {
 
   /** Hand a stage's result to the rules that read it, in report order. */
   private visit<S extends ServiceStage>(stage: S, reporter: DiagnosticCollector): void {
-    for (const rule of serviceRulesByStage[stage.stage] as readonly Rule<S>[]) {
-      rule.check?.(stage, this.contexts.of(rule, reporter));
-    }
+    const rules = serviceRulesByStage[stage.stage] as readonly Rule<S>[];
+    const contexts = this.contexts.ofAll(rules, reporter);
+    for (let i = 0; i < rules.length; i++)
+      (rules[i] as Rule<S>).check?.(stage, contexts[i] as ModusRuleContext);
   }
 
   start(role: ModusRole, c: ModusContext): void {
