@@ -24,8 +24,14 @@ function niceFrom(stderr: string): Nice {
   return JSON.parse((line as string).slice(5)) as Nice;
 }
 
-describe.runIf(process.platform === 'linux')('helper threads at the lowest priority (Linux)', () => {
-  it("lowers every other thread of the process to nice 19, not the main thread's", () => {
+/**
+ * Lowered, and not to the lowest priority (nice 19): where other processes keep the cores busy, helpers at
+ * nice 19 hardly run and the optimizing compiler's work waits (see helper-threads.js).
+ */
+const lowered = (n: number, main: number): boolean => n > main && n < 19;
+
+describe.runIf(process.platform === 'linux')('helper threads at a lower priority (Linux)', () => {
+  it('lowers every other thread of the process below the main thread, not to the lowest priority', () => {
     const script = `
       import { readdirSync, readFileSync } from 'node:fs';
       const before = Number(readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ')[16]);
@@ -47,7 +53,7 @@ describe.runIf(process.platform === 'linux')('helper threads at the lowest prior
     expect(changed).not.toContain(pid);
     const { main, others } = niceFrom(r.stderr);
     expect(main).toBe(before);
-    expect(others.filter((n) => n === 19).length).toBeGreaterThanOrEqual(changed.length);
+    expect(others.filter((n) => lowered(n, main)).length).toBeGreaterThanOrEqual(changed.length);
   });
 
   it('is done by the commands that compute a report, not by the others', () => {
@@ -62,7 +68,8 @@ describe.runIf(process.platform === 'linux')('helper threads at the lowest prior
       return niceFrom(r.stderr);
     };
     const validating = run(['validate', '--format', 'json', cleanUpload]);
-    expect(validating.others.filter((n) => n === 19).length).toBeGreaterThan(0);
+    expect(validating.others.filter((n) => lowered(n, validating.main)).length).toBeGreaterThan(0);
+    expect(validating.others.filter((n) => n === 19)).toEqual([]);
     const help = run(['help']);
     expect(help.others.every((n) => n === help.main)).toBe(true);
   });

@@ -138,7 +138,7 @@ export async function stdinSource(
 /**
  * A pull-based stream over a file: a chunk is read when the reader asks for it, so memory stays bounded.
  * The reads are synchronous. An asynchronous read runs on libuv's thread pool, which this command has
- * set to the lowest priority with V8's helpers (helper-threads.js), so on a busy machine the main thread
+ * set to a lower priority with V8's helpers (helper-threads.js), so on a busy machine the main thread
  * sat idle waiting for it: 15 ms of a 48 MB upload's 0.48 s here. The kernel reads ahead for a
  * sequential read anyway, so the disk still works while the checks run.
  */

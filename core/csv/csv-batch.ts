@@ -24,7 +24,6 @@ import {
   type FieldRecordProperty,
   type RecordValue,
 } from '../records/field-record.ts';
-import type { ReportDescriptor } from '../rules/rule.ts';
 import {
   describeReading,
   readDecimal,
@@ -55,16 +54,8 @@ import {
   type CsvReadProblem,
   type CsvRow,
 } from './csv-reader.ts';
-import {
-  csvCellValue,
-  csvCellWhitespace,
-  csvColumns,
-  csvEncodingGuessed,
-  csvFileReference,
-  csvHeader,
-  csvNumber,
-  csvRaggedRow,
-} from './csv-rules.ts';
+import { csvRulesInReportOrder } from './csv-rules.ts';
+import type { AcresReading, CsvStage, FileReferenceFacts, SpacedCell } from './csv-stages.ts';
 import { CrossRowChecks } from './csv-cross-rows.ts';
 import { cellRange, rangeOf, rowLines, rowRange, shiftRange } from './csv-ranges.ts';
 import { EnrollmentRows } from './csv-enrollments.ts';
@@ -216,7 +207,25 @@ function excerpt(value: string, at: number): string {
   return `${from > 0 ? '…' : ''}${value.slice(from, from + 50)}${from + 50 < value.length ? '…' : ''}`;
 }
 
-const SPACE_AROUND = /^[\s\u00a0]|[\s\u00a0]$/;
+const SPACE = /[\s\u00a0]/;
+
+/** Whether a value starts or ends with a space; two characters looked at, whatever its length (a 48 MB WKT). */
+function spaceAround(value: string): boolean {
+  return value.length > 0 && (SPACE.test(value.charAt(0)) || SPACE.test(value.charAt(value.length - 1)));
+}
+
+/**
+ * What hands a stage's result to every rule of the batch's reading, in report order (csv-rules.ts): the
+ * batch finds the facts, the rules decide what is a problem. Each rule's context is made once, not per row.
+ */
+function ruleVisitor(collector: DiagnosticCollector): (stage: CsvStage) => void {
+  const visitors = csvRulesInReportOrder.map((rule) => ({ rule, context: collector.contextFor(rule) }));
+  return (stage) => {
+    for (const { rule, context } of visitors) rule.check?.(stage, context);
+  };
+}
+
+const NO_SPACED_CELLS: readonly SpacedCell[] = [];
 
 /** Check a CSV batch from a stream of bytes. */
 export async function validateCsvBatch(
@@ -224,6 +233,7 @@ export async function validateCsvBatch(
   options: CsvBatchOptions = {},
 ): Promise<CsvBatchResult> {
   const collector = new DiagnosticCollector(options.selection);
+  const visit = ruleVisitor(collector);
   const reader = new CsvStreamReader(source, {
     ...(options.encoding ? { encoding: options.encoding } : {}),
     ...(options.delimiter ? { delimiter: options.delimiter } : {}),
@@ -262,30 +272,16 @@ export async function validateCsvBatch(
         }
       }
       const range = rangeOf(offset, offset + 1, r);
-      const hint =
-        'Save the sheet as CSV UTF-8 and check this value, or read the file as Windows-1252 (setting encoding=windows-1252; --encoding windows-1252) if that is what it was saved as.';
-      if (n === undefined) {
-        // The header or a title row above it: the column names, not data.
-        if (bad)
-          collector.report(csvEncodingGuessed, {
-            messageId: 'invalidLater',
-            severity: 'warning',
-            data: { line: range.start.line, byte: bad.byte },
-            location: { range },
-            hint,
-          });
-        return;
-      }
-      const column = session?.columnAt(i);
-      const name = column ?? header?.cells[i]?.value ?? String(i + 1);
-      const data = { row: n, column: name, value: excerpt(cell.value, at) };
-      collector.report(csvEncodingGuessed, {
-        messageId: bad ? 'damagedCell' : 'replacementInCell',
-        // A value that goes to the service with a lost character is an error; an ignored column's is not.
-        severity: column === undefined ? 'warning' : 'error',
-        data: bad ? { ...data, byte: bad.byte } : data,
-        location: { row: n, field: name, range },
-        hint,
+      // In the header or a title row above it (no row number) the names are the columns' own.
+      const column = n === undefined ? undefined : session?.columnAt(i);
+      visit({
+        stage: 'lostCharacter',
+        row: n,
+        column,
+        name: column ?? header?.cells[i]?.value ?? String(i + 1),
+        excerpt: excerpt(cell.value, at),
+        byte: bad?.byte,
+        range,
       });
     });
   };
@@ -298,17 +294,16 @@ export async function validateCsvBatch(
     kind = k;
     for (const t of titleRows) damage(t);
     damage(found);
-    for (const t of titleRows)
-      collector.report(csvHeader, {
-        messageId: 'titleRow',
-        severity: 'info',
-        data: { line: t.line },
-        location: { range: rangeOf(t.start, t.end, t) },
-        hint: 'Fine as it is; remove the line if the sheet is meant for other tools too.',
-      });
+    for (const t of titleRows) visit({ stage: 'titleRow', line: t.line, range: rangeOf(t.start, t.end, t) });
     const headers = found.cells.map((c) => c.value);
     columns = mapColumns(k, headers, mapping);
-    reportColumns(collector, k, found, columns);
+    visit({
+      stage: 'columns',
+      kind: k,
+      map: columns,
+      range: rangeOf(found.start, found.end, found),
+      cells: found.cells.map((c) => ({ value: c.value, range: rangeOf(c.start, c.end, found) })),
+    });
     session = new RowSession(k, found, columns, collector, options, mapping, decimalMark());
   };
 
@@ -322,12 +317,7 @@ export async function validateCsvBatch(
     } else {
       const k = (forced && batchKindById(forced)) || batchKindById('csv-fields')!;
       const first = pending[0] as CsvRow;
-      collector.report(csvHeader, {
-        messageId: 'unknown',
-        data: { kind: k.id },
-        location: { range: rangeOf(first.start, first.end, first) },
-        hint: `Give the first row column names (fieldgate template ${k.id}), or choose the kind with the kind option (--kind).`,
-      });
+      visit({ stage: 'noHeader', kind: k.id, range: rangeOf(first.start, first.end, first) });
       startSession(first, k, []);
       for (const r of pending.slice(1)) processData(r);
     }
@@ -389,44 +379,11 @@ export async function validateCsvBatch(
   }
   if (!session) finishHeaderSearch(true);
   const info = reader.info;
-  if (info.encoding.reason === 'fallback')
-    collector.report(csvEncodingGuessed, {
-      messageId: 'fallback',
-      data: { byte: info.encoding.invalidAt ?? 0 },
-      location: {},
-      hint: 'If names look wrong, save the sheet as CSV UTF-8, or force the encoding with the setting encoding=utf-8 (--setting encoding=utf-8).',
-    });
-  const skipped = info.delimiterRows;
-  if (skipped.count > 0 && skipped.first) {
-    const { start, end, line, column } = skipped.first;
-    collector.report(csvRaggedRow, {
-      messageId: 'delimiterRows',
-      severity: 'info',
-      data: { count: skipped.count, line },
-      location: {
-        range: {
-          start: { offset: start, line, column },
-          end: { offset: end, line, column: column + end - start },
-        },
-      },
-      hint: 'Nothing to do: they are not rows of data. Delete them in the sheet if other tools trip over them.',
-    });
-  }
+  visit({ stage: 'encoding', encoding: info.encoding });
+  visit({ stage: 'delimiterRows', skipped: info.delimiterRows });
   const finalKind = kind ?? batchKindById(forced ?? 'csv-fields')!;
-  if (!header) {
-    collector.report(csvHeader, {
-      messageId: 'empty',
-      location: {},
-      hint: `Start from fieldgate template ${finalKind.id}.`,
-    });
-  } else if (dataRows === 0) {
-    collector.report(csvHeader, {
-      messageId: 'noData',
-      severity: 'warning',
-      location: { range: rangeOf(header.start, header.end, header) },
-      hint: 'Add one row per record below the header.',
-    });
-  }
+  const headerRange = header ? rangeOf(header.start, header.end, header) : undefined;
+  visit({ stage: 'end', kind: finalKind.id, header: headerRange, dataRows });
   let plan: JsonValue = {};
   if (session) {
     await session.drain();
@@ -457,60 +414,6 @@ export async function validateCsvBatch(
   };
 }
 
-function reportColumns(
-  collector: DiagnosticCollector,
-  kind: BatchKind,
-  header: CsvRow,
-  map: ColumnMap,
-): void {
-  const at = (i: number): Location => {
-    const cell = header.cells[i];
-    return cell ? { field: cell.value, range: rangeOf(cell.start, cell.end, header) } : {};
-  };
-  for (const detail of map.unusable)
-    collector.report(csvHeader, {
-      messageId: 'mapping',
-      data: { detail },
-      location: {},
-      hint: 'Name columns of the kind and headers the file has.',
-    });
-  for (const column of map.missing)
-    collector.report(csvColumns, {
-      messageId: 'missing',
-      data: { column, kind: kind.id },
-      location: { range: rangeOf(header.start, header.end, header), field: column },
-      hint: `Add a ${column} column, map one to it (setting mapping={"columns":{"${column}":"Your header"}}; on the command line --setting mapping='…'), or give every row one value ({"values":{"${column}":"…"}}).`,
-    });
-  // A column that repeats another is said so once (CSV003 repeated), not also called unknown.
-  const repeated = new Set(map.repeated.map((r) => r.index));
-  map.byIndex.forEach((column, i) => {
-    const cell = header.cells[i];
-    if (column !== undefined || repeated.has(i) || !cell || cell.value.trim() === '') return;
-    collector.report(csvColumns, {
-      messageId: 'extra',
-      severity: 'warning',
-      data: { header: cell.value, kind: kind.id },
-      location: at(i),
-      hint: `Columns of ${kind.id}: ${kind.columns.map((c) => c.name).join(', ')}.`,
-    });
-  });
-  for (const r of map.repeated)
-    collector.report(csvColumns, {
-      messageId: 'repeated',
-      severity: 'warning',
-      data: { header: r.header, first: r.first, column: r.column },
-      location: at(r.index),
-      hint: 'Remove or rename one of them.',
-    });
-  for (const r of map.renamed)
-    collector.report(csvColumns, {
-      messageId: 'mapped',
-      severity: 'info',
-      data: { header: r.header, column: r.column },
-      location: at(r.index),
-    });
-}
-
 /** The state of one batch while its rows come in. */
 class RowSession {
   readonly features: GeoJsonFeature[] = [];
@@ -521,6 +424,7 @@ class RowSession {
   private readonly files: Array<Promise<void>> = [];
   private readonly uploads = new Map<string, number>();
   private fileRows = 0;
+  private readonly visit: (stage: CsvStage) => void;
 
   constructor(
     private readonly kind: BatchKind,
@@ -532,11 +436,14 @@ class RowSession {
     private readonly decimal: DecimalMark,
   ) {
     this.headers = header.cells.map((c) => c.value);
+    this.visit = ruleVisitor(collector);
     this.cross = new CrossRowChecks(kind.id, collector);
     this.enrollments =
       kind.id === 'csv-fields' || kind.id === 'csv-prescriptions' || kind.id === 'csv-soil-tests'
         ? undefined
-        : new EnrollmentRows(kind.id, collector, options.now, options.selection, (c) => this.headerOf(c));
+        : new EnrollmentRows(kind.id, collector, this.visit, options.now, options.selection, (c) =>
+            this.headerOf(c),
+          );
   }
 
   /** Whether file checks are waiting (bounded, so memory stays flat). */
@@ -554,46 +461,30 @@ class RowSession {
     let found = row.cells.length;
     // Trailing empty cells past the header (a sheet's stray delimiters) do not count.
     while (found > expected && row.cells[found - 1]?.value === '' && !row.cells[found - 1]?.quoted) found--;
-    if (found !== expected)
-      this.collector.report(csvRaggedRow, {
-        messageId: 'ragged',
-        data: { row: n, found, expected },
-        location: { row: n, range: rangeOf(row.start, row.end, row) },
-        hint:
-          found > expected
-            ? 'Quote cells that contain the delimiter (a WKT with commas: "POLYGON ((…))").'
-            : 'Add the missing cells (an empty cell is two delimiters side by side).',
-      });
+    let unterminated: { column: string; start: number | undefined } | undefined;
     if (row.unterminated) {
       const last = row.cells[row.cells.length - 1];
-      this.collector.report(csvRaggedRow, {
-        messageId: 'unterminated',
-        data: { row: n, column: last ? this.columnName(row.cells.length - 1) : '?' },
-        location: { row: n, ...(last ? { range: rangeOf(last.start, last.start + 1, row) } : {}) },
-        hint: 'Close the quote at the end of the cell.',
-      });
+      unterminated = last
+        ? { column: this.columnName(row.cells.length - 1), start: last.start }
+        : { column: '?', start: undefined };
     }
-    // Spaces around values: one safe fix per cell (trim).
+    let spaced: SpacedCell[] | undefined;
     row.cells.forEach((cell, i) => {
       const column = this.map.byIndex[i];
-      if (column === undefined || column === 'boundary' || !SPACE_AROUND.test(cell.value)) return;
-      const trimmed = cell.value.replace(/^[\s\u00a0]+|[\s\u00a0]+$/g, '');
+      if (column === undefined || !spaceAround(cell.value)) return;
       const span = valueSpan(cell);
-      this.collector.report(csvCellWhitespace, {
-        messageId: 'spaces',
-        data: { row: n, column, value: cell.value },
-        location: { row: n, field: column, range: rangeOf(span.start, span.end, row) },
-        hint: `Write "${trimmed}".`,
-        fix: {
-          safety: 'safe',
-          title: 'Remove the spaces around the value',
-          before: cell.value,
-          after: trimmed,
-          edits: [
-            { start: span.start, end: span.end, text: cell.quoted ? trimmed.replace(/"/g, '""') : trimmed },
-          ],
-        },
-      });
+      (spaced ??= []).push({ column, value: cell.value, quoted: cell.quoted, ...span });
+    });
+    this.visit({
+      stage: 'row',
+      row: n,
+      found,
+      expected,
+      start: row.start,
+      end: row.end,
+      unterminated,
+      spaced: spaced ?? NO_SPACED_CELLS,
+      range: (start, end) => rangeOf(start, end, row),
     });
     // A field's record waits for its checks: its acres are the number they read (decimal mark, two ways).
     if (this.options.records && this.kind.id !== 'csv-fields') this.records.push(this.record(row, n));
@@ -682,39 +573,23 @@ class RowSession {
     const other = swap ? read.reading : alternative;
     acres.value = chosen.value;
     const tolerance = options.acreageTolerance ?? DEFAULT_ACREAGE_TOLERANCE;
-    const agrees = known && Math.abs(chosen.value - area) / area <= tolerance;
-    const mark = this.decimal === ',' ? 'decimal comma' : 'decimal point';
-    const basis = !known
-      ? `the file's ${mark}, as the boundary's area is not known`
-      : agrees
-        ? `it agrees with the boundary's ${formatAcres(area)} acres`
-        : `the nearer to the boundary's ${formatAcres(area)} acres`;
-    const text = writeDecimal(chosen.value, this.decimal);
-    const descriptor: ReportDescriptor<'twoWays'> = {
-      messageId: 'twoWays',
-      severity: agrees ? 'info' : 'warning',
-      data: {
-        row: n,
-        column: 'acres',
-        value: String(acres.raw ?? ''),
-        chosen: chosen.value,
-        how: describeReading(chosen),
-        other: other.value,
-        otherHow: describeReading(other),
-        basis,
-      },
+    const reading = (r: DecimalReading): AcresReading => ({
+      value: r.value,
+      how: describeReading(r),
+      written: writeDecimal(r.value, this.decimal),
+    });
+    this.visit({
+      stage: 'acresTwoWays',
+      row: n,
+      raw: String(acres.raw ?? ''),
+      chosen: reading(chosen),
+      other: reading(other),
+      decimalMark: this.decimal,
+      area: known ? formatAcres(area) : undefined,
+      agrees: known && Math.abs(chosen.value - area) / area <= tolerance,
       location: atRecord(record, acres.location),
-      hint: `Write ${text} (or ${writeDecimal(other.value, this.decimal)} if that is what was meant): it reads one way only.`,
-    };
-    if (acres.span && text !== acres.raw?.trim())
-      descriptor.fix = {
-        safety: agrees ? 'safe' : 'unsafe',
-        title: `Write ${text}, which reads one way only`,
-        before: String(acres.raw ?? ''),
-        after: text,
-        edits: [{ start: acres.span.start, end: acres.span.end, text }],
-      };
-    this.collector.report(csvNumber, descriptor);
+      span: acres.span,
+    });
     const stated = statedAcresOptions(record, options);
     checkAcreage(area, stated, this.collector, () => atRecord(record, record.boundary?.location ?? {}));
   }
@@ -844,44 +719,35 @@ class RowSession {
         ...(this.options.now ? { now: this.options.now } : {}),
       });
     }
-    for (const column of ['userName']) {
-      const v = this.value(row, column);
-      const at = this.cell(row, column);
-      if (v === undefined || v.trim() === '')
-        this.collector.report(csvCellValue, {
-          messageId: 'missing',
-          data: { row: n, column },
-          location: { row: n, field: column, range: at ? cellRange(row, at) : rowRange(row) },
-          hint: 'Name the user who receives the file.',
-        });
-    }
-    if (path === '') {
-      this.collector.report(csvCellValue, {
-        messageId: 'missing',
-        data: { row: n, column: 'file' },
-        location,
-        hint: 'Give the path of the file, relative to the CSV.',
+    const required = (column: string, value: string, at: Location): void =>
+      this.visit({
+        stage: 'cellValue',
+        row: n,
+        column,
+        location: at,
+        value,
+        choices: undefined,
+        readAs: undefined,
+        cell: undefined,
       });
-      return;
-    }
+    const userCell = this.cell(row, 'userName');
+    required('userName', this.value(row, 'userName')?.trim() ?? '', {
+      row: n,
+      field: 'userName',
+      range: userCell ? cellRange(row, userCell) : rowRange(row),
+    });
+    required('file', path, location);
+    if (path === '') return;
+    const reference = (facts: FileReferenceFacts): void =>
+      this.visit({ stage: 'fileReference', row: n, path, location, facts });
+    // An absolute path is not looked for, nor is a file without a folder to read it from.
     if (/^([a-zA-Z]:)?[\\/]/.test(path)) {
-      this.collector.report(csvFileReference, {
-        messageId: 'absolute',
-        data: { row: n, path },
-        location,
-        hint: "Write the path from the CSV's folder, e.g. rx/north-40.zip.",
-      });
+      reference({ found: 'absolute' });
       return;
     }
     const resolve = this.options.resolveFile;
     if (!resolve) {
-      this.collector.report(csvFileReference, {
-        messageId: 'unreadable',
-        severity: 'info',
-        data: { row: n, path },
-        location,
-        hint: 'Validate the CSV from a file on disk (not stdin) so the files beside it can be read.',
-      });
+      reference({ found: 'noFolder' });
       return;
     }
     const kindId = this.kind.id === 'csv-soil-tests' ? 'modus-result' : 'rx-zip';
@@ -890,30 +756,14 @@ class RowSession {
       (async () => {
         const bytes = await resolve(path);
         if (!bytes) {
-          this.collector.report(csvFileReference, {
-            messageId: 'notFound',
-            data: { row: n, path },
-            location,
-            hint: 'Check the spelling and the folder; paths are relative to the CSV.',
-          });
+          reference({ found: 'missing' });
           return;
         }
         if (!this.options.checkFile) return;
         const checked = await this.options.checkFile(path, bytes, kindId, sampleDate);
         const errors = checked.diagnostics.filter((d) => d.severity === 'error');
-        if (errors.length > 0)
-          this.collector.report(csvFileReference, {
-            messageId: 'problems',
-            data: {
-              row: n,
-              path,
-              errors: errors.length,
-              kind: checked.kind,
-              first: errors[0]?.message ?? '',
-            },
-            location,
-            hint: `fieldgate validate ${path} explains each one.`,
-          });
+        const firstError = errors[0]?.message ?? '';
+        reference({ found: 'checked', kind: checked.kind, errors: errors.length, firstError });
         for (const d of checked.diagnostics) {
           const { range: _range, file: _file, ...rest } = d.location;
           // At the row's file cell (a code frame shows the row); where in the file itself, related.

@@ -6,7 +6,7 @@
  * in, or to its row, and fixes that rewrite a cell's string become edits of the cell.
  */
 
-import type { Diagnostic, Fix, Location, TextEdit } from '../diagnostics/diagnostic.ts';
+import type { Diagnostic, Location, TextEdit } from '../diagnostics/diagnostic.ts';
 import { LineIndex } from '../diagnostics/text-position.ts';
 import type { JsonValue } from '../json/json-document.ts';
 import { readJson } from '../json/read-json.ts';
@@ -16,7 +16,7 @@ import type { RuleSelection } from '../rules/selection.ts';
 import { batchKindById, type BatchColumn, type BatchKindId } from './batch-kinds.ts';
 import { cellOffset, type CsvCell, type CsvRow } from './csv-reader.ts';
 import { withColumnHint } from './csv-hints.ts';
-import { csvCellValue } from './csv-rules.ts';
+import type { CsvStage } from './csv-stages.ts';
 
 type CellOf = (column: string) => CsvCell | undefined;
 
@@ -64,6 +64,8 @@ export class EnrollmentRows {
   constructor(
     private readonly kind: BatchKindId,
     private readonly collector: DiagnosticCollector,
+    /** Hands a stage's result to the csv-batch rules (csv-batch.ts). */
+    private readonly visit: (stage: CsvStage) => void,
     private readonly now: Date | undefined,
     private readonly selection: RuleSelection = {},
     /** The file's header of a column; undefined when the file has no such column. */
@@ -255,37 +257,24 @@ export class EnrollmentRows {
       range: new LineIndex(row.text).range(start - row.start, end - row.start),
     };
     shift(location, row);
-    if (raw === '') {
-      this.collector.report(csvCellValue, {
-        messageId: 'missing',
-        data: { row: n, column },
-        location,
-        hint: `Write one of ${choices.join(', ')}.`,
-      });
-      return undefined;
-    }
     const lower = raw.toLowerCase();
-    const fixed = choices.includes(lower)
-      ? lower
-      : lower === 'delete' || lower === 'removal'
-        ? 'remove'
-        : undefined;
-    const fix: Fix | undefined =
-      fixed && cell
-        ? {
-            safety: fixed === lower ? 'safe' : 'unsafe',
-            title: fixed === lower ? `Write ${fixed} in lower case` : `Read "${raw}" as ${fixed}`,
-            before: cell.value,
-            after: fixed,
-            edits: [{ start, end, text: fixed }],
-          }
-        : undefined;
-    this.collector.report(csvCellValue, {
-      messageId: 'choice',
-      data: { row: n, column, value: raw, choices: choices.join(' or ') },
+    const fixed =
+      raw === ''
+        ? undefined
+        : choices.includes(lower)
+          ? lower
+          : lower === 'delete' || lower === 'removal'
+            ? 'remove'
+            : undefined;
+    this.visit({
+      stage: 'cellValue',
+      row: n,
+      column,
       location,
-      hint: `Write one of ${choices.join(', ')}.`,
-      ...(fix ? { fix } : {}),
+      value: raw,
+      choices,
+      readAs: fixed,
+      cell: cell ? { value: cell.value, start, end } : undefined,
     });
     return fixed;
   }

@@ -2,6 +2,20 @@ import { describe, expect, it } from 'vitest';
 import type { Diagnostic, Location, TextRange } from '../diagnostics/diagnostic.ts';
 import { validateCsvBatch, type CsvBatchOptions } from './csv-batch.ts';
 import { bytesToStream } from './csv-reader.ts';
+import type { ReportDescriptor, Rule } from '../rules/rule.ts';
+import { batchKindById } from './batch-kinds.ts';
+import {
+  csvCellValue,
+  csvCellWhitespace,
+  csvColumns,
+  csvEncodingGuessed,
+  csvFileReference,
+  csvHeader,
+  csvNumber,
+  csvRaggedRow,
+  csvRulesInReportOrder,
+} from './csv-rules.ts';
+import type { CsvStage } from './csv-stages.ts';
 
 const SQUARE = 'POLYGON ((-93.65 42.03, -93.64 42.03, -93.64 42.04, -93.65 42.04, -93.65 42.03))';
 const SHIFTED = 'POLYGON ((-93.645 42.035, -93.635 42.035, -93.635 42.045, -93.645 42.045, -93.645 42.035))';
@@ -390,5 +404,184 @@ describe('CSV012 csv-number-two-ways', () => {
     expect(mismatch?.message).toContain('The stated acres (300.5)');
     // The fix writes the area as the file writes numbers.
     expect(mismatch?.fix).toMatchObject({ before: '300,5', after: '227,2756' });
+  });
+});
+
+describe("the rules of a CSV batch's reading as visitors over its stage results", () => {
+  const visit = (rule: Rule<CsvStage>, stage: CsvStage): ReportDescriptor[] => {
+    const reports: ReportDescriptor[] = [];
+    rule.check?.(stage, { report: (d) => reports.push(d) });
+    return reports;
+  };
+  const at = (offset: number): TextRange['start'] => ({ offset, line: 2, column: offset - 9 });
+  const row = (over: Partial<Extract<CsvStage, { stage: 'row' }>>): CsvStage => ({
+    stage: 'row',
+    row: 1,
+    found: 7,
+    expected: 7,
+    start: 10,
+    end: 60,
+    unterminated: undefined,
+    spaced: [],
+    range: (start, end) => ({ start: at(start), end: at(end) }),
+    ...over,
+  });
+
+  it('CSV005 trims a name but leaves the spaces around a boundary’s WKT alone', () => {
+    const name = { column: 'name', value: ' North ', quoted: false, start: 20, end: 27 };
+    const boundary = {
+      column: 'boundary',
+      value: ' POLYGON ((0 0, 1 0, 1 1, 0 0)) ',
+      quoted: true,
+      start: 30,
+      end: 62,
+    };
+    const reports = visit(csvCellWhitespace, row({ spaced: [boundary, name] }));
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toMatchObject({
+      messageId: 'spaces',
+      location: { row: 1, field: 'name', range: { start: at(20), end: at(27) } },
+      fix: { safety: 'safe', edits: [{ start: 20, end: 27, text: 'North' }] },
+    });
+  });
+
+  it('CSV002 decides from the counts alone; a row that fits says nothing', () => {
+    expect(visit(csvRaggedRow, row({}))).toEqual([]);
+    expect(visit(csvRaggedRow, row({ found: 8 }))).toMatchObject([
+      {
+        messageId: 'ragged',
+        data: { row: 1, found: 8, expected: 7 },
+        location: { range: { start: at(10) } },
+      },
+    ]);
+    expect(visit(csvRaggedRow, row({ unterminated: { column: '?', start: undefined } }))).toMatchObject([
+      { messageId: 'unterminated', location: { row: 1 } },
+    ]);
+    expect(
+      visit(csvCellWhitespace, { stage: 'end', kind: 'csv-fields', header: undefined, dataRows: 0 }),
+    ).toEqual([]);
+  });
+
+  it('each reports what its stage result shows, and no other rule does', () => {
+    const range = { start: at(10), end: at(60) };
+    const reading = (value: number, written: string) => ({ value, how: 'decimal point', written });
+    const cases: [Rule<CsvStage>, CsvStage, string[]][] = [
+      [
+        csvEncodingGuessed,
+        {
+          stage: 'encoding',
+          encoding: { encoding: 'windows-1252', bom: false, reason: 'fallback', invalidAt: 9 },
+        },
+        ['fallback'],
+      ],
+      [
+        csvEncodingGuessed,
+        {
+          stage: 'lostCharacter',
+          row: 4,
+          column: 'name',
+          name: 'name',
+          excerpt: 'G\ufffdrard',
+          byte: 90,
+          range,
+        },
+        ['damagedCell'],
+      ],
+      [csvRaggedRow, row({ found: 6 }), ['ragged']],
+      [csvHeader, { stage: 'titleRow', line: 1, range }, ['titleRow']],
+      [
+        csvColumns,
+        {
+          stage: 'columns',
+          kind: batchKindById('csv-fields')!,
+          map: {
+            byIndex: ['name'],
+            index: new Map([['name', 0]]),
+            renamed: [],
+            repeated: [],
+            missing: ['boundary'],
+            unusable: [],
+          },
+          range,
+          cells: [{ value: 'name', range }],
+        },
+        ['missing'],
+      ],
+      [
+        csvCellWhitespace,
+        row({ spaced: [{ column: 'name', value: 'A ', quoted: false, start: 12, end: 14 }] }),
+        ['spaces'],
+      ],
+      [
+        csvCellValue,
+        {
+          stage: 'cellValue',
+          row: 2,
+          column: 'action',
+          location: { row: 2, field: 'action' },
+          value: 'Delete',
+          choices: ['update', 'remove'],
+          readAs: 'remove',
+          cell: { value: 'Delete', start: 30, end: 36 },
+        },
+        ['choice'],
+      ],
+      [
+        csvFileReference,
+        {
+          stage: 'fileReference',
+          row: 2,
+          path: '/rx/a.zip',
+          location: { row: 2 },
+          facts: { found: 'absolute' },
+        },
+        ['absolute'],
+      ],
+      [
+        csvNumber,
+        {
+          stage: 'acresTwoWays',
+          row: 3,
+          raw: '1.234',
+          chosen: reading(1.234, '1,234'),
+          other: reading(1234, '1234'),
+          decimalMark: ',',
+          area: '1.23',
+          agrees: true,
+          location: { row: 3, field: 'acres' },
+          span: { start: 40, end: 45 },
+        },
+        ['twoWays'],
+      ],
+    ];
+    expect(new Set(cases.map(([rule]) => rule))).toEqual(new Set(csvRulesInReportOrder));
+    for (const [rule, stage, expected] of cases) {
+      const found = csvRulesInReportOrder.flatMap((other) =>
+        visit(other, stage).map((d) => `${other.meta.code}:${d.messageId}`),
+      );
+      expect(found, rule.meta.code).toEqual(expected.map((id) => `${rule.meta.code}:${id}`));
+    }
+  });
+
+  it('CSV006 offers a safe fix for a case slip, an unsafe one for a word read as another, none for a word it cannot read', () => {
+    type CellValue = Extract<CsvStage, { stage: 'cellValue' }>;
+    const stage = (value: string, readAs: string | undefined): CellValue => ({
+      stage: 'cellValue',
+      row: 1,
+      column: 'enrollmentType',
+      location: { row: 1, field: 'enrollmentType' },
+      value,
+      choices: ['program', 'location'],
+      readAs,
+      cell: { value, start: 5, end: 5 + value.length },
+    });
+    expect(visit(csvCellValue, stage('program', 'program'))).toEqual([]);
+    expect(visit(csvCellValue, stage('Program', 'program'))[0]?.fix?.safety).toBe('safe');
+    expect(visit(csvCellValue, stage('removal', 'remove'))[0]?.fix?.safety).toBe('unsafe');
+    expect(visit(csvCellValue, stage('prgram', undefined))[0]).not.toHaveProperty('fix');
+    const user: CellValue = { ...stage('', undefined), column: 'userName', choices: undefined };
+    expect(visit(csvCellValue, user)).toMatchObject([
+      { messageId: 'missing', hint: 'Name the user who receives the file.' },
+    ]);
   });
 });

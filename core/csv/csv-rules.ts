@@ -1,18 +1,26 @@
 /**
  * The rules the CSV batch reader reports (group csv-batch): reading (encoding, quotes, ragged rows), the
- * header and its mapping, cells, file references and checks across rows. Defined beside the checks that
- * report them (csv-batch.ts, csv-cross-rows.ts); the registry (core/rules/registry.ts) gathers them. The
- * records a row becomes (fields, requests, files) are checked by the rules those already have.
+ * header and its mapping, cells, file references and checks across rows. The rules of the reading carry
+ * their check, a visitor over the batch's stage results (csv-stages.ts): the batch finds the facts in one
+ * pass (csv-batch.ts, with csv-enrollments.ts for requests), the rule decides here what is a problem and
+ * what it says. The checks across rows are still reported by the pass that finds them (csv-cross-rows.ts).
+ * The registry (core/rules/registry.ts) gathers them. The records a row becomes (fields, requests, files)
+ * are checked by the rules those already have.
  */
 
-import { defineRule } from '../rules/rule.ts';
+import { defineRule, type Rule } from '../rules/rule.ts';
+import type { TextRange } from '../diagnostics/diagnostic.ts';
+import type { CsvStage } from './csv-stages.ts';
+
+const LOST_CHARACTER_HINT =
+  'Save the sheet as CSV UTF-8 and check this value, or read the file as Windows-1252 (setting encoding=windows-1252; --encoding windows-1252) if that is what it was saved as.';
 
 export const csvEncodingGuessed = defineRule({
   meta: {
     code: 'CSV001',
     name: 'csv-encoding-guessed',
     group: 'csv-batch',
-    decidedIn: 'core/csv/csv-batch.ts',
+    decidedIn: 'core/csv/csv-rules.ts',
     severity: 'info',
     messages: {
       fallback: 'Read as Windows-1252: byte {byte} is not UTF-8',
@@ -30,6 +38,42 @@ export const csvEncodingGuessed = defineRule({
         'Save as "CSV UTF-8", or give the setting encoding=windows-1252 (--setting encoding=windows-1252) to confirm the guess.',
     },
   },
+  check(stage: CsvStage, context) {
+    if (stage.stage === 'encoding') {
+      const { encoding } = stage;
+      if (encoding.reason !== 'fallback') return;
+      context.report({
+        messageId: 'fallback',
+        data: { byte: encoding.invalidAt ?? 0 },
+        location: {},
+        hint: 'If names look wrong, save the sheet as CSV UTF-8, or force the encoding with the setting encoding=utf-8 (--setting encoding=utf-8).',
+      });
+      return;
+    }
+    if (stage.stage !== 'lostCharacter') return;
+    const { row, byte, range } = stage;
+    if (row === undefined) {
+      // The header or a title row above it: the column names, not data; a U+FFFD already there is left be.
+      if (byte !== undefined)
+        context.report({
+          messageId: 'invalidLater',
+          severity: 'warning',
+          data: { line: range.start.line, byte },
+          location: { range },
+          hint: LOST_CHARACTER_HINT,
+        });
+      return;
+    }
+    const data = { row, column: stage.name, value: stage.excerpt };
+    context.report({
+      messageId: byte !== undefined ? 'damagedCell' : 'replacementInCell',
+      // A value that goes to the service with a lost character is an error; an ignored column's is not.
+      severity: stage.column === undefined ? 'warning' : 'error',
+      data: byte !== undefined ? { ...data, byte } : data,
+      location: { row, field: stage.name, range },
+      hint: LOST_CHARACTER_HINT,
+    });
+  },
 });
 
 export const csvRaggedRow = defineRule({
@@ -37,7 +81,7 @@ export const csvRaggedRow = defineRule({
     code: 'CSV002',
     name: 'csv-ragged-row',
     group: 'csv-batch',
-    decidedIn: 'core/csv/csv-batch.ts',
+    decidedIn: 'core/csv/csv-rules.ts',
     severity: 'error',
     messages: {
       ragged: 'Row {row} has {found} {found:cell|cells}; the header has {expected}',
@@ -53,6 +97,47 @@ export const csvRaggedRow = defineRule({
       useInstead: 'Quote cells that contain the delimiter; one cell per header column.',
     },
   },
+  check(stage: CsvStage, context) {
+    if (stage.stage === 'delimiterRows') {
+      const { count, first } = stage.skipped;
+      if (count === 0 || !first) return;
+      const { start, end, line, column } = first;
+      context.report({
+        messageId: 'delimiterRows',
+        severity: 'info',
+        data: { count, line },
+        location: {
+          range: {
+            start: { offset: start, line, column },
+            end: { offset: end, line, column: column + end - start },
+          },
+        },
+        hint: 'Nothing to do: they are not rows of data. Delete them in the sheet if other tools trip over them.',
+      });
+      return;
+    }
+    if (stage.stage !== 'row') return;
+    const { row, found, expected, unterminated } = stage;
+    if (found !== expected)
+      context.report({
+        messageId: 'ragged',
+        data: { row, found, expected },
+        location: { row, range: stage.range(stage.start, stage.end) },
+        hint:
+          found > expected
+            ? 'Quote cells that contain the delimiter (a WKT with commas: "POLYGON ((…))").'
+            : 'Add the missing cells (an empty cell is two delimiters side by side).',
+      });
+    if (unterminated) {
+      const at = unterminated.start;
+      context.report({
+        messageId: 'unterminated',
+        data: { row, column: unterminated.column },
+        location: { row, ...(at !== undefined ? { range: stage.range(at, at + 1) } : {}) },
+        hint: 'Close the quote at the end of the cell.',
+      });
+    }
+  },
 });
 
 export const csvColumns = defineRule({
@@ -60,7 +145,7 @@ export const csvColumns = defineRule({
     code: 'CSV003',
     name: 'csv-columns',
     group: 'csv-batch',
-    decidedIn: 'core/csv/csv-batch.ts',
+    decidedIn: 'core/csv/csv-rules.ts',
     severity: 'error',
     messages: {
       missing: 'Column {column} is missing: {kind} needs it',
@@ -75,6 +160,49 @@ export const csvColumns = defineRule({
       useInstead: 'clientName,farmName,name,boundary,acres (fieldgate template csv-fields).',
     },
   },
+  check(stage: CsvStage, context) {
+    if (stage.stage !== 'columns') return;
+    const { kind, map, cells } = stage;
+    const at = (i: number): { field?: string; range?: TextRange } => {
+      const cell = cells[i];
+      return cell ? { field: cell.value, range: cell.range } : {};
+    };
+    for (const column of map.missing)
+      context.report({
+        messageId: 'missing',
+        data: { column, kind: kind.id },
+        location: { range: stage.range, field: column },
+        hint: `Add a ${column} column, map one to it (setting mapping={"columns":{"${column}":"Your header"}}; on the command line --setting mapping='…'), or give every row one value ({"values":{"${column}":"…"}}).`,
+      });
+    // A column that repeats another is said so once (repeated), not also called unknown.
+    const repeated = new Set(map.repeated.map((r) => r.index));
+    map.byIndex.forEach((column, i) => {
+      const cell = cells[i];
+      if (column !== undefined || repeated.has(i) || !cell || cell.value.trim() === '') return;
+      context.report({
+        messageId: 'extra',
+        severity: 'warning',
+        data: { header: cell.value, kind: kind.id },
+        location: at(i),
+        hint: `Columns of ${kind.id}: ${kind.columns.map((c) => c.name).join(', ')}.`,
+      });
+    });
+    for (const r of map.repeated)
+      context.report({
+        messageId: 'repeated',
+        severity: 'warning',
+        data: { header: r.header, first: r.first, column: r.column },
+        location: at(r.index),
+        hint: 'Remove or rename one of them.',
+      });
+    for (const r of map.renamed)
+      context.report({
+        messageId: 'mapped',
+        severity: 'info',
+        data: { header: r.header, column: r.column },
+        location: at(r.index),
+      });
+  },
 });
 
 export const csvHeader = defineRule({
@@ -82,7 +210,7 @@ export const csvHeader = defineRule({
     code: 'CSV004',
     name: 'csv-header',
     group: 'csv-batch',
-    decidedIn: 'core/csv/csv-batch.ts',
+    decidedIn: 'core/csv/csv-rules.ts',
     severity: 'error',
     messages: {
       unknown: 'No header of a CSV batch kind found in the first rows; read as {kind}',
@@ -98,6 +226,47 @@ export const csvHeader = defineRule({
       useInstead: 'A first row of column names, e.g. from fieldgate template csv-fields.',
     },
   },
+  check(stage: CsvStage, context) {
+    if (stage.stage === 'titleRow') {
+      context.report({
+        messageId: 'titleRow',
+        severity: 'info',
+        data: { line: stage.line },
+        location: { range: stage.range },
+        hint: 'Fine as it is; remove the line if the sheet is meant for other tools too.',
+      });
+    } else if (stage.stage === 'noHeader') {
+      context.report({
+        messageId: 'unknown',
+        data: { kind: stage.kind },
+        location: { range: stage.range },
+        hint: `Give the first row column names (fieldgate template ${stage.kind}), or choose the kind with the kind option (--kind).`,
+      });
+    } else if (stage.stage === 'columns') {
+      for (const detail of stage.map.unusable)
+        context.report({
+          messageId: 'mapping',
+          data: { detail },
+          location: {},
+          hint: 'Name columns of the kind and headers the file has.',
+        });
+    } else if (stage.stage === 'end') {
+      if (!stage.header) {
+        context.report({
+          messageId: 'empty',
+          location: {},
+          hint: `Start from fieldgate template ${stage.kind}.`,
+        });
+      } else if (stage.dataRows === 0) {
+        context.report({
+          messageId: 'noData',
+          severity: 'warning',
+          location: { range: stage.header },
+          hint: 'Add one row per record below the header.',
+        });
+      }
+    }
+  },
 });
 
 export const csvCellWhitespace = defineRule({
@@ -105,7 +274,7 @@ export const csvCellWhitespace = defineRule({
     code: 'CSV005',
     name: 'csv-cell-whitespace',
     group: 'csv-batch',
-    decidedIn: 'core/csv/csv-batch.ts',
+    decidedIn: 'core/csv/csv-rules.ts',
     severity: 'warning',
     fixable: 'safe',
     messages: {
@@ -118,6 +287,29 @@ export const csvCellWhitespace = defineRule({
       useInstead: 'Smith Farms,Home,North 40',
     },
   },
+  check(stage: CsvStage, context) {
+    if (stage.stage !== 'row') return;
+    // One safe fix per cell (trim). A boundary's WKT may have spaces around it: they are not part of a name.
+    for (const cell of stage.spaced) {
+      if (cell.column === 'boundary') continue;
+      const trimmed = cell.value.replace(/^[\s\u00a0]+|[\s\u00a0]+$/g, '');
+      context.report({
+        messageId: 'spaces',
+        data: { row: stage.row, column: cell.column, value: cell.value },
+        location: { row: stage.row, field: cell.column, range: stage.range(cell.start, cell.end) },
+        hint: `Write "${trimmed}".`,
+        fix: {
+          safety: 'safe',
+          title: 'Remove the spaces around the value',
+          before: cell.value,
+          after: trimmed,
+          edits: [
+            { start: cell.start, end: cell.end, text: cell.quoted ? trimmed.replace(/"/g, '""') : trimmed },
+          ],
+        },
+      });
+    }
+  },
 });
 
 export const csvCellValue = defineRule({
@@ -125,7 +317,7 @@ export const csvCellValue = defineRule({
     code: 'CSV006',
     name: 'csv-cell-value',
     group: 'csv-batch',
-    decidedIn: ['core/csv/csv-enrollments.ts', 'core/csv/csv-batch.ts'],
+    decidedIn: 'core/csv/csv-rules.ts',
     severity: 'error',
     fixable: 'safe',
     messages: {
@@ -139,6 +331,44 @@ export const csvCellValue = defineRule({
       useInstead: 'enrollmentType program or location; action update or remove.',
     },
   },
+  check(stage: CsvStage, context) {
+    if (stage.stage !== 'cellValue') return;
+    const { row, column, value, choices, readAs, cell, location } = stage;
+    const oneOf = choices ? `Write one of ${choices.join(', ')}.` : undefined;
+    if (value === '') {
+      context.report({
+        messageId: 'missing',
+        data: { row, column },
+        location,
+        hint:
+          oneOf ??
+          (column === 'userName'
+            ? 'Name the user who receives the file.'
+            : 'Give the path of the file, relative to the CSV.'),
+      });
+      return;
+    }
+    if (!choices || choices.includes(value)) return;
+    // Only the case differs: safe; a word read as another (delete as remove): a guess.
+    const safe = readAs === value.toLowerCase();
+    context.report({
+      messageId: 'choice',
+      data: { row, column, value, choices: choices.join(' or ') },
+      location,
+      hint: oneOf,
+      ...(readAs !== undefined && cell
+        ? {
+            fix: {
+              safety: safe ? 'safe' : 'unsafe',
+              title: safe ? `Write ${readAs} in lower case` : `Read "${value}" as ${readAs}`,
+              before: cell.value,
+              after: readAs,
+              edits: [{ start: cell.start, end: cell.end, text: readAs }],
+            },
+          }
+        : {}),
+    });
+  },
 });
 
 export const csvFileReference = defineRule({
@@ -146,7 +376,7 @@ export const csvFileReference = defineRule({
     code: 'CSV007',
     name: 'csv-file-reference',
     group: 'csv-batch',
-    decidedIn: 'core/csv/csv-batch.ts',
+    decidedIn: 'core/csv/csv-rules.ts',
     severity: 'error',
     messages: {
       notFound: 'Row {row}: file "{path}" was not found next to the CSV',
@@ -160,6 +390,40 @@ export const csvFileReference = defineRule({
       example: 'file = rx/north-40.zip when rx/ holds north_40.zip',
       useInstead: 'A path relative to the CSV, with / as separator, to an existing file.',
     },
+  },
+  check(stage: CsvStage, context) {
+    if (stage.stage !== 'fileReference') return;
+    const { row, path, location, facts } = stage;
+    if (facts.found === 'absolute') {
+      context.report({
+        messageId: 'absolute',
+        data: { row, path },
+        location,
+        hint: "Write the path from the CSV's folder, e.g. rx/north-40.zip.",
+      });
+    } else if (facts.found === 'noFolder') {
+      context.report({
+        messageId: 'unreadable',
+        severity: 'info',
+        data: { row, path },
+        location,
+        hint: 'Validate the CSV from a file on disk (not stdin) so the files beside it can be read.',
+      });
+    } else if (facts.found === 'missing') {
+      context.report({
+        messageId: 'notFound',
+        data: { row, path },
+        location,
+        hint: 'Check the spelling and the folder; paths are relative to the CSV.',
+      });
+    } else if (facts.errors > 0) {
+      context.report({
+        messageId: 'problems',
+        data: { row, path, errors: facts.errors, kind: facts.kind, first: facts.firstError },
+        location,
+        hint: `fieldgate validate ${path} explains each one.`,
+      });
+    }
   },
 });
 
@@ -246,7 +510,7 @@ export const csvNumber = defineRule({
     code: 'CSV012',
     name: 'csv-number-two-ways',
     group: 'csv-batch',
-    decidedIn: 'core/csv/csv-batch.ts',
+    decidedIn: 'core/csv/csv-rules.ts',
     severity: 'warning',
     fixable: 'safe',
     messages: {
@@ -259,6 +523,45 @@ export const csvNumber = defineRule({
       example: 'acres "1.234" in a file delimited by ";" whose boundary has 1.23 acres',
       useInstead: '"1,234" in a decimal-comma file for 1.234 acres, or "1234" for 1,234 acres',
     },
+  },
+  check(stage: CsvStage, context) {
+    if (stage.stage !== 'acresTwoWays') return;
+    const { chosen, other, agrees, area, span } = stage;
+    const mark = stage.decimalMark === ',' ? 'decimal comma' : 'decimal point';
+    const basis =
+      area === undefined
+        ? `the file's ${mark}, as the boundary's area is not known`
+        : agrees
+          ? `it agrees with the boundary's ${area} acres`
+          : `the nearer to the boundary's ${area} acres`;
+    const text = chosen.written;
+    context.report({
+      messageId: 'twoWays',
+      severity: agrees ? 'info' : 'warning',
+      data: {
+        row: stage.row,
+        column: 'acres',
+        value: stage.raw,
+        chosen: chosen.value,
+        how: chosen.how,
+        other: other.value,
+        otherHow: other.how,
+        basis,
+      },
+      location: stage.location,
+      hint: `Write ${text} (or ${other.written} if that is what was meant): it reads one way only.`,
+      ...(span && text !== stage.raw.trim()
+        ? {
+            fix: {
+              safety: agrees ? 'safe' : 'unsafe',
+              title: `Write ${text}, which reads one way only`,
+              before: stage.raw,
+              after: text,
+              edits: [{ start: span.start, end: span.end, text }],
+            },
+          }
+        : {}),
+    });
   },
 });
 
@@ -276,3 +579,18 @@ export const csvBatchRules = [
   csvConflictingChanges,
   csvNumber,
 ] as const;
+
+/**
+ * The order the batch visits the rules of its reading in at each stage: a header's mapping problems come
+ * before its columns', a row's cell count and quotes before its cells.
+ */
+export const csvRulesInReportOrder: readonly Rule<CsvStage>[] = [
+  csvEncodingGuessed,
+  csvRaggedRow,
+  csvHeader,
+  csvColumns,
+  csvCellWhitespace,
+  csvCellValue,
+  csvFileReference,
+  csvNumber,
+];

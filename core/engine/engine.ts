@@ -686,6 +686,8 @@ function diagnosticsPasser(
   const counts = { error: 0, warning: 0, info: 0 };
   const shared = new Map<string, string>();
   const pass = (found: Diagnostic[]): void => {
+    // Packed (see packedMap): with `found.map` the self-crossing upload took 1.80 s CPU at best, not 1.61 s,
+    // and 100,000 one-warning .wkt lines 3.97 s, not 3.68 s (best of 4 alternating runs, V8 11.3).
     const out = packedMap(found, (d) => withFile(d, name));
     for (const d of out) {
       d.id = nextId();
@@ -698,6 +700,10 @@ function diagnosticsPasser(
   return { pass, kept, counts, shared };
 }
 
+/**
+ * A copy for memory, not speed: without it `fix` of 100,000 .wkt lines took 8.2 s CPU at best instead of
+ * 9.3 s (best of 4 alternating runs), but a kept slice holds the whole decoded piece of the file it came from.
+ */
 function detachedTexts(a: AppliedFix): AppliedFix {
   if (a.before !== undefined) a.before = flatString(a.before);
   if (a.after !== undefined) a.after = flatString(a.after);

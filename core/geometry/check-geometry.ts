@@ -17,7 +17,6 @@ import {
   wktSyntaxError,
 } from './wkt-rules.ts';
 import { flatString } from '../values/flat-string.ts';
-import { packedMap } from '../values/packed-map.ts';
 import { parseWkt } from '../wkt/parse-wkt.ts';
 import { writePolygonsWkt } from '../wkt/write-wkt.ts';
 import type { ParsedGeometry, PolygonRings } from './geometry.ts';
@@ -136,7 +135,7 @@ class GeometryReporter {
     return {
       safety,
       title,
-      edits: packedMap(sorted, (e) =>
+      edits: sorted.map((e) =>
         isMadeTextEdit(e)
           ? madeTextEdit(this.doc(e.start), this.doc(e.end), () => e.text)
           : this.edit(e.start, e.end, e.text),
@@ -227,7 +226,9 @@ export function checkWktGeometryVerdict(
   options: GeometryCheckOptions & { verdict?: boolean } = {},
 ): GeometryVerdict {
   // One flat copy for the reader and the rebuilt geometry's writer (each made its own). The reporter keeps
-  // the caller's text: its fixes slice from it, and a slice of the copy would keep the copy alive.
+  // the caller's text: its fixes slice from it, and a slice of the copy would keep the copy alive. Without
+  // it: self-crossing upload 1.79 s CPU at best, not 1.61 s; 100,000 .wkt lines 3.85 s, not 3.68 s (best of 4
+  // alternating runs, V8 11.3).
   const text = flatString(wkt);
   const rep = new GeometryReporter(wkt, collector, base, options.fixes ?? true);
   const parsed = parseWkt(text, { flat: true });

@@ -1,13 +1,12 @@
 import { orientationIndex } from '../planar/orientation.ts';
 import { signedArea } from '../planar/rings.ts';
-import { packedMap } from '../values/packed-map.ts';
 import type { TracedPolygons } from './make-valid.ts';
 import {
   COLLINEAR_INTERSECTION,
   compareAngle,
   compareBetween,
-  intersection,
   nodingIntersection,
+  SegmentMeeting,
 } from './segment-intersection.ts';
 import { findValidityIssues } from './validity.ts';
 
@@ -46,8 +45,15 @@ function crossesEdge(crossings: readonly Crossing[], e: number): boolean {
 }
 
 /** Whether the meeting `nodingIntersection` found splits edge a–b (a point on it other than its ends). */
-function splitsEdge(code: number, ax: number, ay: number, bx: number, by: number): boolean {
-  const { x0, y0, x1, y1 } = intersection;
+function splitsEdge(
+  meeting: SegmentMeeting,
+  code: number,
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+): boolean {
+  const { x0, y0, x1, y1 } = meeting;
   const inside = (x: number, y: number): boolean => !((x === ax && y === ay) || (x === bx && y === by));
   return inside(x0, y0) || (code === COLLINEAR_INTERSECTION && inside(x1, y1));
 }
@@ -67,6 +73,7 @@ export function splitCrossingLoops(
 ): TracedPolygons | null | undefined {
   const edgeCount = n - 1;
   if (edgeCount < 3) return undefined;
+  const meeting = new SegmentMeeting();
   const crossings: Crossing[] = [];
   for (let p = 0; p < pairs.length; p += 2) {
     const e = pairs[p] as number;
@@ -79,7 +86,7 @@ export function splitCrossingLoops(
     const by0 = xy[2 * f + 1] as number;
     const bx1 = xy[2 * f + 2] as number;
     const by1 = xy[2 * f + 3] as number;
-    const code = nodingIntersection(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
+    const code = nodingIntersection(meeting, ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
     if (code === 0) {
       // Edges that are not neighbours sharing a point: the ring touches itself there.
       const neighbours = Math.abs(e - f) === 1 || Math.abs(e - f) === edgeCount - 1;
@@ -93,17 +100,18 @@ export function splitCrossingLoops(
         return undefined;
       continue;
     }
-    if (!splitsEdge(code, ax0, ay0, ax1, ay1) && !splitsEdge(code, bx0, by0, bx1, by1)) continue;
+    if (!splitsEdge(meeting, code, ax0, ay0, ax1, ay1) && !splitsEdge(meeting, code, bx0, by0, bx1, by1))
+      continue;
     // A split that is not a crossing in both edges' interiors (a touch, an overlap, a point rounded onto
     // an end), an edge crossed twice, or too many crossings: the general path.
     if (
-      !intersection.proper ||
+      !meeting.proper ||
       crossings.length === MAX_LOOP_CROSSINGS ||
       crossesEdge(crossings, e) ||
       crossesEdge(crossings, f)
     )
       return undefined;
-    const { x0: x, y0: y } = intersection;
+    const { x0: x, y0: y } = meeting;
     if (
       (x === ax0 && y === ay0) ||
       (x === ax1 && y === ay1) ||
@@ -228,7 +236,7 @@ export function splitCrossingLoops(
       ring[2 * count + 1] = ring[1] as number;
       sources[count] = sources[0] as number;
       // `from` is its own inverse.
-      points = packedMap(points, (p) => ({ at: from(p.at), crossing: p.crossing }));
+      points = points.map((p) => ({ at: from(p.at), crossing: p.crossing }));
       if (fixed >= 0) fixed = from(fixed);
     }
     const area = signedArea(ring);
@@ -238,10 +246,10 @@ export function splitCrossingLoops(
   // As make-valid orders its shells: by area, largest first (equal areas in reverse trace order).
   shells.sort((a, b) => a.area - b.area);
   shells.reverse();
-  const polygons = packedMap(shells, (s) => [s.ring]);
+  const polygons = shells.map((s) => [s.ring]);
   const traced: TracedPolygons = {
     polygons,
-    sources: packedMap(shells, (s) => [s.sources]),
+    sources: shells.map((s) => [s.sources]),
     checked: checkResult,
     stillValid: stillValidCheck(shells, crossings),
   };
@@ -256,6 +264,7 @@ export function splitCrossingLoops(
  * whether a crossing point is a vertex too.
  */
 function piecesMeetMore(xy: Float64Array, edgeCount: number, crossings: readonly Crossing[]): boolean {
+  const meeting = new SegmentMeeting();
   // Pieces as x0, y0, x1, y1, four per crossing; each crossing's box (its two edges', which hold its
   // pieces) as minX, maxX, minY, maxY.
   const pieces = new Float64Array(16 * crossings.length);
@@ -298,8 +307,11 @@ function piecesMeetMore(xy: Float64Array, edgeCount: number, crossings: readonly
     const py0 = pieces[4 * q + 1] as number;
     const px1 = pieces[4 * q + 2] as number;
     const py1 = pieces[4 * q + 3] as number;
-    const code = nodingIntersection(px0, py0, px1, py1, x0, y0, x1, y1);
-    return code !== 0 && (splitsEdge(code, px0, py0, px1, py1) || splitsEdge(code, x0, y0, x1, y1));
+    const code = nodingIntersection(meeting, px0, py0, px1, py1, x0, y0, x1, y1);
+    return (
+      code !== 0 &&
+      (splitsEdge(meeting, code, px0, py0, px1, py1) || splitsEdge(meeting, code, x0, y0, x1, y1))
+    );
   };
   const count = 4 * crossings.length;
   for (let a = 0; a < count; a++) {
@@ -525,7 +537,8 @@ function inTriangle(
  * sure" (moved points near each other, a degenerate sweep): the caller checks the polygons.
  */
 function stillValidCheck(shells: readonly Shell[], crossings: readonly Crossing[]): () => boolean {
-  const points = packedMap(crossings, (c): ResultCrossing => ({ x: c.x, y: c.y, rings: [], at: [] }));
+  const meeting = new SegmentMeeting();
+  const points = crossings.map((c): ResultCrossing => ({ x: c.x, y: c.y, rings: [], at: [] }));
   for (const { ring, points: at } of shells) {
     for (const p of at) {
       const point = points[p.crossing] as ResultCrossing;
@@ -533,7 +546,7 @@ function stillValidCheck(shells: readonly Shell[], crossings: readonly Crossing[
       point.at.push(p.at);
     }
   }
-  const rings = packedMap(shells, (s) => s.ring);
+  const rings = shells.map((s) => s.ring);
   // A ring's turn, found again from its fixed lowest point and its crossing points, not by going round it.
   const turnsCounterClockwise = (ring: Float64Array): boolean => {
     const shell = shells.find((s) => s.ring === ring) as Shell;
@@ -610,7 +623,7 @@ function stillValidCheck(shells: readonly Shell[], crossings: readonly Crossing[
               // The piece meets the segment only at an end they share (not itself, not collinear).
               const piece = j < i ? (i - 1 + count) % count : i;
               if (other === ring && piece === k) continue;
-              if (nodingIntersection(ux, uy, nx, ny, sx0, sy0, sx1, sy1) !== 0) return true;
+              if (nodingIntersection(meeting, ux, uy, nx, ny, sx0, sy0, sx1, sy1) !== 0) return true;
             }
           }
           return false;

@@ -6,11 +6,11 @@ import { packedMap } from '../values/packed-map.ts';
 import {
   compareAngle,
   COLLINEAR_INTERSECTION,
-  intersection,
   nodingIntersection,
+  SegmentMeeting,
 } from './segment-intersection.ts';
 import { splitCrossingLoops } from './make-valid-loops.ts';
-import { pairsOf, sortOnKey, type SegmentPairs } from './segment-index.ts';
+import { pairsOf, sortOnKey, BoxSweep, sweepsAlongY, type SegmentPairs } from './segment-index.ts';
 import { findValidityIssues } from './validity.ts';
 
 /**
@@ -140,6 +140,7 @@ function cleanRing(ring: Float64Array, xy: Float64Array, raw: Int32Array): numbe
  * start beyond its end. Later rounds test only pairs with an edge split in the round before.
  */
 function node(edges: Edges, seed?: Int32Array): Edges | undefined {
+  const meeting = new SegmentMeeting();
   let current = edges;
   let budget = maxCrossings(edges.count);
   // Edges made in the last round; two older edges were tested against each other already.
@@ -172,7 +173,7 @@ function node(edges: Edges, seed?: Int32Array): Edges | undefined {
       const by1 = Y1[b] as number;
       // Edges sharing an end (a ring's consecutive edges, mostly) meet only there unless they are
       // collinear: nothing to split, no crossing to count.
-      const code = nodingIntersection(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
+      const code = nodingIntersection(meeting, ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
       if (code === 0) return true;
       // Consecutive edges of a ring meet at their shared vertex: not a crossing.
       const sharesEnd =
@@ -180,10 +181,10 @@ function node(edges: Edges, seed?: Int32Array): Edges | undefined {
         (ax0 === bx1 && ay0 === by1) ||
         (ax1 === bx0 && ay1 === by0) ||
         (ax1 === bx1 && ay1 === by1);
-      if (intersection.proper || code === COLLINEAR_INTERSECTION || !sharesEnd) {
+      if (meeting.proper || code === COLLINEAR_INTERSECTION || !sharesEnd) {
         if (--budget < 0) return false;
       }
-      const { x0, y0, x1, y1 } = intersection;
+      const { x0, y0, x1, y1 } = meeting;
       addSplit(a, x0, y0);
       addSplit(b, x0, y0);
       if (code === COLLINEAR_INTERSECTION) {
@@ -350,35 +351,28 @@ function sweep(
     lo2[e] = b0 < b1 ? b0 : b1;
     hi2[e] = b0 < b1 ? b1 : b0;
   }
-  const order = orderByKey(lo, count);
-  // With `fresh`, an old edge is tested only against fresh edges (two old edges were tested against each
-  // other already): it scans the fresh edges after it in the order, not every edge.
-  const freshOrder: number[] = [];
-  if (fresh) for (let i = 0; i < count; i++) if (fresh[order[i] as number] === 1) freshOrder.push(i);
-  let nextFresh = 0;
+  const ids = new Int32Array(count);
+  for (let e = 0; e < count; e++) ids[e] = e;
+  const { keys: los, values: order } = sortOnKey(lo, ids, count);
+  // Per sorted position, as the one sweep reads them (segment-index.ts).
+  const his = new Float64Array(count);
+  const minYs = new Float64Array(count);
+  const maxYs = new Float64Array(count);
+  const freshAt = fresh ? new Uint8Array(count) : undefined;
   for (let i = 0; i < count; i++) {
-    const a = order[i] as number;
-    const end = hi[a] as number;
-    const minB = lo2[a] as number;
-    const maxB = hi2[a] as number;
-    const scanAll = !fresh || fresh[a] === 1;
-    while (nextFresh < freshOrder.length && (freshOrder[nextFresh] as number) <= i) nextFresh++;
-    const stop = scanAll ? count : freshOrder.length;
-    for (let k = scanAll ? i + 1 : nextFresh; k < stop; k++) {
-      const b = order[scanAll ? k : (freshOrder[k] as number)] as number;
-      if ((lo[b] as number) > end) break;
-      if ((hi2[b] as number) < minB || (lo2[b] as number) > maxB) continue;
-      if (!meet(a, b)) return false;
-    }
+    const e = order[i] as number;
+    his[i] = hi[e] as number;
+    minYs[i] = lo2[e] as number;
+    maxYs[i] = hi2[e] as number;
+    if (freshAt && fresh) freshAt[i] = fresh[e] as number;
+  }
+  const candidates = new BoxSweep({ los, his, minYs, maxYs, ids: order, count }, freshAt);
+  while (candidates.next()) {
+    const batch = candidates.pairs;
+    const batchEnd = 2 * candidates.count;
+    for (let p = 0; p < batchEnd; p += 2) if (!meet(batch[p] as number, batch[p + 1] as number)) return false;
   }
   return true;
-}
-
-/** Indices 0…count-1 ordered by key, stably (the segment index's sort). */
-function orderByKey(keys: Float64Array, count: number): Int32Array {
-  const ids = new Int32Array(count);
-  for (let i = 0; i < count; i++) ids[i] = i;
-  return sortOnKey(keys, ids, count).values;
 }
 
 /** Whether edges overlap less along y than along x (mean edge extent over total extent), as validity.ts. */
@@ -401,7 +395,7 @@ function sweepAlongY(edges: Edges): boolean {
     minY = Math.min(minY, y0, y1);
     maxY = Math.max(maxY, y0, y1);
   }
-  return spanY * (maxX - minX) < spanX * (maxY - minY);
+  return sweepsAlongY(spanX, spanY, maxX - minX, maxY - minY);
 }
 
 /**

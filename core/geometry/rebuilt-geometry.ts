@@ -102,15 +102,18 @@ function isPlainPair(text: string, space: number, end: number): boolean {
   return true;
 }
 
-/** Decimals of the number `canonicalEnd` read last. */
-let canonicalPlaces = 0;
+/** What canonicalEnd found besides the end: the caller's own, reused from number to number. */
+interface CanonicalNumber {
+  /** Decimals of the number read last. */
+  places: number;
+}
 
 /**
  * Where the number starting at text[i] ends (the first character after it, before `limit`) when it is
  * written as formatNumber writes its value (see isCanonicalNumber), else -1; its decimals go to
- * `canonicalPlaces`. One scan, for the coordinates of every rebuilt boundary.
+ * `read.places`. One scan, for the coordinates of every rebuilt boundary.
  */
-function canonicalEnd(text: string, i: number, limit: number): number {
+function canonicalEnd(text: string, i: number, limit: number, read: CanonicalNumber): number {
   let j = i;
   const negative = text.charCodeAt(j) === 45;
   if (negative) j++;
@@ -148,7 +151,7 @@ function canonicalEnd(text: string, i: number, limit: number): number {
     places = j - fraction;
   }
   if ((negative && !nonZero) || significant > 15) return -1;
-  canonicalPlaces = places;
+  read.places = places;
   return j;
 }
 
@@ -220,6 +223,7 @@ export function rebuiltPolygons(
     }
     let max: number | undefined;
     let exponent = false;
+    const read: CanonicalNumber = { places: 0 };
     for (let k = 0; k < total; k++) {
       const spans = spansOf(k);
       const i = 2 * (k - (ringFirst[at] as number));
@@ -227,12 +231,12 @@ export function rebuiltPolygons(
       const end = spans[i + 1] as number;
       let f = 0;
       // Mostly "x y" as formatNumber writes them: one scan. Anything else is looked at piece by piece.
-      const xEnd = canonicalEnd(wkt, start, end);
+      const xEnd = canonicalEnd(wkt, start, end, read);
       if (xEnd >= 0 && wkt.charCodeAt(xEnd) === 32) {
-        const xPlaces = canonicalPlaces;
-        if (canonicalEnd(wkt, xEnd + 1, end) === end) {
+        const xPlaces = read.places;
+        if (canonicalEnd(wkt, xEnd + 1, end, read) === end) {
           f = CANONICAL | PLAIN | PAIR;
-          const places = Math.max(xPlaces, canonicalPlaces);
+          const places = Math.max(xPlaces, read.places);
           if (max === undefined || places > max) max = places;
         }
       }

@@ -1,21 +1,8 @@
 import type { Fix, Location, RelatedLocation } from '../diagnostics/diagnostic.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
-import type { RuleMeta } from '../rules/rule.ts';
-import {
-  disconnectedInterior,
-  holeOutsideShell,
-  invalidCoordinate,
-  nearSpike,
-  nestedHoles,
-  nestedPolygons,
-  overlappingPolygons,
-  repeatedPoints,
-  ringSelfTouch,
-  ringsIntersect,
-  selfIntersection,
-  tooFewPoints,
-  unclosedRing,
-} from './validity-rules.ts';
+import type { ReportDescriptor, Rule } from '../rules/rule.ts';
+import { ogcValidityRules } from './validity-rules.ts';
+import type { IssueTarget, ValidityIssueReport } from './validity-report-stage.ts';
 import { formatPoint } from './format-point.ts';
 import type { PolygonRings } from './geometry.ts';
 import {
@@ -27,17 +14,17 @@ import {
 } from './validity.ts';
 
 /**
- * The one mapping from validity issues (validity.ts) to `ogc-validity` diagnostics (GEO001–GEO013), for
+ * The one way from validity issues (validity.ts) to `ogc-validity` diagnostics (GEO001–GEO013), for
  * every kind of input: WKT boundaries (check-geometry.ts, with character ranges and text fixes) and
  * polygons without text (shapefile zones, polygons read from GeoJSON). The caller says how to name a
  * ring, where an issue is (the location fields besides polygon/ring/coordinate/point), how to turn a
  * point into longitude/latitude, which hints to give and, when it has text to edit, which fix to offer.
+ * Each issue, with what the caller said, goes to every ogc-validity rule (validity-report-stage.ts); the
+ * rule whose issue it is decides what is said (validity-rules.ts). What follows from a report stays here:
+ * the fix offered with the issue's diagnostic, one fix of the whole geometry shared by its diagnostics.
  */
 
-/** The coordinates an issue covers: a run of one ring (one coordinate when first = last), or a whole ring. */
-export type IssueTarget =
-  | { polygon: number; ring: number; first: number; last: number }
-  | { polygon: number; ring: number; wholeRing: true };
+export type { IssueTarget } from './validity-report-stage.ts';
 
 export type ValidityHint = string | ((issue: ValidityIssue) => string);
 
@@ -110,10 +97,6 @@ const MAX_CROSSINGS_LISTED_PER_RING = 10;
  */
 const MAX_CROSSINGS_LISTED_PER_TANGLE = 3;
 
-function capitalize(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
-}
-
 /** cos(latitude) when the coordinates look like longitude/latitude, so spike angles are measured on the ground. */
 function geographicXScale(polygons: PolygonRings): number {
   const ring = polygons[0]?.[0];
@@ -136,6 +119,8 @@ export function reportValidityIssues(
     ...options.validity,
   });
   const issues = check.issues;
+  // Most geometries are valid: nothing below is built for them.
+  if (issues.length === 0) return issues;
   const { place, toLonLat, fix } = options;
   const hints = { ...boundaryValidityHints, ...options.hints };
 
@@ -167,155 +152,76 @@ export function reportValidityIssues(
   // Per fix: the hint its other diagnostics get, and the key linking them to it (its first diagnostic's
   // code and location: the same whichever way the file is read, and one geometry's only).
   const attached = new Map<Fix, { hint: string; key: string }>();
-  let sharesFix: string | undefined;
   const listedCrossings = new Map<string, number>();
 
-  for (const issue of issues) {
-    const label = options.ringLabel(issue.polygon, issue.ring);
-    const otherLabel = issue.other ? options.ringLabel(issue.other.polygon, issue.other.ring) : '';
-    const data = {
-      ring: label,
-      point: formatPoint(issue.point),
-      coordinate: issue.coordinate,
-      otherCoordinate: issue.other?.coordinate ?? '',
-      polygon: issue.polygon,
-      otherPolygon: issue.other?.polygon ?? '',
-      other: otherLabel,
-    };
-    const capitalized = { ...data, ring: capitalize(label) };
-    const hint = hints[issue.kind];
-    const { polygon, ring, coordinate } = issue;
-    const report = <M extends string>(
-      rule: { meta: RuleMeta<M> },
-      messageId: M,
-      values: Record<string, string | number>,
-      details: { target?: IssueTarget; related?: string } = {},
-    ): void => {
-      let issueFix = fix && collector.isEnabled(rule) ? fix(issue, check) : undefined;
-      let hintText = typeof hint === 'string' ? hint : hint(issue);
-      sharesFix = undefined;
-      const location = locate(
-        issue,
-        details.target ?? { polygon, ring, first: coordinate, last: coordinate },
-      );
-      if (issueFix) {
-        const first = attached.get(issueFix);
-        if (first !== undefined) {
-          hintText += ` ${first.hint}`;
-          issueFix.shared ??= first.key;
-          sharesFix = first.key;
-          issueFix = undefined;
-        } else {
-          attached.set(issueFix, {
-            hint:
-              issue.kind === 'repeated-point'
-                ? `One fix removes every repeated point of this geometry: it is on ${rule.meta.code} at ${label}, coordinate ${coordinate}.`
-                : `The repair of this geometry, where one can be offered, is on ${rule.meta.code} at ${label}, coordinate ${coordinate}.`,
-            key: JSON.stringify([rule.meta.code, location]),
-          });
+  // The issue visited, and whether it has had its diagnostic: its fix goes with that one, never with a
+  // later summary of the same issue (GEO004's count of crossings not listed).
+  let facts: ValidityIssueReport | undefined;
+  let issueReported = false;
+  const contexts = ogcValidityRules.map((rule: Rule<ValidityIssueReport>) => ({
+    rule,
+    context: {
+      report(descriptor: ReportDescriptor): void {
+        if (issueReported) {
+          collector.report(rule, descriptor);
+          return;
         }
-      }
-      collector.report(rule, {
-        messageId,
-        data: values,
-        location,
-        hint: hintText,
-        ...(details.related !== undefined ? { related: related(issue, details.related) } : {}),
-        ...(issueFix ? { fix: issueFix } : {}),
-        ...(sharesFix !== undefined ? { sharesFix } : {}),
-      });
-    };
-    const wholeRing: IssueTarget = { polygon, ring, wholeRing: true };
+        issueReported = true;
+        const issue = facts!.issue;
+        let issueFix = fix && collector.isEnabled(rule) ? fix(issue, check) : undefined;
+        let hint = descriptor.hint;
+        let sharesFix: string | undefined;
+        if (issueFix) {
+          const first = attached.get(issueFix);
+          if (first !== undefined) {
+            hint = `${hint ?? ''} ${first.hint}`;
+            issueFix.shared ??= first.key;
+            sharesFix = first.key;
+            issueFix = undefined;
+          } else {
+            const at = `${rule.meta.code} at ${facts!.ring}, coordinate ${issue.coordinate}`;
+            attached.set(issueFix, {
+              hint:
+                issue.kind === 'repeated-point'
+                  ? `One fix removes every repeated point of this geometry: it is on ${at}.`
+                  : `The repair of this geometry, where one can be offered, is on ${at}.`,
+              key: JSON.stringify([rule.meta.code, descriptor.location]),
+            });
+          }
+        }
+        collector.report(rule, {
+          ...descriptor,
+          ...(hint !== undefined ? { hint } : {}),
+          ...(issueFix ? { fix: issueFix } : {}),
+          ...(sharesFix !== undefined ? { sharesFix } : {}),
+        });
+      },
+    },
+  }));
 
-    switch (issue.kind) {
-      case 'invalid-coordinate':
-        report(invalidCoordinate, 'not-finite', {
-          ...data,
-          x: String(issue.point[0]),
-          y: String(issue.point[1]),
-        });
-        break;
-      case 'unclosed-ring': {
-        const points = polygons[polygon]?.[ring];
-        report(unclosedRing, 'unclosed', {
-          ...capitalized,
-          first: formatPoint([points?.[0] ?? NaN, points?.[1] ?? NaN]),
-          last: formatPoint(issue.point),
-        });
-        break;
-      }
-      case 'too-few-points':
-        report(tooFewPoints, 'too-few', { ...capitalized, count: issue.count ?? 0 }, { target: wholeRing });
-        break;
-      case 'self-intersection': {
-        report(
-          selfIntersection,
-          issue.detail === 'spike' || issue.detail === 'overlap' || issue.detail === 'vertex-crossing'
-            ? issue.detail
-            : 'crossing',
-          capitalized,
-          { related: 'the other edge' },
-        );
-        const ringKey = `${polygon}|${ring}`;
-        const listed = (listedCrossings.get(ringKey) ?? 0) + 1;
-        listedCrossings.set(ringKey, listed);
-        if (issue.unlisted) {
-          const { count, atLeast } = issue.unlisted;
-          collector.report(selfIntersection, {
-            messageId: atLeast ? 'many-crossings' : 'more-crossings',
-            severity: 'info',
-            data: { ring: capitalize(label), count, listed, total: listed + count },
-            location: locate(issue, wholeRing),
-            hint: 'Only the first crossings of a ring are listed: correct those, or redraw the outline, and check again.',
-          });
-        }
-        break;
-      }
-      case 'ring-self-touch':
-        report(ringSelfTouch, 'touch', capitalized, { related: 'the same point, visited again' });
-        break;
-      case 'rings-intersect':
-        report(ringsIntersect, issue.detail === 'overlap' ? 'overlap' : 'crossing', capitalized, {
-          related: otherLabel,
-        });
-        break;
-      case 'overlapping-polygons':
-        report(overlappingPolygons, issue.detail === 'overlap' ? 'overlap' : 'crossing', data, {
-          related: `polygon ${issue.other?.polygon ?? ''}`,
-        });
-        break;
-      case 'hole-outside-shell':
-        report(holeOutsideShell, 'outside', capitalized, { target: wholeRing });
-        break;
-      case 'nested-holes':
-        report(nestedHoles, 'nested', capitalized, {
-          target: wholeRing,
-          related: `the enclosing ${otherLabel}`,
-        });
-        break;
-      case 'nested-polygons':
-        report(nestedPolygons, 'nested', data, {
-          related: `the enclosing polygon ${issue.other?.polygon ?? ''}`,
-        });
-        break;
-      case 'disconnected-interior':
-        report(disconnectedInterior, 'disconnected', data);
-        break;
-      case 'repeated-point': {
-        const count = issue.count ?? 1;
-        const last = coordinate + count - 1;
-        report(
-          repeatedPoints,
-          count > 1 ? 'repeated-run' : 'repeated',
-          { ...data, lastCoordinate: last },
-          { target: { polygon, ring, first: coordinate, last } },
-        );
-        break;
-      }
-      case 'near-spike':
-        report(nearSpike, 'spike', { ...data, angle: Number((issue.angle ?? 0).toPrecision(2)) });
-        break;
+  for (const current of issues) {
+    const { polygon, ring, coordinate } = current;
+    const hint = hints[current.kind];
+    let listed = 0;
+    if (current.kind === 'self-intersection') {
+      const ringKey = `${polygon}|${ring}`;
+      listed = (listedCrossings.get(ringKey) ?? 0) + 1;
+      listedCrossings.set(ringKey, listed);
     }
+    const points = current.kind === 'unclosed-ring' ? polygons[polygon]?.[ring] : undefined;
+    facts = {
+      issue: current,
+      ring: options.ringLabel(polygon, ring),
+      otherRing: current.other ? options.ringLabel(current.other.polygon, current.other.ring) : '',
+      point: formatPoint(current.point),
+      ringStart: points ? formatPoint([points[0] ?? NaN, points[1] ?? NaN]) : '',
+      listedCrossings: listed,
+      hint: typeof hint === 'string' ? hint : hint(current),
+      locate: (target = { polygon, ring, first: coordinate, last: coordinate }) => locate(current, target),
+      related: (message) => related(current, message),
+    };
+    issueReported = false;
+    for (const { rule, context } of contexts) rule.check?.(facts, context);
   }
   return issues;
 }

@@ -3,22 +3,24 @@ import { orientationIndex } from '../planar/orientation.ts';
 /**
  * Intersection of two segments with exact predicates, classified as GEOS's RobustLineIntersector does:
  * none, one point (proper = interior of both, or at an endpoint) or a collinear overlap (two points).
- * Results go to the exported `intersection` record (no allocation per call).
+ * The points go to a `SegmentMeeting` the caller owns and passes in (one per check, reused: no allocation
+ * per call, and nothing shared between checks or threads).
  */
 
 export const NO_INTERSECTION = 0;
 const POINT_INTERSECTION = 1;
 export const COLLINEAR_INTERSECTION = 2;
 
-export const intersection = {
+/** Where two segments meet, as the last intersectSegments or nodingIntersection given it found it. */
+export class SegmentMeeting {
   /** Crossing in the interior of both segments. */
-  proper: false,
-  x0: 0,
-  y0: 0,
+  proper = false;
+  x0 = 0;
+  y0 = 0;
   /** Second point of a collinear overlap. */
-  x1: 0,
-  y1: 0,
-};
+  x1 = 0;
+  y1 = 0;
+}
 
 function inBox(ax: number, ay: number, bx: number, by: number, px: number, py: number): boolean {
   return (
@@ -29,14 +31,15 @@ function inBox(ax: number, ay: number, bx: number, by: number, px: number, py: n
   );
 }
 
-function setPoints(x0: number, y0: number, x1: number, y1: number): void {
-  intersection.x0 = x0;
-  intersection.y0 = y0;
-  intersection.x1 = x1;
-  intersection.y1 = y1;
+function setPoints(meeting: SegmentMeeting, x0: number, y0: number, x1: number, y1: number): void {
+  meeting.x0 = x0;
+  meeting.y0 = y0;
+  meeting.x1 = x1;
+  meeting.y1 = y1;
 }
 
 function collinearIntersection(
+  meeting: SegmentMeeting,
   p1x: number,
   p1y: number,
   p2x: number,
@@ -51,27 +54,27 @@ function collinearIntersection(
   const p1inQ = inBox(q1x, q1y, q2x, q2y, p1x, p1y);
   const p2inQ = inBox(q1x, q1y, q2x, q2y, p2x, p2y);
   if (q1inP && q2inP) {
-    setPoints(q1x, q1y, q2x, q2y);
+    setPoints(meeting, q1x, q1y, q2x, q2y);
     return COLLINEAR_INTERSECTION;
   }
   if (p1inQ && p2inQ) {
-    setPoints(p1x, p1y, p2x, p2y);
+    setPoints(meeting, p1x, p1y, p2x, p2y);
     return COLLINEAR_INTERSECTION;
   }
   if (q1inP && p1inQ) {
-    setPoints(q1x, q1y, p1x, p1y);
+    setPoints(meeting, q1x, q1y, p1x, p1y);
     return q1x === p1x && q1y === p1y && !q2inP && !p2inQ ? POINT_INTERSECTION : COLLINEAR_INTERSECTION;
   }
   if (q1inP && p2inQ) {
-    setPoints(q1x, q1y, p2x, p2y);
+    setPoints(meeting, q1x, q1y, p2x, p2y);
     return q1x === p2x && q1y === p2y && !q2inP && !p1inQ ? POINT_INTERSECTION : COLLINEAR_INTERSECTION;
   }
   if (q2inP && p1inQ) {
-    setPoints(q2x, q2y, p1x, p1y);
+    setPoints(meeting, q2x, q2y, p1x, p1y);
     return q2x === p1x && q2y === p1y && !q1inP && !p2inQ ? POINT_INTERSECTION : COLLINEAR_INTERSECTION;
   }
   if (q2inP && p2inQ) {
-    setPoints(q2x, q2y, p2x, p2y);
+    setPoints(meeting, q2x, q2y, p2x, p2y);
     return q2x === p2x && q2y === p2y && !q1inP && !p1inQ ? POINT_INTERSECTION : COLLINEAR_INTERSECTION;
   }
   return NO_INTERSECTION;
@@ -79,9 +82,10 @@ function collinearIntersection(
 
 /**
  * Intersect segment p1–p2 with q1–q2 (both non-degenerate). The caller has already checked that their
- * bounding boxes overlap. Returns NO_, POINT_ or COLLINEAR_INTERSECTION; details in `intersection`.
+ * bounding boxes overlap. Returns NO_, POINT_ or COLLINEAR_INTERSECTION; details in `meeting`.
  */
 export function intersectSegments(
+  meeting: SegmentMeeting,
   p1x: number,
   p1y: number,
   p2x: number,
@@ -91,7 +95,7 @@ export function intersectSegments(
   q2x: number,
   q2y: number,
 ): number {
-  intersection.proper = false;
+  meeting.proper = false;
   const pq1 = orientationIndex(p1x, p1y, p2x, p2y, q1x, q1y);
   const pq2 = orientationIndex(p1x, p1y, p2x, p2y, q2x, q2y);
   if ((pq1 > 0 && pq2 > 0) || (pq1 < 0 && pq2 < 0)) return NO_INTERSECTION;
@@ -99,19 +103,20 @@ export function intersectSegments(
   const qp2 = orientationIndex(q1x, q1y, q2x, q2y, p2x, p2y);
   if ((qp1 > 0 && qp2 > 0) || (qp1 < 0 && qp2 < 0)) return NO_INTERSECTION;
   if (pq1 === 0 && pq2 === 0 && qp1 === 0 && qp2 === 0) {
-    return collinearIntersection(p1x, p1y, p2x, p2y, q1x, q1y, q2x, q2y);
+    return collinearIntersection(meeting, p1x, p1y, p2x, p2y, q1x, q1y, q2x, q2y);
   }
   if (pq1 === 0 || pq2 === 0 || qp1 === 0 || qp2 === 0) {
     // At an endpoint: copy the endpoint so the point is exact.
-    if ((p1x === q1x && p1y === q1y) || (p1x === q2x && p1y === q2y)) setPoints(p1x, p1y, p1x, p1y);
-    else if ((p2x === q1x && p2y === q1y) || (p2x === q2x && p2y === q2y)) setPoints(p2x, p2y, p2x, p2y);
-    else if (pq1 === 0) setPoints(q1x, q1y, q1x, q1y);
-    else if (pq2 === 0) setPoints(q2x, q2y, q2x, q2y);
-    else if (qp1 === 0) setPoints(p1x, p1y, p1x, p1y);
-    else setPoints(p2x, p2y, p2x, p2y);
+    if ((p1x === q1x && p1y === q1y) || (p1x === q2x && p1y === q2y)) setPoints(meeting, p1x, p1y, p1x, p1y);
+    else if ((p2x === q1x && p2y === q1y) || (p2x === q2x && p2y === q2y))
+      setPoints(meeting, p2x, p2y, p2x, p2y);
+    else if (pq1 === 0) setPoints(meeting, q1x, q1y, q1x, q1y);
+    else if (pq2 === 0) setPoints(meeting, q2x, q2y, q2x, q2y);
+    else if (qp1 === 0) setPoints(meeting, p1x, p1y, p1x, p1y);
+    else setPoints(meeting, p2x, p2y, p2x, p2y);
     return POINT_INTERSECTION;
   }
-  intersection.proper = true;
+  meeting.proper = true;
   // Canonical order (each segment from its smaller end, the smaller segment first), so the same two
   // segments give bit-identical points whichever way round they come.
   if (p2x < p1x || (p2x === p1x && p2y < p1y)) [p1x, p1y, p2x, p2y] = [p2x, p2y, p1x, p1y];
@@ -120,9 +125,9 @@ export function intersectSegments(
     q1x < p1x ||
     (q1x === p1x && (q1y < p1y || (q1y === p1y && (q2x < p2x || (q2x === p2x && q2y < p2y)))))
   ) {
-    properIntersectionPoint(q1x, q1y, q2x, q2y, p1x, p1y, p2x, p2y);
+    properIntersectionPoint(meeting, q1x, q1y, q2x, q2y, p1x, p1y, p2x, p2y);
   } else {
-    properIntersectionPoint(p1x, p1y, p2x, p2y, q1x, q1y, q2x, q2y);
+    properIntersectionPoint(meeting, p1x, p1y, p2x, p2y, q1x, q1y, q2x, q2y);
   }
   return POINT_INTERSECTION;
 }
@@ -130,10 +135,11 @@ export function intersectSegments(
 /**
  * How two edges of a noding meet: 0 when there is nothing to split (apart, or meeting only at an end they
  * share without being collinear, as consecutive edges of a ring do); else intersectSegments' code, with
- * the points in `intersection`. The one test of make-valid's noding and of its shortcut for rings whose
+ * the points in `meeting`. The one test of make-valid's noding and of its shortcut for rings whose
  * crossings cut off simple loops (make-valid-loops.ts), so both see the same meetings.
  */
 export function nodingIntersection(
+  meeting: SegmentMeeting,
   ax0: number,
   ay0: number,
   ax1: number,
@@ -148,7 +154,7 @@ export function nodingIntersection(
   } else if ((ax0 === bx1 && ay0 === by1) || (ax1 === bx1 && ay1 === by1)) {
     if (orientationIndex(ax0, ay0, ax1, ay1, bx0, by0) !== 0) return NO_INTERSECTION;
   }
-  return intersectSegments(ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
+  return intersectSegments(meeting, ax0, ay0, ax1, ay1, bx0, by0, bx1, by1);
 }
 
 /**
@@ -157,6 +163,7 @@ export function nodingIntersection(
  * noding in make-valid; verdicts never depend on it.
  */
 function properIntersectionPoint(
+  meeting: SegmentMeeting,
   p1x: number,
   p1y: number,
   p2x: number,
@@ -198,7 +205,7 @@ function properIntersectionPoint(
   if (!(x <= maxX)) x = maxX;
   if (!(y >= minY)) y = minY;
   if (!(y <= maxY)) y = maxY;
-  setPoints(x, y, x, y);
+  setPoints(meeting, x, y, x, y);
 }
 
 // ---- Topology at a node (GEOS PolygonNodeTopology) ----

@@ -5,6 +5,25 @@ import { DiagnosticCollector } from '../rules/reporter.ts';
 import { applyTextFixes } from '../diagnostics/fix-application.ts';
 import { readFileSync } from 'node:fs';
 import { corpusPath } from '../../test/support/corpus.ts';
+import type { ReportDescriptor, Rule } from '../rules/rule.ts';
+import type { ValidityIssue } from './validity.ts';
+import type { ValidityIssueReport } from './validity-report-stage.ts';
+import {
+  disconnectedInterior,
+  holeOutsideShell,
+  invalidCoordinate,
+  nearSpike,
+  nestedHoles,
+  nestedPolygons,
+  ogcValidityRules,
+  overlappingPolygons,
+  repeatedPoints,
+  ringSelfTouch,
+  ringsIntersect,
+  selfIntersection,
+  tooFewPoints,
+  unclosedRing,
+} from './validity-rules.ts';
 
 function run(wkt: string): Diagnostic[] {
   const collector = new DiagnosticCollector();
@@ -370,5 +389,87 @@ describe('GEO013 near-spike', () => {
     expect(run('POLYGON ((0 0, 10 0, 10 10, 5 10, 5 20, 5 10, 0 10, 0 0))').map((x) => x.code)).toEqual([
       'GEO004',
     ]);
+  });
+});
+
+describe('the ogc-validity rules as visitors over validity issues', () => {
+  const crossing: ValidityIssue = {
+    kind: 'self-intersection',
+    severity: 'error',
+    polygon: 0,
+    ring: 1,
+    coordinate: 4,
+    point: [1, 2],
+    other: { polygon: 0, ring: 1, coordinate: 7 },
+    detail: 'crossing',
+  };
+  const report = (issue: ValidityIssue, listedCrossings = 0): ValidityIssueReport => ({
+    issue,
+    ring: 'hole 1',
+    otherRing: 'hole 1',
+    point: '(1 2)',
+    ringStart: '',
+    listedCrossings,
+    hint: 'the caller’s hint',
+    locate: (target) => ({ ring: issue.ring, ...(target && 'wholeRing' in target ? {} : { coordinate: 4 }) }),
+    related: (message) => [{ message, location: { coordinate: 7 } }],
+  });
+  const visit = (rule: Rule<ValidityIssueReport>, r: ValidityIssueReport): ReportDescriptor[] => {
+    const reports: ReportDescriptor[] = [];
+    rule.check?.(r, { report: (d) => reports.push(d) });
+    return reports;
+  };
+
+  it('GEO004 decides from the issue alone: the crossing, then on the last listed one the count of the rest at the whole ring', () => {
+    expect(visit(selfIntersection, report(crossing))).toEqual([
+      {
+        messageId: 'crossing',
+        data: expect.objectContaining({ ring: 'Hole 1', coordinate: 4, otherCoordinate: 7 }),
+        location: { ring: 1, coordinate: 4 },
+        hint: 'the caller’s hint',
+        related: [{ message: 'the other edge', location: { coordinate: 7 } }],
+      },
+    ]);
+    const last = report({ ...crossing, unlisted: { count: 990, atLeast: true } }, 3);
+    const [, count] = visit(selfIntersection, last);
+    expect(count).toMatchObject({
+      messageId: 'many-crossings',
+      severity: 'info',
+      data: { ring: 'Hole 1', count: 990, listed: 3, total: 993 },
+      location: { ring: 1 },
+    });
+  });
+
+  it('each leaves the issues of other kinds alone', () => {
+    const touch: ValidityIssue = { ...crossing, kind: 'ring-self-touch', detail: 'touch' };
+    expect(visit(selfIntersection, report(touch))).toEqual([]);
+    expect(visit(ringSelfTouch, report(crossing))).toEqual([]);
+    expect(visit(ringSelfTouch, report(touch)).map((d) => d.messageId)).toEqual(['touch']);
+  });
+
+  it('each takes the issues of its own kind, and only those', () => {
+    const cases: [Rule<ValidityIssueReport>, Partial<ValidityIssue>, string[]][] = [
+      [invalidCoordinate, { kind: 'invalid-coordinate', point: [NaN, 2] }, ['not-finite']],
+      [unclosedRing, { kind: 'unclosed-ring' }, ['unclosed']],
+      [tooFewPoints, { kind: 'too-few-points', count: 2 }, ['too-few']],
+      [selfIntersection, { kind: 'self-intersection', detail: 'spike' }, ['spike']],
+      [ringSelfTouch, { kind: 'ring-self-touch' }, ['touch']],
+      [ringsIntersect, { kind: 'rings-intersect', detail: 'overlap' }, ['overlap']],
+      [holeOutsideShell, { kind: 'hole-outside-shell' }, ['outside']],
+      [nestedHoles, { kind: 'nested-holes' }, ['nested']],
+      [overlappingPolygons, { kind: 'overlapping-polygons' }, ['crossing']],
+      [nestedPolygons, { kind: 'nested-polygons' }, ['nested']],
+      [disconnectedInterior, { kind: 'disconnected-interior' }, ['disconnected']],
+      [repeatedPoints, { kind: 'repeated-point', count: 3 }, ['repeated-run']],
+      [nearSpike, { kind: 'near-spike', angle: 0.25 }, ['spike']],
+    ];
+    expect(cases.map(([rule]) => rule)).toEqual([...ogcValidityRules]);
+    for (const [rule, over, ids] of cases) {
+      const r = report({ ...crossing, detail: undefined, ...over } as ValidityIssue);
+      const found = ogcValidityRules.flatMap((other) =>
+        visit(other, r).map((d) => `${other.meta.code}:${d.messageId}`),
+      );
+      expect(found, rule.meta.code).toEqual(ids.map((id) => `${rule.meta.code}:${id}`));
+    }
   });
 });

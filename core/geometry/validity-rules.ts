@@ -1,19 +1,43 @@
 /**
  * The rules the geometry checks report about a boundary's validity, group ogc-validity: the OGC Simple
- * Features rules GEOS applies (report-validity.ts, run by check-geometry.ts), with repeated points and
- * near-spikes. Defined beside the checks that report them; the registry (core/rules/registry.ts) gathers
- * them.
+ * Features rules GEOS applies, with repeated points and near-spikes. Each rule carries its check, a
+ * visitor over one validity issue as report-validity.ts hands it over (validity-report-stage.ts): the
+ * validity pass (validity.ts) finds the issues in one pass, the rule decides here which issues are its own
+ * and what it says. The registry (core/rules/registry.ts) gathers them.
  */
 
 import { defineRule } from '../rules/rule.ts';
+import type { IssueTarget, ValidityIssueReport } from './validity-report-stage.ts';
 
-/** GEO001: reported by the geometry checks (core/geometry/check-geometry.ts). */
+function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** The placeholders every ogc-validity message may use; `capitalized` starts with the ring's name. */
+function messageData(r: ValidityIssueReport, capitalized: boolean): Record<string, string | number> {
+  const { issue } = r;
+  return {
+    ring: capitalized ? capitalize(r.ring) : r.ring,
+    point: r.point,
+    coordinate: issue.coordinate,
+    otherCoordinate: issue.other?.coordinate ?? '',
+    polygon: issue.polygon,
+    otherPolygon: issue.other?.polygon ?? '',
+    other: r.otherRing,
+  };
+}
+
+function wholeRing(r: ValidityIssueReport): IssueTarget {
+  return { polygon: r.issue.polygon, ring: r.issue.ring, wholeRing: true };
+}
+
+/** GEO001: decided from one validity issue of its kind. */
 export const invalidCoordinate = defineRule({
   meta: {
     code: 'GEO001',
     name: 'invalid-coordinate',
     group: 'ogc-validity',
-    decidedIn: 'core/geometry/report-validity.ts',
+    decidedIn: 'core/geometry/validity-rules.ts',
     severity: 'error',
     messages: {
       'not-finite': 'Coordinate {coordinate} of {ring} is ({x}, {y}): coordinates must be finite numbers',
@@ -25,15 +49,25 @@ export const invalidCoordinate = defineRule({
       useInstead: 'POLYGON ((-93.1 45.2, -93.0 45.2, -93.0 45.3, -93.1 45.2))',
     },
   },
+  check(r: ValidityIssueReport, context) {
+    if (r.issue.kind !== 'invalid-coordinate') return;
+    const [x, y] = r.issue.point;
+    context.report({
+      messageId: 'not-finite',
+      data: { ...messageData(r, false), x: String(x), y: String(y) },
+      location: r.locate(),
+      hint: r.hint,
+    });
+  },
 });
 
-/** GEO002: reported by the geometry checks (core/geometry/check-geometry.ts). */
+/** GEO002: decided from one validity issue of its kind. */
 export const unclosedRing = defineRule({
   meta: {
     code: 'GEO002',
     name: 'unclosed-ring',
     group: 'ogc-validity',
-    decidedIn: 'core/geometry/report-validity.ts',
+    decidedIn: 'core/geometry/validity-rules.ts',
     severity: 'error',
     messages: {
       unclosed: '{ring} is not closed: its last point {last} is not its first {first}',
@@ -46,15 +80,24 @@ export const unclosedRing = defineRule({
       useInstead: 'POLYGON ((-93.1 45.2, -93.0 45.2, -93.0 45.3, -93.1 45.2))',
     },
   },
+  check(r: ValidityIssueReport, context) {
+    if (r.issue.kind !== 'unclosed-ring') return;
+    context.report({
+      messageId: 'unclosed',
+      data: { ...messageData(r, true), first: r.ringStart, last: r.point },
+      location: r.locate(),
+      hint: r.hint,
+    });
+  },
 });
 
-/** GEO003: reported by the geometry checks (core/geometry/check-geometry.ts). */
+/** GEO003: decided from one validity issue of its kind. */
 export const tooFewPoints = defineRule({
   meta: {
     code: 'GEO003',
     name: 'too-few-points',
     group: 'ogc-validity',
-    decidedIn: 'core/geometry/report-validity.ts',
+    decidedIn: 'core/geometry/validity-rules.ts',
     severity: 'error',
     messages: {
       'too-few':
@@ -67,15 +110,24 @@ export const tooFewPoints = defineRule({
       useInstead: 'POLYGON ((-93.1 45.2, -93.0 45.2, -93.0 45.3, -93.1 45.2))',
     },
   },
+  check(r: ValidityIssueReport, context) {
+    if (r.issue.kind !== 'too-few-points') return;
+    context.report({
+      messageId: 'too-few',
+      data: { ...messageData(r, true), count: r.issue.count ?? 0 },
+      location: r.locate(wholeRing(r)),
+      hint: r.hint,
+    });
+  },
 });
 
-/** GEO004: reported by the geometry checks (core/geometry/check-geometry.ts). */
+/** GEO004: decided from one validity issue of its kind. */
 export const selfIntersection = defineRule({
   meta: {
     code: 'GEO004',
     name: 'self-intersection',
     group: 'ogc-validity',
-    decidedIn: 'core/geometry/report-validity.ts',
+    decidedIn: 'core/geometry/validity-rules.ts',
     severity: 'error',
     messages: {
       crossing:
@@ -99,15 +151,39 @@ export const selfIntersection = defineRule({
       useInstead: 'MULTIPOLYGON (((0 0, 10 0, 5 5, 0 0)), ((5 5, 10 10, 0 10, 5 5)))',
     },
   },
+  check(r: ValidityIssueReport, context) {
+    const { issue } = r;
+    if (issue.kind !== 'self-intersection') return;
+    const detail = issue.detail;
+    context.report({
+      messageId:
+        detail === 'spike' || detail === 'overlap' || detail === 'vertex-crossing' ? detail : 'crossing',
+      data: messageData(r, true),
+      location: r.locate(),
+      hint: r.hint,
+      related: r.related('the other edge'),
+    });
+    if (!issue.unlisted) return;
+    // The last listed crossing of a ring says how many more the ring has.
+    const { count, atLeast } = issue.unlisted;
+    const listed = r.listedCrossings;
+    context.report({
+      messageId: atLeast ? 'many-crossings' : 'more-crossings',
+      severity: 'info',
+      data: { ring: capitalize(r.ring), count, listed, total: listed + count },
+      location: r.locate(wholeRing(r)),
+      hint: 'Only the first crossings of a ring are listed: correct those, or redraw the outline, and check again.',
+    });
+  },
 });
 
-/** GEO005: reported by the geometry checks (core/geometry/check-geometry.ts). */
+/** GEO005: decided from one validity issue of its kind. */
 export const ringSelfTouch = defineRule({
   meta: {
     code: 'GEO005',
     name: 'ring-self-touch',
     group: 'ogc-validity',
-    decidedIn: 'core/geometry/report-validity.ts',
+    decidedIn: 'core/geometry/validity-rules.ts',
     severity: 'error',
     messages: {
       touch: '{ring} touches itself at {point} (coordinates {coordinate} and {otherCoordinate})',
@@ -120,15 +196,25 @@ export const ringSelfTouch = defineRule({
       useInstead: 'MULTIPOLYGON (((0 0, 2 0, 0 4, 0 0)), ((2 0, 4 0, 4 4, 2 0)))',
     },
   },
+  check(r: ValidityIssueReport, context) {
+    if (r.issue.kind !== 'ring-self-touch') return;
+    context.report({
+      messageId: 'touch',
+      data: messageData(r, true),
+      location: r.locate(),
+      hint: r.hint,
+      related: r.related('the same point, visited again'),
+    });
+  },
 });
 
-/** GEO006: reported by the geometry checks (core/geometry/check-geometry.ts). */
+/** GEO006: decided from one validity issue of its kind. */
 export const ringsIntersect = defineRule({
   meta: {
     code: 'GEO006',
     name: 'rings-intersect',
     group: 'ogc-validity',
-    decidedIn: 'core/geometry/report-validity.ts',
+    decidedIn: 'core/geometry/validity-rules.ts',
     severity: 'error',
     messages: {
       crossing: '{ring} and {other} cross at {point}',
@@ -142,15 +228,25 @@ export const ringsIntersect = defineRule({
       useInstead: 'POLYGON ((0 0, 10 0, 10 10, 0 10, 0 0), (5 5, 9 5, 9 6, 5 6, 5 5))',
     },
   },
+  check(r: ValidityIssueReport, context) {
+    if (r.issue.kind !== 'rings-intersect') return;
+    context.report({
+      messageId: r.issue.detail === 'overlap' ? 'overlap' : 'crossing',
+      data: messageData(r, true),
+      location: r.locate(),
+      hint: r.hint,
+      related: r.related(r.otherRing),
+    });
+  },
 });
 
-/** GEO007: reported by the geometry checks (core/geometry/check-geometry.ts). */
+/** GEO007: decided from one validity issue of its kind. */
 export const holeOutsideShell = defineRule({
   meta: {
     code: 'GEO007',
     name: 'hole-outside-shell',
     group: 'ogc-validity',
-    decidedIn: 'core/geometry/report-validity.ts',
+    decidedIn: 'core/geometry/validity-rules.ts',
     severity: 'error',
     messages: {
       outside: '{ring} lies outside the shell of its polygon',
@@ -163,15 +259,24 @@ export const holeOutsideShell = defineRule({
       useInstead: 'POLYGON ((0 0, 10 0, 10 10, 0 10, 0 0))',
     },
   },
+  check(r: ValidityIssueReport, context) {
+    if (r.issue.kind !== 'hole-outside-shell') return;
+    context.report({
+      messageId: 'outside',
+      data: messageData(r, true),
+      location: r.locate(wholeRing(r)),
+      hint: r.hint,
+    });
+  },
 });
 
-/** GEO008: reported by the geometry checks (core/geometry/check-geometry.ts). */
+/** GEO008: decided from one validity issue of its kind. */
 export const nestedHoles = defineRule({
   meta: {
     code: 'GEO008',
     name: 'nested-holes',
     group: 'ogc-validity',
-    decidedIn: 'core/geometry/report-validity.ts',
+    decidedIn: 'core/geometry/validity-rules.ts',
     severity: 'error',
     messages: {
       nested: '{ring} lies inside {other}',
@@ -185,15 +290,25 @@ export const nestedHoles = defineRule({
         'MULTIPOLYGON (((0 0, 10 0, 10 10, 0 10, 0 0), (1 1, 9 1, 9 9, 1 9, 1 1)), ((2 2, 3 2, 3 3, 2 2)))',
     },
   },
+  check(r: ValidityIssueReport, context) {
+    if (r.issue.kind !== 'nested-holes') return;
+    context.report({
+      messageId: 'nested',
+      data: messageData(r, true),
+      location: r.locate(wholeRing(r)),
+      hint: r.hint,
+      related: r.related(`the enclosing ${r.otherRing}`),
+    });
+  },
 });
 
-/** GEO009: reported by the geometry checks (core/geometry/check-geometry.ts). */
+/** GEO009: decided from one validity issue of its kind. */
 export const overlappingPolygons = defineRule({
   meta: {
     code: 'GEO009',
     name: 'overlapping-polygons',
     group: 'ogc-validity',
-    decidedIn: 'core/geometry/report-validity.ts',
+    decidedIn: 'core/geometry/validity-rules.ts',
     severity: 'error',
     messages: {
       crossing:
@@ -208,15 +323,25 @@ export const overlappingPolygons = defineRule({
       useInstead: 'POLYGON ((0 0, 10 0, 20 0, 20 10, 10 10, 0 10, 0 0))',
     },
   },
+  check(r: ValidityIssueReport, context) {
+    if (r.issue.kind !== 'overlapping-polygons') return;
+    context.report({
+      messageId: r.issue.detail === 'overlap' ? 'overlap' : 'crossing',
+      data: messageData(r, false),
+      location: r.locate(),
+      hint: r.hint,
+      related: r.related(`polygon ${r.issue.other?.polygon ?? ''}`),
+    });
+  },
 });
 
-/** GEO010: reported by the geometry checks (core/geometry/check-geometry.ts). */
+/** GEO010: decided from one validity issue of its kind. */
 export const nestedPolygons = defineRule({
   meta: {
     code: 'GEO010',
     name: 'nested-polygons',
     group: 'ogc-validity',
-    decidedIn: 'core/geometry/report-validity.ts',
+    decidedIn: 'core/geometry/validity-rules.ts',
     severity: 'error',
     messages: {
       nested: 'Polygon {polygon} lies inside polygon {otherPolygon} of the multipolygon',
@@ -229,15 +354,25 @@ export const nestedPolygons = defineRule({
       useInstead: 'POLYGON ((0 0, 10 0, 10 10, 0 10, 0 0))',
     },
   },
+  check(r: ValidityIssueReport, context) {
+    if (r.issue.kind !== 'nested-polygons') return;
+    context.report({
+      messageId: 'nested',
+      data: messageData(r, false),
+      location: r.locate(),
+      hint: r.hint,
+      related: r.related(`the enclosing polygon ${r.issue.other?.polygon ?? ''}`),
+    });
+  },
 });
 
-/** GEO011: reported by the geometry checks (core/geometry/check-geometry.ts). */
+/** GEO011: decided from one validity issue of its kind. */
 export const disconnectedInterior = defineRule({
   meta: {
     code: 'GEO011',
     name: 'disconnected-interior',
     group: 'ogc-validity',
-    decidedIn: 'core/geometry/report-validity.ts',
+    decidedIn: 'core/geometry/validity-rules.ts',
     severity: 'error',
     messages: {
       disconnected:
@@ -251,15 +386,24 @@ export const disconnectedInterior = defineRule({
       useInstead: 'MULTIPOLYGON (((0 0, 2 0, 1 2, 2 4, 0 4, 0 0)), ((2 0, 4 0, 4 4, 2 4, 3 2, 2 0)))',
     },
   },
+  check(r: ValidityIssueReport, context) {
+    if (r.issue.kind !== 'disconnected-interior') return;
+    context.report({
+      messageId: 'disconnected',
+      data: messageData(r, false),
+      location: r.locate(),
+      hint: r.hint,
+    });
+  },
 });
 
-/** GEO012: reported by the geometry checks (core/geometry/check-geometry.ts). */
+/** GEO012: decided from one validity issue of its kind. */
 export const repeatedPoints = defineRule({
   meta: {
     code: 'GEO012',
     name: 'repeated-points',
     group: 'ogc-validity',
-    decidedIn: 'core/geometry/report-validity.ts',
+    decidedIn: 'core/geometry/validity-rules.ts',
     severity: 'warning',
     messages: {
       repeated: 'Coordinate {coordinate} of {ring} repeats the previous point {point}',
@@ -274,15 +418,27 @@ export const repeatedPoints = defineRule({
       useInstead: 'POLYGON ((0 0, 10 0, 10 10, 0 0))',
     },
   },
+  check(r: ValidityIssueReport, context) {
+    const { issue } = r;
+    if (issue.kind !== 'repeated-point') return;
+    const count = issue.count ?? 1;
+    const last = issue.coordinate + count - 1;
+    context.report({
+      messageId: count > 1 ? 'repeated-run' : 'repeated',
+      data: { ...messageData(r, false), lastCoordinate: last },
+      location: r.locate({ polygon: issue.polygon, ring: issue.ring, first: issue.coordinate, last }),
+      hint: r.hint,
+    });
+  },
 });
 
-/** GEO013: reported by the geometry checks (core/geometry/check-geometry.ts). */
+/** GEO013: decided from one validity issue of its kind. */
 export const nearSpike = defineRule({
   meta: {
     code: 'GEO013',
     name: 'near-spike',
     group: 'ogc-validity',
-    decidedIn: 'core/geometry/report-validity.ts',
+    decidedIn: 'core/geometry/validity-rules.ts',
     severity: 'warning',
     messages: {
       spike: 'Needle-like spike at coordinate {coordinate} of {ring} {point}: its edges meet at {angle}°',
@@ -294,6 +450,15 @@ export const nearSpike = defineRule({
       example: 'POLYGON ((0 0, 10 0, 10 10, 5.01 10, 5 30, 4.99 10, 0 10, 0 0))',
       useInstead: 'POLYGON ((0 0, 10 0, 10 10, 5.01 10, 4.99 10, 0 10, 0 0))',
     },
+  },
+  check(r: ValidityIssueReport, context) {
+    if (r.issue.kind !== 'near-spike') return;
+    context.report({
+      messageId: 'spike',
+      data: { ...messageData(r, false), angle: Number((r.issue.angle ?? 0).toPrecision(2)) },
+      location: r.locate(),
+      hint: r.hint,
+    });
   },
 });
 

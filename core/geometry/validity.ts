@@ -2,15 +2,14 @@ import type { PolygonRings } from './geometry.ts';
 import { orient2d, orientationIndex } from '../planar/orientation.ts';
 import { ringBbox, unionBbox, type Bbox } from '../planar/rings.ts';
 import { EXTERIOR, INTERIOR, RayCrossingCounter } from '../planar/point-in-ring.ts';
-import { packedMap } from '../values/packed-map.ts';
 import { isRingNested } from './ring-location.ts';
 import { SegmentIndex, type SegmentPairs, type SegmentPairVisitor } from './segment-index.ts';
 import {
   COLLINEAR_INTERSECTION,
-  intersection,
   intersectSegments,
   isCrossingAtNode,
   NO_INTERSECTION,
+  SegmentMeeting,
 } from './segment-intersection.ts';
 
 /**
@@ -391,7 +390,7 @@ function checkGroupsApart(
   const found = new Map<ValidityIssue, true>();
   for (const members of groups) {
     const { issues } = checkValidity(
-      packedMap(members, (p) => polygons[p] as Float64Array[]),
+      members.map((p) => polygons[p] as Float64Array[]),
       { ...options, groupsAbove: Infinity },
     );
     for (const issue of issues) {
@@ -836,6 +835,8 @@ interface Touch {
 
 /** Classifies segment pairs as GEOS's PolygonIntersectionAnalyzer, and records touches between rings. */
 class IntersectionAnalysis implements SegmentPairVisitor {
+  /** Where the pair being looked at meets (this analysis's own: see segment-intersection.ts). */
+  private readonly meeting = new SegmentMeeting();
   doubleTouch: Touch | undefined;
   readonly ringsWithErrors = new Set<number>();
   /**
@@ -942,20 +943,21 @@ class IntersectionAnalysis implements SegmentPairVisitor {
       if ((qp0 > 0 && qp1 > 0) || (qp0 < 0 && qp1 < 0)) return;
       if (pq0 !== 0 && pq1 !== 0 && qp0 !== 0 && qp1 !== 0 && this.countedOnly(rs)) return;
     }
-    const code = intersectSegments(p0x, p0y, p1x, p1y, q0x, q0y, q1x, q1y);
+    const meeting = this.meeting;
+    const code = intersectSegments(meeting, p0x, p0y, p1x, p1y, q0x, q0y, q1x, q1y);
     if (code === NO_INTERSECTION) return;
-    const ix = intersection.x0;
-    const iy = intersection.y0;
+    const ix = meeting.x0;
+    const iy = meeting.y0;
     const samePolygon = ringPoly[rs] === ringPoly[rt];
-    if (intersection.proper || code === COLLINEAR_INTERSECTION) {
+    if (meeting.proper || code === COLLINEAR_INTERSECTION) {
       // A proper crossing is found by this one pair only: count it without building an issue.
-      if (sameRing && intersection.proper && this.countedOnly(rs)) return;
+      if (sameRing && meeting.proper && this.countedOnly(rs)) return;
       const kind = sameRing ? 'self-intersection' : samePolygon ? 'rings-intersect' : 'overlapping-polygons';
       this.error(kind, code === COLLINEAR_INTERSECTION ? 'overlap' : 'crossing', s, t, ix, iy);
       if (sameRing && code === COLLINEAR_INTERSECTION) {
         // The ends of a doubled-back stretch are visited twice: those touches are the same fault.
         this.spikeBases.add(`${rs}|${ix}|${iy}`);
-        this.spikeBases.add(`${rs}|${intersection.x1}|${intersection.y1}`);
+        this.spikeBases.add(`${rs}|${meeting.x1}|${meeting.y1}`);
       }
       return;
     }

@@ -1,24 +1,16 @@
 /**
  * Zones and rates of a prescription: geometry per record, the zone limit, the rate column and its values,
- * overlapping zones and whether the zones look like one field. Runs on what readShapefile returned;
- * everything is reported with record numbers.
+ * overlapping zones and whether the zones look like one field. Runs on what readShapefile returned, in
+ * stages whose results (zone-stages.ts) the rules of the zones visit (zone-rules.ts): the facts are found
+ * here, what is a problem is decided there. Everything is reported with record numbers.
  */
 import { reprojectPointToWgs84, reprojectToWgs84 } from '../crs/reproject.ts';
-import { DECIMAL_NUMBER, type DbfField } from '../shapefile/read-dbf.ts';
+import { DECIMAL_NUMBER, type DbfField, type DbfValue } from '../shapefile/read-dbf.ts';
 import type { ShapefileResult, ShapeRecord } from '../shapefile/read-shapefile.ts';
 import { ringBbox, unionBbox, type Bbox } from '../planar/rings.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
-import {
-  coordinatesNotDegrees,
-  extentImplausible,
-  nullShape,
-  rateColumn,
-  rateColumnMissing,
-  rateEmpty,
-  rateInvalid,
-  zoneCount,
-  zonesOverlap,
-} from './zone-rules.ts';
+import { zoneRulesInReportOrder } from './zone-rules.ts';
+import type { RateValue, ZoneStage } from './zone-stages.ts';
 import { chooseRateColumn } from './rate-column.ts';
 import type { RxCrs } from './rx-crs.ts';
 import { findZoneOverlaps } from './zone-overlaps.ts';
@@ -27,9 +19,10 @@ import { reportZoneValidity } from './zone-validity.ts';
 const MAX_ZONES = 100;
 /** Zones farther apart than this are separate groups (km). */
 const GROUP_GAP_KM = 2;
-/** Zones spanning more than this in either direction are more than one field (km). */
-const MAX_SPAN_KM = 10;
-/** Per-record problems (empty zones, rates, overlaps) reported per rule before the rest are summed up. */
+/**
+ * Per-record problems (empty zones, rates, overlaps) reported per rule before the rest are summed up; the
+ * rules of the whole prescription report once or twice.
+ */
 const MAX_REPORTS_PER_RULE = 50;
 
 export interface ZoneSettings {
@@ -59,6 +52,11 @@ function zonePolygons(rec: ShapeRecord): Float64Array[][] {
   return (rec.polygons ?? []).filter((p) => p.length > 0 && (p[0]?.length ?? 0) > 0);
 }
 
+/** Hand a stage's result to every rule of the zones, in report order. */
+function visit(stage: ZoneStage, reporter: DiagnosticCollector): void {
+  for (const rule of zoneRulesInReportOrder) rule.check?.(stage, reporter.contextFor(rule));
+}
+
 export function checkZones(input: ZoneCheckInput, collector: DiagnosticCollector): ZoneCheckResult {
   const { shapefile, crs, names } = input;
   const reporter = collector.capped(MAX_REPORTS_PER_RULE);
@@ -70,70 +68,28 @@ export function checkZones(input: ZoneCheckInput, collector: DiagnosticCollector
   for (const [i, rec] of records.entries()) {
     if (rec.malformed) continue;
     const zone = polygons[i] ?? [];
-    if (zone.length === 0) {
-      reporter.report(nullShape, {
-        messageId: 'empty',
-        data: { record: rec.record },
-        location: { entry: names.shp, record: rec.record, row: rec.record },
-        hint: 'Delete the record (shape and row), or draw the zone’s polygon.',
-      });
-      continue;
-    }
+    visit({ stage: 'record', shp: names.shp, record: rec.record, polygons: zone.length }, reporter);
+    if (zone.length === 0) continue;
     reportZoneValidity({ record: rec.record, polygons: zone }, names.shp, collector, (p) => toLonLat(p, crs));
   }
 
-  const maxZones = input.settings.maxZones ?? MAX_ZONES;
-  if (records.length === 0) {
-    collector.report(zoneCount, {
-      messageId: 'none',
-      location: { entry: names.shp },
-      hint: 'Export the prescription again; the shapefile holds no records.',
-    });
-  } else if (records.length > maxZones) {
-    collector.report(zoneCount, {
-      messageId: 'tooMany',
-      data: { count: records.length, limit: maxZones },
-      location: { entry: names.shp },
-      hint: `Dissolve neighbouring zones that share a rate (one record per rate class), or use coarser zones, to get at most ${maxZones} records.`,
-    });
-  }
+  const limit = input.settings.maxZones ?? MAX_ZONES;
+  visit({ stage: 'zones', shp: names.shp, count: records.length, limit }, reporter);
 
-  const zoneBoxes = placeZones(input, polygons, result, collector);
-  checkRates(input, result, collector, reporter);
+  const zoneBoxes = placeZones(input, polygons, result, reporter);
+  checkRates(input, result, reporter);
 
   const overlaps = findZoneOverlaps(
     records.flatMap((r, i) => (r.malformed ? [] : [{ record: r.record, polygons: polygons[i] ?? [] }])),
   );
   for (const o of overlaps) {
     const point = toLonLat(o.point, crs);
-    reporter.report(zonesOverlap, {
-      messageId: 'overlap',
-      data: {
-        record: o.record,
-        other: o.other,
-        near: point ? ` near ${describeNear(point)}` : '',
-      },
-      location: point
-        ? { entry: names.shp, record: o.record, row: o.record, point }
-        : { entry: names.shp, record: o.record, row: o.record },
-      related: [{ message: `zone ${o.other}`, location: { entry: names.shp, record: o.other } }],
-      hint: 'Clip one zone by the other so that every spot of the field has one rate.',
-    });
+    visit({ stage: 'overlap', shp: names.shp, record: o.record, other: o.other, point }, reporter);
   }
 
-  checkExtent(input, result, zoneBoxes, collector);
+  checkExtent(input, result, zoneBoxes, reporter);
   reporter.finish();
   return result;
-}
-
-/**
- * The overlap point in words: latitude and longitude when it is in degrees; without a .prj the file's own
- * numbers (often projected metres) are shown as x and y, not called degrees.
- */
-function describeNear(point: [number, number]): string {
-  const [x, y] = point;
-  if (Math.abs(x) <= 180 && Math.abs(y) <= 90) return `${y.toFixed(6)}, ${x.toFixed(6)} (lat, lon)`;
-  return `x ${Number(x.toPrecision(12))}, y ${Number(y.toPrecision(12))} (the file's coordinates, not degrees)`;
 }
 
 function toLonLat(point: [number, number], crs: RxCrs): [number, number] | undefined {
@@ -160,7 +116,7 @@ function placeZones(
   input: ZoneCheckInput,
   polygons: Float64Array[][][],
   result: ZoneCheckResult,
-  collector: DiagnosticCollector,
+  reporter: DiagnosticCollector,
 ): (Bbox | undefined)[] {
   const { shapefile, crs } = input;
   if (crs.state === 'unknown') return [];
@@ -178,20 +134,8 @@ function placeZones(
       }
     }
     if (worst) {
-      const fmt = (v: number): string => String(Number(v.toPrecision(10)));
-      collector.report(coordinatesNotDegrees, {
-        messageId: 'outOfRange',
-        data: {
-          x: fmt(worst[0]),
-          y: fmt(worst[1]),
-          prj: crs.state === 'missing' ? ' (there is no .prj)' : ', although the .prj says WGS 84',
-        },
-        location: { entry: input.names.shp },
-        hint:
-          crs.state === 'missing'
-            ? 'Zip the .prj that came with the shapefile; Fieldgate can then reproject the zones (unsafe fix).'
-            : 'The .prj does not match the coordinates; zip the original .prj, or reproject the zones to WGS 84.',
-      });
+      // Coordinates that are not degrees cannot be placed, whether or not that is reported.
+      visit({ stage: 'notDegrees', shp: input.names.shp, crs: crs.state, farthest: worst }, reporter);
       return [];
     }
     shapefile.records.forEach((rec, i) => {
@@ -211,96 +155,37 @@ function placeZones(
   return boxes;
 }
 
-function checkRates(
-  input: ZoneCheckInput,
-  result: ZoneCheckResult,
-  collector: DiagnosticCollector,
-  reporter: DiagnosticCollector,
-): void {
+/** A rate as the .dbf holds it: numbers and text that is a decimal number are numbers. */
+function rateValue(raw: DbfValue | undefined): RateValue {
+  if (raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === ''))
+    return { kind: 'empty' };
+  if (typeof raw === 'number') return { kind: 'number', value: raw };
+  if (typeof raw === 'string' && DECIMAL_NUMBER.test(raw.trim()))
+    return { kind: 'number', value: Number(raw) };
+  return { kind: 'text', text: String(raw) };
+}
+
+function checkRates(input: ZoneCheckInput, result: ZoneCheckResult, reporter: DiagnosticCollector): void {
   const { shapefile, names } = input;
-  if (shapefile.counts.dbf === undefined) return; // no .dbf: reported as a missing member
+  const dbfRows = shapefile.counts.dbf;
+  if (dbfRows === undefined) return; // no .dbf: reported as a missing member
   const fields = shapefile.fields;
-  const choice = chooseRateColumn(fields, input.settings.rateColumn);
-  const list = (xs: string[]): string => (xs.length === 0 ? 'none' : xs.map((x) => `"${x}"`).join(', '));
-  if (!choice.ok) {
-    collector.report(rateColumnMissing, {
-      messageId: choice.reason,
-      data: {
-        column: input.settings.rateColumn ?? '',
-        columns: list(choice.candidates),
-        count: choice.candidates.length,
-      },
-      location: { entry: names.dbf },
-      hint:
-        choice.reason === 'setting'
-          ? `Set settings.rateColumn to one of ${list(fields.map((f) => f.name))}.`
-          : 'Name the rate column RATE (or Rx, Target, DOSE), or set settings.rateColumn.',
-    });
-    return;
-  }
+  const setting = input.settings.rateColumn;
+  const choice = chooseRateColumn(fields, setting);
+  const columns = fields.map((f) => f.name);
+  visit({ stage: 'rateColumn', dbf: names.dbf, choice, setting, columns }, reporter);
+  if (!choice.ok) return;
   const field = choice.field;
   result.rateField = field;
   result.rateReason = choice.reason;
-  const others = choice.others.length > 0 ? `; other candidates: ${list(choice.others)}` : '';
-  collector.report(rateColumn, {
-    messageId: choice.reason,
-    data: { column: field.name, others },
-    location: { entry: names.dbf, field: field.name },
-  });
-  const textual = field.type === 'C';
-  if (textual) {
-    collector.report(rateColumn, {
-      messageId: 'text',
-      data: { column: field.name, type: `${field.type} ${field.length}` },
-      location: { entry: names.dbf, field: field.name },
-      severity: 'warning',
-      hint: 'Store the rates in a numeric field (N or F) so every reader sees numbers.',
-    });
-  }
   for (const rec of shapefile.records) {
-    const location = { entry: names.dbf, record: rec.record, row: rec.record, field: field.name };
-    const raw = rec.attributes[field.name];
-    let value: number | undefined;
-    if (raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '')) {
-      if (shapefile.counts.dbf !== undefined && rec.record <= shapefile.counts.dbf) {
-        reporter.report(rateEmpty, {
-          messageId: 'empty',
-          data: { record: rec.record, column: field.name },
-          location,
-          hint: 'Give the zone a rate; use 0 for zones that get nothing.',
-        });
-      }
-    } else if (typeof raw === 'number') {
-      value = raw;
-    } else if (typeof raw === 'string' && DECIMAL_NUMBER.test(raw.trim())) {
-      value = Number(raw);
-    } else {
-      reporter.report(rateInvalid, {
-        messageId: 'notNumber',
-        data: { record: rec.record, value: String(raw) },
-        location,
-        hint: 'Write the rate as a number with a decimal point, e.g. 12.5.',
-      });
-    }
-    if (value === undefined) continue;
-    if (!Number.isFinite(value)) {
-      reporter.report(rateInvalid, {
-        messageId: 'notFinite',
-        data: { record: rec.record, value: String(value) },
-        location,
-        hint: 'Give the zone a real rate; use 0 for zones that get nothing.',
-      });
-    } else if (value < 0) {
-      reporter.report(rateInvalid, {
-        messageId: 'negative',
-        data: { record: rec.record, value },
-        location,
-        hint:
-          value <= -999
-            ? 'This looks like a no-data marker; use 0 for zones that get nothing, or delete the zone.'
-            : 'Rates must be 0 or more.',
-      });
-    } else result.rates[rec.record - 1] = value;
+    const value = rateValue(rec.attributes[field.name]);
+    const { record } = rec;
+    const hasRow = record <= dbfRows;
+    visit({ stage: 'rate', dbf: names.dbf, record, column: field.name, value, hasRow }, reporter);
+    // Only a finite rate of 0 or more is a rate; the rules report the others.
+    if (value.kind === 'number' && Number.isFinite(value.value) && value.value >= 0)
+      result.rates[record - 1] = value.value;
   }
 }
 
@@ -310,7 +195,7 @@ function checkExtent(
   input: ZoneCheckInput,
   result: ZoneCheckResult,
   zoneBoxes: (Bbox | undefined)[],
-  collector: DiagnosticCollector,
+  reporter: DiagnosticCollector,
 ): void {
   const box = result.bbox;
   if (!box) return;
@@ -318,7 +203,6 @@ function checkExtent(
   const kmPerDegreeLon = 111.32 * Math.cos(midLat);
   const width = (box[2] - box[0]) * kmPerDegreeLon;
   const height = (box[3] - box[1]) * KM_PER_DEGREE_LAT;
-  const location = { entry: input.names.shp };
 
   // Single-linkage groups: zones whose boxes lie within GROUP_GAP_KM of each other belong together.
   const zones = zoneBoxes
@@ -346,9 +230,9 @@ function checkExtent(
     const r = root(i);
     groups.set(r, unionBbox(groups.get(r), z.box));
   });
+  let far = 0;
   if (groups.size > 1) {
     const boxes = [...groups.values()];
-    let far = 0;
     for (let i = 0; i < boxes.length; i++) {
       for (let j = i + 1; j < boxes.length; j++) {
         const a = boxes[i] as Bbox;
@@ -358,18 +242,16 @@ function checkExtent(
         far = Math.max(far, Math.hypot(dx, dy));
       }
     }
-    collector.report(extentImplausible, {
-      messageId: 'apart',
-      data: { groups: groups.size, distance: far.toFixed(1) },
-      location,
-      hint: 'Put each field’s prescription in its own ZIP, and check for zones with misplaced coordinates.',
-    });
-  } else if (width > MAX_SPAN_KM || height > MAX_SPAN_KM) {
-    collector.report(extentImplausible, {
-      messageId: 'large',
-      data: { width: width.toFixed(1), height: height.toFixed(1) },
-      location,
-      hint: 'Check that the ZIP holds one field’s zones.',
-    });
   }
+  visit(
+    {
+      stage: 'extent',
+      shp: input.names.shp,
+      groups: groups.size,
+      farthestKm: far,
+      widthKm: width,
+      heightKm: height,
+    },
+    reporter,
+  );
 }

@@ -2,6 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { buildShapefile, square, type TestField } from '../../test/rx/build-shapefile.ts';
 import { rxZip } from '../../test/rx/build-zip.ts';
 import { brief, only } from '../../test/rx/rule-helpers.ts';
+import type { ReportDescriptor, Rule } from '../rules/rule.ts';
+import {
+  coordinatesNotDegrees,
+  extentImplausible,
+  nullShape,
+  rateColumn,
+  rateColumnMissing,
+  rateEmpty,
+  rateInvalid,
+  zoneCount,
+  zoneRulesInReportOrder,
+  zonesOverlap,
+} from './zone-rules.ts';
+import type { RateValue, ZoneStage } from './zone-stages.ts';
 
 describe('RXS002 shape-type-not-polygon', () => {
   it('accepts polygons', () => {
@@ -332,5 +346,125 @@ describe('RXZ008 coordinates-not-degrees', () => {
     );
     const lying = only('RXZ008', rxZip({ shapefile: { records } }));
     expect(lying[0]?.message).toMatch(/, although the \.prj says WGS 84$/);
+  });
+});
+
+describe("the rules of the zones as visitors over the zone checks' stage results", () => {
+  const visit = (rule: Rule<ZoneStage>, stage: ZoneStage): ReportDescriptor[] => {
+    const reports: ReportDescriptor[] = [];
+    rule.check?.(stage, { report: (d) => reports.push(d) });
+    return reports;
+  };
+  const ids = (rules: Rule<ZoneStage>[], stage: ZoneStage): string[] =>
+    rules.flatMap((rule) => visit(rule, stage).map((d) => d.messageId));
+
+  it('RXZ007 decides from the extent alone: groups apart first, then the span', () => {
+    const extent = {
+      stage: 'extent',
+      shp: 'zones.shp',
+      groups: 1,
+      farthestKm: 0,
+      widthKm: 9.9,
+      heightKm: 3,
+    } as const;
+    expect(visit(extentImplausible, extent)).toEqual([]);
+    expect(ids([extentImplausible], { ...extent, heightKm: 10.5 })).toEqual(['large']);
+    expect(visit(extentImplausible, { ...extent, groups: 3, farthestKm: 15.04, widthKm: 40 })).toMatchObject([
+      { messageId: 'apart', data: { groups: 3, distance: '15.0' }, location: { entry: 'zones.shp' } },
+    ]);
+    expect(visit(extentImplausible, { stage: 'zones', shp: 'zones.shp', count: 500, limit: 100 })).toEqual(
+      [],
+    );
+  });
+
+  it('RXZ004 and RXZ005 share a rate between them: empty where the .dbf has the row, or not a usable number', () => {
+    const rate = (value: RateValue, hasRow = true): ZoneStage => ({
+      stage: 'rate',
+      dbf: 'zones.dbf',
+      record: 3,
+      column: 'RATE',
+      value,
+      hasRow,
+    });
+    const both = [rateEmpty, rateInvalid];
+    expect(ids(both, rate({ kind: 'empty' }))).toEqual(['empty']);
+    expect(ids(both, rate({ kind: 'empty' }, false))).toEqual([]);
+    expect(ids(both, rate({ kind: 'number', value: 0 }))).toEqual([]);
+    expect(ids(both, rate({ kind: 'number', value: -9999 }))).toEqual(['negative']);
+    expect(ids(both, rate({ kind: 'number', value: Infinity }))).toEqual(['notFinite']);
+    expect(ids(both, rate({ kind: 'text', text: 'n/a' }))).toEqual(['notNumber']);
+  });
+
+  it('each reports what its stage result shows, and no other rule does', () => {
+    const field = { name: 'RATE', type: 'C', length: 8, decimals: 0, offset: 0 };
+    const shp = 'zones.shp';
+    const cases: [Rule<ZoneStage>, ZoneStage, string[]][] = [
+      [nullShape, { stage: 'record', shp, record: 2, polygons: 0 }, ['empty']],
+      [zoneCount, { stage: 'zones', shp, count: 0, limit: 100 }, ['none']],
+      [
+        rateColumn,
+        {
+          stage: 'rateColumn',
+          dbf: 'zones.dbf',
+          choice: { ok: true, field, index: 0, reason: 'byName', others: [] },
+          setting: undefined,
+          columns: ['RATE'],
+        },
+        ['byName', 'text'],
+      ],
+      [
+        rateColumnMissing,
+        {
+          stage: 'rateColumn',
+          dbf: 'zones.dbf',
+          choice: { ok: false, reason: 'ambiguous', candidates: ['A', 'B'] },
+          setting: undefined,
+          columns: ['A', 'B'],
+        },
+        ['ambiguous'],
+      ],
+      [
+        rateInvalid,
+        {
+          stage: 'rate',
+          dbf: 'zones.dbf',
+          record: 1,
+          column: 'RATE',
+          value: { kind: 'number', value: -1 },
+          hasRow: true,
+        },
+        ['negative'],
+      ],
+      [
+        rateEmpty,
+        {
+          stage: 'rate',
+          dbf: 'zones.dbf',
+          record: 1,
+          column: 'RATE',
+          value: { kind: 'empty' },
+          hasRow: true,
+        },
+        ['empty'],
+      ],
+      [zonesOverlap, { stage: 'overlap', shp, record: 1, other: 2, point: undefined }, ['overlap']],
+      [
+        extentImplausible,
+        { stage: 'extent', shp, groups: 2, farthestKm: 3, widthKm: 5, heightKm: 5 },
+        ['apart'],
+      ],
+      [
+        coordinatesNotDegrees,
+        { stage: 'notDegrees', shp, crs: 'missing', farthest: [372771, 6134140] },
+        ['outOfRange'],
+      ],
+    ];
+    expect(new Set(cases.map(([rule]) => rule))).toEqual(new Set(zoneRulesInReportOrder));
+    for (const [rule, stage, expected] of cases) {
+      const found = zoneRulesInReportOrder.flatMap((other) =>
+        visit(other, stage).map((d) => `${other.meta.code}:${d.messageId}`),
+      );
+      expect(found, rule.meta.code).toEqual(expected.map((id) => `${rule.meta.code}:${id}`));
+    }
   });
 });

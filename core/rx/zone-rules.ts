@@ -1,10 +1,31 @@
 /**
- * The rules of a prescription's zones: their geometry type (group rx-shapefile, reported by validate-rx.ts
- * and check-zones.ts) and their rates, overlaps and extent (group rx-zones, reported by check-zones.ts).
- * Defined beside the checks that report them; the registry (core/rules/registry.ts) gathers them.
+ * The rules of a prescription's zones: their geometry type (group rx-shapefile) and their rates, overlaps
+ * and extent (group rx-zones). The shape type rules are reported by validate-rx.ts from the .shp header;
+ * the others carry their check, a visitor over the zone checks' stage results (zone-stages.ts: each
+ * record, the zone count, the coordinates, the rate column, each rate, each overlap, the extent): the
+ * checks find the facts in one pass (check-zones.ts), the rule decides here what is a problem and what it
+ * says. The registry (core/rules/registry.ts) gathers them.
  */
 
-import { defineRule } from '../rules/rule.ts';
+import { defineRule, type Rule } from '../rules/rule.ts';
+import type { ZoneStage } from './zone-stages.ts';
+
+/** Zones spanning more than this in either direction are more than one field (km). */
+const MAX_SPAN_KM = 10;
+
+/**
+ * The overlap point in words: latitude and longitude when it is in degrees; without a .prj the file's own
+ * numbers (often projected metres) are shown as x and y, not called degrees.
+ */
+function describeNear(point: [number, number]): string {
+  const [x, y] = point;
+  if (Math.abs(x) <= 180 && Math.abs(y) <= 90) return `${y.toFixed(6)}, ${x.toFixed(6)} (lat, lon)`;
+  return `x ${Number(x.toPrecision(12))}, y ${Number(y.toPrecision(12))} (the file's coordinates, not degrees)`;
+}
+
+function listNames(names: readonly string[]): string {
+  return names.length === 0 ? 'none' : names.map((x) => `"${x}"`).join(', ');
+}
 
 /** Reported by the prescription checks from the .shp header's shape type. */
 export const shapeTypeNotPolygon = defineRule({
@@ -52,7 +73,7 @@ export const nullShape = defineRule({
     code: 'RXS009',
     name: 'null-shape',
     group: 'rx-shapefile',
-    decidedIn: 'core/rx/check-zones.ts',
+    decidedIn: 'core/rx/zone-rules.ts',
     severity: 'error',
     messages: {
       empty: 'Record {record} has no geometry (Null shape or no points)',
@@ -65,6 +86,15 @@ export const nullShape = defineRule({
       useInstead: 'Delete the whole record, or draw its polygon.',
     },
   },
+  check(stage: ZoneStage, context) {
+    if (stage.stage !== 'record' || stage.polygons > 0) return;
+    context.report({
+      messageId: 'empty',
+      data: { record: stage.record },
+      location: { entry: stage.shp, record: stage.record, row: stage.record },
+      hint: 'Delete the record (shape and row), or draw the zone’s polygon.',
+    });
+  },
 });
 
 /** Reported by the prescription zone checks (core/rx/check-zones.ts). */
@@ -73,7 +103,7 @@ export const zoneCount = defineRule({
     code: 'RXZ001',
     name: 'zone-count',
     group: 'rx-zones',
-    decidedIn: 'core/rx/check-zones.ts',
+    decidedIn: 'core/rx/zone-rules.ts',
     severity: 'error',
     messages: {
       tooMany: 'The prescription has {count} {count:zone|zones}; the service accepts at most {limit}',
@@ -87,6 +117,23 @@ export const zoneCount = defineRule({
         'Dissolve neighbouring zones with the same rate (one multipolygon per rate), or use a coarser grid, so that at most 100 records remain.',
     },
   },
+  check(stage: ZoneStage, context) {
+    if (stage.stage !== 'zones') return;
+    if (stage.count === 0) {
+      context.report({
+        messageId: 'none',
+        location: { entry: stage.shp },
+        hint: 'Export the prescription again; the shapefile holds no records.',
+      });
+    } else if (stage.count > stage.limit) {
+      context.report({
+        messageId: 'tooMany',
+        data: { count: stage.count, limit: stage.limit },
+        location: { entry: stage.shp },
+        hint: `Dissolve neighbouring zones that share a rate (one record per rate class), or use coarser zones, to get at most ${stage.limit} records.`,
+      });
+    }
+  },
 });
 
 /** Reported by the prescription zone checks: which column was taken as the rate. */
@@ -95,7 +142,7 @@ export const rateColumn = defineRule({
     code: 'RXZ002',
     name: 'rate-column',
     group: 'rx-zones',
-    decidedIn: 'core/rx/check-zones.ts',
+    decidedIn: 'core/rx/zone-rules.ts',
     severity: 'info',
     messages: {
       setting: 'Rates are read from the column "{column}" (set by settings.rateColumn)',
@@ -110,6 +157,28 @@ export const rateColumn = defineRule({
       useInstead: 'Name the rate column RATE, or set settings.rateColumn.',
     },
   },
+  check(stage: ZoneStage, context) {
+    if (stage.stage !== 'rateColumn' || !stage.choice.ok) return;
+    const { field, reason, others } = stage.choice;
+    const location = { entry: stage.dbf, field: field.name };
+    context.report({
+      messageId: reason,
+      data: {
+        column: field.name,
+        others: others.length > 0 ? `; other candidates: ${listNames(others)}` : '',
+      },
+      location,
+    });
+    if (field.type === 'C') {
+      context.report({
+        messageId: 'text',
+        data: { column: field.name, type: `${field.type} ${field.length}` },
+        location,
+        severity: 'warning',
+        hint: 'Store the rates in a numeric field (N or F) so every reader sees numbers.',
+      });
+    }
+  },
 });
 
 /** Reported by the prescription zone checks when no rate column can be chosen. */
@@ -118,7 +187,7 @@ export const rateColumnMissing = defineRule({
     code: 'RXZ003',
     name: 'rate-column-missing',
     group: 'rx-zones',
-    decidedIn: 'core/rx/check-zones.ts',
+    decidedIn: 'core/rx/zone-rules.ts',
     severity: 'error',
     messages: {
       setting: 'settings.rateColumn names "{column}", but the .dbf has no such column (it has {columns})',
@@ -133,6 +202,19 @@ export const rateColumnMissing = defineRule({
       useInstead: 'Rename the rate column to RATE, or set settings.rateColumn to "seed_kg".',
     },
   },
+  check(stage: ZoneStage, context) {
+    if (stage.stage !== 'rateColumn' || stage.choice.ok) return;
+    const { reason, candidates } = stage.choice;
+    context.report({
+      messageId: reason,
+      data: { column: stage.setting ?? '', columns: listNames(candidates), count: candidates.length },
+      location: { entry: stage.dbf },
+      hint:
+        reason === 'setting'
+          ? `Set settings.rateColumn to one of ${listNames(stage.columns)}.`
+          : 'Name the rate column RATE (or Rx, Target, DOSE), or set settings.rateColumn.',
+    });
+  },
 });
 
 /** Reported by the prescription zone checks for each zone whose rate is not a non-negative number. */
@@ -141,7 +223,7 @@ export const rateInvalid = defineRule({
     code: 'RXZ004',
     name: 'rate-invalid',
     group: 'rx-zones',
-    decidedIn: 'core/rx/check-zones.ts',
+    decidedIn: 'core/rx/zone-rules.ts',
     severity: 'error',
     messages: {
       negative: 'Zone {record}: the rate {value} is negative',
@@ -156,6 +238,36 @@ export const rateInvalid = defineRule({
       useInstead: 'RATE = 0 for zones that get nothing, or remove those zones.',
     },
   },
+  check(stage: ZoneStage, context) {
+    if (stage.stage !== 'rate' || stage.value.kind === 'empty') return;
+    const { record, value } = stage;
+    const location = { entry: stage.dbf, record, row: record, field: stage.column };
+    if (value.kind === 'text') {
+      context.report({
+        messageId: 'notNumber',
+        data: { record, value: value.text },
+        location,
+        hint: 'Write the rate as a number with a decimal point, e.g. 12.5.',
+      });
+    } else if (!Number.isFinite(value.value)) {
+      context.report({
+        messageId: 'notFinite',
+        data: { record, value: String(value.value) },
+        location,
+        hint: 'Give the zone a real rate; use 0 for zones that get nothing.',
+      });
+    } else if (value.value < 0) {
+      context.report({
+        messageId: 'negative',
+        data: { record, value: value.value },
+        location,
+        hint:
+          value.value <= -999
+            ? 'This looks like a no-data marker; use 0 for zones that get nothing, or delete the zone.'
+            : 'Rates must be 0 or more.',
+      });
+    }
+  },
 });
 
 /** Reported by the prescription zone checks for each zone without a rate. */
@@ -164,7 +276,7 @@ export const rateEmpty = defineRule({
     code: 'RXZ005',
     name: 'rate-empty',
     group: 'rx-zones',
-    decidedIn: 'core/rx/check-zones.ts',
+    decidedIn: 'core/rx/zone-rules.ts',
     severity: 'error',
     messages: {
       empty: 'Zone {record} has no rate (the {column} value is empty)',
@@ -177,6 +289,15 @@ export const rateEmpty = defineRule({
       useInstead: 'Give every zone a rate; 0 for zones that get nothing.',
     },
   },
+  check(stage: ZoneStage, context) {
+    if (stage.stage !== 'rate' || stage.value.kind !== 'empty' || !stage.hasRow) return;
+    context.report({
+      messageId: 'empty',
+      data: { record: stage.record, column: stage.column },
+      location: { entry: stage.dbf, record: stage.record, row: stage.record, field: stage.column },
+      hint: 'Give the zone a rate; use 0 for zones that get nothing.',
+    });
+  },
 });
 
 /** Reported by the prescription zone checks (core/rx/zone-overlaps.ts) for each pair of overlapping zones. */
@@ -185,7 +306,7 @@ export const zonesOverlap = defineRule({
     code: 'RXZ006',
     name: 'zones-overlap',
     group: 'rx-zones',
-    decidedIn: 'core/rx/check-zones.ts',
+    decidedIn: 'core/rx/zone-rules.ts',
     severity: 'warning',
     messages: {
       overlap: 'Zones {record} and {other} overlap{near}',
@@ -199,6 +320,17 @@ export const zonesOverlap = defineRule({
         'Zones that tile the field: clip each zone by its neighbours (or run a union and dissolve).',
     },
   },
+  check(stage: ZoneStage, context) {
+    if (stage.stage !== 'overlap') return;
+    const { shp, record, other, point } = stage;
+    context.report({
+      messageId: 'overlap',
+      data: { record, other, near: point ? ` near ${describeNear(point)}` : '' },
+      location: point ? { entry: shp, record, row: record, point } : { entry: shp, record, row: record },
+      related: [{ message: `zone ${other}`, location: { entry: shp, record: other } }],
+      hint: 'Clip one zone by the other so that every spot of the field has one rate.',
+    });
+  },
 });
 
 /** Reported by the prescription zone checks when the zones do not look like one field. */
@@ -207,7 +339,7 @@ export const extentImplausible = defineRule({
     code: 'RXZ007',
     name: 'extent-implausible',
     group: 'rx-zones',
-    decidedIn: 'core/rx/check-zones.ts',
+    decidedIn: 'core/rx/zone-rules.ts',
     severity: 'warning',
     messages: {
       apart:
@@ -221,6 +353,25 @@ export const extentImplausible = defineRule({
       useInstead: 'One ZIP per field.',
     },
   },
+  check(stage: ZoneStage, context) {
+    if (stage.stage !== 'extent') return;
+    const location = { entry: stage.shp };
+    if (stage.groups > 1) {
+      context.report({
+        messageId: 'apart',
+        data: { groups: stage.groups, distance: stage.farthestKm.toFixed(1) },
+        location,
+        hint: 'Put each field’s prescription in its own ZIP, and check for zones with misplaced coordinates.',
+      });
+    } else if (stage.widthKm > MAX_SPAN_KM || stage.heightKm > MAX_SPAN_KM) {
+      context.report({
+        messageId: 'large',
+        data: { width: stage.widthKm.toFixed(1), height: stage.heightKm.toFixed(1) },
+        location,
+        hint: 'Check that the ZIP holds one field’s zones.',
+      });
+    }
+  },
 });
 
 /** Reported by the prescription zone checks when coordinates cannot be WGS 84 longitude/latitude. */
@@ -229,7 +380,7 @@ export const coordinatesNotDegrees = defineRule({
     code: 'RXZ008',
     name: 'coordinates-not-degrees',
     group: 'rx-zones',
-    decidedIn: 'core/rx/check-zones.ts',
+    decidedIn: 'core/rx/zone-rules.ts',
     severity: 'error',
     messages: {
       outOfRange:
@@ -242,6 +393,24 @@ export const coordinatesNotDegrees = defineRule({
       useInstead:
         'Zip the original .prj with the shapefile, then reproject to WGS 84 (fieldgate fix --unsafe).',
     },
+  },
+  check(stage: ZoneStage, context) {
+    if (stage.stage !== 'notDegrees') return;
+    const [x, y] = stage.farthest;
+    const format = (v: number): string => String(Number(v.toPrecision(10)));
+    context.report({
+      messageId: 'outOfRange',
+      data: {
+        x: format(x),
+        y: format(y),
+        prj: stage.crs === 'missing' ? ' (there is no .prj)' : ', although the .prj says WGS 84',
+      },
+      location: { entry: stage.shp },
+      hint:
+        stage.crs === 'missing'
+          ? 'Zip the .prj that came with the shapefile; Fieldgate can then reproject the zones (unsafe fix).'
+          : 'The .prj does not match the coordinates; zip the original .prj, or reproject the zones to WGS 84.',
+    });
   },
 });
 
@@ -259,3 +428,9 @@ export const rxZoneRules = [
   extentImplausible,
   coordinatesNotDegrees,
 ] as const;
+
+/**
+ * The order the zone checks visit the rules in at each stage: a stage is one rule's, except the rate
+ * column's (the column chosen, or why none could be) and a rate's (empty, or not a valid number).
+ */
+export const zoneRulesInReportOrder: readonly Rule<ZoneStage>[] = [nullShape, ...rxZoneRules];

@@ -696,7 +696,9 @@ function growScratch(): void {
 
 /**
  * Parse WKT or EWKT. Never throws on bad input: a syntax error comes back with its position. The reader
- * works on a flat copy of the text (see flatString); `flat: true` says the text is one already.
+ * works on a flat copy of the text (see flatString); `flat: true` says the text is one already. Without the
+ * copy the self-crossing upload (whose fix review parses each fixed text) took 1.68 s CPU at best, not 1.61 s
+ * (best of 9 alternating runs, V8 11.3).
  */
 export function parseWkt(text: string, options: { flat?: boolean } = {}): WktParseResult {
   try {
