@@ -9,19 +9,9 @@
  *   each): the worst case for reports and make-valid.
  * Pure: returns the JSON text; the benchmarks write it to a temporary folder.
  */
+import { seededRandom } from '../../test/support/seeded-random.ts';
 
 export type BenchPolygonKind = 'valid' | 'ragged' | 'star';
-
-function createRandom(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function fmt(v: number): string {
   return String(Number(v.toPrecision(9)));
@@ -82,7 +72,7 @@ export function benchBoundaries(
   seed = 7,
   vertices?: number,
 ): string[] {
-  const random = createRandom(seed);
+  const random = seededRandom(seed);
   const out: string[] = [];
   for (let i = 0; i < count; i++) {
     const cx = -97 + random() * 8;

@@ -9,8 +9,8 @@
  * (b) 2,000 star polygons {300/149} of 301 vertices against 2,000 valid 301-vertex polygons: likewise;
  * (c) 5,000 valid polygons of 100–700 vertices (48 MB) against shapely (GEOS) reading the same JSON and
  *     doing loads + is_valid + area on every boundary, Fieldgate with one thread (`--jobs 1`) and with
- *     every core (`--jobs` one per core, the default: boundaries checked on worker threads too,
- *     core/parallel), runs alternating, and whether the two reports are byte for byte the same: targets at
+ *     every core (`--jobs` one per core, passed explicitly: the default only where there are more than
+ *     two cores, see node/worker-threads.ts; boundaries checked on worker threads too, core/parallel), runs alternating, and whether the two reports are byte for byte the same: targets at
  *     least 1.5× shapely's speed on one thread and 2.2× on every core (issue 28). On the shared two cores
  *     where it was written (load average 15, seven sessions), every core was slower than one thread:
  *     4.30 s against 2.96 s (shapely 2.40 s); the worker's start-up (about 50 ms of CPU), a second copy of

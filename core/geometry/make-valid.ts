@@ -332,38 +332,29 @@ function sweep(
 ): boolean {
   const { x0: X0, y0: Y0, x1: X1, y1: Y1, count } = edges;
   const alongY = sweepAlongY(edges);
-  // Per edge: its interval on the sweep axis (lo, hi) and on the other axis (lo2, hi2).
+  // Per edge its low end on the sweep axis, the sort key; the rest per sorted position, as the sweep reads it.
+  const A0 = alongY ? Y0 : X0;
+  const A1 = alongY ? Y1 : X1;
+  const B0 = alongY ? X0 : Y0;
+  const B1 = alongY ? X1 : Y1;
   const lo = new Float64Array(count);
-  const hi = new Float64Array(count);
-  const lo2 = new Float64Array(count);
-  const hi2 = new Float64Array(count);
-  for (let e = 0; e < count; e++) {
-    const x0 = X0[e] as number;
-    const y0 = Y0[e] as number;
-    const x1 = X1[e] as number;
-    const y1 = Y1[e] as number;
-    const a0 = alongY ? y0 : x0;
-    const a1 = alongY ? y1 : x1;
-    const b0 = alongY ? x0 : y0;
-    const b1 = alongY ? x1 : y1;
-    lo[e] = a0 < a1 ? a0 : a1;
-    hi[e] = a0 < a1 ? a1 : a0;
-    lo2[e] = b0 < b1 ? b0 : b1;
-    hi2[e] = b0 < b1 ? b1 : b0;
-  }
   const ids = new Int32Array(count);
-  for (let e = 0; e < count; e++) ids[e] = e;
+  for (let e = 0; e < count; e++) {
+    lo[e] = Math.min(A0[e] as number, A1[e] as number);
+    ids[e] = e;
+  }
   const { keys: los, values: order } = sortOnKey(lo, ids, count);
-  // Per sorted position, as the one sweep reads them (segment-index.ts).
   const his = new Float64Array(count);
   const minYs = new Float64Array(count);
   const maxYs = new Float64Array(count);
   const freshAt = fresh ? new Uint8Array(count) : undefined;
   for (let i = 0; i < count; i++) {
     const e = order[i] as number;
-    his[i] = hi[e] as number;
-    minYs[i] = lo2[e] as number;
-    maxYs[i] = hi2[e] as number;
+    const b0 = B0[e] as number;
+    const b1 = B1[e] as number;
+    his[i] = Math.max(A0[e] as number, A1[e] as number);
+    minYs[i] = b0 < b1 ? b0 : b1;
+    maxYs[i] = b0 < b1 ? b1 : b0;
     if (freshAt && fresh) freshAt[i] = fresh[e] as number;
   }
   const candidates = new BoxSweep({ los, his, minYs, maxYs, ids: order, count }, freshAt);

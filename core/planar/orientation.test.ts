@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../test/support/seeded-random.ts';
 import { orient2d, orientationIndex } from './orientation.ts';
 
 /** Exact value of a finite double as mantissa * 2^exponent. */
@@ -35,17 +36,6 @@ function exactSign(ax: number, ay: number, bx: number, by: number, cx: number, c
   return det > 0n ? 1 : det < 0n ? -1 : 0;
 }
 
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe('orient2d', () => {
   it('gives the sign of simple turns', () => {
     expect(orientationIndex(0, 0, 1, 0, 0, 1)).toBe(1);
@@ -54,7 +44,7 @@ describe('orient2d', () => {
   });
 
   it('agrees with exact rational arithmetic on nearly collinear points', () => {
-    const r = rng(7);
+    const r = seededRandom(7);
     for (let k = 0; k < 20000; k++) {
       // Points on a line through field-like coordinates, nudged by a few ulps.
       const ax = -103.27 + r() * 0.01;
@@ -75,7 +65,7 @@ describe('orient2d', () => {
   });
 
   it('is exact on tiny and huge magnitudes', () => {
-    const r = rng(11);
+    const r = seededRandom(11);
     for (let k = 0; k < 5000; k++) {
       const scale = 10 ** Math.floor(r() * 40 - 20);
       const ax = r() * scale;

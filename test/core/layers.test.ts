@@ -85,7 +85,8 @@ const LAYERS: ReadonlyArray<{ name: string; paths: readonly string[]; names?: Re
 /** Not checked: tests and what only tests use may import anything. */
 const isTestOnly = (path: string): boolean =>
   path.startsWith('test/') ||
-  /\.(test|bench)\.ts$/.test(path) ||
+  // Benchmark data (core/geometry/field-upload-bench-data.ts) serves benchmarks and tests only.
+  /(\.(test|bench)|-bench-data)\.ts$/.test(path) ||
   path.endsWith('/test-helpers.ts') ||
   path.split('/').includes('fixtures');
 
