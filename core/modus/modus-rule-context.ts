@@ -4,6 +4,7 @@
  */
 import type { DiagnosticCollector } from '../rules/reporter.ts';
 import type { Rule, RuleContext } from '../rules/rule.ts';
+import type { ElementValue, ModusContext } from './schema-validator.ts';
 
 /** What a Modus rule's check may do: report, and ask first whether a report would be kept. */
 export interface ModusRuleContext<MessageId extends string = string> extends RuleContext<MessageId> {
@@ -20,18 +21,15 @@ export type RulesByStage<Stage extends { stage: string }> = {
 };
 
 /** The context each rule's check is handed, made once per rule and collector (a validator reports into one). */
-export class ModusRuleContexts {
+class ModusRuleContexts {
   private reporter: DiagnosticCollector | undefined;
   private readonly contexts = new Map<Rule<never>, ModusRuleContext>();
-  /** Per list of rules (a stage's), their contexts in the same order: one look-up per visit, not per rule. */
-  private readonly lists = new Map<readonly Rule<never>[], readonly ModusRuleContext[]>();
 
   /** The context of `rule`, reporting into `reporter`. */
   of(rule: Rule<never>, reporter: DiagnosticCollector): ModusRuleContext {
     if (reporter !== this.reporter) {
       this.reporter = reporter;
       this.contexts.clear();
-      this.lists.clear();
     }
     let context = this.contexts.get(rule);
     if (!context) {
@@ -43,15 +41,55 @@ export class ModusRuleContexts {
     }
     return context;
   }
+}
 
-  /** The contexts of `rules`, in their order, reporting into `reporter`. */
-  ofAll(rules: readonly Rule<never>[], reporter: DiagnosticCollector): readonly ModusRuleContext[] {
-    if (reporter === this.reporter) {
-      const known = this.lists.get(rules);
-      if (known) return known;
+/**
+ * The `at` of a stage object made before the first element: the pass sets the real one before every visit
+ * (the validator's context is one object for the whole document).
+ */
+export const NOT_YET_AT = undefined as unknown as ModusContext;
+/** Likewise the `value` of a stage object made before the first element. */
+export const NOT_YET_VALUE: ElementValue = { text: '', valid: true, present: false, nil: false, number: NaN };
+
+/**
+ * One stage's rules with their contexts: a pass keeps one per stage, so a visit is a loop over two arrays,
+ * with no look-up by stage name or rule list per element (a big file has millions of visits). The contexts
+ * are made when the reporter changes (a validator reports into one), one per rule and reporter.
+ */
+export class StageRules<Stage> {
+  private reporter: DiagnosticCollector | undefined;
+  private contexts: readonly ModusRuleContext[] = [];
+
+  constructor(
+    private readonly rules: readonly Rule<Stage>[],
+    private readonly all: ModusRuleContexts,
+  ) {}
+
+  /** Hand `stage` to the rules, in report order. */
+  visit(stage: Stage, reporter: DiagnosticCollector): void {
+    if (reporter !== this.reporter) {
+      this.contexts = this.rules.map((rule) => this.all.of(rule, reporter));
+      this.reporter = reporter;
     }
-    const contexts = rules.map((rule) => this.of(rule, reporter));
-    this.lists.set(rules, contexts);
-    return contexts;
+    const rules = this.rules;
+    const contexts = this.contexts;
+    for (let i = 0; i < rules.length; i++)
+      (rules[i] as Rule<Stage>).check?.(stage, contexts[i] as ModusRuleContext);
   }
+}
+
+/** A pass's StageRules, one per stage name. */
+export type StageRulesOf<Stage extends { stage: string }> = {
+  readonly [Name in Stage['stage']]: StageRules<Extract<Stage, { stage: Name }>>;
+};
+
+/** The StageRules of every stage of `byStage`, sharing one context per rule and reporter. */
+export function stageRules<Stage extends { stage: string }>(
+  byStage: RulesByStage<Stage>,
+): StageRulesOf<Stage> {
+  const all = new ModusRuleContexts();
+  const entries = Object.entries<readonly Rule<never>[]>(byStage).map(
+    ([name, rules]) => [name, new StageRules(rules, all)] as const,
+  );
+  return Object.fromEntries(entries) as StageRulesOf<Stage>;
 }

@@ -6,8 +6,6 @@
  * nothing else is kept.
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
-import type { DiagnosticCollector } from '../rules/reporter.ts';
-import type { Rule } from '../rules/rule.ts';
 import type { ModusRole } from './modus-schema.ts';
 import { SampleGeometryReader } from './sample-geometry.ts';
 import {
@@ -18,7 +16,7 @@ import {
 } from './schema-validator.ts';
 import { semanticRulesByStage } from './semantic-rules.ts';
 import type { DepthRefRecord, SemanticStage, SemanticStageOf } from './semantic-stages.ts';
-import { ModusRuleContexts, type ModusRuleContext } from './modus-rule-context.ts';
+import { NOT_YET_AT, NOT_YET_VALUE, stageRules } from './modus-rule-context.ts';
 import { keyValue, XSD_POSITIVE_INTEGER } from './xsd-values.ts';
 
 type DepthRefState = DepthRefRecord;
@@ -145,31 +143,73 @@ export class ModusSemantics implements ModusObserver {
   private readonly testIds = new SmallLineMap();
   private resultElement = '';
 
-  private readonly contexts = new ModusRuleContexts();
-  // The stages of every result, one object each, reused (a big file has millions of results): a rule reads
-  // a stage while it is visited and keeps nothing of it.
+  private readonly rules = stageRules<SemanticStage>(semanticRulesByStage);
+  // One object per stage, reused (a big file has millions of results and hundreds of thousands of
+  // samples): a rule reads a stage while it is visited and keeps nothing of it.
+  private readonly depthStage: SemanticStageOf<'depth'> = {
+    stage: 'depth',
+    id: '',
+    firstLine: undefined,
+    at: NOT_YET_AT,
+  };
+  private readonly missingStage: SemanticStageOf<'depth-ref-missing'> = {
+    stage: 'depth-ref-missing',
+    id: '',
+    known: [],
+    count: 0,
+    location: {},
+  };
+  private readonly depthRefStage: SemanticStageOf<'depth-ref'> = {
+    stage: 'depth-ref',
+    ref: { id: undefined, location: {}, used: false },
+    first: undefined,
+  };
   private readonly resultValueStage: SemanticStageOf<'result-value'> = {
     stage: 'result-value',
-    value: { text: '', valid: true, present: false, nil: false, number: NaN },
+    value: NOT_YET_VALUE,
     element: '',
-    at: undefined as unknown as ModusContext,
+    at: NOT_YET_AT,
   };
   private readonly testIdStage: SemanticStageOf<'result-test-id'> = {
     stage: 'result-test-id',
     testId: '',
     firstLine: undefined,
-    at: undefined as unknown as ModusContext,
+    at: NOT_YET_AT,
+  };
+  private readonly sampleNumberStage: SemanticStageOf<'sample-number'> = {
+    stage: 'sample-number',
+    key: '',
+    firstLine: undefined,
+    at: NOT_YET_AT,
+  };
+  private readonly fmisIdStage: SemanticStageOf<'fmis-sample-id'> = {
+    stage: 'fmis-sample-id',
+    key: '',
+    firstLine: undefined,
+    at: NOT_YET_AT,
+  };
+  private readonly geometryStage: SemanticStageOf<'geometry'> = {
+    stage: 'geometry',
+    text: '',
+    geometry: { ok: false, error: '' },
+    epsg: '',
+    at: NOT_YET_AT,
+  };
+  private readonly sampleStage: SemanticStageOf<'sample'> = {
+    stage: 'sample',
+    hasResults: false,
+    label: '',
+    at: NOT_YET_AT,
+  };
+  private readonly eventStage: SemanticStageOf<'event'> = {
+    stage: 'event',
+    depthRefs: new Map(),
+    usesKnown: false,
+    eventType: undefined,
+    samplesKind: undefined,
   };
 
   constructor(private readonly geometries = new SampleGeometryReader()) {}
-
-  /** Hand a stage's result to the rules that read it, in report order. */
-  private visit<S extends SemanticStage>(stage: S, reporter: DiagnosticCollector): void {
-    const rules = semanticRulesByStage[stage.stage] as readonly Rule<S>[];
-    const contexts = this.contexts.ofAll(rules, reporter);
-    for (let i = 0; i < rules.length; i++)
-      (rules[i] as Rule<S>).check?.(stage, contexts[i] as ModusRuleContext);
-  }
 
   start(role: ModusRole, c: ModusContext): void {
     switch (role) {
@@ -233,7 +273,11 @@ export class ModusSemantics implements ModusObserver {
       return;
     }
     const first = this.sampleDepths.get(id);
-    this.visit({ stage: 'depth', id, firstLine: first, at: c }, c.reporter);
+    const stage = this.depthStage;
+    stage.id = id;
+    stage.firstLine = first;
+    stage.at = c;
+    this.rules.depth.visit(stage, c.reporter);
     if (first === undefined) this.sampleDepths.set(id, c.line());
     const ref = this.depthRefs.get(id);
     if (ref) {
@@ -251,8 +295,12 @@ export class ModusSemantics implements ModusObserver {
   }
 
   private reportUndefined(c: ModusContext, id: string, location: Location, count: number): void {
-    const known = [...this.depthRefs.keys()];
-    this.visit({ stage: 'depth-ref-missing', id, known, count, location }, c.reporter);
+    const stage = this.missingStage;
+    stage.id = id;
+    stage.known = [...this.depthRefs.keys()];
+    stage.count = count;
+    stage.location = location;
+    this.rules['depth-ref-missing'].visit(stage, c.reporter);
   }
 
   end(role: ModusRole, value: ElementValue | undefined, c: ModusContext): void {
@@ -266,7 +314,7 @@ export class ModusSemantics implements ModusObserver {
           stage.value = value;
           stage.element = this.resultElement;
           stage.at = c;
-          this.visit(stage, c.reporter);
+          this.rules['result-value'].visit(stage, c.reporter);
         }
         break;
       case 'result-test-id':
@@ -276,19 +324,21 @@ export class ModusSemantics implements ModusObserver {
           stage.testId = value.text;
           stage.firstLine = first;
           stage.at = c;
-          this.visit(stage, c.reporter);
+          this.rules['result-test-id'].visit(stage, c.reporter);
           if (first === undefined) this.testIds.set(value.text, c.line());
         }
         break;
       case 'sample-number':
         if (value) this.sampleNumber(value, c);
         break;
-      case 'sample':
-        this.visit(
-          { stage: 'sample', hasResults: this.sampleHasResults, label: this.sampleLabel, at: c },
-          c.reporter,
-        );
+      case 'sample': {
+        const stage = this.sampleStage;
+        stage.hasResults = this.sampleHasResults;
+        stage.label = this.sampleLabel;
+        stage.at = c;
+        this.rules.sample.visit(stage, c.reporter);
         break;
+      }
       case 'depth-ref-name':
         if (this.depthRef && value) this.depthRef.name = value.text;
         break;
@@ -332,7 +382,10 @@ export class ModusSemantics implements ModusObserver {
     this.depthRef = undefined;
     if (!ref) return;
     const first = this.firstUnit;
-    this.visit({ stage: 'depth-ref', ref, first: this.unitReported ? undefined : first }, c.reporter);
+    const stage = this.depthRefStage;
+    stage.ref = ref;
+    stage.first = this.unitReported ? undefined : first;
+    this.rules['depth-ref'].visit(stage, c.reporter);
     if (!first) this.firstUnit = ref;
     // Only the first DepthRef whose unit differs is reported: the others would repeat it.
     else if ((first.unit ?? '') !== (ref.unit ?? '')) this.unitReported = true;
@@ -344,7 +397,11 @@ export class ModusSemantics implements ModusObserver {
     this.sampleLabel = key;
     if (key === '') return;
     const first = this.sampleNumbers.get(key);
-    this.visit({ stage: 'sample-number', key, firstLine: first, at: c }, c.reporter);
+    const stage = this.sampleNumberStage;
+    stage.key = key;
+    stage.firstLine = first;
+    stage.at = c;
+    this.rules['sample-number'].visit(stage, c.reporter);
     if (first === undefined) this.sampleNumbers.set(key, c.line());
   }
 
@@ -352,13 +409,21 @@ export class ModusSemantics implements ModusObserver {
     const key = value.text.trim();
     if (key === '') return;
     const first = this.fmisIds.get(key);
-    this.visit({ stage: 'fmis-sample-id', key, firstLine: first, at: c }, c.reporter);
+    const stage = this.fmisIdStage;
+    stage.key = key;
+    stage.firstLine = first;
+    stage.at = c;
+    this.rules['fmis-sample-id'].visit(stage, c.reporter);
     if (first === undefined) this.fmisIds.set(key, c.line());
   }
 
   private geometry(value: ElementValue, c: ModusContext): void {
-    const geometry = this.geometries.read(value.text);
-    this.visit({ stage: 'geometry', text: value.text, geometry, epsg: this.epsg, at: c }, c.reporter);
+    const stage = this.geometryStage;
+    stage.text = value.text;
+    stage.geometry = this.geometries.read(value.text);
+    stage.epsg = this.epsg;
+    stage.at = c;
+    this.rules.geometry.visit(stage, c.reporter);
   }
 
   private endEvent(c: ModusContext): void {
@@ -367,15 +432,11 @@ export class ModusSemantics implements ModusObserver {
       if (ref) ref.used = true;
       else this.reportUndefined(c, id, p.location, p.count);
     }
-    this.visit(
-      {
-        stage: 'event',
-        depthRefs: this.depthRefs,
-        usesKnown: this.depthRefsClosed && !this.depthUnknown,
-        eventType: this.eventType,
-        samplesKind: this.samplesKind,
-      },
-      c.reporter,
-    );
+    const stage = this.eventStage;
+    stage.depthRefs = this.depthRefs;
+    stage.usesKnown = this.depthRefsClosed && !this.depthUnknown;
+    stage.eventType = this.eventType;
+    stage.samplesKind = this.samplesKind;
+    this.rules.event.visit(stage, c.reporter);
   }
 }

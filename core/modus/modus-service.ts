@@ -4,16 +4,14 @@
  * results (service-stages.ts) to the rules of service-rules.ts, which decide what the service would refuse.
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
-import type { DiagnosticCollector } from '../rules/reporter.ts';
-import type { Rule } from '../rules/rule.ts';
 import type { ModusRole } from './modus-schema.ts';
 import { SampleGeometryReader } from './sample-geometry.ts';
 import type { ElementValue, ModusContext, ModusObserver } from './schema-validator.ts';
 import { xmlValueTypeInvalid } from './schema-rules.ts';
 import { SERVICE_LIMITS, serviceRulesByStage } from './service-rules.ts';
-import type { ServiceStage } from './service-stages.ts';
+import type { ServiceStage, ServiceStageOf } from './service-stages.ts';
 import { classifyDepthUnit, classifyUnit, type UnitVerdict } from './service-units.ts';
-import { ModusRuleContexts, type ModusRuleContext } from './modus-rule-context.ts';
+import { NOT_YET_AT, NOT_YET_VALUE, stageRules } from './modus-rule-context.ts';
 import { isXsdDate, keyValue, XSD_INT, XSD_NON_NEGATIVE_INTEGER } from './xsd-values.ts';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -97,19 +95,82 @@ export class ModusService implements ModusObserver {
   private epsg: { value: string; location: Location | undefined } | undefined;
   private readonly unitVerdicts = new Map<string, UnitVerdict>();
 
+  private readonly rules = stageRules<ServiceStage>(serviceRulesByStage);
+  // One object per stage, reused (a big file has hundreds of thousands of samples and results): a rule
+  // reads a stage while it is visited and keeps nothing of it.
+  private readonly rootStage: ServiceStageOf<'root'> = { stage: 'root', at: NOT_YET_AT };
+  private readonly sampleStage: ServiceStageOf<'sample'> = {
+    stage: 'sample',
+    depths: 0,
+    label: '',
+    at: NOT_YET_AT,
+  };
+  private readonly eventCodeStage: ServiceStageOf<'event-code'> = {
+    stage: 'event-code',
+    value: NOT_YET_VALUE,
+    at: NOT_YET_AT,
+  };
+  private readonly eventDateStage: ServiceStageOf<'event-date'> = {
+    stage: 'event-date',
+    value: NOT_YET_VALUE,
+    calendarDate: false,
+    fixedDate: undefined,
+    schemaReported: false,
+    at: NOT_YET_AT,
+  };
+  private readonly labNameStage: ServiceStageOf<'lab-name'> = {
+    stage: 'lab-name',
+    value: NOT_YET_VALUE,
+    at: NOT_YET_AT,
+  };
+  private readonly depthStage: ServiceStageOf<'depth'> = {
+    stage: 'depth',
+    role: 'starting-depth',
+    depth: '',
+    at: NOT_YET_AT,
+  };
+  private readonly depthUnitStage: ServiceStageOf<'depth-unit'> = {
+    stage: 'depth-unit',
+    value: NOT_YET_VALUE,
+    verdict: 'inches',
+    at: NOT_YET_AT,
+  };
+  private readonly depthRefStage: ServiceStageOf<'depth-ref'> = {
+    stage: 'depth-ref',
+    id: '',
+    hasUnit: false,
+    at: NOT_YET_AT,
+  };
+  private readonly geometryStage: ServiceStageOf<'geometry'>;
+  private readonly resultUnitStage: ServiceStageOf<'result-unit'> = {
+    stage: 'result-unit',
+    unit: '',
+    verdict: { kind: 'accepted' },
+    at: NOT_YET_AT,
+  };
+  private readonly eventStage: ServiceStageOf<'event'> = {
+    stage: 'event',
+    eventDate: undefined,
+    eventLocation: undefined,
+    samplesKind: undefined,
+    soilSamples: 0,
+    overSample: undefined,
+    depthRefCount: 0,
+    overDepthRef: undefined,
+    at: NOT_YET_AT,
+  };
+
   constructor(
     private readonly options: ModusServiceOptions = {},
     private readonly geometries = new SampleGeometryReader(),
-  ) {}
-
-  private readonly contexts = new ModusRuleContexts();
-
-  /** Hand a stage's result to the rules that read it, in report order. */
-  private visit<S extends ServiceStage>(stage: S, reporter: DiagnosticCollector): void {
-    const rules = serviceRulesByStage[stage.stage] as readonly Rule<S>[];
-    const contexts = this.contexts.ofAll(rules, reporter);
-    for (let i = 0; i < rules.length; i++)
-      (rules[i] as Rule<S>).check?.(stage, contexts[i] as ModusRuleContext);
+  ) {
+    this.geometryStage = {
+      stage: 'geometry',
+      value: NOT_YET_VALUE,
+      epsg: undefined,
+      geometries,
+      at: NOT_YET_AT,
+    };
   }
 
   start(role: ModusRole, c: ModusContext): void {
@@ -126,7 +187,8 @@ export class ModusService implements ModusObserver {
         this.sampleLabel = '';
         break;
       case 'root':
-        this.visit({ stage: 'root', at: c }, c.reporter);
+        this.rootStage.at = c;
+        this.rules.root.visit(this.rootStage, c.reporter);
         break;
       case 'event':
         this.eventCount++;
@@ -170,61 +232,70 @@ export class ModusService implements ModusObserver {
       case 'sample-number':
         if (value) this.sampleLabel = value.text.trim();
         break;
-      case 'sample':
-        this.visit(
-          { stage: 'sample', depths: this.sampleDepths, label: this.sampleLabel, at: c },
-          c.reporter,
-        );
+      case 'sample': {
+        const stage = this.sampleStage;
+        stage.depths = this.sampleDepths;
+        stage.label = this.sampleLabel;
+        stage.at = c;
+        this.rules.sample.visit(stage, c.reporter);
         break;
+      }
       case 'event-code':
-        if (value && !value.nil) this.visit({ stage: 'event-code', value, at: c }, c.reporter);
-        break;
-      case 'event-date':
         if (value && !value.nil) {
-          this.eventDate = value.text;
-          const calendarDate = isCalendarDate(value.text);
-          this.visit(
-            {
-              stage: 'event-date',
-              value,
-              calendarDate,
-              fixedDate: calendarDate ? undefined : fixedCalendarDate(value.text),
-              schemaReported: !value.valid && c.reporter.isEnabled(xmlValueTypeInvalid),
-              at: c,
-            },
-            c.reporter,
-          );
+          const stage = this.eventCodeStage;
+          stage.value = value;
+          stage.at = c;
+          this.rules['event-code'].visit(stage, c.reporter);
         }
         break;
+      case 'event-date':
+        if (value && !value.nil) this.eventDateFound(value, c);
+        break;
       case 'lab-name':
-        if (value) this.visit({ stage: 'lab-name', value, at: c }, c.reporter);
+        if (value) {
+          const stage = this.labNameStage;
+          stage.value = value;
+          stage.at = c;
+          this.rules['lab-name'].visit(stage, c.reporter);
+        }
         break;
       case 'starting-depth':
       case 'ending-depth': {
         if (!value?.valid || value.nil) break;
         const depth = keyValue(XSD_NON_NEGATIVE_INTEGER, value.text);
-        if (depth !== undefined) this.visit({ stage: 'depth', role, depth, at: c }, c.reporter);
+        if (depth === undefined) break;
+        const stage = this.depthStage;
+        stage.role = role;
+        stage.depth = depth;
+        stage.at = c;
+        this.rules.depth.visit(stage, c.reporter);
         break;
       }
       case 'depth-unit':
         if (value) {
           this.depthRefHasUnit = true;
-          const verdict = classifyDepthUnit(value.text);
-          this.visit({ stage: 'depth-unit', value, verdict, at: c }, c.reporter);
+          const stage = this.depthUnitStage;
+          stage.value = value;
+          stage.verdict = classifyDepthUnit(value.text);
+          stage.at = c;
+          this.rules['depth-unit'].visit(stage, c.reporter);
         }
         break;
-      case 'depth-ref':
-        this.visit(
-          { stage: 'depth-ref', id: this.depthRefId, hasUnit: this.depthRefHasUnit, at: c },
-          c.reporter,
-        );
+      case 'depth-ref': {
+        const stage = this.depthRefStage;
+        stage.id = this.depthRefId;
+        stage.hasUnit = this.depthRefHasUnit;
+        stage.at = c;
+        this.rules['depth-ref'].visit(stage, c.reporter);
         break;
+      }
       case 'geometry':
         if (value?.valid && !value.nil) {
-          this.visit(
-            { stage: 'geometry', value, epsg: this.epsg, geometries: this.geometries, at: c },
-            c.reporter,
-          );
+          const stage = this.geometryStage;
+          stage.value = value;
+          stage.epsg = this.epsg;
+          stage.at = c;
+          this.rules.geometry.visit(stage, c.reporter);
         }
         break;
       case 'event':
@@ -233,6 +304,17 @@ export class ModusService implements ModusObserver {
       default:
         break;
     }
+  }
+
+  private eventDateFound(value: ElementValue, c: ModusContext): void {
+    this.eventDate = value.text;
+    const stage = this.eventDateStage;
+    stage.value = value;
+    stage.calendarDate = isCalendarDate(value.text);
+    stage.fixedDate = stage.calendarDate ? undefined : fixedCalendarDate(value.text);
+    stage.schemaReported = !value.valid && c.reporter.isEnabled(xmlValueTypeInvalid);
+    stage.at = c;
+    this.rules['event-date'].visit(stage, c.reporter);
   }
 
   private resultUnit(value: ElementValue, c: ModusContext): void {
@@ -244,24 +326,25 @@ export class ModusService implements ModusObserver {
       if (this.unitVerdicts.size < 1000) this.unitVerdicts.set(unit, verdict);
     }
     // Most units are accepted: no rule has anything to say about them.
-    if (verdict.kind !== 'accepted') this.visit({ stage: 'result-unit', unit, verdict, at: c }, c.reporter);
+    if (verdict.kind === 'accepted') return;
+    const stage = this.resultUnitStage;
+    stage.unit = unit;
+    stage.verdict = verdict;
+    stage.at = c;
+    this.rules['result-unit'].visit(stage, c.reporter);
   }
 
   private endEvent(c: ModusContext): void {
-    this.visit(
-      {
-        stage: 'event',
-        eventDate: this.eventDate,
-        eventLocation: this.eventLocation,
-        samplesKind: this.samplesKind,
-        soilSamples: this.soilSamples,
-        overSample: this.overSample,
-        depthRefCount: this.depthRefCount,
-        overDepthRef: this.overDepthRef,
-        at: c,
-      },
-      c.reporter,
-    );
+    const stage = this.eventStage;
+    stage.eventDate = this.eventDate;
+    stage.eventLocation = this.eventLocation;
+    stage.samplesKind = this.samplesKind;
+    stage.soilSamples = this.soilSamples;
+    stage.overSample = this.overSample;
+    stage.depthRefCount = this.depthRefCount;
+    stage.overDepthRef = this.overDepthRef;
+    stage.at = c;
+    this.rules.event.visit(stage, c.reporter);
     if (
       this.eventDate !== undefined &&
       this.eventDates.length < 100 &&
@@ -272,7 +355,7 @@ export class ModusService implements ModusObserver {
   }
 
   finish(c: ModusContext): void {
-    this.visit(
+    this.rules.document.visit(
       {
         stage: 'document',
         eventCount: this.eventCount,
