@@ -146,10 +146,10 @@ export class ModusSemantics implements ModusObserver {
   private readonly rules = stageRules<SemanticStage>(semanticRulesByStage);
   // One object per stage, reused (a big file has millions of results and hundreds of thousands of
   // samples): a rule reads a stage while it is visited and keeps nothing of it.
-  private readonly depthStage: SemanticStageOf<'depth'> = {
-    stage: 'depth',
+  private readonly depthStage: SemanticStageOf<'depth-repeated'> = {
+    stage: 'depth-repeated',
     id: '',
-    firstLine: undefined,
+    firstLine: 0,
     at: NOT_YET_AT,
   };
   private readonly missingStage: SemanticStageOf<'depth-ref-missing'> = {
@@ -170,22 +170,22 @@ export class ModusSemantics implements ModusObserver {
     element: '',
     at: NOT_YET_AT,
   };
-  private readonly testIdStage: SemanticStageOf<'result-test-id'> = {
-    stage: 'result-test-id',
+  private readonly testIdStage: SemanticStageOf<'result-test-id-repeated'> = {
+    stage: 'result-test-id-repeated',
     testId: '',
-    firstLine: undefined,
+    firstLine: 0,
     at: NOT_YET_AT,
   };
-  private readonly sampleNumberStage: SemanticStageOf<'sample-number'> = {
-    stage: 'sample-number',
+  private readonly sampleNumberStage: SemanticStageOf<'sample-number-repeated'> = {
+    stage: 'sample-number-repeated',
     key: '',
-    firstLine: undefined,
+    firstLine: 0,
     at: NOT_YET_AT,
   };
-  private readonly fmisIdStage: SemanticStageOf<'fmis-sample-id'> = {
-    stage: 'fmis-sample-id',
+  private readonly fmisIdStage: SemanticStageOf<'fmis-sample-id-repeated'> = {
+    stage: 'fmis-sample-id-repeated',
     key: '',
-    firstLine: undefined,
+    firstLine: 0,
     at: NOT_YET_AT,
   };
   private readonly geometryStage: SemanticStageOf<'geometry'> = {
@@ -273,12 +273,14 @@ export class ModusSemantics implements ModusObserver {
       return;
     }
     const first = this.sampleDepths.get(id);
-    const stage = this.depthStage;
-    stage.id = id;
-    stage.firstLine = first;
-    stage.at = c;
-    this.rules.depth.visit(stage, c.reporter);
     if (first === undefined) this.sampleDepths.set(id, c.line());
+    else {
+      const stage = this.depthStage;
+      stage.id = id;
+      stage.firstLine = first;
+      stage.at = c;
+      this.rules['depth-repeated'].visit(stage, c.reporter);
+    }
     const ref = this.depthRefs.get(id);
     if (ref) {
       ref.used = true;
@@ -320,12 +322,14 @@ export class ModusSemantics implements ModusObserver {
       case 'result-test-id':
         if (value && value.valid) {
           const first = this.testIds.get(value.text);
-          const stage = this.testIdStage;
-          stage.testId = value.text;
-          stage.firstLine = first;
-          stage.at = c;
-          this.rules['result-test-id'].visit(stage, c.reporter);
           if (first === undefined) this.testIds.set(value.text, c.line());
+          else {
+            const stage = this.testIdStage;
+            stage.testId = value.text;
+            stage.firstLine = first;
+            stage.at = c;
+            this.rules['result-test-id-repeated'].visit(stage, c.reporter);
+          }
         }
         break;
       case 'sample-number':
@@ -397,24 +401,30 @@ export class ModusSemantics implements ModusObserver {
     this.sampleLabel = key;
     if (key === '') return;
     const first = this.sampleNumbers.get(key);
+    if (first === undefined) {
+      this.sampleNumbers.set(key, c.line());
+      return;
+    }
     const stage = this.sampleNumberStage;
     stage.key = key;
     stage.firstLine = first;
     stage.at = c;
-    this.rules['sample-number'].visit(stage, c.reporter);
-    if (first === undefined) this.sampleNumbers.set(key, c.line());
+    this.rules['sample-number-repeated'].visit(stage, c.reporter);
   }
 
   private fmisSampleId(value: ElementValue, c: ModusContext): void {
     const key = value.text.trim();
     if (key === '') return;
     const first = this.fmisIds.get(key);
+    if (first === undefined) {
+      this.fmisIds.set(key, c.line());
+      return;
+    }
     const stage = this.fmisIdStage;
     stage.key = key;
     stage.firstLine = first;
     stage.at = c;
-    this.rules['fmis-sample-id'].visit(stage, c.reporter);
-    if (first === undefined) this.fmisIds.set(key, c.line());
+    this.rules['fmis-sample-id-repeated'].visit(stage, c.reporter);
   }
 
   private geometry(value: ElementValue, c: ModusContext): void {

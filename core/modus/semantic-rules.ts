@@ -75,8 +75,8 @@ export const sampleNumberDuplicate = defineRule({
       useInstead: 'number the samples uniquely (7 and 8)',
     },
   },
-  check(stage: SemanticStageOf<'sample-number'>, context: ModusRuleContext<'duplicate'>) {
-    if (stage.firstLine === undefined || !context.wants()) return;
+  check(stage: SemanticStageOf<'sample-number-repeated'>, context: ModusRuleContext<'duplicate'>) {
+    if (!context.wants()) return;
     context.report({
       messageId: 'duplicate',
       data: { value: stage.key, line: stage.firstLine },
@@ -103,8 +103,8 @@ export const depthRepeated = defineRule({
       useInstead: '<Depths><Depth DepthID="1">… all results …</Depth></Depths>',
     },
   },
-  check(stage: SemanticStageOf<'depth'>, context: ModusRuleContext<'repeated'>) {
-    if (stage.firstLine === undefined || !context.wants()) return;
+  check(stage: SemanticStageOf<'depth-repeated'>, context: ModusRuleContext<'repeated'>) {
+    if (!context.wants()) return;
     context.report({
       messageId: 'repeated',
       data: { id: stage.id, line: stage.firstLine },
@@ -241,8 +241,7 @@ export const testResultDuplicate = defineRule({
       useInstead: 'one NutrientResult per ModusTestID',
     },
   },
-  check(stage: SemanticStageOf<'result-test-id'>, context: ModusRuleContext<'duplicate'>) {
-    if (stage.firstLine === undefined) return;
+  check(stage: SemanticStageOf<'result-test-id-repeated'>, context: ModusRuleContext<'duplicate'>) {
     context.report({
       messageId: 'duplicate',
       data: { test: stage.testId, line: stage.firstLine },
@@ -377,8 +376,8 @@ export const fmisSampleIdDuplicate = defineRule({
       useInstead: "the FMIS's own id of each sample",
     },
   },
-  check(stage: SemanticStageOf<'fmis-sample-id'>, context: ModusRuleContext<'duplicate'>) {
-    if (stage.firstLine === undefined || !context.wants()) return;
+  check(stage: SemanticStageOf<'fmis-sample-id-repeated'>, context: ModusRuleContext<'duplicate'>) {
+    if (!context.wants()) return;
     context.report({
       messageId: 'duplicate',
       data: { value: stage.key, line: stage.firstLine },
@@ -467,13 +466,13 @@ export const modusSemanticsRules = [
  * stage it reads, so a rule listed under another stage does not compile.
  */
 export const semanticRulesByStage: RulesByStage<SemanticStage> = {
-  depth: [depthRepeated],
+  'depth-repeated': [depthRepeated],
   'depth-ref-missing': [depthRefUndefined],
   'depth-ref': [depthRangeInverted, columnDepthMismatch, depthUnitInconsistent],
   'result-value': [resultValueNotFinite],
-  'result-test-id': [testResultDuplicate],
-  'sample-number': [sampleNumberDuplicate],
-  'fmis-sample-id': [fmisSampleIdDuplicate],
+  'result-test-id-repeated': [testResultDuplicate],
+  'sample-number-repeated': [sampleNumberDuplicate],
+  'fmis-sample-id-repeated': [fmisSampleIdDuplicate],
   geometry: [sampleGeometryInvalid],
   sample: [sampleWithoutResults],
   event: [depthRefUnused, eventTypeMismatch],

@@ -4,6 +4,8 @@
  * (semantic-rules.ts) read to decide what is a problem and what it says. `at` is the validator's view of
  * the current element, valid only while the stage is visited: a rule builds a location from it only when
  * it reports. A stage object may be reused for the next element of its kind: a rule keeps nothing of it.
+ * A value seen before is handed on only when it repeats (the `-repeated` stages): every ModusTestID,
+ * SampleNumber and Depth of a big file would be a visit that decides nothing.
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
 import type { SampleGeometry } from './sample-geometry.ts';
@@ -24,8 +26,8 @@ export interface DepthRefRecord {
 }
 
 export type SemanticStage =
-  /** A sample's Depth with a usable DepthID; `firstLine` is where the sample listed it before, if it did. */
-  | { stage: 'depth'; id: string; firstLine: number | undefined; at: ModusContext }
+  /** A sample's Depth whose usable DepthID the sample listed before, on `firstLine`. */
+  | { stage: 'depth-repeated'; id: string; firstLine: number; at: ModusContext }
   /** A DepthID that no DepthRef of the event defines, and how many depths use it. */
   | {
       stage: 'depth-ref-missing';
@@ -38,12 +40,12 @@ export type SemanticStage =
   | { stage: 'depth-ref'; ref: DepthRefRecord; first: DepthRefRecord | undefined }
   /** A result's Value that passed its type; `element` is its result's Element, or ''. */
   | { stage: 'result-value'; value: ElementValue; element: string; at: ModusContext }
-  /** A result's valid ModusTestID; `firstLine` is where the same depth had it before, if it did. */
-  | { stage: 'result-test-id'; testId: string; firstLine: number | undefined; at: ModusContext }
-  /** A sample's non-blank SampleNumber; `firstLine` is where the event had it before, if it did. */
-  | { stage: 'sample-number'; key: string; firstLine: number | undefined; at: ModusContext }
-  /** A sample's non-blank FMISSampleID; `firstLine` is where the event had it before, if it did. */
-  | { stage: 'fmis-sample-id'; key: string; firstLine: number | undefined; at: ModusContext }
+  /** A result's valid ModusTestID that the same depth had before, on `firstLine`. */
+  | { stage: 'result-test-id-repeated'; testId: string; firstLine: number; at: ModusContext }
+  /** A sample's non-blank SampleNumber that the event had before, on `firstLine`. */
+  | { stage: 'sample-number-repeated'; key: string; firstLine: number; at: ModusContext }
+  /** A sample's non-blank FMISSampleID that the event had before, on `firstLine`. */
+  | { stage: 'fmis-sample-id-repeated'; key: string; firstLine: number; at: ModusContext }
   /** A sample's Geometry (valid and not nil) read as WKT, and its declared epsg ('' when absent). */
   | { stage: 'geometry'; text: string; geometry: SampleGeometry; epsg: string; at: ModusContext }
   /** A sample ended; `label` is its SampleNumber, or ''. */
