@@ -58,23 +58,21 @@ export const NOT_YET_VALUE: ElementValue = { text: '', valid: true, present: fal
  */
 export class StageRules<Stage> {
   private reporter: DiagnosticCollector | undefined;
-  private contexts: readonly ModusRuleContext[] = [];
+  private contextList: readonly ModusRuleContext[] = [];
 
   constructor(
-    private readonly rules: readonly Rule<Stage>[],
+    /** The rules that read the stage, in report order. */
+    readonly rules: readonly Rule<Stage>[],
     private readonly all: ModusRuleContexts,
   ) {}
 
-  /** Hand `stage` to the rules, in report order. */
-  visit(stage: Stage, reporter: DiagnosticCollector): void {
+  /** The contexts of `rules`, in their order, reporting into `reporter`. */
+  contexts(reporter: DiagnosticCollector): readonly ModusRuleContext[] {
     if (reporter !== this.reporter) {
-      this.contexts = this.rules.map((rule) => this.all.of(rule, reporter));
+      this.contextList = this.rules.map((rule) => this.all.of(rule, reporter));
       this.reporter = reporter;
     }
-    const rules = this.rules;
-    const contexts = this.contexts;
-    for (let i = 0; i < rules.length; i++)
-      (rules[i] as Rule<Stage>).check?.(stage, contexts[i] as ModusRuleContext);
+    return this.contextList;
   }
 }
 

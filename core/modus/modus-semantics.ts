@@ -6,6 +6,8 @@
  * nothing else is kept.
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
+import type { DiagnosticCollector } from '../rules/reporter.ts';
+import type { Rule } from '../rules/rule.ts';
 import type { ModusRole } from './modus-schema.ts';
 import { SampleGeometryReader } from './sample-geometry.ts';
 import {
@@ -16,7 +18,13 @@ import {
 } from './schema-validator.ts';
 import { semanticRulesByStage } from './semantic-rules.ts';
 import type { DepthRefRecord, SemanticStage, SemanticStageOf } from './semantic-stages.ts';
-import { NOT_YET_AT, NOT_YET_VALUE, stageRules } from './modus-rule-context.ts';
+import {
+  NOT_YET_AT,
+  NOT_YET_VALUE,
+  stageRules,
+  type ModusRuleContext,
+  type StageRules,
+} from './modus-rule-context.ts';
 import { keyValue, XSD_POSITIVE_INTEGER } from './xsd-values.ts';
 
 type DepthRefState = DepthRefRecord;
@@ -211,6 +219,14 @@ export class ModusSemantics implements ModusObserver {
 
   constructor(private readonly geometries = new SampleGeometryReader()) {}
 
+  /** Hand a stage's result to the rules that read it, in report order. */
+  private visit<S>(stageRules: StageRules<S>, stage: S, reporter: DiagnosticCollector): void {
+    const { rules } = stageRules;
+    const contexts = stageRules.contexts(reporter);
+    for (let i = 0; i < rules.length; i++)
+      (rules[i] as Rule<S>).check?.(stage, contexts[i] as ModusRuleContext);
+  }
+
   start(role: ModusRole, c: ModusContext): void {
     switch (role) {
       case 'nutrient-result':
@@ -279,7 +295,7 @@ export class ModusSemantics implements ModusObserver {
       stage.id = id;
       stage.firstLine = first;
       stage.at = c;
-      this.rules['depth-repeated'].visit(stage, c.reporter);
+      this.visit(this.rules['depth-repeated'], stage, c.reporter);
     }
     const ref = this.depthRefs.get(id);
     if (ref) {
@@ -302,7 +318,7 @@ export class ModusSemantics implements ModusObserver {
     stage.known = [...this.depthRefs.keys()];
     stage.count = count;
     stage.location = location;
-    this.rules['depth-ref-missing'].visit(stage, c.reporter);
+    this.visit(this.rules['depth-ref-missing'], stage, c.reporter);
   }
 
   end(role: ModusRole, value: ElementValue | undefined, c: ModusContext): void {
@@ -316,7 +332,7 @@ export class ModusSemantics implements ModusObserver {
           stage.value = value;
           stage.element = this.resultElement;
           stage.at = c;
-          this.rules['result-value'].visit(stage, c.reporter);
+          this.visit(this.rules['result-value'], stage, c.reporter);
         }
         break;
       case 'result-test-id':
@@ -328,7 +344,7 @@ export class ModusSemantics implements ModusObserver {
             stage.testId = value.text;
             stage.firstLine = first;
             stage.at = c;
-            this.rules['result-test-id-repeated'].visit(stage, c.reporter);
+            this.visit(this.rules['result-test-id-repeated'], stage, c.reporter);
           }
         }
         break;
@@ -340,7 +356,7 @@ export class ModusSemantics implements ModusObserver {
         stage.hasResults = this.sampleHasResults;
         stage.label = this.sampleLabel;
         stage.at = c;
-        this.rules.sample.visit(stage, c.reporter);
+        this.visit(this.rules.sample, stage, c.reporter);
         break;
       }
       case 'depth-ref-name':
@@ -389,7 +405,7 @@ export class ModusSemantics implements ModusObserver {
     const stage = this.depthRefStage;
     stage.ref = ref;
     stage.first = this.unitReported ? undefined : first;
-    this.rules['depth-ref'].visit(stage, c.reporter);
+    this.visit(this.rules['depth-ref'], stage, c.reporter);
     if (!first) this.firstUnit = ref;
     // Only the first DepthRef whose unit differs is reported: the others would repeat it.
     else if ((first.unit ?? '') !== (ref.unit ?? '')) this.unitReported = true;
@@ -409,7 +425,7 @@ export class ModusSemantics implements ModusObserver {
     stage.key = key;
     stage.firstLine = first;
     stage.at = c;
-    this.rules['sample-number-repeated'].visit(stage, c.reporter);
+    this.visit(this.rules['sample-number-repeated'], stage, c.reporter);
   }
 
   private fmisSampleId(value: ElementValue, c: ModusContext): void {
@@ -424,7 +440,7 @@ export class ModusSemantics implements ModusObserver {
     stage.key = key;
     stage.firstLine = first;
     stage.at = c;
-    this.rules['fmis-sample-id-repeated'].visit(stage, c.reporter);
+    this.visit(this.rules['fmis-sample-id-repeated'], stage, c.reporter);
   }
 
   private geometry(value: ElementValue, c: ModusContext): void {
@@ -433,7 +449,7 @@ export class ModusSemantics implements ModusObserver {
     stage.geometry = this.geometries.read(value.text);
     stage.epsg = this.epsg;
     stage.at = c;
-    this.rules.geometry.visit(stage, c.reporter);
+    this.visit(this.rules.geometry, stage, c.reporter);
   }
 
   private endEvent(c: ModusContext): void {
@@ -447,6 +463,6 @@ export class ModusSemantics implements ModusObserver {
     stage.usesKnown = this.depthRefsClosed && !this.depthUnknown;
     stage.eventType = this.eventType;
     stage.samplesKind = this.samplesKind;
-    this.rules.event.visit(stage, c.reporter);
+    this.visit(this.rules.event, stage, c.reporter);
   }
 }

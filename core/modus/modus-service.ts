@@ -4,6 +4,8 @@
  * results (service-stages.ts) to the rules of service-rules.ts, which decide what the service would refuse.
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
+import type { DiagnosticCollector } from '../rules/reporter.ts';
+import type { Rule } from '../rules/rule.ts';
 import type { ModusRole } from './modus-schema.ts';
 import { SampleGeometryReader } from './sample-geometry.ts';
 import type { ElementValue, ModusContext, ModusObserver } from './schema-validator.ts';
@@ -11,7 +13,13 @@ import { xmlValueTypeInvalid } from './schema-rules.ts';
 import { SERVICE_LIMITS, serviceRulesByStage } from './service-rules.ts';
 import type { ServiceStage, ServiceStageOf } from './service-stages.ts';
 import { classifyDepthUnit, classifyUnit, type UnitVerdict } from './service-units.ts';
-import { NOT_YET_AT, NOT_YET_VALUE, stageRules } from './modus-rule-context.ts';
+import {
+  NOT_YET_AT,
+  NOT_YET_VALUE,
+  stageRules,
+  type ModusRuleContext,
+  type StageRules,
+} from './modus-rule-context.ts';
 import { isXsdDate, keyValue, XSD_INT, XSD_NON_NEGATIVE_INTEGER } from './xsd-values.ts';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -173,6 +181,14 @@ export class ModusService implements ModusObserver {
     };
   }
 
+  /** Hand a stage's result to the rules that read it, in report order. */
+  private visit<S>(stageRules: StageRules<S>, stage: S, reporter: DiagnosticCollector): void {
+    const { rules } = stageRules;
+    const contexts = stageRules.contexts(reporter);
+    for (let i = 0; i < rules.length; i++)
+      (rules[i] as Rule<S>).check?.(stage, contexts[i] as ModusRuleContext);
+  }
+
   start(role: ModusRole, c: ModusContext): void {
     switch (role) {
       case 'depth':
@@ -188,7 +204,7 @@ export class ModusService implements ModusObserver {
         break;
       case 'root':
         this.rootStage.at = c;
-        this.rules.root.visit(this.rootStage, c.reporter);
+        this.visit(this.rules.root, this.rootStage, c.reporter);
         break;
       case 'event':
         this.eventCount++;
@@ -237,7 +253,7 @@ export class ModusService implements ModusObserver {
         stage.depths = this.sampleDepths;
         stage.label = this.sampleLabel;
         stage.at = c;
-        this.rules.sample.visit(stage, c.reporter);
+        this.visit(this.rules.sample, stage, c.reporter);
         break;
       }
       case 'event-code':
@@ -245,7 +261,7 @@ export class ModusService implements ModusObserver {
           const stage = this.eventCodeStage;
           stage.value = value;
           stage.at = c;
-          this.rules['event-code'].visit(stage, c.reporter);
+          this.visit(this.rules['event-code'], stage, c.reporter);
         }
         break;
       case 'event-date':
@@ -256,7 +272,7 @@ export class ModusService implements ModusObserver {
           const stage = this.labNameStage;
           stage.value = value;
           stage.at = c;
-          this.rules['lab-name'].visit(stage, c.reporter);
+          this.visit(this.rules['lab-name'], stage, c.reporter);
         }
         break;
       case 'starting-depth':
@@ -268,7 +284,7 @@ export class ModusService implements ModusObserver {
         stage.role = role;
         stage.depth = depth;
         stage.at = c;
-        this.rules.depth.visit(stage, c.reporter);
+        this.visit(this.rules.depth, stage, c.reporter);
         break;
       }
       case 'depth-unit':
@@ -278,7 +294,7 @@ export class ModusService implements ModusObserver {
           stage.value = value;
           stage.verdict = classifyDepthUnit(value.text);
           stage.at = c;
-          this.rules['depth-unit'].visit(stage, c.reporter);
+          this.visit(this.rules['depth-unit'], stage, c.reporter);
         }
         break;
       case 'depth-ref': {
@@ -286,7 +302,7 @@ export class ModusService implements ModusObserver {
         stage.id = this.depthRefId;
         stage.hasUnit = this.depthRefHasUnit;
         stage.at = c;
-        this.rules['depth-ref'].visit(stage, c.reporter);
+        this.visit(this.rules['depth-ref'], stage, c.reporter);
         break;
       }
       case 'geometry':
@@ -295,7 +311,7 @@ export class ModusService implements ModusObserver {
           stage.value = value;
           stage.epsg = this.epsg;
           stage.at = c;
-          this.rules.geometry.visit(stage, c.reporter);
+          this.visit(this.rules.geometry, stage, c.reporter);
         }
         break;
       case 'event':
@@ -314,7 +330,7 @@ export class ModusService implements ModusObserver {
     stage.fixedDate = stage.calendarDate ? undefined : fixedCalendarDate(value.text);
     stage.schemaReported = !value.valid && c.reporter.isEnabled(xmlValueTypeInvalid);
     stage.at = c;
-    this.rules['event-date'].visit(stage, c.reporter);
+    this.visit(this.rules['event-date'], stage, c.reporter);
   }
 
   private resultUnit(value: ElementValue, c: ModusContext): void {
@@ -331,7 +347,7 @@ export class ModusService implements ModusObserver {
     stage.unit = unit;
     stage.verdict = verdict;
     stage.at = c;
-    this.rules['result-unit'].visit(stage, c.reporter);
+    this.visit(this.rules['result-unit'], stage, c.reporter);
   }
 
   private endEvent(c: ModusContext): void {
@@ -344,7 +360,7 @@ export class ModusService implements ModusObserver {
     stage.depthRefCount = this.depthRefCount;
     stage.overDepthRef = this.overDepthRef;
     stage.at = c;
-    this.rules.event.visit(stage, c.reporter);
+    this.visit(this.rules.event, stage, c.reporter);
     if (
       this.eventDate !== undefined &&
       this.eventDates.length < 100 &&
@@ -355,7 +371,8 @@ export class ModusService implements ModusObserver {
   }
 
   finish(c: ModusContext): void {
-    this.rules.document.visit(
+    this.visit(
+      this.rules.document,
       {
         stage: 'document',
         eventCount: this.eventCount,
