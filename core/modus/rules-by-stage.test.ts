@@ -32,6 +32,14 @@ import {
   eventsMultiple,
   serviceRulesByStage,
 } from './service-rules.ts';
+import {
+  schemaRulesByStage,
+  xmlKeyDuplicate,
+  xmlTextNotAllowed,
+  xmlValueNotInList,
+  xmlValueOutOfRange,
+  xmlValueTypeInvalid,
+} from './schema-rules.ts';
 
 /** The rules each pass hands some stage to (a rule listed under no stage would never run). */
 function visited(table: Record<string, readonly Rule<never>[]>): Set<Rule<never>> {
@@ -80,6 +88,22 @@ describe('Modus rules as visitors over stage results', () => {
       eventsMultiple,
     ];
     const seen = visited(serviceRulesByStage);
+    for (const rule of rules) {
+      expect(seen.has(rule), `${rule.meta.code} is read at no stage`).toBe(true);
+      expect(typeof rule.check, rule.meta.code).toBe('function');
+    }
+    expect(seen.size).toBe(rules.length);
+  });
+
+  it("hands the schema pass's problem stages to MOD010–MOD014, each with its own check", () => {
+    const rules: Rule<never>[] = [
+      xmlValueTypeInvalid,
+      xmlValueNotInList,
+      xmlValueOutOfRange,
+      xmlTextNotAllowed,
+      xmlKeyDuplicate,
+    ];
+    const seen = visited(schemaRulesByStage);
     for (const rule of rules) {
       expect(seen.has(rule), `${rule.meta.code} is read at no stage`).toBe(true);
       expect(typeof rule.check, rule.meta.code).toBe('function');

@@ -1,11 +1,23 @@
 /**
  * The rules the streaming Modus validator reports about the XML itself, group modus-schema: well-formedness
  * and parser safety (validate-modus.ts, schema-validator.ts) and the structure and values the Modus v1 XSD
- * requires (schema-validator.ts, modus-service.ts). Defined beside the checks that report them; the
- * registry (core/rules/registry.ts) gathers them.
+ * requires (schema-validator.ts, modus-service.ts). Most are defined beside the checks that report them;
+ * those of values, stray text and repeated keys carry their check, a visitor over the schema pass's stage
+ * results (schema-stages.ts: found only where the document breaks the schema). The registry
+ * (core/rules/registry.ts) gathers them.
  */
 
-import { defineRule } from '../rules/rule.ts';
+import { defineRule, type RuleContext } from '../rules/rule.ts';
+import type { RulesByStage } from './modus-rule-context.ts';
+import type { SchemaStage, SchemaStageOf } from './schema-stages.ts';
+
+const MAX_SHOWN = 60;
+
+/** A value as a message shows it: on one line, at most 60 characters. */
+export function shown(value: string): string {
+  const oneLine = value.replace(/\s+/g, ' ');
+  return oneLine.length > MAX_SHOWN ? oneLine.slice(0, MAX_SHOWN - 1) + '…' : oneLine;
+}
 
 /** Reported by the streaming Modus validator (core/modus). */
 export const xmlMalformed = defineRule({
@@ -197,13 +209,13 @@ export const xmlAttributeMissing = defineRule({
   },
 });
 
-/** Reported by the streaming Modus validator (core/modus). */
+/** Decided here, from the schema pass's stage results (schema-stages.ts). */
 export const xmlValueTypeInvalid = defineRule({
   meta: {
     code: 'MOD010',
     name: 'xml-value-type-invalid',
     group: 'modus-schema',
-    decidedIn: 'core/modus/schema-validator.ts',
+    decidedIn: 'core/modus/schema-rules.ts',
     severity: 'error',
     messages: {
       element: '<{element}> value "{value}" is not {expected}',
@@ -216,15 +228,28 @@ export const xmlValueTypeInvalid = defineRule({
       useInstead: '<EventDate>2021-09-24</EventDate>',
     },
   },
+  check(stage: SchemaStageOf<'value-refused'>, context: RuleContext<'element' | 'attribute'>) {
+    const { problem, value } = stage;
+    if (problem.kind !== 'lexical') return;
+    context.report({
+      messageId: stage.where,
+      data: { element: stage.element, name: stage.name, value: shown(value), expected: problem.expected },
+      location: stage.location,
+      hint:
+        problem.expected.includes('xs:date') && /^\s|\s$/.test(value)
+          ? 'Remove the spaces around the date.'
+          : `Write ${problem.expected}.`,
+    });
+  },
 });
 
-/** Reported by the streaming Modus validator (core/modus). */
+/** Decided here, from the schema pass's stage results (schema-stages.ts). */
 export const xmlValueNotInList = defineRule({
   meta: {
     code: 'MOD011',
     name: 'xml-value-not-in-list',
     group: 'modus-schema',
-    decidedIn: 'core/modus/schema-validator.ts',
+    decidedIn: 'core/modus/schema-rules.ts',
     severity: 'error',
     messages: {
       element: '<{element}> value "{value}" is not one of {allowed}',
@@ -236,15 +261,30 @@ export const xmlValueNotInList = defineRule({
       useInstead: '<ValueType>Measured</ValueType>',
     },
   },
+  check(stage: SchemaStageOf<'value-refused'>, context: RuleContext<'element'>) {
+    const { problem, value } = stage;
+    if (problem.kind !== 'enumeration') return;
+    // No attribute of the Modus schemas has a list of values (modus-schema.test.ts checks it).
+    if (stage.where === 'attribute')
+      throw new Error(`attribute ${stage.name} of <${stage.element}> has a list of values`);
+    const allowed = problem.allowed.map((v) => `"${v}"`).join(', ');
+    const guess = problem.allowed.find((v) => v.toLowerCase() === value.trim().toLowerCase());
+    context.report({
+      messageId: 'element',
+      data: { element: stage.element, name: stage.name, value: shown(value), allowed },
+      location: stage.location,
+      hint: guess !== undefined ? `Write "${guess}" (case and spaces count).` : `Use one of ${allowed}.`,
+    });
+  },
 });
 
-/** Reported by the streaming Modus validator (core/modus). */
+/** Decided here, from the schema pass's stage results (schema-stages.ts). */
 export const xmlValueOutOfRange = defineRule({
   meta: {
     code: 'MOD012',
     name: 'xml-value-out-of-range',
     group: 'modus-schema',
-    decidedIn: 'core/modus/schema-validator.ts',
+    decidedIn: 'core/modus/schema-rules.ts',
     severity: 'error',
     messages: {
       element: '<{element}> value "{value}" {detail}',
@@ -257,15 +297,24 @@ export const xmlValueOutOfRange = defineRule({
       useInstead: '<Value>1.5</Value>',
     },
   },
+  check(stage: SchemaStageOf<'value-refused'>, context: RuleContext<'element' | 'attribute'>) {
+    const { problem } = stage;
+    if (problem.kind !== 'range') return;
+    context.report({
+      messageId: stage.where,
+      data: { element: stage.element, name: stage.name, value: shown(stage.value), detail: problem.detail },
+      location: stage.location,
+    });
+  },
 });
 
-/** Reported by the streaming Modus validator (core/modus). */
+/** Decided here, from the schema pass's stage results (schema-stages.ts). */
 export const xmlTextNotAllowed = defineRule({
   meta: {
     code: 'MOD013',
     name: 'xml-text-not-allowed',
     group: 'modus-schema',
-    decidedIn: 'core/modus/schema-validator.ts',
+    decidedIn: 'core/modus/schema-rules.ts',
     severity: 'error',
     messages: {
       elementOnly: '<{element}> holds elements only; the text "{text}" is not allowed in it',
@@ -278,15 +327,32 @@ export const xmlTextNotAllowed = defineRule({
       useInstead: '<SampleMetaData><SampleNumber>12</SampleNumber></SampleMetaData>',
     },
   },
+  check(stage: SchemaStageOf<'text-not-allowed'>, context: RuleContext<'elementOnly' | 'empty'>) {
+    if (stage.content === 'element-only') {
+      context.report({
+        messageId: 'elementOnly',
+        data: { element: stage.element, text: shown(stage.text.trim()) },
+        location: stage.location,
+        hint: 'Remove the text, or put the value in the element it belongs to.',
+      });
+      return;
+    }
+    context.report({
+      messageId: 'empty',
+      data: { element: stage.element },
+      location: stage.location,
+      hint: `Write <${stage.element} …/> with nothing (not even spaces) inside.`,
+    });
+  },
 });
 
-/** Reported by the streaming Modus validator (core/modus). */
+/** Decided here, from the schema pass's stage results (schema-stages.ts). */
 export const xmlKeyDuplicate = defineRule({
   meta: {
     code: 'MOD014',
     name: 'xml-key-duplicate',
     group: 'modus-schema',
-    decidedIn: 'core/modus/schema-validator.ts',
+    decidedIn: 'core/modus/schema-rules.ts',
     severity: 'error',
     messages: {
       duplicate: '{what} "{value}" is used twice in <{parent}> (first on line {line})',
@@ -297,6 +363,14 @@ export const xmlKeyDuplicate = defineRule({
       example: '<DepthRef DepthID="1">…</DepthRef><DepthRef DepthID="1">…</DepthRef>',
       useInstead: '<DepthRef DepthID="1">…</DepthRef><DepthRef DepthID="2">…</DepthRef>',
     },
+  },
+  check(stage: SchemaStageOf<'key-repeated'>, context: RuleContext<'duplicate'>) {
+    context.report({
+      messageId: 'duplicate',
+      data: { what: stage.what, value: shown(stage.key), parent: stage.holder, line: stage.firstLine },
+      location: stage.location,
+      hint: `Give each ${stage.what} in <${stage.holder}> its own value.`,
+    });
   },
 });
 
@@ -384,3 +458,13 @@ export const modusSchemaRules = [
   xmlElementOutOfOrder,
   xmlElementRepeated,
 ] as const;
+
+/**
+ * The rules that read each stage of the schema pass, in the order their diagnostics come in: a rule's check
+ * is typed by the stage it reads, so a rule listed under another stage does not compile.
+ */
+export const schemaRulesByStage: RulesByStage<SchemaStage> = {
+  'value-refused': [xmlValueTypeInvalid, xmlValueNotInList, xmlValueOutOfRange],
+  'text-not-allowed': [xmlTextNotAllowed],
+  'key-repeated': [xmlKeyDuplicate],
+};

@@ -12,18 +12,18 @@ import {
   xmlElementNotAllowed,
   xmlElementOutOfOrder,
   xmlElementRepeated,
-  xmlKeyDuplicate,
   modusRootElement,
-  xmlTextNotAllowed,
-  xmlValueNotInList,
-  xmlValueOutOfRange,
-  xmlValueTypeInvalid,
+  schemaRulesByStage,
+  shown,
   xmlDoctype,
   xmlLimitExceeded,
   xmlMalformed,
   xsiAttributeInvalid,
 } from './schema-rules.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
+import type { Rule } from '../rules/rule.ts';
+import { stageRules, type ModusRuleContext, type StageRules } from './modus-rule-context.ts';
+import type { SchemaStage } from './schema-stages.ts';
 import {
   MODUS_ROLES,
   modusResultSchema,
@@ -199,12 +199,6 @@ class Frame {
   }
 }
 
-const MAX_SHOWN = 60;
-function shown(value: string): string {
-  const oneLine = value.replace(/\s+/g, ' ');
-  return oneLine.length > MAX_SHOWN ? oneLine.slice(0, MAX_SHOWN - 1) + '…' : oneLine;
-}
-
 function isBlank(s: string): boolean {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
@@ -276,6 +270,7 @@ export class ModusSchemaValidator implements XmlHandler {
   private readonly ends: ModusObserver[][] = MODUS_ROLES.map(() => []);
   /** Per element-only type: particle index by the scanner's name id (-1 = not a child). */
   private readonly childTables: Array<Int16Array | undefined> = [];
+  private readonly rules = stageRules<SchemaStage>(schemaRulesByStage);
 
   constructor(
     private readonly reporter: DiagnosticCollector,
@@ -888,35 +883,23 @@ export class ModusSchemaValidator implements XmlHandler {
     value: string,
     location: Location,
   ): void {
-    const data = { element, name, value: shown(value) };
-    if (problem.kind === 'lexical') {
-      this.reporter.report(xmlValueTypeInvalid, {
-        messageId: where,
-        data: { ...data, expected: problem.expected },
-        location,
-        hint:
-          problem.expected.includes('xs:date') && /^\s|\s$/.test(value)
-            ? 'Remove the spaces around the date.'
-            : `Write ${problem.expected}.`,
-      });
-    } else if (problem.kind === 'enumeration') {
-      // No attribute of the Modus schemas has a list of values (modus-schema.test.ts checks it).
-      if (where === 'attribute') throw new Error(`attribute ${name} of <${element}> has a list of values`);
-      const allowed = problem.allowed.map((v) => `"${v}"`).join(', ');
-      const guess = problem.allowed.find((v) => v.toLowerCase() === value.trim().toLowerCase());
-      this.reporter.report(xmlValueNotInList, {
-        messageId: 'element',
-        data: { ...data, allowed },
-        location,
-        hint: guess !== undefined ? `Write "${guess}" (case and spaces count).` : `Use one of ${allowed}.`,
-      });
-    } else {
-      this.reporter.report(xmlValueOutOfRange, {
-        messageId: where,
-        data: { ...data, detail: problem.detail },
-        location,
-      });
-    }
+    this.visit(this.rules['value-refused'], {
+      stage: 'value-refused',
+      problem,
+      where,
+      element,
+      name,
+      value,
+      location,
+    });
+  }
+
+  /** Hand a stage's result to the rules that read it, in report order (only where the schema is broken). */
+  private visit<S>(stageRules: StageRules<S>, stage: S): void {
+    const { rules } = stageRules;
+    const contexts = stageRules.contexts(this.reporter);
+    for (let i = 0; i < rules.length; i++)
+      (rules[i] as Rule<S>).check?.(stage, contexts[i] as ModusRuleContext);
   }
 
   /** Keys of unique constraints whose field is an attribute of the element just started. */
@@ -962,11 +945,13 @@ export class ModusSchemaValidator implements XmlHandler {
       seen.set(key, line);
       return;
     }
-    this.reporter.report(xmlKeyDuplicate, {
-      messageId: 'duplicate',
-      data: { what, value: shown(key), parent: holder.name, line: first },
+    this.visit(this.rules['key-repeated'], {
+      stage: 'key-repeated',
+      what,
+      key,
+      holder: holder.name,
+      firstLine: first,
       location,
-      hint: `Give each ${what} in <${holder.name}> its own value.`,
     });
   }
 
@@ -986,22 +971,24 @@ export class ModusSchemaValidator implements XmlHandler {
           f.textReported = true;
           let a = 0;
           while (a < value.length && isBlank(value[a] ?? '')) a++;
-          this.reporter.report(xmlTextNotAllowed, {
-            messageId: 'elementOnly',
-            data: { element: f.name, text: shown(value.trim()) },
+          this.visit(this.rules['text-not-allowed'], {
+            stage: 'text-not-allowed',
+            content: 'element-only',
+            element: f.name,
+            text: value,
             location: { range: this.range(Math.min(start + a, end), end), path: this.path() },
-            hint: 'Remove the text, or put the value in the element it belongs to.',
           });
         }
         break;
       case Mode.Empty:
         if (!f.textReported) {
           f.textReported = true;
-          this.reporter.report(xmlTextNotAllowed, {
-            messageId: 'empty',
-            data: { element: f.name },
+          this.visit(this.rules['text-not-allowed'], {
+            stage: 'text-not-allowed',
+            content: 'empty',
+            element: f.name,
+            text: value,
             location: { range: this.range(start, end), path: this.path() },
-            hint: `Write <${f.name} …/> with nothing (not even spaces) inside.`,
           });
         }
         break;

@@ -271,7 +271,7 @@ describe('fieldgate rules', () => {
 
   it('says where a rule is decided: its own check, or the pass that reports it', async () => {
     expect((await runCli(['rules', 'RXA004'])).stdout).toContain('Decided in\n  core/archive/zip-rules.ts\n');
-    expect((await runCli(['rules', 'MOD010'])).stdout).toContain(
+    expect((await runCli(['rules', 'MOD006'])).stdout).toContain(
       'Decided in\n  core/modus/schema-validator.ts\n',
     );
     const [json] = JSON.parse((await runCli(['rules', '--json', '--select', 'RXA004'])).stdout) as {

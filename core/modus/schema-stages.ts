@@ -1,0 +1,41 @@
+/**
+ * The stage results of the Modus schema pass (schema-validator.ts) that its visitor rules (schema-rules.ts)
+ * read: facts found only where the document breaks the schema (a value its type refuses, text where none
+ * is allowed, a key seen before), so a valid document hands on none. Values are as written: a rule shortens
+ * them for its message. A stage object may be reused: a rule keeps nothing of it.
+ */
+import type { Location } from '../diagnostics/diagnostic.ts';
+import type { ValueProblem } from './xsd-values.ts';
+
+export type SchemaStage =
+  /** An element's text or an attribute's value that its XSD type refuses, and how. */
+  | {
+      stage: 'value-refused';
+      problem: ValueProblem;
+      where: 'element' | 'attribute';
+      /** The element's name, and the attribute's ('' for the element's own text). */
+      element: string;
+      name: string;
+      value: string;
+      location: Location;
+    }
+  /** The first non-blank text in an element of element-only content, or any text in an empty element. */
+  | {
+      stage: 'text-not-allowed';
+      content: 'element-only' | 'empty';
+      element: string;
+      text: string;
+      location: Location;
+    }
+  /** A value of a unique key (an xs:unique) that its holder had before, on `firstLine`. */
+  | {
+      stage: 'key-repeated';
+      /** The key's field, as element@attribute or element. */
+      what: string;
+      key: string;
+      holder: string;
+      firstLine: number;
+      location: Location;
+    };
+
+export type SchemaStageOf<Name extends SchemaStage['stage']> = Extract<SchemaStage, { stage: Name }>;
