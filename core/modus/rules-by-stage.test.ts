@@ -34,6 +34,8 @@ import {
 } from './service-rules.ts';
 import {
   schemaRulesByStage,
+  xmlAttributeMissing,
+  xmlAttributeNotAllowed,
   xmlKeyDuplicate,
   xmlTextNotAllowed,
   xmlValueNotInList,
@@ -95,8 +97,10 @@ describe('Modus rules as visitors over stage results', () => {
     expect(seen.size).toBe(rules.length);
   });
 
-  it("hands the schema pass's problem stages to MOD010–MOD014, each with its own check", () => {
+  it("hands the schema pass's problem stages to MOD008–MOD014, each with its own check", () => {
     const rules: Rule<never>[] = [
+      xmlAttributeNotAllowed,
+      xmlAttributeMissing,
       xmlValueTypeInvalid,
       xmlValueNotInList,
       xmlValueOutOfRange,

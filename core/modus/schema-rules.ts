@@ -2,7 +2,7 @@
  * The rules the streaming Modus validator reports about the XML itself, group modus-schema: well-formedness
  * and parser safety (validate-modus.ts, schema-validator.ts) and the structure and values the Modus v1 XSD
  * requires (schema-validator.ts, modus-service.ts). Most are defined beside the checks that report them;
- * those of values, stray text and repeated keys carry their check, a visitor over the schema pass's stage
+ * those of values, attributes, stray text and repeated keys carry their check, a visitor over the schema pass's stage
  * results (schema-stages.ts: found only where the document breaks the schema). The registry
  * (core/rules/registry.ts) gathers them.
  */
@@ -169,13 +169,13 @@ export const xmlElementMissing = defineRule({
   },
 });
 
-/** Reported by the streaming Modus validator (core/modus). */
+/** Decided here, from the schema pass's stage results (schema-stages.ts). */
 export const xmlAttributeNotAllowed = defineRule({
   meta: {
     code: 'MOD008',
     name: 'xml-attribute-not-allowed',
     group: 'modus-schema',
-    decidedIn: 'core/modus/schema-validator.ts',
+    decidedIn: 'core/modus/schema-rules.ts',
     severity: 'error',
     messages: {
       unexpected: 'Attribute {name} is not allowed on <{element}>{expected}',
@@ -187,15 +187,31 @@ export const xmlAttributeNotAllowed = defineRule({
       useInstead: '<Depth DepthID="1">',
     },
   },
+  check(stage: SchemaStageOf<'attribute-not-allowed'>, context: RuleContext<'unexpected'>) {
+    const { name, declared, guess } = stage;
+    context.report({
+      messageId: 'unexpected',
+      data: {
+        name,
+        element: stage.element,
+        expected: declared.length > 0 ? ` (it takes ${declared.join(', ')})` : ' (it takes no attributes)',
+      },
+      location: stage.location,
+      hint:
+        guess !== undefined
+          ? `Did you mean ${guess}? Attribute names are case-sensitive.`
+          : `Remove ${name}.`,
+    });
+  },
 });
 
-/** Reported by the streaming Modus validator (core/modus). */
+/** Decided here, from the schema pass's stage results (schema-stages.ts). */
 export const xmlAttributeMissing = defineRule({
   meta: {
     code: 'MOD009',
     name: 'xml-attribute-missing',
     group: 'modus-schema',
-    decidedIn: 'core/modus/schema-validator.ts',
+    decidedIn: 'core/modus/schema-rules.ts',
     severity: 'error',
     messages: {
       missing: '<{element}> is missing the required attribute {name}',
@@ -206,6 +222,14 @@ export const xmlAttributeMissing = defineRule({
       example: '<Depth><NutrientResults>…</NutrientResults></Depth>',
       useInstead: '<Depth DepthID="1"><NutrientResults>…</NutrientResults></Depth>',
     },
+  },
+  check(stage: SchemaStageOf<'attribute-missing'>, context: RuleContext<'missing'>) {
+    context.report({
+      messageId: 'missing',
+      data: { element: stage.element, name: stage.name },
+      location: stage.location,
+      hint: `Add ${stage.name}="…" to <${stage.element}>.`,
+    });
   },
 });
 
@@ -465,6 +489,8 @@ export const modusSchemaRules = [
  */
 export const schemaRulesByStage: RulesByStage<SchemaStage> = {
   'value-refused': [xmlValueTypeInvalid, xmlValueNotInList, xmlValueOutOfRange],
+  'attribute-not-allowed': [xmlAttributeNotAllowed],
+  'attribute-missing': [xmlAttributeMissing],
   'text-not-allowed': [xmlTextNotAllowed],
   'key-repeated': [xmlKeyDuplicate],
 };

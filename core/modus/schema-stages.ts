@@ -1,7 +1,7 @@
 /**
  * The stage results of the Modus schema pass (schema-validator.ts) that its visitor rules (schema-rules.ts)
  * read: facts found only where the document breaks the schema (a value its type refuses, text where none
- * is allowed, a key seen before), so a valid document hands on none. Values are as written: a rule shortens
+ * is allowed, an attribute not allowed or missing, a key seen before), so a valid document hands on none. Values are as written: a rule shortens
  * them for its message. A stage object may be reused: a rule keeps nothing of it.
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
@@ -27,6 +27,17 @@ export type SchemaStage =
       text: string;
       location: Location;
     }
+  /** An attribute the element's declaration does not define; `guess` is a declared name it may mean. */
+  | {
+      stage: 'attribute-not-allowed';
+      name: string;
+      element: string;
+      declared: readonly string[];
+      guess: string | undefined;
+      location: Location;
+    }
+  /** A required attribute the element lacks. */
+  | { stage: 'attribute-missing'; name: string; element: string; location: Location }
   /** A value of a unique key (an xs:unique) that its holder had before, on `firstLine`. */
   | {
       stage: 'key-repeated';

@@ -6,8 +6,6 @@
  */
 import type { Location, PathSegment, TextRange } from '../diagnostics/diagnostic.ts';
 import {
-  xmlAttributeMissing,
-  xmlAttributeNotAllowed,
   xmlElementMissing,
   xmlElementNotAllowed,
   xmlElementOutOfOrder,
@@ -793,11 +791,11 @@ export class ModusSchemaValidator implements XmlHandler {
     for (let i = 0; i < declared.length; i++) {
       const d = declared[i];
       if (d?.required && !(found & (1 << i))) {
-        this.reporter.report(xmlAttributeMissing, {
-          messageId: 'missing',
-          data: { element: f.name, name: d.name },
+        this.visit(this.rules['attribute-missing'], {
+          stage: 'attribute-missing',
+          name: d.name,
+          element: f.name,
           location: this.elementLocation(f, this.depth),
-          hint: `Add ${d.name}="…" to <${f.name}>.`,
         });
       }
     }
@@ -856,22 +854,16 @@ export class ModusSchemaValidator implements XmlHandler {
 
   private unexpectedAttribute(f: Frame, tag: StartTag, k: number, declared: string[]): void {
     const name = tag.attrNames[k] ?? '';
-    const guess = tag.attrNs[k] === '' ? closestName(name, declared) : undefined;
-    this.reporter.report(xmlAttributeNotAllowed, {
-      messageId: 'unexpected',
-      data: {
-        name,
-        element: f.name,
-        expected: declared.length > 0 ? ` (it takes ${declared.join(', ')})` : ' (it takes no attributes)',
-      },
+    this.visit(this.rules['attribute-not-allowed'], {
+      stage: 'attribute-not-allowed',
+      name,
+      element: f.name,
+      declared,
+      guess: tag.attrNs[k] === '' ? closestName(name, declared) : undefined,
       location: {
         range: this.range(tag.attrNameStart[k] ?? 0, (tag.attrValueEnd[k] ?? 0) + 1),
         path: this.path(),
       },
-      hint:
-        guess !== undefined
-          ? `Did you mean ${guess}? Attribute names are case-sensitive.`
-          : `Remove ${name}.`,
     });
   }
 
