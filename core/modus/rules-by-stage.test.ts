@@ -34,6 +34,10 @@ import {
 } from './service-rules.ts';
 import {
   schemaRulesByStage,
+  xmlDoctype,
+  xmlLimitExceeded,
+  xmlMalformed,
+  xsiAttributeInvalid,
   xmlAttributeMissing,
   xmlAttributeNotAllowed,
   xmlKeyDuplicate,
@@ -97,8 +101,12 @@ describe('Modus rules as visitors over stage results', () => {
     expect(seen.size).toBe(rules.length);
   });
 
-  it("hands the schema pass's problem stages to MOD008–MOD014, each with its own check", () => {
+  it("hands the schema pass's problem stages to MOD001–MOD003, MOD008–MOD015, each with its own check", () => {
     const rules: Rule<never>[] = [
+      xmlMalformed,
+      xmlDoctype,
+      xmlLimitExceeded,
+      xsiAttributeInvalid,
       xmlAttributeNotAllowed,
       xmlAttributeMissing,
       xmlValueTypeInvalid,

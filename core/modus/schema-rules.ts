@@ -2,7 +2,8 @@
  * The rules the streaming Modus validator reports about the XML itself, group modus-schema: well-formedness
  * and parser safety (validate-modus.ts, schema-validator.ts) and the structure and values the Modus v1 XSD
  * requires (schema-validator.ts, modus-service.ts). Most are defined beside the checks that report them;
- * those of values, attributes, stray text and repeated keys carry their check, a visitor over the schema pass's stage
+ * those of scanner errors, the DOCTYPE, xsi attributes, values, attributes, stray text and
+ * repeated keys carry their check, a visitor over the schema pass's stage
  * results (schema-stages.ts: found only where the document breaks the schema). The registry
  * (core/rules/registry.ts) gathers them.
  */
@@ -19,13 +20,13 @@ export function shown(value: string): string {
   return oneLine.length > MAX_SHOWN ? oneLine.slice(0, MAX_SHOWN - 1) + '…' : oneLine;
 }
 
-/** Reported by the streaming Modus validator (core/modus). */
+/** Decided here, from the schema pass's stage results (schema-stages.ts). */
 export const xmlMalformed = defineRule({
   meta: {
     code: 'MOD001',
     name: 'xml-malformed',
     group: 'modus-schema',
-    decidedIn: 'core/modus/schema-validator.ts',
+    decidedIn: 'core/modus/schema-rules.ts',
     severity: 'error',
     messages: {
       malformed: 'Not well-formed XML: {detail}',
@@ -37,15 +38,26 @@ export const xmlMalformed = defineRule({
       useInstead: '<LabName>A &amp; L Great Lakes</LabName>',
     },
   },
+  check(stage: SchemaStageOf<'xml-error'>, context: RuleContext<'malformed'>) {
+    const { error } = stage;
+    // A DOCTYPE with entities and a safety limit are MOD002's and MOD003's.
+    if (error.kind === 'doctype-entities' || error.kind === 'limit') return;
+    context.report({
+      messageId: 'malformed',
+      data: { detail: error.message },
+      location: stage.location,
+      ...(error.hint !== undefined ? { hint: error.hint } : {}),
+    });
+  },
 });
 
-/** Reported by the streaming Modus validator (core/modus). */
+/** Decided here, from the schema pass's stage results (schema-stages.ts). */
 export const xmlDoctype = defineRule({
   meta: {
     code: 'MOD002',
     name: 'xml-doctype',
     group: 'modus-schema',
-    decidedIn: 'core/modus/schema-validator.ts',
+    decidedIn: 'core/modus/schema-rules.ts',
     severity: 'error',
     messages: {
       entities: 'The DOCTYPE is rejected: {detail}',
@@ -58,15 +70,39 @@ export const xmlDoctype = defineRule({
       useInstead: '(no DOCTYPE)',
     },
   },
+  check(stage: SchemaStageOf<'xml-error' | 'doctype'>, context: RuleContext<'entities' | 'ignored'>) {
+    if (stage.stage === 'xml-error') {
+      const { error } = stage;
+      if (error.kind !== 'doctype-entities') return;
+      context.report({
+        messageId: 'entities',
+        data: { detail: error.message },
+        location: stage.location,
+        ...(error.hint !== undefined ? { hint: error.hint } : {}),
+      });
+      return;
+    }
+    const { info } = stage;
+    const parts: string[] = [];
+    if (info.externalId) parts.push('its external DTD is not fetched');
+    if (info.declarations > 0) parts.push(`its ${info.declarations} declaration(s) are not applied`);
+    context.report({
+      messageId: 'ignored',
+      severity: 'warning',
+      data: { detail: parts.length > 0 ? parts.join(' and ') : 'Modus files need no DTD' },
+      location: stage.location,
+      hint: 'Remove the DOCTYPE; Modus is defined by its XML Schema, not by a DTD.',
+    });
+  },
 });
 
-/** Reported by the streaming Modus validator (core/modus). */
+/** Decided here, from the schema pass's stage results (schema-stages.ts). */
 export const xmlLimitExceeded = defineRule({
   meta: {
     code: 'MOD003',
     name: 'xml-limit-exceeded',
     group: 'modus-schema',
-    decidedIn: 'core/modus/schema-validator.ts',
+    decidedIn: 'core/modus/schema-rules.ts',
     severity: 'error',
     messages: {
       limit: 'The document exceeds a safety limit: {detail}',
@@ -76,6 +112,16 @@ export const xmlLimitExceeded = defineRule({
       why: 'Limits keep validation fast and memory-bounded whatever the input; a Modus file never comes near them unless it is damaged or hostile.',
       example: '<a><a><a>… (300 levels deep)',
     },
+  },
+  check(stage: SchemaStageOf<'xml-error'>, context: RuleContext<'limit'>) {
+    const { error } = stage;
+    if (error.kind !== 'limit') return;
+    context.report({
+      messageId: 'limit',
+      data: { detail: error.message },
+      location: stage.location,
+      ...(error.hint !== undefined ? { hint: error.hint } : {}),
+    });
   },
 });
 
@@ -398,13 +444,13 @@ export const xmlKeyDuplicate = defineRule({
   },
 });
 
-/** Reported by the streaming Modus validator (core/modus). */
+/** Decided here, from the schema pass's stage results (schema-stages.ts). */
 export const xsiAttributeInvalid = defineRule({
   meta: {
     code: 'MOD015',
     name: 'xsi-attribute-invalid',
     group: 'modus-schema',
-    decidedIn: 'core/modus/schema-validator.ts',
+    decidedIn: 'core/modus/schema-rules.ts',
     severity: 'error',
     messages: {
       notNillable: '<{element}> cannot be nil (xsi:nil)',
@@ -418,6 +464,41 @@ export const xsiAttributeInvalid = defineRule({
       example: '<LabName xsi:nil="true"/>',
       useInstead: '<LabName>A &amp; L Great Lakes Laboratories</LabName>',
     },
+  },
+  check(
+    stage: SchemaStageOf<'xsi-nil' | 'xsi-type' | 'nilled-content'>,
+    context: RuleContext<'notNillable' | 'nilledContent' | 'badNil' | 'xsiType'>,
+  ) {
+    const { element, location } = stage;
+    if (stage.stage === 'nilled-content') {
+      context.report({
+        messageId: 'nilledContent',
+        data: { element },
+        location,
+        hint: `Remove xsi:nil="true", or empty <${element}>.`,
+      });
+    } else if (stage.stage === 'xsi-type') {
+      context.report({
+        messageId: 'xsiType',
+        data: { element, value: shown(stage.value) },
+        location,
+        hint: 'Remove xsi:type; Modus elements have fixed types.',
+      });
+    } else if (!['true', 'false', '1', '0'].includes(stage.value)) {
+      context.report({
+        messageId: 'badNil',
+        data: { element, value: shown(stage.value) },
+        location,
+        hint: 'Write xsi:nil="true".',
+      });
+    } else if (!stage.nillable) {
+      context.report({
+        messageId: 'notNillable',
+        data: { element },
+        location,
+        hint: `Remove xsi:nil and give <${element}> a value.`,
+      });
+    }
   },
 });
 
@@ -488,6 +569,11 @@ export const modusSchemaRules = [
  * is typed by the stage it reads, so a rule listed under another stage does not compile.
  */
 export const schemaRulesByStage: RulesByStage<SchemaStage> = {
+  'xml-error': [xmlDoctype, xmlLimitExceeded, xmlMalformed],
+  doctype: [xmlDoctype],
+  'xsi-nil': [xsiAttributeInvalid],
+  'xsi-type': [xsiAttributeInvalid],
+  'nilled-content': [xsiAttributeInvalid],
   'value-refused': [xmlValueTypeInvalid, xmlValueNotInList, xmlValueOutOfRange],
   'attribute-not-allowed': [xmlAttributeNotAllowed],
   'attribute-missing': [xmlAttributeMissing],

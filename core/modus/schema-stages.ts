@@ -1,13 +1,25 @@
 /**
  * The stage results of the Modus schema pass (schema-validator.ts) that its visitor rules (schema-rules.ts)
- * read: facts found only where the document breaks the schema (a value its type refuses, text where none
- * is allowed, an attribute not allowed or missing, a key seen before), so a valid document hands on none. Values are as written: a rule shortens
+ * read: facts found only where the document breaks the schema or XML (a scanner error, a DOCTYPE, an xsi
+ * attribute, a value its type refuses, text where none is allowed, an attribute not allowed or missing, a
+ * key seen before), so a valid document hands on none. Values are as written: a rule shortens
  * them for its message. A stage object may be reused: a rule keeps nothing of it.
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
+import type { DoctypeInfo, XmlError } from './xml-scanner.ts';
 import type { ValueProblem } from './xsd-values.ts';
 
 export type SchemaStage =
+  /** Where the scanner stopped: not well-formed, a DOCTYPE declaring entities, or past a safety limit. */
+  | { stage: 'xml-error'; error: XmlError; location: Location }
+  /** A DOCTYPE (one that declares no entities: those stop the scanner). */
+  | { stage: 'doctype'; info: DoctypeInfo; location: Location }
+  /** An xsi:nil, as written (trimmed), on an element that is not simply nil by it (xsi:nil="true" on a nillable one). */
+  | { stage: 'xsi-nil'; element: string; value: string; nillable: boolean; location: Location }
+  /** An xsi:type on an element whose type it does not name. */
+  | { stage: 'xsi-type'; element: string; value: string; location: Location }
+  /** An element with xsi:nil="true" that has content. */
+  | { stage: 'nilled-content'; element: string; location: Location }
   /** An element's text or an attribute's value that its XSD type refuses, and how. */
   | {
       stage: 'value-refused';

@@ -12,11 +12,6 @@ import {
   xmlElementRepeated,
   modusRootElement,
   schemaRulesByStage,
-  shown,
-  xmlDoctype,
-  xmlLimitExceeded,
-  xmlMalformed,
-  xsiAttributeInvalid,
 } from './schema-rules.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
 import type { Rule } from '../rules/rule.ts';
@@ -445,41 +440,14 @@ export class ModusSchemaValidator implements XmlHandler {
   error(error: XmlError): void {
     const location: Location = { range: this.range(error.offset, error.end ?? error.offset) };
     if (this.depth > 0) location.path = this.path();
-    const descriptor = error.hint !== undefined ? { hint: error.hint } : {};
-    if (error.kind === 'doctype-entities') {
-      this.reporter.report(xmlDoctype, {
-        messageId: 'entities',
-        data: { detail: error.message },
-        location,
-        ...descriptor,
-      });
-    } else if (error.kind === 'limit') {
-      this.reporter.report(xmlLimitExceeded, {
-        messageId: 'limit',
-        data: { detail: error.message },
-        location,
-        ...descriptor,
-      });
-    } else {
-      this.reporter.report(xmlMalformed, {
-        messageId: 'malformed',
-        data: { detail: error.message },
-        location,
-        ...descriptor,
-      });
-    }
+    this.visit(this.rules['xml-error'], { stage: 'xml-error', error, location });
   }
 
   doctype(info: DoctypeInfo): void {
-    const parts: string[] = [];
-    if (info.externalId) parts.push('its external DTD is not fetched');
-    if (info.declarations > 0) parts.push(`its ${info.declarations} declaration(s) are not applied`);
-    this.reporter.report(xmlDoctype, {
-      messageId: 'ignored',
-      severity: 'warning',
-      data: { detail: parts.length > 0 ? parts.join(' and ') : 'Modus files need no DTD' },
+    this.visit(this.rules.doctype, {
+      stage: 'doctype',
+      info,
       location: { range: this.range(info.start, info.end) },
-      hint: 'Remove the DOCTYPE; Modus is defined by its XML Schema, not by a DTD.',
     });
   }
 
@@ -805,27 +773,18 @@ export class ModusSchemaValidator implements XmlHandler {
         f.nil = true;
         return;
       }
-      const location: Location = {
-        range: this.range(tag.attrNameStart[nilIndex] ?? 0, (tag.attrValueEnd[nilIndex] ?? 0) + 1),
-        path: this.path(),
-      };
-      if (raw !== 'true' && raw !== 'false' && raw !== '1' && raw !== '0') {
-        this.reporter.report(xsiAttributeInvalid, {
-          messageId: 'badNil',
-          data: { element: f.name, value: shown(raw) },
-          location,
-          hint: 'Write xsi:nil="true".',
-        });
-      } else if (!decl.nillable) {
-        this.reporter.report(xsiAttributeInvalid, {
-          messageId: 'notNillable',
-          data: { element: f.name },
-          location,
-          hint: `Remove xsi:nil and give <${f.name}> a value.`,
-        });
-      } else {
-        f.nil = raw === 'true' || raw === '1';
-      }
+      this.visit(this.rules['xsi-nil'], {
+        stage: 'xsi-nil',
+        element: f.name,
+        value: raw,
+        nillable: decl.nillable,
+        location: {
+          range: this.range(tag.attrNameStart[nilIndex] ?? 0, (tag.attrValueEnd[nilIndex] ?? 0) + 1),
+          path: this.path(),
+        },
+      });
+      // On a nillable element, xsi:nil="1" is nil too; anything else leaves it as written.
+      if (decl.nillable) f.nil = raw === '1';
     }
   }
 
@@ -841,14 +800,14 @@ export class ModusSchemaValidator implements XmlHandler {
       simple.minLength === undefined &&
       simple.maxLength === undefined;
     if (plainString && STRING_TYPES.has(local)) return;
-    this.reporter.report(xsiAttributeInvalid, {
-      messageId: 'xsiType',
-      data: { element: f.name, value: shown(value) },
+    this.visit(this.rules['xsi-type'], {
+      stage: 'xsi-type',
+      element: f.name,
+      value,
       location: {
         range: this.range(tag.attrNameStart[k] ?? 0, (tag.attrValueEnd[k] ?? 0) + 1),
         path: this.path(),
       },
-      hint: 'Remove xsi:type; Modus elements have fixed types.',
     });
   }
 
@@ -1079,11 +1038,10 @@ export class ModusSchemaValidator implements XmlHandler {
     if (f.nil) {
       if (f.hasText) {
         value.valid = false;
-        this.reporter.report(xsiAttributeInvalid, {
-          messageId: 'nilledContent',
-          data: { element: f.name },
+        this.visit(this.rules['nilled-content'], {
+          stage: 'nilled-content',
+          element: f.name,
           location: this.valueLocation(f),
-          hint: `Remove xsi:nil="true", or empty <${f.name}>.`,
         });
       }
       return value;
