@@ -34,6 +34,9 @@ import {
 } from './service-rules.ts';
 import {
   schemaRulesByStage,
+  modusRootElement,
+  xmlElementOutOfOrder,
+  xmlElementRepeated,
   xmlDoctype,
   xmlLimitExceeded,
   xmlMalformed,
@@ -101,11 +104,14 @@ describe('Modus rules as visitors over stage results', () => {
     expect(seen.size).toBe(rules.length);
   });
 
-  it("hands the schema pass's problem stages to MOD001–MOD003, MOD008–MOD015, each with its own check", () => {
+  it("hands the schema pass's problem stages to every modus-schema rule but MOD004, MOD006 and MOD007, each with its own check", () => {
     const rules: Rule<never>[] = [
       xmlMalformed,
       xmlDoctype,
       xmlLimitExceeded,
+      modusRootElement,
+      xmlElementOutOfOrder,
+      xmlElementRepeated,
       xsiAttributeInvalid,
       xmlAttributeNotAllowed,
       xmlAttributeMissing,

@@ -146,13 +146,13 @@ export const xmlEncoding = defineRule({
   },
 });
 
-/** Reported by the streaming Modus validator (core/modus). */
+/** Decided here, from the schema pass's stage results (schema-stages.ts). */
 export const modusRootElement = defineRule({
   meta: {
     code: 'MOD005',
     name: 'modus-root-element',
     group: 'modus-schema',
-    decidedIn: 'core/modus/schema-validator.ts',
+    decidedIn: 'core/modus/schema-rules.ts',
     severity: 'error',
     messages: {
       notModus: 'The root element is <{name}>, not <ModusResult> or <ModusSubmit>',
@@ -165,6 +165,23 @@ export const modusRootElement = defineRule({
       example: '<ModusResult xmlns="urn:modus">',
       useInstead: '<ModusResult>',
     },
+  },
+  check(stage: SchemaStageOf<'root-refused'>, context: RuleContext<'notModus' | 'namespaced'>) {
+    if (stage.ns !== '' && stage.modusName) {
+      context.report({
+        messageId: 'namespaced',
+        data: { name: stage.name, ns: stage.ns },
+        location: stage.location,
+        hint: `Remove the xmlns="${stage.ns}" declaration; Modus v1 uses no namespace.`,
+      });
+      return;
+    }
+    context.report({
+      messageId: 'notModus',
+      data: { name: stage.name },
+      location: stage.location,
+      hint: 'Check that this is a Modus v1 soil test file (its root is <ModusResult>).',
+    });
   },
 });
 
@@ -502,13 +519,13 @@ export const xsiAttributeInvalid = defineRule({
   },
 });
 
-/** Reported by the streaming Modus validator (core/modus). */
+/** Decided here, from the schema pass's stage results (schema-stages.ts). */
 export const xmlElementOutOfOrder = defineRule({
   meta: {
     code: 'MOD016',
     name: 'xml-element-out-of-order',
     group: 'modus-schema',
-    decidedIn: 'core/modus/schema-validator.ts',
+    decidedIn: 'core/modus/schema-rules.ts',
     severity: 'error',
     messages: {
       order: '<{name}> must come before <{after}> in <{parent}>',
@@ -520,15 +537,24 @@ export const xmlElementOutOfOrder = defineRule({
       useInstead: '<Soil><DepthRefs>…</DepthRefs><SoilSample>…</SoilSample></Soil>',
     },
   },
+  check(stage: SchemaStageOf<'element-out-of-order'>, context: RuleContext<'order'>) {
+    const { name, after } = stage;
+    context.report({
+      messageId: 'order',
+      data: { name, after, parent: stage.parent },
+      location: stage.location,
+      hint: `Move <${name}> before the first <${after}>.`,
+    });
+  },
 });
 
-/** Reported by the streaming Modus validator (core/modus). */
+/** Decided here, from the schema pass's stage results (schema-stages.ts). */
 export const xmlElementRepeated = defineRule({
   meta: {
     code: 'MOD017',
     name: 'xml-element-repeated',
     group: 'modus-schema',
-    decidedIn: 'core/modus/schema-validator.ts',
+    decidedIn: 'core/modus/schema-rules.ts',
     severity: 'error',
     messages: {
       twice: '<{name}> appears more than once in <{parent}>',
@@ -541,6 +567,23 @@ export const xmlElementRepeated = defineRule({
         '<SampleMetaData><SampleNumber>1</SampleNumber><SampleNumber>2</SampleNumber></SampleMetaData>',
       useInstead: '<SampleMetaData><SampleNumber>1</SampleNumber></SampleMetaData>',
     },
+  },
+  check(stage: SchemaStageOf<'element-repeated'>, context: RuleContext<'twice' | 'tooMany'>) {
+    const { name, parent } = stage;
+    if (stage.content === 'all') {
+      context.report({
+        messageId: 'twice',
+        data: { name, parent },
+        location: stage.location,
+        hint: `Keep one <${name}> in <${parent}>.`,
+      });
+      return;
+    }
+    context.report({
+      messageId: 'tooMany',
+      data: { name, parent, max: stage.max },
+      location: stage.location,
+    });
   },
 });
 
@@ -570,6 +613,9 @@ export const modusSchemaRules = [
  */
 export const schemaRulesByStage: RulesByStage<SchemaStage> = {
   'xml-error': [xmlDoctype, xmlLimitExceeded, xmlMalformed],
+  'root-refused': [modusRootElement],
+  'element-repeated': [xmlElementRepeated],
+  'element-out-of-order': [xmlElementOutOfOrder],
   doctype: [xmlDoctype],
   'xsi-nil': [xsiAttributeInvalid],
   'xsi-type': [xsiAttributeInvalid],

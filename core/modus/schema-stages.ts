@@ -1,7 +1,7 @@
 /**
  * The stage results of the Modus schema pass (schema-validator.ts) that its visitor rules (schema-rules.ts)
- * read: facts found only where the document breaks the schema or XML (a scanner error, a DOCTYPE, an xsi
- * attribute, a value its type refuses, text where none is allowed, an attribute not allowed or missing, a
+ * read: facts found only where the document breaks the schema or XML (a scanner error, a DOCTYPE, a root
+ * that is not Modus, a child repeated or out of order, an xsi attribute, a value its type refuses, text where none is allowed, an attribute not allowed or missing, a
  * key seen before), so a valid document hands on none. Values are as written: a rule shortens
  * them for its message. A stage object may be reused: a rule keeps nothing of it.
  */
@@ -14,6 +14,19 @@ export type SchemaStage =
   | { stage: 'xml-error'; error: XmlError; location: Location }
   /** A DOCTYPE (one that declares no entities: those stop the scanner). */
   | { stage: 'doctype'; info: DoctypeInfo; location: Location }
+  /** A root element that is no Modus v1 root; `modusName` when its local name is one (in a namespace). */
+  | { stage: 'root-refused'; name: string; ns: string; modusName: boolean; location: Location }
+  /** A child allowed in its parent seen once more than its parent's content allows (`max`; 1 in an xs:all). */
+  | {
+      stage: 'element-repeated';
+      name: string;
+      parent: string;
+      content: 'all' | 'choice' | 'sequence';
+      max: number;
+      location: Location;
+    }
+  /** A child of an xs:sequence after a later sibling (`after`). */
+  | { stage: 'element-out-of-order'; name: string; after: string; parent: string; location: Location }
   /** An xsi:nil, as written (trimmed), on an element that is not simply nil by it (xsi:nil="true" on a nillable one). */
   | { stage: 'xsi-nil'; element: string; value: string; nillable: boolean; location: Location }
   /** An xsi:type on an element whose type it does not name. */

@@ -5,14 +5,7 @@
  * listen through ModusObserver, called for the elements that have a role.
  */
 import type { Location, PathSegment, TextRange } from '../diagnostics/diagnostic.ts';
-import {
-  xmlElementMissing,
-  xmlElementNotAllowed,
-  xmlElementOutOfOrder,
-  xmlElementRepeated,
-  modusRootElement,
-  schemaRulesByStage,
-} from './schema-rules.ts';
+import { xmlElementMissing, xmlElementNotAllowed, schemaRulesByStage } from './schema-rules.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
 import type { Rule } from '../rules/rule.ts';
 import { stageRules, type ModusRuleContext, type StageRules } from './modus-rule-context.ts';
@@ -522,22 +515,13 @@ export class ModusSchemaValidator implements XmlHandler {
     const f = this.frames[0] as Frame;
     const schema = tag.ns === '' ? schemaForRoot(tag.local) : undefined;
     if (!schema) {
-      const location = this.elementLocation(f, 1);
-      if (tag.ns !== '' && schemaForRoot(tag.local)) {
-        this.reporter.report(modusRootElement, {
-          messageId: 'namespaced',
-          data: { name: tag.name, ns: tag.ns },
-          location,
-          hint: `Remove the xmlns="${tag.ns}" declaration; Modus v1 uses no namespace.`,
-        });
-      } else {
-        this.reporter.report(modusRootElement, {
-          messageId: 'notModus',
-          data: { name: tag.name },
-          location,
-          hint: 'Check that this is a Modus v1 soil test file (its root is <ModusResult>).',
-        });
-      }
+      this.visit(this.rules['root-refused'], {
+        stage: 'root-refused',
+        name: tag.name,
+        ns: tag.ns,
+        modusName: schemaForRoot(tag.local) !== undefined,
+        location: this.elementLocation(f, 1),
+      });
       return undefined;
     }
     this.schema = schema;
@@ -598,14 +582,7 @@ export class ModusSchemaValidator implements XmlHandler {
     f.index = p.max > 1 ? n - 1 : -1;
     switch (type.kind) {
       case 'all':
-        if (n > 1) {
-          this.reporter.report(xmlElementRepeated, {
-            messageId: 'twice',
-            data: { name: tag.name, parent: parent.name },
-            location: this.elementLocation(f, this.depth),
-            hint: `Keep one <${tag.name}> in <${parent.name}>.`,
-          });
-        }
+        if (n > 1) this.elementRepeated(tag, parent, f, 'all', 1);
         return p;
       case 'choice':
         if (parent.chosen === -1) {
@@ -613,13 +590,7 @@ export class ModusSchemaValidator implements XmlHandler {
           return p;
         }
         if (parent.chosen === j) {
-          if (n > p.max) {
-            this.reporter.report(xmlElementRepeated, {
-              messageId: 'tooMany',
-              data: { name: tag.name, parent: parent.name, max: p.max },
-              location: this.elementLocation(f, this.depth),
-            });
-          }
+          if (n > p.max) this.elementRepeated(tag, parent, f, 'choice', p.max);
           return p;
         }
         this.reporter.report(xmlElementNotAllowed, {
@@ -638,13 +609,7 @@ export class ModusSchemaValidator implements XmlHandler {
         // sequence
         if (j === parent.k) {
           parent.count++;
-          if (parent.count > p.max) {
-            this.reporter.report(xmlElementRepeated, {
-              messageId: 'tooMany',
-              data: { name: tag.name, parent: parent.name, max: p.max },
-              location: this.elementLocation(f, this.depth),
-            });
-          }
+          if (parent.count > p.max) this.elementRepeated(tag, parent, f, 'sequence', p.max);
           return p;
         }
         if (j > parent.k) {
@@ -667,16 +632,33 @@ export class ModusSchemaValidator implements XmlHandler {
           parent.count = 1;
           return p;
         }
-        const after = particles[parent.k] as ElementDecl;
-        this.reporter.report(xmlElementOutOfOrder, {
-          messageId: 'order',
-          data: { name: tag.name, after: after.name, parent: parent.name },
+        this.visit(this.rules['element-out-of-order'], {
+          stage: 'element-out-of-order',
+          name: tag.name,
+          after: (particles[parent.k] as ElementDecl).name,
+          parent: parent.name,
           location: this.elementLocation(f, this.depth),
-          hint: `Move <${tag.name}> before the first <${after.name}>.`,
         });
         return p;
       }
     }
+  }
+
+  private elementRepeated(
+    tag: StartTag,
+    parent: Frame,
+    f: Frame,
+    content: 'all' | 'choice' | 'sequence',
+    max: number,
+  ): void {
+    this.visit(this.rules['element-repeated'], {
+      stage: 'element-repeated',
+      name: tag.name,
+      parent: parent.name,
+      content,
+      max,
+      location: this.elementLocation(f, this.depth),
+    });
   }
 
   /** Names that could still come in an element-only parent, for messages. */
