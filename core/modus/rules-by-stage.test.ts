@@ -34,6 +34,8 @@ import {
 } from './service-rules.ts';
 import {
   schemaRulesByStage,
+  xmlElementMissing,
+  xmlElementNotAllowed,
   modusRootElement,
   xmlElementOutOfOrder,
   xmlElementRepeated,
@@ -104,12 +106,14 @@ describe('Modus rules as visitors over stage results', () => {
     expect(seen.size).toBe(rules.length);
   });
 
-  it("hands the schema pass's problem stages to every modus-schema rule but MOD004, MOD006 and MOD007, each with its own check", () => {
+  it("hands the schema pass's problem stages to every modus-schema rule of the schema pass (MOD001–MOD003, MOD005–MOD017), each with its own check", () => {
     const rules: Rule<never>[] = [
       xmlMalformed,
       xmlDoctype,
       xmlLimitExceeded,
       modusRootElement,
+      xmlElementNotAllowed,
+      xmlElementMissing,
       xmlElementOutOfOrder,
       xmlElementRepeated,
       xsiAttributeInvalid,

@@ -14,6 +14,13 @@ import type { SchemaStage, SchemaStageOf } from './schema-stages.ts';
 
 const MAX_SHOWN = 60;
 
+/** Element names for a message: <A>, <B> and <C>. */
+export function listNames(names: readonly string[]): string {
+  const tags = names.map((n) => `<${n}>`);
+  if (tags.length <= 1) return tags.join('');
+  return `${tags.slice(0, -1).join(', ')} and ${tags[tags.length - 1]}`;
+}
+
 /** A value as a message shows it: on one line, at most 60 characters. */
 export function shown(value: string): string {
   const oneLine = value.replace(/\s+/g, ' ');
@@ -185,13 +192,13 @@ export const modusRootElement = defineRule({
   },
 });
 
-/** Reported by the streaming Modus validator (core/modus). */
+/** Decided here, from the schema pass's stage results (schema-stages.ts). */
 export const xmlElementNotAllowed = defineRule({
   meta: {
     code: 'MOD006',
     name: 'xml-element-not-allowed',
     group: 'modus-schema',
-    decidedIn: 'core/modus/schema-validator.ts',
+    decidedIn: 'core/modus/schema-rules.ts',
     severity: 'error',
     messages: {
       unexpected: '<{name}> is not allowed in <{parent}>{expected}',
@@ -207,15 +214,74 @@ export const xmlElementNotAllowed = defineRule({
       useInstead: '<Contact><Name>A &amp; L</Name><PhoneNumber>260-483-4759</PhoneNumber>…</Contact>',
     },
   },
+  check(
+    stage: SchemaStageOf<'element-not-allowed'>,
+    context: RuleContext<'unexpected' | 'inSimple' | 'inEmpty' | 'namespaced' | 'choice'>,
+  ) {
+    const { name, parent, refusal, location } = stage;
+    switch (refusal.kind) {
+      case 'in-simple':
+        context.report({
+          messageId: 'inSimple',
+          data: { name, parent },
+          location,
+          hint: `Write the value of <${parent}> as text, without elements inside.`,
+        });
+        return;
+      case 'in-empty':
+        context.report({
+          messageId: 'inEmpty',
+          data: { name, parent },
+          location,
+          hint: `<${parent}> takes attributes only here; remove <${name}>.`,
+        });
+        return;
+      case 'namespaced':
+        context.report({
+          messageId: 'namespaced',
+          data: { name, ns: refusal.ns },
+          location,
+          hint: 'Remove the namespace declaration or prefix.',
+        });
+        return;
+      case 'unknown': {
+        const { expected, guess } = refusal;
+        context.report({
+          messageId: 'unexpected',
+          data: {
+            name,
+            parent,
+            expected:
+              expected.length > 0
+                ? ` (expected ${expected.length > 1 ? 'one of ' : ''}${listNames(expected)})`
+                : ` (it holds no more elements here)`,
+          },
+          location,
+          hint:
+            guess !== undefined
+              ? `Did you mean <${guess}>? Element names are case-sensitive.`
+              : `<${parent}> may contain ${listNames(refusal.names)}.`,
+        });
+        return;
+      }
+      case 'choice':
+        context.report({
+          messageId: 'choice',
+          data: { name, parent, options: listNames(refusal.options), chosen: refusal.chosen },
+          location,
+          hint: `One <${parent}> holds one kind; put the other in its own event.`,
+        });
+    }
+  },
 });
 
-/** Reported by the streaming Modus validator (core/modus). */
+/** Decided here, from the schema pass's stage results (schema-stages.ts). */
 export const xmlElementMissing = defineRule({
   meta: {
     code: 'MOD007',
     name: 'xml-element-missing',
     group: 'modus-schema',
-    decidedIn: 'core/modus/schema-validator.ts',
+    decidedIn: 'core/modus/schema-rules.ts',
     severity: 'error',
     messages: {
       missing: '<{parent}> is missing {missing}',
@@ -229,6 +295,25 @@ export const xmlElementMissing = defineRule({
       useInstead:
         '<NutrientResult><Element>pH</Element><Value>7.0</Value><ValueUnit>none</ValueUnit><ModusTestID>S-PH-1:1.02.07</ModusTestID><ValueType>Measured</ValueType><ValueDesc xsi:nil="true"/></NutrientResult>',
     },
+  },
+  check(stage: SchemaStageOf<'elements-missing'>, context: RuleContext<'missing' | 'missingBefore'>) {
+    const { parent, before } = stage;
+    const missing = listNames(stage.missing);
+    if (before !== undefined) {
+      context.report({
+        messageId: 'missingBefore',
+        data: { parent, missing, name: before },
+        location: stage.location,
+        hint: `Add ${missing} before <${before}>.`,
+      });
+      return;
+    }
+    context.report({
+      messageId: 'missing',
+      data: { parent, missing },
+      location: stage.location,
+      hint: `Add ${missing} inside <${parent}>.`,
+    });
   },
 });
 
@@ -614,6 +699,8 @@ export const modusSchemaRules = [
 export const schemaRulesByStage: RulesByStage<SchemaStage> = {
   'xml-error': [xmlDoctype, xmlLimitExceeded, xmlMalformed],
   'root-refused': [modusRootElement],
+  'element-not-allowed': [xmlElementNotAllowed],
+  'elements-missing': [xmlElementMissing],
   'element-repeated': [xmlElementRepeated],
   'element-out-of-order': [xmlElementOutOfOrder],
   doctype: [xmlDoctype],

@@ -1,7 +1,7 @@
 /**
  * The stage results of the Modus schema pass (schema-validator.ts) that its visitor rules (schema-rules.ts)
  * read: facts found only where the document breaks the schema or XML (a scanner error, a DOCTYPE, a root
- * that is not Modus, a child repeated or out of order, an xsi attribute, a value its type refuses, text where none is allowed, an attribute not allowed or missing, a
+ * that is not Modus, a child not allowed, missing, repeated or out of order, an xsi attribute, a value its type refuses, text where none is allowed, an attribute not allowed or missing, a
  * key seen before), so a valid document hands on none. Values are as written: a rule shortens
  * them for its message. A stage object may be reused: a rule keeps nothing of it.
  */
@@ -16,6 +16,16 @@ export type SchemaStage =
   | { stage: 'doctype'; info: DoctypeInfo; location: Location }
   /** A root element that is no Modus v1 root; `modusName` when its local name is one (in a namespace). */
   | { stage: 'root-refused'; name: string; ns: string; modusName: boolean; location: Location }
+  /** A child element its parent does not take, and why (`refusal`). */
+  | { stage: 'element-not-allowed'; name: string; parent: string; refusal: ChildRefusal; location: Location }
+  /** Required children an element lacks: before the child `before`, or at its end (`before` undefined). */
+  | {
+      stage: 'elements-missing';
+      parent: string;
+      missing: readonly string[];
+      before: string | undefined;
+      location: Location;
+    }
   /** A child allowed in its parent seen once more than its parent's content allows (`max`; 1 in an xs:all). */
   | {
       stage: 'element-repeated';
@@ -75,3 +85,16 @@ export type SchemaStage =
     };
 
 export type SchemaStageOf<Name extends SchemaStage['stage']> = Extract<SchemaStage, { stage: Name }>;
+
+/** Why a parent does not take a child element. */
+export type ChildRefusal =
+  /** The parent holds a value (simple content). */
+  | { kind: 'in-simple' }
+  /** The parent must be empty. */
+  | { kind: 'in-empty' }
+  /** The child is in a namespace. */
+  | { kind: 'namespaced'; ns: string }
+  /** No child of that name: `expected` could still come, `names` are all the parent's children, `guess` the one it may mean. */
+  | { kind: 'unknown'; expected: readonly string[]; names: readonly string[]; guess: string | undefined }
+  /** The parent is a choice and holds `chosen` already. */
+  | { kind: 'choice'; options: readonly string[]; chosen: string };

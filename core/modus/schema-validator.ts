@@ -5,11 +5,11 @@
  * listen through ModusObserver, called for the elements that have a role.
  */
 import type { Location, PathSegment, TextRange } from '../diagnostics/diagnostic.ts';
-import { xmlElementMissing, xmlElementNotAllowed, schemaRulesByStage } from './schema-rules.ts';
+import { schemaRulesByStage } from './schema-rules.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
 import type { Rule } from '../rules/rule.ts';
 import { stageRules, type ModusRuleContext, type StageRules } from './modus-rule-context.ts';
-import type { SchemaStage } from './schema-stages.ts';
+import type { ChildRefusal, SchemaStage } from './schema-stages.ts';
 import {
   MODUS_ROLES,
   modusResultSchema,
@@ -191,12 +191,6 @@ function isBlank(s: string): boolean {
     if (c !== 0x20 && c !== 0x0a && c !== 0x09 && c !== 0x0d) return false;
   }
   return true;
-}
-
-function listNames(names: readonly string[]): string {
-  const tags = names.map((n) => `<${n}>`);
-  if (tags.length <= 1) return tags.join('');
-  return `${tags.slice(0, -1).join(', ')} and ${tags[tags.length - 1]}`;
 }
 
 function editDistance(a: string, b: string): number {
@@ -472,21 +466,11 @@ export class ModusSchemaValidator implements XmlHandler {
         case Mode.Simple:
           if (!parent.childInValue) {
             parent.childInValue = true;
-            this.reporter.report(xmlElementNotAllowed, {
-              messageId: 'inSimple',
-              data: { name: tag.name, parent: parent.name },
-              location: this.elementLocation(f, this.depth),
-              hint: `Write the value of <${parent.name}> as text, without elements inside.`,
-            });
+            this.elementNotAllowed(tag, parent, f, { kind: 'in-simple' });
           }
           break;
         case Mode.Empty:
-          this.reporter.report(xmlElementNotAllowed, {
-            messageId: 'inEmpty',
-            data: { name: tag.name, parent: parent.name },
-            location: this.elementLocation(f, this.depth),
-            hint: `<${parent.name}> takes attributes only here; remove <${tag.name}>.`,
-          });
+          this.elementNotAllowed(tag, parent, f, { kind: 'in-empty' });
           break;
         case Mode.Elements:
           decl = this.child(parent, f, tag);
@@ -533,12 +517,7 @@ export class ModusSchemaValidator implements XmlHandler {
   private child(parent: Frame, f: Frame, tag: StartTag): ElementDecl | undefined {
     const type = parent.type as TypeDecl;
     if (tag.ns !== '') {
-      this.reporter.report(xmlElementNotAllowed, {
-        messageId: 'namespaced',
-        data: { name: tag.name, ns: tag.ns },
-        location: this.elementLocation(f, this.depth),
-        hint: 'Remove the namespace declaration or prefix.',
-      });
+      this.elementNotAllowed(tag, parent, f, { kind: 'namespaced', ns: tag.ns });
       return undefined;
     }
     const table = parent.table;
@@ -549,26 +528,11 @@ export class ModusSchemaValidator implements XmlHandler {
         : (type.childIndex.get(tag.local) ?? -1);
     if (j === -1) {
       const names = type.particles.map((p) => p.name);
-      const open = this.expectedNames(parent);
+      const expected = this.expectedNames(parent);
       const guess = closestName(tag.local, names);
       // The misspelt element stands for `guess`: do not report `guess` missing as well.
       if (guess !== undefined) (parent.guessed ??= []).push(guess);
-      this.reporter.report(xmlElementNotAllowed, {
-        messageId: 'unexpected',
-        data: {
-          name: tag.name,
-          parent: parent.name,
-          expected:
-            open.length > 0
-              ? ` (expected ${open.length > 1 ? 'one of ' : ''}${listNames(open)})`
-              : ` (it holds no more elements here)`,
-        },
-        location: this.elementLocation(f, this.depth),
-        hint:
-          guess !== undefined
-            ? `Did you mean <${guess}>? Element names are case-sensitive.`
-            : `<${parent.name}> may contain ${listNames(names)}.`,
-      });
+      this.elementNotAllowed(tag, parent, f, { kind: 'unknown', expected, names, guess });
       return undefined;
     }
     const particles = type.particles;
@@ -593,16 +557,10 @@ export class ModusSchemaValidator implements XmlHandler {
           if (n > p.max) this.elementRepeated(tag, parent, f, 'choice', p.max);
           return p;
         }
-        this.reporter.report(xmlElementNotAllowed, {
-          messageId: 'choice',
-          data: {
-            name: tag.name,
-            parent: parent.name,
-            options: listNames(particles.map((q) => q.name)),
-            chosen: particles[parent.chosen]?.name ?? '',
-          },
-          location: this.elementLocation(f, this.depth),
-          hint: `One <${parent.name}> holds one kind; put the other in its own event.`,
+        this.elementNotAllowed(tag, parent, f, {
+          kind: 'choice',
+          options: particles.map((q) => q.name),
+          chosen: particles[parent.chosen]?.name ?? '',
         });
         return undefined;
       default: {
@@ -621,11 +579,12 @@ export class ModusSchemaValidator implements XmlHandler {
             if (q.min > 0) missing.push(q.name);
           }
           if (missing.length > 0) {
-            this.reporter.report(xmlElementMissing, {
-              messageId: 'missingBefore',
-              data: { parent: parent.name, missing: listNames(missing), name: tag.name },
+            this.visit(this.rules['elements-missing'], {
+              stage: 'elements-missing',
+              parent: parent.name,
+              missing,
+              before: tag.name,
               location: this.elementLocation(f, this.depth),
-              hint: `Add ${listNames(missing)} before <${tag.name}>.`,
             });
           }
           parent.k = j;
@@ -642,6 +601,16 @@ export class ModusSchemaValidator implements XmlHandler {
         return p;
       }
     }
+  }
+
+  private elementNotAllowed(tag: StartTag, parent: Frame, f: Frame, refusal: ChildRefusal): void {
+    this.visit(this.rules['element-not-allowed'], {
+      stage: 'element-not-allowed',
+      name: tag.name,
+      parent: parent.name,
+      refusal,
+      location: this.elementLocation(f, this.depth),
+    });
   }
 
   private elementRepeated(
@@ -994,11 +963,12 @@ export class ModusSchemaValidator implements XmlHandler {
     }
     if (missing && f.guessed) missing = missing.filter((m) => !f.guessed?.includes(m));
     if (missing && missing.length > 0) {
-      this.reporter.report(xmlElementMissing, {
-        messageId: 'missing',
-        data: { parent: f.name, missing: listNames(missing) },
+      this.visit(this.rules['elements-missing'], {
+        stage: 'elements-missing',
+        parent: f.name,
+        missing,
+        before: undefined,
         location: this.elementLocation(f, this.depth),
-        hint: `Add ${listNames(missing)} inside <${f.name}>.`,
       });
     }
   }
