@@ -34,6 +34,7 @@ import {
 } from './service-rules.ts';
 import {
   schemaRulesByStage,
+  xmlEncoding,
   xmlElementMissing,
   xmlElementNotAllowed,
   modusRootElement,
@@ -106,10 +107,11 @@ describe('Modus rules as visitors over stage results', () => {
     expect(seen.size).toBe(rules.length);
   });
 
-  it("hands the schema pass's problem stages to every modus-schema rule of the schema pass (MOD001–MOD003, MOD005–MOD017), each with its own check", () => {
+  it("hands the schema pass's problem stages to every modus-schema rule (MOD001–MOD017), each with its own check", () => {
     const rules: Rule<never>[] = [
       xmlMalformed,
       xmlDoctype,
+      xmlEncoding,
       xmlLimitExceeded,
       modusRootElement,
       xmlElementNotAllowed,

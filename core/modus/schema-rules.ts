@@ -132,13 +132,13 @@ export const xmlLimitExceeded = defineRule({
   },
 });
 
-/** Reported by the streaming Modus validator (core/modus). */
+/** Decided here, from the schema pass's stage results (schema-stages.ts). */
 export const xmlEncoding = defineRule({
   meta: {
     code: 'MOD004',
     name: 'xml-encoding',
     group: 'modus-schema',
-    decidedIn: 'core/modus/validate-modus.ts',
+    decidedIn: 'core/modus/schema-rules.ts',
     severity: 'error',
     messages: {
       invalidBytes: 'The file is not valid {encoding}: {detail}',
@@ -150,6 +150,21 @@ export const xmlEncoding = defineRule({
       example: '<?xml version="1.0" encoding="UTF-8"?> followed by Latin-1 bytes such as 0xE9',
       useInstead: 'Save the file as UTF-8, or declare encoding="ISO-8859-1".',
     },
+  },
+  check(stage: SchemaStageOf<'decode-problem'>, context: RuleContext<'invalidBytes' | 'unsupported'>) {
+    const { problem } = stage;
+    const invalidBytes = problem.kind === 'invalid-bytes';
+    context.report({
+      messageId: invalidBytes ? 'invalidBytes' : 'unsupported',
+      data: {
+        encoding: stage.encoding.toUpperCase(),
+        detail: `${problem.message} (byte ${problem.byteOffset})`,
+      },
+      location: stage.location,
+      hint: invalidBytes
+        ? 'Save the file as UTF-8, or declare its real encoding in <?xml version="1.0" encoding="…"?>.'
+        : 'Save the file as UTF-8.',
+    });
   },
 });
 
@@ -697,6 +712,7 @@ export const modusSchemaRules = [
  * is typed by the stage it reads, so a rule listed under another stage does not compile.
  */
 export const schemaRulesByStage: RulesByStage<SchemaStage> = {
+  'decode-problem': [xmlEncoding],
   'xml-error': [xmlDoctype, xmlLimitExceeded, xmlMalformed],
   'root-refused': [modusRootElement],
   'element-not-allowed': [xmlElementNotAllowed],

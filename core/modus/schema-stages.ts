@@ -1,15 +1,18 @@
 /**
- * The stage results of the Modus schema pass (schema-validator.ts) that its visitor rules (schema-rules.ts)
- * read: facts found only where the document breaks the schema or XML (a scanner error, a DOCTYPE, a root
+ * The stage results of the Modus schema pass (schema-validator.ts, and validate-modus.ts's decoding) that
+ * its visitor rules (schema-rules.ts) read: facts found only where the document breaks the schema or XML (a scanner error, a DOCTYPE, a root
  * that is not Modus, a child not allowed, missing, repeated or out of order, an xsi attribute, a value its type refuses, text where none is allowed, an attribute not allowed or missing, a
  * key seen before), so a valid document hands on none. Values are as written: a rule shortens
  * them for its message. A stage object may be reused: a rule keeps nothing of it.
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
+import type { DecodeProblem } from './xml-decoding.ts';
 import type { DoctypeInfo, XmlError } from './xml-scanner.ts';
 import type { ValueProblem } from './xsd-values.ts';
 
 export type SchemaStage =
+  /** Where decoding stopped (validate-modus.ts): bytes not valid in `encoding`, or an encoding it cannot read. */
+  | { stage: 'decode-problem'; problem: DecodeProblem; encoding: string; location: Location }
   /** Where the scanner stopped: not well-formed, a DOCTYPE declaring entities, or past a safety limit. */
   | { stage: 'xml-error'; error: XmlError; location: Location }
   /** A DOCTYPE (one that declares no entities: those stop the scanner). */
