@@ -15,14 +15,14 @@ import type { SchemaStage, SchemaStageOf } from './schema-stages.ts';
 const MAX_SHOWN = 60;
 
 /** Element names for a message: <A>, <B> and <C>. */
-export function listNames(names: readonly string[]): string {
+function listNames(names: readonly string[]): string {
   const tags = names.map((n) => `<${n}>`);
   if (tags.length <= 1) return tags.join('');
   return `${tags.slice(0, -1).join(', ')} and ${tags[tags.length - 1]}`;
 }
 
 /** A value as a message shows it: on one line, at most 60 characters. */
-export function shown(value: string): string {
+function shown(value: string): string {
   const oneLine = value.replace(/\s+/g, ' ');
   return oneLine.length > MAX_SHOWN ? oneLine.slice(0, MAX_SHOWN - 1) + '…' : oneLine;
 }
