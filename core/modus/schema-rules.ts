@@ -1,11 +1,9 @@
 /**
  * The rules the streaming Modus validator reports about the XML itself, group modus-schema: well-formedness
- * and parser safety (validate-modus.ts, schema-validator.ts) and the structure and values the Modus v1 XSD
- * requires (schema-validator.ts, modus-service.ts). Most are defined beside the checks that report them;
- * those of scanner errors, the DOCTYPE, xsi attributes, values, attributes, stray text and
- * repeated keys carry their check, a visitor over the schema pass's stage
- * results (schema-stages.ts: found only where the document breaks the schema). The registry
- * (core/rules/registry.ts) gathers them.
+ * and parser safety and the structure and values the Modus v1 XSD requires. Each rule carries its check, a
+ * visitor over the schema pass's stage results (schema-stages.ts: facts found only where the document
+ * breaks the schema, by schema-validator.ts, or its decoding, by validate-modus.ts); the rule decides here
+ * what it says. The registry (core/rules/registry.ts) gathers them.
  */
 
 import { defineRule, type RuleContext } from '../rules/rule.ts';
