@@ -1,7 +1,7 @@
 /**
  * What the Modus passes that hand stage results to their rules (schema-validator, modus-semantics,
- * modus-service) share:
- * each stage has its list of rules, in report order, and each rule one context per collector.
+ * modus-service) share: each stage has its list of rules, in report order, and each rule one context per
+ * collector.
  */
 import type { DiagnosticCollector } from '../rules/reporter.ts';
 import type { Rule, RuleContext } from '../rules/rule.ts';
