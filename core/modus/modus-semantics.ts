@@ -1,24 +1,13 @@
 /**
- * Checks the Modus schema cannot express (group modus-semantics), made while the document streams past.
- * State is per event (DepthRefs, SampleNumbers and FMISSampleIDs seen, as compact maps of strings) and per
- * sample / depth; nothing else is kept.
+ * The Modus semantic pass (group modus-semantics), made while the document streams past: it follows depth
+ * references, sample numbers, results and events, and hands what it finds as stage results
+ * (semantic-stages.ts) to the rules of semantic-rules.ts, which decide what to report. State is per event
+ * (DepthRefs, SampleNumbers and FMISSampleIDs seen, as compact maps of strings) and per sample / depth;
+ * nothing else is kept.
  */
 import type { Location } from '../diagnostics/diagnostic.ts';
-import {
-  columnDepthMismatch,
-  depthRangeInverted,
-  depthRefUndefined,
-  depthRefUnused,
-  depthRepeated,
-  depthUnitInconsistent,
-  eventTypeMismatch,
-  fmisSampleIdDuplicate,
-  sampleGeometryInvalid,
-  resultValueNotFinite,
-  sampleNumberDuplicate,
-  sampleWithoutResults,
-  testResultDuplicate,
-} from './semantic-rules.ts';
+import type { DiagnosticCollector } from '../rules/reporter.ts';
+import type { Rule } from '../rules/rule.ts';
 import type { ModusRole } from './modus-schema.ts';
 import { SampleGeometryReader } from './sample-geometry.ts';
 import {
@@ -27,19 +16,18 @@ import {
   type ModusContext,
   type ModusObserver,
 } from './schema-validator.ts';
+import { semanticRulesByStage } from './semantic-rules.ts';
+import type { DepthRefRecord, SemanticStage, SemanticStageOf } from './semantic-stages.ts';
+import {
+  NOT_YET_AT,
+  NOT_YET_VALUE,
+  stageRules,
+  type ModusRuleContext,
+  type StageRules,
+} from './modus-rule-context.ts';
 import { keyValue, XSD_POSITIVE_INTEGER } from './xsd-values.ts';
 
-interface DepthRefState {
-  id: string | undefined;
-  location: Location;
-  name?: string;
-  start?: number;
-  end?: number;
-  column?: number;
-  columnRange?: { start: number; end: number };
-  unit?: string;
-  used: boolean;
-}
+type DepthRefState = DepthRefRecord;
 
 interface PendingReference {
   location: Location;
@@ -83,16 +71,6 @@ class SmallLineMap {
     this.size = 0;
     this.large = undefined;
   }
-}
-
-/** Where a Depth's DepthID is; built only when needed (most depths are fine, and there is one per sample). */
-function depthIdLocation(c: ModusContext): Location {
-  return c.attributeLocation('DepthID') ?? c.elementLocation();
-}
-
-function shownWkt(wkt: string): string {
-  const text = wkt.trim();
-  return text.length > 60 ? text.slice(0, 59) + '…' : text;
 }
 
 export class ModusSemantics implements ModusObserver {
@@ -173,7 +151,81 @@ export class ModusSemantics implements ModusObserver {
   private readonly testIds = new SmallLineMap();
   private resultElement = '';
 
+  private readonly rules = stageRules<SemanticStage>(semanticRulesByStage);
+  // One object per stage, reused (a big file has millions of results and hundreds of thousands of
+  // samples): a rule reads a stage while it is visited and keeps nothing of it.
+  private readonly depthStage: SemanticStageOf<'depth-repeated'> = {
+    stage: 'depth-repeated',
+    id: '',
+    firstLine: 0,
+    at: NOT_YET_AT,
+  };
+  private readonly missingStage: SemanticStageOf<'depth-ref-missing'> = {
+    stage: 'depth-ref-missing',
+    id: '',
+    known: [],
+    count: 0,
+    location: {},
+  };
+  private readonly depthRefStage: SemanticStageOf<'depth-ref'> = {
+    stage: 'depth-ref',
+    ref: { id: undefined, location: {}, used: false },
+    first: undefined,
+  };
+  private readonly resultValueStage: SemanticStageOf<'result-value'> = {
+    stage: 'result-value',
+    value: NOT_YET_VALUE,
+    element: '',
+    at: NOT_YET_AT,
+  };
+  private readonly testIdStage: SemanticStageOf<'result-test-id-repeated'> = {
+    stage: 'result-test-id-repeated',
+    testId: '',
+    firstLine: 0,
+    at: NOT_YET_AT,
+  };
+  private readonly sampleNumberStage: SemanticStageOf<'sample-number-repeated'> = {
+    stage: 'sample-number-repeated',
+    key: '',
+    firstLine: 0,
+    at: NOT_YET_AT,
+  };
+  private readonly fmisIdStage: SemanticStageOf<'fmis-sample-id-repeated'> = {
+    stage: 'fmis-sample-id-repeated',
+    key: '',
+    firstLine: 0,
+    at: NOT_YET_AT,
+  };
+  private readonly geometryStage: SemanticStageOf<'geometry'> = {
+    stage: 'geometry',
+    text: '',
+    geometry: { ok: false, error: '' },
+    epsg: '',
+    at: NOT_YET_AT,
+  };
+  private readonly sampleStage: SemanticStageOf<'sample'> = {
+    stage: 'sample',
+    hasResults: false,
+    label: '',
+    at: NOT_YET_AT,
+  };
+  private readonly eventStage: SemanticStageOf<'event'> = {
+    stage: 'event',
+    depthRefs: new Map(),
+    usesKnown: false,
+    eventType: undefined,
+    samplesKind: undefined,
+  };
+
   constructor(private readonly geometries = new SampleGeometryReader()) {}
+
+  /** Hand a stage's result to the rules that read it, in report order. */
+  private visit<S>(stageRules: StageRules<S>, stage: S, reporter: DiagnosticCollector): void {
+    const { rules } = stageRules;
+    const contexts = stageRules.contexts(reporter);
+    for (let i = 0; i < rules.length; i++)
+      (rules[i] as Rule<S>).check?.(stage, contexts[i] as ModusRuleContext);
+  }
 
   start(role: ModusRole, c: ModusContext): void {
     switch (role) {
@@ -237,45 +289,36 @@ export class ModusSemantics implements ModusObserver {
       return;
     }
     const first = this.sampleDepths.get(id);
-    if (first !== undefined) {
-      if (c.reporter.wants(depthRepeated)) {
-        c.reporter.report(depthRepeated, {
-          messageId: 'repeated',
-          data: { id, line: first },
-          location: depthIdLocation(c),
-          hint: `Put all results of depth ${id} in one <Depth DepthID="${id}">.`,
-        });
-      }
-    } else this.sampleDepths.set(id, c.line());
+    if (first === undefined) this.sampleDepths.set(id, c.line());
+    else {
+      const stage = this.depthStage;
+      stage.id = id;
+      stage.firstLine = first;
+      stage.at = c;
+      this.visit(this.rules['depth-repeated'], stage, c.reporter);
+    }
     const ref = this.depthRefs.get(id);
     if (ref) {
       ref.used = true;
       return;
     }
-    if (this.depthRefsClosed) this.reportUndefined(c, id, depthIdLocation(c), 1);
+    if (this.depthRefsClosed)
+      this.reportUndefined(c, id, c.attributeLocation('DepthID') ?? c.elementLocation(), 1);
     else {
       const p = this.pending.get(id);
       if (p) p.count++;
-      else this.pending.set(id, { location: depthIdLocation(c), count: 1 });
+      else
+        this.pending.set(id, { location: c.attributeLocation('DepthID') ?? c.elementLocation(), count: 1 });
     }
   }
 
   private reportUndefined(c: ModusContext, id: string, location: Location, count: number): void {
-    const known = [...this.depthRefs.keys()];
-    c.reporter.report(depthRefUndefined, {
-      messageId: 'undefined',
-      data: {
-        id,
-        known:
-          (known.length > 0 ? ` (defined: ${known.join(', ')})` : ' (the event defines no DepthRef)') +
-          (count > 1 ? `; ${count} depths refer to it` : ''),
-      },
-      location,
-      hint:
-        known.length > 0
-          ? `Use one of the DepthIDs defined in <DepthRefs>, or add <DepthRef DepthID="${id}">.`
-          : `Add <DepthRefs><DepthRef DepthID="${id}">…</DepthRef></DepthRefs> before the samples.`,
-    });
+    const stage = this.missingStage;
+    stage.id = id;
+    stage.known = [...this.depthRefs.keys()];
+    stage.count = count;
+    stage.location = location;
+    this.visit(this.rules['depth-ref-missing'], stage, c.reporter);
   }
 
   end(role: ModusRole, value: ElementValue | undefined, c: ModusContext): void {
@@ -285,43 +328,37 @@ export class ModusSemantics implements ModusObserver {
         break;
       case 'result-value':
         if (value?.valid) {
-          const v = Math.fround(value.number);
-          if (!Number.isFinite(v)) {
-            c.reporter.report(resultValueNotFinite, {
-              messageId: 'notFinite',
-              data: { value: value.text.trim(), element: this.resultElement || 'the result' },
-              location: c.valueLocation(),
-              hint: 'Give the measured value, or leave the result out.',
-            });
-          }
+          const stage = this.resultValueStage;
+          stage.value = value;
+          stage.element = this.resultElement;
+          stage.at = c;
+          this.visit(this.rules['result-value'], stage, c.reporter);
         }
         break;
       case 'result-test-id':
         if (value && value.valid) {
           const first = this.testIds.get(value.text);
-          if (first !== undefined) {
-            c.reporter.report(testResultDuplicate, {
-              messageId: 'duplicate',
-              data: { test: value.text, line: first },
-              location: c.valueLocation(),
-              hint: 'Keep one result per ModusTestID; a second extraction method has its own ModusTestID.',
-            });
-          } else this.testIds.set(value.text, c.line());
+          if (first === undefined) this.testIds.set(value.text, c.line());
+          else {
+            const stage = this.testIdStage;
+            stage.testId = value.text;
+            stage.firstLine = first;
+            stage.at = c;
+            this.visit(this.rules['result-test-id-repeated'], stage, c.reporter);
+          }
         }
         break;
       case 'sample-number':
         if (value) this.sampleNumber(value, c);
         break;
-      case 'sample':
-        if (c.rootName === 'ModusResult' && !this.sampleHasResults) {
-          c.reporter.report(sampleWithoutResults, {
-            messageId: 'empty',
-            data: { sample: this.sampleLabel || c.path().slice(-2).join(' ') },
-            location: c.elementLocation(),
-            hint: 'Leave out samples the lab did not run, or add their results.',
-          });
-        }
+      case 'sample': {
+        const stage = this.sampleStage;
+        stage.hasResults = this.sampleHasResults;
+        stage.label = this.sampleLabel;
+        stage.at = c;
+        this.visit(this.rules.sample, stage, c.reporter);
         break;
+      }
       case 'depth-ref-name':
         if (this.depthRef && value) this.depthRef.name = value.text;
         break;
@@ -364,56 +401,14 @@ export class ModusSemantics implements ModusObserver {
     const ref = this.depthRef;
     this.depthRef = undefined;
     if (!ref) return;
-    const label = ref.id ?? '?';
-    if (ref.start !== undefined && ref.end !== undefined) {
-      if (ref.start >= ref.end) {
-        c.reporter.report(depthRangeInverted, {
-          messageId: 'inverted',
-          data: { id: label, start: ref.start, end: ref.end },
-          location: ref.location,
-          hint: 'StartingDepth is the top of the sampled layer and EndingDepth its bottom; swap them if they were exchanged.',
-        });
-      } else if (ref.column !== undefined && ref.column !== ref.end - ref.start) {
-        const expected = String(ref.end - ref.start);
-        const descriptor = {
-          messageId: 'mismatch' as const,
-          data: { id: label, column: ref.column, expected },
-          location: ref.location,
-          hint: `Check the three depths; if StartingDepth and EndingDepth are right, ColumnDepth is ${expected}.`,
-        };
-        c.reporter.report(
-          columnDepthMismatch,
-          ref.columnRange
-            ? {
-                ...descriptor,
-                fix: {
-                  safety: 'unsafe',
-                  title: `Set ColumnDepth to EndingDepth − StartingDepth = ${expected} (assumes both depths are right)`,
-                  before: String(ref.column),
-                  after: expected,
-                  edits: [{ ...ref.columnRange, text: expected }],
-                },
-              }
-            : descriptor,
-        );
-      }
-    }
     const first = this.firstUnit;
+    const stage = this.depthRefStage;
+    stage.ref = ref;
+    stage.first = this.unitReported ? undefined : first;
+    this.visit(this.rules['depth-ref'], stage, c.reporter);
     if (!first) this.firstUnit = ref;
-    else if (!this.unitReported && (first.unit ?? '') !== (ref.unit ?? '')) {
-      this.unitReported = true;
-      c.reporter.report(depthUnitInconsistent, {
-        messageId: 'inconsistent',
-        data: {
-          id: label,
-          unit: ref.unit ?? '(none)',
-          firstId: first.id ?? '?',
-          first: first.unit ?? '(none)',
-        },
-        location: ref.location,
-        hint: 'Give every DepthRef of the event its depths in the same unit.',
-      });
-    }
+    // Only the first DepthRef whose unit differs is reported: the others would repeat it.
+    else if ((first.unit ?? '') !== (ref.unit ?? '')) this.unitReported = true;
     if (ref.id !== undefined && !this.depthRefs.has(ref.id)) this.depthRefs.set(ref.id, ref);
   }
 
@@ -422,60 +417,39 @@ export class ModusSemantics implements ModusObserver {
     this.sampleLabel = key;
     if (key === '') return;
     const first = this.sampleNumbers.get(key);
-    if (first !== undefined) {
-      if (!c.reporter.wants(sampleNumberDuplicate)) return;
-      c.reporter.report(sampleNumberDuplicate, {
-        messageId: 'duplicate',
-        data: { value: key, line: first },
-        location: c.valueLocation(),
-        hint: 'Number the samples of an event uniquely.',
-      });
-    } else this.sampleNumbers.set(key, c.line());
+    if (first === undefined) {
+      this.sampleNumbers.set(key, c.line());
+      return;
+    }
+    const stage = this.sampleNumberStage;
+    stage.key = key;
+    stage.firstLine = first;
+    stage.at = c;
+    this.visit(this.rules['sample-number-repeated'], stage, c.reporter);
   }
 
   private fmisSampleId(value: ElementValue, c: ModusContext): void {
     const key = value.text.trim();
     if (key === '') return;
     const first = this.fmisIds.get(key);
-    if (first !== undefined) {
-      if (!c.reporter.wants(fmisSampleIdDuplicate)) return;
-      c.reporter.report(fmisSampleIdDuplicate, {
-        messageId: 'duplicate',
-        data: { value: key, line: first },
-        location: c.valueLocation(),
-        hint: "Each sample carries the FMIS's own id; check that results were not pasted twice.",
-      });
-    } else this.fmisIds.set(key, c.line());
+    if (first === undefined) {
+      this.fmisIds.set(key, c.line());
+      return;
+    }
+    const stage = this.fmisIdStage;
+    stage.key = key;
+    stage.firstLine = first;
+    stage.at = c;
+    this.visit(this.rules['fmis-sample-id-repeated'], stage, c.reporter);
   }
 
   private geometry(value: ElementValue, c: ModusContext): void {
-    const g = this.geometries.read(value.text);
-    if (!g.ok) {
-      c.reporter.report(sampleGeometryInvalid, {
-        messageId: 'syntax',
-        data: { value: shownWkt(value.text), detail: g.error },
-        location: c.valueLocation(),
-        hint: 'Write the sample location as POINT (longitude latitude), e.g. POINT (-88.0367 44.2063).',
-      });
-      return;
-    }
-    // Coordinates in another declared system are modus-service's to report (MSV008).
-    if (!g.point || (this.epsg !== '' && this.epsg !== '4326')) return;
-    const [x, y] = g.point;
-    let detail: string | undefined;
-    if (!Number.isFinite(x) || !Number.isFinite(y)) detail = 'the coordinates are not finite numbers';
-    else if (Math.abs(y) > 90 && Math.abs(x) <= 90)
-      detail = `latitude ${y} is outside −90…90; longitude and latitude look swapped`;
-    else if (Math.abs(x) > 180) detail = `longitude ${x} is outside −180…180; these are not WGS 84 degrees`;
-    else if (Math.abs(y) > 90) detail = `latitude ${y} is outside −90…90`;
-    if (detail !== undefined) {
-      c.reporter.report(sampleGeometryInvalid, {
-        messageId: 'range',
-        data: { value: shownWkt(value.text), detail },
-        location: c.valueLocation(),
-        hint: 'WKT points are POINT (longitude latitude) in decimal degrees.',
-      });
-    }
+    const stage = this.geometryStage;
+    stage.text = value.text;
+    stage.geometry = this.geometries.read(value.text);
+    stage.epsg = this.epsg;
+    stage.at = c;
+    this.visit(this.rules.geometry, stage, c.reporter);
   }
 
   private endEvent(c: ModusContext): void {
@@ -484,26 +458,11 @@ export class ModusSemantics implements ModusObserver {
       if (ref) ref.used = true;
       else this.reportUndefined(c, id, p.location, p.count);
     }
-    if (this.depthRefsClosed && !this.depthUnknown) {
-      for (const ref of this.depthRefs.values()) {
-        if (!ref.used) {
-          c.reporter.report(depthRefUnused, {
-            messageId: 'unused',
-            data: { id: ref.id ?? '?', name: ref.name ?? '' },
-            location: ref.location,
-            hint: 'Remove the DepthRef, or check the DepthID of the samples’ depths.',
-          });
-        }
-      }
-    }
-    const samples = this.samplesKind;
-    if (this.eventType !== undefined && samples && samples.name !== this.eventType) {
-      c.reporter.report(eventTypeMismatch, {
-        messageId: 'mismatch',
-        data: { type: this.eventType, samples: samples.name },
-        location: samples.location,
-        hint: `Make <EventType> and <EventSamples> agree (both ${samples.name}, or both ${this.eventType}).`,
-      });
-    }
+    const stage = this.eventStage;
+    stage.depthRefs = this.depthRefs;
+    stage.usesKnown = this.depthRefsClosed && !this.depthUnknown;
+    stage.eventType = this.eventType;
+    stage.samplesKind = this.samplesKind;
+    this.visit(this.rules.event, stage, c.reporter);
   }
 }

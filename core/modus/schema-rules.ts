@@ -1,19 +1,37 @@
 /**
  * The rules the streaming Modus validator reports about the XML itself, group modus-schema: well-formedness
- * and parser safety (validate-modus.ts, schema-validator.ts) and the structure and values the Modus v1 XSD
- * requires (schema-validator.ts, modus-service.ts). Defined beside the checks that report them; the
- * registry (core/rules/registry.ts) gathers them.
+ * and parser safety and the structure and values the Modus v1 XSD requires. Each rule carries its check, a
+ * visitor over the schema pass's stage results (schema-stages.ts: facts found only where the document
+ * breaks the schema, by schema-validator.ts, or its decoding, by validate-modus.ts); the rule decides here
+ * what it says. The registry (core/rules/registry.ts) gathers them.
  */
 
-import { defineRule } from '../rules/rule.ts';
+import { defineRule, type RuleContext } from '../rules/rule.ts';
+import type { RulesByStage } from './modus-rule-context.ts';
+import type { SchemaStage, SchemaStageOf } from './schema-stages.ts';
 
-/** Reported by the streaming Modus validator (core/modus). */
+const MAX_SHOWN = 60;
+
+/** Element names for a message: <A>, <B> and <C>. */
+function listNames(names: readonly string[]): string {
+  const tags = names.map((n) => `<${n}>`);
+  if (tags.length <= 1) return tags.join('');
+  return `${tags.slice(0, -1).join(', ')} and ${tags[tags.length - 1]}`;
+}
+
+/** A value as a message shows it: on one line, at most 60 characters. */
+function shown(value: string): string {
+  const oneLine = value.replace(/\s+/g, ' ');
+  return oneLine.length > MAX_SHOWN ? oneLine.slice(0, MAX_SHOWN - 1) + '…' : oneLine;
+}
+
+/** Decided here, from the schema pass's stage results (schema-stages.ts). */
 export const xmlMalformed = defineRule({
   meta: {
     code: 'MOD001',
     name: 'xml-malformed',
     group: 'modus-schema',
-    decidedIn: 'core/modus/schema-validator.ts',
+    decidedIn: 'core/modus/schema-rules.ts',
     severity: 'error',
     messages: {
       malformed: 'Not well-formed XML: {detail}',
@@ -25,15 +43,26 @@ export const xmlMalformed = defineRule({
       useInstead: '<LabName>A &amp; L Great Lakes</LabName>',
     },
   },
+  check(stage: SchemaStageOf<'xml-error'>, context: RuleContext<'malformed'>) {
+    const { error } = stage;
+    // A DOCTYPE with entities and a safety limit are MOD002's and MOD003's.
+    if (error.kind === 'doctype-entities' || error.kind === 'limit') return;
+    context.report({
+      messageId: 'malformed',
+      data: { detail: error.message },
+      location: stage.location,
+      ...(error.hint !== undefined ? { hint: error.hint } : {}),
+    });
+  },
 });
 
-/** Reported by the streaming Modus validator (core/modus). */
+/** Decided here, from the schema pass's stage results (schema-stages.ts). */
 export const xmlDoctype = defineRule({
   meta: {
     code: 'MOD002',
     name: 'xml-doctype',
     group: 'modus-schema',
-    decidedIn: 'core/modus/schema-validator.ts',
+    decidedIn: 'core/modus/schema-rules.ts',
     severity: 'error',
     messages: {
       entities: 'The DOCTYPE is rejected: {detail}',
@@ -46,15 +75,39 @@ export const xmlDoctype = defineRule({
       useInstead: '(no DOCTYPE)',
     },
   },
+  check(stage: SchemaStageOf<'xml-error' | 'doctype'>, context: RuleContext<'entities' | 'ignored'>) {
+    if (stage.stage === 'xml-error') {
+      const { error } = stage;
+      if (error.kind !== 'doctype-entities') return;
+      context.report({
+        messageId: 'entities',
+        data: { detail: error.message },
+        location: stage.location,
+        ...(error.hint !== undefined ? { hint: error.hint } : {}),
+      });
+      return;
+    }
+    const { info } = stage;
+    const parts: string[] = [];
+    if (info.externalId) parts.push('its external DTD is not fetched');
+    if (info.declarations > 0) parts.push(`its ${info.declarations} declaration(s) are not applied`);
+    context.report({
+      messageId: 'ignored',
+      severity: 'warning',
+      data: { detail: parts.length > 0 ? parts.join(' and ') : 'Modus files need no DTD' },
+      location: stage.location,
+      hint: 'Remove the DOCTYPE; Modus is defined by its XML Schema, not by a DTD.',
+    });
+  },
 });
 
-/** Reported by the streaming Modus validator (core/modus). */
+/** Decided here, from the schema pass's stage results (schema-stages.ts). */
 export const xmlLimitExceeded = defineRule({
   meta: {
     code: 'MOD003',
     name: 'xml-limit-exceeded',
     group: 'modus-schema',
-    decidedIn: 'core/modus/schema-validator.ts',
+    decidedIn: 'core/modus/schema-rules.ts',
     severity: 'error',
     messages: {
       limit: 'The document exceeds a safety limit: {detail}',
@@ -65,15 +118,25 @@ export const xmlLimitExceeded = defineRule({
       example: '<a><a><a>… (300 levels deep)',
     },
   },
+  check(stage: SchemaStageOf<'xml-error'>, context: RuleContext<'limit'>) {
+    const { error } = stage;
+    if (error.kind !== 'limit') return;
+    context.report({
+      messageId: 'limit',
+      data: { detail: error.message },
+      location: stage.location,
+      ...(error.hint !== undefined ? { hint: error.hint } : {}),
+    });
+  },
 });
 
-/** Reported by the streaming Modus validator (core/modus). */
+/** Decided here, from the schema pass's stage results (schema-stages.ts). */
 export const xmlEncoding = defineRule({
   meta: {
     code: 'MOD004',
     name: 'xml-encoding',
     group: 'modus-schema',
-    decidedIn: 'core/modus/validate-modus.ts',
+    decidedIn: 'core/modus/schema-rules.ts',
     severity: 'error',
     messages: {
       invalidBytes: 'The file is not valid {encoding}: {detail}',
@@ -86,15 +149,30 @@ export const xmlEncoding = defineRule({
       useInstead: 'Save the file as UTF-8, or declare encoding="ISO-8859-1".',
     },
   },
+  check(stage: SchemaStageOf<'decode-problem'>, context: RuleContext<'invalidBytes' | 'unsupported'>) {
+    const { problem } = stage;
+    const invalidBytes = problem.kind === 'invalid-bytes';
+    context.report({
+      messageId: invalidBytes ? 'invalidBytes' : 'unsupported',
+      data: {
+        encoding: stage.encoding.toUpperCase(),
+        detail: `${problem.message} (byte ${problem.byteOffset})`,
+      },
+      location: stage.location,
+      hint: invalidBytes
+        ? 'Save the file as UTF-8, or declare its real encoding in <?xml version="1.0" encoding="…"?>.'
+        : 'Save the file as UTF-8.',
+    });
+  },
 });
 
-/** Reported by the streaming Modus validator (core/modus). */
+/** Decided here, from the schema pass's stage results (schema-stages.ts). */
 export const modusRootElement = defineRule({
   meta: {
     code: 'MOD005',
     name: 'modus-root-element',
     group: 'modus-schema',
-    decidedIn: 'core/modus/schema-validator.ts',
+    decidedIn: 'core/modus/schema-rules.ts',
     severity: 'error',
     messages: {
       notModus: 'The root element is <{name}>, not <ModusResult> or <ModusSubmit>',
@@ -108,15 +186,32 @@ export const modusRootElement = defineRule({
       useInstead: '<ModusResult>',
     },
   },
+  check(stage: SchemaStageOf<'root-refused'>, context: RuleContext<'notModus' | 'namespaced'>) {
+    if (stage.ns !== '' && stage.modusName) {
+      context.report({
+        messageId: 'namespaced',
+        data: { name: stage.name, ns: stage.ns },
+        location: stage.location,
+        hint: `Remove the xmlns="${stage.ns}" declaration; Modus v1 uses no namespace.`,
+      });
+      return;
+    }
+    context.report({
+      messageId: 'notModus',
+      data: { name: stage.name },
+      location: stage.location,
+      hint: 'Check that this is a Modus v1 soil test file (its root is <ModusResult>).',
+    });
+  },
 });
 
-/** Reported by the streaming Modus validator (core/modus). */
+/** Decided here, from the schema pass's stage results (schema-stages.ts). */
 export const xmlElementNotAllowed = defineRule({
   meta: {
     code: 'MOD006',
     name: 'xml-element-not-allowed',
     group: 'modus-schema',
-    decidedIn: 'core/modus/schema-validator.ts',
+    decidedIn: 'core/modus/schema-rules.ts',
     severity: 'error',
     messages: {
       unexpected: '<{name}> is not allowed in <{parent}>{expected}',
@@ -132,15 +227,74 @@ export const xmlElementNotAllowed = defineRule({
       useInstead: '<Contact><Name>A &amp; L</Name><PhoneNumber>260-483-4759</PhoneNumber>…</Contact>',
     },
   },
+  check(
+    stage: SchemaStageOf<'element-not-allowed'>,
+    context: RuleContext<'unexpected' | 'inSimple' | 'inEmpty' | 'namespaced' | 'choice'>,
+  ) {
+    const { name, parent, refusal, location } = stage;
+    switch (refusal.kind) {
+      case 'in-simple':
+        context.report({
+          messageId: 'inSimple',
+          data: { name, parent },
+          location,
+          hint: `Write the value of <${parent}> as text, without elements inside.`,
+        });
+        return;
+      case 'in-empty':
+        context.report({
+          messageId: 'inEmpty',
+          data: { name, parent },
+          location,
+          hint: `<${parent}> takes attributes only here; remove <${name}>.`,
+        });
+        return;
+      case 'namespaced':
+        context.report({
+          messageId: 'namespaced',
+          data: { name, ns: refusal.ns },
+          location,
+          hint: 'Remove the namespace declaration or prefix.',
+        });
+        return;
+      case 'unknown': {
+        const { expected, guess } = refusal;
+        context.report({
+          messageId: 'unexpected',
+          data: {
+            name,
+            parent,
+            expected:
+              expected.length > 0
+                ? ` (expected ${expected.length > 1 ? 'one of ' : ''}${listNames(expected)})`
+                : ` (it holds no more elements here)`,
+          },
+          location,
+          hint:
+            guess !== undefined
+              ? `Did you mean <${guess}>? Element names are case-sensitive.`
+              : `<${parent}> may contain ${listNames(refusal.names)}.`,
+        });
+        return;
+      }
+      case 'choice':
+        context.report({
+          messageId: 'choice',
+          data: { name, parent, options: listNames(refusal.options), chosen: refusal.chosen },
+          location,
+          hint: `One <${parent}> holds one kind; put the other in its own event.`,
+        });
+    }
+  },
 });
 
-/** Reported by the streaming Modus validator (core/modus). */
+/** Decided here, from the schema pass's stage results (schema-stages.ts). */
 export const xmlElementMissing = defineRule({
   meta: {
     code: 'MOD007',
     name: 'xml-element-missing',
     group: 'modus-schema',
-    decidedIn: 'core/modus/schema-validator.ts',
+    decidedIn: 'core/modus/schema-rules.ts',
     severity: 'error',
     messages: {
       missing: '<{parent}> is missing {missing}',
@@ -155,15 +309,34 @@ export const xmlElementMissing = defineRule({
         '<NutrientResult><Element>pH</Element><Value>7.0</Value><ValueUnit>none</ValueUnit><ModusTestID>S-PH-1:1.02.07</ModusTestID><ValueType>Measured</ValueType><ValueDesc xsi:nil="true"/></NutrientResult>',
     },
   },
+  check(stage: SchemaStageOf<'elements-missing'>, context: RuleContext<'missing' | 'missingBefore'>) {
+    const { parent, before } = stage;
+    const missing = listNames(stage.missing);
+    if (before !== undefined) {
+      context.report({
+        messageId: 'missingBefore',
+        data: { parent, missing, name: before },
+        location: stage.location,
+        hint: `Add ${missing} before <${before}>.`,
+      });
+      return;
+    }
+    context.report({
+      messageId: 'missing',
+      data: { parent, missing },
+      location: stage.location,
+      hint: `Add ${missing} inside <${parent}>.`,
+    });
+  },
 });
 
-/** Reported by the streaming Modus validator (core/modus). */
+/** Decided here, from the schema pass's stage results (schema-stages.ts). */
 export const xmlAttributeNotAllowed = defineRule({
   meta: {
     code: 'MOD008',
     name: 'xml-attribute-not-allowed',
     group: 'modus-schema',
-    decidedIn: 'core/modus/schema-validator.ts',
+    decidedIn: 'core/modus/schema-rules.ts',
     severity: 'error',
     messages: {
       unexpected: 'Attribute {name} is not allowed on <{element}>{expected}',
@@ -175,15 +348,31 @@ export const xmlAttributeNotAllowed = defineRule({
       useInstead: '<Depth DepthID="1">',
     },
   },
+  check(stage: SchemaStageOf<'attribute-not-allowed'>, context: RuleContext<'unexpected'>) {
+    const { name, declared, guess } = stage;
+    context.report({
+      messageId: 'unexpected',
+      data: {
+        name,
+        element: stage.element,
+        expected: declared.length > 0 ? ` (it takes ${declared.join(', ')})` : ' (it takes no attributes)',
+      },
+      location: stage.location,
+      hint:
+        guess !== undefined
+          ? `Did you mean ${guess}? Attribute names are case-sensitive.`
+          : `Remove ${name}.`,
+    });
+  },
 });
 
-/** Reported by the streaming Modus validator (core/modus). */
+/** Decided here, from the schema pass's stage results (schema-stages.ts). */
 export const xmlAttributeMissing = defineRule({
   meta: {
     code: 'MOD009',
     name: 'xml-attribute-missing',
     group: 'modus-schema',
-    decidedIn: 'core/modus/schema-validator.ts',
+    decidedIn: 'core/modus/schema-rules.ts',
     severity: 'error',
     messages: {
       missing: '<{element}> is missing the required attribute {name}',
@@ -195,15 +384,23 @@ export const xmlAttributeMissing = defineRule({
       useInstead: '<Depth DepthID="1"><NutrientResults>…</NutrientResults></Depth>',
     },
   },
+  check(stage: SchemaStageOf<'attribute-missing'>, context: RuleContext<'missing'>) {
+    context.report({
+      messageId: 'missing',
+      data: { element: stage.element, name: stage.name },
+      location: stage.location,
+      hint: `Add ${stage.name}="…" to <${stage.element}>.`,
+    });
+  },
 });
 
-/** Reported by the streaming Modus validator (core/modus). */
+/** Decided here, from the schema pass's stage results (schema-stages.ts). */
 export const xmlValueTypeInvalid = defineRule({
   meta: {
     code: 'MOD010',
     name: 'xml-value-type-invalid',
     group: 'modus-schema',
-    decidedIn: 'core/modus/schema-validator.ts',
+    decidedIn: 'core/modus/schema-rules.ts',
     severity: 'error',
     messages: {
       element: '<{element}> value "{value}" is not {expected}',
@@ -216,15 +413,28 @@ export const xmlValueTypeInvalid = defineRule({
       useInstead: '<EventDate>2021-09-24</EventDate>',
     },
   },
+  check(stage: SchemaStageOf<'value-refused'>, context: RuleContext<'element' | 'attribute'>) {
+    const { problem, value } = stage;
+    if (problem.kind !== 'lexical') return;
+    context.report({
+      messageId: stage.where,
+      data: { element: stage.element, name: stage.name, value: shown(value), expected: problem.expected },
+      location: stage.location,
+      hint:
+        problem.expected.includes('xs:date') && /^\s|\s$/.test(value)
+          ? 'Remove the spaces around the date.'
+          : `Write ${problem.expected}.`,
+    });
+  },
 });
 
-/** Reported by the streaming Modus validator (core/modus). */
+/** Decided here, from the schema pass's stage results (schema-stages.ts). */
 export const xmlValueNotInList = defineRule({
   meta: {
     code: 'MOD011',
     name: 'xml-value-not-in-list',
     group: 'modus-schema',
-    decidedIn: 'core/modus/schema-validator.ts',
+    decidedIn: 'core/modus/schema-rules.ts',
     severity: 'error',
     messages: {
       element: '<{element}> value "{value}" is not one of {allowed}',
@@ -236,15 +446,30 @@ export const xmlValueNotInList = defineRule({
       useInstead: '<ValueType>Measured</ValueType>',
     },
   },
+  check(stage: SchemaStageOf<'value-refused'>, context: RuleContext<'element'>) {
+    const { problem, value } = stage;
+    if (problem.kind !== 'enumeration') return;
+    // No attribute of the Modus schemas has a list of values (modus-schema.test.ts checks it).
+    if (stage.where === 'attribute')
+      throw new Error(`attribute ${stage.name} of <${stage.element}> has a list of values`);
+    const allowed = problem.allowed.map((v) => `"${v}"`).join(', ');
+    const guess = problem.allowed.find((v) => v.toLowerCase() === value.trim().toLowerCase());
+    context.report({
+      messageId: 'element',
+      data: { element: stage.element, name: stage.name, value: shown(value), allowed },
+      location: stage.location,
+      hint: guess !== undefined ? `Write "${guess}" (case and spaces count).` : `Use one of ${allowed}.`,
+    });
+  },
 });
 
-/** Reported by the streaming Modus validator (core/modus). */
+/** Decided here, from the schema pass's stage results (schema-stages.ts). */
 export const xmlValueOutOfRange = defineRule({
   meta: {
     code: 'MOD012',
     name: 'xml-value-out-of-range',
     group: 'modus-schema',
-    decidedIn: 'core/modus/schema-validator.ts',
+    decidedIn: 'core/modus/schema-rules.ts',
     severity: 'error',
     messages: {
       element: '<{element}> value "{value}" {detail}',
@@ -257,15 +482,24 @@ export const xmlValueOutOfRange = defineRule({
       useInstead: '<Value>1.5</Value>',
     },
   },
+  check(stage: SchemaStageOf<'value-refused'>, context: RuleContext<'element' | 'attribute'>) {
+    const { problem } = stage;
+    if (problem.kind !== 'range') return;
+    context.report({
+      messageId: stage.where,
+      data: { element: stage.element, name: stage.name, value: shown(stage.value), detail: problem.detail },
+      location: stage.location,
+    });
+  },
 });
 
-/** Reported by the streaming Modus validator (core/modus). */
+/** Decided here, from the schema pass's stage results (schema-stages.ts). */
 export const xmlTextNotAllowed = defineRule({
   meta: {
     code: 'MOD013',
     name: 'xml-text-not-allowed',
     group: 'modus-schema',
-    decidedIn: 'core/modus/schema-validator.ts',
+    decidedIn: 'core/modus/schema-rules.ts',
     severity: 'error',
     messages: {
       elementOnly: '<{element}> holds elements only; the text "{text}" is not allowed in it',
@@ -278,15 +512,32 @@ export const xmlTextNotAllowed = defineRule({
       useInstead: '<SampleMetaData><SampleNumber>12</SampleNumber></SampleMetaData>',
     },
   },
+  check(stage: SchemaStageOf<'text-not-allowed'>, context: RuleContext<'elementOnly' | 'empty'>) {
+    if (stage.content === 'element-only') {
+      context.report({
+        messageId: 'elementOnly',
+        data: { element: stage.element, text: shown(stage.text.trim()) },
+        location: stage.location,
+        hint: 'Remove the text, or put the value in the element it belongs to.',
+      });
+      return;
+    }
+    context.report({
+      messageId: 'empty',
+      data: { element: stage.element },
+      location: stage.location,
+      hint: `Write <${stage.element} …/> with nothing (not even spaces) inside.`,
+    });
+  },
 });
 
-/** Reported by the streaming Modus validator (core/modus). */
+/** Decided here, from the schema pass's stage results (schema-stages.ts). */
 export const xmlKeyDuplicate = defineRule({
   meta: {
     code: 'MOD014',
     name: 'xml-key-duplicate',
     group: 'modus-schema',
-    decidedIn: 'core/modus/schema-validator.ts',
+    decidedIn: 'core/modus/schema-rules.ts',
     severity: 'error',
     messages: {
       duplicate: '{what} "{value}" is used twice in <{parent}> (first on line {line})',
@@ -298,15 +549,23 @@ export const xmlKeyDuplicate = defineRule({
       useInstead: '<DepthRef DepthID="1">…</DepthRef><DepthRef DepthID="2">…</DepthRef>',
     },
   },
+  check(stage: SchemaStageOf<'key-repeated'>, context: RuleContext<'duplicate'>) {
+    context.report({
+      messageId: 'duplicate',
+      data: { what: stage.what, value: shown(stage.key), parent: stage.holder, line: stage.firstLine },
+      location: stage.location,
+      hint: `Give each ${stage.what} in <${stage.holder}> its own value.`,
+    });
+  },
 });
 
-/** Reported by the streaming Modus validator (core/modus). */
+/** Decided here, from the schema pass's stage results (schema-stages.ts). */
 export const xsiAttributeInvalid = defineRule({
   meta: {
     code: 'MOD015',
     name: 'xsi-attribute-invalid',
     group: 'modus-schema',
-    decidedIn: 'core/modus/schema-validator.ts',
+    decidedIn: 'core/modus/schema-rules.ts',
     severity: 'error',
     messages: {
       notNillable: '<{element}> cannot be nil (xsi:nil)',
@@ -321,15 +580,50 @@ export const xsiAttributeInvalid = defineRule({
       useInstead: '<LabName>A &amp; L Great Lakes Laboratories</LabName>',
     },
   },
+  check(
+    stage: SchemaStageOf<'xsi-nil' | 'xsi-type' | 'nilled-content'>,
+    context: RuleContext<'notNillable' | 'nilledContent' | 'badNil' | 'xsiType'>,
+  ) {
+    const { element, location } = stage;
+    if (stage.stage === 'nilled-content') {
+      context.report({
+        messageId: 'nilledContent',
+        data: { element },
+        location,
+        hint: `Remove xsi:nil="true", or empty <${element}>.`,
+      });
+    } else if (stage.stage === 'xsi-type') {
+      context.report({
+        messageId: 'xsiType',
+        data: { element, value: shown(stage.value) },
+        location,
+        hint: 'Remove xsi:type; Modus elements have fixed types.',
+      });
+    } else if (!['true', 'false', '1', '0'].includes(stage.value)) {
+      context.report({
+        messageId: 'badNil',
+        data: { element, value: shown(stage.value) },
+        location,
+        hint: 'Write xsi:nil="true".',
+      });
+    } else if (!stage.nillable) {
+      context.report({
+        messageId: 'notNillable',
+        data: { element },
+        location,
+        hint: `Remove xsi:nil and give <${element}> a value.`,
+      });
+    }
+  },
 });
 
-/** Reported by the streaming Modus validator (core/modus). */
+/** Decided here, from the schema pass's stage results (schema-stages.ts). */
 export const xmlElementOutOfOrder = defineRule({
   meta: {
     code: 'MOD016',
     name: 'xml-element-out-of-order',
     group: 'modus-schema',
-    decidedIn: 'core/modus/schema-validator.ts',
+    decidedIn: 'core/modus/schema-rules.ts',
     severity: 'error',
     messages: {
       order: '<{name}> must come before <{after}> in <{parent}>',
@@ -341,15 +635,24 @@ export const xmlElementOutOfOrder = defineRule({
       useInstead: '<Soil><DepthRefs>…</DepthRefs><SoilSample>…</SoilSample></Soil>',
     },
   },
+  check(stage: SchemaStageOf<'element-out-of-order'>, context: RuleContext<'order'>) {
+    const { name, after } = stage;
+    context.report({
+      messageId: 'order',
+      data: { name, after, parent: stage.parent },
+      location: stage.location,
+      hint: `Move <${name}> before the first <${after}>.`,
+    });
+  },
 });
 
-/** Reported by the streaming Modus validator (core/modus). */
+/** Decided here, from the schema pass's stage results (schema-stages.ts). */
 export const xmlElementRepeated = defineRule({
   meta: {
     code: 'MOD017',
     name: 'xml-element-repeated',
     group: 'modus-schema',
-    decidedIn: 'core/modus/schema-validator.ts',
+    decidedIn: 'core/modus/schema-rules.ts',
     severity: 'error',
     messages: {
       twice: '<{name}> appears more than once in <{parent}>',
@@ -362,6 +665,23 @@ export const xmlElementRepeated = defineRule({
         '<SampleMetaData><SampleNumber>1</SampleNumber><SampleNumber>2</SampleNumber></SampleMetaData>',
       useInstead: '<SampleMetaData><SampleNumber>1</SampleNumber></SampleMetaData>',
     },
+  },
+  check(stage: SchemaStageOf<'element-repeated'>, context: RuleContext<'twice' | 'tooMany'>) {
+    const { name, parent } = stage;
+    if (stage.content === 'all') {
+      context.report({
+        messageId: 'twice',
+        data: { name, parent },
+        location: stage.location,
+        hint: `Keep one <${name}> in <${parent}>.`,
+      });
+      return;
+    }
+    context.report({
+      messageId: 'tooMany',
+      data: { name, parent, max: stage.max },
+      location: stage.location,
+    });
   },
 });
 
@@ -384,3 +704,26 @@ export const modusSchemaRules = [
   xmlElementOutOfOrder,
   xmlElementRepeated,
 ] as const;
+
+/**
+ * The rules that read each stage of the schema pass, in the order their diagnostics come in: a rule's check
+ * is typed by the stage it reads, so a rule listed under another stage does not compile.
+ */
+export const schemaRulesByStage: RulesByStage<SchemaStage> = {
+  'decode-problem': [xmlEncoding],
+  'xml-error': [xmlDoctype, xmlLimitExceeded, xmlMalformed],
+  'root-refused': [modusRootElement],
+  'element-not-allowed': [xmlElementNotAllowed],
+  'elements-missing': [xmlElementMissing],
+  'element-repeated': [xmlElementRepeated],
+  'element-out-of-order': [xmlElementOutOfOrder],
+  doctype: [xmlDoctype],
+  'xsi-nil': [xsiAttributeInvalid],
+  'xsi-type': [xsiAttributeInvalid],
+  'nilled-content': [xsiAttributeInvalid],
+  'value-refused': [xmlValueTypeInvalid, xmlValueNotInList, xmlValueOutOfRange],
+  'attribute-not-allowed': [xmlAttributeNotAllowed],
+  'attribute-missing': [xmlAttributeMissing],
+  'text-not-allowed': [xmlTextNotAllowed],
+  'key-repeated': [xmlKeyDuplicate],
+};

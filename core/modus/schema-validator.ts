@@ -5,25 +5,11 @@
  * listen through ModusObserver, called for the elements that have a role.
  */
 import type { Location, PathSegment, TextRange } from '../diagnostics/diagnostic.ts';
-import {
-  xmlAttributeMissing,
-  xmlAttributeNotAllowed,
-  xmlElementMissing,
-  xmlElementNotAllowed,
-  xmlElementOutOfOrder,
-  xmlElementRepeated,
-  xmlKeyDuplicate,
-  modusRootElement,
-  xmlTextNotAllowed,
-  xmlValueNotInList,
-  xmlValueOutOfRange,
-  xmlValueTypeInvalid,
-  xmlDoctype,
-  xmlLimitExceeded,
-  xmlMalformed,
-  xsiAttributeInvalid,
-} from './schema-rules.ts';
+import { schemaRulesByStage } from './schema-rules.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
+import type { Rule } from '../rules/rule.ts';
+import { stageRules, type ModusRuleContext, type StageRules } from './modus-rule-context.ts';
+import type { ChildRefusal, SchemaStage } from './schema-stages.ts';
 import {
   MODUS_ROLES,
   modusResultSchema,
@@ -199,24 +185,12 @@ class Frame {
   }
 }
 
-const MAX_SHOWN = 60;
-function shown(value: string): string {
-  const oneLine = value.replace(/\s+/g, ' ');
-  return oneLine.length > MAX_SHOWN ? oneLine.slice(0, MAX_SHOWN - 1) + '…' : oneLine;
-}
-
 function isBlank(s: string): boolean {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c !== 0x20 && c !== 0x0a && c !== 0x09 && c !== 0x0d) return false;
   }
   return true;
-}
-
-function listNames(names: readonly string[]): string {
-  const tags = names.map((n) => `<${n}>`);
-  if (tags.length <= 1) return tags.join('');
-  return `${tags.slice(0, -1).join(', ')} and ${tags[tags.length - 1]}`;
 }
 
 function editDistance(a: string, b: string): number {
@@ -276,6 +250,7 @@ export class ModusSchemaValidator implements XmlHandler {
   private readonly ends: ModusObserver[][] = MODUS_ROLES.map(() => []);
   /** Per element-only type: particle index by the scanner's name id (-1 = not a child). */
   private readonly childTables: Array<Int16Array | undefined> = [];
+  private readonly rules = stageRules<SchemaStage>(schemaRulesByStage);
 
   constructor(
     private readonly reporter: DiagnosticCollector,
@@ -452,41 +427,14 @@ export class ModusSchemaValidator implements XmlHandler {
   error(error: XmlError): void {
     const location: Location = { range: this.range(error.offset, error.end ?? error.offset) };
     if (this.depth > 0) location.path = this.path();
-    const descriptor = error.hint !== undefined ? { hint: error.hint } : {};
-    if (error.kind === 'doctype-entities') {
-      this.reporter.report(xmlDoctype, {
-        messageId: 'entities',
-        data: { detail: error.message },
-        location,
-        ...descriptor,
-      });
-    } else if (error.kind === 'limit') {
-      this.reporter.report(xmlLimitExceeded, {
-        messageId: 'limit',
-        data: { detail: error.message },
-        location,
-        ...descriptor,
-      });
-    } else {
-      this.reporter.report(xmlMalformed, {
-        messageId: 'malformed',
-        data: { detail: error.message },
-        location,
-        ...descriptor,
-      });
-    }
+    this.visit(this.rules['xml-error'], { stage: 'xml-error', error, location });
   }
 
   doctype(info: DoctypeInfo): void {
-    const parts: string[] = [];
-    if (info.externalId) parts.push('its external DTD is not fetched');
-    if (info.declarations > 0) parts.push(`its ${info.declarations} declaration(s) are not applied`);
-    this.reporter.report(xmlDoctype, {
-      messageId: 'ignored',
-      severity: 'warning',
-      data: { detail: parts.length > 0 ? parts.join(' and ') : 'Modus files need no DTD' },
+    this.visit(this.rules.doctype, {
+      stage: 'doctype',
+      info,
       location: { range: this.range(info.start, info.end) },
-      hint: 'Remove the DOCTYPE; Modus is defined by its XML Schema, not by a DTD.',
     });
   }
 
@@ -518,21 +466,11 @@ export class ModusSchemaValidator implements XmlHandler {
         case Mode.Simple:
           if (!parent.childInValue) {
             parent.childInValue = true;
-            this.reporter.report(xmlElementNotAllowed, {
-              messageId: 'inSimple',
-              data: { name: tag.name, parent: parent.name },
-              location: this.elementLocation(f, this.depth),
-              hint: `Write the value of <${parent.name}> as text, without elements inside.`,
-            });
+            this.elementNotAllowed(tag, parent, f, { kind: 'in-simple' });
           }
           break;
         case Mode.Empty:
-          this.reporter.report(xmlElementNotAllowed, {
-            messageId: 'inEmpty',
-            data: { name: tag.name, parent: parent.name },
-            location: this.elementLocation(f, this.depth),
-            hint: `<${parent.name}> takes attributes only here; remove <${tag.name}>.`,
-          });
+          this.elementNotAllowed(tag, parent, f, { kind: 'in-empty' });
           break;
         case Mode.Elements:
           decl = this.child(parent, f, tag);
@@ -561,22 +499,13 @@ export class ModusSchemaValidator implements XmlHandler {
     const f = this.frames[0] as Frame;
     const schema = tag.ns === '' ? schemaForRoot(tag.local) : undefined;
     if (!schema) {
-      const location = this.elementLocation(f, 1);
-      if (tag.ns !== '' && schemaForRoot(tag.local)) {
-        this.reporter.report(modusRootElement, {
-          messageId: 'namespaced',
-          data: { name: tag.name, ns: tag.ns },
-          location,
-          hint: `Remove the xmlns="${tag.ns}" declaration; Modus v1 uses no namespace.`,
-        });
-      } else {
-        this.reporter.report(modusRootElement, {
-          messageId: 'notModus',
-          data: { name: tag.name },
-          location,
-          hint: 'Check that this is a Modus v1 soil test file (its root is <ModusResult>).',
-        });
-      }
+      this.visit(this.rules['root-refused'], {
+        stage: 'root-refused',
+        name: tag.name,
+        ns: tag.ns,
+        modusName: schemaForRoot(tag.local) !== undefined,
+        location: this.elementLocation(f, 1),
+      });
       return undefined;
     }
     this.schema = schema;
@@ -588,12 +517,7 @@ export class ModusSchemaValidator implements XmlHandler {
   private child(parent: Frame, f: Frame, tag: StartTag): ElementDecl | undefined {
     const type = parent.type as TypeDecl;
     if (tag.ns !== '') {
-      this.reporter.report(xmlElementNotAllowed, {
-        messageId: 'namespaced',
-        data: { name: tag.name, ns: tag.ns },
-        location: this.elementLocation(f, this.depth),
-        hint: 'Remove the namespace declaration or prefix.',
-      });
+      this.elementNotAllowed(tag, parent, f, { kind: 'namespaced', ns: tag.ns });
       return undefined;
     }
     const table = parent.table;
@@ -604,26 +528,11 @@ export class ModusSchemaValidator implements XmlHandler {
         : (type.childIndex.get(tag.local) ?? -1);
     if (j === -1) {
       const names = type.particles.map((p) => p.name);
-      const open = this.expectedNames(parent);
+      const expected = this.expectedNames(parent);
       const guess = closestName(tag.local, names);
       // The misspelt element stands for `guess`: do not report `guess` missing as well.
       if (guess !== undefined) (parent.guessed ??= []).push(guess);
-      this.reporter.report(xmlElementNotAllowed, {
-        messageId: 'unexpected',
-        data: {
-          name: tag.name,
-          parent: parent.name,
-          expected:
-            open.length > 0
-              ? ` (expected ${open.length > 1 ? 'one of ' : ''}${listNames(open)})`
-              : ` (it holds no more elements here)`,
-        },
-        location: this.elementLocation(f, this.depth),
-        hint:
-          guess !== undefined
-            ? `Did you mean <${guess}>? Element names are case-sensitive.`
-            : `<${parent.name}> may contain ${listNames(names)}.`,
-      });
+      this.elementNotAllowed(tag, parent, f, { kind: 'unknown', expected, names, guess });
       return undefined;
     }
     const particles = type.particles;
@@ -637,14 +546,7 @@ export class ModusSchemaValidator implements XmlHandler {
     f.index = p.max > 1 ? n - 1 : -1;
     switch (type.kind) {
       case 'all':
-        if (n > 1) {
-          this.reporter.report(xmlElementRepeated, {
-            messageId: 'twice',
-            data: { name: tag.name, parent: parent.name },
-            location: this.elementLocation(f, this.depth),
-            hint: `Keep one <${tag.name}> in <${parent.name}>.`,
-          });
-        }
+        if (n > 1) this.elementRepeated(tag, parent, f, 'all', 1);
         return p;
       case 'choice':
         if (parent.chosen === -1) {
@@ -652,38 +554,20 @@ export class ModusSchemaValidator implements XmlHandler {
           return p;
         }
         if (parent.chosen === j) {
-          if (n > p.max) {
-            this.reporter.report(xmlElementRepeated, {
-              messageId: 'tooMany',
-              data: { name: tag.name, parent: parent.name, max: p.max },
-              location: this.elementLocation(f, this.depth),
-            });
-          }
+          if (n > p.max) this.elementRepeated(tag, parent, f, 'choice', p.max);
           return p;
         }
-        this.reporter.report(xmlElementNotAllowed, {
-          messageId: 'choice',
-          data: {
-            name: tag.name,
-            parent: parent.name,
-            options: listNames(particles.map((q) => q.name)),
-            chosen: particles[parent.chosen]?.name ?? '',
-          },
-          location: this.elementLocation(f, this.depth),
-          hint: `One <${parent.name}> holds one kind; put the other in its own event.`,
+        this.elementNotAllowed(tag, parent, f, {
+          kind: 'choice',
+          options: particles.map((q) => q.name),
+          chosen: particles[parent.chosen]?.name ?? '',
         });
         return undefined;
       default: {
         // sequence
         if (j === parent.k) {
           parent.count++;
-          if (parent.count > p.max) {
-            this.reporter.report(xmlElementRepeated, {
-              messageId: 'tooMany',
-              data: { name: tag.name, parent: parent.name, max: p.max },
-              location: this.elementLocation(f, this.depth),
-            });
-          }
+          if (parent.count > p.max) this.elementRepeated(tag, parent, f, 'sequence', p.max);
           return p;
         }
         if (j > parent.k) {
@@ -695,27 +579,55 @@ export class ModusSchemaValidator implements XmlHandler {
             if (q.min > 0) missing.push(q.name);
           }
           if (missing.length > 0) {
-            this.reporter.report(xmlElementMissing, {
-              messageId: 'missingBefore',
-              data: { parent: parent.name, missing: listNames(missing), name: tag.name },
+            this.visit(this.rules['elements-missing'], {
+              stage: 'elements-missing',
+              parent: parent.name,
+              missing,
+              before: tag.name,
               location: this.elementLocation(f, this.depth),
-              hint: `Add ${listNames(missing)} before <${tag.name}>.`,
             });
           }
           parent.k = j;
           parent.count = 1;
           return p;
         }
-        const after = particles[parent.k] as ElementDecl;
-        this.reporter.report(xmlElementOutOfOrder, {
-          messageId: 'order',
-          data: { name: tag.name, after: after.name, parent: parent.name },
+        this.visit(this.rules['element-out-of-order'], {
+          stage: 'element-out-of-order',
+          name: tag.name,
+          after: (particles[parent.k] as ElementDecl).name,
+          parent: parent.name,
           location: this.elementLocation(f, this.depth),
-          hint: `Move <${tag.name}> before the first <${after.name}>.`,
         });
         return p;
       }
     }
+  }
+
+  private elementNotAllowed(tag: StartTag, parent: Frame, f: Frame, refusal: ChildRefusal): void {
+    this.visit(this.rules['element-not-allowed'], {
+      stage: 'element-not-allowed',
+      name: tag.name,
+      parent: parent.name,
+      refusal,
+      location: this.elementLocation(f, this.depth),
+    });
+  }
+
+  private elementRepeated(
+    tag: StartTag,
+    parent: Frame,
+    f: Frame,
+    content: 'all' | 'choice' | 'sequence',
+    max: number,
+  ): void {
+    this.visit(this.rules['element-repeated'], {
+      stage: 'element-repeated',
+      name: tag.name,
+      parent: parent.name,
+      content,
+      max,
+      location: this.elementLocation(f, this.depth),
+    });
   }
 
   /** Names that could still come in an element-only parent, for messages. */
@@ -798,11 +710,11 @@ export class ModusSchemaValidator implements XmlHandler {
     for (let i = 0; i < declared.length; i++) {
       const d = declared[i];
       if (d?.required && !(found & (1 << i))) {
-        this.reporter.report(xmlAttributeMissing, {
-          messageId: 'missing',
-          data: { element: f.name, name: d.name },
+        this.visit(this.rules['attribute-missing'], {
+          stage: 'attribute-missing',
+          name: d.name,
+          element: f.name,
           location: this.elementLocation(f, this.depth),
-          hint: `Add ${d.name}="…" to <${f.name}>.`,
         });
       }
     }
@@ -812,27 +724,18 @@ export class ModusSchemaValidator implements XmlHandler {
         f.nil = true;
         return;
       }
-      const location: Location = {
-        range: this.range(tag.attrNameStart[nilIndex] ?? 0, (tag.attrValueEnd[nilIndex] ?? 0) + 1),
-        path: this.path(),
-      };
-      if (raw !== 'true' && raw !== 'false' && raw !== '1' && raw !== '0') {
-        this.reporter.report(xsiAttributeInvalid, {
-          messageId: 'badNil',
-          data: { element: f.name, value: shown(raw) },
-          location,
-          hint: 'Write xsi:nil="true".',
-        });
-      } else if (!decl.nillable) {
-        this.reporter.report(xsiAttributeInvalid, {
-          messageId: 'notNillable',
-          data: { element: f.name },
-          location,
-          hint: `Remove xsi:nil and give <${f.name}> a value.`,
-        });
-      } else {
-        f.nil = raw === 'true' || raw === '1';
-      }
+      this.visit(this.rules['xsi-nil'], {
+        stage: 'xsi-nil',
+        element: f.name,
+        value: raw,
+        nillable: decl.nillable,
+        location: {
+          range: this.range(tag.attrNameStart[nilIndex] ?? 0, (tag.attrValueEnd[nilIndex] ?? 0) + 1),
+          path: this.path(),
+        },
+      });
+      // On a nillable element, xsi:nil="1" is nil too; anything else leaves it as written.
+      if (decl.nillable) f.nil = raw === '1';
     }
   }
 
@@ -848,35 +751,29 @@ export class ModusSchemaValidator implements XmlHandler {
       simple.minLength === undefined &&
       simple.maxLength === undefined;
     if (plainString && STRING_TYPES.has(local)) return;
-    this.reporter.report(xsiAttributeInvalid, {
-      messageId: 'xsiType',
-      data: { element: f.name, value: shown(value) },
+    this.visit(this.rules['xsi-type'], {
+      stage: 'xsi-type',
+      element: f.name,
+      value,
       location: {
         range: this.range(tag.attrNameStart[k] ?? 0, (tag.attrValueEnd[k] ?? 0) + 1),
         path: this.path(),
       },
-      hint: 'Remove xsi:type; Modus elements have fixed types.',
     });
   }
 
   private unexpectedAttribute(f: Frame, tag: StartTag, k: number, declared: string[]): void {
     const name = tag.attrNames[k] ?? '';
-    const guess = tag.attrNs[k] === '' ? closestName(name, declared) : undefined;
-    this.reporter.report(xmlAttributeNotAllowed, {
-      messageId: 'unexpected',
-      data: {
-        name,
-        element: f.name,
-        expected: declared.length > 0 ? ` (it takes ${declared.join(', ')})` : ' (it takes no attributes)',
-      },
+    this.visit(this.rules['attribute-not-allowed'], {
+      stage: 'attribute-not-allowed',
+      name,
+      element: f.name,
+      declared,
+      guess: tag.attrNs[k] === '' ? closestName(name, declared) : undefined,
       location: {
         range: this.range(tag.attrNameStart[k] ?? 0, (tag.attrValueEnd[k] ?? 0) + 1),
         path: this.path(),
       },
-      hint:
-        guess !== undefined
-          ? `Did you mean ${guess}? Attribute names are case-sensitive.`
-          : `Remove ${name}.`,
     });
   }
 
@@ -888,35 +785,23 @@ export class ModusSchemaValidator implements XmlHandler {
     value: string,
     location: Location,
   ): void {
-    const data = { element, name, value: shown(value) };
-    if (problem.kind === 'lexical') {
-      this.reporter.report(xmlValueTypeInvalid, {
-        messageId: where,
-        data: { ...data, expected: problem.expected },
-        location,
-        hint:
-          problem.expected.includes('xs:date') && /^\s|\s$/.test(value)
-            ? 'Remove the spaces around the date.'
-            : `Write ${problem.expected}.`,
-      });
-    } else if (problem.kind === 'enumeration') {
-      // No attribute of the Modus schemas has a list of values (modus-schema.test.ts checks it).
-      if (where === 'attribute') throw new Error(`attribute ${name} of <${element}> has a list of values`);
-      const allowed = problem.allowed.map((v) => `"${v}"`).join(', ');
-      const guess = problem.allowed.find((v) => v.toLowerCase() === value.trim().toLowerCase());
-      this.reporter.report(xmlValueNotInList, {
-        messageId: 'element',
-        data: { ...data, allowed },
-        location,
-        hint: guess !== undefined ? `Write "${guess}" (case and spaces count).` : `Use one of ${allowed}.`,
-      });
-    } else {
-      this.reporter.report(xmlValueOutOfRange, {
-        messageId: where,
-        data: { ...data, detail: problem.detail },
-        location,
-      });
-    }
+    this.visit(this.rules['value-refused'], {
+      stage: 'value-refused',
+      problem,
+      where,
+      element,
+      name,
+      value,
+      location,
+    });
+  }
+
+  /** Hand a stage's result to the rules that read it, in report order (only where the schema is broken). */
+  private visit<S>(stageRules: StageRules<S>, stage: S): void {
+    const { rules } = stageRules;
+    const contexts = stageRules.contexts(this.reporter);
+    for (let i = 0; i < rules.length; i++)
+      (rules[i] as Rule<S>).check?.(stage, contexts[i] as ModusRuleContext);
   }
 
   /** Keys of unique constraints whose field is an attribute of the element just started. */
@@ -962,11 +847,13 @@ export class ModusSchemaValidator implements XmlHandler {
       seen.set(key, line);
       return;
     }
-    this.reporter.report(xmlKeyDuplicate, {
-      messageId: 'duplicate',
-      data: { what, value: shown(key), parent: holder.name, line: first },
+    this.visit(this.rules['key-repeated'], {
+      stage: 'key-repeated',
+      what,
+      key,
+      holder: holder.name,
+      firstLine: first,
       location,
-      hint: `Give each ${what} in <${holder.name}> its own value.`,
     });
   }
 
@@ -986,22 +873,24 @@ export class ModusSchemaValidator implements XmlHandler {
           f.textReported = true;
           let a = 0;
           while (a < value.length && isBlank(value[a] ?? '')) a++;
-          this.reporter.report(xmlTextNotAllowed, {
-            messageId: 'elementOnly',
-            data: { element: f.name, text: shown(value.trim()) },
+          this.visit(this.rules['text-not-allowed'], {
+            stage: 'text-not-allowed',
+            content: 'element-only',
+            element: f.name,
+            text: value,
             location: { range: this.range(Math.min(start + a, end), end), path: this.path() },
-            hint: 'Remove the text, or put the value in the element it belongs to.',
           });
         }
         break;
       case Mode.Empty:
         if (!f.textReported) {
           f.textReported = true;
-          this.reporter.report(xmlTextNotAllowed, {
-            messageId: 'empty',
-            data: { element: f.name },
+          this.visit(this.rules['text-not-allowed'], {
+            stage: 'text-not-allowed',
+            content: 'empty',
+            element: f.name,
+            text: value,
             location: { range: this.range(start, end), path: this.path() },
-            hint: `Write <${f.name} …/> with nothing (not even spaces) inside.`,
           });
         }
         break;
@@ -1074,11 +963,12 @@ export class ModusSchemaValidator implements XmlHandler {
     }
     if (missing && f.guessed) missing = missing.filter((m) => !f.guessed?.includes(m));
     if (missing && missing.length > 0) {
-      this.reporter.report(xmlElementMissing, {
-        messageId: 'missing',
-        data: { parent: f.name, missing: listNames(missing) },
+      this.visit(this.rules['elements-missing'], {
+        stage: 'elements-missing',
+        parent: f.name,
+        missing,
+        before: undefined,
         location: this.elementLocation(f, this.depth),
-        hint: `Add ${listNames(missing)} inside <${f.name}>.`,
       });
     }
   }
@@ -1100,11 +990,10 @@ export class ModusSchemaValidator implements XmlHandler {
     if (f.nil) {
       if (f.hasText) {
         value.valid = false;
-        this.reporter.report(xsiAttributeInvalid, {
-          messageId: 'nilledContent',
-          data: { element: f.name },
+        this.visit(this.rules['nilled-content'], {
+          stage: 'nilled-content',
+          element: f.name,
           location: this.valueLocation(f),
-          hint: `Remove xsi:nil="true", or empty <${f.name}>.`,
         });
       }
       return value;

@@ -5,9 +5,12 @@
  */
 import { sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { DECODE_PIECE } from '../input/decode-text-stream.ts';
-import { xmlEncoding } from './schema-rules.ts';
+import { schemaRulesByStage } from './schema-rules.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
+import type { Rule } from '../rules/rule.ts';
 import type { RuleSelection } from '../rules/selection.ts';
+import { stageRules, type ModusRuleContext } from './modus-rule-context.ts';
+import type { SchemaStage, SchemaStageOf } from './schema-stages.ts';
 import { ModusSemantics } from './modus-semantics.ts';
 import { ModusService } from './modus-service.ts';
 import { ModusSummaryBuilder, type ModusSummary } from './modus-summary.ts';
@@ -48,6 +51,8 @@ const CHUNK_BYTES = DECODE_PIECE;
 /** Push-style validator: `write` chunks (bytes or text) as they arrive, then `end`. */
 export class ModusValidator {
   private readonly reporter: DiagnosticCollector;
+  /** The rules of a decoding problem (MOD004), handed it as a stage result of the schema pass's. */
+  private readonly decodeRules = stageRules<SchemaStage>(schemaRulesByStage)['decode-problem'];
   private readonly scanner: XmlScanner;
   private readonly schema: ModusSchemaValidator;
   private readonly summary = new ModusSummaryBuilder();
@@ -137,18 +142,16 @@ export class ModusValidator {
     const offset = this.scanner.length;
     const p = this.scanner.position(offset);
     const at = { offset, line: p.line, column: p.column };
-    this.reporter.report(xmlEncoding, {
-      messageId: problem.kind === 'invalid-bytes' ? 'invalidBytes' : 'unsupported',
-      data: {
-        encoding: this.decoder.encoding.toUpperCase(),
-        detail: `${problem.message} (byte ${problem.byteOffset})`,
-      },
+    const stage: SchemaStageOf<'decode-problem'> = {
+      stage: 'decode-problem',
+      problem,
+      encoding: this.decoder.encoding,
       location: { range: { start: at, end: at } },
-      hint:
-        problem.kind === 'invalid-bytes'
-          ? 'Save the file as UTF-8, or declare its real encoding in <?xml version="1.0" encoding="…"?>.'
-          : 'Save the file as UTF-8.',
-    });
+    };
+    const { rules } = this.decodeRules;
+    const contexts = this.decodeRules.contexts(this.reporter);
+    for (let i = 0; i < rules.length; i++)
+      (rules[i] as Rule<SchemaStageOf<'decode-problem'>>).check?.(stage, contexts[i] as ModusRuleContext);
   }
 }
 

@@ -271,8 +271,8 @@ describe('fieldgate rules', () => {
 
   it('says where a rule is decided: its own check, or the pass that reports it', async () => {
     expect((await runCli(['rules', 'RXA004'])).stdout).toContain('Decided in\n  core/archive/zip-rules.ts\n');
-    expect((await runCli(['rules', 'MOD010'])).stdout).toContain(
-      'Decided in\n  core/modus/schema-validator.ts\n',
+    expect((await runCli(['rules', 'JS002'])).stdout).toContain(
+      'Decided in\n  core/formats/json-file-kind.ts\n',
     );
     const [json] = JSON.parse((await runCli(['rules', '--json', '--select', 'RXA004'])).stdout) as {
       decidedIn: string;
