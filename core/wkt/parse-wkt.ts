@@ -240,19 +240,20 @@ class WktReader {
   private readonly scan = new NumberScan();
   /**
    * Where one coordinate list is gathered before it is copied out at its size: this parse's own (nothing is
-   * shared between parses, and a 48 MB ring's buffer dies with its parse), grown as a list needs. Sized at
-   * first for a coordinate per 32 characters of text (a field's "-103.27175136153 35.853913613326, " is 33),
-   * at most 4,096: the 5,000 polygons of `npm run bench -- geometry` then parse in 202-203 ms of CPU against
-   * 195-197 ms with buffers the module kept; starting from 128 coordinates took 11 % more (best of 11,
-   * alternating in one process).
+   * shared between parses, and a 48 MB ring's buffer dies with its parse), one ArrayBuffer for both views,
+   * grown as a list needs. Sized at first for a coordinate per 32 characters of text (a field's
+   * "-103.27175136153 35.853913613326, " is 33), at most 4,096. Parsing the 5,000 polygons of `npm run bench
+   * -- geometry` so took 203-209 ms of CPU against 200-205 ms with buffers the module kept (best of 11,
+   * alternating in one process); starting from 128 coordinates, or with two buffers, took 11 % and 4 % more.
    */
   private xy: Float64Array;
   private spans: Uint32Array;
 
   constructor(private readonly s: string) {
     const size = Math.min(Math.max(s.length >> 4, 64), 8192);
-    this.xy = new Float64Array(size);
-    this.spans = new Uint32Array(size);
+    const buffer = new ArrayBuffer(size * 12);
+    this.xy = new Float64Array(buffer, 0, size);
+    this.spans = new Uint32Array(buffer, size * 8, size);
   }
 
   read(): ParsedGeometry {
@@ -555,10 +556,12 @@ class WktReader {
 
   /** Doubles the list buffers, keeping what they hold. */
   private grow(): void {
-    const xy = new Float64Array(this.xy.length * 2);
+    const size = this.xy.length * 2;
+    const buffer = new ArrayBuffer(size * 12);
+    const xy = new Float64Array(buffer, 0, size);
     xy.set(this.xy);
     this.xy = xy;
-    const spans = new Uint32Array(this.spans.length * 2);
+    const spans = new Uint32Array(buffer, size * 8, size);
     spans.set(this.spans);
     this.spans = spans;
   }
