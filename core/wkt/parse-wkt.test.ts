@@ -29,8 +29,8 @@ describe('parseWkt', () => {
     expect(g.hasZ || g.hasM || g.empty).toBe(false);
   });
 
-  it('reads a list longer than its text first suggests, and a later parse sees nothing of an earlier one', () => {
-    // 3,000 coordinates of 4 characters each: far more than the reader's first guess of one per 32 characters.
+  it('reads a list longer than its buffers hold at first, and a later parse sees nothing of an earlier one', () => {
+    // 3,000 coordinates: 6,000 values, more than the 4,096 the list buffers start with.
     const points = Array.from({ length: 3000 }, (_, k) => `${k % 10} ${(k * 7) % 10}`);
     const text = `LINESTRING (${points.join(',')})`;
     const line = ok(text).lines[0]!;

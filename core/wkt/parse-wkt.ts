@@ -50,6 +50,14 @@ const POW10 = [
 /** Deeper GEOMETRYCOLLECTION nesting is refused rather than risking the call stack. */
 const MAX_NESTING = 64;
 
+// Buffers one coordinate list is gathered in, then copied out at its size, kept by the module between
+// parses: the last module-level state of the reader. Buffers of each parse's own (one ArrayBuffer, sized
+// from the text) cost 13 % of checkWktGeometry's CPU in `npm run bench -- geometry` (6,755-6,783 polygons/s
+// against 7,781-7,863, separate processes) though parse alone measured within 2 %: they belong to the
+// caller, passed down from the boundary checks, which is not done yet.
+let xyScratch = new Float64Array(4096);
+let spanScratch = new Uint32Array(4096);
+
 /** Characters that continue a token: a number or word running into them is malformed ("4x", "1-2"). */
 function isTokenChar(c: number): boolean {
   return (
@@ -238,23 +246,8 @@ class WktReader {
   private readonly memberTypes: GeometryType[] = [];
   private depth = 0;
   private readonly scan = new NumberScan();
-  /**
-   * Where one coordinate list is gathered before it is copied out at its size: this parse's own (nothing is
-   * shared between parses, and a 48 MB ring's buffer dies with its parse), one ArrayBuffer for both views,
-   * grown as a list needs. Sized at first for a coordinate per 32 characters of text (a field's
-   * "-103.27175136153 35.853913613326, " is 33), at most 4,096. Parsing the 5,000 polygons of `npm run bench
-   * -- geometry` so took 203-209 ms of CPU against 200-205 ms with buffers the module kept (best of 11,
-   * alternating in one process); starting from 128 coordinates, or with two buffers, took 11 % and 4 % more.
-   */
-  private xy: Float64Array;
-  private spans: Uint32Array;
 
-  constructor(private readonly s: string) {
-    const size = Math.min(Math.max(s.length >> 4, 64), 8192);
-    const buffer = new ArrayBuffer(size * 12);
-    this.xy = new Float64Array(buffer, 0, size);
-    this.spans = new Uint32Array(buffer, size * 8, size);
-  }
+  constructor(private readonly s: string) {}
 
   read(): ParsedGeometry {
     const s = this.s;
@@ -361,7 +354,7 @@ class WktReader {
     switch (type) {
       case 'Point': {
         const n = this.readCoordinateList();
-        if (n !== 1) this.fail(this.spans[2] ?? this.i, "')': a point has one coordinate");
+        if (n !== 1) this.fail(spanScratch[2] ?? this.i, "')': a point has one coordinate");
         this.pushLine(n);
         break;
       }
@@ -376,7 +369,7 @@ class WktReader {
           if (this.readEmpty()) return;
           if (s.charCodeAt(this.i) === 40) {
             const n = this.readCoordinateList();
-            if (n !== 1) this.fail(this.spans[2] ?? this.i, "')': a point has one coordinate");
+            if (n !== 1) this.fail(spanScratch[2] ?? this.i, "')': a point has one coordinate");
             this.pushLine(n);
           } else {
             this.readCoordinate(0);
@@ -478,8 +471,8 @@ class WktReader {
       const ringStart = this.i;
       if (s.charCodeAt(this.i) === 40) {
         const n = this.readCoordinateList();
-        rings.push(this.xy.slice(0, 2 * n));
-        spans.push(this.spans.slice(0, 2 * n));
+        rings.push(xyScratch.slice(0, 2 * n));
+        spans.push(spanScratch.slice(0, 2 * n));
       } else if (this.readEmpty()) {
         rings.push(new Float64Array(0));
         spans.push(new Uint32Array(0));
@@ -507,17 +500,17 @@ class WktReader {
   }
 
   private pushLine(n: number): void {
-    this.lines.push(this.xy.slice(0, 2 * n));
-    this.linePositions.push(this.spans.slice(0, 2 * n));
+    this.lines.push(xyScratch.slice(0, 2 * n));
+    this.linePositions.push(spanScratch.slice(0, 2 * n));
   }
 
-  /** "( coordinate, coordinate, … )" at '(' into this.xy and this.spans; returns the count. */
+  /** "( coordinate, coordinate, … )" at '(' into the scratch buffers; returns the count. */
   private readCoordinateList(): number {
     const s = this.s;
     this.i++;
     let n = 0;
     for (;;) {
-      if (2 * n + 2 > this.xy.length) this.grow();
+      if (2 * n + 2 > xyScratch.length) growScratch();
       this.readCoordinate(n);
       n++;
       const end = this.i;
@@ -554,19 +547,7 @@ class WktReader {
     }
   }
 
-  /** Doubles the list buffers, keeping what they hold. */
-  private grow(): void {
-    const size = this.xy.length * 2;
-    const buffer = new ArrayBuffer(size * 12);
-    const xy = new Float64Array(buffer, 0, size);
-    xy.set(this.xy);
-    this.xy = xy;
-    const spans = new Uint32Array(buffer, size * 8, size);
-    spans.set(this.spans);
-    this.spans = spans;
-  }
-
-  /** One coordinate "x y [z [m]]" after optional spaces, stored at index k of this.xy and this.spans. */
+  /** One coordinate "x y [z [m]]" after optional spaces, stored at index k of the scratch buffers. */
   private readCoordinate(k: number): void {
     const s = this.s;
     const scan = this.scan;
@@ -633,10 +614,10 @@ class WktReader {
         if (values === 4) this.hasM = true;
       }
     }
-    this.xy[2 * k] = x;
-    this.xy[2 * k + 1] = y;
-    this.spans[2 * k] = start;
-    this.spans[2 * k + 1] = end;
+    xyScratch[2 * k] = x;
+    xyScratch[2 * k + 1] = y;
+    spanScratch[2 * k] = start;
+    spanScratch[2 * k + 1] = end;
     this.coordinates++;
     this.i = i;
   }
@@ -710,6 +691,15 @@ function typeKeywordLength(s: string, start: number): number {
   let end = start;
   while (isLetter(s.charCodeAt(end))) end++;
   return end - start;
+}
+
+function growScratch(): void {
+  const xy = new Float64Array(xyScratch.length * 2);
+  xy.set(xyScratch);
+  xyScratch = xy;
+  const spans = new Uint32Array(spanScratch.length * 2);
+  spans.set(spanScratch);
+  spanScratch = spans;
 }
 
 /**
