@@ -1,10 +1,11 @@
 /**
  * Checks across the rows of a batch, in bounded memory: repeated rows (by a 53-bit hash of their values),
- * one location enrolled twice in one experiment for one temporal entity, contradicting changes of one
- * enrollment, and overlapping fields of one farm (the geometry of at most FARM_BUDGET fields is kept; the
- * farm seen least recently is checked and let go first, and a note says so when such a farm comes back).
- * Repeated field names under one client and farm are FU005 (duplicate-field), the rule JSON uploads run,
- * reported here from hashes.
+ * one location enrolled twice in one experiment for one temporal entity, changes of one enrollment in two
+ * rows, and overlapping fields of one farm (the geometry of at most FARM_BUDGET fields is kept; the farm
+ * seen least recently is checked and let go first, and a note says so when such a farm comes back). What
+ * they find goes to the rules of the checks across rows as stage results (csv-stages.ts CrossRowStage),
+ * which decide in csv-rules.ts what is a problem. Repeated field names under one client and farm are
+ * FU005 (duplicate-field), the rule JSON uploads run, reported here from hashes.
  */
 
 import type { Location, TextRange } from '../diagnostics/diagnostic.ts';
@@ -19,7 +20,8 @@ import type { ColumnMap } from './csv-mapping.ts';
 import { RowHashTable } from './hash-table.ts';
 import type { CsvCell, CsvRow } from './csv-reader.ts';
 import { cellRange, rowRange } from './csv-ranges.ts';
-import { csvConflictingChanges, csvDuplicateRow, csvEnrolledTwice, csvFieldsOverlap } from './csv-rules.ts';
+import { csvCrossRowRulesInReportOrder } from './csv-rules.ts';
+import type { CrossRowStage, OverlappingField } from './csv-stages.ts';
 
 /** Fields whose geometry is kept for the overlap check. */
 export const FARM_BUDGET = 5000;
@@ -36,16 +38,21 @@ function hash53(text: string): number {
   return (a >>> 0) * 0x200000 + (b & 0x1fffff);
 }
 
+const encoder = new TextEncoder();
+
+/** The buffer a long cell is encoded into to be hashed (one per batch's checks, grown to the longest cell). */
+class CellBytes {
+  bytes = new Uint8Array(0);
+  /** The same bytes, four at a time. */
+  words = new Int32Array(0);
+}
+
 /**
  * The 53-bit hash of a row's mapped cells, each trimmed and lower-cased (as the duplicate-row check compares
- * them). A long cell (a WKT boundary) is encoded into a scratch buffer and hashed four bytes at a time with
- * ASCII letters folded (no lowered copy). Undefined when every mapped cell is empty.
+ * them). A long cell (a WKT boundary) is encoded into `buffer` and hashed four bytes at a time with ASCII
+ * letters folded (no lowered copy). Undefined when every mapped cell is empty.
  */
-const encoder = new TextEncoder();
-let scratch = new Uint8Array(0);
-let words = new Int32Array(0);
-
-function hashRowCells(row: CsvRow, map: ColumnMap): number | undefined {
+function hashRowCells(row: CsvRow, map: ColumnMap, buffer: CellBytes): number | undefined {
   let a = 0x811c9dc5;
   let b = 0x5bd1e995;
   let length = 0;
@@ -56,11 +63,12 @@ function hashRowCells(row: CsvRow, map: ColumnMap): number | undefined {
         // Four bytes at a time; OR-ing 0x20 into every byte folds ASCII letters (digits, spaces and WKT
         // punctuation have that bit already).
         const v = raw.trim();
-        if (scratch.length < v.length * 3) {
-          scratch = new Uint8Array(v.length * 3 + 1024);
-          words = new Int32Array(scratch.buffer, 0, scratch.length >> 2);
+        if (buffer.bytes.length < v.length * 3) {
+          buffer.bytes = new Uint8Array(v.length * 3 + 1024);
+          buffer.words = new Int32Array(buffer.bytes.buffer, 0, buffer.bytes.length >> 2);
         }
-        const n = encoder.encodeInto(v, scratch).written;
+        const { bytes, words } = buffer;
+        const n = encoder.encodeInto(v, bytes).written;
         const whole = n >> 2;
         for (let k = 0; k < whole; k++) {
           const w = (words[k] as number) | 0x20202020;
@@ -68,7 +76,7 @@ function hashRowCells(row: CsvRow, map: ColumnMap): number | undefined {
           b = Math.imul(b ^ w, 0x5bd1e995);
         }
         for (let k = whole << 2; k < n; k++) {
-          const c = (scratch[k] as number) | 0x20;
+          const c = (bytes[k] as number) | 0x20;
           a = Math.imul(a ^ c, 0x01000193);
           b = Math.imul(b ^ c, 0x5bd1e995);
         }
@@ -96,6 +104,20 @@ interface KeptField {
   polygons: Float64Array[][];
   /** Where the boundary is written (its cell), for the diagnostic's range. */
   range: TextRange | undefined;
+}
+
+/**
+ * What hands a result of the checks across rows to each of their rules (csv-rules.ts), each rule's context
+ * made once.
+ */
+function crossRowVisitor(collector: DiagnosticCollector): (stage: CrossRowStage) => void {
+  const visitors = csvCrossRowRulesInReportOrder.map((rule) => ({
+    rule,
+    context: collector.contextFor(rule),
+  }));
+  return (stage) => {
+    for (const { rule, context } of visitors) rule.check?.(stage, context);
+  };
 }
 
 /** [minX, minY, maxX, maxY] of the shells. */
@@ -134,28 +156,25 @@ export class CrossRowChecks {
   private readonly released = new RowHashTable();
   /** The first row whose farm came back after its fields were let go: where the CSV010 note points. */
   private limited: Location | undefined;
+  private readonly cellBytes = new CellBytes();
+  private readonly visit: (stage: CrossRowStage) => void;
 
   constructor(
     private readonly kind: BatchKindId,
     private readonly collector: DiagnosticCollector,
-  ) {}
+  ) {
+    this.visit = crossRowVisitor(collector);
+  }
 
   duplicateRow(row: CsvRow, n: number, map: ColumnMap): void {
-    const key = hashRowCells(row, map);
+    const key = hashRowCells(row, map, this.cellBytes);
     if (key === undefined) return;
     const found = this.rows.get(key);
     if (found === undefined) {
       this.rows.add(key, n);
       return;
     }
-    const first = found.row;
-    this.collector.report(csvDuplicateRow, {
-      messageId: 'duplicate',
-      data: { row: n, firstRow: first },
-      location: { row: n, range: rowRange(row) },
-      related: [{ message: 'the row it repeats', location: { row: first } }],
-      hint: 'Delete the repeated row.',
-    });
+    this.visit({ stage: 'repeatedRow', row: n, firstRow: found.row, range: rowRange(row) });
   }
 
   enrollment(row: CsvRow, n: number, cell: CellOf): void {
@@ -177,19 +196,14 @@ export class CrossRowChecks {
       const first = this.enrolled.get(key);
       if (first === undefined) this.enrolled.set(key, { row: n, range: rangeAt('locationId') });
       else
-        this.collector.report(csvEnrolledTwice, {
-          messageId: 'twice',
-          data: {
-            row: n,
-            locationId: cell('locationId')?.value.trim() ?? '',
-            experiment: cell('experimentEnrollmentId')?.value.trim() ?? '',
-            firstRow: first.row,
-          },
+        this.visit({
+          stage: 'enrolledAgain',
+          row: n,
+          locationId: cell('locationId')?.value.trim() ?? '',
+          experiment: cell('experimentEnrollmentId')?.value.trim() ?? '',
           location: at('locationId'),
-          related: [
-            { message: 'the first enrollment of this location', location: seen(first, 'locationId') },
-          ],
-          hint: 'Keep one of the rows.',
+          firstRow: first.row,
+          first: seen(first, 'locationId'),
         });
     } else if (this.kind === 'csv-enrollments-by-program') {
       if (v('experimentProtocolId') === '') return;
@@ -219,26 +233,17 @@ export class CrossRowChecks {
         this.changes.set(id, { row: n, action, signature, range: rangeAt('enrollmentId') });
         return;
       }
-      let detail: string | undefined;
-      if (first.action === 'remove' && action === 'remove') detail = 'it is removed twice';
-      else if (first.action === 'remove') detail = 'it is updated after it was removed';
-      else if (action === 'remove') detail = 'it is removed after an update in the same batch';
-      else if (first.signature !== signature) detail = 'the two updates set different values';
-      if (detail)
-        this.collector.report(csvConflictingChanges, {
-          messageId: 'conflict',
-          data: {
-            row: n,
-            enrollmentId: cell('enrollmentId')?.value.trim() ?? id,
-            firstRow: first.row,
-            detail,
-          },
-          location: at('enrollmentId'),
-          related: [
-            { message: 'the first change of this enrollment', location: seen(first, 'enrollmentId') },
-          ],
-          hint: 'Keep one change per enrollment.',
-        });
+      this.visit({
+        stage: 'changedAgain',
+        row: n,
+        enrollmentId: cell('enrollmentId')?.value.trim() ?? id,
+        action,
+        firstAction: first.action,
+        sameValues: first.signature === signature,
+        location: at('enrollmentId'),
+        firstRow: first.row,
+        first: seen(first, 'enrollmentId'),
+      });
     }
   }
 
@@ -322,14 +327,7 @@ export class CrossRowChecks {
   finish(): void {
     for (const list of this.farms.values()) this.overlaps(list);
     this.farms.clear();
-    if (this.limited)
-      this.collector.report(csvFieldsOverlap, {
-        messageId: 'limited',
-        severity: 'info',
-        data: { limit: FARM_BUDGET },
-        location: this.limited,
-        hint: 'Sort the rows by client and farm so each farm is checked whole.',
-      });
+    if (this.limited) this.visit({ stage: 'farmCameBack', limit: FARM_BUDGET, location: this.limited });
   }
 
   private overlaps(all: KeptField[]): void {
@@ -357,17 +355,20 @@ export class CrossRowChecks {
       const b = byRow.get(o.other);
       if (!a || !b) continue;
       const [later, earlier] = a.row > b.row ? [a, b] : [b, a];
-      this.collector.report(csvFieldsOverlap, {
-        messageId: 'overlap',
-        data: { name: later.name, row: later.row, otherName: earlier.name, otherRow: earlier.row },
-        location: { ...boundaryAt(later), point: o.point },
-        related: [{ message: `row ${earlier.row}`, location: boundaryAt(earlier) }],
-        hint: 'Redraw one boundary so the fields meet at their edges, or move one to another farm.',
+      this.visit({
+        stage: 'fieldsOverlap',
+        field: overlapping(later),
+        other: overlapping(earlier),
+        point: o.point,
       });
     }
   }
 }
 
-function boundaryAt(f: KeptField): Location {
-  return { row: f.row, field: 'boundary', ...(f.range ? { range: f.range } : {}) };
+function overlapping(f: KeptField): OverlappingField {
+  return {
+    row: f.row,
+    name: f.name,
+    boundary: { row: f.row, field: 'boundary', ...(f.range ? { range: f.range } : {}) },
+  };
 }

@@ -8,14 +8,19 @@ import {
   csvCellValue,
   csvCellWhitespace,
   csvColumns,
+  csvConflictingChanges,
+  csvCrossRowRulesInReportOrder,
+  csvDuplicateRow,
   csvEncodingGuessed,
+  csvEnrolledTwice,
+  csvFieldsOverlap,
   csvFileReference,
   csvHeader,
   csvNumber,
   csvRaggedRow,
   csvRulesInReportOrder,
 } from './csv-rules.ts';
-import type { CsvStage } from './csv-stages.ts';
+import type { CrossRowStage, CsvStage } from './csv-stages.ts';
 
 const SQUARE = 'POLYGON ((-93.65 42.03, -93.64 42.03, -93.64 42.04, -93.65 42.04, -93.65 42.03))';
 const SHIFTED = 'POLYGON ((-93.645 42.035, -93.635 42.035, -93.635 42.045, -93.645 42.045, -93.645 42.035))';
@@ -581,5 +586,136 @@ describe("the rules of a CSV batch's reading as visitors over its stage results"
     expect(visit(csvCellValue, user)).toMatchObject([
       { messageId: 'missing', hint: 'Name the user who receives the file.' },
     ]);
+  });
+});
+
+describe('the rules of the checks across rows as visitors over their stage results', () => {
+  const visit = (rule: Rule<CrossRowStage>, stage: CrossRowStage): ReportDescriptor[] => {
+    const reports: ReportDescriptor[] = [];
+    rule.check?.(stage, { report: (d) => reports.push(d) });
+    return reports;
+  };
+  const range = (line: number): TextRange => ({
+    start: { offset: line * 10, line, column: 1 },
+    end: { offset: line * 10 + 9, line, column: 10 },
+  });
+  const cellAt = (row: number, field: string): Location => ({ row, field, range: range(row + 1) });
+  const changed = (action: string, firstAction: string, sameValues: boolean): CrossRowStage => ({
+    stage: 'changedAgain',
+    row: 5,
+    enrollmentId: 'EN-1',
+    action,
+    firstAction,
+    sameValues,
+    location: cellAt(5, 'enrollmentId'),
+    firstRow: 2,
+    first: cellAt(2, 'enrollmentId'),
+  });
+  const field = (row: number, name: string) => ({ row, name, boundary: cellAt(row, 'boundary') });
+
+  it('CSV008 points at the repeated row and the row it repeats', () => {
+    expect(visit(csvDuplicateRow, { stage: 'repeatedRow', row: 7, firstRow: 3, range: range(8) })).toEqual([
+      {
+        messageId: 'duplicate',
+        data: { row: 7, firstRow: 3 },
+        location: { row: 7, range: range(8) },
+        related: [{ message: 'the row it repeats', location: { row: 3 } }],
+        hint: 'Delete the repeated row.',
+      },
+    ]);
+  });
+
+  it('CSV009 reports the second enrollment at its locationId cell, the first as related', () => {
+    const reports = visit(csvEnrolledTwice, {
+      stage: 'enrolledAgain',
+      row: 4,
+      locationId: 'L-1',
+      experiment: 'X-1',
+      location: cellAt(4, 'locationId'),
+      firstRow: 1,
+      first: cellAt(1, 'locationId'),
+    });
+    expect(reports).toMatchObject([
+      {
+        messageId: 'twice',
+        data: { row: 4, locationId: 'L-1', experiment: 'X-1', firstRow: 1 },
+        location: cellAt(4, 'locationId'),
+        related: [{ message: 'the first enrollment of this location', location: cellAt(1, 'locationId') }],
+      },
+    ]);
+  });
+
+  it('CSV010 places an overlap at the later boundary and its point; a farm that came back is a note', () => {
+    const overlap = visit(csvFieldsOverlap, {
+      stage: 'fieldsOverlap',
+      field: field(9, 'North 40 East'),
+      other: field(2, 'North 40'),
+      point: [-93.64, 42.03],
+    });
+    expect(overlap).toMatchObject([
+      {
+        messageId: 'overlap',
+        data: { name: 'North 40 East', row: 9, otherName: 'North 40', otherRow: 2 },
+        location: { ...cellAt(9, 'boundary'), point: [-93.64, 42.03] },
+        related: [{ message: 'row 2', location: cellAt(2, 'boundary') }],
+      },
+    ]);
+    expect(
+      visit(csvFieldsOverlap, { stage: 'farmCameBack', limit: 5000, location: { row: 6001 } }),
+    ).toMatchObject([
+      { messageId: 'limited', severity: 'info', data: { limit: 5000 }, location: { row: 6001 } },
+    ]);
+  });
+
+  it('CSV011 decides which changes of one enrollment contradict each other, and says how', () => {
+    const detail = (stage: CrossRowStage): unknown[] =>
+      visit(csvConflictingChanges, stage).map((d) => d.data?.detail);
+    expect(detail(changed('update', 'update', true))).toEqual([]);
+    expect(detail(changed('update', 'update', false))).toEqual(['the two updates set different values']);
+    expect(detail(changed('remove', 'remove', true))).toEqual(['it is removed twice']);
+    expect(detail(changed('update', 'remove', true))).toEqual(['it is updated after it was removed']);
+    expect(detail(changed('remove', 'update', true))).toEqual([
+      'it is removed after an update in the same batch',
+    ]);
+    expect(visit(csvConflictingChanges, changed('remove', 'remove', true))).toMatchObject([
+      {
+        data: { row: 5, enrollmentId: 'EN-1', firstRow: 2 },
+        location: cellAt(5, 'enrollmentId'),
+        related: [{ message: 'the first change of this enrollment', location: cellAt(2, 'enrollmentId') }],
+      },
+    ]);
+  });
+
+  it('each reports what its stage result shows, and no other rule does', () => {
+    const cases: [Rule<CrossRowStage>, CrossRowStage, string[]][] = [
+      [csvDuplicateRow, { stage: 'repeatedRow', row: 2, firstRow: 1, range: range(3) }, ['duplicate']],
+      [
+        csvEnrolledTwice,
+        {
+          stage: 'enrolledAgain',
+          row: 2,
+          locationId: 'L',
+          experiment: 'X',
+          location: { row: 2 },
+          firstRow: 1,
+          first: { row: 1 },
+        },
+        ['twice'],
+      ],
+      [
+        csvFieldsOverlap,
+        { stage: 'fieldsOverlap', field: field(2, 'B'), other: field(1, 'A'), point: [0, 0] },
+        ['overlap'],
+      ],
+      [csvFieldsOverlap, { stage: 'farmCameBack', limit: 10, location: { row: 12 } }, ['limited']],
+      [csvConflictingChanges, changed('update', 'update', false), ['conflict']],
+    ];
+    expect(new Set(cases.map(([rule]) => rule))).toEqual(new Set(csvCrossRowRulesInReportOrder));
+    for (const [rule, stage, expected] of cases) {
+      const found = csvCrossRowRulesInReportOrder.flatMap((other) =>
+        visit(other, stage).map((d) => `${other.meta.code}:${d.messageId}`),
+      );
+      expect(found, rule.meta.code).toEqual(expected.map((id) => `${rule.meta.code}:${id}`));
+    }
   });
 });

@@ -1,16 +1,15 @@
 /**
  * The rules the CSV batch reader reports (group csv-batch): reading (encoding, quotes, ragged rows), the
- * header and its mapping, cells, file references and checks across rows. The rules of the reading carry
- * their check, a visitor over the batch's stage results (csv-stages.ts): the batch finds the facts in one
- * pass (csv-batch.ts, with csv-enrollments.ts for requests), the rule decides here what is a problem and
- * what it says. The checks across rows are still reported by the pass that finds them (csv-cross-rows.ts).
- * The registry (core/rules/registry.ts) gathers them. The records a row becomes (fields, requests, files)
+ * header and its mapping, cells, file references and checks across rows. Each carries its check, a visitor
+ * over the batch's stage results (csv-stages.ts): the batch finds the facts in one pass (csv-batch.ts, with
+ * csv-enrollments.ts for requests, and csv-cross-rows.ts for what rows share), the rule decides here what is
+ * a problem and what it says. The registry (core/rules/registry.ts) gathers them. The records a row becomes (fields, requests, files)
  * are checked by the rules those already have.
  */
 
 import { defineRule, type Rule } from '../rules/rule.ts';
 import type { TextRange } from '../diagnostics/diagnostic.ts';
-import type { CsvStage } from './csv-stages.ts';
+import type { CrossRowStage, CsvStage } from './csv-stages.ts';
 
 const LOST_CHARACTER_HINT =
   'Save the sheet as CSV UTF-8 and check this value, or read the file as Windows-1252 (setting encoding=windows-1252; --encoding windows-1252) if that is what it was saved as.';
@@ -432,7 +431,7 @@ export const csvDuplicateRow = defineRule({
     code: 'CSV008',
     name: 'csv-duplicate-row',
     group: 'csv-batch',
-    decidedIn: 'core/csv/csv-cross-rows.ts',
+    decidedIn: 'core/csv/csv-rules.ts',
     severity: 'warning',
     messages: {
       duplicate: 'Row {row} repeats row {firstRow}',
@@ -444,6 +443,16 @@ export const csvDuplicateRow = defineRule({
       useInstead: 'Delete the repeated row.',
     },
   },
+  check(stage: CrossRowStage, context) {
+    if (stage.stage !== 'repeatedRow') return;
+    context.report({
+      messageId: 'duplicate',
+      data: { row: stage.row, firstRow: stage.firstRow },
+      location: { row: stage.row, range: stage.range },
+      related: [{ message: 'the row it repeats', location: { row: stage.firstRow } }],
+      hint: 'Delete the repeated row.',
+    });
+  },
 });
 
 export const csvEnrolledTwice = defineRule({
@@ -451,7 +460,7 @@ export const csvEnrolledTwice = defineRule({
     code: 'CSV009',
     name: 'csv-location-enrolled-twice',
     group: 'csv-batch',
-    decidedIn: 'core/csv/csv-cross-rows.ts',
+    decidedIn: 'core/csv/csv-rules.ts',
     severity: 'error',
     messages: {
       twice:
@@ -464,6 +473,21 @@ export const csvEnrolledTwice = defineRule({
       useInstead: 'One row per location, experiment and season.',
     },
   },
+  check(stage: CrossRowStage, context) {
+    if (stage.stage !== 'enrolledAgain') return;
+    context.report({
+      messageId: 'twice',
+      data: {
+        row: stage.row,
+        locationId: stage.locationId,
+        experiment: stage.experiment,
+        firstRow: stage.firstRow,
+      },
+      location: stage.location,
+      related: [{ message: 'the first enrollment of this location', location: stage.first }],
+      hint: 'Keep one of the rows.',
+    });
+  },
 });
 
 export const csvFieldsOverlap = defineRule({
@@ -471,7 +495,7 @@ export const csvFieldsOverlap = defineRule({
     code: 'CSV010',
     name: 'csv-fields-overlap',
     group: 'csv-batch',
-    decidedIn: 'core/csv/csv-cross-rows.ts',
+    decidedIn: 'core/csv/csv-rules.ts',
     severity: 'warning',
     messages: {
       overlap: 'Field "{name}" (row {row}) overlaps field "{otherName}" (row {otherRow}) of the same farm',
@@ -484,6 +508,27 @@ export const csvFieldsOverlap = defineRule({
       useInstead: 'Boundaries that meet at their edges.',
     },
   },
+  check(stage: CrossRowStage, context) {
+    if (stage.stage === 'farmCameBack') {
+      context.report({
+        messageId: 'limited',
+        severity: 'info',
+        data: { limit: stage.limit },
+        location: stage.location,
+        hint: 'Sort the rows by client and farm so each farm is checked whole.',
+      });
+      return;
+    }
+    if (stage.stage !== 'fieldsOverlap') return;
+    const { field, other } = stage;
+    context.report({
+      messageId: 'overlap',
+      data: { name: field.name, row: field.row, otherName: other.name, otherRow: other.row },
+      location: { ...field.boundary, point: stage.point },
+      related: [{ message: `row ${other.row}`, location: other.boundary }],
+      hint: 'Redraw one boundary so the fields meet at their edges, or move one to another farm.',
+    });
+  },
 });
 
 export const csvConflictingChanges = defineRule({
@@ -491,7 +536,7 @@ export const csvConflictingChanges = defineRule({
     code: 'CSV011',
     name: 'csv-conflicting-changes',
     group: 'csv-batch',
-    decidedIn: 'core/csv/csv-cross-rows.ts',
+    decidedIn: 'core/csv/csv-rules.ts',
     severity: 'error',
     messages: {
       conflict: 'Row {row} changes enrollment {enrollmentId} again (first in row {firstRow}): {detail}',
@@ -502,6 +547,24 @@ export const csvConflictingChanges = defineRule({
       example: 'Row 2 updates enrollment X to program A, row 5 updates X to program B.',
       useInstead: 'One row per enrollment.',
     },
+  },
+  check(stage: CrossRowStage, context) {
+    if (stage.stage !== 'changedAgain') return;
+    const { action, firstAction } = stage;
+    // Two updates that set the same values contradict nothing (a repeated row is CSV008's).
+    let detail: string | undefined;
+    if (firstAction === 'remove' && action === 'remove') detail = 'it is removed twice';
+    else if (firstAction === 'remove') detail = 'it is updated after it was removed';
+    else if (action === 'remove') detail = 'it is removed after an update in the same batch';
+    else if (!stage.sameValues) detail = 'the two updates set different values';
+    if (!detail) return;
+    context.report({
+      messageId: 'conflict',
+      data: { row: stage.row, enrollmentId: stage.enrollmentId, firstRow: stage.firstRow, detail },
+      location: stage.location,
+      related: [{ message: 'the first change of this enrollment', location: stage.first }],
+      hint: 'Keep one change per enrollment.',
+    });
   },
 });
 
@@ -593,4 +656,12 @@ export const csvRulesInReportOrder: readonly Rule<CsvStage>[] = [
   csvCellValue,
   csvFileReference,
   csvNumber,
+];
+
+/** The order the checks across rows visit their rules in: each result is one rule's. */
+export const csvCrossRowRulesInReportOrder: readonly Rule<CrossRowStage>[] = [
+  csvDuplicateRow,
+  csvEnrolledTwice,
+  csvFieldsOverlap,
+  csvConflictingChanges,
 ];

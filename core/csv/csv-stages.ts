@@ -2,7 +2,7 @@
  * The stages of a CSV batch's reading (csv-batch.ts) and what each finds, without a word of diagnostics:
  * the encoding, characters lost to it, lines of delimiters skipped, title rows, the header and its
  * mapping, each row's cells, cells that must hold a value, each referenced file, acres that read two
- * ways, and the end. The batch reads
+ * ways, and the end; and what the checks across rows find (CrossRowStage, below). The batch reads
  * its rows in one pass; the csv-batch rules (csv-rules.ts) visit these results and decide what is a
  * problem, each rule in one place.
  */
@@ -123,3 +123,56 @@ export type CsvStage =
     }
   /** The end of the file: the kind read, where the header was (undefined: no rows at all), the data rows. */
   | { stage: 'end'; kind: string; header: TextRange | undefined; dataRows: number };
+
+/** A field of an overlap: its row, its name, and where its boundary is written (its cell). */
+export interface OverlappingField {
+  row: number;
+  name: string;
+  boundary: Location;
+}
+
+/**
+ * What the checks across rows (csv-cross-rows.ts) find, without a word of diagnostics: they remember the
+ * rows seen so far in bounded memory and hand a result over only when a row meets an earlier one (or a farm
+ * comes back after its fields were let go). The rules of those checks (csv-rules.ts) visit these results
+ * and decide what is a problem.
+ */
+export type CrossRowStage =
+  /** Data row `row` holds the mapped values of row `firstRow` (trimmed, ignoring case); `range` is the row's. */
+  | { stage: 'repeatedRow'; row: number; firstRow: number; range: TextRange }
+  /**
+   * Row `row` enrolls location `locationId` in experiment `experiment` for the temporal entity row `firstRow`
+   * enrolled it for already; `location` and `first` are the two rows' locationId cells.
+   */
+  | {
+      stage: 'enrolledAgain';
+      row: number;
+      locationId: string;
+      experiment: string;
+      location: Location;
+      firstRow: number;
+      first: Location;
+    }
+  /**
+   * Row `row` changes enrollment `enrollmentId`, which row `firstRow` changed already: each row's action as
+   * written in lower case (remove, or else an update), and whether both rows set the same values;
+   * `location` and `first` are the two rows' enrollmentId cells.
+   */
+  | {
+      stage: 'changedAgain';
+      row: number;
+      enrollmentId: string;
+      action: string;
+      firstAction: string;
+      sameValues: boolean;
+      location: Location;
+      firstRow: number;
+      first: Location;
+    }
+  /** Two fields of one client and farm whose boundaries overlap, the later row's first, at `point`. */
+  | { stage: 'fieldsOverlap'; field: OverlappingField; other: OverlappingField; point: [number, number] }
+  /**
+   * The first row (at `location`) of a farm whose earlier fields were let go to keep at most `limit` fields'
+   * geometry: its new fields were not compared with those.
+   */
+  | { stage: 'farmCameBack'; limit: number; location: Location };

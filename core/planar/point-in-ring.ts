@@ -69,11 +69,12 @@ export class RayCrossingCounter {
   }
 }
 
-const counter = new RayCrossingCounter(0, 0);
+// Each call counts with a counter of its own (a few fields, young garbage); a caller that locates many points
+// can keep one RayCrossingCounter and reset it.
 
 /** EXTERIOR, BOUNDARY or INTERIOR of the closed ring of `count` points starting at point `first` of `xy`. */
 export function locateInRing(px: number, py: number, xy: Float64Array, first: number, count: number): number {
-  counter.reset(px, py);
+  const counter = new RayCrossingCounter(px, py);
   counter.countRing(xy, first, count);
   return counter.location;
 }
@@ -82,7 +83,7 @@ export function locateInRing(px: number, py: number, xy: Float64Array, first: nu
 export function locatePointInRing(px: number, py: number, ring: Float64Array): number {
   const n = ring.length >> 1;
   if (n === 0) return EXTERIOR;
-  counter.reset(px, py);
+  const counter = new RayCrossingCounter(px, py);
   counter.countRing(ring, 0, n);
   const lastX = ring[2 * n - 2];
   const lastY = ring[2 * n - 1];

@@ -8,7 +8,8 @@ import type { ZipLimits } from '../archive/zip-reader.ts';
 import { openZip } from '../archive/zip-reader.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
-import { shapeTypeNotPolygon, shapeTypeZM } from './zone-rules.ts';
+import { zoneRulesInReportOrder } from './zone-rules.ts';
+import type { ZoneStage } from './zone-stages.ts';
 import type { RuleSelection } from '../rules/selection.ts';
 import { readShapefile, type ShapefileResult } from '../shapefile/read-shapefile.ts';
 import { hasZ, shapeFamily } from '../shapefile/shape-types.ts';
@@ -76,28 +77,19 @@ export function* validateRxSteps(
   const shapefile = readShapefile(input, { collector, names });
   if (shapefile.shapeType === undefined) return done({ members, crs, shapefile });
 
+  // The header's shape type goes to the rules of the zones (RXS002 and RXS003 decide from it); zones are
+  // read from polygons only.
   const type = shapefile.shapeType;
-  const typeName = shapefile.shapeTypeName ?? String(type);
-  if (shapeFamily(type) !== 'polygon') {
-    collector.report(shapeTypeNotPolygon, {
-      messageId: 'notPolygon',
-      data: { type: `${typeName} (${type})` },
-      location: { entry: members.shp.name },
-      hint:
-        shapeFamily(type) === 'point' || shapeFamily(type) === 'multipoint'
-          ? 'Points are sample or log locations, not zones; export the zone polygons that carry the rates.'
-          : 'Export the zone polygons that carry the rates (shape type Polygon).',
-    });
-    return done({ members, crs, shapefile });
-  }
-  if (type !== 5) {
-    collector.report(shapeTypeZM, {
-      messageId: 'zm',
-      data: { type: `${typeName} (${type})`, what: hasZ(type) ? 'Z (and M)' : 'M' },
-      location: { entry: members.shp.name },
-      hint: 'Export the zones as a 2-D Polygon shapefile.',
-    });
-  }
+  const header: ZoneStage = {
+    stage: 'shapeType',
+    shp: members.shp.name,
+    type,
+    name: shapefile.shapeTypeName ?? String(type),
+    family: shapeFamily(type),
+    z: hasZ(type),
+  };
+  for (const rule of zoneRulesInReportOrder) rule.check?.(header, collector.contextFor(rule));
+  if (header.family !== 'polygon') return done({ members, crs, shapefile });
 
   const zoneInput = {
     shapefile,

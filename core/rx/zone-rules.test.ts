@@ -11,11 +11,14 @@ import {
   rateColumnMissing,
   rateEmpty,
   rateInvalid,
+  shapeTypeNotPolygon,
+  shapeTypeZM,
   zoneCount,
   zoneRulesInReportOrder,
   zonesOverlap,
 } from './zone-rules.ts';
 import type { RateValue, ZoneStage } from './zone-stages.ts';
+import type { ShapeFamily } from '../shapefile/shape-types.ts';
 
 describe('RXS002 shape-type-not-polygon', () => {
   it('accepts polygons', () => {
@@ -358,6 +361,34 @@ describe("the rules of the zones as visitors over the zone checks' stage results
   const ids = (rules: Rule<ZoneStage>[], stage: ZoneStage): string[] =>
     rules.flatMap((rule) => visit(rule, stage).map((d) => d.messageId));
 
+  it("RXS002 and RXS003 decide from the header's shape type alone: polygons pass, Z and M are noted", () => {
+    const header = (type: number, name: string, family: ShapeFamily | undefined, z = false): ZoneStage => ({
+      stage: 'shapeType',
+      shp: 'zones.shp',
+      type,
+      name,
+      family,
+      z,
+    });
+    const both = [shapeTypeNotPolygon, shapeTypeZM];
+    expect(ids(both, header(5, 'Polygon', 'polygon'))).toEqual([]);
+    expect(visit(shapeTypeZM, header(15, 'PolygonZ', 'polygon', true))).toMatchObject([
+      {
+        messageId: 'zm',
+        data: { type: 'PolygonZ (15)', what: 'Z (and M)' },
+        location: { entry: 'zones.shp' },
+      },
+    ]);
+    expect(visit(shapeTypeZM, header(25, 'PolygonM', 'polygon'))).toMatchObject([{ data: { what: 'M' } }]);
+    // Points are told what they are; a type the specification does not define is only not polygons.
+    const points = visit(shapeTypeNotPolygon, header(8, 'MultiPoint', 'multipoint'));
+    expect(points).toMatchObject([{ messageId: 'notPolygon', data: { type: 'MultiPoint (8)' } }]);
+    expect(points[0]?.hint).toMatch(/^Points are sample or log locations/);
+    const unknown = visit(shapeTypeNotPolygon, header(7, 'unknown (7)', undefined));
+    expect(unknown[0]?.hint).toBe('Export the zone polygons that carry the rates (shape type Polygon).');
+    expect(ids(both, header(13, 'PolyLineZ', 'polyline', true))).toEqual(['notPolygon']);
+  });
+
   it('RXZ007 decides from the extent alone: groups apart first, then the span', () => {
     const extent = {
       stage: 'extent',
@@ -399,6 +430,16 @@ describe("the rules of the zones as visitors over the zone checks' stage results
     const field = { name: 'RATE', type: 'C', length: 8, decimals: 0, offset: 0 };
     const shp = 'zones.shp';
     const cases: [Rule<ZoneStage>, ZoneStage, string[]][] = [
+      [
+        shapeTypeNotPolygon,
+        { stage: 'shapeType', shp, type: 1, name: 'Point', family: 'point', z: false },
+        ['notPolygon'],
+      ],
+      [
+        shapeTypeZM,
+        { stage: 'shapeType', shp, type: 25, name: 'PolygonM', family: 'polygon', z: false },
+        ['zm'],
+      ],
       [nullShape, { stage: 'record', shp, record: 2, polygons: 0 }, ['empty']],
       [zoneCount, { stage: 'zones', shp, count: 0, limit: 100 }, ['none']],
       [

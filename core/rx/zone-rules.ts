@@ -1,10 +1,10 @@
 /**
  * The rules of a prescription's zones: their geometry type (group rx-shapefile) and their rates, overlaps
- * and extent (group rx-zones). The shape type rules are reported by validate-rx.ts from the .shp header;
- * the others carry their check, a visitor over the zone checks' stage results (zone-stages.ts: each
- * record, the zone count, the coordinates, the rate column, each rate, each overlap, the extent): the
- * checks find the facts in one pass (check-zones.ts), the rule decides here what is a problem and what it
- * says. The registry (core/rules/registry.ts) gathers them.
+ * and extent (group rx-zones). Each carries its check, a visitor over the zone checks' stage results
+ * (zone-stages.ts: the .shp header's shape type, each record, the zone count, the coordinates, the rate
+ * column, each rate, each overlap, the extent): the checks find the facts in one pass (validate-rx.ts
+ * the shape type, check-zones.ts the rest), the rule decides here what is a problem and what it says. The
+ * registry (core/rules/registry.ts) gathers them.
  */
 
 import { defineRule, type Rule } from '../rules/rule.ts';
@@ -27,13 +27,13 @@ function listNames(names: readonly string[]): string {
   return names.length === 0 ? 'none' : names.map((x) => `"${x}"`).join(', ');
 }
 
-/** Reported by the prescription checks from the .shp header's shape type. */
+/** Decided from the .shp header's shape type. */
 export const shapeTypeNotPolygon = defineRule({
   meta: {
     code: 'RXS002',
     name: 'shape-type-not-polygon',
     group: 'rx-shapefile',
-    decidedIn: 'core/rx/validate-rx.ts',
+    decidedIn: 'core/rx/zone-rules.ts',
     severity: 'error',
     messages: {
       notPolygon: 'The shapefile holds {type} geometry; a prescription needs Polygon zones',
@@ -45,15 +45,27 @@ export const shapeTypeNotPolygon = defineRule({
       useInstead: 'The zone polygons that carry the rates (shape type 5, Polygon).',
     },
   },
+  check(stage: ZoneStage, context) {
+    if (stage.stage !== 'shapeType' || stage.family === 'polygon') return;
+    context.report({
+      messageId: 'notPolygon',
+      data: { type: `${stage.name} (${stage.type})` },
+      location: { entry: stage.shp },
+      hint:
+        stage.family === 'point' || stage.family === 'multipoint'
+          ? 'Points are sample or log locations, not zones; export the zone polygons that carry the rates.'
+          : 'Export the zone polygons that carry the rates (shape type Polygon).',
+    });
+  },
 });
 
-/** Reported by the prescription checks from the .shp header's shape type. */
+/** Decided from the .shp header's shape type. */
 export const shapeTypeZM = defineRule({
   meta: {
     code: 'RXS003',
     name: 'shape-type-z-m',
     group: 'rx-shapefile',
-    decidedIn: 'core/rx/validate-rx.ts',
+    decidedIn: 'core/rx/zone-rules.ts',
     severity: 'warning',
     messages: {
       zm: 'The shapefile is {type}: it carries {what} values a prescription does not use',
@@ -64,6 +76,16 @@ export const shapeTypeZM = defineRule({
       example: 'Zones exported from a 3-D layer as PolygonZ.',
       useInstead: 'Export as a 2-D Polygon shapefile (for example ogr2ogr -dim XY).',
     },
+  },
+  check(stage: ZoneStage, context) {
+    // PolygonZ (15) and PolygonM (25): a polygon type that is not plain Polygon (5).
+    if (stage.stage !== 'shapeType' || stage.family !== 'polygon' || stage.type === 5) return;
+    context.report({
+      messageId: 'zm',
+      data: { type: `${stage.name} (${stage.type})`, what: stage.z ? 'Z (and M)' : 'M' },
+      location: { entry: stage.shp },
+      hint: 'Export the zones as a 2-D Polygon shapefile.',
+    });
   },
 });
 
@@ -430,7 +452,8 @@ export const rxZoneRules = [
 ] as const;
 
 /**
- * The order the zone checks visit the rules in at each stage: a stage is one rule's, except the rate
- * column's (the column chosen, or why none could be) and a rate's (empty, or not a valid number).
+ * The order the zone checks visit the rules in at each stage: a stage is one rule's, except the shape
+ * type's (not polygons, or polygons with Z or M), the rate column's (the column chosen, or why none could
+ * be) and a rate's (empty, or not a valid number).
  */
-export const zoneRulesInReportOrder: readonly Rule<ZoneStage>[] = [nullShape, ...rxZoneRules];
+export const zoneRulesInReportOrder: readonly Rule<ZoneStage>[] = [...rxShapefileRules, ...rxZoneRules];

@@ -1,10 +1,12 @@
 /**
  * The stages of the prescription zone checks (check-zones.ts) and what each finds, without a word of
- * diagnostics: each record's geometry, the number of zones, coordinates that cannot be degrees, the rate
- * column, each zone's rate, each pair of overlapping zones, where the zones lie. The checks run the
- * stages in one pass over the shapefile; the rules of the zones (zone-rules.ts) visit their results and
- * decide what is a problem, each rule in one place.
+ * diagnostics: the .shp header's shape type (found by validate-rx.ts, before the zones are read), each
+ * record's geometry, the number of zones, coordinates that cannot be degrees, the rate column, each zone's
+ * rate, each pair of overlapping zones, where the zones lie. The checks run the stages in one pass over the
+ * shapefile; the rules of the zones (zone-rules.ts) visit their results and decide what is a problem, each
+ * rule in one place.
  */
+import type { ShapeFamily } from '../shapefile/shape-types.ts';
 import type { RateColumnChoice } from './rate-column.ts';
 
 /** A zone's rate value as the .dbf holds it. */
@@ -16,6 +18,18 @@ export type RateValue =
 
 /** One stage's result, as the rules of the zones visit it; `shp` and `dbf` are the members' entry names. */
 export type ZoneStage =
+  /**
+   * The shape type of the .shp header: its number and name, its family (undefined for a number the
+   * specification does not define) and whether it carries Z values (M ones come with them).
+   */
+  | {
+      stage: 'shapeType';
+      shp: string;
+      type: number;
+      name: string;
+      family: ShapeFamily | undefined;
+      z: boolean;
+    }
   /** A record with readable geometry, and how many polygons with points it has. */
   | { stage: 'record'; shp: string; record: number; polygons: number }
   /** The number of zones (records) and the most the service (or settings.maxZones) accepts. */

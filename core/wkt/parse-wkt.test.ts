@@ -29,6 +29,20 @@ describe('parseWkt', () => {
     expect(g.hasZ || g.hasM || g.empty).toBe(false);
   });
 
+  it('reads a list longer than its buffers hold at first, and a later parse sees nothing of an earlier one', () => {
+    // 3,000 coordinates: 6,000 values, more than the 4,096 the list buffers start with.
+    const points = Array.from({ length: 3000 }, (_, k) => `${k % 10} ${(k * 7) % 10}`);
+    const text = `LINESTRING (${points.join(',')})`;
+    const line = ok(text).lines[0]!;
+    expect(line.length).toBe(6000);
+    expect([...line.subarray(5994)]).toEqual([7, 9, 8, 6, 9, 3]);
+    const spans = ok(text).linePositions[0]!;
+    expect(text.slice(spans[5998], spans[5999])).toBe('9 3');
+    // A short polygon after the long line: its own coordinates only, at their size.
+    const small = ok('POLYGON ((5 5, 6 5, 6 6, 5 5))');
+    expect([...small.polygons[0]![0]!]).toEqual([5, 5, 6, 5, 6, 6, 5, 5]);
+  });
+
   it('keeps unclosed rings as written', () => {
     expect(Array.from(ok('POLYGON ((0 0, 1 0, 1 1))').polygons[0]?.[0] ?? [])).toEqual([0, 0, 1, 0, 1, 1]);
   });

@@ -50,16 +50,13 @@ const POW10 = [
 /** Deeper GEOMETRYCOLLECTION nesting is refused rather than risking the call stack. */
 const MAX_NESTING = 64;
 
-// Scratch buffers reused by every call: one coordinate list is gathered here, then copied out at its size.
+// Buffers one coordinate list is gathered in, then copied out at its size, kept by the module between
+// parses: the last module-level state of the reader. Buffers of each parse's own (one ArrayBuffer, sized
+// from the text) cost 13 % of checkWktGeometry's CPU in `npm run bench -- geometry` (6,755-6,783 polygons/s
+// against 7,781-7,863, separate processes) though parse alone measured within 2 %: they belong to the
+// caller, passed down from the boundary checks, which is not done yet.
 let xyScratch = new Float64Array(4096);
 let spanScratch = new Uint32Array(4096);
-
-/** End offset of the number `scanNumber` just read; -1 when no number starts at the offset. */
-let scanEnd = 0;
-/** Set by `scanNumber` when the token starts like a number but is not one ("1e", "1e+"). */
-let scanMalformed = false;
-/** Decimals of the number scanned last when it is written as formatNumber writes its value, else -1. */
-let scanPlaces = -1;
 
 /** Characters that continue a token: a number or word running into them is malformed ("4x", "1-2"). */
 function isTokenChar(c: number): boolean {
@@ -87,24 +84,33 @@ function matchesWord(s: string, i: number, word: string): boolean {
 }
 
 /**
- * The value of the number scanned last. A slot, not a return value: a double returned from a function
- * the compiler does not inline is boxed, 64 MB of garbage for the 4 million numbers of a 48 MB upload.
+ * What `scanNumber` found, in a record its caller owns (one per parse, reused for every number) rather
+ * than in a return value: a double returned from a function the compiler does not inline is boxed, 64 MB
+ * of garbage for the 4 million numbers of a 48 MB upload.
  */
-const scanValue = new Float64Array(1);
+class NumberScan {
+  /** The value, in a slot (see above). */
+  readonly value = new Float64Array(1);
+  /** End offset of the number just read; -1 when no number starts at the offset. */
+  end = 0;
+  /** The token starts like a number but is not one ("1e", "1e+"). */
+  malformed = false;
+  /** Decimals of the number when it is written as formatNumber writes its value, else -1. */
+  places = -1;
+}
 
 /**
- * Read a number starting at `start` into `scanValue[0]`; sets `scanEnd`. When the digits form an integer
- * below 2^53 and the decimal exponent is within ±22, Clinger's fast path applies (both operands exact, one
- * correctly rounded operation); anything else goes to `Number`, so the result always equals `parseFloat`
- * of the token.
+ * Read a number starting at `start` into `scan`. When the digits form an integer below 2^53 and the decimal
+ * exponent is within ±22, Clinger's fast path applies (both operands exact, one correctly rounded
+ * operation); anything else goes to `Number`, so the result always equals `parseFloat` of the token.
  */
-function scanNumber(s: string, start: number): void {
+function scanNumber(s: string, start: number, scan: NumberScan): void {
   let i = start;
   let c = s.charCodeAt(i);
   let negative = false;
   let plus = false;
-  scanMalformed = false;
-  scanPlaces = -1;
+  scan.malformed = false;
+  scan.places = -1;
   if (c === 45) {
     negative = true;
     c = s.charCodeAt(++i);
@@ -135,22 +141,22 @@ function scanNumber(s: string, start: number): void {
   if (digits === 0) {
     // NaN, Inf, Infinity: read so that the validity check reports them as invalid coordinates.
     if (matchesWord(s, i, 'NAN')) {
-      scanEnd = i + 3;
-      scanValue[0] = NaN;
+      scan.end = i + 3;
+      scan.value[0] = NaN;
       return;
     }
     if (matchesWord(s, i, 'INFINITY')) {
-      scanEnd = i + 8;
-      scanValue[0] = negative ? -Infinity : Infinity;
+      scan.end = i + 8;
+      scan.value[0] = negative ? -Infinity : Infinity;
       return;
     }
     if (matchesWord(s, i, 'INF')) {
-      scanEnd = i + 3;
-      scanValue[0] = negative ? -Infinity : Infinity;
+      scan.end = i + 3;
+      scan.value[0] = negative ? -Infinity : Infinity;
       return;
     }
-    scanEnd = -1;
-    scanValue[0] = 0;
+    scan.end = -1;
+    scan.value[0] = 0;
     return;
   }
   const scientific = c === 101 || c === 69;
@@ -165,9 +171,9 @@ function scanNumber(s: string, start: number): void {
     }
     if (!(c >= 48 && c <= 57)) {
       // "1e" or "1e+": malformed; the caller reports the whole token.
-      scanEnd = i;
-      scanMalformed = true;
-      scanValue[0] = NaN;
+      scan.end = i;
+      scan.malformed = true;
+      scan.value[0] = NaN;
       return;
     }
     let e = 0;
@@ -177,10 +183,10 @@ function scanNumber(s: string, start: number): void {
     }
     exponent += exponentNegative ? -e : e;
   }
-  scanEnd = i;
+  scan.end = i;
   // Written as formatNumber writes its value (see isCanonicalNumber in rebuilt-geometry.ts): no sign but a
   // minus, no exponent, no leading or trailing zeros, at most 15 significant digits, not a negative zero.
-  scanPlaces =
+  scan.places =
     !plus &&
     !scientific &&
     intDigits > 0 &&
@@ -194,10 +200,10 @@ function scanNumber(s: string, start: number): void {
   // means no step rounded): then one multiplication or division by an exact power of ten rounds correctly.
   if (mantissa < 9007199254740992 && exponent >= -22 && exponent <= 22) {
     const value = exponent < 0 ? mantissa / (POW10[-exponent] ?? 1) : mantissa * (POW10[exponent] ?? 1);
-    scanValue[0] = negative ? -value : value;
+    scan.value[0] = negative ? -value : value;
     return;
   }
-  scanValue[0] = Number(s.slice(start, i));
+  scan.value[0] = Number(s.slice(start, i));
 }
 
 /** Thrown inside the reader only; `parseWkt` turns it into a result. */
@@ -239,6 +245,7 @@ class WktReader {
   private maxPlaces = 0;
   private readonly memberTypes: GeometryType[] = [];
   private depth = 0;
+  private readonly scan = new NumberScan();
 
   constructor(private readonly s: string) {}
 
@@ -543,18 +550,19 @@ class WktReader {
   /** One coordinate "x y [z [m]]" after optional spaces, stored at index k of the scratch buffers. */
   private readCoordinate(k: number): void {
     const s = this.s;
+    const scan = this.scan;
     let i = this.i;
     let c = s.charCodeAt(i);
     while (c === 32 || c === 10 || c === 13 || c === 9) c = s.charCodeAt(++i);
     const start = i;
-    scanNumber(s, i);
-    const x = scanValue[0] as number;
-    if (scanEnd <= i) this.failNumber(i, 'a number (the x coordinate)');
-    i = scanEnd;
+    scanNumber(s, i, scan);
+    const x = scan.value[0] as number;
+    if (scan.end <= i) this.failNumber(i, 'a number (the x coordinate)');
+    i = scan.end;
     const xEnd = i;
-    const xPlaces = scanPlaces;
+    const xPlaces = scan.places;
     c = s.charCodeAt(i);
-    if (scanMalformed || isTokenChar(c)) this.failMalformed(start, i);
+    if (scan.malformed || isTokenChar(c)) this.failMalformed(start, i);
     if (!(c === 32 || c === 10 || c === 13 || c === 9)) {
       this.fail(
         i,
@@ -564,16 +572,16 @@ class WktReader {
     }
     while (c === 32 || c === 10 || c === 13 || c === 9) c = s.charCodeAt(++i);
     const yStart = i;
-    scanNumber(s, i);
-    const y = scanValue[0] as number;
-    if (scanEnd <= i) this.failNumber(i, 'a number (the y coordinate)');
-    i = scanEnd;
+    scanNumber(s, i, scan);
+    const y = scan.value[0] as number;
+    if (scan.end <= i) this.failNumber(i, 'a number (the y coordinate)');
+    i = scan.end;
     c = s.charCodeAt(i);
-    if (isTokenChar(c) || scanMalformed) this.failMalformed(yStart, i);
-    if (xPlaces < 0 || scanPlaces < 0 || yStart !== xEnd + 1 || s.charCodeAt(xEnd) !== 32)
+    if (isTokenChar(c) || scan.malformed) this.failMalformed(yStart, i);
+    if (xPlaces < 0 || scan.places < 0 || yStart !== xEnd + 1 || s.charCodeAt(xEnd) !== 32)
       this.irregularText = true;
-    else if (xPlaces > this.maxPlaces || scanPlaces > this.maxPlaces)
-      this.maxPlaces = Math.max(xPlaces, scanPlaces);
+    else if (xPlaces > this.maxPlaces || scan.places > this.maxPlaces)
+      this.maxPlaces = Math.max(xPlaces, scan.places);
     let end = i;
     if (this.dims !== 2) {
       // Z and/or M values: read, checked, dropped. The first coordinate fixes the count when untagged.
@@ -591,11 +599,11 @@ class WktReader {
           );
         }
         if (j === i) this.fail(j, 'a space between values');
-        scanNumber(s, j);
-        if (scanEnd <= j) this.failNumber(j, 'a number');
-        i = scanEnd;
+        scanNumber(s, j, scan);
+        if (scan.end <= j) this.failNumber(j, 'a number');
+        i = scan.end;
         c = s.charCodeAt(i);
-        if (isTokenChar(c) || scanMalformed) this.failMalformed(j, i);
+        if (isTokenChar(c) || scan.malformed) this.failMalformed(j, i);
         values++;
         end = i;
       }

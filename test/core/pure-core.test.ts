@@ -16,7 +16,40 @@ function sources(dir: string): string[] {
   });
 }
 
+/**
+ * Module-level `let`s and objects made at load (`const x = new Float64Array(…)`) in a module: state every
+ * caller of the module shares, hidden from them. A set or map made from its entries (a look-up table) and
+ * a TextEncoder (no state) are not.
+ */
+function moduleState(file: string): string[] {
+  const found: string[] = [];
+  for (const [i, line] of readFileSync(file, 'utf8').split('\n').entries()) {
+    const held =
+      /^(?:export )?let (\w+)/.exec(line) ??
+      /^(?:export )?const (\w+)(?::[^=]+)? = new (?!TextEncoder\b|(?:Set|Map)(?:<[^>]*>)?\([^)])\w+/.exec(
+        line,
+      );
+    if (held) found.push(`${file.slice(coreDir.length)}:${i + 1}: ${held[1]}`);
+  }
+  return found;
+}
+
 describe('core is pure', () => {
+  it('keeps no module-level mutable state in the passes over coordinates: scratch is owned by its caller', () => {
+    // The WKT reader, plane geometry, the geometry checks and the checks across CSV rows run millions of
+    // times a file; what they reuse between calls is a record their caller owns and passes in
+    // (SegmentMeeting), and what one call needs, the call makes.
+    const files = [
+      ...['wkt', 'planar', 'geometry'].flatMap((folder) => sources(join(coreDir, folder))),
+      join(coreDir, 'csv', 'csv-cross-rows.ts'),
+    ];
+    expect(files.length).toBeGreaterThan(20);
+    // Still the module's: the WKT reader's list buffers, until the boundary checks pass them down (buffers
+    // of each parse's own cost 13 % of checkWktGeometry; see core/wkt/parse-wkt.ts).
+    const known = /^wkt\/parse-wkt\.ts:\d+: (xyScratch|spanScratch)$/;
+    expect(files.flatMap(moduleState).filter((found) => !known.test(found))).toEqual([]);
+  });
+
   it('imports no Node built-in in any source file', () => {
     const offenders: string[] = [];
     for (const file of sources(coreDir)) {
