@@ -272,6 +272,20 @@ describe('CSV010 csv-fields-overlap', () => {
     expect(overlaps[0]?.location.range?.start.line).toBe(3);
     expect(at(overlaps[0]?.related?.[0]?.location)).toBe(SQUARE);
   });
+  it('lists a field’s overlaps with earlier rows up to OVERLAPS_PER_FIELD, then says there are more', async () => {
+    const { OVERLAPS_PER_FIELD: limit } = await import('./csv-cross-rows.ts');
+    // Twelve rows of one pasted boundary: each overlaps every earlier one.
+    const rows = Array.from({ length: 12 }, (_, i) => `Smith,Home,Copy ${i + 1},"${SQUARE}",,,`);
+    const ds = await check(`${FIELDS}\n${rows.join('\n')}\n`);
+    const perRow = (row: number) => of(ds, 'CSV010', 'overlap').filter((d) => d.location.row === row).length;
+    expect(Array.from({ length: 12 }, (_, i) => perRow(i + 1))).toEqual([0, 1, 2, 3, 4, 5, 5, 5, 5, 5, 5, 5]);
+    expect(limit).toBe(5);
+    const crowded = of(ds, 'CSV010', 'crowded');
+    expect(crowded.map((d) => d.location.row)).toEqual([6, 7, 8, 9, 10, 11, 12]);
+    expect(crowded[0]?.message).toBe(
+      'Field "Copy 6" (row 6) overlaps 5 or more fields of earlier rows of the same farm: only 5 are listed',
+    );
+  });
   it('notes when a farm let go comes back, not when the rows are sorted by farm', async () => {
     const { FARM_BUDGET, CrossRowChecks } = await import('./csv-cross-rows.ts');
     const { DiagnosticCollector } = await import('../rules/reporter.ts');
@@ -659,6 +673,11 @@ describe('the rules of the checks across rows as visitors over their stage resul
         location: { ...cellAt(9, 'boundary'), point: [-93.64, 42.03] },
         related: [{ message: 'row 2', location: cellAt(2, 'boundary') }],
       },
+    ]);
+    expect(
+      visit(csvFieldsOverlap, { stage: 'fieldCrowded', field: field(9, 'Copy'), limit: 5 }),
+    ).toMatchObject([
+      { messageId: 'crowded', data: { name: 'Copy', row: 9, limit: 5 }, location: cellAt(9, 'boundary') },
     ]);
     expect(
       visit(csvFieldsOverlap, { stage: 'farmCameBack', limit: 5000, location: { row: 6001 } }),

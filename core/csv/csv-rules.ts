@@ -500,9 +500,11 @@ export const csvFieldsOverlap = defineRule({
     messages: {
       overlap: 'Field "{name}" (row {row}) overlaps field "{otherName}" (row {otherRow}) of the same farm',
       limited: 'Overlaps were checked among the last {limit} {limit:field|fields} of each farm only',
+      crowded:
+        'Field "{name}" (row {row}) overlaps {limit} or more fields of earlier rows of the same farm: only {limit} are listed',
     },
     docs: {
-      what: 'Reports two fields of one client and farm whose boundaries overlap (sharing an edge is fine).',
+      what: 'Reports two fields of one client and farm whose boundaries overlap (sharing an edge is fine); for each field at most five overlaps with fields of earlier rows, then a note that there are more.',
       why: 'Overlapping fields of one farm double-count acres and usually mean one boundary was drawn twice or the wrong boundary was pasted.',
       example: 'North 40 and North 40 East drawn over each other.',
       useInstead: 'Boundaries that meet at their edges.',
@@ -516,6 +518,16 @@ export const csvFieldsOverlap = defineRule({
         data: { limit: stage.limit },
         location: stage.location,
         hint: 'Sort the rows by client and farm so each farm is checked whole.',
+      });
+      return;
+    }
+    if (stage.stage === 'fieldCrowded') {
+      const { field, limit } = stage;
+      context.report({
+        messageId: 'crowded',
+        data: { name: field.name, row: field.row, limit },
+        location: field.boundary,
+        hint: 'Many rows with one boundary are usually one field pasted again: keep one row per field.',
       });
       return;
     }

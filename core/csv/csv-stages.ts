@@ -172,6 +172,11 @@ export type CrossRowStage =
   /** Two fields of one client and farm whose boundaries overlap, the later row's first, at `point`. */
   | { stage: 'fieldsOverlap'; field: OverlappingField; other: OverlappingField; point: [number, number] }
   /**
+   * A field that overlaps `limit` fields of earlier rows of its farm: those are handed over as
+   * `fieldsOverlap`, the rest were not looked for (n copies of one boundary would be n(n-1)/2 pairs).
+   */
+  | { stage: 'fieldCrowded'; field: OverlappingField; limit: number }
+  /**
    * The first row (at `location`) of a farm whose earlier fields were let go to keep at most `limit` fields'
    * geometry: its new fields were not compared with those.
    */

@@ -14,10 +14,12 @@ import { zoneRulesInReportOrder } from './zone-rules.ts';
 import type { RateValue, ZoneStage } from './zone-stages.ts';
 import { chooseRateColumn } from './rate-column.ts';
 import type { RxCrs } from './rx-crs.ts';
-import { findZoneOverlaps } from './zone-overlaps.ts';
+import { crowdedZones, findZoneOverlaps } from './zone-overlaps.ts';
 import { reportZoneValidity } from './zone-validity.ts';
 
 const MAX_ZONES = 100;
+/** Overlaps of a zone with zones of lower records looked for: n copies of one zone are n(n-1)/2 pairs. */
+const OVERLAPS_PER_ZONE = 5;
 /** Zones farther apart than this are separate groups (km). */
 const GROUP_GAP_KM = 2;
 /**
@@ -96,11 +98,14 @@ export function checkZones(
 
   const overlaps = findZoneOverlaps(
     records.flatMap((r, i) => (r.malformed ? [] : [{ record: r.record, polygons: polygons[i] ?? [] }])),
+    { perZone: OVERLAPS_PER_ZONE },
   );
   for (const o of overlaps) {
     const point = toLonLat(o.point, crs);
     visit({ stage: 'overlap', shp: names.shp, record: o.record, other: o.other, point }, reporter);
   }
+  for (const record of crowdedZones(overlaps, OVERLAPS_PER_ZONE))
+    visit({ stage: 'overlapCrowded', shp: names.shp, record, limit: OVERLAPS_PER_ZONE }, reporter);
 
   checkExtent(input, result, zoneBoxes, reporter);
   reporter.finish();

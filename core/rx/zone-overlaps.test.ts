@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { reversed, square } from '../../test/rx/build-shapefile.ts';
-import { findZoneOverlaps, interiorPoint } from './zone-overlaps.ts';
+import { crowdedZones, findZoneOverlaps, interiorPoint } from './zone-overlaps.ts';
 
 const zone = (record: number, ...rings: number[][]) => ({
   record,
@@ -44,6 +44,20 @@ describe('findZoneOverlaps', () => {
     // Zone 2 is a thin triangle whose tip pokes into zone 1 from a point on zone 1's edge.
     const zones = [zone(1, square(0, 0, 10)), zone(2, [5, 10, 6, 12, 5.5, 9, 5, 10])];
     expect(findZoneOverlaps(zones).map((o) => [o.record, o.other])).toEqual([[1, 2]]);
+  });
+
+  it('tests a zone against others only until it takes part in perZone pairs as the later zone', () => {
+    // Forty copies of one square and a zone apart: every copy overlaps every other.
+    const zones = [
+      ...Array.from({ length: 40 }, (_, i) => zone(i + 1, square(0, 0, 1))),
+      zone(41, square(5, 5, 1)),
+    ];
+    expect(findZoneOverlaps(zones)).toHaveLength((40 * 39) / 2);
+    const bounded = findZoneOverlaps(zones, { perZone: 3 });
+    const pairsOf = (record: number) => bounded.filter((o) => o.other === record).length;
+    expect([1, 2, 3, 4, 5, 40, 41].map(pairsOf)).toEqual([0, 1, 2, 3, 3, 3, 0]);
+    expect(bounded).toHaveLength(1 + 2 + 3 * 37);
+    expect(crowdedZones(bounded, 3)).toEqual(Array.from({ length: 37 }, (_, i) => i + 4));
   });
 });
 

@@ -307,6 +307,18 @@ describe('RXZ006 zones-overlap', () => {
     expect(ds[0]?.related?.[0]?.location).toEqual({ entry: 'zones.shp', record: 2 });
     expect(ds[1]?.message).toMatch(/^Zones 3 and 4 overlap/);
   });
+
+  it('lists at most five overlaps of a zone with zones of lower records, then says there are more', () => {
+    // Eight records of one zone: each overlaps every lower one.
+    const records = Array.from({ length: 8 }, () => [square(10, 50, 0.001)]);
+    const ds = only('RXZ006', rxZip({ shapefile: { records } }));
+    const pairsOf = (zone: number) =>
+      ds.filter((d) => d.messageId === 'overlap' && d.related?.[0]?.location.record === zone).length;
+    expect(Array.from({ length: 8 }, (_, i) => pairsOf(i + 1))).toEqual([0, 1, 2, 3, 4, 5, 5, 5]);
+    const crowded = ds.filter((d) => d.messageId === 'crowded');
+    expect(crowded.map((d) => d.location.record)).toEqual([6, 7, 8]);
+    expect(crowded[0]?.message).toBe('Zone 6 overlaps 5 or more zones of lower records: only 5 are listed');
+  });
 });
 
 describe('RXZ007 extent-implausible', () => {
@@ -489,6 +501,7 @@ describe("the rules of the zones as visitors over the zone checks' stage results
         ['empty'],
       ],
       [zonesOverlap, { stage: 'overlap', shp, record: 1, other: 2, point: undefined }, ['overlap']],
+      [zonesOverlap, { stage: 'overlapCrowded', shp, record: 7, limit: 5 }, ['crowded']],
       [
         extentImplausible,
         { stage: 'extent', shp, groups: 2, farthestKm: 3, widthKm: 5, heightKm: 5 },

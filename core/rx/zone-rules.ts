@@ -333,9 +333,10 @@ export const zonesOverlap = defineRule({
     messages: {
       overlap: 'Zones {record} and {other} overlap{near}',
       more: '{count} more {count:pair of zones overlaps|pairs of zones overlap}',
+      crowded: 'Zone {record} overlaps {limit} or more zones of lower records: only {limit} are listed',
     },
     docs: {
-      what: 'Reports pairs of zones whose interiors overlap, with a point inside both. Zones that only share an edge or a corner do not overlap, even when the shared vertices differ by floating-point noise (about 2 cm). A warning: the service’s format does not forbid overlaps, and slivers along shared edges are common in real files.',
+      what: 'Reports pairs of zones whose interiors overlap, with a point inside both (for each zone at most five with zones of lower records, then a note that there are more). Zones that only share an edge or a corner do not overlap, even when the shared vertices differ by floating-point noise (about 2 cm). A warning: the service’s format does not forbid overlaps, and slivers along shared edges are common in real files.',
       why: 'Where two zones overlap the area has two rates; controllers pick one of them, and which one is up to the controller.',
       example: 'A zone drawn over part of its neighbour in the GIS.',
       useInstead:
@@ -343,6 +344,15 @@ export const zonesOverlap = defineRule({
     },
   },
   check(stage: ZoneStage, context) {
+    if (stage.stage === 'overlapCrowded') {
+      context.report({
+        messageId: 'crowded',
+        data: { record: stage.record, limit: stage.limit },
+        location: { entry: stage.shp, record: stage.record, row: stage.record },
+        hint: 'Zones that repeat one shape are usually one zone written again: keep one record per zone.',
+      });
+      return;
+    }
     if (stage.stage !== 'overlap') return;
     const { shp, record, other, point } = stage;
     context.report({

@@ -54,6 +54,8 @@ export type ZoneStage =
   | { stage: 'rate'; dbf: string; record: number; column: string; value: RateValue; hasRow: boolean }
   /** Two zones overlapping at a point, in longitude/latitude where it can be placed, else undefined. */
   | { stage: 'overlap'; shp: string; record: number; other: number; point: [number, number] | undefined }
+  /** A zone that overlaps `limit` zones of lower records: those are `overlap` results, more were not looked for. */
+  | { stage: 'overlapCrowded'; shp: string; record: number; limit: number }
   /**
    * Where the placed zones lie: the groups they form (zones within 2 km of each other belong together),
    * the largest distance between two groups, and the size of their extent, in km.
