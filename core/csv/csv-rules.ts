@@ -501,7 +501,7 @@ export const csvFieldsOverlap = defineRule({
       overlap: 'Field "{name}" (row {row}) overlaps field "{otherName}" (row {otherRow}) of the same farm',
       limited: 'Overlaps were checked among the last {limit} {limit:field|fields} of each farm only',
       crowded:
-        'Field "{name}" (row {row}) overlaps {limit} or more fields of earlier rows of the same farm: only {limit} are listed',
+        'Field "{name}" (row {row}) overlaps {limit} or more {limit:field|fields} of earlier rows of the same farm: only {limit} {limit:is|are} listed',
     },
     docs: {
       what: 'Reports two fields of one client and farm whose boundaries overlap (sharing an edge is fine); for each field at most five overlaps with fields of earlier rows, then a note that there are more.',

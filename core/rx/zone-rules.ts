@@ -333,7 +333,8 @@ export const zonesOverlap = defineRule({
     messages: {
       overlap: 'Zones {record} and {other} overlap{near}',
       more: '{count} more {count:pair of zones overlaps|pairs of zones overlap}',
-      crowded: 'Zone {record} overlaps {limit} or more zones of lower records: only {limit} are listed',
+      crowded:
+        'Zone {record} overlaps {limit} or more {limit:zone|zones} of lower records: only {limit} {limit:is|are} listed',
     },
     docs: {
       what: 'Reports pairs of zones whose interiors overlap, with a point inside both (for each zone at most five with zones of lower records, then a note that there are more). Zones that only share an edge or a corner do not overlap, even when the shared vertices differ by floating-point noise (about 2 cm). A warning: the service’s format does not forbid overlaps, and slivers along shared edges are common in real files.',

@@ -42,10 +42,13 @@ const UUID_ONLY_BUDGET = 1_000;
 const WKT_VALIDATE_BUDGET = 480_000;
 /** Code of other kinds, and the catalogue of every rule and kind, which a WKT-only bundle must not hold. */
 const NOT_WKT = /\/(modus|csv|rx|agronomic|requests)\/|\/rules\/registry\.js$|\/formats\/registry\.js$/;
-/** Each area's entry, one function of it used, in one file (lazily loaded modules in it too). */
+/**
+ * Each area's entry, one function of it used, in one file (lazily loaded modules in it too). Modus: its 43
+ * rules as visitors over the passes' stage results (issue 27) took the bundle from under 150 KB to 152 KB.
+ */
 const AREA_BUDGETS = {
   wkt: { uses: 'checkWkt', budget: 420_000 },
-  modus: { uses: 'validateModus', budget: 150_000 },
+  modus: { uses: 'validateModus', budget: 160_000 },
   rx: { uses: 'validateRx', budget: 310_000 },
   csv: { uses: 'validateCsvBatch', budget: 560_000 },
   client: { uses: 'ServiceClient', budget: 40_000 },
