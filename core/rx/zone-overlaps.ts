@@ -38,6 +38,8 @@ interface IndexedRing {
   stripeHeight: number;
   /** Edge indexes per stripe; edge i runs from vertex i to vertex (i + 1) % n. */
   stripes: Int32Array[];
+  /** Counts a point's crossings (the ring's own: an index belongs to one search, nothing is shared). */
+  counter: RayCrossingCounter;
 }
 
 function indexRing(coords: Float64Array): IndexedRing {
@@ -56,7 +58,14 @@ function indexRing(coords: Float64Array): IndexedRing {
     const to = stripeOf(Math.max(ya, yb));
     for (let k = from; k <= to; k++) lists[k]?.push(i);
   }
-  return { coords, n, y0: box[1], stripeHeight, stripes: lists.map((l) => Int32Array.from(l)) };
+  return {
+    coords,
+    n,
+    y0: box[1],
+    stripeHeight,
+    stripes: lists.map((l) => Int32Array.from(l)),
+    counter: new RayCrossingCounter(0, 0),
+  };
 }
 
 function stripeRange(ring: IndexedRing, ylo: number, yhi: number): [number, number] {
@@ -84,23 +93,22 @@ function nearRing(x: number, y: number, ring: IndexedRing, tol: number): boolean
   return false;
 }
 
-const stripeCounter = new RayCrossingCounter(0, 0);
-
 /** Whether the point is inside the ring, counting the crossings of the edges in the point's stripe only. */
 function insideRing(x: number, y: number, ring: IndexedRing): boolean {
   const [k] = stripeRange(ring, y, y);
   const c = ring.coords;
-  stripeCounter.reset(x, y);
+  const counter = ring.counter;
+  counter.reset(x, y);
   for (const i of ring.stripes[k] ?? []) {
     const j = (i + 1) % ring.n;
-    stripeCounter.countSegment(
+    counter.countSegment(
       c[2 * i] as number,
       c[2 * i + 1] as number,
       c[2 * j] as number,
       c[2 * j + 1] as number,
     );
   }
-  return stripeCounter.location === INTERIOR;
+  return counter.location === INTERIOR;
 }
 
 interface Prepared {
