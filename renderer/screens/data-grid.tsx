@@ -28,8 +28,8 @@ const VIEW_HEIGHT = 308;
 const OVERSCAN = 8;
 /**
  * Rows are keyed by their place in the window (index modulo this), not by record: a scroll then writes
- * new text into the rows already drawn instead of making new ones. A 100,000-row scroll made some 2 MB
- * of page garbage per step that way, and the collection it brought paused the page for 75–150 ms.
+ * new text into the rows already drawn instead of making new ones (a step through 100,000 rows made about
+ * 500 new nodes keyed by record, 54 keyed by place), so there is less for the page's collector to pause for.
  */
 const ROW_SLOTS = Math.ceil(VIEW_HEIGHT / ROW_HEIGHT) + 2 * OVERSCAN + 4;
 /** A pause in typing this long checks the edited cell again (the line editor's pause). */
