@@ -72,9 +72,10 @@ describe('the data grid’s rows', () => {
   it('are a Modus soil test’s sample points (its one record is the whole file), with their problems', async () => {
     const { file, rows } = await checked('test/corpus/derived/batches/samples-shifted/mistake/soil.xml');
     expect(rows).toHaveLength(20);
+    // Each sample's depths by the name the file's DepthRef gives them, not by the id its samples use.
     expect(rows.slice(0, 2).map((r) => [r.label, r.columns])).toEqual([
-      ['Sample 1', { sampleNumber: '1', depths: '1' }],
-      ['Sample 2', { sampleNumber: '2', depths: '1' }],
+      ['Sample 1', { sampleNumber: '1', depths: '0 - 8 in' }],
+      ['Sample 2', { sampleNumber: '2', depths: '0 - 8 in' }],
     ]);
     const onFirst = file.diagnostics.filter((d) => d.location.feature === 0).map((d) => d.id);
     expect(onFirst.length).toBeGreaterThan(0);

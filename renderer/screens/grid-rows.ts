@@ -6,6 +6,7 @@
  */
 import type { Diagnostic, FileResult, GeoJsonFeature, Severity } from '../../core/index.ts';
 import type { GridRecord } from '../worker/worker-protocol.ts';
+import { depthText, type ModusSummary } from './soil-groups.ts';
 
 /** A row of the grid: a record, and the feature the map draws it as. */
 export interface GridRow extends GridRecord {
@@ -60,9 +61,19 @@ export function featuresByRow(features: readonly GeoJsonFeature[] | undefined): 
   return byRow;
 }
 
+/**
+ * A feature's cell: a soil sample's depths by the names its file gives them ("0 - 8 in", as the lab wrote
+ * it), not by the ids its samples refer to them with.
+ */
+function featureCell(key: string, value: unknown, modus: ModusSummary | undefined): string {
+  if (key === 'depths' && modus && Array.isArray(value))
+    return value.map((id) => (typeof id === 'string' ? depthText(id, modus) : cellText(id))).join(', ');
+  return cellText(value);
+}
+
 /** The grid's rows of a file: its records, else its features. */
 export function gridRowsOf(
-  result: Pick<FileResult, 'diagnostics' | 'features'> | undefined,
+  result: Pick<FileResult, 'diagnostics' | 'features' | 'summary'> | undefined,
   records: readonly GridRecord[] | undefined,
 ): readonly GridRow[] {
   const features = result?.features ?? [];
@@ -72,11 +83,13 @@ export function gridRowsOf(
   for (const d of result?.diagnostics ?? [])
     if (d.location.feature !== undefined && d.id !== undefined)
       byFeature.set(d.location.feature, [...(byFeature.get(d.location.feature) ?? []), d.id]);
+  const modus = result?.summary?.type === 'modus' ? result.summary : undefined;
   return features.map((f) => {
     const p = f.properties;
     const row = typeof p.row === 'number' ? p.row : typeof p.record === 'number' ? p.record : f.id + 1;
     const columns: Record<string, string> = {};
-    for (const [key, value] of Object.entries(p)) if (!BOOKKEEPING.has(key)) columns[key] = cellText(value);
+    for (const [key, value] of Object.entries(p))
+      if (!BOOKKEEPING.has(key)) columns[key] = featureCell(key, value, modus);
     return {
       row,
       type: 'field',

@@ -27,7 +27,7 @@ function depthIndex(d: Diagnostic): number | undefined {
 }
 
 /** A depth by its DepthRef's name ("0 - 8 in"), else its id and how deep ("1 (0–8 in)"). */
-function depthText(depthId: string, summary: ModusSummary | undefined): string {
+export function depthText(depthId: string, summary: ModusSummary | undefined): string {
   for (const event of summary?.events ?? []) {
     const ref = event.depths.find((d) => d.depthId === depthId);
     if (ref?.name) return ref.name;

@@ -20,12 +20,13 @@ describe.skipIf(chromiumMissing)('the soil view', () => {
     await page.locator('input[type=file]').setInputFiles(SOIL);
     await filesChecked(page, 1);
 
-    // The grid: each sample by its number, with its depth.
+    // The grid: each sample by its number, with its depth as the lab file names it (its DepthRef's name, not
+    // the id its samples refer to it by).
     const grid = page.getByRole('grid', { name: /Rows of soil\.xml/ });
     await expect
       .poll(() => grid.locator('[data-row="3"] [aria-colindex="2"]').textContent())
       .toBe('Sample 3');
-    expect(await grid.locator('[data-row="3"] [data-column="depths"]').textContent()).toBe('1');
+    expect(await grid.locator('[data-row="3"] [data-column="depths"]').textContent()).toBe('0 - 8 in');
 
     await openScreen(page, 'Soil test');
     const soil = page.locator('.screen.soil');
