@@ -6,7 +6,7 @@
  */
 import { useMemo, useState } from 'react';
 import type { GeoJsonFeature, Location, Severity } from '../../core/index.ts';
-import { useBatch, type BatchFile } from '../state/batch.tsx';
+import { useBatch, type BatchFile, type Selection } from '../state/batch.tsx';
 import { relatedFeatureKeys, resultsKey } from '../state/across-files.ts';
 import { lonLatBounds, type Box } from './projection.ts';
 
@@ -45,6 +45,8 @@ export interface MapData {
   pointCounts: Record<Severity, number>;
   /** Soil samples drawn (features with a sample number). */
   samples: number;
+  /** Features drawn as outlines (fields, zones): not points. */
+  outlines: number;
   total: number;
   rates?: { min: number; max: number };
 }
@@ -129,7 +131,8 @@ export function useMapData(): MapData {
       }
     const rateRange = min <= max ? { min, max } : undefined;
     const samples = drawn.filter((f) => isSample(f.feature)).length;
-    const data: MapData = { features: drawn, points: pts, pointCounts, samples, total: all };
+    const outlines = drawn.filter((f) => f.feature.geometry && f.feature.geometry.type !== 'Point').length;
+    const data: MapData = { features: drawn, points: pts, pointCounts, samples, outlines, total: all };
     if (rateRange) data.rates = rateRange;
     return data;
   }, [checked, acrossFiles]);
@@ -176,4 +179,38 @@ export function outlinedBounds(data: MapData, outlined: ReadonlySet<string>): Bo
   return lonLatBounds(
     data.features.filter((f) => outlined.has(`${f.fileKey}:${f.feature.id}`)).map((f) => f.feature.geometry),
   );
+}
+
+/**
+ * The least span, in degrees of latitude (about 170 m), a selection is shown at: a soil sample or a
+ * problem's point is a box of nothing; at this its neighbours (samples some 50 m apart) are well apart.
+ */
+export const MIN_FIT_SPAN = 0.0015;
+
+/**
+ * The share of the map's clear part a selection must take across to be left where it is (else it is zoomed
+ * to fill it): a field or an overlap 40 % (told apart from its neighbours), a selection smaller than
+ * `MIN_FIT_SPAN` (a sample) all of it, so choosing one always zooms to it. Width and height in degrees of
+ * latitude (a longitude's scaled by the cosine of the latitude).
+ */
+export function shownShare(width: number, height: number): number {
+  return width < MIN_FIT_SPAN && height < MIN_FIT_SPAN ? 0.9 : 0.4;
+}
+
+/**
+ * The lon/lat box a selection brings into view: what it outlines, else its problem's point; undefined when
+ * the map draws neither.
+ */
+export function selectionBounds(
+  data: MapData,
+  outlined: ReadonlySet<string>,
+  selection: Selection | undefined,
+): Box | undefined {
+  if (!selection) return undefined;
+  const box = outlinedBounds(data, outlined);
+  if (box || selection.diagnosticId === undefined) return box;
+  const point = data.points.find(
+    (p) => p.fileKey === selection.fileKey && p.diagnosticId === selection.diagnosticId,
+  )?.point;
+  return point ? [point[0], point[1], point[0], point[1]] : undefined;
 }

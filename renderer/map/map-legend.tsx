@@ -52,8 +52,13 @@ export function MapLegend({
   const batch = useBatch();
   const rateTitle = useRateTitle();
   const severities = (['error', 'warning', 'info'] as const).filter((s) => data.pointCounts[s] > 0);
-  // Outlines drawn in a severity's colour (a feature's worst problem), when some are.
-  const outlines = (['error', 'warning'] as const).filter((s) => data.features.some((f) => f.worst === s));
+  // Outlines drawn in a severity's colour (a feature's worst problem), when some are: fields and zones, not
+  // points (a soil sample with a problem is drawn as any sample).
+  const outlined = (f: MapData['features'][number]) =>
+    f.feature.geometry !== null && f.feature.geometry.type !== 'Point';
+  const outlines = (['error', 'warning'] as const).filter((s) =>
+    data.features.some((f) => f.worst === s && outlined(f)),
+  );
   return (
     <div className="map-legend" role="group" aria-label="Map legend" data-testid="map-legend">
       {severities.length > 0 && (
@@ -72,9 +77,11 @@ export function MapLegend({
         </ul>
       )}
       <ul aria-label="Outlines">
-        <li>
-          <span className="line field" aria-hidden="true" /> Field
-        </li>
+        {data.outlines > 0 && (
+          <li data-legend="field">
+            <span className="line field" aria-hidden="true" /> Field
+          </li>
+        )}
         {outlines.map((s) => (
           <li key={s} data-legend={`field-${s}`}>
             <span className={`line sev-${s}`} aria-hidden="true" /> With{' '}

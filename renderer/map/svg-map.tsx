@@ -27,8 +27,10 @@ import { flatLandRings } from './land.ts';
 import { MapLegend, ZoneTable } from './map-legend.tsx';
 import {
   isSample,
-  outlinedBounds,
+  MIN_FIT_SPAN,
   rateColour,
+  selectionBounds,
+  shownShare,
   useMapData,
   useSelectedFeatures,
   type MapFeature,
@@ -51,6 +53,69 @@ interface View {
   cy: number;
   w: number;
   h: number;
+}
+
+interface Size {
+  width: number;
+  height: number;
+}
+
+interface Padding {
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+}
+
+/** Pixels kept clear around what is fitted into view: a margin, and at the bottom the legend over the map. */
+function paddingOf(size: Size, legendHeight: number): Padding {
+  const m = Math.min(24, size.width * 0.1, size.height * 0.1);
+  return { top: m, right: m, left: m, bottom: Math.min(m + legendHeight, size.height * 0.45) };
+}
+
+/** A lon/lat box in the map's units. */
+function projectedBox(b: Box, projection: Projection): Box {
+  const [x0, y1] = projection.project(b[0], b[1]);
+  const [x1, y0] = projection.project(b[2], b[3]);
+  return [x0, y0, x1, y1];
+}
+
+/**
+ * The view that shows a box (in the map's units, at least `minSpan` across) as large as it fits in the
+ * padded part of the element, centred there; in the element's shape, so what it shows is the view.
+ */
+function fittedView(box: Box, size: Size, padding: Padding, minSpan: number): View {
+  const innerWidth = Math.max(size.width - padding.left - padding.right, 1);
+  const innerHeight = Math.max(size.height - padding.top - padding.bottom, 1);
+  const unitsPerPixel = Math.max(
+    Math.max(box[2] - box[0], minSpan) / innerWidth,
+    Math.max(box[3] - box[1], minSpan) / innerHeight,
+  );
+  return {
+    cx: (box[0] + box[2]) / 2 + ((padding.right - padding.left) / 2) * unitsPerPixel,
+    cy: (box[1] + box[3]) / 2 + ((padding.bottom - padding.top) / 2) * unitsPerPixel,
+    w: size.width * unitsPerPixel,
+    h: size.height * unitsPerPixel,
+  };
+}
+
+/**
+ * Whether a box is shown well by a view: inside its padded part, and taking `shownShare` of it across (a
+ * point, a sample, counts as `MIN_FIT_SPAN`).
+ */
+function selectionInView(box: Box, v: View, size: Size, padding: Padding): boolean {
+  // The view is drawn to fit the element keeping its shape: the longer side sets the scale.
+  const u = Math.max(v.w / size.width, v.h / size.height);
+  const left = v.cx - (size.width / 2 - padding.left) * u;
+  const right = v.cx + (size.width / 2 - padding.right) * u;
+  const top = v.cy - (size.height / 2 - padding.top) * u;
+  const bottom = v.cy + (size.height / 2 - padding.bottom) * u;
+  if (box[0] < left || box[2] > right || box[1] < top || box[3] > bottom) return false;
+  const share = Math.max(
+    Math.max(box[2] - box[0], MIN_FIT_SPAN) / (right - left),
+    Math.max(box[3] - box[1], MIN_FIT_SPAN) / (bottom - top),
+  );
+  return share >= shownShare(box[2] - box[0], box[3] - box[1]);
 }
 
 type MapView = 'vector' | 'svg';
@@ -96,16 +161,34 @@ export function SvgMap({ height = 420 }: { height?: number }) {
   }, [features, points]);
   const lat0 = (bounds[1] + bounds[3]) / 2;
   const projection = useMemo(() => flatProjection(lat0), [lat0]);
-  const fitView = useMemo((): View => {
-    const [x0, y1] = projection.project(bounds[0], bounds[1]);
-    const [x1, y0] = projection.project(bounds[2], bounds[3]);
-    const w = Math.max(x1 - x0, 0.002) * 1.15;
-    // Room at the bottom for the legend, which lies over the map: the batch sits a little higher.
-    const h = (Math.max(y1 - y0, 0.002) * 1.15) / 0.8;
-    return { cx: (x0 + x1) / 2, cy: (y0 + y1) / 2 + h * 0.1, w, h };
-  }, [bounds, projection]);
-  const [view, setView] = useState<View>(fitView);
-  useEffect(() => setView(fitView), [fitView]);
+  const svg = useRef<SVGSVGElement>(null);
+  const [size, setSize] = useState<Size | undefined>();
+  // The element's size as drawn, else (a screen not shown) what it will be about.
+  const sizeRef = useRef<Size>({ width: 600, height });
+  if (size && size.width > 0 && size.height > 0) sizeRef.current = size;
+  /** The frame of the element kept clear: the legend lies over the map's bottom. */
+  const framePadding = (): Padding => {
+    const legend = svg.current?.parentElement?.querySelector('.map-legend');
+    return paddingOf(sizeRef.current, legend?.getBoundingClientRect().height ?? 0);
+  };
+  /** The whole batch in view. */
+  const fitAll = (): View =>
+    fittedView(projectedBox(bounds, projection), sizeRef.current, framePadding(), MIN_FIT_SPAN);
+  const [view, setView] = useState<View>(fitAll);
+  // The view as last fitted to the batch: it is fitted again when the map first gets its size (a screen
+  // shown), but not once the user has moved it.
+  const lastFit = useRef<View | undefined>(undefined);
+  const showAll = () => {
+    const fitted = fitAll();
+    lastFit.current = fitted;
+    setView(fitted);
+  };
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- fitted again for new data, not for each render
+  useEffect(showAll, [bounds, projection]);
+  useEffect(() => {
+    if (size && size.width > 0 && view === lastFit.current) showAll();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new size fits again
+  }, [size]);
 
   const landPath = useMemo(
     () =>
@@ -140,38 +223,23 @@ export function SvgMap({ height = 420 }: { height?: number }) {
   // The selected feature, and the features its problem's related places name (in other files too).
   const outlined = useSelectedFeatures();
   // A selection brings its features (every field an overlap or a duplicate names, or its problem's point)
-  // into view, zooming in when they would be a speck.
-  const selectedDiagnostic = selection?.diagnosticId;
+  // into view, clear of the legend, and zooms in until they fill the map when they would be small there.
   useEffect(() => {
-    if (!selection) return;
-    const point = points.find(
-      (p) => p.fileKey === selection.fileKey && p.diagnosticId === selectedDiagnostic,
-    );
-    const b =
-      outlinedBounds(data, outlined) ??
-      (point ? ([point.point[0], point.point[1], point.point[0], point.point[1]] as Box) : undefined);
+    const b = selectionBounds(data, outlined, selection);
     if (!b) return;
-    const [x0, y1] = projection.project(b[0], b[1]);
-    const [x1, y0] = projection.project(b[2], b[3]);
+    const box = projectedBox(b, projection);
     setView((v) => {
-      const inside =
-        x0 >= v.cx - v.w / 2 && x1 <= v.cx + v.w / 2 && y0 >= v.cy - v.h / 2 && y1 <= v.cy + v.h / 2;
-      const speck = x1 - x0 < v.w / 25 && y1 - y0 < v.h / 25;
-      if (inside && !speck) return v;
-      const centred = { ...v, cx: (x0 + x1) / 2, cy: (y0 + y1) / 2 };
-      if (!speck) return centred;
-      // About a fifth of the view, keeping its shape; a point gets a view about 1 km across.
-      const scale = Math.max((x1 - x0) / v.w, (y1 - y0) / v.h, 0.01 / v.h) * 5;
-      return { ...centred, w: v.w * scale, h: v.h * scale };
+      const padding = framePadding();
+      return selectionInView(box, v, sizeRef.current, padding)
+        ? v
+        : fittedView(box, sizeRef.current, padding, MIN_FIT_SPAN);
     });
-  }, [selection, selectedDiagnostic, data, outlined, points, projection]);
+  }, [selection, data, outlined, projection]);
 
   const zoom = (factor: number) => setView((v) => ({ ...v, w: v.w * factor, h: v.h * factor }));
   const pan = (dx: number, dy: number) =>
     setView((v) => ({ ...v, cx: v.cx + dx * v.w, cy: v.cy + dy * v.h }));
   const drag = useRef<{ x: number; y: number; view: View } | undefined>(undefined);
-  const svg = useRef<SVGSVGElement>(null);
-  const [size, setSize] = useState<{ width: number; height: number } | undefined>();
   useEffect(() => {
     const element = svg.current;
     if (!element) return;
@@ -191,7 +259,7 @@ export function SvgMap({ height = 420 }: { height?: number }) {
       '+': () => zoom(0.7),
       '=': () => zoom(0.7),
       '-': () => zoom(1 / 0.7),
-      '0': () => setView(fitView),
+      '0': showAll,
     };
     const act = keys[event.key];
     if (act) {
@@ -297,12 +365,18 @@ export function SvgMap({ height = 420 }: { height?: number }) {
             <button type="button" onClick={() => zoom(1 / 0.7)} aria-label="Zoom out">
               −
             </button>
-            <button type="button" onClick={() => setView(fitView)}>
+            <button type="button" onClick={showAll}>
               Fit
             </button>
           </>
         )}
       </div>
+      {data.samples > 0 && data.outlines === 0 && (
+        <p className="map-note" role="note" data-testid="map-note">
+          No field boundary in the batch: the soil samples are shown by themselves. Add the field&apos;s
+          boundary file to see them on their field.
+        </p>
+      )}
       <div className="map-body">
         <div className="map-frame">
           {mapView === 'vector' && (

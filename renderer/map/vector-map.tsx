@@ -19,13 +19,15 @@ import { flatLandRings } from './land.ts';
 import { CLUSTER_FROM } from './clusters.ts';
 import {
   isSample,
-  outlinedBounds,
+  MIN_FIT_SPAN,
   rateColour,
+  selectionBounds,
+  shownShare,
   useMapData,
   useSelectedFeatures,
   type MapData,
 } from './map-data.ts';
-import { lonLatBounds } from './projection.ts';
+import { lonLatBounds, type Box } from './projection.ts';
 
 maplibregl.setWorkerUrl(new URL(workerUrl, document.baseURI).href);
 
@@ -233,11 +235,48 @@ function clusterLabels(map: maplibregl.Map): () => void {
  * Room to leave around what is fitted into view: a margin (less on a small map, so the fit still fits),
  * and at the bottom the legend's height too, since it lies over the map.
  */
-function fitPadding(map: maplibregl.Map, margin: number): maplibregl.PaddingOptions {
+function fitPadding(map: maplibregl.Map, margin: number): Required<maplibregl.PaddingOptions> {
   const element = map.getContainer();
   const m = Math.min(margin, element.clientHeight * 0.12, element.clientWidth * 0.12);
   const legend = element.parentElement?.querySelector('.map-legend')?.getBoundingClientRect().height ?? 0;
   return { top: m, left: m, right: m, bottom: Math.min(m + legend, element.clientHeight * 0.45) };
+}
+
+/** A lon/lat box at least `MIN_FIT_SPAN` across each way (a point's box is nothing), as MapLibre takes it. */
+function spanAtLeast(b: Box): [[number, number], [number, number]] {
+  const lat = (b[1] + b[3]) / 2;
+  const halfLat = Math.max(b[3] - b[1], MIN_FIT_SPAN) / 2;
+  const halfLon = Math.max(b[2] - b[0], MIN_FIT_SPAN / Math.cos((lat * Math.PI) / 180)) / 2;
+  const lon = (b[0] + b[2]) / 2;
+  return [
+    [lon - halfLon, lat - halfLat],
+    [lon + halfLon, lat + halfLat],
+  ];
+}
+
+/**
+ * Whether a lon/lat box is inside the map's clear part (within its padding) and takes `shownShare` of it
+ * across: then a selection leaves the view alone.
+ */
+function shownWell(map: maplibregl.Map, b: Box): boolean {
+  const element = map.getContainer();
+  const padding = fitPadding(map, 80);
+  const [[w, s], [e, n]] = spanAtLeast(b);
+  const sw = map.project([w, s]);
+  const ne = map.project([e, n]);
+  const clear = {
+    left: padding.left,
+    right: element.clientWidth - padding.right,
+    top: padding.top,
+    bottom: element.clientHeight - padding.bottom,
+  };
+  const inside = sw.x >= clear.left && ne.x <= clear.right && ne.y >= clear.top && sw.y <= clear.bottom;
+  const share = Math.max(
+    (ne.x - sw.x) / (clear.right - clear.left),
+    (sw.y - ne.y) / (clear.bottom - clear.top),
+  );
+  const cos = Math.cos((((b[1] + b[3]) / 2) * Math.PI) / 180);
+  return inside && share >= shownShare((b[2] - b[0]) * cos, b[3] - b[1]);
 }
 
 const landCollection = () => ({
@@ -513,16 +552,13 @@ export default function VectorMap({ height }: { height: number }) {
         ? ['all', ['==', ['get', 'outline'], 1], ['any', ...pairs]]
         : ['==', ['get', 'fid'], -1]) as maplibregl.FilterSpecification,
     );
-    // Every field the selection outlines (both of an overlap or a duplicate) in view.
-    const b = outlinedBounds(data, outlined);
-    if (b)
-      map.fitBounds(
-        [
-          [b[0], b[1]],
-          [b[2], b[3]],
-        ],
-        { padding: fitPadding(map, 80), maxZoom: Math.max(map.getZoom(), 14), animate: false },
-      );
+    // Every field the selection outlines (both of an overlap or a duplicate), or its problem's point, in
+    // view, zoomed in to fill the map when it would be small there (as the SVG map does).
+    const b = selectionBounds(data, outlined, selection);
+    if (b && !shownWell(map, b)) {
+      const padding = fitPadding(map, 80);
+      map.fitBounds(spanAtLeast(b), { padding, animate: false });
+    }
   }, [selection, outlined, data, generation, selectionShown]);
 
   // A fix being previewed: the result over the original.

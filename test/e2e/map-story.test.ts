@@ -94,6 +94,7 @@ interface MapElement extends HTMLElement {
     getFilter(layer: string): unknown;
     queryRenderedFeatures(options: { layers: string[] }): { properties: Record<string, unknown> }[];
     getBounds(): { getWest(): number; getEast(): number; getSouth(): number; getNorth(): number };
+    project(lngLat: [number, number]): { x: number; y: number };
   };
 }
 
@@ -139,6 +140,33 @@ function svgView(page: Page) {
       return b.x >= x! && b.y >= y! && b.x + b.width <= x! + w! && b.y + b.height <= y! + h!;
     });
     return { w: w!, h: h!, inside };
+  });
+}
+
+/**
+ * Where the SVG map's selected outlines are drawn, in the map's share: the part of the map (its width or
+ * its height, whichever is more) they take, whether they are all inside it, and whether the legend (over
+ * the map's corner) hides any of them.
+ */
+function selectedOnScreen(page: Page) {
+  return page.evaluate(() => {
+    const svg = document.querySelector('.workbench svg.map-canvas') as SVGSVGElement;
+    const map = svg.getBoundingClientRect();
+    const legend = svg.parentElement!.querySelector('.map-legend')!.getBoundingClientRect();
+    const boxes = Array.from(svg.querySelectorAll('g.feature.selected')).map((g) =>
+      g.getBoundingClientRect(),
+    );
+    const left = Math.min(...boxes.map((b) => b.left));
+    const right = Math.max(...boxes.map((b) => b.right));
+    const top = Math.min(...boxes.map((b) => b.top));
+    const bottom = Math.max(...boxes.map((b) => b.bottom));
+    const overlaps = (a: DOMRect, b: DOMRect) =>
+      a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    return {
+      share: Math.max((right - left) / map.width, (bottom - top) / map.height),
+      inside: left >= map.left && right <= map.right && top >= map.top && bottom <= map.bottom,
+      underLegend: boxes.some((b) => overlaps(b, legend)),
+    };
   });
 }
 
@@ -342,9 +370,27 @@ describe.skipIf(chromiumMissing)('the map tells the story', () => {
       )
       .toEqual(['0', '1']);
     await expect.poll(async () => (await svgView(page)).inside).toEqual([true, true]);
+    // Big enough to tell the two fields apart on this small map (it used to leave them a speck of 20 px at
+    // the view the duplicate had), clear of the legend.
+    await expect.poll(async () => (await selectedOnScreen(page)).share).toBeGreaterThan(0.35);
+    expect(await selectedOnScreen(page)).toMatchObject({ inside: true, underLegend: false });
     // The field the problem is on (by its row) is coloured by its severity.
     expect(await map.locator('g[data-feature="1"]').getAttribute('class')).toContain('has-warning');
     await checkScreen(page, 'map-overlap-svg', { fullPage: false });
+
+    // A row chosen in the grid: its field fitted into view the same way, far off or near.
+    const grid = page.getByRole('grid', { name: /Rows of map-pairs\.csv/ });
+    for (const [row, feature] of [
+      ['5', '4'],
+      ['1', '0'],
+    ] as const) {
+      await grid.locator(`[data-row="${row}"] [aria-colindex="2"]`).click();
+      await expect
+        .poll(() => map.locator('g.feature.selected').evaluateAll((gs) => gs.map((g) => g.dataset.feature)))
+        .toEqual([feature]);
+      await expect.poll(async () => (await selectedOnScreen(page)).share).toBeGreaterThan(0.35);
+      expect(await selectedOnScreen(page)).toMatchObject({ inside: true, underLegend: false });
+    }
 
     // MapLibre: the duplicate's two fields in the selection layer's filter, and both inside the view; the
     // map made after the selection (the view switched) shows it too.
@@ -368,6 +414,22 @@ describe.skipIf(chromiumMissing)('the map tells the story', () => {
     expect(bounds[3]).toBeGreaterThanOrEqual(42.01);
     expect(bounds[2]).toBeLessThan(-90.5);
     await checkScreen(page, 'map-duplicate-vector', { fullPage: false });
+    // The overlap in MapLibre: both fields (-93.65 … -93.635, 42.03 … 42.045) fill much of the map.
+    await problem(page, 'CSV010').click();
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const element = document.querySelector('.vector-map') as MapElement;
+          const sw = element.fieldgateMap!.project([-93.65, 42.03]);
+          const ne = element.fieldgateMap!.project([-93.635, 42.045]);
+          const inside =
+            sw.x >= 0 && ne.x <= element.clientWidth && ne.y >= 0 && sw.y <= element.clientHeight;
+          const share = Math.max((ne.x - sw.x) / element.clientWidth, (sw.y - ne.y) / element.clientHeight);
+          return inside && share > 0.35;
+        }),
+      )
+      .toBe(true);
+    await checkScreen(page, 'map-overlap-vector', { fullPage: false });
     await page.context().close();
   }, 120_000);
 
@@ -487,6 +549,8 @@ describe.skipIf(chromiumMissing)('the map tells the story', () => {
         .locator('[data-legend=samples]')
         .textContent(),
     ).toBe(' Soil sample 20');
+    // On their fields: no note that they are shown without one.
+    expect(await soil.page.getByTestId('map-note').count()).toBe(0);
     await checkScreen(soil.page, 'map-soil-samples', { fullPage: false });
     // MapLibre: the same 20 points marked as samples in its fields source.
     await vectorMap(soil.page);

@@ -39,10 +39,49 @@ describe.skipIf(chromiumMissing)('the soil view', () => {
 
     const map = soil.locator('svg.map-canvas');
     const selectedSample = () => map.locator('g.feature.selected').getAttribute('data-feature');
+    // No field file in the batch: the samples fill the map by themselves, and a note says why there is no
+    // field under them; the legend names no field outline.
+    expect(await soil.getByRole('note').textContent()).toMatch(
+      /^No field boundary in the batch: the soil samples/,
+    );
+    const samplesSpan = () =>
+      map.evaluate((svg) => {
+        const frame = svg.getBoundingClientRect();
+        const circles = Array.from(svg.querySelectorAll('g.feature circle')).map((c) =>
+          c.getBoundingClientRect(),
+        );
+        const width = Math.max(...circles.map((c) => c.right)) - Math.min(...circles.map((c) => c.left));
+        const height = Math.max(...circles.map((c) => c.bottom)) - Math.min(...circles.map((c) => c.top));
+        return Math.max(width / frame.width, height / frame.height);
+      });
+    await expect.poll(samplesSpan).toBeGreaterThan(0.6);
+    const legend = soil.getByTestId('map-legend');
+    expect(await legend.locator('[data-legend=field]').count()).toBe(0);
+    expect(await legend.locator('[data-legend^=field-]').count()).toBe(0);
+    expect(await legend.locator('[data-legend=samples]').textContent()).toBe(' Soil sample 20');
+    // The map's view height, and where the selected sample is in the map: its share of the width and height.
+    const viewHeight = () => map.evaluate((svg) => Number(svg.getAttribute('viewBox')?.split(' ')[3]));
+    const selectedAt = () =>
+      map.evaluate((svg) => {
+        const frame = svg.getBoundingClientRect();
+        const c = svg.querySelector('g.feature.selected circle')!.getBoundingClientRect();
+        return [
+          (c.left + c.width / 2 - frame.left) / frame.width,
+          (c.top + c.height / 2 - frame.top) / frame.height,
+        ];
+      });
+    const wholeView = await viewHeight();
     // A group chosen: its sample is the map's.
     const sample3 = groups.filter({ hasText: 'Sample 3, depth' });
     await sample3.locator('.soil-group-title').click();
     await expect.poll(selectedSample).toBe('2');
+    // Zoomed in to it (the whole set is about twice as high), near the middle of the map.
+    await expect.poll(viewHeight).toBeLessThan(wholeView / 1.8);
+    const [x, y] = await selectedAt();
+    expect(x).toBeGreaterThan(0.35);
+    expect(x).toBeLessThan(0.65);
+    expect(y).toBeGreaterThan(0.2);
+    expect(y).toBeLessThan(0.6);
     expect(await sample3.locator('.soil-group-title').getAttribute('aria-pressed')).toBe('true');
     expect(await map.locator('g.feature.selected').count()).toBe(1);
     // A problem chosen: its sample too.
@@ -53,9 +92,13 @@ describe.skipIf(chromiumMissing)('the soil view', () => {
     expect(await problem.getAttribute('aria-pressed')).toBe('true');
     expect(await sample3.locator('.soil-group-title').getAttribute('aria-pressed')).toBe('false');
     // A sample chosen on the map: its group is marked.
+    await soil.getByRole('button', { name: 'Fit' }).click();
+    await expect.poll(viewHeight).toBeGreaterThan(wholeView * 0.9);
     await map.locator('g[data-feature="7"] circle').dispatchEvent('click');
     const sample8 = groups.filter({ hasText: 'Sample 8, depth' });
     await expect.poll(() => sample8.locator('.soil-group-title').getAttribute('aria-pressed')).toBe('true');
+    // Chosen on the map, it is zoomed to as well.
+    await expect.poll(viewHeight).toBeLessThan(wholeView / 1.8);
     expect(await soil.locator('.soil-group-title[aria-pressed=true]').count()).toBe(1);
     await checkScreen(page, 'soil-view', { fullPage: false });
     await context.close();
