@@ -28,6 +28,9 @@ export interface ProblemPoint {
   diagnosticId?: string;
   point: [number, number];
   severity: Severity;
+  /** The problem's rule and message: the marker's name for the keyboard and screen readers. */
+  code: string;
+  message: string;
 }
 
 const worse = (a: Severity | undefined, b: Severity): Severity =>
@@ -101,6 +104,8 @@ export function useMapData(): MapData {
             fileKey: file.key,
             point: d.location.point,
             severity: d.severity,
+            code: d.code,
+            message: d.message,
             ...(d.id ? { diagnosticId: d.id } : {}),
           });
       }

@@ -21,6 +21,7 @@ import {
   type PointerEvent,
   type WheelEvent,
 } from 'react';
+import { formatCount, type Severity } from '../../core/index.ts';
 import { selectionOf, useBatch } from '../state/batch.tsx';
 import { CLUSTER_FROM, gridClusters, type Cluster } from './clusters.ts';
 import { flatLandRings } from './land.ts';
@@ -117,6 +118,21 @@ function selectionInView(box: Box, v: View, size: Size, padding: Padding): boole
   );
   return share >= shownShare(box[2] - box[0], box[3] - box[1]);
 }
+
+/** A problem marker or a cluster, as the keyboard goes through them. */
+interface Mark {
+  key: string;
+  x: number;
+  y: number;
+  cluster?: Cluster;
+  point?: ProblemPoint;
+}
+
+const pointKey = (p: ProblemPoint): string =>
+  `point:${p.fileKey}:${p.diagnosticId ?? `${p.point[0]},${p.point[1]}`}`;
+const clusterKey = (c: Cluster): string => `cluster:${c.box[0]}:${c.box[1]}:${c.count}`;
+const SEVERITY_NAMES: Record<Severity, string> = { error: 'Error', warning: 'Warning', info: 'Info' };
+const SEVERITY_WORDS: Record<Severity, string> = { error: 'an error', warning: 'a warning', info: 'a note' };
 
 type MapView = 'vector' | 'svg';
 const MAP_VIEW_KEY = 'fieldgate-map-view';
@@ -251,6 +267,11 @@ export function SvgMap({ height = 420 }: { height?: number }) {
   }, [mapView]);
 
   function onKeyDown(event: KeyboardEvent) {
+    const mark = (event.target as Element).getAttribute('data-mark');
+    if (mark !== null && onMarkKey(event, mark)) {
+      event.preventDefault();
+      return;
+    }
     const keys: Record<string, () => void> = {
       ArrowLeft: () => pan(-0.1, 0),
       ArrowRight: () => pan(0.1, 0),
@@ -334,6 +355,98 @@ export function SvgMap({ height = 420 }: { height?: number }) {
       h: view.h * scale,
     });
   };
+  // The markers and clusters in view, for the keyboard (roving tabindex): one tab stop (the last focused,
+  // else the first in reading order); arrows go from one to the next, Enter or Space zooms into a cluster or
+  // selects a marker's problem, Escape goes back to the map. + and − zoom from any of them.
+  const [activeMark, setActiveMark] = useState<string | undefined>();
+  const [pendingFocus, setPendingFocus] = useState<{ x: number; y: number } | undefined>();
+  const extraSelected =
+    selectedPoint && !grouped.singles.some((m) => m.point === selectedPoint) ? selectedPoint : undefined;
+  const marks = useMemo((): Mark[] => {
+    const list: Mark[] = grouped.clusters.map((c) => ({ key: clusterKey(c), x: c.x, y: c.y, cluster: c }));
+    for (const m of grouped.singles) list.push({ key: pointKey(m.point), x: m.x, y: m.y, point: m.point });
+    if (extraSelected) {
+      const [x, y] = projection.project(extraSelected.point[0], extraSelected.point[1]);
+      list.push({ key: pointKey(extraSelected), x, y, point: extraSelected });
+    }
+    const u = Math.max(view.w / sizeRef.current.width, view.h / sizeRef.current.height);
+    const halfW = (sizeRef.current.width / 2) * u;
+    const halfH = (sizeRef.current.height / 2) * u;
+    return list
+      .filter((m) => Math.abs(m.x - view.cx) <= halfW && Math.abs(m.y - view.cy) <= halfH)
+      .sort((a, b) => a.y - b.y || a.x - b.x);
+  }, [grouped, extraSelected, projection, view]);
+  const tabStop = marks.find((m) => m.key === activeMark)?.key ?? marks[0]?.key;
+  const markElement = (key: string) =>
+    svg.current?.querySelector<SVGElement>(`[data-mark="${CSS.escape(key)}"]`) ?? undefined;
+  // After Enter, the mark nearest to where it was (a cluster split by the zoom, a marker now selected).
+  useEffect(() => {
+    if (!pendingFocus) return;
+    setPendingFocus(undefined);
+    let nearest: Mark | undefined;
+    let best = Infinity;
+    for (const m of marks) {
+      const d = (m.x - pendingFocus.x) ** 2 + (m.y - pendingFocus.y) ** 2;
+      if (d < best) [nearest, best] = [m, d];
+    }
+    if (!nearest) return svg.current?.focus();
+    setActiveMark(nearest.key);
+    markElement(nearest.key)?.focus();
+  }, [pendingFocus, marks]);
+  function actOn(mark: Mark) {
+    if (mark.cluster) zoomTo(mark.cluster);
+    else if (mark.point) {
+      const point = mark.point;
+      const problem = batchRef.current.problems.find(
+        (p) => p.fileKey === point.fileKey && p.diagnostic.id === point.diagnosticId,
+      );
+      if (problem) batchRef.current.select(selectionOf(point.fileKey, problem.diagnostic));
+    }
+    setPendingFocus({ x: mark.x, y: mark.y });
+  }
+  /** A key pressed on a marker or a cluster: whether it was one of theirs. */
+  function onMarkKey(event: KeyboardEvent, key: string): boolean {
+    const at = marks.findIndex((m) => m.key === key);
+    const go = (m: Mark | undefined) => {
+      if (!m) return;
+      setActiveMark(m.key);
+      markElement(m.key)?.focus();
+    };
+    switch (event.key) {
+      case 'Enter':
+      case ' ': {
+        const mark = marks[at];
+        if (mark) actOn(mark);
+        return true;
+      }
+      case 'ArrowRight':
+      case 'ArrowDown':
+        go(marks[at + 1] ?? marks[0]);
+        return true;
+      case 'ArrowLeft':
+      case 'ArrowUp':
+        go(at > 0 ? marks[at - 1] : marks[marks.length - 1]);
+        return true;
+      case 'Home':
+        go(marks[0]);
+        return true;
+      case 'End':
+        go(marks[marks.length - 1]);
+        return true;
+      case 'Escape':
+        svg.current?.focus();
+        return true;
+      default:
+        return false;
+    }
+  }
+  const markProps = (key: string) => ({
+    'data-mark': key,
+    role: 'button',
+    tabIndex: key === tabStop ? 0 : -1,
+    onFocus: () => setActiveMark(key),
+  });
+
   // A fix being previewed: the feature as it is (dashed) under the feature as the fix makes it (filled).
   const preview = batch.fixPreview;
   const previewBefore =
@@ -390,7 +503,7 @@ export function SvgMap({ height = 420 }: { height?: number }) {
               className="map-canvas"
               role="group"
               tabIndex={0}
-              aria-label="Map of the batch: arrow keys pan, + and − zoom, 0 fits. Select features from the problem list."
+              aria-label="Map of the batch: arrow keys pan, + and − zoom, 0 fits. Tab goes to its problem markers and clusters: arrow keys go from one to the next, Enter selects a problem or zooms into a cluster, Escape comes back here."
               viewBox={`${view.cx - view.w / 2} ${view.cy - view.h / 2} ${view.w} ${view.h}`}
               preserveAspectRatio="xMidYMid meet"
               // The workbench's layout may set it smaller (--map-height) to share the screen.
@@ -438,17 +551,25 @@ export function SvgMap({ height = 420 }: { height?: number }) {
                   vectorEffect="non-scaling-stroke"
                 />
               )}
-              {grouped.singles.map((m, i) =>
-                m.point === selectedPoint ? null : (
-                  <ProblemMarker key={i} p={m.point} x={m.x} y={m.y} r={markerRadius} />
-                ),
-              )}
+              {grouped.singles.map((m) => (
+                <ProblemMarker
+                  key={pointKey(m.point)}
+                  p={m.point}
+                  x={m.x}
+                  y={m.y}
+                  r={m.point === selectedPoint ? markerRadius * 1.6 : markerRadius}
+                  selected={m.point === selectedPoint}
+                  {...markProps(pointKey(m.point))}
+                />
+              ))}
               {grouped.clusters.map((c) => (
                 <g
-                  key={`${c.box[0]}:${c.box[1]}:${c.count}`}
+                  key={clusterKey(c)}
                   className={`problem-cluster sev-${c.worst}`}
                   data-count={c.count}
+                  aria-label={`Cluster of ${formatCount(c.count)} problems, the worst ${SEVERITY_WORDS[c.worst]}: Enter zooms in`}
                   onClick={() => zoomTo(c)}
+                  {...markProps(clusterKey(c))}
                 >
                   <circle cx={c.x} cy={c.y} r={markerRadius * 2.6} vectorEffect="non-scaling-stroke" />
                   <text
@@ -457,18 +578,21 @@ export function SvgMap({ height = 420 }: { height?: number }) {
                     fontSize={markerRadius * 2}
                     textAnchor="middle"
                     dominantBaseline="central"
+                    aria-hidden="true"
                   >
                     {c.count}
                   </text>
                 </g>
               ))}
-              {selectedPoint && (
+              {/* Over the clusters: the selected problem's point, wherever it is grouped. */}
+              {extraSelected && (
                 <ProblemMarker
-                  p={selectedPoint}
-                  x={projection.project(selectedPoint.point[0], selectedPoint.point[1])[0]}
-                  y={projection.project(selectedPoint.point[0], selectedPoint.point[1])[1]}
+                  p={extraSelected}
+                  x={projection.project(extraSelected.point[0], extraSelected.point[1])[0]}
+                  y={projection.project(extraSelected.point[0], extraSelected.point[1])[1]}
                   r={markerRadius * 1.6}
                   selected
+                  {...markProps(pointKey(extraSelected))}
                 />
               )}
             </svg>
@@ -481,19 +605,24 @@ export function SvgMap({ height = 420 }: { height?: number }) {
   );
 }
 
-/** A problem at its point: a ring in its severity's colour. */
+/** A problem at its point: a ring in its severity's colour, named by its problem (Enter selects it). */
 function ProblemMarker({
   p,
   x,
   y,
   r,
   selected = false,
+  ...focus
 }: {
   p: ProblemPoint;
   x: number;
   y: number;
   r: number;
   selected?: boolean;
+  'data-mark': string;
+  role: string;
+  tabIndex: number;
+  onFocus(): void;
 }) {
   return (
     <circle
@@ -502,6 +631,9 @@ function ProblemMarker({
       cy={y}
       r={r}
       vectorEffect="non-scaling-stroke"
+      aria-label={`${SEVERITY_NAMES[p.severity]} ${p.code}: ${p.message}`}
+      aria-pressed={selected}
+      {...focus}
     />
   );
 }

@@ -224,6 +224,52 @@ describe.skipIf(chromiumMissing)('the map tells the story', () => {
     const closer = await drawn();
     expect(closer.inClusters + closer.singles).toBe(2100);
 
+    // By keyboard: Tab from the map reaches its markers and clusters (one tab stop, named), arrows go from
+    // one to the next, Enter zooms into a cluster and leaves the focus on a mark there, Escape goes back.
+    await page.locator('.workbench').getByRole('button', { name: 'Fit' }).click();
+    await expect.poll(async () => (await drawn()).clusters).toBe(wide.clusters);
+    const focused = () =>
+      page.evaluate(() => {
+        const e = document.activeElement!;
+        return {
+          mark: e.getAttribute('data-mark'),
+          role: e.getAttribute('role'),
+          name: e.getAttribute('aria-label') ?? '',
+          visible: e.matches(':focus-visible'),
+          tabStops: document.querySelectorAll('svg.map-canvas [data-mark][tabindex="0"]').length,
+        };
+      });
+    await map.focus();
+    await page.keyboard.press('Tab');
+    const first = await focused();
+    expect(first).toMatchObject({ role: 'button', visible: true, tabStops: 1 });
+    expect(first.mark).toMatch(/^(cluster|point):/);
+    await page.keyboard.press('ArrowRight');
+    expect((await focused()).mark).not.toBe(first.mark);
+    await page.keyboard.press('Home');
+    expect((await focused()).mark).toBe(first.mark);
+    // To the first cluster, then into it.
+    for (let i = 0; i < 50 && !(await focused()).mark?.startsWith('cluster:'); i++)
+      await page.keyboard.press('ArrowRight');
+    const cluster = await focused();
+    expect(cluster.name).toMatch(
+      /^Cluster of [\d,]+ problems, the worst (an error|a warning): Enter zooms in$/,
+    );
+    const before = await svgView(page);
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await svgView(page)).w).toBeLessThan(before.w);
+    await expect.poll(async () => (await focused()).mark).toMatch(/^(cluster|point):/);
+    expect(await focused()).toMatchObject({ role: 'button', visible: true, tabStops: 1 });
+    await checkScreen(page, 'map-clusters-keyboard-svg', { fullPage: false });
+    // The focused mark close up (its focus ring), to look at.
+    const ring = await page.evaluate(() => {
+      const r = document.activeElement!.getBoundingClientRect();
+      return { x: r.x - 40, y: r.y - 40, width: r.width + 80, height: r.height + 80 };
+    });
+    await page.screenshot({ path: join(RESULTS_DIR, 'map-mark-focus.png'), clip: ring });
+    await page.keyboard.press('Escape');
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('map-canvas'))).toBe(true);
+
     // MapLibre: the same 2,100 markers in its clustered source; clusters with their counts and severities,
     // each labelled on the map.
     await vectorMap(page);
@@ -345,6 +391,20 @@ describe.skipIf(chromiumMissing)('the map tells the story', () => {
     const map = page.locator('svg.map-canvas');
     await expect.poll(() => map.locator('g.feature').count()).toBe(5);
     const first = await svgView(page);
+
+    // By keyboard: the overlap's marker is the map's one tab stop, named by its problem; Enter selects it
+    // (the list follows) and the focus stays on it.
+    await map.focus();
+    await page.keyboard.press('Tab');
+    const marker = page.locator(':focus');
+    expect(await marker.getAttribute('aria-label')).toMatch(
+      /^Warning CSV010: Field "North 40 East" \(row 2\) overlaps field "North 40"/,
+    );
+    await page.keyboard.press('Enter');
+    await expect.poll(() => problem(page, 'CSV010').getAttribute('aria-selected')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-pressed'))).toBe('true');
+    // The map's view as it first was, for the checks below.
+    await page.keyboard.press('0');
 
     // The duplicate (rows 3 and 4, 0.1° apart): both outlined, the view zoomed in to hold both.
     await problem(page, 'FU005').click();
