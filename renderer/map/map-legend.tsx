@@ -4,6 +4,7 @@
  * dashed, the result filled), and Rx rates with their unit. The zone table lists the selected Rx's zones
  * (zone, rate, acres); choosing one selects it.
  */
+import { useEffect, useRef, useState } from 'react';
 import { formatCount, type Severity } from '../../core/index.ts';
 import { selectionOf, useBatch } from '../state/batch.tsx';
 import { RATE_COLOURS, type MapData } from './map-data.ts';
@@ -38,6 +39,39 @@ function useRateTitle(): string {
   return `Rate (${parts.join(', ')})`;
 }
 
+const LEGEND_KEY = 'fieldgate-map-legend';
+/** A map shorter than this (1366×768's workbench: about 215 px) starts with its legend folded. */
+const SHORT_MAP = 250;
+
+/**
+ * Whether the legend is open: as the user last chose (on any map), else open unless the map is short, where
+ * three lines of legend would hide a third of it.
+ */
+function useLegendOpen() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [chosen, setChosen] = useState<boolean | undefined>(() => {
+    const saved = localStorage.getItem(LEGEND_KEY);
+    return saved === 'open' ? true : saved === 'closed' ? false : undefined;
+  });
+  const [short, setShort] = useState(false);
+  useEffect(() => {
+    const frame = ref.current?.parentElement;
+    if (!frame) return;
+    // A screen not shown has no height: it is measured again when shown.
+    const observer = new ResizeObserver(([entry]) => {
+      const height = entry?.contentRect.height ?? 0;
+      if (height > 0) setShort(height < SHORT_MAP);
+    });
+    observer.observe(frame);
+    return () => observer.disconnect();
+  }, []);
+  const choose = (open: boolean) => {
+    localStorage.setItem(LEGEND_KEY, open ? 'open' : 'closed');
+    setChosen(open);
+  };
+  return { ref, open: chosen ?? !short, choose };
+}
+
 export function MapLegend({
   data,
   clustered,
@@ -59,8 +93,19 @@ export function MapLegend({
   const outlines = (['error', 'warning'] as const).filter((s) =>
     data.features.some((f) => f.worst === s && outlined(f)),
   );
+  const { ref, open, choose } = useLegendOpen();
+  // Folded, it keeps one line: the problems on the map by severity, and the button that unfolds the rest.
   return (
-    <div className="map-legend" role="group" aria-label="Map legend" data-testid="map-legend">
+    <div ref={ref} className="map-legend" role="group" aria-label="Map legend" data-testid="map-legend">
+      <button
+        type="button"
+        className="legend-toggle"
+        aria-expanded={open}
+        title={open ? 'Fold the legend' : 'Show the whole legend'}
+        onClick={() => choose(!open)}
+      >
+        Legend <span aria-hidden="true">{open ? '▾' : '▸'}</span>
+      </button>
       {severities.length > 0 && (
         <ul aria-label="Problems on the map">
           {severities.map((s) => (
@@ -69,43 +114,45 @@ export function MapLegend({
               {formatCount(data.pointCounts[s])}
             </li>
           ))}
-          {clustered && (
+          {open && clustered && (
             <li data-legend="cluster">
               <span className="marker cluster" aria-hidden="true" /> Cluster: count, worst severity
             </li>
           )}
         </ul>
       )}
-      <ul aria-label="Outlines">
-        {data.outlines > 0 && (
-          <li data-legend="field">
-            <span className="line field" aria-hidden="true" /> Field
-          </li>
-        )}
-        {outlines.map((s) => (
-          <li key={s} data-legend={`field-${s}`}>
-            <span className={`line sev-${s}`} aria-hidden="true" /> With{' '}
-            {s === 'error' ? 'an error' : 'a warning'}
-          </li>
-        ))}
-        {data.samples > 0 && (
-          <li data-legend="samples">
-            <span className="marker sample" aria-hidden="true" /> Soil sample {formatCount(data.samples)}
-          </li>
-        )}
-        {selected && (
-          <li data-legend="selected">
-            <span className="line selected" aria-hidden="true" /> Selected
-          </li>
-        )}
-        {batch.fixPreview && (
-          <li data-legend="fix-preview">
-            <span className="line fix-before" aria-hidden="true" /> Before the fix{' '}
-            <span className="line fix-after" aria-hidden="true" /> After it (preview)
-          </li>
-        )}
-      </ul>
-      {data.rates && (
+      {open && (
+        <ul aria-label="Outlines">
+          {data.outlines > 0 && (
+            <li data-legend="field">
+              <span className="line field" aria-hidden="true" /> Field
+            </li>
+          )}
+          {outlines.map((s) => (
+            <li key={s} data-legend={`field-${s}`}>
+              <span className={`line sev-${s}`} aria-hidden="true" /> With{' '}
+              {s === 'error' ? 'an error' : 'a warning'}
+            </li>
+          ))}
+          {data.samples > 0 && (
+            <li data-legend="samples">
+              <span className="marker sample" aria-hidden="true" /> Soil sample {formatCount(data.samples)}
+            </li>
+          )}
+          {selected && (
+            <li data-legend="selected">
+              <span className="line selected" aria-hidden="true" /> Selected
+            </li>
+          )}
+          {batch.fixPreview && (
+            <li data-legend="fix-preview">
+              <span className="line fix-before" aria-hidden="true" /> Before the fix{' '}
+              <span className="line fix-after" aria-hidden="true" /> After it (preview)
+            </li>
+          )}
+        </ul>
+      )}
+      {open && data.rates && (
         <p className="rate-legend" role="group" aria-label="Rate legend">
           <span>{rateTitle}</span> <span>{rateText(data.rates.min)}</span>
           {RATE_COLOURS.map((c) => (
