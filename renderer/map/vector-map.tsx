@@ -100,6 +100,7 @@ function themePaint() {
       ] as ExpressionSpecification,
     },
     selected: { 'line-color': cssColour('--selected', '#c026d3') },
+    'selected-points': { 'circle-stroke-color': cssColour('--selected', '#c026d3') },
     problems: { 'circle-stroke-color': bySeverity },
     'cluster-points': { 'circle-stroke-color': bySeverity },
     clusters: { 'circle-color': byWorstCounted, 'circle-stroke-color': byWorstCounted },
@@ -378,6 +379,18 @@ export default function VectorMap({ height }: { height: number }) {
             paint: { ...paint.selected, 'line-width': 4 },
           },
           {
+            id: 'selected-points',
+            type: 'circle',
+            source: 'fields',
+            filter: ['==', ['get', 'fid'], -1],
+            paint: {
+              ...paint['selected-points'],
+              'circle-radius': 8,
+              'circle-opacity': 0,
+              'circle-stroke-width': 4,
+            },
+          },
+          {
             id: 'fix-after-fill',
             type: 'fill',
             source: 'fix-preview',
@@ -550,6 +563,13 @@ export default function VectorMap({ height }: { height: number }) {
       'selected',
       (pairs.length > 0
         ? ['all', ['==', ['get', 'outline'], 1], ['any', ...pairs]]
+        : ['==', ['get', 'fid'], -1]) as maplibregl.FilterSpecification,
+    );
+    // A point (a soil sample) has no outline to draw: it is ringed.
+    map.setFilter(
+      'selected-points',
+      (pairs.length > 0
+        ? ['all', ['==', ['geometry-type'], 'Point'], ['any', ...pairs]]
         : ['==', ['get', 'fid'], -1]) as maplibregl.FilterSpecification,
     );
     // Every field the selection outlines (both of an overlap or a duplicate), or its problem's point, in

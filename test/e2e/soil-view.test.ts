@@ -10,6 +10,18 @@ import { blockSession, checkScreen, chromiumMissing, filesChecked, openScreen, R
 /** 20 samples at one depth (DepthRef "0 - 8 in", unit "in"), results with units the service spells otherwise. */
 const SOIL = join(ROOT, 'test/corpus/derived/batches/samples-shifted/mistake/soil.xml');
 
+/** The MapLibre map's element holds the map (vector-map.tsx). */
+interface MapElement extends HTMLElement {
+  fieldgateMap?: {
+    loaded(): boolean;
+    getZoom(): number;
+    jumpTo(options: { zoom: number }): void;
+    queryRenderedFeatures(options: { layers: string[] }): { properties: Record<string, unknown> }[];
+    getCenter(): { lng: number; lat: number };
+    project(lngLat: [number, number]): { x: number; y: number };
+  };
+}
+
 describe.skipIf(chromiumMissing)('the soil view', () => {
   const session = blockSession();
 
@@ -101,6 +113,46 @@ describe.skipIf(chromiumMissing)('the soil view', () => {
     await expect.poll(viewHeight).toBeLessThan(wholeView / 1.8);
     expect(await soil.locator('.soil-group-title[aria-pressed=true]').count()).toBe(1);
     await checkScreen(page, 'soil-view', { fullPage: false });
+
+    // MapLibre: a group chosen zooms to its sample too (in view, the map much closer than the whole set).
+    await soil.getByLabel('Map view').selectOption('vector');
+    const vector = soil.locator('.vector-map');
+    const mapState = () =>
+      vector.evaluate((element) => {
+        const map = (element as MapElement).fieldgateMap;
+        if (!map?.loaded()) return undefined;
+        return { zoom: map.getZoom(), center: map.getCenter() };
+      });
+    await expect.poll(mapState, { timeout: 30_000 }).toBeDefined();
+    // Shown with the selection it had (sample 8); the user zooms out three steps.
+    const close = (await mapState())!;
+    await vector.evaluate(
+      (element, zoom) => (element as MapElement).fieldgateMap!.jumpTo({ zoom }),
+      close.zoom - 3,
+    );
+    const wide = (await mapState())!;
+    await sample3.locator('.soil-group-title').click();
+    await expect.poll(async () => (await mapState())!.zoom).toBeGreaterThan(wide.zoom + 1);
+    // Sample 3 (-103.2460511, 35.8568908) near the middle of the map.
+    const at = await vector.evaluate((element) => {
+      const p = (element as MapElement).fieldgateMap!.project([-103.2460511, 35.8568908]);
+      return [p.x / element.clientWidth, p.y / element.clientHeight];
+    });
+    expect(at[0]).toBeGreaterThan(0.3);
+    expect(at[0]).toBeLessThan(0.7);
+    expect(at[1]).toBeGreaterThan(0.15);
+    expect(at[1]).toBeLessThan(0.7);
+    // Ringed as the selection (a point has no outline to draw).
+    await expect
+      .poll(() =>
+        vector.evaluate((element) =>
+          (element as MapElement)
+            .fieldgateMap!.queryRenderedFeatures({ layers: ['selected-points'] })
+            .map((f) => f.properties.fid),
+        ),
+      )
+      .toEqual([2]);
+    await checkScreen(page, 'soil-view-vector', { fullPage: false });
     await context.close();
   }, 60_000);
 });
