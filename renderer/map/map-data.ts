@@ -179,7 +179,7 @@ export function useSelectedFeatures(): Set<string> {
  * The box of what a selection outlines (every field of an overlap or a duplicate, so both are in view), or
  * undefined when none of them is drawn.
  */
-export function outlinedBounds(data: MapData, outlined: ReadonlySet<string>): Box | undefined {
+function outlinedBounds(data: MapData, outlined: ReadonlySet<string>): Box | undefined {
   if (outlined.size === 0) return undefined;
   return lonLatBounds(
     data.features.filter((f) => outlined.has(`${f.fileKey}:${f.feature.id}`)).map((f) => f.feature.geometry),
