@@ -153,6 +153,32 @@ describe('CSV003 csv-columns', () => {
       'Column boundary is missing: csv-fields needs it',
     );
   });
+
+  it('names the header that probably holds a missing column, by its values, and the mapping that reads it', async () => {
+    // The header is read before the rows: the column whose values are WKT is found in the rows after it.
+    const text = `clientName,farmName,name,Outline,Notes\nSmith,Home,A,"${SQUARE}",x\nSmith,Home,B,"${FAR}",y\n`;
+    const result = await validateCsvBatch(bytesToStream(new TextEncoder().encode(text), 7), {
+      kind: 'csv-fields',
+    });
+    const [missing] = of(result.diagnostics, 'CSV003', 'missing');
+    expect(missing?.hint).toBe(
+      'The file has "Outline" (its values are WKT geometry): map it to boundary (setting mapping={"columns":{"boundary":"Outline"}}; on the command line --mapping \'{"columns":{"boundary":"Outline"}}\'), or add a boundary column.',
+    );
+    expect(result.suggestedMapping).toEqual({
+      kind: 'csv-fields',
+      columns: { clientName: 'clientName', farmName: 'farmName', name: 'name', boundary: 'Outline' },
+    });
+    // Read with that mapping, the file lacks nothing.
+    const again = await check(text, { mapping: result.suggestedMapping! });
+    expect(of(again, 'CSV003', 'missing')).toEqual([]);
+    expect(of(again, 'CSV003', 'mapped').map((d) => d.message)).toEqual([
+      'Column "Outline" is read as boundary',
+    ]);
+    // A file without a header row: its first row's WKT is a value, not the name of a column to map.
+    const headless = await check(`Smith,Home,A,"${SQUARE}"\nSmith,Home,B,"${FAR}"\n`, { kind: 'csv-fields' });
+    const boundary = of(headless, 'CSV003', 'missing').find((d) => d.location.field === 'boundary');
+    expect(boundary?.hint).toMatch(/^Add a boundary column, map one to it/);
+  });
 });
 
 describe('CSV004 csv-header', () => {
@@ -521,6 +547,7 @@ describe("the rules of a CSV batch's reading as visitors over its stage results"
           },
           range,
           cells: [{ value: 'name', range }],
+          suggested: [],
         },
         ['missing'],
       ],
