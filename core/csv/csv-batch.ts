@@ -704,8 +704,9 @@ class RowSession {
     let twoWays: PreparedField['twoWays'];
     const lines = rowLines(row);
     const local = (offset: number): number => offset - row.start;
-    // Each field row adds one feature when they are kept (the index is that of the feature it adds).
-    const feature = this.options.keepFeatures === false ? 0 : this.fieldRecords++;
+    // Each field row adds one feature (the index is that of the feature it adds, or would add when they
+    // are not kept: location.feature numbers it all the same).
+    const feature = this.fieldRecords++;
     const record: FieldRecord = {
       format: 'csv',
       row: n,

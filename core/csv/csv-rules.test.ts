@@ -298,6 +298,28 @@ describe('CSV010 csv-fields-overlap', () => {
     expect(overlaps[0]?.location.range?.start.line).toBe(3);
     expect(at(overlaps[0]?.related?.[0]?.location)).toBe(SQUARE);
   });
+
+  it('names the features of both fields of an overlap or a repeated name, as the geometry rules do', async () => {
+    const text = `${FIELDS}\nSmith,Home,A,"${SQUARE}",,,\nSmith,Home,B,"${FAR}",,,\nSmith,Home,C,"${SHIFTED}",,,\nSmith,Home,b,"${FAR}",,,\n`;
+    const result = await validateCsvBatch(bytesToStream(new TextEncoder().encode(text), 7));
+    const rowOf = (feature: number | undefined) =>
+      feature === undefined ? undefined : result.features[feature]?.properties.row;
+    const [overlap] = of(result.diagnostics, 'CSV010', 'overlap');
+    expect(overlap?.location).toMatchObject({ row: 3, feature: 2 });
+    expect(overlap?.related?.[0]?.location).toMatchObject({ row: 1, feature: 0 });
+    const [duplicate] = of(result.diagnostics, 'FU005', 'duplicate');
+    expect(duplicate?.location).toMatchObject({ row: 4, feature: 3 });
+    expect(duplicate?.related?.[0]?.location).toEqual({ row: 2, feature: 1 });
+    for (const d of [overlap, duplicate]) {
+      expect(rowOf(d?.location.feature)).toBe(d?.location.row);
+      expect(rowOf(d?.related?.[0]?.location.feature)).toBe(d?.related?.[0]?.location.row);
+    }
+    // Features not kept: each place still numbers its field's feature.
+    const lean = await validateCsvBatch(bytesToStream(new TextEncoder().encode(text), 7), {
+      keepFeatures: false,
+    });
+    expect(of(lean.diagnostics, 'FU005')[0]?.location.feature).toBe(3);
+  });
   it('lists a field’s overlaps with earlier rows up to OVERLAPS_PER_FIELD, then says there are more', async () => {
     const { OVERLAPS_PER_FIELD: limit } = await import('./csv-cross-rows.ts');
     // Twelve rows of one pasted boundary: each overlaps every earlier one.

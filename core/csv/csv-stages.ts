@@ -127,7 +127,7 @@ export type CsvStage =
   /** The end of the file: the kind read, where the header was (undefined: no rows at all), the data rows. */
   | { stage: 'end'; kind: string; header: TextRange | undefined; dataRows: number };
 
-/** A field of an overlap: its row, its name, and where its boundary is written (its cell). */
+/** A field of an overlap: its row, its name, and where its boundary is (its cell, and its feature). */
 export interface OverlappingField {
   row: number;
   name: string;
