@@ -320,6 +320,9 @@ function review(fix: Fix, target: GeometryFixTarget, validity: boolean): Reviewe
   // (45.11000000000001) are the last resort.
   const finest = candidateDecimals[candidateDecimals.length - 1];
   const again = !chosen && rebuilt && validity && finest !== undefined && makeValidPolygons(attempt(finest));
+  // Nothing left: the whole area was such a sliver (an outline that goes out and back along a line).
+  if (again === undefined)
+    return { reason: "the rebuilt boundary would have no area at the input's precision" };
   if (again)
     for (const d of candidateDecimals) {
       const polygons = round(again, d);

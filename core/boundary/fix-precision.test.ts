@@ -49,3 +49,17 @@ describe('coordinates of rebuilt boundaries', () => {
     });
   }
 });
+
+describe('an outline that is a sliver as a whole', () => {
+  it('gets no fix rather than an area 1e-14 wide written in 17 digits', async () => {
+    // Out and back along one line: make-valid keeps a sliver only the binary noise of its crossing holds open.
+    const wkt =
+      'POLYGON ((-93.28 45.10, -93.30 45.12, -93.29 45.11, -93.29 45.12, -93.29 45.11, -93.28 45.10))\n';
+    const { report } = await validateFile('line.wkt', new TextEncoder().encode(wkt));
+    expect(report.diagnostics.filter((d) => d.fix)).toEqual([]);
+    const crossing = report.diagnostics.find((d) => d.code === 'GEO004' && d.messageId === 'crossing');
+    expect(crossing?.hint).toContain(
+      "No fix is offered: the rebuilt boundary would have no area at the input's precision.",
+    );
+  });
+});
