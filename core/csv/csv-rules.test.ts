@@ -162,7 +162,7 @@ describe('CSV003 csv-columns', () => {
     });
     const [missing] = of(result.diagnostics, 'CSV003', 'missing');
     expect(missing?.hint).toBe(
-      'The file has "Outline" (its values are WKT geometry): map it to boundary (setting mapping={"columns":{"boundary":"Outline"}}; on the command line --mapping \'{"columns":{"boundary":"Outline"}}\'), or add a boundary column.',
+      'The file has "Outline" (its values are WKT geometry): map it to boundary (setting mapping={"kind":"csv-fields","columns":{"boundary":"Outline"}}; on the command line --mapping \'{"kind":"csv-fields","columns":{"boundary":"Outline"}}\'), or add a boundary column.',
     );
     expect(result.suggestedMapping).toEqual({
       kind: 'csv-fields',

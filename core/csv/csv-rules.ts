@@ -173,7 +173,8 @@ export const csvColumns = defineRule({
     };
     for (const column of map.missing) {
       const likely = suggested.find((s) => s.column === column);
-      const mapping = likely && JSON.stringify({ columns: { [column]: likely.header } });
+      // The kind too: without it a header that lacks columns may be read as another kind.
+      const mapping = likely && JSON.stringify({ kind: kind.id, columns: { [column]: likely.header } });
       context.report({
         messageId: 'missing',
         data: { column, kind: kind.id },

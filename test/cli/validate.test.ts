@@ -154,7 +154,7 @@ describe('fieldgate validate', () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('CSV003  Column name is missing: csv-fields needs it');
     expect(run.stdout).toContain(
-      `hint: The file has "Outline" (its values are WKT geometry): map it to boundary (setting mapping={"columns":{"boundary":"Outline"}}; on the command line --mapping '{"columns":{"boundary":"Outline"}}'), or add a boundary column.`,
+      `hint: The file has "Outline" (its values are WKT geometry): map it to boundary (setting mapping={"kind":"csv-fields","columns":{"boundary":"Outline"}}; on the command line --mapping '{"kind":"csv-fields","columns":{"boundary":"Outline"}}'), or add a boundary column.`,
     );
     const line = run.stdout.split('\n').find((l) => l.includes('probably holds the columns it lacks'));
     expect(line).toBe(
