@@ -164,6 +164,10 @@ describe('CSV003 csv-columns', () => {
     expect(missing?.hint).toBe(
       'The file has "Outline" (its values are WKT geometry): map it to boundary (setting mapping={"kind":"csv-fields","columns":{"boundary":"Outline"}}; on the command line --mapping \'{"kind":"csv-fields","columns":{"boundary":"Outline"}}\'), or add a boundary column.',
     );
+    const outline = of(result.diagnostics, 'CSV003', 'extra').find((d) => d.location.field === 'Outline');
+    expect(outline?.hint).toMatch(
+      /^Probably the missing boundary column \(its values are WKT geometry\): see its hint\. Columns of csv-fields: /,
+    );
     expect(result.suggestedMapping).toEqual({
       kind: 'csv-fields',
       columns: { clientName: 'clientName', farmName: 'farmName', name: 'name', boundary: 'Outline' },

@@ -190,12 +190,16 @@ export const csvColumns = defineRule({
     map.byIndex.forEach((column, i) => {
       const cell = cells[i];
       if (column !== undefined || repeated.has(i) || !cell || cell.value.trim() === '') return;
+      const likely = suggested.find((s) => s.header === cell.value);
+      const columns = `Columns of ${kind.id}: ${kind.columns.map((c) => c.name).join(', ')}.`;
       context.report({
         messageId: 'extra',
         severity: 'warning',
         data: { header: cell.value, kind: kind.id },
         location: at(i),
-        hint: `Columns of ${kind.id}: ${kind.columns.map((c) => c.name).join(', ')}.`,
+        hint: likely
+          ? `Probably the missing ${likely.column} column (${likely.reason}): see its hint. ${columns}`
+          : columns,
       });
     });
     for (const r of map.repeated)
