@@ -103,7 +103,7 @@ export function clientFor(
     clientSecret: profile.clientSecret,
     apiKey: profile.apiKey,
     ...io,
-    // A fetch given (a test's, the app's mock) connects as it does; the host's gets the profile's time-out.
+    // A fetch given (a test's, the app's mock) connects as it does; the system's gets the profile's time-out.
     ...(options.fetch
       ? { fetch: options.fetch }
       : { fetch: fetchWithConnectTimeout(connectTimeoutMs), connectTimeoutMs }),
