@@ -17,6 +17,22 @@ export interface ConnectionProfile {
   /** Requests per second and burst for this profile's client-side limiter. */
   rate?: number;
   burst?: number;
+  /**
+   * Seconds a connection to the service may take to be made (TCP and TLS) before the address counts as
+   * unreachable; default DEFAULT_CONNECT_TIMEOUT (service-connection.ts).
+   */
+  connectTimeout?: number;
+}
+
+/** The longest connect time-out, in seconds: below the 30 s a request may take in all, so it runs out first. */
+export const MAX_CONNECT_TIMEOUT = 25;
+
+/** Why `text` is no connect time-out (seconds above 0, at most MAX_CONNECT_TIMEOUT); undefined when it is one. */
+export function connectTimeoutProblem(text: string): string | undefined {
+  const n = Number(text);
+  return text.trim() !== '' && Number.isFinite(n) && n > 0 && n <= MAX_CONNECT_TIMEOUT
+    ? undefined
+    : `must be a number of seconds above 0 and at most ${MAX_CONNECT_TIMEOUT}, got "${text}"`;
 }
 
 export interface ProfileFile {
@@ -72,25 +88,38 @@ export const PROFILE_ENV_NAMES = {
   apiKey: 'FIELDGATE_API_KEY',
 } as const;
 
-/** The environment's profile (`--profile env`); lists what is missing. */
+/** The optional setting of `--profile env`: seconds a connection may take to be made. */
+const CONNECT_TIMEOUT_ENV = 'FIELDGATE_CONNECT_TIMEOUT';
+
+/**
+ * The environment's profile (`--profile env`); lists what is missing, or says what is wrong with the
+ * optional connect time-out.
+ */
 export function profileFromEnv(
   env: Readonly<Record<string, string | undefined>>,
-): { ok: true; profile: ConnectionProfile } | { ok: false; missing: string[] } {
+):
+  | { ok: true; profile: ConnectionProfile }
+  | { ok: false; missing: string[] }
+  | { ok: false; missing: []; problem: string } {
   const names = PROFILE_ENV_NAMES;
   const missing = Object.values(names).filter((n) => !env[n]);
   if (missing.length > 0) return { ok: false, missing };
   const value = (k: keyof typeof names): string => env[names[k]] as string;
-  return {
-    ok: true,
-    profile: {
-      authUrl: value('authUrl'),
-      baseUrl: value('baseUrl'),
-      legacyBaseUrl: value('legacyBaseUrl'),
-      clientId: value('clientId'),
-      clientSecret: value('clientSecret'),
-      apiKey: value('apiKey'),
-    },
+  const profile: ConnectionProfile = {
+    authUrl: value('authUrl'),
+    baseUrl: value('baseUrl'),
+    legacyBaseUrl: value('legacyBaseUrl'),
+    clientId: value('clientId'),
+    clientSecret: value('clientSecret'),
+    apiKey: value('apiKey'),
   };
+  const timeout = env[CONNECT_TIMEOUT_ENV];
+  if (timeout !== undefined && timeout !== '') {
+    const problem = connectTimeoutProblem(timeout);
+    if (problem) return { ok: false, missing: [], problem: `${CONNECT_TIMEOUT_ENV} ${problem}` };
+    profile.connectTimeout = Number(timeout);
+  }
+  return { ok: true, profile };
 }
 
 /** A profile for people: addresses and client id, secrets only as "set" / "not set". */
@@ -107,5 +136,6 @@ export function describeProfile(name: string, profile: ConnectionProfile): strin
     ...(profile.rate
       ? [`  rate             ${profile.rate}/s (burst ${profile.burst ?? profile.rate})`]
       : []),
+    ...(profile.connectTimeout ? [`  connect within   ${profile.connectTimeout} s`] : []),
   ].join('\n');
 }

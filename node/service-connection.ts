@@ -50,6 +50,39 @@ export function pacingFor(
   };
 }
 
+/** Seconds a connection to the service may take to be made, unless the profile says (undici's own default). */
+export const DEFAULT_CONNECT_TIMEOUT = 10;
+
+/**
+ * Where undici keeps the dispatcher fetch uses when given none (a registry shared by every copy of undici,
+ * Node's own included): an Agent, whose class makes agents with another connect time-out. Node does not
+ * export undici itself, and fetch takes no connect time-out of its own.
+ */
+const UNDICI_GLOBAL_DISPATCHER = Symbol.for('undici.globalDispatcher.1');
+
+type AgentClass = new (options: { connect: { timeout: number } }) => object;
+
+/** undici's Agent class as fetch uses it; undefined where fetch is not undici's (then its own time-out holds). */
+async function undiciAgentClass(): Promise<AgentClass | undefined> {
+  const registry = globalThis as unknown as Record<symbol, { constructor?: unknown } | undefined>;
+  // Node loads undici, and sets its dispatcher, on the first fetch: one of a data: address does that offline.
+  if (registry[UNDICI_GLOBAL_DISPATCHER] === undefined)
+    await globalThis.fetch('data:,').catch(() => undefined);
+  const agent = registry[UNDICI_GLOBAL_DISPATCHER]?.constructor;
+  return typeof agent === 'function' && agent.name === 'Agent' ? (agent as AgentClass) : undefined;
+}
+
+/** fetch whose connections are given up after `ms` (TCP and TLS together), when fetch is undici's. */
+function fetchWithConnectTimeout(ms: number): FetchLike {
+  let dispatcher: Promise<object | undefined> | undefined;
+  return async (url, init) => {
+    dispatcher ??= undiciAgentClass().then((Agent) => Agent && new Agent({ connect: { timeout: ms } }));
+    const agent = await dispatcher;
+    // `dispatcher` is undici's own option of fetch (not the Fetch standard's), hence the cast.
+    return globalThis.fetch(url, agent ? ({ ...init, dispatcher: agent } as RequestInit) : init);
+  };
+}
+
 /** A client for a profile, its requests paced by one limiter shared by every request in flight. */
 export function clientFor(
   profile: ConnectionProfile,
@@ -61,6 +94,7 @@ export function clientFor(
     pacing.rate !== undefined && pacing.rate > 0
       ? new RateLimiter({ ratePerSecond: pacing.rate, burst: pacing.burst ?? pacing.rate, ...io })
       : undefined;
+  const connectTimeoutMs = (profile.connectTimeout ?? DEFAULT_CONNECT_TIMEOUT) * 1000;
   return new ServiceClient({
     authUrl: profile.authUrl,
     baseUrl: profile.baseUrl,
@@ -69,7 +103,10 @@ export function clientFor(
     clientSecret: profile.clientSecret,
     apiKey: profile.apiKey,
     ...io,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    // A fetch given (a test's, the app's mock) connects as it does; the system's gets the profile's time-out.
+    ...(options.fetch
+      ? { fetch: options.fetch }
+      : { fetch: fetchWithConnectTimeout(connectTimeoutMs), connectTimeoutMs }),
     ...(limiter ? { limiter } : {}),
     ...(options.onEvent ? { onEvent: options.onEvent } : {}),
   });

@@ -256,7 +256,8 @@ async function openConnection(options: ConnectionOptions): Promise<Connection> {
     name = options.profileName ?? 'script';
   } else if (profile === 'env') {
     const got = profileFromEnv(env);
-    if (!got.ok) throw new Error(`profile env: set ${got.missing.join(', ')}`);
+    if (!got.ok)
+      throw new Error(`profile env: ${'problem' in got ? got.problem : `set ${got.missing.join(', ')}`}`);
     resolved = got.profile;
     name = profile;
   } else if (profile === 'sandbox') {

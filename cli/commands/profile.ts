@@ -2,7 +2,9 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ClientConfigError } from '../../core/index.ts';
 import {
+  connectTimeoutProblem,
   describeProfile,
+  MAX_CONNECT_TIMEOUT,
   PROFILE_ENV_NAMES,
   profileFromEnv,
   readProfiles,
@@ -11,14 +13,19 @@ import {
   type ConnectionProfile,
 } from '../../node/profiles.ts';
 import { JournalLockedError, lockJournal, type JournalLock } from '../../node/journal-file.ts';
-import { clientFor, pacingFor, type Connection } from '../../node/service-connection.ts';
+import {
+  clientFor,
+  DEFAULT_CONNECT_TIMEOUT,
+  pacingFor,
+  type Connection,
+} from '../../node/service-connection.ts';
 import { configDir, dataDir } from '../../node/user-dirs.ts';
 import { EXIT_OK, EXIT_PROBLEMS, SettingError, UsageError, type CliCommand, type CliIo } from '../command.ts';
 import { positiveNumberOption } from './batch-options.ts';
 import { parseCommandArgs } from './command-args.ts';
 
 const usage = `Usage: fieldgate profile add NAME --auth-url URL --base-url URL --legacy-base-url URL --client-id ID
-                        [--rate R] [--burst B]
+                        [--rate R] [--burst B] [--connect-timeout SECONDS]
        fieldgate profile list
        fieldgate profile test NAME|sandbox|env
        fieldgate profile remove NAME
@@ -31,7 +38,10 @@ never printed.
 Two profiles need no setting up:
   sandbox   an embedded sandbox started in-process, its state kept in the user's data directory
   env       FIELDGATE_AUTH_URL, FIELDGATE_BASE_URL, FIELDGATE_LEGACY_BASE_URL, FIELDGATE_CLIENT_ID,
-            FIELDGATE_CLIENT_SECRET, FIELDGATE_API_KEY
+            FIELDGATE_CLIENT_SECRET, FIELDGATE_API_KEY (and FIELDGATE_CONNECT_TIMEOUT, optional)
+
+--connect-timeout SECONDS (FIELDGATE_CONNECT_TIMEOUT for env): how long a connection to the service may take
+to be made before the address counts as unreachable (default ${DEFAULT_CONNECT_TIMEOUT} s, at most ${MAX_CONNECT_TIMEOUT}).
 
 Exit status: 0 done; 1 \`profile test\` could not sign in (credentials refused, service unreachable); 2 usage error,
 including a profile that does not exist (for test and remove alike).
@@ -99,6 +109,7 @@ export async function openConnection(name: string, io: CliIo): Promise<Connectio
   }
   if (name === 'env') {
     const got = profileFromEnv(io.env as Env);
+    if (!got.ok && 'problem' in got) throw new SettingError(`${got.problem} (--profile env)`);
     if (!got.ok) throw new UsageError(`--profile env: set ${got.missing.join(', ')}`);
     return { name, profile: got.profile, local: false, close: async () => undefined };
   }
@@ -153,6 +164,7 @@ export const profileCommand: CliCommand = {
       'client-id': { type: 'string' },
       rate: { type: 'string' },
       burst: { type: 'string' },
+      'connect-timeout': { type: 'string' },
     });
     if (values.help) {
       io.stdout(usage + '\n');
@@ -198,6 +210,12 @@ export const profileCommand: CliCommand = {
         const burst = positiveNumberOption('burst', values.burst);
         if (rate !== undefined) profile.rate = rate;
         if (burst !== undefined) profile.burst = burst;
+        const timeout = values['connect-timeout'];
+        if (timeout !== undefined) {
+          const problem = connectTimeoutProblem(timeout);
+          if (problem) throw new UsageError(`--connect-timeout ${problem}`);
+          profile.connectTimeout = Number(timeout);
+        }
         // The client refuses plain HTTP off loopback: check before saving.
         try {
           clientFor(profile);

@@ -31,6 +31,7 @@ import {
 import { BATCH_STATE_OPTIONS, batchStateFromArgs } from './batch-state-args.ts';
 import { parseCommandArgs } from './command-args.ts';
 import { checkProfile, usableConnection } from './profile.ts';
+import { quoteArg } from '../render/shell-arg.ts';
 
 export { EXIT_UNFINISHED, usableConnection };
 
@@ -143,10 +144,6 @@ export class ProgressDisplay {
     if (this.drawn) this.io.stderr('\n');
     this.drawn = false;
   }
-}
-
-export function quoteArg(arg: string): string {
-  return /^[\w./:@=-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
 }
 
 /**

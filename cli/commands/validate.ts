@@ -64,6 +64,7 @@ import { interruptWithLine } from '../io/interrupt.ts';
 import { mappingArgText } from '../io/mapping-arg.ts';
 import { SourceLineReader } from '../io/source-lines.ts';
 import { renderCountsSummary, renderReport, renderSummary, type SourceLines } from '../render/terminal.ts';
+import { quoteArg } from '../render/shell-arg.ts';
 import { jsonForTerminal, terminalSafe } from '../render/terminal-text.ts';
 import {
   PROGRESS_OPTIONS,
@@ -785,6 +786,12 @@ async function writeFileText(
     if (listed.applied + listed.notApplied > 0 || fixes.stopped) io.stdout('\n');
   }
   await writeDiagnosticsText(result.diagnostics, color, io, reader, result);
+  // The columns a CSV batch lacks that its other headers probably hold (core's suggestion): one mapping to try.
+  const suggested = result.summary?.type === 'csv-batch' ? result.summary.suggestedMapping : undefined;
+  if (suggested)
+    io.stdout(
+      `${file} probably holds the columns it lacks under other names; to read it so: --mapping ${terminalSafe(quoteArg(JSON.stringify(suggested)))}\n\n`,
+    );
 }
 
 /** Diagnostics of one file in order of position, a chunk at a time, with code frames from its text or reader. */

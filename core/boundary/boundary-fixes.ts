@@ -7,7 +7,9 @@
  *   collection rewritten) must be OGC-valid and, in WGS 84, within the acre limit. A fix that fails is not
  *   offered, and the hint says why;
  * - a rebuilt geometry is written with the input's precision (the most decimals the input geometry has), so
- *   no 45.123850000000004 appears; if rounding would break the result, with full precision;
+ *   no 45.123850000000004 appears; if rounding would break the result, with a few decimals more; if that
+ *   breaks it too (a sliver make-valid cut 1e-14 wide next to a vertex), the area is made valid again from
+ *   the rounded one and rounded so; only when that fails, with full precision;
  * - a boundary that is geometry in its source (GeoJSON, KML, shapefile) gets the fixed polygons written back
  *   in the source's own format by its writer (text edits in the file, or a rebuilt archive member); without
  *   a writer, or when the writer cannot (reprojected coordinates), the fix is not offered.
@@ -29,6 +31,7 @@ import {
   type PolygonRings,
 } from '../geometry/geometry.ts';
 import type { RebuiltGeometry } from '../geometry/rebuilt-geometry.ts';
+import { makeValidPolygons } from '../geometry/make-valid.ts';
 import { isValidPolygons } from '../geometry/validity.ts';
 import type { GeometryWriter } from '../records/field-record.ts';
 import { packedMap } from '../values/packed-map.ts';
@@ -284,30 +287,55 @@ function review(fix: Fix, target: GeometryFixTarget, validity: boolean): Reviewe
     if (!parsed.ok) return { reason: 'the fixed text would not read as WKT' };
     result = parsed.geometry;
   }
-  const multi = result.type === 'MultiPolygon' || result.polygons.length > 1;
   const decimals = traced ? traced.inputDecimals() : maxDecimals(wkt, geometryStart, geometryEnd);
 
   // Rounded to the input's precision first; if that breaks the result (a crossing point needs more digits),
   // one more decimal at a time, and finally the exact coordinates. Each candidate is made only when the
   // one before fails.
-  const candidateDecimals: Array<number | undefined> = [];
+  const candidateDecimals: number[] = [];
   if (rebuilt && decimals !== undefined)
     for (let d = decimals; d <= Math.min(decimals + 6, 15); d++) candidateDecimals.push(d);
-  candidateDecimals.push(undefined);
-  let chosen: { polygons: PolygonRings; decimals?: number } | undefined;
+  let chosen: { polygons: PolygonRings; decimals?: number; remade?: boolean } | undefined;
   let problem: string | undefined;
   let computed: ComputedPoint[] | undefined;
-  for (const d of candidateDecimals) {
+  const attempt = (d: number | undefined): PolygonRings => {
     const polygons = traced
       ? roundComputed(traced, (computed ??= computedPoints(traced)), d)
       : d === undefined
         ? result.polygons
         : round(result.polygons, d);
     problem = resultProblem(polygons, result.type, rebuilt && validity, geometry, traced?.stillValid);
+    return polygons;
+  };
+  for (const d of candidateDecimals) {
+    const polygons = attempt(d);
     if (problem === undefined) {
-      chosen = d === undefined ? { polygons } : { polygons, decimals: d };
+      chosen = { polygons, decimals: d };
       break;
     }
+  }
+  // Rounding broke the rebuilt area at every precision: a crossing point lies within rounding of a vertex
+  // (make-valid cut a sliver 1e-14 wide there). Made valid again from the area rounded at the finest
+  // precision tried, the sliver goes; that area is then rounded as above. The exact points
+  // (45.11000000000001) are the last resort.
+  const finest = candidateDecimals[candidateDecimals.length - 1];
+  const again = !chosen && rebuilt && validity && finest !== undefined && makeValidPolygons(attempt(finest));
+  // Nothing left: the whole area was such a sliver (an outline that goes out and back along a line).
+  if (again === undefined)
+    return { reason: "the rebuilt boundary would have no area at the input's precision" };
+  if (again)
+    for (const d of candidateDecimals) {
+      const polygons = round(again, d);
+      const type = result.type === 'MultiPolygon' || polygons.length > 1 ? 'MultiPolygon' : 'Polygon';
+      if (resultProblem(polygons, type, true, geometry) === undefined) {
+        chosen = { polygons, decimals: d, remade: true };
+        result = { type, polygons };
+        break;
+      }
+    }
+  if (!chosen) {
+    const polygons = attempt(undefined);
+    if (problem === undefined) chosen = { polygons };
   }
   // make-valid left its check to this review: an exact result that is not valid is no fix at all, as
   // make-valid itself would have said.
@@ -315,11 +343,16 @@ function review(fix: Fix, target: GeometryFixTarget, validity: boolean): Reviewe
   if (!chosen) return { reason: problem ?? 'the result would not be valid' };
   // Local edits keep the input's numbers: write them back with the input's precision.
   const precision = rebuilt ? chosen.decimals : decimals;
+  const multi = result.type === 'MultiPolygon' || result.polygons.length > 1;
+  // make-valid's writer reuses the input's text; an area made again has other rings than it knows.
+  const tracedWriter = chosen.remade ? undefined : traced;
 
   if (target.writer) {
     const written = target.writer.write(chosen.polygons, multi, precision);
     if ('reason' in written) return written;
-    const text = traced ? traced.write(chosen.polygons) : writePolygonsWkt(chosen.polygons, { multi });
+    const text = tracedWriter
+      ? tracedWriter.write(chosen.polygons)
+      : writePolygonsWkt(chosen.polygons, { multi });
     const base = {
       ...fixBase(fix),
       ...beforeAfter(
@@ -335,8 +368,8 @@ function review(fix: Fix, target: GeometryFixTarget, validity: boolean): Reviewe
     return { fix: out };
   }
   // Here the fix rebuilt the whole geometry (local edits without a writer returned above).
-  const text = traced
-    ? traced.write(chosen.polygons)
+  const text = tracedWriter
+    ? tracedWriter.write(chosen.polygons)
     : writePolygonsWkt(chosen.polygons, { multi: result.type === 'MultiPolygon' });
   const edit = edits[0]!;
   const shown = beforeAfter(

@@ -78,6 +78,11 @@ export interface ClientOptions {
   backoff?: BackoffOptions;
   /** Per-attempt time-out, milliseconds (default 30 s; uploads 120 s). */
   timeoutMs?: number;
+  /**
+   * The time `fetch` gives a connection to be made, milliseconds, when it is known (node/service-connection.ts
+   * sets it on the fetch it passes): an address nothing answers is then named with it. Not enforced here.
+   */
+  connectTimeoutMs?: number;
   uploadTimeoutMs?: number;
   onEvent?: (event: ClientEvent) => void;
 }
@@ -172,6 +177,7 @@ export class ServiceClient {
       budget: options.retryBudget ?? new RetryBudget(),
       tokens: this.tokens,
       timeoutMs: this.timeoutMs,
+      ...(options.connectTimeoutMs !== undefined ? { connectTimeoutMs: options.connectTimeoutMs } : {}),
       ...(options.limiter ? { limiter: options.limiter } : {}),
       ...(options.onEvent ? { onEvent: options.onEvent } : {}),
     });

@@ -7,7 +7,8 @@
  * or a connection that was never made. When it may have been applied (a time-out, a reset, a 5xx after the
  * body was sent), the caller gets "outcome-unknown" and reconciles before sending it again.
  *
- * A connection that cannot be made (refused, no such host, unreachable, no answer within undici's 10 s, a
+ * A connection that cannot be made (refused, no such host, unreachable, no answer within the connect
+ * time-out (undici's 10 s unless the fetch given sets another: TransportDeps.connectTimeoutMs names it), a
  * TLS handshake this end refuses: no TLS there, a certificate not for the name) is named at the first
  * attempt (an `unreachable` event: "cannot connect to 127.0.0.1:1: connection refused") and tried once more
  * at most (never where the answer cannot change: a name that does not resolve, a certificate); then the
@@ -35,6 +36,8 @@ export interface TransportDeps {
   limiter?: RateLimiter;
   tokens: AccessTokens;
   timeoutMs: number;
+  /** The time fetch gives a connection, when known: named when it runs out. */
+  connectTimeoutMs?: number;
   onEvent?: (event: ClientEvent) => void;
 }
 
@@ -91,6 +94,17 @@ const CANNOT_CONNECT: ReadonlyMap<string, CannotConnect> = new Map([
     ] as const
   ).map(([code, cause]): [string, CannotConnect] => [code, { cause: `${cause} (${code})`, permanent: true }]),
 ]);
+
+/** undici's code for a connection not made within its connect time-out. */
+const CONNECT_TIMEOUT = 'UND_ERR_CONNECT_TIMEOUT';
+
+/** The connect time-out run out, said with its length ("within 0.5 s"). */
+function connectTimedOut(ms: number): CannotConnect {
+  return {
+    cause: `no answer to the connection within ${ms / 1000} s (connecting timed out)`,
+    permanent: false,
+  };
+}
 
 /**
  * fetch's own refusal of a port the Fetch standard lists as unsafe (1, 7, 9 … 6000): no connection is even
@@ -204,11 +218,13 @@ export class Transport {
       const code = errorCodes(error).find((c) => CANNOT_CONNECT.has(c));
       const detail = describeError(error);
       const cannotConnect =
-        code !== undefined
-          ? (CANNOT_CONNECT.get(code) as CannotConnect)
-          : badPort(error)
-            ? BAD_PORT
-            : undefined;
+        code === CONNECT_TIMEOUT && this.deps.connectTimeoutMs !== undefined
+          ? connectTimedOut(this.deps.connectTimeoutMs)
+          : code !== undefined
+            ? (CANNOT_CONNECT.get(code) as CannotConnect)
+            : badPort(error)
+              ? BAD_PORT
+              : undefined;
       if (cannotConnect === undefined) return { kind: 'network', notSent: false, detail };
       return { kind: 'network', notSent: true, detail, cannotConnect };
     } finally {

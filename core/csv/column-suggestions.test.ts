@@ -6,6 +6,7 @@ import {
   rowsAsMapped,
   suggestColumns,
   suggestedMapping,
+  suggestMissingColumns,
 } from './column-suggestions.ts';
 
 const FIELDS = batchKindById('csv-fields') as BatchKind;
@@ -94,6 +95,21 @@ describe('suggestions for a file whose headers are not the kind’s', () => {
       suggestColumns(FIELDS, ['Shape', 'Old outline'], [[SQUARE, SQUARE]]),
     );
     expect(two.columns).toEqual({ boundary: 'Shape' });
+  });
+});
+
+describe('the likely header of a missing column', () => {
+  it('takes only headers that map to nothing yet, for the columns missing, likeliest first', () => {
+    const mapped = [undefined, undefined, 'name', undefined, undefined, undefined, undefined];
+    expect(suggestMissingColumns(FIELDS, HEADERS, ROWS, mapped, ['boundary', 'acres'])).toEqual([
+      { column: 'boundary', header: 'Outline', reason: 'its values are WKT geometry' },
+      { column: 'acres', header: 'Size', reason: 'its values are numbers' },
+    ]);
+    // Outline already read as the name: not offered again as the boundary.
+    const taken = [undefined, undefined, undefined, 'name', undefined, undefined, undefined];
+    expect(suggestMissingColumns(FIELDS, HEADERS, ROWS, taken, ['boundary'])).toEqual([]);
+    // Plain text alike is no likely column: Owner is not offered as the client.
+    expect(suggestMissingColumns(FIELDS, HEADERS, ROWS, [], ['clientName'])).toEqual([]);
   });
 });
 

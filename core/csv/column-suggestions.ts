@@ -219,3 +219,42 @@ export function rowsAsMapped(
     ),
   );
 }
+
+/** A required column the file lacks, and the header of the file that is probably it. */
+export interface MissingColumnSuggestion {
+  column: string;
+  header: string;
+  /** Why, in words ("its values are WKT geometry"). */
+  reason: string;
+}
+
+/**
+ * For the required columns a file lacks (`missing`), the headers that probably hold them: among the
+ * headers that map to no column yet (`mapped[i]` undefined), the likeliest pairs first, each header and
+ * column once, only pairs likely enough to be chosen for the person (as `suggestedMapping` chooses).
+ * A header that reads as a value (WKT, a number, a date: a file without a header row) is no column's name.
+ */
+export function suggestMissingColumns(
+  kind: BatchKind,
+  headers: readonly string[],
+  rows: readonly (readonly string[])[],
+  mapped: readonly (string | undefined)[],
+  missing: readonly string[],
+): MissingColumnSuggestion[] {
+  if (missing.length === 0) return [];
+  const wanted = new Set(missing);
+  const pairs = suggestColumns(kind, headers, rows, 0)
+    .filter((s) => mapped[s.index] === undefined && columnContent([s.header]) === 'text')
+    .flatMap((s) => s.suggestions.map((g) => ({ header: s.header, index: s.index, ...g })))
+    .filter((p) => wanted.has(p.column) && p.score >= CHOSEN_SCORE)
+    .sort((a, b) => b.score - a.score || a.index - b.index);
+  const out: MissingColumnSuggestion[] = [];
+  const used = new Set<number>();
+  for (const p of pairs) {
+    if (used.has(p.index) || out.some((o) => o.column === p.column)) continue;
+    out.push({ column: p.column, header: p.header, reason: p.reason });
+    used.add(p.index);
+  }
+  // In the kind's column order, as the missing columns are reported.
+  return missing.flatMap((c) => out.filter((o) => o.column === c));
+}

@@ -46,6 +46,7 @@ import {
 } from './batch-kinds.ts';
 import type { CsvEncoding, CsvEncodingChoice } from './csv-encoding.ts';
 import { mapColumns, mappingUsed, type ColumnMap, type CsvMapping } from './csv-mapping.ts';
+import { suggestMissingColumns, type MissingColumnSuggestion } from './column-suggestions.ts';
 import {
   cellOffset,
   CsvStreamReader,
@@ -140,6 +141,11 @@ export interface CsvBatchResult {
   headerLine: number;
   headers: string[];
   mapping: CsvMapping;
+  /**
+   * The mapping used with the headers that probably hold the required columns the file lacks: what to try
+   * next (`--mapping`). Only when some missing column has a likely header.
+   */
+  suggestedMapping?: CsvMapping;
   diagnostics: Diagnostic[];
   features: GeoJsonFeature[];
   /** Data rows read. */
@@ -158,6 +164,14 @@ export interface CsvBatchResult {
 
 /** Rows searched for the header: title rows above it are skipped. */
 export const HEADER_SEARCH = 5;
+
+/** Data rows whose values suggest the columns a header lacks (column-suggestions.ts). */
+const SAMPLE_ROWS = 3;
+
+/** A cell as a sample of its column's content: its start is enough to tell (a 48 MB WKT cell is not copied). */
+function sampleValue(value: string): string {
+  return value.length > 1000 ? value.slice(0, 1000) : value;
+}
 
 /**
  * Which of the first rows is the header, and of which batch kind: the first whose cells hold every header
@@ -254,6 +268,8 @@ export async function validateCsvBatch(
   let header: CsvRow | undefined;
   let kind: BatchKind | undefined;
   let columns: ColumnMap | undefined;
+  /** The headers that probably hold the required columns the file lacks. */
+  let suggested: MissingColumnSuggestion[] = [];
   let session: RowSession | undefined;
   /** With workers, a field batch's rows wait here for their boundaries' checks (see CsvBatchOptions.pool). */
   let pipeline: BoundaryPipeline<QueuedRow> | undefined;
@@ -300,7 +316,7 @@ export async function validateCsvBatch(
   const decimalMark = (): DecimalMark =>
     options.decimalMark ?? (reader.info.delimiter.delimiter === ';' ? ',' : '.');
 
-  const startSession = (found: CsvRow, k: BatchKind, titleRows: CsvRow[]): void => {
+  const startSession = (found: CsvRow, k: BatchKind, titleRows: CsvRow[], samples: CsvRow[]): void => {
     header = found;
     kind = k;
     for (const t of titleRows) damage(t);
@@ -308,12 +324,20 @@ export async function validateCsvBatch(
     for (const t of titleRows) visit({ stage: 'titleRow', line: t.line, range: rangeOf(t.start, t.end, t) });
     const headers = found.cells.map((c) => c.value);
     columns = mapColumns(k, headers, mapping);
+    suggested = suggestMissingColumns(
+      k,
+      headers,
+      samples.map((r) => r.cells.map((c) => sampleValue(c.value))),
+      columns.byIndex,
+      columns.missing,
+    );
     visit({
       stage: 'columns',
       kind: k,
       map: columns,
       range: rangeOf(found.start, found.end, found),
       cells: found.cells.map((c) => ({ value: c.value, range: rangeOf(c.start, c.end, found) })),
+      suggested,
     });
     session = new RowSession(k, found, columns, collector, options, mapping, decimalMark());
     if (options.pool && k.id === 'csv-fields') {
@@ -331,13 +355,26 @@ export async function validateCsvBatch(
     if (!choice && !final && pending.length < HEADER_SEARCH) return;
     if (pending.length === 0) return;
     if (choice) {
-      startSession(pending[choice.at] as CsvRow, choice.kind, pending.slice(0, choice.at));
-      for (const r of pending.slice(choice.at + 1)) processData(r);
+      const found = pending[choice.at] as CsvRow;
+      const samples = pending.slice(choice.at + 1);
+      // A header that lacks a required column waits for a few rows: their values tell which column it is.
+      if (
+        !final &&
+        samples.length < SAMPLE_ROWS &&
+        mapColumns(
+          choice.kind,
+          found.cells.map((c) => c.value),
+          mapping,
+        ).missing.length > 0
+      )
+        return;
+      startSession(found, choice.kind, pending.slice(0, choice.at), samples);
+      for (const r of samples) processData(r);
     } else {
       const k = (forced && batchKindById(forced)) || batchKindById('csv-fields')!;
       const first = pending[0] as CsvRow;
       visit({ stage: 'noHeader', kind: k.id, range: rangeOf(first.start, first.end, first) });
-      startSession(first, k, []);
+      startSession(first, k, [], pending.slice(1));
       for (const r of pending.slice(1)) processData(r);
     }
     pending.length = 0;
@@ -438,13 +475,22 @@ export async function validateCsvBatch(
   if (!emit) for (const d of collector.diagnostics) countAtRow(d);
   const rows = [...byRow.values()].sort((a, b) => a.row - b.row);
   const headers = header ? header.cells.map((c) => c.value) : [];
+  const used = columns ? mappingUsed(finalKind, headers, columns, mapping) : { kind: finalKind.id };
   return {
     kind: finalKind.id,
     encoding: info.encoding,
     delimiter: info.delimiter.delimiter,
     headerLine: header?.line ?? 0,
     headers,
-    mapping: columns ? mappingUsed(finalKind, headers, columns, mapping) : { kind: finalKind.id },
+    mapping: used,
+    ...(suggested.length > 0
+      ? {
+          suggestedMapping: {
+            ...used,
+            columns: { ...used.columns, ...Object.fromEntries(suggested.map((s) => [s.column, s.header])) },
+          },
+        }
+      : {}),
     diagnostics: collector.diagnostics,
     features: session?.features ?? [],
     rowCount: dataRows,
@@ -658,8 +704,9 @@ class RowSession {
     let twoWays: PreparedField['twoWays'];
     const lines = rowLines(row);
     const local = (offset: number): number => offset - row.start;
-    // Each field row adds one feature when they are kept (the index is that of the feature it adds).
-    const feature = this.options.keepFeatures === false ? 0 : this.fieldRecords++;
+    // Each field row adds one feature (the index is that of the feature it adds, or would add when they
+    // are not kept: location.feature numbers it all the same).
+    const feature = this.fieldRecords++;
     const record: FieldRecord = {
       format: 'csv',
       row: n,

@@ -11,7 +11,7 @@
 import type { Location, TextRange } from '../diagnostics/diagnostic.ts';
 import type { FeatureVerdict } from '../records/field-features.ts';
 import type { FieldRecord } from '../records/field-record.ts';
-import { recordString } from '../records/field-record.ts';
+import { atRecord, recordString } from '../records/field-record.ts';
 import { crowdedZones, findZoneOverlaps } from '../rx/zone-overlaps.ts';
 import { duplicateField } from '../rules/field-upload/duplicate-field.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
@@ -106,6 +106,8 @@ function hashRowCells(row: CsvRow, map: ColumnMap, buffer: CellBytes): number | 
 
 interface KeptField {
   row: number;
+  /** Its feature in the report's `features` (for maps), when the record has one. */
+  feature: number | undefined;
   name: string;
   polygons: Float64Array[][];
   /** Where the boundary is written (its cell), for the diagnostic's range. */
@@ -148,7 +150,10 @@ type CellOf = (column: string) => CsvCell | undefined;
 
 export class CrossRowChecks {
   private readonly rows = new RowHashTable();
-  /** FU005 by hashes: normalised hierarchy → first row, and the low bits of the hierarchy as written. */
+  /**
+   * FU005 by hashes: normalised hierarchy → first row, the low bits of the hierarchy as written, and the
+   * first row's feature.
+   */
   private readonly fields = new RowHashTable();
   /** The first row of each enrollment, with its cell's place (for "see …"). */
   private readonly enrolled = new Map<string, { row: number; range?: TextRange }>();
@@ -270,9 +275,11 @@ export class CrossRowChecks {
     const key = hash53(parts.map((p) => (p ?? '').trim().toLowerCase()).join('\u0000'));
     const first = this.fields.get(key);
     if (!first) {
-      this.fields.add(key, n, raw | 0);
+      this.fields.add(key, n, raw | 0, record.feature);
       return;
     }
+    // Each place with its feature too, as the geometry rules name theirs: a map finds both fields by it.
+    const firstFeature = record.feature !== undefined ? first.extra : undefined;
     this.collector.report(duplicateField, {
       messageId: 'duplicate',
       data: {
@@ -283,8 +290,13 @@ export class CrossRowChecks {
         firstRow: first.row,
         caseNote: first.payload === (raw | 0) ? '' : ' (differing only in case or spaces)',
       },
-      location: record.location,
-      related: [{ message: 'the first occurrence', location: { row: first.row } }],
+      location: atRecord(record, record.location),
+      related: [
+        {
+          message: 'the first occurrence',
+          location: { row: first.row, ...(firstFeature !== undefined ? { feature: firstFeature } : {}) },
+        },
+      ],
       hint: 'Remove one of them, or rename it if it is a different field.',
     });
   }
@@ -314,6 +326,7 @@ export class CrossRowChecks {
     this.farms.set(key, list);
     list.push({
       row: n,
+      feature: record.feature,
       name: recordString(record, 'name') ?? '',
       polygons: polygons as Float64Array[][],
       range: boundaryRange,
@@ -382,6 +395,11 @@ function overlapping(f: KeptField): OverlappingField {
   return {
     row: f.row,
     name: f.name,
-    boundary: { row: f.row, field: 'boundary', ...(f.range ? { range: f.range } : {}) },
+    boundary: {
+      row: f.row,
+      field: 'boundary',
+      ...(f.range ? { range: f.range } : {}),
+      ...(f.feature !== undefined ? { feature: f.feature } : {}),
+    },
   };
 }

@@ -126,6 +126,7 @@ function csvSummary(result: CsvBatchResult): CsvBatchSummary {
     headerLine: result.headerLine,
     headers: result.headers,
     mapping: result.mapping,
+    ...(result.suggestedMapping ? { suggestedMapping: result.suggestedMapping } : {}),
     rows: result.rowCount,
     rowStatus: result.rows.map((r) => ({ ...r })),
     rowStatusOf: result.rowsListed,

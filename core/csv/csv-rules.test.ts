@@ -153,6 +153,36 @@ describe('CSV003 csv-columns', () => {
       'Column boundary is missing: csv-fields needs it',
     );
   });
+
+  it('names the header that probably holds a missing column, by its values, and the mapping that reads it', async () => {
+    // The header is read before the rows: the column whose values are WKT is found in the rows after it.
+    const text = `clientName,farmName,name,Outline,Notes\nSmith,Home,A,"${SQUARE}",x\nSmith,Home,B,"${FAR}",y\n`;
+    const result = await validateCsvBatch(bytesToStream(new TextEncoder().encode(text), 7), {
+      kind: 'csv-fields',
+    });
+    const [missing] = of(result.diagnostics, 'CSV003', 'missing');
+    expect(missing?.hint).toBe(
+      'The file has "Outline" (its values are WKT geometry): map it to boundary (setting mapping={"kind":"csv-fields","columns":{"boundary":"Outline"}}; on the command line --mapping \'{"kind":"csv-fields","columns":{"boundary":"Outline"}}\'), or add a boundary column.',
+    );
+    const outline = of(result.diagnostics, 'CSV003', 'extra').find((d) => d.location.field === 'Outline');
+    expect(outline?.hint).toMatch(
+      /^Probably the missing boundary column \(its values are WKT geometry\): see its hint\. Columns of csv-fields: /,
+    );
+    expect(result.suggestedMapping).toEqual({
+      kind: 'csv-fields',
+      columns: { clientName: 'clientName', farmName: 'farmName', name: 'name', boundary: 'Outline' },
+    });
+    // Read with that mapping, the file lacks nothing.
+    const again = await check(text, { mapping: result.suggestedMapping! });
+    expect(of(again, 'CSV003', 'missing')).toEqual([]);
+    expect(of(again, 'CSV003', 'mapped').map((d) => d.message)).toEqual([
+      'Column "Outline" is read as boundary',
+    ]);
+    // A file without a header row: its first row's WKT is a value, not the name of a column to map.
+    const headless = await check(`Smith,Home,A,"${SQUARE}"\nSmith,Home,B,"${FAR}"\n`, { kind: 'csv-fields' });
+    const boundary = of(headless, 'CSV003', 'missing').find((d) => d.location.field === 'boundary');
+    expect(boundary?.hint).toMatch(/^Add a boundary column, map one to it/);
+  });
 });
 
 describe('CSV004 csv-header', () => {
@@ -271,6 +301,28 @@ describe('CSV010 csv-fields-overlap', () => {
     expect(at(overlaps[0]?.location)).toBe(SHIFTED);
     expect(overlaps[0]?.location.range?.start.line).toBe(3);
     expect(at(overlaps[0]?.related?.[0]?.location)).toBe(SQUARE);
+  });
+
+  it('names the features of both fields of an overlap or a repeated name, as the geometry rules do', async () => {
+    const text = `${FIELDS}\nSmith,Home,A,"${SQUARE}",,,\nSmith,Home,B,"${FAR}",,,\nSmith,Home,C,"${SHIFTED}",,,\nSmith,Home,b,"${FAR}",,,\n`;
+    const result = await validateCsvBatch(bytesToStream(new TextEncoder().encode(text), 7));
+    const rowOf = (feature: number | undefined) =>
+      feature === undefined ? undefined : result.features[feature]?.properties.row;
+    const [overlap] = of(result.diagnostics, 'CSV010', 'overlap');
+    expect(overlap?.location).toMatchObject({ row: 3, feature: 2 });
+    expect(overlap?.related?.[0]?.location).toMatchObject({ row: 1, feature: 0 });
+    const [duplicate] = of(result.diagnostics, 'FU005', 'duplicate');
+    expect(duplicate?.location).toMatchObject({ row: 4, feature: 3 });
+    expect(duplicate?.related?.[0]?.location).toEqual({ row: 2, feature: 1 });
+    for (const d of [overlap, duplicate]) {
+      expect(rowOf(d?.location.feature)).toBe(d?.location.row);
+      expect(rowOf(d?.related?.[0]?.location.feature)).toBe(d?.related?.[0]?.location.row);
+    }
+    // Features not kept: each place still numbers its field's feature.
+    const lean = await validateCsvBatch(bytesToStream(new TextEncoder().encode(text), 7), {
+      keepFeatures: false,
+    });
+    expect(of(lean.diagnostics, 'FU005')[0]?.location.feature).toBe(3);
   });
   it('lists a field’s overlaps with earlier rows up to OVERLAPS_PER_FIELD, then says there are more', async () => {
     const { OVERLAPS_PER_FIELD: limit } = await import('./csv-cross-rows.ts');
@@ -521,6 +573,7 @@ describe("the rules of a CSV batch's reading as visitors over its stage results"
           },
           range,
           cells: [{ value: 'name', range }],
+          suggested: [],
         },
         ['missing'],
       ],

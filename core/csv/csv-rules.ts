@@ -11,6 +11,11 @@ import { defineRule, type Rule } from '../rules/rule.ts';
 import type { TextRange } from '../diagnostics/diagnostic.ts';
 import type { CrossRowStage, CsvStage } from './csv-stages.ts';
 
+/** Text a POSIX shell reads as one word, as written: in single quotes (a quote inside closed and escaped). */
+function shellQuoted(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
 const LOST_CHARACTER_HINT =
   'Save the sheet as CSV UTF-8 and check this value, or read the file as Windows-1252 (setting encoding=windows-1252; --encoding windows-1252) if that is what it was saved as.';
 
@@ -161,29 +166,40 @@ export const csvColumns = defineRule({
   },
   check(stage: CsvStage, context) {
     if (stage.stage !== 'columns') return;
-    const { kind, map, cells } = stage;
+    const { kind, map, cells, suggested } = stage;
     const at = (i: number): { field?: string; range?: TextRange } => {
       const cell = cells[i];
       return cell ? { field: cell.value, range: cell.range } : {};
     };
-    for (const column of map.missing)
+    for (const column of map.missing) {
+      const likely = suggested.find((s) => s.column === column);
+      // The kind too: without it a header that lacks columns may be read as another kind.
+      const mapping = likely && JSON.stringify({ kind: kind.id, columns: { [column]: likely.header } });
       context.report({
         messageId: 'missing',
         data: { column, kind: kind.id },
         location: { range: stage.range, field: column },
-        hint: `Add a ${column} column, map one to it (setting mapping={"columns":{"${column}":"Your header"}}; on the command line --setting mapping='…'), or give every row one value ({"values":{"${column}":"…"}}).`,
+        hint:
+          likely && mapping
+            ? `The file has "${likely.header}" (${likely.reason}): map it to ${column} (setting mapping=${mapping}; on the command line --mapping ${shellQuoted(mapping)}), or add a ${column} column.`
+            : `Add a ${column} column, map one to it (setting mapping={"columns":{"${column}":"Your header"}}; on the command line --setting mapping='…'), or give every row one value ({"values":{"${column}":"…"}}).`,
       });
+    }
     // A column that repeats another is said so once (repeated), not also called unknown.
     const repeated = new Set(map.repeated.map((r) => r.index));
     map.byIndex.forEach((column, i) => {
       const cell = cells[i];
       if (column !== undefined || repeated.has(i) || !cell || cell.value.trim() === '') return;
+      const likely = suggested.find((s) => s.header === cell.value);
+      const columns = `Columns of ${kind.id}: ${kind.columns.map((c) => c.name).join(', ')}.`;
       context.report({
         messageId: 'extra',
         severity: 'warning',
         data: { header: cell.value, kind: kind.id },
         location: at(i),
-        hint: `Columns of ${kind.id}: ${kind.columns.map((c) => c.name).join(', ')}.`,
+        hint: likely
+          ? `Probably the missing ${likely.column} column (${likely.reason}): see its hint. ${columns}`
+          : columns,
       });
     });
     for (const r of map.repeated)

@@ -10,6 +10,7 @@ import type { Location, TextRange } from '../diagnostics/diagnostic.ts';
 import type { BatchKind } from './batch-kinds.ts';
 import type { CsvEncodingChoice } from './csv-encoding.ts';
 import type { ColumnMap } from './csv-mapping.ts';
+import type { MissingColumnSuggestion } from './column-suggestions.ts';
 import type { SkippedRows } from './csv-reader.ts';
 
 /** A cell with spaces around its value; `start`/`end` are its value's offsets in the file. */
@@ -69,6 +70,8 @@ export type CsvStage =
       map: ColumnMap;
       range: TextRange;
       cells: readonly { value: string; range: TextRange }[];
+      /** For required columns the file lacks, the header that probably holds each (by name and values). */
+      suggested: readonly MissingColumnSuggestion[];
     }
   /**
    * One data row: its cells beside the header's (stray empty cells past the header not counted), the
@@ -124,7 +127,7 @@ export type CsvStage =
   /** The end of the file: the kind read, where the header was (undefined: no rows at all), the data rows. */
   | { stage: 'end'; kind: string; header: TextRange | undefined; dataRows: number };
 
-/** A field of an overlap: its row, its name, and where its boundary is written (its cell). */
+/** A field of an overlap: its row, its name, and where its boundary is (its cell, and its feature). */
 export interface OverlappingField {
   row: number;
   name: string;

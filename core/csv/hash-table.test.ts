@@ -15,6 +15,13 @@ describe('RowHashTable', () => {
     }
     expect(table.get(2 ** 53 - 1 - 12345)).toBeUndefined();
   });
+  it('keeps a second payload through growth when given one', () => {
+    const table = new RowHashTable();
+    for (let i = 0; i < 3000; i++) table.add(i * 7919 + 2 ** 41, i + 1, i, i * 3);
+    table.add(2 ** 41, 99999, 1, 5);
+    expect(table.get(2 ** 41)).toEqual({ row: 1, payload: 0, extra: 0 });
+    expect(table.get(2999 * 7919 + 2 ** 41)).toEqual({ row: 3000, payload: 2999, extra: 8997 });
+  });
   it('tells apart hashes that differ only in their high bits', () => {
     const table = new RowHashTable();
     table.add(5, 1);

@@ -21,6 +21,11 @@ export type CsvBatchSummary = {
   headers: string[];
   /** The mapping the file was read with: batch column → header, and constant values. */
   mapping: { kind?: string; columns?: Record<string, string>; values?: Record<string, string> };
+  /**
+   * The mapping used, with the headers that probably hold the required columns the file lacks (by their
+   * names and values): what to pass next (`--mapping`). Only when some missing column has a likely header.
+   */
+  suggestedMapping?: { kind?: string; columns?: Record<string, string>; values?: Record<string, string> };
   /** Data rows read. */
   rows: number;
   rowStatus: Array<{

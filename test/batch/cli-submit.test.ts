@@ -152,12 +152,18 @@ describe('fieldgate profile', () => {
       '--rate',
       '20',
     );
+    // A connect time-out that is no number of seconds is refused before anything is saved.
+    await expect(profileCommand.run([...args, '--connect-timeout', '0'], cliIo(secrets))).rejects.toThrow(
+      '--connect-timeout must be a number of seconds above 0 and at most 25, got "0"',
+    );
+    args.push('--connect-timeout', '5');
     expect(await profileCommand.run(args, add), add.text()).toBe(0);
     const file = join(dir, 'config', 'fieldgate', 'profiles.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const list = cliIo();
     expect(await profileCommand.run(['list'], list)).toBe(0);
     expect(list.text()).toContain('client secret    set');
+    expect(list.text()).toContain('connect within   5 s');
     const test = cliIo();
     expect(await profileCommand.run(['test', 'local'], test), test.text()).toBe(0);
     expect(test.text()).toContain('credentials accepted');

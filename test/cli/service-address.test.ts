@@ -3,7 +3,8 @@
  * off this machine, credentials in it, not an address) is one line naming the variable, exit 2, before the
  * batch is read: nothing written, no journal, no stack, no secret. An address merely unreachable is
  * time-bound: a TLS handshake this end refuses is named at once, and a server that never answers is given
- * up after undici's connect time-out (twice), not retried for minutes.
+ * up after the connect time-out (twice; FIELDGATE_CONNECT_TIMEOUT, here half a second), not retried for
+ * minutes, and named with that time-out.
  */
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createTcpServer, type Socket } from 'node:net';
@@ -142,20 +143,32 @@ describe('an address that cannot be reached', () => {
     expect(requests).toBe(0);
   });
 
-  it(
-    'a server that never answers the connection is given up after the connect time-out, twice (exit 3)',
-    { timeout: 90_000 },
-    async () => {
-      // Accepts and says nothing: the TLS handshake never ends, as with an address nothing answers.
-      const port = await listen(createTcpServer((socket) => sockets.push(socket)));
-      const run = await runCli(submitArgs, {
-        env: envWith(`https://127.0.0.1:${port}`, join(dir, 'silent')),
-      });
-      expect(run.code, run.stderr).toBe(3);
-      expect(run.stderr).toContain(
-        `fieldgate: cannot connect to 127.0.0.1:${port}: no answer to the connection (connecting timed out)\n`,
-      );
-      expect(run.stdout).toMatch(/^stopped: .*cannot connect to 127\.0\.0\.1:\d+: .* \(2 attempts\)$/m);
-    },
-  );
+  it('a server that never answers the connection is given up after the connect time-out, twice, and named with it (exit 3)', async () => {
+    // Accepts and says nothing: the TLS handshake never ends, as with an address nothing answers.
+    const port = await listen(createTcpServer((socket) => sockets.push(socket)));
+    const run = await runCli(submitArgs, {
+      env: { ...envWith(`https://127.0.0.1:${port}`, join(dir, 'silent')), FIELDGATE_CONNECT_TIMEOUT: '0.5' },
+    });
+    expect(run.code, run.stderr).toBe(3);
+    expect(run.stderr).toContain(
+      `fieldgate: cannot connect to 127.0.0.1:${port}: no answer to the connection within 0.5 s (connecting timed out)\n`,
+    );
+    expect(run.stdout).toMatch(
+      /^stopped: .*cannot connect to 127\.0\.0\.1:\d+: no answer to the connection within 0\.5 s .* \(2 attempts\)$/m,
+    );
+    for (const secret of ['client-secret-value', 'api-key-value'])
+      expect(run.stdout + run.stderr).not.toContain(secret);
+  });
+
+  it('a connect time-out that is no number of seconds is one line naming the variable, exit 2', async () => {
+    const home = join(dir, 'bad-timeout');
+    const run = await runCli(submitArgs, {
+      env: { ...envWith('https://127.0.0.1:1', home), FIELDGATE_CONNECT_TIMEOUT: '10s' },
+    });
+    expect(run.code).toBe(2);
+    expect(run.stderr.trimEnd().split('\n')).toEqual([
+      'fieldgate submit: FIELDGATE_CONNECT_TIMEOUT must be a number of seconds above 0 and at most 25, got "10s" (--profile env)',
+    ]);
+    expect(existsSync(join(home, 'data'))).toBe(false);
+  });
 });

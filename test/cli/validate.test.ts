@@ -143,6 +143,33 @@ describe('fieldgate validate', () => {
     expect(readdirSync(dir).sort()).toEqual(['bad-mapping.json', 'fields.csv']);
   });
 
+  it('names the columns a CSV lacks under their likely headers, and prints the mapping that reads them', async () => {
+    const dir = tempDir();
+    const csv = join(dir, 'export.csv');
+    writeFileSync(
+      csv,
+      `Client,Farm,Paddock Name,Outline\nSmith,Home,North,"${SMALL_FIELD}"\nSmith,Home,South,"${SMALL_FIELD}"\n`,
+    );
+    const run = await runCli(['validate', '--kind', 'csv-fields', csv]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('CSV003  Column name is missing: csv-fields needs it');
+    expect(run.stdout).toContain(
+      `hint: The file has "Outline" (its values are WKT geometry): map it to boundary (setting mapping={"kind":"csv-fields","columns":{"boundary":"Outline"}}; on the command line --mapping '{"kind":"csv-fields","columns":{"boundary":"Outline"}}'), or add a boundary column.`,
+    );
+    const line = run.stdout.split('\n').find((l) => l.includes('probably holds the columns it lacks'));
+    expect(line).toBe(
+      `${csv} probably holds the columns it lacks under other names; to read it so: --mapping '{"kind":"csv-fields","columns":{"clientName":"Client","farmName":"Farm","name":"Paddock Name","boundary":"Outline"}}'`,
+    );
+    // The mapping printed is one the command line takes: the file then lacks nothing.
+    const mapping = /--mapping '(.*)'$/.exec(line!)![1]!;
+    const again = await runCli(['validate', '--format', 'json', '--mapping', mapping, csv]);
+    const codes = JSON.parse(again.stdout).diagnostics.map((d: { messageId?: string; code: string }) =>
+      [d.code, d.messageId].join(' '),
+    );
+    expect(codes).not.toContain('CSV003 missing');
+    expect(codes).toContain('CSV003 mapped');
+  });
+
   it('selects and ignores by code, prefix and group, as Ruff does', async () => {
     const codes = async (...args: string[]) =>
       JSON.parse(

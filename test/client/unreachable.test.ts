@@ -49,6 +49,21 @@ describe('a service that cannot be reached', () => {
     expect(s.requests).toHaveLength(1);
   });
 
+  it('names the connect time-out it was given when no connection was made within it', async () => {
+    const s = stubClient(() => ({ network: 'UND_ERR_CONNECT_TIMEOUT' }), { connectTimeoutMs: 2500 });
+    const error = failure(await s.client.getEnrollment({ type: 'program', enrollmentId: IDS.enrollment }));
+    expect(error).toMatchObject({ kind: 'unreachable', attempts: 2 });
+    expect(error.message).toBe(
+      'getEnrollment: cannot connect to api.example.test: no answer to the connection within 2.5 s (connecting timed out) (2 attempts)',
+    );
+    // A fetch whose time-out it was not told: said without a length.
+    const untold = stubClient(() => ({ network: 'UND_ERR_CONNECT_TIMEOUT' }));
+    const plain = failure(
+      await untold.client.getEnrollment({ type: 'program', enrollmentId: IDS.enrollment }),
+    );
+    expect(plain.message).toContain('no answer to the connection (connecting timed out)');
+  });
+
   it('names the token endpoint when that is what cannot be reached', async () => {
     const s = stubClient(() => json(200, {}), { token: () => ({ network: 'EHOSTUNREACH' }) });
     const error = failure(await s.client.getEnrollment({ type: 'program', enrollmentId: IDS.enrollment }));
