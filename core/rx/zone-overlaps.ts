@@ -114,7 +114,6 @@ function insideRing(x: number, y: number, ring: IndexedRing): boolean {
 interface Prepared {
   record: number;
   polygons: IndexedRing[][];
-  edges: Float64Array;
   bbox: Bbox;
   /** One interior point per polygon. */
   inner: [number, number][];
@@ -132,7 +131,6 @@ function prepare(zone: OverlapZone): Prepared | undefined {
   return {
     record: zone.record,
     polygons: polygons.map((polygon) => polygon.map(indexRing)),
-    edges: zoneEdges(rings),
     bbox: bbox as Bbox,
     inner,
   };
@@ -175,36 +173,28 @@ interface Edge {
   by: number;
 }
 
+/**
+ * The zone's non-degenerate edges that reach into `box`, ring by ring, read from the rings themselves (a
+ * list of every zone's edges held four numbers an edge: twice the zones' coordinates, all at once).
+ */
 function edgesIn(zone: Prepared, box: Bbox, tol: number): Edge[] {
   const out: Edge[] = [];
-  const e = zone.edges;
-  for (let k = 0; k + 3 < e.length; k += 4) {
-    const ax = e[k] ?? 0;
-    const ay = e[k + 1] ?? 0;
-    const bx = e[k + 2] ?? 0;
-    const by = e[k + 3] ?? 0;
-    if (Math.max(ax, bx) < box[0] - tol || Math.min(ax, bx) > box[2] + tol) continue;
-    if (Math.max(ay, by) < box[1] - tol || Math.min(ay, by) > box[3] + tol) continue;
-    out.push({ ax, ay, bx, by });
-  }
-  return out;
-}
-
-/** All non-degenerate edges of a zone as [ax, ay, bx, by, …]. */
-function zoneEdges(rings: Float64Array[]): Float64Array {
-  const out: number[] = [];
-  for (const ring of rings) {
-    const n = ring.length >> 1;
-    for (let i = 0; i < n; i++) {
-      const j = (i + 1) % n;
-      const ax = ring[2 * i] ?? 0;
-      const ay = ring[2 * i + 1] ?? 0;
-      const bx = ring[2 * j] ?? 0;
-      const by = ring[2 * j + 1] ?? 0;
-      if (ax !== bx || ay !== by) out.push(ax, ay, bx, by);
+  for (const polygon of zone.polygons) {
+    for (const { coords: c, n } of polygon) {
+      for (let i = 0; i < n; i++) {
+        const j = (i + 1) % n;
+        const ax = c[2 * i] ?? 0;
+        const ay = c[2 * i + 1] ?? 0;
+        const bx = c[2 * j] ?? 0;
+        const by = c[2 * j + 1] ?? 0;
+        if (ax === bx && ay === by) continue;
+        if (Math.max(ax, bx) < box[0] - tol || Math.min(ax, bx) > box[2] + tol) continue;
+        if (Math.max(ay, by) < box[1] - tol || Math.min(ay, by) > box[3] + tol) continue;
+        out.push({ ax, ay, bx, by });
+      }
     }
   }
-  return Float64Array.from(out);
+  return out;
 }
 
 /** Signed distance of (px, py) from the line through a→b (positive on the left). */
