@@ -22,6 +22,8 @@ export interface ValidateRxOptions {
   selection?: RuleSelection;
   settings?: ZoneSettings;
   limits?: Partial<ZipLimits>;
+  /** Whether the summary carries the zones' GeoJSON map (default true; see buildRxSummary). */
+  map?: boolean;
 }
 
 export interface RxValidation {
@@ -52,7 +54,7 @@ export function* validateRxSteps(
   const done = (parts: Omit<RxValidation, 'diagnostics' | 'summary'> = {}): RxValidation => ({
     ...parts,
     diagnostics: collector.diagnostics,
-    summary: buildRxSummary(parts),
+    summary: buildRxSummary(parts, { map: options.map !== false }),
   });
 
   const archive = openZip(bytes, collector, options.limits ? { limits: options.limits } : {});
