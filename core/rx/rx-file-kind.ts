@@ -25,6 +25,7 @@ export const rxFileKind: FileKind = {
       ...(options.selection ? { selection: options.selection } : {}),
       settings: typeof rateColumn === 'string' ? { rateColumn } : {},
       map: options.summaryGeometry !== false,
+      ...(options.releaseMemory ? { releaseMemory: options.releaseMemory } : {}),
     };
     // Each zone's validity on worker threads when the run has them and the file is big enough.
     const pool = options.workers?.(file.bytes.length);
