@@ -47,23 +47,38 @@ function indexRing(coords: Float64Array): IndexedRing {
   const box = ringBbox(coords);
   const count = Math.max(1, Math.min(1024, Math.ceil(Math.sqrt(n))));
   const stripeHeight = (box[3] - box[1]) / count || 1;
-  const lists: number[][] = Array.from({ length: count }, () => []);
   const stripeOf = (y: number): number =>
     Math.min(count - 1, Math.max(0, Math.floor((y - box[1]) / stripeHeight)));
-  for (let i = 0; i < n; i++) {
-    const j = (i + 1) % n;
+  // Each edge's stripes from its lower to its upper end (edge i runs from vertex i to vertex (i + 1) % n).
+  const span = (i: number): [number, number] => {
     const ya = coords[2 * i + 1] ?? 0;
-    const yb = coords[2 * j + 1] ?? 0;
-    const from = stripeOf(Math.min(ya, yb));
-    const to = stripeOf(Math.max(ya, yb));
-    for (let k = from; k <= to; k++) lists[k]?.push(i);
+    const yb = coords[2 * ((i + 1) % n) + 1] ?? 0;
+    return [stripeOf(Math.min(ya, yb)), stripeOf(Math.max(ya, yb))];
+  };
+  // Counted, then filled into one array the stripes are views of (lists of numbers per stripe, grown
+  // edge by edge, were eight bytes an entry and garbage once copied).
+  const starts = new Int32Array(count + 1);
+  for (let i = 0; i < n; i++) {
+    const [from, to] = span(i);
+    for (let k = from; k <= to; k++) starts[k + 1] = (starts[k + 1] ?? 0) + 1;
+  }
+  for (let k = 0; k < count; k++) starts[k + 1] = (starts[k + 1] ?? 0) + (starts[k] ?? 0);
+  const edges = new Int32Array(starts[count] ?? 0);
+  const filled = starts.slice(0, count);
+  for (let i = 0; i < n; i++) {
+    const [from, to] = span(i);
+    for (let k = from; k <= to; k++) {
+      const at = filled[k] ?? 0;
+      edges[at] = i;
+      filled[k] = at + 1;
+    }
   }
   return {
     coords,
     n,
     y0: box[1],
     stripeHeight,
-    stripes: lists.map((l) => Int32Array.from(l)),
+    stripes: Array.from({ length: count }, (_, k) => edges.subarray(starts[k], starts[k + 1])),
     counter: new RayCrossingCounter(0, 0),
   };
 }
@@ -253,17 +268,20 @@ export function interiorPoint(polygon: Float64Array[]): [number, number] | undef
   const shell = polygon[0];
   if (!shell || shell.length < 6) return undefined;
   const box = ringBbox(shell);
-  // Scan between two distinct vertex heights near the middle, so the line passes through no vertex.
-  const ys = [
-    ...new Set(polygon.flatMap((r) => Array.from({ length: r.length >> 1 }, (_, i) => r[2 * i + 1] ?? 0))),
-  ];
-  ys.sort((p, q) => p - q);
+  // Scan between two distinct vertex heights near the middle, so the line passes through no vertex: the
+  // heights sorted in a typed array, equal neighbours skipped (a set and lists of them held 50 bytes each).
+  let heights = 0;
+  for (const r of polygon) heights += r.length >> 1;
+  const ys = new Float64Array(heights);
+  let at = 0;
+  for (const r of polygon) for (let i = 1; i < r.length; i += 2) ys[at++] = r[i] ?? 0;
+  ys.sort();
   const mid = (box[1] + box[3]) / 2;
   let y = mid;
   for (let i = 0; i + 1 < ys.length; i++) {
     const lo = ys[i] ?? 0;
     const hi = ys[i + 1] ?? 0;
-    if (lo <= mid && mid <= hi) {
+    if (lo < hi && lo <= mid && mid <= hi) {
       y = (lo + hi) / 2;
       break;
     }
