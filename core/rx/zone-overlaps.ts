@@ -49,28 +49,30 @@ function indexRing(coords: Float64Array): IndexedRing {
   const stripeHeight = (box[3] - box[1]) / count || 1;
   const stripeOf = (y: number): number =>
     Math.min(count - 1, Math.max(0, Math.floor((y - box[1]) / stripeHeight)));
-  // Each edge's stripes from its lower to its upper end (edge i runs from vertex i to vertex (i + 1) % n).
-  const span = (i: number): [number, number] => {
-    const ya = coords[2 * i + 1] ?? 0;
-    const yb = coords[2 * ((i + 1) % n) + 1] ?? 0;
-    return [stripeOf(Math.min(ya, yb)), stripeOf(Math.max(ya, yb))];
-  };
   // Counted, then filled into one array the stripes are views of (lists of numbers per stripe, grown
-  // edge by edge, were eight bytes an entry and garbage once copied).
+  // edge by edge, were eight bytes an entry and garbage once copied). Edge i runs from vertex i to vertex
+  // (i + 1) % n and lies in the stripes from its lower end's to its upper end's.
   const starts = new Int32Array(count + 1);
-  for (let i = 0; i < n; i++) {
-    const [from, to] = span(i);
-    for (let k = from; k <= to; k++) starts[k + 1] = (starts[k + 1] ?? 0) + 1;
-  }
-  for (let k = 0; k < count; k++) starts[k + 1] = (starts[k + 1] ?? 0) + (starts[k] ?? 0);
-  const edges = new Int32Array(starts[count] ?? 0);
-  const filled = starts.slice(0, count);
-  for (let i = 0; i < n; i++) {
-    const [from, to] = span(i);
-    for (let k = from; k <= to; k++) {
-      const at = filled[k] ?? 0;
-      edges[at] = i;
-      filled[k] = at + 1;
+  let edges = new Int32Array(0);
+  let filled = starts;
+  for (const pass of ['count', 'fill'] as const) {
+    if (pass === 'fill') {
+      for (let k = 0; k < count; k++) starts[k + 1] = (starts[k + 1] ?? 0) + (starts[k] ?? 0);
+      edges = new Int32Array(starts[count] ?? 0);
+      filled = starts.slice(0, count);
+    }
+    for (let i = 0; i < n; i++) {
+      const ya = coords[2 * i + 1] ?? 0;
+      const yb = coords[2 * ((i + 1) % n) + 1] ?? 0;
+      const to = stripeOf(Math.max(ya, yb));
+      for (let k = stripeOf(Math.min(ya, yb)); k <= to; k++) {
+        if (pass === 'count') starts[k + 1] = (starts[k + 1] ?? 0) + 1;
+        else {
+          const at = filled[k] ?? 0;
+          edges[at] = i;
+          filled[k] = at + 1;
+        }
+      }
     }
   }
   return {
