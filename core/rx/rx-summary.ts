@@ -47,10 +47,11 @@ function geoJsonPolygon(polygon: Float64Array[]): GeoJsonPosition[][] {
     const ccw = signedArea(ring) > 0;
     const wantCcw = i === 0;
     const n = ring.length >> 1;
-    const positions: GeoJsonPosition[] = [];
+    // Made at its length: grown point by point, a ring's list left its smaller copies behind.
+    const positions = new Array<GeoJsonPosition>(n);
     for (let k = 0; k < n; k++) {
       const j = ccw === wantCcw ? k : n - 1 - k;
-      positions.push([round(ring[2 * j] ?? 0, 8), round(ring[2 * j + 1] ?? 0, 8)]);
+      positions[k] = [round(ring[2 * j] ?? 0, 8), round(ring[2 * j + 1] ?? 0, 8)];
     }
     return positions;
   });
