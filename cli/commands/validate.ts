@@ -390,6 +390,8 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
     // Asked for by name (true), so big files read as streams carry them too; the HTML report only draws
     // them, so a big CSV keeps simplified outlines ('map').
     features: values.format === 'html' ? ('map' as const) : Boolean(json && values.features),
+    // Only the JSON report shows the geometry a summary carries (a prescription's zone map).
+    ...(json ? {} : { summaryGeometry: false }),
     // The JSON and text reports are written as the diagnostics come: none is held until the end.
     ...(json || text ? { keepDiagnostics: false } : {}),
     // Files a CSV batch names are read relative to the CSV (not for standard input: no folder).

@@ -221,10 +221,12 @@ interface InflateResult {
  * Inflate raw DEFLATE data, stopping as soon as the output would exceed `cap`. Input is fed in slices
  * of 4–64 KiB sized to the remaining room (deflate expands at most 1032:1), so one slice cannot overshoot
  * the cap by more than about 4 MiB and memory stays bounded whatever the data claims. (Smaller slices
- * cost more: fflate keeps a 32 KiB window per push; 1 KiB slices are 6× slower than 4 KiB ones.)
+ * cost more: fflate keeps a 32 KiB window per push; 1 KiB slices are 6× slower than 4 KiB ones.) The output
+ * goes into one buffer of the cap (an honest entry's declared size) as it comes: gathering the pieces and
+ * joining them at the end held the entry twice.
  */
 export function inflateCapped(data: Uint8Array, cap: number): InflateResult {
-  const chunks: Uint8Array[] = [];
+  let out: Uint8Array | undefined;
   let produced = 0;
   let overflow = false;
   const inflater = new Inflate((chunk) => {
@@ -233,8 +235,9 @@ export function inflateCapped(data: Uint8Array, cap: number): InflateResult {
       overflow = true;
       return;
     }
+    out ??= new Uint8Array(cap);
+    out.set(chunk, produced);
     produced += chunk.length;
-    chunks.push(chunk);
   });
   try {
     let p = 0;
@@ -248,12 +251,8 @@ export function inflateCapped(data: Uint8Array, cap: number): InflateResult {
     if (!overflow) return { bytes: new Uint8Array(0), overflow: false, error: describeInflateError(error) };
   }
   if (overflow) return { bytes: new Uint8Array(0), overflow: true };
-  const bytes = new Uint8Array(produced);
-  let offset = 0;
-  for (const c of chunks) {
-    bytes.set(c, offset);
-    offset += c.length;
-  }
+  // Less than the cap: the entry is shorter than declared (reported), or the cap was the limits'.
+  const bytes = out === undefined ? new Uint8Array(0) : produced === cap ? out : out.slice(0, produced);
   return { bytes, overflow: false };
 }
 

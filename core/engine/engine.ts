@@ -76,6 +76,8 @@ export interface EngineOptions {
    * 'map' too, for drawing only: outlines may be simplified (ValidateOptions.features).
    */
   features?: boolean | 'map';
+  /** See ValidateOptions.summaryGeometry: false leaves geometry out of summaries (default true). */
+  summaryGeometry?: boolean;
   /** Aborting ends the run with outcome `cancelled` (no exception). */
   signal?: AbortSignal;
   /** See ValidateOptions.releaseMemory: how the host reclaims memory a kind let go of, when it can. */
@@ -215,6 +217,7 @@ export function resolveOptionsWith(kinds: KindSet, options: RunOptions): Resolve
   if (options.signal) validate.signal = options.signal;
   if (options.releaseMemory) validate.releaseMemory = options.releaseMemory;
   if (options.features === false || options.features === 'map') validate.features = options.features;
+  if (options.summaryGeometry === false) validate.summaryGeometry = false;
   if (options.resolveFile) validate.resolveFile = options.resolveFile;
   if (options.records) {
     validate.records = true;

@@ -28,6 +28,34 @@ const WRITE_PIECE = 1 << 20;
  */
 const WRITE_GATHER = 4000;
 
+/**
+ * Values (each array item, object entry and the value itself) laid out by one stringify call at most: a
+ * bigger array or object in a file entry (a prescription summary's map of 2 million points) is laid out
+ * item by item, so its 230 MB of text are never one string (that took 1.5 GB).
+ */
+const WHOLE_VALUES = 4096;
+
+/** An array, or an object JSON.stringify lays out key by key (no toJSON, plain prototype): its items. */
+function containerItems(v: unknown): unknown[] | [string, unknown][] | undefined {
+  if (Array.isArray(v)) return v;
+  if (typeof v !== 'object' || v === null || typeof (v as { toJSON?: unknown }).toJSON === 'function')
+    return undefined;
+  const proto: unknown = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null ? Object.entries(v) : undefined;
+}
+
+/** The values `v` holds, itself included, counted up to `limit` (more stops the count there). */
+function valueCount(v: unknown, limit: number): number {
+  const items = containerItems(v);
+  if (!items) return 1;
+  let count = 1;
+  for (const item of items) {
+    if (count > limit) break;
+    count += valueCount(Array.isArray(v) ? item : (item as [string, unknown])[1], limit - count);
+  }
+  return count;
+}
+
 /** Text that is its own JSON string body: printable ASCII but the quote and the backslash. */
 const JSON_PLAIN_TEXT = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 
@@ -163,6 +191,54 @@ export function createReportJsonWriter(
     }
   };
   const value = (v: unknown, indent: string): string => stringify(v, 2).replace(/\n/g, `\n${indent}`);
+  // `value(v, indent)` written in pieces: an array or object of more than WHOLE_VALUES values item by item
+  // (runs of small items laid out together, each big item the same way), the same text in the end.
+  const writeValue = (v: unknown, indent: string): void => {
+    const items = containerItems(v);
+    if (!items || valueCount(v, WHOLE_VALUES) <= WHOLE_VALUES) {
+      write(value(v, indent));
+      return;
+    }
+    const array = Array.isArray(v);
+    const inner = `${indent}  `;
+    write(array ? '[' : '{');
+    let written = false;
+    let run: unknown[] = [];
+    let runValues = 0;
+    // A run laid out as one array or object, without its brackets: "\n<inner>item,\n<inner>item".
+    const flushRun = (): void => {
+      if (run.length === 0) return;
+      const text = stringify(array ? run : Object.fromEntries(run as [string, unknown][]), 2);
+      write(`${written ? ',' : ''}${text.slice(1, -2).replace(/\n/g, `\n${indent}`)}`);
+      written = true;
+      run = [];
+      runValues = 0;
+    };
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i];
+      const [key, itemValue] = array ? [undefined, item] : (item as [string, unknown]);
+      // Left out of an object as JSON.stringify leaves them out (in an array they are null).
+      if (
+        !array &&
+        (itemValue === undefined || typeof itemValue === 'function' || typeof itemValue === 'symbol')
+      )
+        continue;
+      const count = valueCount(itemValue, WHOLE_VALUES);
+      if (count <= WHOLE_VALUES) {
+        run.push(item);
+        runValues += count;
+        if (runValues >= WHOLE_VALUES) flushRun();
+        continue;
+      }
+      flushRun();
+      write(`${written ? ',' : ''}\n${inner}${key === undefined ? '' : `${stringify(key, 0)}: `}`);
+      written = true;
+      writeValue(itemValue, inner);
+    }
+    flushRun();
+    const close = array ? ']' : '}';
+    write(written ? `\n${indent}${close}` : close);
+  };
   // Diagnostics one per line, as features are: a diagnostic's nested location and related places spread over
   // 40 indented lines made the report twice as long (a star polygon's 11 diagnostics: 17 KB, not 9) and
   // slower to write, and a line per diagnostic is what grep and line-based tools see. A long edit text (a
@@ -253,7 +329,7 @@ export function createReportJsonWriter(
       write(`${i === 0 ? '' : ','}\n      ${JSON.stringify(key)}: `);
       if (key === 'fixes' && typeof v === 'object' && v !== null)
         writeFixes(v as Record<string, unknown>, result.file);
-      else write(value(v, '      '));
+      else writeValue(v, '      ');
     });
     if (Array.isArray(features)) {
       write(',\n      "features": [');

@@ -175,6 +175,11 @@ export interface ValidateOptions {
    */
   features?: boolean | 'map';
   /**
+   * Whether a kind's summary carries the geometry it checked (a prescription's zones as GeoJSON: about 70
+   * bytes a point, most of the memory a big one takes); default true, false for a report that shows none.
+   */
+  summaryGeometry?: boolean;
+  /**
    * When given, a kind adds the file's field boundaries, prescription zones and soil sample points here as
    * it checks them, whether or not it returns features: the checks across the files of a batch read them
    * (core/cross-file). Files a CSV batch names are not added.

@@ -12,6 +12,7 @@ import { FIX_RENAME } from './rx-members.ts';
 import { validateRx, validateRxSteps, type RxValidation, type ValidateRxOptions } from './validate-rx.ts';
 import { zoneValidityOn, type ZoneBatch } from './zone-jobs.ts';
 import { zonePolygons } from './check-zones.ts';
+import { rxZoneMap } from './rx-summary.ts';
 import type { WorkerPool } from '../parallel/worker-pool.ts';
 import type { BatchGeometry } from '../input/batch-geometry.ts';
 import { wholeFileRecord } from '../records/submit-record.ts';
@@ -23,6 +24,8 @@ export const rxFileKind: FileKind = {
     const rxOptions: ValidateRxOptions = {
       ...(options.selection ? { selection: options.selection } : {}),
       settings: typeof rateColumn === 'string' ? { rateColumn } : {},
+      map: options.summaryGeometry !== false,
+      ...(options.releaseMemory ? { releaseMemory: options.releaseMemory } : {}),
     };
     // Each zone's validity on worker threads when the run has them and the file is big enough.
     const pool = options.workers?.(file.bytes.length);
@@ -34,7 +37,9 @@ export const rxFileKind: FileKind = {
       summary: result.summary,
     };
     const features =
-      options.features === false ? undefined : zoneFeatures(result.summary, result.diagnostics);
+      options.features === false
+        ? undefined
+        : zoneFeatures(result.summary.map?.features ?? rxZoneMap(result), result.diagnostics);
     if (features) report.features = features;
     if (options.batchGeometry) keepZones(options.batchGeometry, result);
     if (options.records)
@@ -104,14 +109,13 @@ function keepZones(into: BatchGeometry, result: RxValidation): void {
 }
 
 /**
- * The zones as GeoJSON features (ids 0, 1, … in record order), taken from the summary's map, and each zone
- * diagnostic (one with a shapefile record) pointed at its zone's feature.
+ * The zones as GeoJSON features (ids 0, 1, … in record order), taken from the summary's map (`list`), and
+ * each zone diagnostic (one with a shapefile record) pointed at its zone's feature.
  */
 function zoneFeatures(
-  summary: RxSummary,
+  list: NonNullable<RxSummary['map']>['features'] | undefined,
   diagnostics: Diagnostic[],
 ): GeoJsonFeature<ZoneFeatureProperties>[] | undefined {
-  const list = summary.map?.features;
   if (!list) return undefined;
   const byRecord = new Map<number, number>();
   const features = list.map((feature, id): GeoJsonFeature<ZoneFeatureProperties> => {

@@ -2,6 +2,8 @@ import geographiclib from 'geographiclib-geodesic';
 import { describe, expect, it } from 'vitest';
 import { rxZip } from '../../test/rx/build-zip.ts';
 import { reversed, square } from '../../test/rx/build-shapefile.ts';
+import { validate } from '../engine/every-kind.ts';
+import type { RxSummary } from '../input/kind-summary.ts';
 import { rateClasses } from './rx-summary.ts';
 import { validateRx } from './validate-rx.ts';
 
@@ -66,5 +68,26 @@ describe('prescription summary', () => {
     expect(classes).toHaveLength(10);
     expect(classes[0]).toMatchObject({ rate: 0, upTo: 3.9, zones: 4, acres: 4 });
     expect(classes.reduce((n, c) => n + c.zones, 0)).toBe(40);
+  });
+});
+
+describe('prescription summary without its map', () => {
+  it('leaves the zones’ GeoJSON out of the summary only; the features and the rest are the same', async () => {
+    const zip = rxZip({
+      shapefile: {
+        records: [[square(-96, 41, 0.001)], [square(-95.999, 41, 0.001), square(-95.997, 41, 0.001)]],
+        fields: [{ name: 'RATE', type: 'N', length: 8, decimals: 1 }],
+        rows: [[100], [150]],
+      },
+    });
+    const input = [{ name: 'rx.zip', bytes: zip }];
+    const withMap = (await validate(input)).files[0]!;
+    const without = (await validate(input, { summaryGeometry: false })).files[0]!;
+    const { map, ...rest } = withMap.summary as RxSummary;
+    expect(map?.features).toHaveLength(2);
+    expect(without.summary).toEqual(rest);
+    expect(without.features).toEqual(withMap.features);
+    expect(without.features?.[1]?.geometry?.type).toBe('MultiPolygon');
+    expect(without.diagnostics).toEqual(withMap.diagnostics);
   });
 });

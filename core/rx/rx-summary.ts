@@ -47,10 +47,11 @@ function geoJsonPolygon(polygon: Float64Array[]): GeoJsonPosition[][] {
     const ccw = signedArea(ring) > 0;
     const wantCcw = i === 0;
     const n = ring.length >> 1;
-    const positions: GeoJsonPosition[] = [];
+    // Made at its length: grown point by point, a ring's list left its smaller copies behind.
+    const positions = new Array<GeoJsonPosition>(n);
     for (let k = 0; k < n; k++) {
       const j = ccw === wantCcw ? k : n - 1 - k;
-      positions.push([round(ring[2 * j] ?? 0, 8), round(ring[2 * j + 1] ?? 0, 8)]);
+      positions[k] = [round(ring[2 * j] ?? 0, 8), round(ring[2 * j + 1] ?? 0, 8)];
     }
     return positions;
   });
@@ -92,7 +93,11 @@ export interface RxSummaryInput {
   zones?: ZoneCheckResult;
 }
 
-export function buildRxSummary(input: RxSummaryInput): RxSummary {
+/**
+ * `map: false` leaves the zones' GeoJSON out (about 70 bytes a point, four times the .shp's 16: most of the
+ * memory a big prescription takes), for a report that shows none; rxZoneMap gives it when wanted.
+ */
+export function buildRxSummary(input: RxSummaryInput, { map = true }: { map?: boolean } = {}): RxSummary {
   const { members, shapefile, crs, zones } = input;
   const summary: RxSummary = { type: 'rx' };
   if (members) {
@@ -159,24 +164,46 @@ export function buildRxSummary(input: RxSummaryInput): RxSummary {
   summary.rateClasses = rateClasses(zones.rates, acres);
   summary.bbox = zones.bbox ? zones.bbox.map((v) => round(v, 8)) : null;
 
-  if (zones.bbox) {
-    const features: NonNullable<RxSummary['map']>['features'] = [];
-    for (const rec of shapefile.records) {
-      const polygons = zones.lonLat[rec.record - 1];
-      const rate = zones.rates[rec.record - 1];
-      const properties: ZoneFeatureProperties = { record: rec.record, rate: rate ?? null };
-      for (const [k, v] of Object.entries(rec.attributes))
-        if (!(k in properties)) properties[k] = jsonValue(v);
-      if (acres[rec.record - 1] !== undefined) properties.acres = round(acres[rec.record - 1] ?? 0, 4);
-      let geometry: GeoJsonPolygon | GeoJsonMultiPolygon | null = null;
-      if (polygons && polygons.length === 1) {
-        geometry = { type: 'Polygon', coordinates: geoJsonPolygon(polygons[0] as Float64Array[]) };
-      } else if (polygons && polygons.length > 1) {
-        geometry = { type: 'MultiPolygon', coordinates: polygons.map(geoJsonPolygon) };
-      }
-      features.push({ type: 'Feature', id: rec.record, properties, geometry });
-    }
-    summary.map = { type: 'FeatureCollection', features };
+  if (map) {
+    const features = zoneMapFeatures(shapefile, zones, acres);
+    if (features) summary.map = { type: 'FeatureCollection', features };
   }
   return summary;
+}
+
+type ZoneMapFeatures = NonNullable<RxSummary['map']>['features'];
+
+/** The zones as the summary's map has them (undefined where they cannot be placed). */
+export function rxZoneMap(input: RxSummaryInput): ZoneMapFeatures | undefined {
+  const { shapefile, zones } = input;
+  if (!shapefile || !zones) return undefined;
+  return zoneMapFeatures(
+    shapefile,
+    zones,
+    zones.lonLat.map((polygons) => (polygons ? areaAcres(polygons) : undefined)),
+  );
+}
+
+function zoneMapFeatures(
+  shapefile: ShapefileResult,
+  zones: ZoneCheckResult,
+  acres: (number | undefined)[],
+): ZoneMapFeatures | undefined {
+  if (!zones.bbox) return undefined;
+  const features: ZoneMapFeatures = [];
+  for (const rec of shapefile.records) {
+    const polygons = zones.lonLat[rec.record - 1];
+    const rate = zones.rates[rec.record - 1];
+    const properties: ZoneFeatureProperties = { record: rec.record, rate: rate ?? null };
+    for (const [k, v] of Object.entries(rec.attributes)) if (!(k in properties)) properties[k] = jsonValue(v);
+    if (acres[rec.record - 1] !== undefined) properties.acres = round(acres[rec.record - 1] ?? 0, 4);
+    let geometry: GeoJsonPolygon | GeoJsonMultiPolygon | null = null;
+    if (polygons && polygons.length === 1) {
+      geometry = { type: 'Polygon', coordinates: geoJsonPolygon(polygons[0] as Float64Array[]) };
+    } else if (polygons && polygons.length > 1) {
+      geometry = { type: 'MultiPolygon', coordinates: polygons.map(geoJsonPolygon) };
+    }
+    features.push({ type: 'Feature', id: rec.record, properties, geometry });
+  }
+  return features;
 }

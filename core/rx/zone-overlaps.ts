@@ -47,23 +47,40 @@ function indexRing(coords: Float64Array): IndexedRing {
   const box = ringBbox(coords);
   const count = Math.max(1, Math.min(1024, Math.ceil(Math.sqrt(n))));
   const stripeHeight = (box[3] - box[1]) / count || 1;
-  const lists: number[][] = Array.from({ length: count }, () => []);
   const stripeOf = (y: number): number =>
     Math.min(count - 1, Math.max(0, Math.floor((y - box[1]) / stripeHeight)));
-  for (let i = 0; i < n; i++) {
-    const j = (i + 1) % n;
-    const ya = coords[2 * i + 1] ?? 0;
-    const yb = coords[2 * j + 1] ?? 0;
-    const from = stripeOf(Math.min(ya, yb));
-    const to = stripeOf(Math.max(ya, yb));
-    for (let k = from; k <= to; k++) lists[k]?.push(i);
+  // Counted, then filled into one array the stripes are views of (lists of numbers per stripe, grown
+  // edge by edge, were eight bytes an entry and garbage once copied). Edge i runs from vertex i to vertex
+  // (i + 1) % n and lies in the stripes from its lower end's to its upper end's.
+  const starts = new Int32Array(count + 1);
+  let edges = new Int32Array(0);
+  let filled = starts;
+  for (const pass of ['count', 'fill'] as const) {
+    if (pass === 'fill') {
+      for (let k = 0; k < count; k++) starts[k + 1] = (starts[k + 1] ?? 0) + (starts[k] ?? 0);
+      edges = new Int32Array(starts[count] ?? 0);
+      filled = starts.slice(0, count);
+    }
+    for (let i = 0; i < n; i++) {
+      const ya = coords[2 * i + 1] ?? 0;
+      const yb = coords[2 * ((i + 1) % n) + 1] ?? 0;
+      const to = stripeOf(Math.max(ya, yb));
+      for (let k = stripeOf(Math.min(ya, yb)); k <= to; k++) {
+        if (pass === 'count') starts[k + 1] = (starts[k + 1] ?? 0) + 1;
+        else {
+          const at = filled[k] ?? 0;
+          edges[at] = i;
+          filled[k] = at + 1;
+        }
+      }
+    }
   }
   return {
     coords,
     n,
     y0: box[1],
     stripeHeight,
-    stripes: lists.map((l) => Int32Array.from(l)),
+    stripes: Array.from({ length: count }, (_, k) => edges.subarray(starts[k], starts[k + 1])),
     counter: new RayCrossingCounter(0, 0),
   };
 }
@@ -114,7 +131,6 @@ function insideRing(x: number, y: number, ring: IndexedRing): boolean {
 interface Prepared {
   record: number;
   polygons: IndexedRing[][];
-  edges: Float64Array;
   bbox: Bbox;
   /** One interior point per polygon. */
   inner: [number, number][];
@@ -132,7 +148,6 @@ function prepare(zone: OverlapZone): Prepared | undefined {
   return {
     record: zone.record,
     polygons: polygons.map((polygon) => polygon.map(indexRing)),
-    edges: zoneEdges(rings),
     bbox: bbox as Bbox,
     inner,
   };
@@ -175,36 +190,28 @@ interface Edge {
   by: number;
 }
 
+/**
+ * The zone's non-degenerate edges that reach into `box`, ring by ring, read from the rings themselves (a
+ * list of every zone's edges held four numbers an edge: twice the zones' coordinates, all at once).
+ */
 function edgesIn(zone: Prepared, box: Bbox, tol: number): Edge[] {
   const out: Edge[] = [];
-  const e = zone.edges;
-  for (let k = 0; k + 3 < e.length; k += 4) {
-    const ax = e[k] ?? 0;
-    const ay = e[k + 1] ?? 0;
-    const bx = e[k + 2] ?? 0;
-    const by = e[k + 3] ?? 0;
-    if (Math.max(ax, bx) < box[0] - tol || Math.min(ax, bx) > box[2] + tol) continue;
-    if (Math.max(ay, by) < box[1] - tol || Math.min(ay, by) > box[3] + tol) continue;
-    out.push({ ax, ay, bx, by });
-  }
-  return out;
-}
-
-/** All non-degenerate edges of a zone as [ax, ay, bx, by, …]. */
-function zoneEdges(rings: Float64Array[]): Float64Array {
-  const out: number[] = [];
-  for (const ring of rings) {
-    const n = ring.length >> 1;
-    for (let i = 0; i < n; i++) {
-      const j = (i + 1) % n;
-      const ax = ring[2 * i] ?? 0;
-      const ay = ring[2 * i + 1] ?? 0;
-      const bx = ring[2 * j] ?? 0;
-      const by = ring[2 * j + 1] ?? 0;
-      if (ax !== bx || ay !== by) out.push(ax, ay, bx, by);
+  for (const polygon of zone.polygons) {
+    for (const { coords: c, n } of polygon) {
+      for (let i = 0; i < n; i++) {
+        const j = (i + 1) % n;
+        const ax = c[2 * i] ?? 0;
+        const ay = c[2 * i + 1] ?? 0;
+        const bx = c[2 * j] ?? 0;
+        const by = c[2 * j + 1] ?? 0;
+        if (ax === bx && ay === by) continue;
+        if (Math.max(ax, bx) < box[0] - tol || Math.min(ax, bx) > box[2] + tol) continue;
+        if (Math.max(ay, by) < box[1] - tol || Math.min(ay, by) > box[3] + tol) continue;
+        out.push({ ax, ay, bx, by });
+      }
     }
   }
-  return Float64Array.from(out);
+  return out;
 }
 
 /** Signed distance of (px, py) from the line through a→b (positive on the left). */
@@ -263,17 +270,20 @@ export function interiorPoint(polygon: Float64Array[]): [number, number] | undef
   const shell = polygon[0];
   if (!shell || shell.length < 6) return undefined;
   const box = ringBbox(shell);
-  // Scan between two distinct vertex heights near the middle, so the line passes through no vertex.
-  const ys = [
-    ...new Set(polygon.flatMap((r) => Array.from({ length: r.length >> 1 }, (_, i) => r[2 * i + 1] ?? 0))),
-  ];
-  ys.sort((p, q) => p - q);
+  // Scan between two distinct vertex heights near the middle, so the line passes through no vertex: the
+  // heights sorted in a typed array, equal neighbours skipped (a set and lists of them held 50 bytes each).
+  let heights = 0;
+  for (const r of polygon) heights += r.length >> 1;
+  const ys = new Float64Array(heights);
+  let at = 0;
+  for (const r of polygon) for (let i = 1; i < r.length; i += 2) ys[at++] = r[i] ?? 0;
+  ys.sort();
   const mid = (box[1] + box[3]) / 2;
   let y = mid;
   for (let i = 0; i + 1 < ys.length; i++) {
     const lo = ys[i] ?? 0;
     const hi = ys[i + 1] ?? 0;
-    if (lo <= mid && mid <= hi) {
+    if (lo < hi && lo <= mid && mid <= hi) {
       y = (lo + hi) / 2;
       break;
     }

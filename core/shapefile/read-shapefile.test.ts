@@ -85,6 +85,20 @@ describe('record kinds', () => {
     expect(points.records[1]?.shapeType).toBe(0);
   });
 
+  it("holds a record's points once: its parts are views of them, in order, not copies", () => {
+    const shell = square(0, 0, 1);
+    const hole = reversed(square(0.2, 0.2, 0.2));
+    const r = readShapefile(buildShapefile({ records: [[shell, hole]] }));
+    const parts = r.records[0]?.parts ?? [];
+    expect(parts.map((p) => Array.from(p))).toEqual([shell, hole]);
+    const points = (shell.length + hole.length) * 8;
+    expect(parts.map((p) => [p.buffer.byteLength, p.byteOffset])).toEqual([
+      [points, 0],
+      [points, shell.length * 8],
+    ]);
+    expect(r.records[0]?.polygons?.[0]).toEqual(parts);
+  });
+
   it('survives random damage without throwing', () => {
     const files = buildShapefile({
       records: [[square(0, 0, 1), reversed(square(0.2, 0.2, 0.2))], [square(1, 0, 1)]],

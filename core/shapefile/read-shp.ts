@@ -328,11 +328,12 @@ function decodeGeometry(view: DataView, c: number, length: number, rec: ShapeGeo
       if (numParts === 0 && numPoints > 0) return `it has ${numPoints} points but no parts`;
       const all = readPoints(view, c + pointsAt, numPoints);
       if (typeof all === 'string') return all;
+      // Each part a view of the record's points, not a copy (a zone of a million points was held twice).
       const parts: Float64Array[] = [];
       for (let i = 0; i < numParts; i++) {
         const from = starts[i] ?? 0;
         const to = i + 1 < numParts ? (starts[i + 1] ?? numPoints) : numPoints;
-        parts.push(all.slice(2 * from, 2 * to));
+        parts.push(all.subarray(2 * from, 2 * to));
       }
       rec.parts = parts;
       if (family === 'polygon') rec.polygons = groupRings(parts);

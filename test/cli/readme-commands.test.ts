@@ -182,6 +182,7 @@ const expectations: Record<string, Expectation> = {
   'npm run bench -- wkt': { run: 'benchmark', name: 'wkt' },
   'npm run bench -- area': { run: 'benchmark', name: 'area' },
   'npm run bench -- zip-reader': { run: 'benchmark', name: 'zip-reader' },
+  'npm run bench -- rx': { run: 'benchmark', name: 'rx' },
   'npm run bench -- startup': { run: 'benchmark', name: 'startup' },
   'npm run bench -- field-upload': { run: 'benchmark', name: 'field-upload' },
   'npm run bench -- csv': { run: 'benchmark', name: 'csv' },
