@@ -436,6 +436,8 @@ export function sortOnKey(
   let budget = 8 * n;
   for (let i = 1; i < n; i++) {
     const k = sortedKeys[i];
+    // Most keys are in place already (a bucket holds one key or so): nothing to move.
+    if (!(sortedKeys[i - 1] > k)) continue;
     const v = sortedValues[i];
     let j = i - 1;
     while (j >= 0 && sortedKeys[j] > k) {
