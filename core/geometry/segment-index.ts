@@ -60,23 +60,36 @@ export interface SegmentPairVisitor {
  */
 export class SweepBuffers {
   /** Vertex arrays (SegmentIndex): x, y; raw coordinate index; ring id. */
-  xy: Float64Array = new Float64Array(0);
-  raw: Int32Array = new Int32Array(0);
-  ringOf: Int32Array = new Int32Array(0);
+  xy: Float64Array;
+  raw: Int32Array;
+  ringOf: Int32Array;
   /** Segment arrays (SegmentIndex.sweep): keys and segments as gathered, then sorted (sortOnKey). */
-  keys: Float64Array = new Float64Array(0);
-  segments: Int32Array = new Int32Array(0);
-  readonly sorted: SortBuffers = {
-    keys: new Float64Array(0),
-    values: new Int32Array(0),
-    buckets: new Int32Array(0),
-  };
+  keys: Float64Array;
+  segments: Int32Array;
+  readonly sorted: SortBuffers;
   /** Per sorted position: the box's end along the sweep axis and its range on the other axis. */
-  his: Float64Array = new Float64Array(0);
-  minYs: Float64Array = new Float64Array(0);
-  maxYs: Float64Array = new Float64Array(0);
+  his: Float64Array;
+  minYs: Float64Array;
+  maxYs: Float64Array;
   /** The sweep's batch of pairs (BoxSweep.pairs, kept as it grew). */
   batch: Int32Array = new Int32Array(0);
+
+  /** `room`: vertices (and segments) to make room for at once (a check's own buffers, used once). */
+  constructor(room = 0) {
+    this.xy = new Float64Array(2 * room);
+    this.raw = new Int32Array(room);
+    this.ringOf = new Int32Array(room);
+    this.keys = new Float64Array(room);
+    this.segments = new Int32Array(room);
+    this.sorted = {
+      keys: new Float64Array(room),
+      values: new Int32Array(room),
+      buckets: new Int32Array(room + 1),
+    };
+    this.his = new Float64Array(room);
+    this.minYs = new Float64Array(room);
+    this.maxYs = new Float64Array(room);
+  }
 
   /** Room for `n` vertices. */
   fitVertices(n: number): void {
@@ -132,7 +145,7 @@ export class SegmentIndex {
   constructor(
     vertices: number,
     rings: number,
-    private readonly buffers = new SweepBuffers(),
+    private readonly buffers = new SweepBuffers(vertices),
   ) {
     buffers.fitVertices(vertices);
     this.xy = buffers.xy;

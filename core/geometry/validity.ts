@@ -285,13 +285,7 @@ export function checkValidity(polygons: PolygonRings, options: ValidityOptions =
     nearSpikeDegrees: options.nearSpikeDegrees ?? 1,
     xScale: options.xScale ?? 1,
   };
-  const found = collectIssues(
-    sameShape(polygons),
-    settings,
-    list,
-    countLimit,
-    options.buffers ?? new SweepBuffers(),
-  );
+  const found = collectIssues(sameShape(polygons), settings, list, countLimit, options.buffers);
   // In reading order: polygon, ring, coordinate (stable, so stage order breaks ties).
   let issues = found.issues.sort(readingOrder);
   if (list.maxPerRing !== Infinity)
@@ -462,7 +456,7 @@ function collectIssues(
   settings: CheckSettings,
   list: IssueList,
   countLimit: number,
-  buffers: SweepBuffers,
+  buffers: SweepBuffers | undefined,
 ): Collected {
   const check = readCoordinates(polygons, settings, list, buffers);
   if (check === undefined || !checkRings(check)) return { issues: list.onlyErrors(), sweptAll: false };
@@ -485,7 +479,8 @@ function readCoordinates(
   polygons: PolygonRings,
   settings: CheckSettings,
   list: IssueList,
-  buffers: SweepBuffers,
+  /** The caller's, or none: the check's own, sized to it. */
+  buffers: SweepBuffers | undefined,
 ): Check | undefined {
   const warnings = settings.warnings;
   let vertexTotal = 0;
@@ -500,10 +495,11 @@ function readCoordinates(
   // A big geometry gets buffers for the points it keeps (consecutive repeats dropped), counted first: a
   // boundary exported with every point twice needs half.
   // A big geometry's arrays are its own, let go after its check rather than kept for the fields after it.
+  const room = (vertexTotal > BIG_CHECK ? keptPointCount(polygons) : vertexTotal) + 1;
   const index = new SegmentIndex(
-    (vertexTotal > BIG_CHECK ? keptPointCount(polygons) : vertexTotal) + 1,
+    room,
     ringTotal + 1,
-    vertexTotal > BIG_CHECK ? new SweepBuffers() : buffers,
+    buffers !== undefined && vertexTotal <= BIG_CHECK ? buffers : new SweepBuffers(room),
   );
   const { xy: vxy, raw: vRaw, ringOf: vRing, ringFirst, ringCount, ringPoly, ringIndex, ringEnv } = index;
   const ringIds: Int32Array[] = [];
