@@ -55,8 +55,9 @@ export interface SegmentPairVisitor {
  * The per-point arrays of a validity check: the segment index's vertices, the sweep's keys, their sorted
  * order and the boxes. Whoever runs checks one after another (the boundaries of an upload) owns one and
  * passes it to each (ValidityOptions.buffers), one check at a time; a check given none makes its own. Made
- * anew for each check, the dozen arrays of a 400-point field took a fifth of its validity check's time in
- * allocation and collection. Each array only grows; a check reads no more of it than it wrote.
+ * anew for each check (a dozen arrays for a 400-point field), the validity checks of the 5,000 fields of
+ * `npm run bench -- field-upload` (c) took 172 ms of CPU instead of 118 (best of 7 in one process). Each
+ * array only grows; a check reads no more of it than it wrote.
  */
 export class SweepBuffers {
   /** Vertex arrays (SegmentIndex): x, y; raw coordinate index; ring id. */
