@@ -15,6 +15,7 @@ import type { Location } from '../diagnostics/diagnostic.ts';
 import { areaAcres } from '../geodesy/area.ts';
 import { checkWktGeometryVerdict } from '../geometry/check-geometry.ts';
 import type { ParsedGeometry } from '../geometry/geometry.ts';
+import type { SweepBuffers } from '../geometry/segment-index.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
 import { BoundaryPlace, type BoundaryBase } from './boundary-location.ts';
 import { reviewGeometryFixes, type GeometryFixTarget, type GeometryWriter } from './boundary-fixes.ts';
@@ -37,6 +38,8 @@ export interface CheckBoundaryOptions extends AcreageInput {
   statedAcres?: number;
   /** Allowed relative difference as a fraction (0.02 = 2 %, the default). */
   acreageTolerance?: number;
+  /** The validity check's arrays, reused from boundary to boundary (see SweepBuffers). */
+  buffers?: SweepBuffers;
 }
 
 export interface BoundaryCheckResult {
@@ -70,6 +73,7 @@ export function checkBoundary(
     rebuilt,
   } = checkWktGeometryVerdict(wkt, collector, base, {
     rebuiltTextLater: true,
+    ...(options.buffers ? { validity: { buffers: options.buffers } } : {}),
   });
   if (!geometry) {
     const location: Location = { ...base.location, range: place.range(0, wkt.length) };

@@ -8,6 +8,7 @@
 
 import type { Diagnostic, Location } from '../diagnostics/diagnostic.ts';
 import { atRecord, type FieldRecord, type RecordGeometry } from '../records/field-record.ts';
+import type { SweepBuffers } from '../geometry/segment-index.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
 import { checkBoundary, type BoundaryCheckResult, type CheckBoundaryOptions } from './check-boundary.ts';
 import { polygonsToWkt } from './write-wkt.ts';
@@ -22,6 +23,8 @@ export interface RecordBoundaryOptions {
   wkt?: string;
   /** Writes a number as the source writes numbers (the acreage fix's text); default String(n). */
   writeNumber?: (n: number) => string;
+  /** The validity check's arrays, reused from record to record by a caller checking many (see SweepBuffers). */
+  buffers?: SweepBuffers;
 }
 
 export interface RecordBoundaryResult extends BoundaryCheckResult {
@@ -58,6 +61,7 @@ export function statedAcresOptions(
   }
   if (options.acreageTolerance !== undefined) out.acreageTolerance = options.acreageTolerance;
   if (options.writeNumber) out.writeNumber = options.writeNumber;
+  if (options.buffers) out.buffers = options.buffers;
   return out;
 }
 

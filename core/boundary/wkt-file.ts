@@ -34,6 +34,7 @@ import { fieldFeature, keepBatchField, type FeatureVerdict } from '../records/fi
 import type { FieldRecord } from '../records/field-record.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
 import { wktSyntaxError } from '../geometry/wkt-rules.ts';
+import { SweepBuffers } from '../geometry/segment-index.ts';
 import { parseWkt } from '../wkt/parse-wkt.ts';
 import {
   checkRecordBoundary,
@@ -113,13 +114,12 @@ class WktChecker {
   private readonly emit: ValidateOptions['emit'];
   private readonly batch: ValidateOptions['batchGeometry'];
   private pipeline: BoundaryPipeline<{ record: FieldRecord; detach: boolean }> | undefined;
+  /** The caller's options, with the validity check's arrays reused from statement to statement. */
+  private readonly check: RecordBoundaryOptions;
 
   /** `firstFeature`: the feature index of the first statement added (a statement checked on its own). */
-  constructor(
-    options: ValidateOptions,
-    private readonly check: RecordBoundaryOptions,
-    firstFeature = 0,
-  ) {
+  constructor(options: ValidateOptions, check: RecordBoundaryOptions, firstFeature = 0) {
+    this.check = { buffers: new SweepBuffers(), ...check };
     this.count = firstFeature;
     this.collector = new DiagnosticCollector(options.selection);
     this.emit = options.emit;
@@ -449,7 +449,9 @@ export async function fixWktStream(
   const mark = sniffBom(await readHead(file, 3));
   if (mark && mark.encoding !== 'utf-8') return undefined;
   const features = options.features === true;
-  const final = new WktChecker({ ...options, features }, check);
+  // Each statement's checker (one per fix round) takes the same validity arrays.
+  const checks: RecordBoundaryOptions = { buffers: new SweepBuffers(), ...check };
+  const final = new WktChecker({ ...options, features }, checks);
   const checkStatement = (
     text: string,
     at: number,
@@ -459,7 +461,7 @@ export async function fixWktStream(
   ): FileReport => {
     const one = new WktChecker(
       { ...options, listAll, features: false, emit: undefined, batchGeometry: undefined },
-      check,
+      checks,
       index,
     );
     one.add({ text, offset: at, line }, new OneLineIndex(line, at, text.length));

@@ -5,6 +5,7 @@ import { JsonItemReader, type JsonItemEvent } from '../json/json-item-reader.ts'
 import { reportJsonSyntax } from '../json/read-json.ts';
 import { checkFieldUploadBoundary } from '../boundary/field-upload-boundary.ts';
 import type { RecordBoundaryOptions, RecordBoundaryResult } from '../boundary/record-boundary.ts';
+import { SweepBuffers } from '../geometry/segment-index.ts';
 import { BoundaryPipeline, type BoundaryBatch, type BoundaryVerdict } from './boundary-jobs.ts';
 import type { WorkerPool } from '../parallel/worker-pool.ts';
 import type { GeoJsonFeature } from '../geojson/geojson.ts';
@@ -61,8 +62,10 @@ class FieldRecordChecks {
       : undefined;
     this.checkBoundary =
       options.checkBoundary === undefined ? checkFieldUploadBoundary : options.checkBoundary;
-    this.boundaryOptions =
-      options.acreageTolerance === undefined ? {} : { acreageTolerance: options.acreageTolerance };
+    // One set of the validity check's arrays for every boundary checked here, one after another.
+    this.boundaryOptions = { buffers: new SweepBuffers() };
+    if (options.acreageTolerance !== undefined)
+      this.boundaryOptions.acreageTolerance = options.acreageTolerance;
   }
 
   /** `boundary`: its boundary's checks, already run (on a worker thread), in the order they reported. */

@@ -121,19 +121,62 @@ export function signedRingArea(ring: ArrayLike<number>, start = 0, end = ring.le
   }
   // Latitudes all the same (or not numbers): the exact function; a field's few dozen metres: the fit.
   const fitted = north > south && north - south <= POLYNOMIAL_SPAN;
-  if (fitted) fitHalfTan(south, north);
+  if (!fitted) return exactRingArea(ring, start, n);
+  fitHalfTan(south, north);
+  // The fit's nodes and coefficients in locals: fittedHalfTan's steps written out, in its order (the same
+  // bits), without two array reads per step.
+  const x0 = nodes[0] as number;
+  const x1 = nodes[1] as number;
+  const x2 = nodes[2] as number;
+  const x3 = nodes[3] as number;
+  const x4 = nodes[4] as number;
+  const c0 = coefficients[0] as number;
+  const c1 = coefficients[1] as number;
+  const c2 = coefficients[2] as number;
+  const c3 = coefficients[3] as number;
+  const c4 = coefficients[4] as number;
+  const c5 = coefficients[5] as number;
+  let excess = 0;
+  const firstLon = ring[start] ?? 0;
+  const firstT = fittedHalfTan(ring[start + 1] ?? 0);
+  let prevLon = firstLon;
+  let prevT = firstT;
+  // k === n closes the ring back to the first vertex (a zero step when the ring is closed already).
+  for (let k = 1; k <= n; k++) {
+    let lon = firstLon;
+    let t = firstT;
+    if (k < n) {
+      const i = start + 2 * k;
+      lon = ring[i] as number;
+      const lat = ring[i + 1] as number;
+      t =
+        ((((c5 * (lat - x4) + c4) * (lat - x3) + c3) * (lat - x2) + c2) * (lat - x1) + c1) * (lat - x0) + c0;
+    }
+    let dLon = lon - prevLon;
+    if (dLon > 180) dLon -= 360;
+    else if (dLon < -180) dLon += 360;
+    if (dLon !== 0) excess += 2 * halfExcess(dLon * HALF_DEG, prevT, t);
+    prevLon = lon;
+    prevT = t;
+  }
+  // Each edge adds the excess of its trapezoid down to the equator; going east adds, going west takes
+  // away, so a counter-clockwise ring sums to minus its area.
+  return -excess * AUTHALIC_R2;
+}
+
+/** signedRingArea with the exact tan(β/2) at every vertex (latitudes too spread for the fit, or all equal). */
+function exactRingArea(ring: ArrayLike<number>, start: number, n: number): number {
   let excess = 0;
   const firstLon = ring[start] ?? 0;
   const firstLat = ring[start + 1] ?? 0;
-  const firstT = fitted ? fittedHalfTan(firstLat) : halfTanAuthalic(firstLat);
+  const firstT = halfTanAuthalic(firstLat);
   let prevLon = firstLon;
   let prevT = firstT;
   for (let k = 1; k <= n; k++) {
-    // k === n closes the ring back to the first vertex (a zero step when the ring is closed already).
     const i = start + 2 * (k % n);
     const lon = k === n ? firstLon : (ring[i] ?? 0);
     const lat = ring[i + 1] ?? 0;
-    const t = k === n ? firstT : fitted ? fittedHalfTan(lat) : halfTanAuthalic(lat);
+    const t = k === n ? firstT : halfTanAuthalic(lat);
     let dLon = lon - prevLon;
     if (dLon > 180) dLon -= 360;
     else if (dLon < -180) dLon += 360;

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { findValidityIssues, geosReason, isValidPolygons } from './validity.ts';
+import { generateFieldPolygons, generateTemplateCases } from '../../test/geometry/generate-polygons.ts';
+import { parseWkt } from '../wkt/parse-wkt.ts';
+import { sortOnKey, SweepBuffers } from './segment-index.ts';
+import { checkValidity, findValidityIssues, geosReason, isValidPolygons } from './validity.ts';
 
 const ring = (...xy: number[]): Float64Array => Float64Array.from(xy);
 const square = ring(0, 0, 10, 0, 10, 10, 0, 10, 0, 0);
@@ -43,6 +46,49 @@ describe('findValidityIssues', () => {
     expect(findValidityIssues([[ring(0, 0, 10, 0, 0, 10, 10, 10, 0, 0)]]).map((i) => i.kind)).toEqual([
       'self-intersection',
     ]);
+  });
+
+  it('finds with buffers reused from check to check what each check finds with its own', () => {
+    // Big then small, valid then broken, holes, multipolygons: arrays left longer than a check needs and
+    // holding the previous check's points must change nothing, the swept pairs make-valid takes included.
+    const cases = [
+      ...generateFieldPolygons({ count: 300, seed: 7, brokenShare: 0.5, maxVertices: 1500 }),
+      ...generateTemplateCases(3, 4),
+    ];
+    const polygons = cases.map((c) => {
+      const parsed = parseWkt(c.wkt);
+      return parsed.ok ? parsed.geometry.polygons : [];
+    });
+    const buffers = new SweepBuffers();
+    let broken = 0;
+    let swept = 0;
+    for (const p of polygons) {
+      const own = checkValidity(p, { maxPerRing: 10 });
+      const shared = checkValidity(p, { maxPerRing: 10, buffers });
+      expect(shared.issues).toEqual(own.issues);
+      expect(shared.swept?.pairs).toEqual(own.swept?.pairs);
+      if (own.issues.some((i) => i.severity === 'error')) broken++;
+      if (own.swept && own.issues.length > 0) swept++;
+    }
+    expect(broken).toBeGreaterThan(100);
+    expect(swept).toBeGreaterThan(50);
+    expect(buffers.raw.length).toBeGreaterThanOrEqual(1500);
+  });
+
+  it('sorts on keys into buffers holding an earlier sort', () => {
+    const into = { keys: new Float64Array(8), values: new Int32Array(8), buckets: new Int32Array(9) };
+    const first = sortOnKey(
+      Float64Array.from([5, 1, 4, 1, 3, 9, 2, 6]),
+      Int32Array.from([0, 1, 2, 3, 4, 5, 6, 7]),
+      8,
+      into,
+    );
+    expect([...first.values]).toEqual([1, 3, 6, 4, 2, 0, 7, 5]);
+    const second = sortOnKey(Float64Array.from([2, 0, 1, 0]), Int32Array.from([0, 1, 2, 3]), 4, into);
+    expect([...second.keys.subarray(0, 4)]).toEqual([0, 0, 1, 2]);
+    expect([...second.values.subarray(0, 4)]).toEqual([1, 3, 2, 0]);
+    expect(second.keys).toBe(into.keys);
+    expect(second.values).toBe(into.values);
   });
 
   it('skips polygons without rings and EMPTY rings, and treats holes of an EMPTY shell as outside', () => {

@@ -3,7 +3,7 @@ import { orient2d, orientationIndex } from '../planar/orientation.ts';
 import { ringBbox, unionBbox, type Bbox } from '../planar/rings.ts';
 import { EXTERIOR, INTERIOR, RayCrossingCounter } from '../planar/point-in-ring.ts';
 import { isRingNested } from './ring-location.ts';
-import { SegmentIndex, type SegmentPairs, type SegmentPairVisitor } from './segment-index.ts';
+import { SegmentIndex, SweepBuffers, type SegmentPairs, type SegmentPairVisitor } from './segment-index.ts';
 import {
   COLLINEAR_INTERSECTION,
   intersectSegments,
@@ -24,8 +24,9 @@ import {
  * (`findIntersections`: the segment index's sort and sweep, exact predicates, GEOS's touch/crossing
  * classification); 4. holes inside their shell, holes not nested, polygons not nested (`checkNesting`);
  * 5. connected interior, no double touch and no cycle of touching rings (`checkConnectivity`). Warnings
- * (repeated points in stage 1, near-spikes at the end) ride along. Every buffer belongs to the check's
- * own SegmentIndex: nothing is kept between checks.
+ * (repeated points in stage 1, near-spikes at the end) ride along. The per-point arrays are those of
+ * the caller's SweepBuffers when it passes some (ValidityOptions.buffers), else the check's own: nothing
+ * is kept between checks by this module.
  */
 
 export type ValidityIssueKind =
@@ -98,6 +99,11 @@ export interface ValidityOptions {
    * checked group by group (see checkGroupsApart); default BIG_CHECK. Tests set it low.
    */
   groupsAbove?: number;
+  /**
+   * The per-point arrays to use (see SweepBuffers), for a caller that runs checks one after another; by
+   * default the check makes its own.
+   */
+  buffers?: SweepBuffers;
 }
 
 /** GEOS's `explain_validity` wording for each error kind. */
@@ -279,7 +285,7 @@ export function checkValidity(polygons: PolygonRings, options: ValidityOptions =
     nearSpikeDegrees: options.nearSpikeDegrees ?? 1,
     xScale: options.xScale ?? 1,
   };
-  const found = collectIssues(sameShape(polygons), settings, list, countLimit);
+  const found = collectIssues(sameShape(polygons), settings, list, countLimit, options.buffers);
   // In reading order: polygon, ring, coordinate (stable, so stage order breaks ties).
   let issues = found.issues.sort(readingOrder);
   if (list.maxPerRing !== Infinity)
@@ -450,8 +456,9 @@ function collectIssues(
   settings: CheckSettings,
   list: IssueList,
   countLimit: number,
+  buffers: SweepBuffers | undefined,
 ): Collected {
-  const check = readCoordinates(polygons, settings, list);
+  const check = readCoordinates(polygons, settings, list, buffers);
   if (check === undefined || !checkRings(check)) return { issues: list.onlyErrors(), sweptAll: false };
   const intersections = findIntersections(check, countLimit);
   if (list.errors === 0) {
@@ -472,6 +479,8 @@ function readCoordinates(
   polygons: PolygonRings,
   settings: CheckSettings,
   list: IssueList,
+  /** The caller's, or none: the check's own, sized to it. */
+  buffers: SweepBuffers | undefined,
 ): Check | undefined {
   const warnings = settings.warnings;
   let vertexTotal = 0;
@@ -485,9 +494,12 @@ function readCoordinates(
   }
   // A big geometry gets buffers for the points it keeps (consecutive repeats dropped), counted first: a
   // boundary exported with every point twice needs half.
+  // A big geometry's arrays are its own, let go after its check rather than kept for the fields after it.
+  const room = (vertexTotal > BIG_CHECK ? keptPointCount(polygons) : vertexTotal) + 1;
   const index = new SegmentIndex(
-    (vertexTotal > BIG_CHECK ? keptPointCount(polygons) : vertexTotal) + 1,
+    room,
     ringTotal + 1,
+    buffers !== undefined && vertexTotal <= BIG_CHECK ? buffers : new SweepBuffers(room),
   );
   const { xy: vxy, raw: vRaw, ringOf: vRing, ringFirst, ringCount, ringPoly, ringIndex, ringEnv } = index;
   const ringIds: Int32Array[] = [];
