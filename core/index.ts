@@ -61,6 +61,7 @@ export { describeLocation, formatPath } from './report/describe-location.ts';
 export { validate, fix, runEngine, resolveOptions } from './engine/every-kind.ts';
 export {
   EngineOptionsError,
+  PARALLEL_ABOVE_BYTES,
   STREAM_ABOVE_BYTES,
   type EngineInput,
   type EngineSource,
@@ -71,6 +72,8 @@ export {
 } from './engine/engine.ts';
 export { MAX_FIX_PASSES, type DiagnosticRef, type FixSelection } from './engine/fix-loop.ts';
 export type { PoolWorker, WorkerFactory } from './parallel/worker-pool.ts';
+export { LongLivedPool, type LongLivedPoolOptions } from './parallel/long-lived-pool.ts';
+export { defaultJobs } from './parallel/default-jobs.ts';
 export {
   REPORT_VERSION,
   emptyReport,

@@ -3,7 +3,7 @@
  * its events as they come (text or streamed JSON), write fixed files, and choose the exit code. Detection,
  * checks, numbering and the fix loop all live in the engine (core/engine).
  */
-import { boundaryWorkers, defaultJobs } from '../../node/worker-threads.ts';
+import { defaultJobsHere, processBoundaryPool } from '../../node/worker-threads.ts';
 import { parseArgs } from 'node:util';
 import { readFile } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
@@ -15,6 +15,7 @@ import {
   EngineOptionsError,
   fileKindById,
   htmlReport,
+  PARALLEL_ABOVE_BYTES,
   parseSelectorList,
   problemsCsvBytes,
   readValuesAt,
@@ -110,9 +111,9 @@ export function selectionFrom(select: string[] | undefined, ignore: string[] | u
   return selection;
 }
 
-/** --jobs N → threads that check (default: defaultJobs in node/worker-threads.ts). */
+/** --jobs N → threads that check (default: defaultJobs of core/parallel). */
 function jobsFrom(value: string | undefined): number {
-  if (value === undefined) return defaultJobs();
+  if (value === undefined) return defaultJobsHere();
   if (!/^[1-9]\d{0,3}$/.test(value.trim()))
     throw new UsageError(`--jobs ${value}: give a whole number of threads, 1 or more`);
   return Number(value);
@@ -316,7 +317,7 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
   const jobs = jobsFrom(values.jobs);
   if (jobs > 1) {
     engineOptions.jobs = jobs;
-    engineOptions.startWorker = boundaryWorkers();
+    engineOptions.workerPool = processBoundaryPool();
   }
   if (values['sample-date'] !== undefined) engineOptions.sampleDate = values['sample-date'];
   // CSV batches (docs/csv-batches.md): shorthands for the encoding and mapping settings.
@@ -363,6 +364,11 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
       targets.push(read.path ? { arg, path: read.path } : { arg });
     }
   }
+
+  // A file big enough for the workers: they start now, so their start-up overlaps with loading the checks
+  // and reading the file's first part; they never keep the process from ending (core/parallel).
+  if (jobs > 1 && inputs.some((input) => (knownSize([input]) ?? Infinity) >= PARALLEL_ABOVE_BYTES))
+    processBoundaryPool().warm(jobs - 1);
 
   const color = values.color ?? (io.isTTY && !io.env.NO_COLOR);
   // The progress line on stderr; report output bound for the same terminal erases it first.

@@ -1,0 +1,90 @@
+/**
+ * One worker pool for a process that checks many files (the desktop host, the sandbox, the app's validation
+ * worker): started when a big file first needs it and kept warm between runs, since a fresh worker loads its
+ * module and compiles the checks again (50 ms to start, 100–250 ms more before its checks run at full speed)
+ * on every file otherwise. It closes after `idleMs` without a run, or when the host closes it; its workers
+ * never keep a process from ending meanwhile (PoolWorker.hold, and the idle timer let go where the host can).
+ */
+import { WorkerPool, type WorkerFactory } from './worker-pool.ts';
+
+/** Workers left running this long after the last run, by default: the time between two files one drops. */
+export const POOL_IDLE_MS = 60_000;
+
+export interface LongLivedPoolOptions {
+  /** Close the workers after this many milliseconds without a run (default POOL_IDLE_MS). */
+  idleMs?: number;
+}
+
+export class LongLivedPool {
+  private pool: WorkerPool | undefined;
+  /** Runs using the pool now. */
+  private users = 0;
+  private idleTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Workers started in all (a host's tests count them). */
+  started = 0;
+
+  constructor(
+    private readonly start: WorkerFactory,
+    private readonly options: LongLivedPoolOptions = {},
+  ) {}
+
+  /**
+   * The pool of `size` workers for one run: the warm one when it has that size and none of its workers
+   * failed, else a new one (the old one closed), unless another run uses it (then that one, whatever its
+   * size: the report is the same for any). Give it back with `release` when the run ends.
+   */
+  take(size: number): WorkerPool {
+    const pool = this.ready(size);
+    this.users++;
+    return pool;
+  }
+
+  /** A run is done with the pool: with none left, it closes after the idle time. */
+  release(): void {
+    this.users = Math.max(0, this.users - 1);
+    if (this.users === 0) this.idle();
+  }
+
+  /**
+   * Start `size` workers now, before a run takes them, so their start-up overlaps with what the caller does
+   * meanwhile (loading the checks, opening the file); they close after the idle time if no run comes.
+   */
+  warm(size: number): void {
+    this.ready(size);
+    if (this.users === 0) this.idle();
+  }
+
+  /** Stop the workers now (a run using them gets its checks back on its own thread). */
+  close(): void {
+    this.stopIdleTimer();
+    this.pool?.close();
+    this.pool = undefined;
+  }
+
+  private ready(size: number): WorkerPool {
+    this.stopIdleTimer();
+    const pool = this.pool;
+    if (pool && (this.users > 0 || (pool.size === size && !pool.broken))) return pool;
+    pool?.close();
+    const fresh = new WorkerPool(() => {
+      this.started++;
+      return this.start();
+    }, size);
+    this.pool = fresh;
+    return fresh;
+  }
+
+  private idle(): void {
+    this.stopIdleTimer();
+    if (!this.pool) return;
+    const timer = setTimeout(() => this.close(), this.options.idleMs ?? POOL_IDLE_MS);
+    // Node's timers keep a process running: this one must not (a command line ends when its work does).
+    (timer as { unref?: () => void }).unref?.();
+    this.idleTimer = timer;
+  }
+
+  private stopIdleTimer(): void {
+    if (this.idleTimer !== undefined) clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
+  }
+}
