@@ -10,7 +10,7 @@
  * (c) 5,000 valid polygons of 100–700 vertices (48 MB) against shapely (GEOS) reading the same JSON and
  *     doing loads + is_valid + area on every boundary, Fieldgate with one thread (`--jobs 1`) and with
  *     every core (`--jobs` one per core, passed explicitly: the default only where there are more than
- *     two cores, see node/worker-threads.ts; boundaries checked on worker threads too, core/parallel), runs alternating, and whether the two reports are byte for byte the same: targets at
+ *     two cores, see core/parallel/default-jobs.ts; boundaries checked on worker threads too, core/parallel), runs alternating, and whether the two reports are byte for byte the same: targets at
  *     least 1.5× shapely's speed on one thread and 2.2× on every core (issue 28). On the shared two cores
  *     where it was written (load average 15, seven sessions), every core was slower than one thread:
  *     4.30 s against 2.96 s (shapely 2.40 s); the worker's start-up (about 50 ms of CPU), a second copy of
@@ -18,7 +18,16 @@
  *     oversubscribed machine does not give back. Each side's line gives its CPU seconds (every thread) and
  *     a second line its medians: at load 5.6, two threads took 0.87 s best, 0.96 s median, and 1.54 s /
  *     1.72 s of CPU, against 0.56 s / 0.56 s and 0.75 s / 0.75 s on one thread (shapely 0.75 s), so the pool
- *     more than doubles the work before it can split it. Like shapely,
+ *     more than doubles the work before it can split it. Where that work goes (2026-11-28, CPU of each
+     thread from /proc, load 6–12): a fresh worker costs about 0.25 s of CPU before it pays (start-up
+     40 ms; its module, the land mask and the checks compiled and warmed up again), the handover itself
+     0.1–0.2 s per 5,000 boundaries (a round trip 16 µs, cloning WKT 0.7 ms a MB, a second heap): in one
+     process, later runs on a worker kept warm (core/parallel/long-lived-pool.ts) took 0.50–0.62 s of CPU,
+     with a fresh worker 0.77–0.79 s, on one thread 0.42–0.48 s. So bigger or adaptive batches, byte
+     ranges of shared buffers or answers as typed arrays could save at most the handover's few tens of ms;
+     the command line now starts its workers as soon as it sees a big file (their start-up overlaps its
+     own), and hosts that check many files keep them warm. That day's run: one thread 1.18 s / 0.77 s CPU,
+     every core 1.42 s / 1.11 s, shapely 1.00 s / 0.79 s. Like shapely,
  *     the report writes no geometry back; a separate line times `--features` (the GeoJSON features too).
  * (d) memory on a big upload: 830,000 small clean fields (195 MB), read as a stream: peak resident memory
  *     against the input's size, target within 3× (issue 10 item 14), for the JSON report and the text one.
