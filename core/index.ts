@@ -61,7 +61,6 @@ export { describeLocation, formatPath } from './report/describe-location.ts';
 export { validate, fix, runEngine, resolveOptions } from './engine/every-kind.ts';
 export {
   EngineOptionsError,
-  PARALLEL_ABOVE_BYTES,
   STREAM_ABOVE_BYTES,
   type EngineInput,
   type EngineSource,

@@ -15,7 +15,6 @@ import {
   EngineOptionsError,
   fileKindById,
   htmlReport,
-  PARALLEL_ABOVE_BYTES,
   parseSelectorList,
   problemsCsvBytes,
   readValuesAt,
@@ -364,11 +363,6 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
       targets.push(read.path ? { arg, path: read.path } : { arg });
     }
   }
-
-  // A file big enough for the workers: they start now, so their start-up overlaps with loading the checks
-  // and reading the file's first part; they never keep the process from ending (core/parallel).
-  if (jobs > 1 && inputs.some((input) => (knownSize([input]) ?? Infinity) >= PARALLEL_ABOVE_BYTES))
-    processBoundaryPool().warm(jobs - 1);
 
   const color = values.color ?? (io.isTTY && !io.env.NO_COLOR);
   // The progress line on stderr; report output bound for the same terminal erases it first.

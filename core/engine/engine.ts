@@ -139,7 +139,7 @@ export interface EngineOptions {
  * STREAM_ABOVE_BYTES (the same) are read whole, on one thread, anyway, but for a prescription ZIP, always
  * read whole, whose zones go to the workers from this size on.
  */
-export const PARALLEL_ABOVE_BYTES = 16 * 1024 * 1024;
+const PARALLEL_ABOVE_BYTES = 16 * 1024 * 1024;
 
 export interface RunOptions extends EngineOptions {
   /** Fix what the selection chooses, then report what is left in each fixed file. */

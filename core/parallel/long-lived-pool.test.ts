@@ -85,23 +85,6 @@ describe('LongLivedPool', () => {
     expect(workers.terminated).toBe(1);
   });
 
-  it('starts workers ahead of a run (warm), which the run then takes', async () => {
-    vi.useFakeTimers();
-    const workers = echoWorkers();
-    const kept = new LongLivedPool(workers.start, { idleMs: 1000 });
-    kept.warm(2);
-    expect(workers.started).toBe(2);
-    const pool = kept.take(2);
-    expect(pool.size).toBe(2);
-    expect(workers.started).toBe(2);
-    kept.release();
-    // Warmed and never taken: closed after the idle time too.
-    kept.close();
-    kept.warm(1);
-    vi.advanceTimersByTime(1000);
-    expect(workers.terminated).toBe(3);
-  });
-
   it('starts afresh for a run of another size or after a worker failed, not while another run uses it', () => {
     const workers = echoWorkers();
     const kept = new LongLivedPool(workers.start);

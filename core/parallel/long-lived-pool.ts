@@ -45,15 +45,6 @@ export class LongLivedPool {
     if (this.users === 0) this.idle();
   }
 
-  /**
-   * Start `size` workers now, before a run takes them, so their start-up overlaps with what the caller does
-   * meanwhile (loading the checks, opening the file); they close after the idle time if no run comes.
-   */
-  warm(size: number): void {
-    this.ready(size);
-    if (this.users === 0) this.idle();
-  }
-
   /** Stop the workers now (a run using them gets its checks back on its own thread). */
   close(): void {
     this.stopIdleTimer();
