@@ -105,6 +105,18 @@ describe('LongLivedPool', () => {
     kept.close();
   });
 
+  it('replaces a pool whose worker failed even while a run still holds it', async () => {
+    const workers = echoWorkers();
+    const kept = new LongLivedPool(workers.start);
+    const first = kept.take(1);
+    workers.fail();
+    const second = kept.take(1);
+    expect(second).not.toBe(first);
+    expect(await second.run('after')).toBe('after');
+    await expect(first.run('lost')).rejects.toThrow();
+    kept.close();
+  });
+
   it('holds a worker (keeps the host running) only while it has batches to answer', async () => {
     const workers = echoWorkers();
     const kept = new LongLivedPool(workers.start);

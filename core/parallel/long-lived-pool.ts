@@ -29,9 +29,10 @@ export class LongLivedPool {
   ) {}
 
   /**
-   * The pool of `size` workers for one run: the warm one when it has that size and none of its workers
-   * failed, else a new one (the old one closed), unless another run uses it (then that one, whatever its
-   * size: the report is the same for any). Give it back with `release` when the run ends.
+   * The pool of `size` workers for one run: the warm one when it has that size, or whatever its size when
+   * another run uses it (the report is the same for any); a new one (the old one closed) when none of
+   * those, or when a worker of it failed (a run still using it checks the rest on its own thread). Give it
+   * back with `release` when the run ends.
    */
   take(size: number): WorkerPool {
     const pool = this.ready(size);
@@ -55,7 +56,7 @@ export class LongLivedPool {
   private ready(size: number): WorkerPool {
     this.stopIdleTimer();
     const pool = this.pool;
-    if (pool && (this.users > 0 || (pool.size === size && !pool.broken))) return pool;
+    if (pool && !pool.broken && (this.users > 0 || pool.size === size)) return pool;
     pool?.close();
     const fresh = new WorkerPool(() => {
       this.started++;
