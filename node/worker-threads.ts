@@ -66,8 +66,8 @@ export function defaultJobsHere(): number {
 let processPool: LongLivedPool | undefined;
 
 /**
- * The process's one pool of boundary workers, kept warm between files (core/parallel/long-lived-pool.ts):
- * for hosts that check many files in one process, the desktop and browser hosts and the sandbox.
+ * The process's one pool of boundary workers, kept warm between files (core/parallel/long-lived-pool.ts): the
+ * command line's and the browser host's (the sandbox keeps a validation worker of its own).
  */
 export function processBoundaryPool(): LongLivedPool {
   return (processPool ??= new LongLivedPool(boundaryWorkers()));

@@ -1,8 +1,8 @@
 /**
- * One worker pool for a process that checks many files (the desktop host, the sandbox, the app's validation
- * worker): started when a big file first needs it and kept warm between runs, since a fresh worker loads its
- * module and compiles the checks again (50 ms to start, 100–250 ms more before its checks run at full speed)
- * on every file otherwise. It closes after `idleMs` without a run, or when the host closes it; its workers
+ * One worker pool for a process that checks many files (the browser host, the app's validation worker, the
+ * sandbox's heavy uploads; the command line too, for one run): started when a big file first needs it and
+ * kept warm between runs, since a fresh worker loads its module and compiles and warms up the checks again,
+ * about 0.3 s of CPU before it pays (default-jobs.ts), on every file otherwise. It closes after `idleMs` without a run, or when the host closes it; its workers
  * never keep a process from ending meanwhile (PoolWorker.hold, and the idle timer let go where the host can).
  */
 import { WorkerPool, type WorkerFactory } from './worker-pool.ts';
