@@ -70,7 +70,9 @@ export {
   type FixOutcome,
 } from './engine/engine.ts';
 export { MAX_FIX_PASSES, type DiagnosticRef, type FixSelection } from './engine/fix-loop.ts';
-export type { PoolWorker, WorkerFactory } from './parallel/worker-pool.ts';
+export type { PoolEnvelope, PoolWorker, WorkerFactory } from './parallel/worker-pool.ts';
+export { LongLivedPool, type LongLivedPoolOptions } from './parallel/long-lived-pool.ts';
+export { defaultJobs } from './parallel/default-jobs.ts';
 export {
   REPORT_VERSION,
   emptyReport,

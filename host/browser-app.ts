@@ -7,6 +7,7 @@ import { startEmbeddedSandbox, type StartedSandbox } from './embedded-sandbox.ts
 import { EventHub } from './event-hub.ts';
 import { createHandlers } from './handlers.ts';
 import { memorySecretBox } from './secret-box.ts';
+import { keptPoolThreads } from '../node/worker-threads.ts';
 
 export interface BrowserAppOptions {
   packageRoot: string;
@@ -58,6 +59,8 @@ export async function startBrowserApp(options: BrowserAppOptions): Promise<Runni
     // The browser host runs no browser of its own: the page opens links itself (target=_blank, noopener).
     openExternal: async () => false,
     ...(sandbox ? { sandbox: sandbox.demo } : {}),
+    // Big files are checked on the process's boundary workers, kept warm between files.
+    threads: keptPoolThreads(),
   });
   let host: RunningBrowserHost;
   try {

@@ -83,6 +83,11 @@ export interface HostContext {
    */
   chooseFiles?: () => Promise<string[]>;
   sandbox?: EmbeddedSandbox;
+  /**
+   * Threads that check big files, and the pool kept warm between them (`keptPoolThreads()` of
+   * node/worker-threads.ts, where the host's build has the boundary worker); without, one thread.
+   */
+  threads?: Pick<EngineOptions, 'jobs' | 'workerPool'>;
   now?: () => Date;
   fetch?: FetchLike;
 }
@@ -117,8 +122,12 @@ function exampleFiles(dir: string, root = dir): ExampleFile[] {
   return out;
 }
 
-function engineOptions(options: ValidateOptionsInput | undefined, now: Date): EngineOptions {
-  const out: EngineOptions = { now };
+function engineOptions(
+  options: ValidateOptionsInput | undefined,
+  now: Date,
+  threads: HostContext['threads'],
+): EngineOptions {
+  const out: EngineOptions = { now, ...threads };
   if (!options) return out;
   if (options.select || options.ignore)
     out.rules = {
@@ -314,7 +323,7 @@ export function createHandlers(context: HostContext): Handlers & HostLifecycle {
       const read = refs.map(readRef);
       const inputs = read.map(({ name, bytes }) => ({ name, bytes }));
       const report = await validate(inputs, {
-        ...engineOptions(options, now()),
+        ...engineOptions(options, now(), context.threads),
         resolveFile: siblingReader(read),
       });
       return { reportId: keep(report), report: plainReport(report) };
@@ -328,13 +337,13 @@ export function createHandlers(context: HostContext): Handlers & HostLifecycle {
         const outcome = await fix(
           { name, bytes },
           { safety: safety === 'unsafe' ? 'safe-and-unsafe' : 'safe' },
-          engineOptions(options, now()),
+          engineOptions(options, now(), context.threads),
         );
         const applied = outcome.report.files[0]?.fixes?.applied.length ?? 0;
         fixed.push({ name, contentBase64: Buffer.from(outcome.bytes ?? bytes).toString('base64'), applied });
         remaining.push({ name, bytes: outcome.bytes ?? bytes });
       }
-      const report = plainReport(await validate(remaining, engineOptions(options, now())));
+      const report = plainReport(await validate(remaining, engineOptions(options, now(), context.threads)));
       return { reportId: keep(report), report, fixed };
     },
     applyFix: async ({ file, fix: choice, sampleDate }) => {
@@ -520,7 +529,12 @@ export function createHandlers(context: HostContext): Handlers & HostLifecycle {
     },
     openExternal: async ({ url }) => ({ opened: await context.openExternal(url) }),
   };
-  return Object.assign(handlers, { close: (graceMs?: number) => runs.closeAll(graceMs) });
+  return Object.assign(handlers, {
+    close: (graceMs?: number) => {
+      context.threads?.workerPool?.close();
+      return runs.closeAll(graceMs);
+    },
+  });
 }
 
 /** A request the handler refuses for what it asks (not a fault of the host). */

@@ -5,6 +5,9 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import type { EngineOptions } from '../core/engine/engine.ts';
+import { defaultJobs } from '../core/parallel/default-jobs.ts';
+import { LongLivedPool } from '../core/parallel/long-lived-pool.ts';
 import type { PoolWorker, WorkerFactory } from '../core/parallel/worker-pool.ts';
 
 /** The worker's file in the command line's bundle, set by scripts/build.js (undefined elsewhere). */
@@ -50,22 +53,27 @@ export function boundaryWorkers(): WorkerFactory {
         stopped = true;
         void worker.terminate();
       },
+      hold: (held) => (held ? worker.ref() : worker.unref()),
     };
   };
 }
 
+/** Threads to check with when none is asked for: the rule of core/parallel, for this process's cores. */
+export function defaultJobsHere(): number {
+  return defaultJobs(availableParallelism());
+}
+
+let processPool: LongLivedPool | undefined;
+
 /**
- * Threads to check with when none is asked for: one per core the process may use, where there are more
- * than two. On two cores a worker beside the reading thread made the 5,000-polygon upload slower, 0.69 s
- * against 0.52 s on one thread (npm run bench -- field-upload, part c): the worker's start-up, a second
- * heap and a second copy of the hot code compiled cost more than the half of the boundaries it takes.
- * Measured per thread (CPU of the worker's own thread): loading its module takes 20–50 ms, its first 500
- * boundaries 140–260 ms (a fresh isolate compiles the checks again) against 0.10–0.17 ms a boundary once
- * warm, as on the reading thread; posting costs little (65 KB a batch, 0.5 KB a reply). So on 5,000
- * boundaries the warm-up eats most of what the worker takes off the reading thread, which still checks
- * 60–75 % of them.
+ * The process's one pool of boundary workers, kept warm between files (core/parallel/long-lived-pool.ts): the
+ * command line's and the browser host's (the sandbox keeps a validation worker of its own).
  */
-export function defaultJobs(): number {
-  const cores = availableParallelism();
-  return cores > 2 ? cores : 1;
+export function processBoundaryPool(): LongLivedPool {
+  return (processPool ??= new LongLivedPool(boundaryWorkers()));
+}
+
+/** Engine options that check big files on the process's pool, with the default number of threads. */
+export function keptPoolThreads(): Pick<EngineOptions, 'jobs' | 'workerPool'> {
+  return { jobs: defaultJobsHere(), workerPool: processBoundaryPool() };
 }

@@ -3,7 +3,7 @@
  * its events as they come (text or streamed JSON), write fixed files, and choose the exit code. Detection,
  * checks, numbering and the fix loop all live in the engine (core/engine).
  */
-import { boundaryWorkers, defaultJobs } from '../../node/worker-threads.ts';
+import { defaultJobsHere, processBoundaryPool } from '../../node/worker-threads.ts';
 import { parseArgs } from 'node:util';
 import { readFile } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
@@ -111,9 +111,9 @@ export function selectionFrom(select: string[] | undefined, ignore: string[] | u
   return selection;
 }
 
-/** --jobs N → threads that check (default: defaultJobs in node/worker-threads.ts). */
+/** --jobs N → threads that check (default: defaultJobs of core/parallel). */
 function jobsFrom(value: string | undefined): number {
-  if (value === undefined) return defaultJobs();
+  if (value === undefined) return defaultJobsHere();
   if (!/^[1-9]\d{0,3}$/.test(value.trim()))
     throw new UsageError(`--jobs ${value}: give a whole number of threads, 1 or more`);
   return Number(value);
@@ -317,7 +317,7 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
   const jobs = jobsFrom(values.jobs);
   if (jobs > 1) {
     engineOptions.jobs = jobs;
-    engineOptions.startWorker = boundaryWorkers();
+    engineOptions.workerPool = processBoundaryPool();
   }
   if (values['sample-date'] !== undefined) engineOptions.sampleDate = values['sample-date'];
   // CSV batches (docs/csv-batches.md): shorthands for the encoding and mapping settings.

@@ -4,6 +4,7 @@
  * call this through core/index.ts, with progress events and an AbortSignal.
  */
 import { WorkerPool, type WorkerFactory } from '../parallel/worker-pool.ts';
+import type { LongLivedPool } from '../parallel/long-lived-pool.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { countBySeverity } from '../diagnostics/diagnostic.ts';
 import { chosenKind, detectKind, type KindDetection } from '../formats/detect-kind.ts';
@@ -119,8 +120,17 @@ export interface EngineOptions {
    * report is the same for any number.
    */
   jobs?: number;
-  /** Starts one worker thread (the host's: `boundaryWorkers()` of fieldgate/node for Node). */
+  /**
+   * Starts one worker thread (the host's: `boundaryWorkers()` of fieldgate/node for Node), for a pool of
+   * this run's own, closed when it ends.
+   */
   startWorker?: WorkerFactory;
+  /**
+   * A pool kept between runs (core/parallel/long-lived-pool.ts), for a host that checks many files: the run
+   * takes `jobs - 1` of its workers, warm when an earlier run started them, and gives them back at its end.
+   * Used instead of `startWorker`.
+   */
+  workerPool?: LongLivedPool;
   /** Files smaller than this are checked on this thread alone (default PARALLEL_ABOVE_BYTES). */
   parallelAbove?: number;
 }
@@ -247,19 +257,26 @@ export function runEngineWith(
   );
 }
 
-/** The run's worker pool, started when a big enough file first asks for it, closed when the run ends. */
+/**
+ * The run's worker pool, taken when a big enough file first asks for it; at the end of the run, closed (a
+ * pool of its own) or given back (a kept one).
+ */
 function workersFor(
   options: EngineOptions,
 ): { take: NonNullable<ValidateOptions['workers']>; close(): void } | undefined {
   const jobs = Math.floor(options.jobs ?? 1);
+  const kept = options.workerPool;
   const start = options.startWorker;
-  if (!(jobs > 1) || !start) return undefined;
+  const open = kept ? () => kept.take(jobs - 1) : start ? () => new WorkerPool(start, jobs - 1) : undefined;
+  if (!(jobs > 1) || !open) return undefined;
   const above = options.parallelAbove ?? PARALLEL_ABOVE_BYTES;
   let pool: WorkerPool | undefined;
   return {
-    take: (bytes) =>
-      bytes !== undefined && bytes < above ? undefined : (pool ??= new WorkerPool(start, jobs - 1)),
-    close: () => pool?.close(),
+    take: (bytes) => (bytes !== undefined && bytes < above ? undefined : (pool ??= open())),
+    close: () => {
+      if (pool && kept) kept.release();
+      else pool?.close();
+    },
   };
 }
 

@@ -10,7 +10,7 @@
  * (c) 5,000 valid polygons of 100–700 vertices (48 MB) against shapely (GEOS) reading the same JSON and
  *     doing loads + is_valid + area on every boundary, Fieldgate with one thread (`--jobs 1`) and with
  *     every core (`--jobs` one per core, passed explicitly: the default only where there are more than
- *     two cores, see node/worker-threads.ts; boundaries checked on worker threads too, core/parallel), runs alternating, and whether the two reports are byte for byte the same: targets at
+ *     two cores, see core/parallel/default-jobs.ts; boundaries checked on worker threads too, core/parallel), runs alternating, and whether the two reports are byte for byte the same: targets at
  *     least 1.5× shapely's speed on one thread and 2.2× on every core (issue 28). On the shared two cores
  *     where it was written (load average 15, seven sessions), every core was slower than one thread:
  *     4.30 s against 2.96 s (shapely 2.40 s); the worker's start-up (about 50 ms of CPU), a second copy of
@@ -18,8 +18,20 @@
  *     oversubscribed machine does not give back. Each side's line gives its CPU seconds (every thread) and
  *     a second line its medians: at load 5.6, two threads took 0.87 s best, 0.96 s median, and 1.54 s /
  *     1.72 s of CPU, against 0.56 s / 0.56 s and 0.75 s / 0.75 s on one thread (shapely 0.75 s), so the pool
- *     more than doubles the work before it can split it. Like shapely,
- *     the report writes no geometry back; a separate line times `--features` (the GeoJSON features too).
+ *     more than doubles the work before it can split it.
+ *     Where that work goes (2026-11-28, CPU of each thread from /proc): a fresh worker costs about 0.3 s of
+ *     CPU before it pays (start-up 40 ms; its module, the land mask and the checks compiled and warmed up
+ *     again in a new isolate), the handover itself about 0.06 s (a round trip 16 µs, cloning WKT 0.7 ms a MB,
+ *     a second heap): in one process (load 3.5), later files on a worker kept warm
+ *     (core/parallel/long-lived-pool.ts) took 0.24 s (0.46 s of CPU), with a fresh worker 0.38–0.42 s
+ *     (0.71–0.79 s), on one thread 0.37 s (0.40 s). Batches of 32–256 KB and 1–4 in flight per worker all
+ *     gave 0.64–0.65 s (1.09–1.12 s) here, so bigger or adaptive batches, byte ranges of shared buffers or
+ *     answers as typed arrays could save only the messaging's few tens of ms. A worker already starts before
+ *     its file is read (the kind takes the pool first; starting it with the command would gain some 30 ms and
+ *     start idle workers for big files that use none, a Modus file); hosts that check many files now keep
+ *     theirs warm. A run at load 10: one thread 1.18 s / 0.77 s CPU, every core 1.42 s / 1.11 s,
+ *     shapely 1.00 s / 0.79 s. Like shapely, the report writes no geometry back; a separate line times
+ *     `--features` (the GeoJSON features too).
  * (d) memory on a big upload: 830,000 small clean fields (195 MB), read as a stream: peak resident memory
  *     against the input's size, target within 3× (issue 10 item 14), for the JSON report and the text one.
  *     FIELD_UPLOAD_BENCH_BIG sets the number of fields.

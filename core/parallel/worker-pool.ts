@@ -11,6 +11,11 @@ export interface PoolWorker {
   /** Called with each reply, and once with an error when the worker fails or exits. */
   listen(onReply: (reply: unknown) => void, onFailure: (error: Error) => void): void;
   terminate(): void;
+  /**
+   * Whether the worker keeps its host running (Node's ref and unref), where the host can say: held while it
+   * has batches to answer, let go while idle, so a pool kept between runs never keeps a process from ending.
+   */
+  hold?(held: boolean): void;
 }
 
 /** Starts one worker (the host's). */
@@ -53,10 +58,14 @@ export class WorkerPool {
   constructor(start: WorkerFactory, size: number) {
     for (let i = 0; i < size; i++) {
       const slot: Slot = { worker: start(), waiting: [], posted: 0 };
+      slot.worker.hold?.(false);
       if (typeof SharedArrayBuffer === 'function')
         slot.finished = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
       slot.worker.listen(
-        (reply) => slot.waiting.shift()?.resolve(reply),
+        (reply) => {
+          slot.waiting.shift()?.resolve(reply);
+          if (slot.waiting.length === 0) slot.worker.hold?.(false);
+        },
         (error) => {
           slot.failed = error;
           for (const w of slot.waiting.splice(0)) w.reject(error);
@@ -68,6 +77,11 @@ export class WorkerPool {
 
   get size(): number {
     return this.slots.length;
+  }
+
+  /** Closed, or a worker failed (its batches go back to the caller's thread): a kept pool starts afresh. */
+  get broken(): boolean {
+    return this.closed || this.slots.some((slot) => slot.failed);
   }
 
   /** Batches a worker has not finished yet (not answered, where it cannot say). */
@@ -93,6 +107,7 @@ export class WorkerPool {
     const envelope: PoolEnvelope = { message };
     if (target.finished) envelope.finished = target.finished;
     return new Promise((resolve, reject) => {
+      if (target.waiting.length === 0) target.worker.hold?.(true);
       target.waiting.push({ resolve, reject });
       target.posted++;
       target.worker.post(envelope, transfer);

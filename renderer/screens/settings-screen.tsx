@@ -14,7 +14,7 @@ import {
 } from '../../host/bridge-api.ts';
 import { useBridge } from '../bridge/bridge-context.tsx';
 import { usePageTileUrl } from '../state/page-tile-url.ts';
-import { defaultJobs } from '../worker/boundary-workers.ts';
+import { defaultJobs } from '../../core/index.ts';
 
 /** The thread counts offered: 1 to the cores there are (at least 2), and 8 at most. */
 function threadChoices(cores: number): number[] {

@@ -26,12 +26,3 @@ export function boundaryWorkers(): WorkerFactory {
     };
   };
 }
-
-/**
- * Threads to check with when the settings choose none: one per core, where there are more than two (on two,
- * a worker beside the validation worker costs more than it takes off it: see defaultJobs in
- * node/worker-threads.ts).
- */
-export function defaultJobs(cores: number): number {
-  return cores > 2 ? cores : 1;
-}

@@ -9,7 +9,9 @@ import {
   bytesToStream,
   checkAcrossFiles,
   CsvStreamReader,
+  defaultJobs,
   detectFileKind,
+  LongLivedPool,
   parseCsvDelimiter,
   parseCsvEncoding,
   runEngine,
@@ -30,10 +32,12 @@ import {
   type WorkerMessage,
   type WorkerRequest,
 } from './worker-protocol.ts';
-import { boundaryWorkers, defaultJobs } from './boundary-workers.ts';
+import { boundaryWorkers } from './boundary-workers.ts';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const running = new Map<number, AbortController>();
+/** The boundary workers, kept warm between the files this worker checks (closed after a minute idle). */
+const boundaryPool = new LongLivedPool(boundaryWorkers());
 /** What the checks across files read of each checked file, by the job that checked it (see 'across'). */
 const geometries = new Map<number, { kind: string; geometry: BatchGeometry }>();
 
@@ -123,7 +127,7 @@ async function run(request: Extract<WorkerRequest, { type: 'validate' }>): Promi
       records: true,
       // A big field upload's or .wkt file's boundaries are checked on nested workers too (the engine's threshold decides).
       jobs: request.jobs ?? defaultJobs(navigator.hardwareConcurrency || 1),
-      startWorker: boundaryWorkers(),
+      workerPool: boundaryPool,
       ...(request.options?.settings ? { settings: request.options.settings } : {}),
     });
     for await (const event of events) {

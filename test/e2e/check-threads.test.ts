@@ -2,7 +2,8 @@
  * A big field upload and a big .wkt file checked on several threads in the app, in Debian's Chromium
  * against the browser host: with two threads (Settings) the validation worker starts a boundary worker of
  * its own, and the problems the page lists (its problems CSV, byte for byte) are those it lists with one
- * thread, when none starts.
+ * thread, when none starts. Files checked one after another in one page share that boundary worker (kept warm
+ * between files).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -113,6 +114,24 @@ describe.skipIf(chromiumMissing)('big files checked on several threads', () => {
       expect(text.split('\n').length).toBeGreaterThan(40);
       expect(text).toContain('GEO004');
       expect(pooled.csv.equals(alone.csv)).toBe(true);
+    },
+  );
+
+  it(
+    'checks two big files one after the other on the same boundary worker',
+    { timeout: 240_000 },
+    async () => {
+      await session.call('saveSettings', { ...settings, checkThreads: 2 });
+      const { page, context } = await session.newPage();
+      const workers: string[] = [];
+      page.on('worker', (worker) => workers.push(worker.url()));
+      await page.locator('input[type=file]').setInputFiles(path);
+      await filesChecked(page, 1);
+      await page.locator('input[type=file]').setInputFiles(wktPath);
+      await filesChecked(page, 2);
+      await context.close();
+      expect(workers.filter((url) => url.includes('/validate-worker'))).toHaveLength(1);
+      expect(workers.filter((url) => url.includes('/boundary-worker'))).toHaveLength(1);
     },
   );
 });

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runEngine, validate, type EngineOptions, type StreamedFile } from '../../core/index.ts';
 import { benchBoundaries } from '../../core/geometry/field-upload-bench-data.ts';
+import { LongLivedPool } from '../../core/parallel/long-lived-pool.ts';
 import type { PoolWorker, WorkerFactory } from '../../core/parallel/worker-pool.ts';
 import { boundaryWorkers } from '../../node/worker-threads.ts';
 import { buildShapefile, type Ring } from '../rx/build-shapefile.ts';
@@ -303,6 +304,29 @@ describe('boundaries checked on worker threads', () => {
     expect(answered.count).toBeGreaterThan(0);
     expect(one.length).toBeGreaterThan(150);
     expect(two).toEqual(one);
+  });
+
+  it('files checked one run after another on a kept pool (a host) use the same workers, started once', async () => {
+    let started = 0;
+    const answered = { count: 0 };
+    const counting: WorkerFactory = () => {
+      started++;
+      return factoryCounting(boundaryWorkers(), answered)();
+    };
+    const kept = new LongLivedPool(counting);
+    try {
+      for (const name of ['troubled.json', 'troubled.csv', 'troubled.wkt']) {
+        const bytes = inputs.find(([n]) => n === name)![1];
+        const before = answered.count;
+        const pooled = await reportWith(name, bytes, { jobs: 3, workerPool: kept });
+        expect(answered.count).toBeGreaterThan(before);
+        expect(pooled).toBe(await reportWith(name, bytes, { jobs: 1 }));
+      }
+      expect(started).toBe(2);
+      expect(kept.started).toBe(2);
+    } finally {
+      kept.close();
+    }
   });
 
   it('--jobs 1 starts no worker, whatever the size', async () => {
