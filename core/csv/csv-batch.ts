@@ -66,6 +66,7 @@ import type { KindRecord } from '../records/submit-record.ts';
 import type { FeatureVerdict } from '../records/field-features.ts';
 import { BoundaryPipeline, type BoundaryBatch, type BoundaryVerdict } from '../fields/boundary-jobs.ts';
 import type { WorkerPool } from '../parallel/worker-pool.ts';
+import { SweepBuffers } from '../geometry/segment-index.ts';
 
 /** What a referenced file's own validator found (injected: the kinds live above this layer). */
 export interface ReferencedFileCheck {
@@ -529,6 +530,8 @@ class RowSession {
   /** Field rows whose record was made: the next one's feature (its index among the features kept). */
   private fieldRecords = 0;
   private readonly visit: (stage: CsvStage) => void;
+  /** The validity check's arrays, reused from row to row for the boundaries checked on this thread. */
+  private readonly sweepBuffers = new SweepBuffers();
 
   constructor(
     private readonly kind: BatchKind,
@@ -762,6 +765,7 @@ class RowSession {
     const writeNumber = (v: number): string => writeDecimal(v, this.decimal);
     const boundaryOptions = {
       writeNumber,
+      buffers: this.sweepBuffers,
       ...(tolerance === undefined ? {} : { acreageTolerance: tolerance }),
     };
     // Acres that read two ways are compared with the boundary once its area is known (below).

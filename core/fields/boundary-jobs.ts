@@ -13,6 +13,7 @@ import {
   type RecordBoundaryOptions,
   type RecordBoundaryResult,
 } from '../boundary/record-boundary.ts';
+import { SweepBuffers } from '../geometry/segment-index.ts';
 import { stringOffsetMap } from './field-records.ts';
 import type { FieldRecord } from '../records/field-record.ts';
 import type { FeatureVerdict } from '../records/field-features.ts';
@@ -104,8 +105,14 @@ function boundaryJob(record: FieldRecord, source: BoundarySource): BoundaryJob {
   return job;
 }
 
-/** In a worker: check each boundary of the batch as one thread does. */
-export function checkBoundaryBatch(batch: BoundaryBatch): BoundaryVerdict[] {
+/**
+ * In a worker: check each boundary of the batch as one thread does; `buffers`, the validity check's arrays,
+ * kept by the worker from batch to batch.
+ */
+export function checkBoundaryBatch(
+  batch: BoundaryBatch,
+  buffers: SweepBuffers = new SweepBuffers(),
+): BoundaryVerdict[] {
   return batch.jobs.map((job) => {
     const record: FieldRecord = { ...job.record, lines: offsetsOnly };
     const boundary = record.boundary;
@@ -124,7 +131,7 @@ export function checkBoundaryBatch(batch: BoundaryBatch): BoundaryVerdict[] {
         mapOffset: stringOffsetMap(written, { start, end, value: boundary.value }, start),
       };
     }
-    return checkHere(record, batch);
+    return checkHere(record, batch, buffers);
   });
 }
 
@@ -148,9 +155,13 @@ function placeRanges(diagnostics: readonly Diagnostic[], lines: LineIndex): void
 }
 
 /** The checks of one boundary, as a worker answers them (the geometry let go); in a worker or on this thread. */
-function checkHere(record: FieldRecord, batch: Omit<BoundaryBatch, 'jobs'>): BoundaryVerdict {
+function checkHere(
+  record: FieldRecord,
+  batch: Omit<BoundaryBatch, 'jobs'>,
+  buffers: SweepBuffers,
+): BoundaryVerdict {
   const collector = new DiagnosticCollector(batch.selection);
-  const options: RecordBoundaryOptions = {};
+  const options: RecordBoundaryOptions = { buffers };
   if (batch.acreageTolerance !== undefined) options.acreageTolerance = batch.acreageTolerance;
   const mark = batch.decimalMark;
   if (mark) options.writeNumber = (n) => writeDecimal(n, mark);
@@ -200,6 +211,9 @@ export class BoundaryPipeline<T> {
     chars: 0,
   };
 
+  /** The validity check's arrays for the boundaries this thread checks itself. */
+  private readonly buffers = new SweepBuffers();
+
   constructor(
     private readonly pool: WorkerPool,
     private readonly checks: Omit<BoundaryBatch, 'jobs'>,
@@ -219,7 +233,8 @@ export class BoundaryPipeline<T> {
     const entry: Pending<T> = { item, done: true };
     const wkt = record.boundary?.value;
     if (typeof wkt === 'string' && record.boundary?.kind === 'string' && wkt.trim() !== '') {
-      if (this.pool.leastBusy >= IN_FLIGHT_PER_WORKER) entry.verdict = checkHere(record, this.checks);
+      if (this.pool.leastBusy >= IN_FLIGHT_PER_WORKER)
+        entry.verdict = checkHere(record, this.checks, this.buffers);
       else {
         entry.done = false;
         this.batch.jobs.push(boundaryJob(record, source));

@@ -5,8 +5,11 @@
  * batch, in order, as node/boundary-worker.ts does on a worker thread.
  */
 import { checkBoundaryBatch, type BoundaryBatch } from '../../core/fields/boundary-jobs.ts';
+import { SweepBuffers } from '../../core/geometry/segment-index.ts';
 import { servePool, type PoolEnvelope } from '../../core/parallel/worker-pool.ts';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
-const answer = servePool((batch) => checkBoundaryBatch(batch as BoundaryBatch));
+/** The validity check's arrays, kept for the worker's life: a boundary's check makes none of its own. */
+const buffers = new SweepBuffers();
+const answer = servePool((batch) => checkBoundaryBatch(batch as BoundaryBatch, buffers));
 scope.onmessage = (event: MessageEvent<PoolEnvelope>) => scope.postMessage(answer(event.data));
