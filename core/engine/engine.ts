@@ -121,6 +121,14 @@ export interface EngineOptions {
   startWorker?: WorkerFactory;
   /** Files smaller than this are checked on this thread alone (default PARALLEL_ABOVE_BYTES). */
   parallelAbove?: number;
+  /**
+   * Starts the worker thread that decodes and scans a Modus file of at least `scanWorkerAbove` bytes while
+   * this thread checks it (the host's: `modusScanWorkers()` of fieldgate/node for Node); the report is the
+   * same as on one thread. Independent of `jobs`: a host that wants one thread leaves it out.
+   */
+  startScanWorker?: WorkerFactory;
+  /** Modus files smaller than this are scanned on this thread (default SCAN_WORKER_ABOVE_BYTES). */
+  scanWorkerAbove?: number;
 }
 
 /**
@@ -130,6 +138,12 @@ export interface EngineOptions {
  * read whole, whose zones go to the workers from this size on.
  */
 const PARALLEL_ABOVE_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Modus files smaller than this are scanned and checked on one thread: measured 2026-11-28, see
+ * core/modus/modus.bench.ts.
+ */
+const SCAN_WORKER_ABOVE_BYTES = 4 * 1024 * 1024;
 
 export interface RunOptions extends EngineOptions {
   /** Fix what the selection chooses, then report what is left in each fixed file. */
@@ -239,6 +253,12 @@ export function runEngineWith(
   const resolved = resolveOptionsWith(kinds, options);
   const workers = workersFor(options);
   if (workers) resolved.validate.workers = workers.take;
+  const startScanWorker = options.startScanWorker;
+  if (startScanWorker) {
+    const above = options.scanWorkerAbove ?? SCAN_WORKER_ABOVE_BYTES;
+    resolved.validate.scanWorker = (bytes) =>
+      bytes !== undefined && bytes < above ? undefined : startScanWorker;
+  }
   return new EventChannel<EngineEvent>((channel) =>
     produce(inputs, options, resolved, channel).finally(() => workers?.close()),
   );

@@ -4,7 +4,7 @@
  * current chunk, the open elements and small per-event sets, whatever the file's size.
  */
 import { sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.ts';
-import { DECODE_PIECE } from '../input/decode-text-stream.ts';
+import { CHUNK_BYTES, feedScanner } from './scan-handover.ts';
 import { schemaRulesByStage } from './schema-rules.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
 import type { Rule } from '../rules/rule.ts';
@@ -16,7 +16,7 @@ import { ModusService } from './modus-service.ts';
 import { ModusSummaryBuilder, type ModusSummary } from './modus-summary.ts';
 import { SampleGeometryReader } from './sample-geometry.ts';
 import { ModusSchemaValidator, type ModusObserver } from './schema-validator.ts';
-import { MAX_TAIL_BYTES, XmlByteDecoder, type DecodedPiece, type DecodeProblem } from './xml-decoding.ts';
+import { XmlByteDecoder, type DecodedPiece, type DecodeProblem } from './xml-decoding.ts';
 import { defaultXmlLimits, XmlScanner, type XmlLimits, type XmlPositions } from './xml-scanner.ts';
 
 export interface ModusValidationOptions {
@@ -44,9 +44,6 @@ export interface ModusValidationResult {
   /** Characters of decoded text. */
   length: number;
 }
-
-/** Bytes decoded per call, as for every text stream (a longer decoded string is slow to make). */
-export const CHUNK_BYTES = DECODE_PIECE;
 
 /**
  * The checking half of a validation: the schema pass with its observers (semantics, the service's
@@ -173,20 +170,6 @@ export class ModusValidator {
       length: this.scanner.length,
     });
   }
-}
-
-/**
- * Hand a decoded piece to the scanner; false when it ends with a decoding problem (read no more). What
- * the scanner has not used yet is kept to be decoded again with the next chunk (no join of the texts).
- */
-export function feedScanner(scanner: XmlScanner, decoder: XmlByteDecoder, piece: DecodedPiece): boolean {
-  if (piece.repeated !== undefined) scanner.writeOverPending(piece.text, piece.repeated);
-  else if (piece.text.length > 0) scanner.write(piece.text);
-  if (piece.problem) return false;
-  if (scanner.hasFailed) return true;
-  const bytes = scanner.pendingUtf8Length(MAX_TAIL_BYTES);
-  if (bytes > 0) decoder.keepTail(bytes, scanner.pendingLength);
-  return true;
 }
 
 /** Validate a whole file given as bytes (decoded in chunks, never as one string) or as text. */

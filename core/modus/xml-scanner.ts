@@ -282,6 +282,8 @@ export class XmlPositions {
   /** Line and column of the last `locate` call. */
   lastLine = 1;
   lastColumn = 1;
+  /** Times new text was held (so a caller can tell whether a write changed it). */
+  holds = 0;
   // Offsets are global; the cursor only moves forward.
   private line = 1;
   private lineStart = 0;
@@ -294,6 +296,7 @@ export class XmlPositions {
   hold(buf: string, base: number): void {
     this.buf = buf;
     this.base = base;
+    this.holds++;
   }
 
   /** `text`, just held at the end of buf, is new. */
