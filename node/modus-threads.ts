@@ -3,7 +3,7 @@
  * modus-scan-worker.ts, from the command line's bundle (dist/cli, which names its file at build time), the
  * library's modules (dist/esm) or the sources (under tsx, in tests and benches).
  */
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { PoolWorker, WorkerFactory } from '../core/parallel/worker-pool.ts';
 
@@ -25,7 +25,11 @@ function workerModule(): URL | string {
 export function modusScanWorkers(): WorkerFactory {
   const module = workerModule();
   return (): PoolWorker => {
-    const worker = new Worker(module, { eval: typeof module === 'string' });
+    // A small young generation, as for the boundary workers: the scanner's garbage is short-lived.
+    const worker = new Worker(module, {
+      eval: typeof module === 'string',
+      resourceLimits: { maxYoungGenerationSizeMb: 8 },
+    });
     let stopped = false;
     return {
       post: (message, transfer) => worker.postMessage(message, transfer ? [...transfer] : undefined),
@@ -44,7 +48,14 @@ export function modusScanWorkers(): WorkerFactory {
   };
 }
 
-/** Whether a second thread can run beside this one (a core for each). */
-export function hasSecondCore(): boolean {
-  return availableParallelism() >= 2;
+/**
+ * Whether a second thread would find a core of its own: there are two or more, and the last minute's load
+ * average leaves one free. The split costs about a quarter more CPU than one thread (the handover), which
+ * pays only where that runs beside this thread; on a machine whose cores are taken it made the command
+ * slower (see core/modus/modus.bench.ts). The load average makes the choice depend on the moment, which is
+ * harmless: the report is the same either way, only the time differs. `--jobs 2` or more splits anyway.
+ */
+export function hasSpareCore(): boolean {
+  const cores = availableParallelism();
+  return cores >= 2 && (loadavg()[0] ?? 0) < cores - 0.5;
 }

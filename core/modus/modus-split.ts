@@ -8,17 +8,20 @@
  */
 import type { PoolWorker, WorkerFactory } from '../parallel/worker-pool.ts';
 import {
-  BLANK,
   ERROR_KINDS,
+  EV_BLANK,
   EV_DECODE_PROBLEM,
   EV_DOCTYPE,
   EV_END,
   EV_ERROR,
   EV_FINISHED,
   EV_HOLD,
+  EV_RAW_TEXT,
   EV_START,
   EV_TEXT,
   RAW,
+  type AttributeNames,
+  type ElementNames,
   type ScanBatch,
   type ScanRequest,
 } from './scan-handover.ts';
@@ -36,8 +39,9 @@ export class ModusSplitValidator {
   private readonly checks: ModusChecks;
   private readonly positions = new XmlPositions();
   private readonly worker: PoolWorker;
-  /** Names and namespace URIs by the worker's numbers. */
-  private readonly symbols: string[] = [];
+  /** Elements' and attributes' names by the worker's numbers. */
+  private readonly elements: ElementNames[] = [];
+  private readonly attributes: AttributeNames[] = [];
   private readonly open: string[] = [];
   private readonly tag = new StartTag();
   /** A scanner error was replayed (the scan stopped). */
@@ -122,7 +126,8 @@ export class ModusSplitValidator {
   private answered(batch: ScanBatch): void {
     this.waitingBytes -= this.waiting.shift() ?? 0;
     if (batch.end) this.read = batch.end;
-    for (const s of batch.symbols) this.symbols.push(s);
+    for (const e of batch.elements) this.elements.push(e);
+    for (const a of batch.attributes) this.attributes.push(a);
     try {
       this.replay(batch.ints, batch.texts);
     } catch (error) {
@@ -136,56 +141,63 @@ export class ModusSplitValidator {
   private replay(ints: Int32Array, texts: string[]): void {
     const schema = this.checks.schema;
     const positions = this.positions;
-    const symbols = this.symbols;
+    const elements = this.elements;
+    const attributes = this.attributes;
+    const open = this.open;
     const tag = this.tag;
     const n = ints.length;
     let i = 0;
-    const at = (): number => ints[i++] as number;
-    const value = (start: number, end: number, ref: number): string =>
-      ref === RAW
-        ? positions.buf.slice(start - positions.base, end - positions.base)
-        : (texts[ref] as string);
     while (i < n) {
-      const kind = at();
+      const kind = ints[i++] as number;
       if (kind === EV_START) {
-        tag.name = symbols[at()] as string;
-        tag.local = symbols[at()] as string;
-        tag.ns = symbols[at()] as string;
-        tag.nameId = at();
-        tag.start = at();
-        tag.end = at();
-        tag.selfClosing = at() === 1;
-        const count = (tag.attrCount = at());
+        const names = elements[ints[i++] as number] as ElementNames;
+        tag.name = names[0];
+        tag.local = names[1];
+        tag.ns = names[2];
+        tag.nameId = names[3];
+        tag.start = ints[i++] as number;
+        tag.end = ints[i++] as number;
+        const flags = ints[i++] as number;
+        tag.selfClosing = (flags & 1) === 1;
+        const count = (tag.attrCount = flags >> 1);
         for (let k = 0; k < count; k++) {
-          tag.attrNames[k] = symbols[at()] as string;
-          tag.attrLocals[k] = symbols[at()] as string;
-          tag.attrNs[k] = symbols[at()] as string;
-          tag.attrNameStart[k] = at();
-          const start = at();
-          const end = at();
+          const attribute = attributes[ints[i++] as number] as AttributeNames;
+          tag.attrNames[k] = attribute[0];
+          tag.attrLocals[k] = attribute[1];
+          tag.attrNs[k] = attribute[2];
+          tag.attrNameStart[k] = ints[i++] as number;
+          const start = ints[i++] as number;
+          const end = ints[i++] as number;
+          const ref = ints[i++] as number;
           tag.attrValueStart[k] = start;
           tag.attrValueEnd[k] = end;
-          tag.attrValues[k] = value(start, end, at());
+          tag.attrValues[k] =
+            ref === RAW
+              ? positions.buf.slice(start - positions.base, end - positions.base)
+              : (texts[ref] as string);
         }
-        this.open.push(tag.name);
+        open.push(tag.name);
         schema.startElement(tag);
       } else if (kind === EV_END) {
-        schema.endElement(this.open.pop() as string, at());
+        schema.endElement(open.pop() as string, ints[i++] as number);
+      } else if (kind === EV_RAW_TEXT) {
+        const start = ints[i++] as number;
+        const end = ints[i++] as number;
+        schema.text(positions.buf.slice(start - positions.base, end - positions.base), start, end);
+      } else if (kind === EV_BLANK) {
+        const start = ints[i++] as number;
+        const end = ints[i++] as number;
+        // Where the scanner on one thread skips blank text, so does this side.
+        if (!schema.wantsBlankText) continue;
+        const raw = positions.buf.slice(start - positions.base, end - positions.base);
+        schema.text(raw.indexOf('\r') === -1 ? raw : raw.replace(/\r\n?/g, '\n'), start, end);
       } else if (kind === EV_TEXT) {
-        const start = at();
-        const end = at();
-        const ref = at();
-        if (ref === BLANK) {
-          // Where the scanner on one thread skips blank text, so does this side.
-          if (!schema.wantsBlankText) continue;
-          const raw = value(start, end, RAW);
-          schema.text(raw.indexOf('\r') === -1 ? raw : raw.replace(/\r\n?/g, '\n'), start, end);
-        } else {
-          schema.text(value(start, end, ref), start, end);
-        }
+        const start = ints[i++] as number;
+        const end = ints[i++] as number;
+        schema.text(texts[ints[i++] as number] as string, start, end);
       } else if (kind === EV_HOLD) {
-        const base = at();
-        const text = at();
+        const base = ints[i++] as number;
+        const text = ints[i++] as number;
         if (text < 0) continue;
         const buf = texts[text] as string;
         // As the scanner does when it lets go of what it has used.
@@ -197,27 +209,27 @@ export class ModusSplitValidator {
         positions.received(buf);
       } else if (kind === EV_ERROR) {
         this.failed = true;
-        const errorKind = ERROR_KINDS[at()] as XmlError['kind'];
-        const offset = at();
-        const end = at();
-        const error: XmlError = { kind: errorKind, message: texts[at()] as string, offset };
-        const hint = at();
+        const errorKind = ERROR_KINDS[ints[i++] as number] as XmlError['kind'];
+        const offset = ints[i++] as number;
+        const end = ints[i++] as number;
+        const error: XmlError = { kind: errorKind, message: texts[ints[i++] as number] as string, offset };
+        const hint = ints[i++] as number;
         if (end >= 0) error.end = end;
         if (hint >= 0) error.hint = texts[hint] as string;
         schema.error(error);
       } else if (kind === EV_FINISHED) {
         positions.finished = true;
       } else if (kind === EV_DOCTYPE) {
-        const name = texts[at()] as string;
-        const start = at();
-        const end = at();
-        const externalId = at() === 1;
-        schema.doctype({ name, start, end, externalId, declarations: at() });
+        const name = texts[ints[i++] as number] as string;
+        const start = ints[i++] as number;
+        const end = ints[i++] as number;
+        const externalId = (ints[i++] as number) === 1;
+        schema.doctype({ name, start, end, externalId, declarations: ints[i++] as number });
       } else if (kind === EV_DECODE_PROBLEM) {
-        const problemKind = at() === 0 ? 'invalid-bytes' : 'unsupported-encoding';
-        const byteOffset = at();
-        const message = texts[at()] as string;
-        const encoding = texts[at()] as string;
+        const problemKind = (ints[i++] as number) === 0 ? 'invalid-bytes' : 'unsupported-encoding';
+        const byteOffset = ints[i++] as number;
+        const message = texts[ints[i++] as number] as string;
+        const encoding = texts[ints[i++] as number] as string;
         this.stopped = true;
         if (!this.failed)
           this.checks.decodeProblem({ kind: problemKind, message, byteOffset }, encoding, positions);

@@ -41,87 +41,125 @@ export function feedScanner(scanner: XmlScanner, decoder: XmlByteDecoder, piece:
 export type ScanRequest =
   { start: { names: string[]; limits: XmlLimits } } | { bytes: Uint8Array } | { end: true };
 
+/** An element's names as the scanner gave them: name, local name, namespace URI, name id. */
+export type ElementNames = [name: string, local: string, ns: string, nameId: number];
+/** An attribute's names: name, local name, namespace URI ('xmlns' for declarations). */
+export type AttributeNames = [name: string, local: string, ns: string];
+
 /** The worker's answer to each `bytes` and to `end`: the events, in the order the scanner made them. */
 export interface ScanBatch {
   /** Events: a kind (EV_*) and its numbers. */
   ints: Int32Array;
   /** Strings the events point at by index: the texts held, values that are not raw text, messages. */
   texts: string[];
-  /** Names and namespace URIs first seen in this batch, numbered on from the ones before. */
-  symbols: string[];
+  /** Elements and attributes first seen in this batch, numbered on from the ones before. */
+  elements: ElementNames[];
+  attributes: AttributeNames[];
   /** With the answer to `end`. */
   end?: { encoding: string; hadBom: boolean };
 }
 
 /** The scanner holds new text: base, index of the text (-1: it did not change after all). */
 export const EV_HOLD = 1;
-/** name, local name, namespace (symbols), name id, start, end, self-closing, attributes, then per
- * attribute: name, local name, namespace (symbols), name start, value start, value end, value. */
+/** element, start, end, attributes × 2 + self-closing, then per attribute: attribute, name start, value
+ * start, value end, value (RAW or the index of its text). */
 export const EV_START = 2;
 /** start (the name is the innermost open one; the checks need no end). */
 export const EV_END = 3;
-/** start, end, value. */
-export const EV_TEXT = 4;
+/** start, end: the value is the raw text between them. */
+export const EV_RAW_TEXT = 4;
+/** start, end, index of the value's text. */
+export const EV_TEXT = 5;
+/** start, end: white space only, which the checks may not want. */
+export const EV_BLANK = 6;
 /** kind, offset, end (-1: none), message, hint (-1: none). */
-export const EV_ERROR = 5;
+export const EV_ERROR = 7;
 /** name, start, end, external id (0/1), declarations. */
-export const EV_DOCTYPE = 6;
+export const EV_DOCTYPE = 8;
 /** The scanner has all the text (a CR at the very end is now a line break). */
-export const EV_FINISHED = 7;
+export const EV_FINISHED = 9;
 /** kind (0: invalid bytes, 1: unsupported encoding), byte offset, message, encoding. */
-export const EV_DECODE_PROBLEM = 8;
+export const EV_DECODE_PROBLEM = 10;
 
 /** A value that is the raw text between its offsets (sliced from the text held). */
 export const RAW = -1;
-/** Text that is only white space in the raw text (sliced, CR LF made LF), skipped where not wanted. */
-export const BLANK = -2;
 
 export const ERROR_KINDS: readonly XmlErrorKind[] = ['syntax', 'doctype-entities', 'limit'];
 
-function isSpace(c: number): boolean {
-  return c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d;
-}
-
 /** Records the scanner's events into a batch. */
 class ScanRecorder implements XmlHandler {
-  /** Every piece of text, blank or not: whether it matters is the checking side's to say. */
-  readonly wantsBlankText = true;
+  /** Blank text comes as offsets only (skippedBlankText): whether it matters is the checks' to say. */
+  readonly wantsBlankText = false;
   private ints = new Int32Array(1 << 14);
   private n = 0;
   private texts: string[] = [];
-  private symbols: string[] = [];
-  private readonly numbers = new Map<string, number>();
-  private readonly byNameId: number[] = [];
-  private readonly localByNameId: number[] = [];
-  private lastNs: string | undefined;
-  private lastNsSymbol = -1;
+  private elements: ElementNames[] = [];
+  private attributes: AttributeNames[] = [];
+  private elementCount = 0;
+  private attributeCount = 0;
+  /** Element numbers by the scanner's name id, with the namespace each was numbered in. */
+  private readonly elementByNameId: number[] = [];
+  private readonly nsByNameId: string[] = [];
+  private readonly elementByKey = new Map<string, number>();
+  private readonly attributeByKey = new Map<string, number>();
+  /** The last attribute numbered, to skip the map for the same one again. */
+  private lastAttribute: AttributeNames | undefined;
+  private lastAttributeNumber = -1;
   private finishedSent = false;
   scanner: XmlScanner | undefined;
 
   private put(v: number): void {
-    if (this.n === this.ints.length) {
-      const grown = new Int32Array(this.ints.length * 2);
-      grown.set(this.ints);
+    this.reserve(1);
+    this.ints[this.n++] = v;
+  }
+
+  /** Room for `k` more numbers (an event's are then written without a check each). */
+  private reserve(k: number): Int32Array {
+    if (this.n + k > this.ints.length) {
+      const grown = new Int32Array(Math.max(this.ints.length * 2, this.n + k));
+      grown.set(this.ints.subarray(0, this.n));
       this.ints = grown;
     }
-    this.ints[this.n++] = v;
+    return this.ints;
   }
 
   private addText(s: string): number {
     return this.texts.push(s) - 1;
   }
 
-  private symbol(s: string): number {
-    let k = this.numbers.get(s);
+  private element(tag: StartTag): number {
+    const id = tag.nameId;
+    if (id >= 0 && this.nsByNameId[id] === tag.ns) return this.elementByNameId[id] as number;
+    const key = `${tag.name} ${tag.local} ${tag.ns}`;
+    let k = this.elementByKey.get(key);
     if (k === undefined) {
-      k = this.numbers.size;
-      this.numbers.set(s, k);
-      this.symbols.push(s);
+      k = this.elementCount++;
+      this.elementByKey.set(key, k);
+      this.elements.push([tag.name, tag.local, tag.ns, id]);
+    }
+    if (id >= 0) {
+      this.elementByNameId[id] = k;
+      this.nsByNameId[id] = tag.ns;
     }
     return k;
   }
 
-  /** RAW when `value` is the held text between the offsets, else its index among the texts. */
+  private attribute(name: string, local: string, ns: string): number {
+    const last = this.lastAttribute;
+    if (last && last[0] === name && last[1] === local && last[2] === ns) return this.lastAttributeNumber;
+    const key = `${name} ${local} ${ns}`;
+    let k = this.attributeByKey.get(key);
+    if (k === undefined) {
+      k = this.attributeCount++;
+      this.attributeByKey.set(key, k);
+      this.attributes.push([name, local, ns]);
+    }
+    this.lastAttribute = [name, local, ns];
+    this.lastAttributeNumber = k;
+    return k;
+  }
+
+  /** RAW when `value` is the held text between the offsets, else the index of its text. */
   private value(value: string, start: number, end: number): number {
     const positions = (this.scanner as XmlScanner).positions;
     const buf = positions.buf;
@@ -165,66 +203,61 @@ class ScanRecorder implements XmlHandler {
   }
 
   startElement(tag: StartTag): void {
-    this.put(EV_START);
-    // Most names have the scanner's id, most elements the namespace of the one before: no map lookup.
-    const id = tag.nameId;
-    let name = id >= 0 ? this.byNameId[id] : undefined;
-    let local = id >= 0 ? this.localByNameId[id] : undefined;
-    if (name === undefined || local === undefined) {
-      name = this.symbol(tag.name);
-      local = tag.local === tag.name ? name : this.symbol(tag.local);
-      if (id >= 0) {
-        this.byNameId[id] = name;
-        this.localByNameId[id] = local;
-      }
-    }
-    if (tag.ns !== this.lastNs) {
-      this.lastNs = tag.ns;
-      this.lastNsSymbol = this.symbol(tag.ns);
-    }
-    this.put(name);
-    this.put(local);
-    this.put(this.lastNsSymbol);
-    this.put(id);
-    this.put(tag.start);
-    this.put(tag.end);
-    this.put(tag.selfClosing ? 1 : 0);
-    this.put(tag.attrCount);
-    for (let k = 0; k < tag.attrCount; k++) {
-      this.put(this.symbol(tag.attrNames[k] ?? ''));
-      this.put(this.symbol(tag.attrLocals[k] ?? ''));
-      this.put(this.symbol(tag.attrNs[k] ?? ''));
-      this.put(tag.attrNameStart[k] ?? 0);
+    const element = this.element(tag);
+    const count = tag.attrCount;
+    const ints = this.reserve(5 + 5 * count);
+    let n = this.n;
+    ints[n++] = EV_START;
+    ints[n++] = element;
+    ints[n++] = tag.start;
+    ints[n++] = tag.end;
+    ints[n++] = count * 2 + (tag.selfClosing ? 1 : 0);
+    this.n = n;
+    for (let k = 0; k < count; k++) {
+      const attribute = this.attribute(tag.attrNames[k] ?? '', tag.attrLocals[k] ?? '', tag.attrNs[k] ?? '');
       const start = tag.attrValueStart[k] ?? 0;
       const end = tag.attrValueEnd[k] ?? 0;
-      this.put(start);
-      this.put(end);
-      this.put(this.value(tag.attrValues[k] ?? '', start, end));
+      const value = this.value(tag.attrValues[k] ?? '', start, end);
+      n = this.n;
+      ints[n++] = attribute;
+      ints[n++] = tag.attrNameStart[k] ?? 0;
+      ints[n++] = start;
+      ints[n++] = end;
+      ints[n++] = value;
+      this.n = n;
     }
   }
 
   endElement(_name: string, start: number): void {
-    this.put(EV_END);
-    this.put(start);
+    const ints = this.reserve(2);
+    ints[this.n++] = EV_END;
+    ints[this.n++] = start;
   }
 
   text(value: string, start: number, end: number): void {
-    this.put(EV_TEXT);
+    // References make a value shorter, and without a CR in the text nothing else changes it: no compare.
+    const ref =
+      value.length === end - start && !(this.scanner as XmlScanner).positions.hasCR
+        ? RAW
+        : this.value(value, start, end);
+    this.put(ref === RAW ? EV_RAW_TEXT : EV_TEXT);
     this.put(start);
     this.put(end);
-    const positions = (this.scanner as XmlScanner).positions;
-    if (value.length > 0 && isSpace(value.charCodeAt(0))) {
-      // Blank in the raw text (no reference), as the scanner tells when it skips blank text itself.
-      const buf = positions.buf;
-      let i = start - positions.base;
-      const to = end - positions.base;
-      while (i < to && isSpace(buf.charCodeAt(i))) i++;
-      if (i === to) {
-        this.put(BLANK);
-        return;
-      }
-    }
-    this.put(this.value(value, start, end));
+    if (ref !== RAW) this.put(ref);
+  }
+
+  rawText(start: number, end: number): void {
+    const ints = this.reserve(3);
+    ints[this.n++] = EV_RAW_TEXT;
+    ints[this.n++] = start;
+    ints[this.n++] = end;
+  }
+
+  skippedBlankText(start: number, end: number): void {
+    const ints = this.reserve(3);
+    ints[this.n++] = EV_BLANK;
+    ints[this.n++] = start;
+    ints[this.n++] = end;
   }
 
   error(error: XmlError): void {
@@ -246,12 +279,20 @@ class ScanRecorder implements XmlHandler {
     this.put(info.declarations);
   }
 
-  /** The batch so far (its numbers transferred), and a fresh one begun. */
+  /** The batch so far (its numbers to be transferred), and a fresh one begun. */
   take(): ScanBatch {
-    const batch: ScanBatch = { ints: this.ints.slice(0, this.n), texts: this.texts, symbols: this.symbols };
+    // The numbers so far go as they are (their buffer is transferred); the next batch gets a new one.
+    const batch: ScanBatch = {
+      ints: this.ints.subarray(0, this.n),
+      texts: this.texts,
+      elements: this.elements,
+      attributes: this.attributes,
+    };
+    this.ints = new Int32Array(this.ints.length);
     this.n = 0;
     this.texts = [];
-    this.symbols = [];
+    this.elements = [];
+    this.attributes = [];
     return batch;
   }
 }

@@ -101,6 +101,16 @@ export interface XmlHandler {
    * CDATA sections arrive the same way. Text outside the root element is not reported.
    */
   text(value: string, start: number, end: number): void;
+  /**
+   * When present, text whose value is its raw text (no reference, no CR) comes here as offsets instead of
+   * to `text`, and no string is made for it: for a handler that passes the events on (modus-split.ts).
+   */
+  rawText?(start: number, end: number): void;
+  /**
+   * White space between elements that was not reported (`wantsBlankText` was false): its offsets, for a
+   * handler that passes the events on to checks that decide for themselves (modus-split.ts).
+   */
+  skippedBlankText?(start: number, end: number): void;
   /** A fatal error: the scanner stops. */
   error(error: XmlError): void;
   /** The text before `offset` is about to be dropped: last chance to ask `position()` about it. */
@@ -694,7 +704,10 @@ export class XmlScanner {
       // White space between elements, which the handler does not want: skip it without making a string.
       let i = from + 1;
       while (i < to && isSpace(buf.charCodeAt(i))) i++;
-      if (i === to) return 0;
+      if (i === to) {
+        this.handler.skippedBlankText?.(this.base + from, this.base + to);
+        return 0;
+      }
     }
     if (this.where !== Where.Root) {
       for (let i = from; i < to; i++) {
@@ -714,7 +727,6 @@ export class XmlScanner {
       this.sawAnything = this.sawAnything || to > from;
       return 0;
     }
-    let raw = buf.slice(from, to);
     // Short texts (most values) are checked with one loop instead of three searches.
     let special = true;
     if (to - from <= 32) {
@@ -728,9 +740,12 @@ export class XmlScanner {
       }
     }
     if (!special) {
-      this.handler.text(raw, this.base + from, this.base + to);
+      const handler = this.handler;
+      if (handler.rawText) handler.rawText(this.base + from, this.base + to);
+      else handler.text(buf.slice(from, to), this.base + from, this.base + to);
       return 0;
     }
+    let raw = buf.slice(from, to);
     const gt = raw.indexOf(']]>');
     if (gt !== -1) {
       return this.fail(
