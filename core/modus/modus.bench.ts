@@ -60,21 +60,11 @@ import {
   statSync,
   writeSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { sortDiagnostics } from '../diagnostics/diagnostic.ts';
-import { DiagnosticCollector } from '../rules/reporter.ts';
 import { corpusPath, sharedPath } from '../../test/support/corpus.ts';
-import { ModusSemantics } from './modus-semantics.ts';
-import { ModusService } from './modus-service.ts';
-import { ModusSummaryBuilder } from './modus-summary.ts';
-import { SampleGeometryReader } from './sample-geometry.ts';
-import { ModusSchemaValidator } from './schema-validator.ts';
 import { ModusValidator } from './validate-modus.ts';
-import { MAX_TAIL_BYTES, XmlByteDecoder, type DecodedPiece } from './xml-decoding.ts';
-import { StartTag, XmlScanner, type XmlError, type XmlHandler } from './xml-scanner.ts';
 
 const CHUNK = 64 * 1024;
 const RUNS = 5;
@@ -103,238 +93,8 @@ function child(file: string): void {
   process.stdout.write(JSON.stringify(report) + '\n');
 }
 
-/**
- * The two-thread split, as a measurement only (issue 28, item 3): a worker decodes and scans, and hands
- * each chunk's events over as numbers and one joined string; this thread replays them into the schema
- * validator and its observers. Positions (line, column) are not tracked on this side, and blank text is
- * dropped by the worker, so only the counts are compared with one thread, not the reports.
- */
-interface ScanBatch {
-  ints: Int32Array;
-  /** Text values and attribute values, joined; their lengths are in `ints`. */
-  pool: string;
-  /** Strings (names, namespace URIs) first used in this batch, numbered on from the last batch's. */
-  symbols: string[];
-}
-interface ScanDone {
-  done: true;
-  ms: number;
-}
-const enum Ev {
-  Start = 1,
-  End = 2,
-  Text = 3,
-  Error = 4,
-}
-
-function scanWorker(data: { file: string; names: string[] }): void {
-  const port = parentPort;
-  if (!port) return;
-  let ints = new Int32Array(1 << 16);
-  let n = 0;
-  let pool: string[] = [];
-  let symbols: string[] = [];
-  const numbers = new Map<string, number>();
-  const byNameId: number[] = [];
-  let lastNs: string | undefined;
-  let lastNsNumber = -1;
-  const put = (v: number): void => {
-    if (n === ints.length) {
-      const grown = new Int32Array(ints.length * 2);
-      grown.set(ints);
-      ints = grown;
-    }
-    ints[n++] = v;
-  };
-  const symbol = (s: string): number => {
-    let k = numbers.get(s);
-    if (k === undefined) {
-      k = numbers.size;
-      numbers.set(s, k);
-      symbols.push(s);
-    }
-    return k;
-  };
-  const putText = (s: string): void => {
-    pool.push(s);
-    put(s.length);
-  };
-  const recorder: XmlHandler = {
-    wantsBlankText: false,
-    startElement(tag: StartTag) {
-      put(Ev.Start);
-      // Most names have the scanner's id, most elements the namespace of the one before: no map lookup.
-      let name = tag.nameId >= 0 ? byNameId[tag.nameId] : undefined;
-      if (name === undefined) {
-        name = symbol(tag.name);
-        if (tag.nameId >= 0) byNameId[tag.nameId] = name;
-      }
-      put(name);
-      put(tag.local === tag.name ? name : symbol(tag.local));
-      if (tag.ns !== lastNs) {
-        lastNs = tag.ns;
-        lastNsNumber = symbol(tag.ns);
-      }
-      put(lastNsNumber);
-      put(tag.start);
-      put(tag.end);
-      put(tag.selfClosing ? 1 : 0);
-      put(tag.attrCount);
-      for (let k = 0; k < tag.attrCount; k++) {
-        put(symbol(tag.attrNames[k] ?? ''));
-        put(symbol(tag.attrLocals[k] ?? ''));
-        put(symbol(tag.attrNs[k] ?? ''));
-        putText(tag.attrValues[k] ?? '');
-        put(tag.attrNameStart[k] ?? 0);
-        put(tag.attrValueStart[k] ?? 0);
-        put(tag.attrValueEnd[k] ?? 0);
-      }
-    },
-    endElement(_name: string, start: number) {
-      put(Ev.End);
-      put(start);
-    },
-    text(value: string, start: number, end: number) {
-      put(Ev.Text);
-      putText(value);
-      put(start);
-      put(end);
-    },
-    error(error: XmlError) {
-      put(Ev.Error);
-      putText(JSON.stringify(error));
-    },
-  };
-  const t0 = performance.now();
-  const scanner = new XmlScanner(recorder);
-  scanner.internNames(data.names);
-  const decoder = new XmlByteDecoder();
-  const flush = (): void => {
-    const batch: ScanBatch = { ints: ints.slice(0, n), pool: pool.join(''), symbols };
-    port.postMessage(batch, [batch.ints.buffer as ArrayBuffer]);
-    n = 0;
-    pool = [];
-    symbols = [];
-  };
-  const feed = (piece: DecodedPiece): void => {
-    if (piece.repeated !== undefined) scanner.writeOverPending(piece.text, piece.repeated);
-    else if (piece.text.length > 0) scanner.write(piece.text);
-    if (scanner.hasFailed) return;
-    const bytes = scanner.pendingUtf8Length(MAX_TAIL_BYTES);
-    if (bytes > 0) decoder.keepTail(bytes, scanner.pendingLength);
-  };
-  const fd = openSync(data.file, 'r');
-  const buf = new Uint8Array(CHUNK);
-  let read: number;
-  while ((read = readSync(fd, buf, 0, CHUNK, null)) > 0 && !scanner.hasFailed) {
-    feed(decoder.decode(buf.subarray(0, read)));
-    flush();
-  }
-  closeSync(fd);
-  feed(decoder.finish());
-  scanner.end();
-  flush();
-  const done: ScanDone = { done: true, ms: performance.now() - t0 };
-  port.postMessage(done);
-}
-
-/** The split's checking side: replays the worker's events into the validator and its observers. */
-async function split(file: string, self: string): Promise<void> {
-  const t0 = performance.now();
-  const reporter = new DiagnosticCollector(undefined, { maxPerRule: 1000 });
-  const geometries = new SampleGeometryReader();
-  const summary = new ModusSummaryBuilder();
-  const schema = new ModusSchemaValidator(reporter, [
-    new ModusSemantics(geometries),
-    new ModusService({}, geometries),
-    summary,
-  ]);
-  let names: string[] = [];
-  // Enough of the scanner for the validator: name ids in the order given (the worker interns the same
-  // names first), and no positions.
-  const positions = {
-    internNames(given: readonly string[]): number[] {
-      names = [...given];
-      return given.map((_, i) => i);
-    },
-    locate(): void {},
-    position: () => ({ line: 1, column: 1 }),
-    lastLine: 1,
-    lastColumn: 1,
-  };
-  schema.attach(positions as unknown as XmlScanner);
-  const worker = new Worker(self, { workerData: { file, names } });
-  const table: string[] = [];
-  const tag = new StartTag();
-  const open: string[] = [];
-  const replay = (batch: ScanBatch): void => {
-    for (const s of batch.symbols) table.push(s);
-    const { ints, pool } = batch;
-    let p = 0;
-    let i = 0;
-    const next = (): number => ints[i++] ?? 0;
-    const text = (): string => {
-      const length = next();
-      p += length;
-      return pool.slice(p - length, p);
-    };
-    while (i < ints.length) {
-      const kind = next();
-      if (kind === Ev.Start) {
-        tag.name = table[next()] ?? '';
-        tag.local = table[next()] ?? '';
-        tag.ns = table[next()] ?? '';
-        tag.start = next();
-        tag.end = next();
-        tag.selfClosing = next() === 1;
-        tag.attrCount = next();
-        for (let k = 0; k < tag.attrCount; k++) {
-          tag.attrNames[k] = table[next()] ?? '';
-          tag.attrLocals[k] = table[next()] ?? '';
-          tag.attrNs[k] = table[next()] ?? '';
-          tag.attrValues[k] = text();
-          tag.attrNameStart[k] = next();
-          tag.attrValueStart[k] = next();
-          tag.attrValueEnd[k] = next();
-        }
-        open.push(tag.name);
-        schema.startElement(tag);
-      } else if (kind === Ev.End) {
-        schema.endElement(open.pop() ?? '', next());
-      } else if (kind === Ev.Text) {
-        const value = text();
-        const start = next();
-        schema.text(value, start, next());
-      } else {
-        schema.error(JSON.parse(text()) as XmlError);
-      }
-    }
-  };
-  const workerMs = await new Promise<number>((done, fail) => {
-    worker.on('error', fail);
-    worker.on('message', (m: ScanBatch | ScanDone) => {
-      if ('done' in m) done(m.ms);
-      else replay(m);
-    });
-  });
-  await worker.terminate();
-  if (schema.rootName) schema.finish();
-  reporter.finish();
-  const report: ChildReport = {
-    ms: performance.now() - t0,
-    diagnostics: sortDiagnostics(reporter.diagnostics).length,
-    samples: summary.summary.sampleCount,
-  };
-  process.stdout.write(JSON.stringify({ ...report, workerMs }) + '\n');
-}
-
-if (!isMainThread) {
-  scanWorker(workerData as { file: string; names: string[] });
-} else if (process.argv[2] === '--child') {
+if (process.argv[2] === '--child') {
   child(process.argv[3] ?? '');
-  process.exit(0);
-} else if (process.argv[2] === '--split') {
-  await split(process.argv[3] ?? '', fileURLToPath(import.meta.url));
   process.exit(0);
 } else {
   await bench();
@@ -347,6 +107,7 @@ async function bench(): Promise<void> {
   const xsd = sharedPath('corpus/ahunt-xx-modus-xsd/modus_result.xsd');
   const bin = join(root, 'cli/bin/fieldgate.js');
   const self = fileURLToPath(import.meta.url);
+  const cores = availableParallelism();
 
   /** Write a result file with `count` samples replicated from the lab file, without building it in memory. */
   function buildFile(path: string, count: number): void {
@@ -480,42 +241,32 @@ async function bench(): Promise<void> {
       const commands: Command[] = [
         {
           cmd: process.execPath,
-          args: [bin, 'validate', '--format', 'json', f.path],
+          args: [bin, 'validate', '--jobs', String(cores), '--format', 'json', f.path],
           check: (m) => {
             const report = JSON.parse(m.stdout) as { files?: Array<{ kind?: string }> };
             if (report.files?.[0]?.kind !== 'modus-result')
               throw new Error('fieldgate did not read a Modus file');
           },
         },
+        { cmd: process.execPath, args: [bin, 'validate', '--format', 'json', f.path] },
         { cmd: process.execPath, args: [bin, 'validate', '--jobs', '1', '--format', 'json', f.path] },
         { cmd: process.execPath, args: [bundle, '--child', f.path] },
-        { cmd: process.execPath, args: [bundle, '--split', f.path] },
       ];
       if (haveXmllint) commands.push({ cmd: 'xmllint', args: ['--noout', '--schema', xsd, f.path] });
-      const [cli, cliOne, alone, halves, ref] = (await measureAll(commands)) as [
+      const [cli, cliDefault, cliOne, alone, ref] = (await measureAll(commands)) as [
         Measured,
         Measured,
         Measured,
         Measured,
         Measured | undefined,
       ];
-      const inside = (m: Measured): ChildReport & { workerMs?: number } =>
-        JSON.parse(m.stdout.trim().split('\n').pop() ?? '{}') as ChildReport & { workerMs?: number };
-      const one = inside(alone);
-      const two = inside(halves);
-      if (one.diagnostics !== two.diagnostics || one.samples !== two.samples)
-        throw new Error(
-          `the split found ${two.diagnostics} problems in ${two.samples} samples, one thread ${one.diagnostics} in ${one.samples}`,
-        );
-      row('fieldgate validate --format json (all cores)', f, cli);
-      row('fieldgate validate --jobs 1 (one worker)', f, cliOne);
+      if (cli.stdout !== cliOne.stdout || cliDefault.stdout !== cliOne.stdout)
+        throw new Error(`the reports of --jobs ${cores}, the default and --jobs 1 differ`);
+      const one = JSON.parse(alone.stdout.trim().split('\n').pop() ?? '{}') as ChildReport;
+      row(`fieldgate validate --jobs ${cores} (all cores)`, f, cli);
+      row('fieldgate validate (default)', f, cliDefault, `  (load ${loadavg()[0]?.toFixed(1)})`);
+      row('fieldgate validate --jobs 1 (one thread)', f, cliOne);
       row('validator alone, one thread (bundled)', f, alone, `  (${one.ms.toFixed(0)} ms inside)`);
-      row(
-        'validator, scan on a worker (measurement)',
-        f,
-        halves,
-        `  (${two.ms.toFixed(0)} ms inside, worker ${(two.workerMs ?? 0).toFixed(0)} ms)`,
-      );
       const result: (typeof results)[number] = { count: f.count, mb: f.mb, cli };
       if (ref) {
         result.ref = ref;

@@ -111,13 +111,15 @@ describe('Modus on two threads: the same report as on one', () => {
     },
   );
 
-  it('schema, semantic and service errors all through a big file, with CR LF and CR line ends', async () => {
+  it('schema, semantic and service errors all through a big file (blank values too), with CR LF and CR line ends', async () => {
     const broken = repeated(400, (s, i) =>
       i % 37 === 5
         ? s.replace(/<SampleNumber>[^<]*<\/SampleNumber>/, '<SampleNumber>x</SampleNumber><Bogus/>')
         : i % 53 === 7
           ? s.replace(/<Value>[^<]*<\/Value>/, '<Value>not a number</Value>')
-          : s,
+          : i % 41 === 3
+            ? s.replace(/<Value>[^<]*<\/Value>/, '<Value>  \n </Value>')
+            : s,
     );
     for (const text of [broken, broken.replace(/\n/g, '\r\n'), broken.replace(/\n/g, '\r')]) {
       const bytes = utf8(text);
@@ -153,6 +155,19 @@ describe('Modus on two threads: the same report as on one', () => {
         const r = await expectSame(name, bytes, chunk);
         expect(r.files[0]?.diagnostics.map((d) => d.code)).toContain(code);
       }
+    }
+  });
+
+  it('a problem found at the end of an element that opened many chunks before', async () => {
+    // The Event's EventSamples are missing, which is found at </Event>, after a long comment: the
+    // Event's own place must have been kept when the text it stood in was let go.
+    const text = lab();
+    const head = text.slice(0, text.indexOf('<EventSamples>'));
+    const filler = `<!-- ${'filler '.repeat(50_000)}-->\n`.repeat(4);
+    const bytes = utf8(`${head}${filler}</Event>\n</ModusResult>\n`);
+    for (const chunk of [undefined, 65536, 5000]) {
+      const r = await expectSame('late.xml', bytes, chunk);
+      expect(r.files[0]?.diagnostics.map((d) => d.code)).toContain('MOD007');
     }
   });
 
