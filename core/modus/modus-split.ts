@@ -54,6 +54,8 @@ export class ModusSplitValidator {
   private wake: (() => void) | undefined;
   private failure: Error | undefined;
   private read: { encoding: string; hadBom: boolean } | undefined;
+  /** The last event buffer replayed, to be given back to the worker. */
+  private spare: Int32Array | undefined;
 
   constructor(start: WorkerFactory, options: ModusValidationOptions = {}) {
     this.checks = new ModusChecks(options);
@@ -86,7 +88,11 @@ export class ModusSplitValidator {
     if (this.done) return;
     // A copy of its own, transferred: the caller may reuse the chunk, or share its buffer with others.
     const bytes = chunk.slice();
-    this.post({ bytes }, bytes.length, [bytes.buffer]);
+    // An event buffer already replayed goes back with them, for the worker to fill again.
+    const spare = this.spare;
+    this.spare = undefined;
+    if (spare) this.post({ bytes, spare }, bytes.length, [bytes.buffer, spare.buffer as ArrayBuffer]);
+    else this.post({ bytes }, bytes.length, [bytes.buffer]);
     while (this.waitingBytes > IN_FLIGHT_BYTES) await this.next();
   }
 
@@ -130,6 +136,7 @@ export class ModusSplitValidator {
     for (const a of batch.attributes) this.attributes.push(a);
     try {
       this.replay(batch.ints, batch.texts);
+      this.spare = batch.ints;
     } catch (error) {
       // A check that throws fails the validation, as on one thread, instead of the worker's message event.
       this.failure ??= error instanceof Error ? error : new Error(String(error));

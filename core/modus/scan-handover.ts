@@ -39,7 +39,10 @@ export function feedScanner(scanner: XmlScanner, decoder: XmlByteDecoder, piece:
 
 /** What the checking side posts to the scanning worker, in this order: start, bytes…, end. */
 export type ScanRequest =
-  { start: { names: string[]; limits: XmlLimits } } | { bytes: Uint8Array } | { end: true };
+  | { start: { names: string[]; limits: XmlLimits } }
+  /** `spare`: an event buffer the checking side has replayed, for the worker to fill again. */
+  | { bytes: Uint8Array; spare?: Int32Array }
+  | { end: true };
 
 /** An element's names as the scanner gave them: name, local name, namespace URI, name id. */
 export type ElementNames = [name: string, local: string, ns: string, nameId: number];
@@ -106,6 +109,8 @@ class ScanRecorder implements XmlHandler {
   private lastAttribute: AttributeNames | undefined;
   private lastAttributeNumber = -1;
   private finishedSent = false;
+  /** Event buffers the checking side gave back, for the next batches. */
+  readonly spares: Array<Int32Array<ArrayBuffer>> = [];
   scanner: XmlScanner | undefined;
 
   private put(v: number): void {
@@ -281,14 +286,15 @@ class ScanRecorder implements XmlHandler {
 
   /** The batch so far (its numbers to be transferred), and a fresh one begun. */
   take(): ScanBatch {
-    // The numbers so far go as they are (their buffer is transferred); the next batch gets a new one.
+    // The numbers so far go as they are (their buffer is transferred); the next batch gets one the
+    // checking side has finished with, or a new one.
     const batch: ScanBatch = {
       ints: this.ints.subarray(0, this.n),
       texts: this.texts,
       elements: this.elements,
       attributes: this.attributes,
     };
-    this.ints = new Int32Array(this.ints.length);
+    this.ints = this.spares.pop() ?? new Int32Array(this.ints.length);
     this.n = 0;
     this.texts = [];
     this.elements = [];
@@ -337,6 +343,7 @@ export function serveModusScan(
       recorder.scanner = scanner;
       scanner.internNames(request.start.names);
     } else if ('bytes' in request) {
+      if (request.spare) recorder.spares.push(new Int32Array(request.spare.buffer as ArrayBuffer));
       const chunk = request.bytes;
       for (let at = 0; at < chunk.length && !stopped; at += CHUNK_BYTES)
         feed(decoder.decode(chunk.length <= CHUNK_BYTES ? chunk : chunk.subarray(at, at + CHUNK_BYTES)));
