@@ -140,10 +140,12 @@ export interface EngineOptions {
 const PARALLEL_ABOVE_BYTES = 16 * 1024 * 1024;
 
 /**
- * Modus files smaller than this are scanned and checked on one thread: measured 2026-11-28, see
- * core/modus/modus.bench.ts.
+ * Modus files smaller than this are scanned and checked on one thread. The worker costs about 30 ms to
+ * start (40 ms of CPU) before its first answer, and the scan it takes off this thread is about 60 % of
+ * 12 ms a MB: below 16 MB it saves less than its start costs (measured 2026-11-28, see
+ * core/modus/modus.bench.ts). Files of this size and over are streamed (STREAM_ABOVE_BYTES) anyway.
  */
-const SCAN_WORKER_ABOVE_BYTES = 4 * 1024 * 1024;
+const SCAN_WORKER_ABOVE_BYTES = 16 * 1024 * 1024;
 
 export interface RunOptions extends EngineOptions {
   /** Fix what the selection chooses, then report what is left in each fixed file. */

@@ -10,32 +10,43 @@
  * is measured too, and a bare `node -e ''` for the cost of starting Node. The XSDs are not part of the project
  * (see NOTICE): without ../shared, xmllint is not run.
  *
- * Rows: the command with all cores and with `--jobs 1` (the same today: the Modus validator runs on one
- * thread whatever --jobs says), the validator alone in a bundled process on one thread, and the two-thread
- * split as a measurement only (see below), then xmllint.
+ * Rows: the command with all cores (`--jobs N`, N the cores: on two, the scan on a second thread), the
+ * command as it runs by default (the scan on a second thread only where the load average leaves a core
+ * free: node/modus-threads.ts), with `--jobs 1` (one thread), the validator alone in a bundled process on
+ * one thread, then xmllint. The three commands' JSON reports must be the same text, or the bench fails.
  *
- * Whole-process CPU profile of `fieldgate validate --format json` on the 20,000-sample file (58 MB, 0.83 s
- * profiled, 2026-11-28): the Modus code 690 ms, of which the XML scan about 380 (startTag 137, the scan
- * loop 78, endTag 57, charData 47, resolveNamespaces 26, line breaks 13, forbidden characters 11) and the
- * checks about 300 (schema-validator, then the observers); UTF-8 decoding 11 ms, reading 10, garbage
- * collection 32, the JSON report 4. Start-up costs about 90 ms over a bare `node -e ''` (module
- * evaluation: an Intl.NumberFormat, 9 ms, since gone; fflate's tables; rule catalogues). Nothing serial
- * is big enough to cut the 25 % that 1.3x xmllint needs on one thread.
+ * Whole-process CPU profile of `fieldgate validate --format json` on the 20,000-sample file on one thread
+ * (58 MB, 0.83 s profiled, 2026-11-28): the Modus code 690 ms, of which the XML scan about 380 (startTag
+ * 137, the scan loop 78, endTag 57, charData 47, resolveNamespaces 26, line breaks 13, forbidden
+ * characters 11) and the checks about 300 (schema-validator, then the observers); UTF-8 decoding 11 ms,
+ * reading 10, garbage collection 32, the JSON report 4. Start-up costs about 90 ms over a bare `node -e
+ * ''`. Nothing serial is big enough to cut the 25 % that 1.3x xmllint needs on one thread.
  *
- * Two threads (issue 28, item 3), measured and not taken. The measurement row runs a worker that decodes
- * and scans and hands each 64 KB chunk's events over as numbers plus one joined string; this thread replays
- * them into the validator (same problem and sample counts, checked). Handing over costs both sides: the
- * worker's side takes about 600 ms (one thread scans in about 400), the replaying side 460-510 ms (one
- * thread checks in about 300), so 1.07 s of CPU against 0.83. With the second core free it ran in 0.58-0.62
- * s against 0.75-0.80 s for one thread (bundled processes, best of 5; the bench run of 2026-11-28 08:30:
- * 621 against 799 ms, 128 MB peak against 74, as nothing holds the worker back when this side lags). The
- * command would then take about 0.67 s: 1.3x xmllint (0.88 s) at best, at about 0.26x its memory unless
- * the handover is throttled. With the machine loaded by other work (load 2.5-4) it ran in 1.06-1.2 s
- * against 0.84-0.94 s: slower, as the handover's CPU has no spare core to go to. Not taken: at best it
- * just reaches the target with a free core, it loses without one, and it would still need line and column
- * on the checking side, the decoder's and the limits' errors in order, bounded memory (a ring of shared
- * buffers, the bytes decoded on both sides instead of strings copied) and an asynchronous end in the
- * engine.
+ * Two threads (issue 28, item 3), taken: a worker decodes and scans, this thread replays the events into
+ * the checks (core/modus/scan-handover.ts, modus-split.ts). A first measurement-only split (each chunk's
+ * events as numbers plus one joined string of values) cost the worker about 600 ms and the replaying side
+ * 460-510 ms, 1.07 s of CPU against 0.83, and memory was unbounded (128 MB). Now each text the scanner
+ * holds crosses once (a flat string), values and white space are offsets into it, the worker's scanner
+ * makes no string for them at all (XmlHandler.rawText, skippedBlankText), elements and attributes are
+ * numbered once, the event buffer is transferred and given back, and at most 1 MB of bytes is in flight.
+ * Per side, the scan and the checks in one process on the 58 MB file (CPU, best of 8, 2026-11-28): one
+ * thread 695 ms; the worker's side 457-464 ms (the scan alone about 350), the checking side 341-352 ms;
+ * the worker starts in about 27 ms (40 ms of CPU). Whole processes take 0.13-0.2 s more CPU than one
+ * thread (1.03-1.24 s against 0.91-1.06 s) and 25-30 MB more memory (110-121 MB against 80-88).
+ *
+ * Measured 2026-11-28 13:36, in the moments when /proc/stat showed at least 1.5 cores idle for a second
+ * before each round (the machine was shared; main's command, --jobs 2, --jobs 1 and xmllint alternating,
+ * 5 rounds): --jobs 2 0.67-0.71 s (1.03-1.24 s CPU, 111-115 MB), --jobs 1 0.86-0.92 s, main's command
+ * 0.85-0.90 s, xmllint 0.90-0.92 s (563 MB): 1.34x xmllint at 0.20x its memory at best, 1.27x at the
+ * worst of those rounds. With the cores taken by other work (load 6-12) the split loses: the bench run of
+ * 13:34 at load 9.9 had --jobs 2 at 1.33 s, --jobs 1 at 1.79 s, xmllint 1.64 s, but separate runs at
+ * load 7-14 had --jobs 2 at 1.5-6 s against 0.9-3.4 s for --jobs 1: two threads that wait for each
+ * other lose twice when either is descheduled, and the handover's CPU has no spare core to go to. Hence
+ * the default: the split where the last minute's load average leaves a core free (below cores - 0.5),
+ * one thread otherwise; the report is the same either way, so a choice that depends on the moment only
+ * changes the time. On the 6 MB file a worker does not pay (its start and the first 1 MB it has to catch
+ * up on cost about what it takes off this thread), so files under 16 MB stay on one thread
+ * (SCAN_WORKER_ABOVE_BYTES in core/engine/engine.ts; the bench's 6 MB rows show the one thread).
  *
  * Loaded machine: cli/bin/helper-threads.js had V8's helper threads at the lowest priority (nice 19);
  * where other processes take the cores, the optimising compiler on those threads got no turn and the hot
@@ -46,7 +57,7 @@
  * main's 1.26 s (1.24 s CPU, 94 MB peak), this 0.98 s (0.95 s CPU, 92 MB), xmllint 0.89 s (0.88 s CPU,
  * 563 MB): 0.91x xmllint at 0.16x its memory (main's 0.71x); with a core free 0.85-0.89 s against
  * 0.85-0.91 s, 1.00x (the bench run of 08:30: 848 ms, --jobs 1 849 ms, against 884 ms: 1.04x at 0.17x).
- * The target, 1.3x at 0.25x the memory, is not met.
+ * On one thread the target, 1.3x at 0.25x the memory, is not met; on two it is, with a core free (above).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import {
