@@ -25,7 +25,12 @@ import {
   type ScanBatch,
   type ScanRequest,
 } from './scan-handover.ts';
-import { ModusChecks, type ModusValidationOptions, type ModusValidationResult } from './validate-modus.ts';
+import {
+  ModusChecks,
+  ModusValidator,
+  type ModusValidationOptions,
+  type ModusValidationResult,
+} from './validate-modus.ts';
 import { defaultXmlLimits, StartTag, XmlPositions, XmlScanner, type XmlError } from './xml-scanner.ts';
 
 /**
@@ -56,8 +61,17 @@ export class ModusSplitValidator {
   private read: { encoding: string; hadBom: boolean } | undefined;
   /** The last event buffer replayed, to be given back to the worker. */
   private spare: Int32Array | undefined;
+  /**
+   * Copies of the bytes posted until the worker's first answer: a worker that fails before it (its
+   * module missing from a bundle, say) leaves the file to a ModusValidator on this thread.
+   */
+  private kept: Uint8Array[] | undefined = [];
+  private local: ModusValidator | undefined;
 
-  constructor(start: WorkerFactory, options: ModusValidationOptions = {}) {
+  constructor(
+    start: WorkerFactory,
+    private readonly options: ModusValidationOptions = {},
+  ) {
     this.checks = new ModusChecks(options);
     let names: readonly string[] = [];
     // The worker's scanner gives these names the same ids as a scanner here would (it is one).
@@ -72,7 +86,8 @@ export class ModusSplitValidator {
     this.worker.listen(
       (reply) => this.answered(reply as ScanBatch),
       (error) => {
-        this.failure ??= error;
+        if (this.kept) this.alone();
+        else this.failure ??= error;
         this.wake?.();
       },
     );
@@ -81,11 +96,13 @@ export class ModusSplitValidator {
 
   /** True once a fatal error or a decoding problem stopped reading (as far as replayed): feed no more. */
   get done(): boolean {
-    return this.stopped || this.failed;
+    return this.local ? this.local.done : this.stopped || this.failed;
   }
 
   async write(chunk: Uint8Array): Promise<void> {
+    if (this.local) return this.local.write(chunk);
     if (this.done) return;
+    this.kept?.push(chunk.slice());
     // A copy of its own, transferred: the caller may reuse the chunk, or share its buffer with others.
     const bytes = chunk.slice();
     // An event buffer already replayed goes back with them, for the worker to fill again.
@@ -93,16 +110,17 @@ export class ModusSplitValidator {
     this.spare = undefined;
     if (spare) this.post({ bytes, spare }, bytes.length, [bytes.buffer, spare.buffer as ArrayBuffer]);
     else this.post({ bytes }, bytes.length, [bytes.buffer]);
-    while (this.waitingBytes > IN_FLIGHT_BYTES) await this.next();
+    while (this.waitingBytes > IN_FLIGHT_BYTES && !this.local) await this.next();
   }
 
   async end(): Promise<ModusValidationResult> {
     try {
-      this.post({ end: true }, 0);
-      while (this.waiting.length > 0) await this.next();
+      if (!this.local) this.post({ end: true }, 0);
+      while (this.waiting.length > 0 && !this.local) await this.next();
     } finally {
       this.worker.terminate();
     }
+    if (this.local) return this.local.end();
     const read = this.read as NonNullable<ModusSplitValidator['read']>;
     return this.checks.result({
       wellFormed: !this.stopped && !this.failed,
@@ -129,7 +147,17 @@ export class ModusSplitValidator {
     if (this.failure) throw this.failure;
   }
 
+  /** The worker failed before its first answer: this thread validates the file after all, from its start. */
+  private alone(): void {
+    const local = new ModusValidator(this.options);
+    for (const bytes of this.kept ?? []) local.write(bytes);
+    this.kept = undefined;
+    this.local = local;
+    this.worker.terminate();
+  }
+
   private answered(batch: ScanBatch): void {
+    this.kept = undefined;
     this.waitingBytes -= this.waiting.shift() ?? 0;
     if (batch.end) this.read = batch.end;
     for (const e of batch.elements) this.elements.push(e);

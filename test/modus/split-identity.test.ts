@@ -171,6 +171,21 @@ describe('Modus on two threads: the same report as on one', () => {
     }
   });
 
+  it('a worker that fails before its first answer leaves the file to this thread, with the same report', async () => {
+    const bytes = utf8(repeated(200));
+    // A worker whose module cannot load: it reports an error and never answers.
+    const broken: WorkerFactory = () => ({
+      post: () => undefined,
+      listen: (_reply, failed) => void setTimeout(() => failed(new Error('the worker could not start')), 1),
+      terminate: () => undefined,
+    });
+    for (const chunk of [undefined, 65536]) {
+      const one = await report('fails.xml', bytes, {}, chunk);
+      const two = await report('fails.xml', bytes, { startScanWorker: broken, scanWorkerAbove: 0 }, chunk);
+      expect(two).toBe(one);
+    }
+  });
+
   it('a file under scanWorkerAbove is scanned on this thread, one over it on a worker', async () => {
     const bytes = new Uint8Array(
       readFileSync(corpusPath('semiosBIO-modus-integration/example_modus_result.xml')),
