@@ -25,11 +25,9 @@ function workerModule(): URL | string {
 export function modusScanWorkers(): WorkerFactory {
   const module = workerModule();
   return (): PoolWorker => {
-    // A small young generation, as for the boundary workers: the scanner's garbage is short-lived.
-    const worker = new Worker(module, {
-      eval: typeof module === 'string',
-      resourceLimits: { maxYoungGenerationSizeMb: 8 },
-    });
+    // V8's own young generation (no 8 MB limit as for the boundary workers, which can be many): one
+    // scanning worker peaked within 2 MB of that and ran 0.01-0.02 s faster on the 58 MB file.
+    const worker = new Worker(module, { eval: typeof module === 'string' });
     let stopped = false;
     return {
       post: (message, transfer) => worker.postMessage(message, transfer ? [...transfer] : undefined),
