@@ -34,19 +34,24 @@
  * the worker starts in about 27 ms (40 ms of CPU). Whole processes take 0.13-0.2 s more CPU than one
  * thread (1.03-1.24 s against 0.91-1.06 s) and 25-30 MB more memory (110-121 MB against 80-88).
  *
- * Measured 2026-11-28 13:36, in the moments when /proc/stat showed at least 1.5 cores idle for a second
- * before each round (the machine was shared; main's command, --jobs 2, --jobs 1 and xmllint alternating,
- * 5 rounds): --jobs 2 0.67-0.71 s (1.03-1.24 s CPU, 111-115 MB), --jobs 1 0.86-0.92 s, main's command
- * 0.85-0.90 s, xmllint 0.90-0.92 s (563 MB): 1.34x xmllint at 0.20x its memory at best, 1.27x at the
- * worst of those rounds. With the cores taken by other work (load 6-12) the split loses: the bench run of
- * 13:34 at load 9.9 had --jobs 2 at 1.33 s, --jobs 1 at 1.79 s, xmllint 1.64 s, but separate runs at
- * load 7-14 had --jobs 2 at 1.5-6 s against 0.9-3.4 s for --jobs 1: two threads that wait for each
- * other lose twice when either is descheduled, and the handover's CPU has no spare core to go to. Hence
- * the default: the split where the last minute's load average leaves a core free (below cores - 0.5),
- * one thread otherwise; the report is the same either way, so a choice that depends on the moment only
- * changes the time. On the 6 MB file a worker does not pay (its start and the first 1 MB it has to catch
- * up on cost about what it takes off this thread), so files under 16 MB stay on one thread
- * (SCAN_WORKER_ABOVE_BYTES in core/engine/engine.ts; the bench's 6 MB rows show the one thread).
+ * Measured 2026-11-28 13:36-13:53, in the moments when /proc/stat showed at least 1.5 of the 2 cores idle
+ * for a second before each round (the machine is shared; main's command, --jobs 2, --jobs 1 and xmllint
+ * alternating, 10 rounds): --jobs 2 0.67-0.71 s (1.1-1.2 s CPU, 111-118 MB), --jobs 1 0.85-0.92 s, main's
+ * command 0.85-0.91 s, xmllint 0.89-0.92 s (563 MB): 1.30x xmllint (median; 1.34x at best) at 0.20x its
+ * memory. The bench run of 13:51 (load 5.1, other work starting again): --jobs 2 731 ms, 113 MB; --jobs 1
+ * 886 ms; xmllint 923 ms: 1.26x at 0.21x. So the target is met only just, with a core free: the worker's
+ * side (about 460 ms of scan and handover after a 30 ms start) is the longer one. With the cores taken by
+ * other work (load 6-12) the split loses: separate runs had --jobs 2 at 1.5-6 s against 0.9-3.4 s for
+ * --jobs 1 (the bench run of 13:34 at load 9.9 happened to favour it, 1.33 s against 1.79): two threads
+ * that wait for each other stall whenever either is descheduled, and the handover's CPU has no spare core
+ * to go to. Hence the default: the split where the last minute's load average leaves a core free (below
+ * cores - 0.5), one thread otherwise; the report is the same either way, so a choice that depends on the
+ * moment only changes the time. The load average lags (at 13:53 it was still 2-3 with both cores idle, so
+ * the default row ran on one thread); a shorter measure would need a wait of its own at start-up, as
+ * /proc/stat counts in 10 ms ticks. Files under 16 MB stay on one thread (SCAN_WORKER_ABOVE_BYTES in
+ * core/engine/engine.ts, so the 6 MB rows are all one thread): estimated from the per-side costs above,
+ * not measured with a core free, the worker's 30 ms start and the 1 MB it first has to catch up on take
+ * about what it saves on a 6 MB file (one thread spends about 70 ms on its scan and checks).
  *
  * Loaded machine: cli/bin/helper-threads.js had V8's helper threads at the lowest priority (nice 19);
  * where other processes take the cores, the optimising compiler on those threads got no turn and the hot
