@@ -140,12 +140,13 @@ export interface EngineOptions {
 const PARALLEL_ABOVE_BYTES = 16 * 1024 * 1024;
 
 /**
- * Modus files smaller than this are scanned and checked on one thread. The worker costs about 30 ms to
- * start (40 ms of CPU) before its first answer, and the scan it takes off this thread is about 60 % of
- * 12 ms a MB: below 16 MB it saves less than its start costs (measured 2026-11-28, see
- * core/modus/modus.bench.ts). Files of this size and over are streamed (STREAM_ABOVE_BYTES) anyway.
+ * Modus files smaller than this are scanned and checked on one thread. Measured 2026-11-28 with both
+ * cores free (the engine in a process of its own, best of 4, result files from the bench's lab file): 6
+ * MB 176 ms on one thread against 210 ms on two, 17 MB 310 against 324, 29 MB 442 against 365, 58 MB 826
+ * against 639. The worker starts in about 30 ms and its first megabyte runs cold (on two cores the
+ * optimising compiler's threads then share them with two busy threads), so it pays from about 20 MB.
  */
-const SCAN_WORKER_ABOVE_BYTES = 16 * 1024 * 1024;
+const SCAN_WORKER_ABOVE_BYTES = 24 * 1024 * 1024;
 
 export interface RunOptions extends EngineOptions {
   /** Fix what the selection chooses, then report what is left in each fixed file. */

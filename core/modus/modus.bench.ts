@@ -48,10 +48,8 @@
  * cores - 0.5), one thread otherwise; the report is the same either way, so a choice that depends on the
  * moment only changes the time. The load average lags (at 13:53 it was still 2-3 with both cores idle, so
  * the default row ran on one thread); a shorter measure would need a wait of its own at start-up, as
- * /proc/stat counts in 10 ms ticks. Files under 16 MB stay on one thread (SCAN_WORKER_ABOVE_BYTES in
- * core/engine/engine.ts, so the 6 MB rows are all one thread): estimated from the per-side costs above,
- * not measured with a core free, the worker's 30 ms start and the 1 MB it first has to catch up on take
- * about what it saves on a 6 MB file (one thread spends about 70 ms on its scan and checks).
+ * /proc/stat counts in 10 ms ticks. Files under 24 MB stay on one thread (SCAN_WORKER_ABOVE_BYTES in
+ * core/engine/engine.ts, with the measurements by size; so the 6 MB rows are all one thread).
  *
  * Loaded machine: cli/bin/helper-threads.js had V8's helper threads at the lowest priority (nice 19);
  * where other processes take the cores, the optimising compiler on those threads got no turn and the hot
