@@ -38,9 +38,10 @@
  * for a second before each round (the machine is shared; main's command, --jobs 2, --jobs 1 and xmllint
  * alternating, 10 rounds): --jobs 2 0.67-0.71 s (1.1-1.2 s CPU, 111-118 MB), --jobs 1 0.85-0.92 s, main's
  * command 0.85-0.91 s, xmllint 0.89-0.92 s (563 MB): 1.30x xmllint (median; 1.34x at best) at 0.20x its
- * memory. The bench run of 13:51 (load 5.1, other work starting again): --jobs 2 731 ms, 113 MB; --jobs 1
- * 886 ms; xmllint 923 ms: 1.26x at 0.21x. So the target is met only just, with a core free: the worker's
- * side (about 460 ms of scan and handover after a 30 ms start) is the longer one. With the cores taken by
+ * memory. The bench run of 14:00 (both cores idle, load average 2.2): --jobs 2 670 ms, 111 MB; --jobs 1
+ * 828 ms; xmllint 877 ms, 550 MB: 1.31x at 0.20x, the target met; that of 13:51 (load 5.1, other work
+ * starting again) had 731 ms against 923: 1.26x at 0.21x. So the target is met only just, with a core
+ * free: the worker's side (about 460 ms of scan and handover after a 30 ms start) is the longer one. With the cores taken by
  * other work (load 6-12) the split loses: separate runs had --jobs 2 at 1.5-6 s against 0.9-3.4 s for
  * --jobs 1 (the bench run of 13:34 at load 9.9 happened to favour it, 1.33 s against 1.79): two threads
  * that wait for each other stall whenever either is descheduled, and the handover's CPU has no spare core
