@@ -6,6 +6,7 @@
  */
 export { fromDir, fromPath, type FromDirOptions, type PathSource } from './sources.ts';
 export { boundaryWorkers } from './worker-threads.ts';
+export { modusScanWorkers } from './modus-threads.ts';
 export {
   openJournal,
   resumeBatch,

@@ -208,16 +208,24 @@ export async function buildCli({ logLevel = 'warning', clean = false } = {}) {
   };
   const worker = await esbuild.build({
     ...nodeBundle,
-    entryPoints: { 'boundary-worker': join(root, 'node', 'boundary-worker.ts') },
+    entryPoints: {
+      'boundary-worker': join(root, 'node', 'boundary-worker.ts'),
+      // The thread that scans a big Modus file (FIELDGATE_MODUS_SCAN_WORKER in node/modus-threads.ts).
+      'modus-scan-worker': join(root, 'node', 'modus-scan-worker.ts'),
+    },
     plugins: [sourceRelativeUrlPlugin(cliOutDir)],
   });
-  const workerFile = worker.outputFiles.find((f) => f.path.endsWith('.js'));
+  const workerFile = worker.outputFiles.find((f) => /boundary-worker-[^/]*\.js$/.test(f.path));
+  const scanWorkerFile = worker.outputFiles.find((f) => /modus-scan-worker-[^/]*\.js$/.test(f.path));
   const result = await esbuild.build({
     ...nodeBundle,
     entryPoints: { fieldgate: join(root, 'cli', 'main.ts') },
     splitting: true,
     chunkNames: 'chunk-[hash]',
-    define: { FIELDGATE_BOUNDARY_WORKER: JSON.stringify(toPosix(relative(cliOutDir, workerFile.path))) },
+    define: {
+      FIELDGATE_BOUNDARY_WORKER: JSON.stringify(toPosix(relative(cliOutDir, workerFile.path))),
+      FIELDGATE_MODUS_SCAN_WORKER: JSON.stringify(toPosix(relative(cliOutDir, scanWorkerFile.path))),
+    },
     plugins: [coreSlicesPlugin(), sourceRelativeUrlPlugin(cliOutDir)],
   });
   mkdirSync(cliOutDir, { recursive: true });
@@ -305,8 +313,13 @@ export async function buildLibrary({ logLevel = 'warning' } = {}) {
   // The modules the entries reach (static and lazy imports), found by a bundle that is not written.
   const graph = await esbuild.build({
     absWorkingDir: root,
-    // And the boundary worker, which node/worker-threads.ts starts by its file name (imported by none).
-    entryPoints: [...Object.values(libraryEntries), join(root, 'node', 'boundary-worker.ts')],
+    // And the workers, which node/worker-threads.ts and node/modus-threads.ts start by their file names
+    // (imported by none).
+    entryPoints: [
+      ...Object.values(libraryEntries),
+      join(root, 'node', 'boundary-worker.ts'),
+      join(root, 'node', 'modus-scan-worker.ts'),
+    ],
     bundle: true,
     splitting: true,
     outdir: libraryOutDir,

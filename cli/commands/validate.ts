@@ -4,6 +4,7 @@
  * checks, numbering and the fix loop all live in the engine (core/engine).
  */
 import { defaultJobsHere, processBoundaryPool } from '../../node/worker-threads.ts';
+import { hasSpareCore, modusScanWorkers } from '../../node/modus-threads.ts';
 import { parseArgs } from 'node:util';
 import { readFile } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
@@ -228,8 +229,9 @@ const commonOptions = `  --format text|json|csv|html  report for people (default
   --features                with --format json: include each file's GeoJSON features (geometry)
   --jobs N                  threads that check the boundaries of a big field upload, .wkt file or
                             field CSV batch, and the zones of a big prescription ZIP
-                            (default: one per core where there are more than two, else 1); the report
-                            is the same for any number
+                            (default: one per core where there are more than two, else 1); a big
+                            Modus file is scanned on a second thread with --jobs 2 or more, or by
+                            default where a core is free for it; the report is the same for any number
 ${progressUsage(28)}`;
 
 const fixOptions = `  --unsafe-fixes            apply unsafe fixes too (guesses that state their assumption; check the result)
@@ -319,6 +321,9 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
     engineOptions.jobs = jobs;
     engineOptions.workerPool = processBoundaryPool();
   }
+  // A big Modus file is scanned on a second thread where a core is free for it, or with --jobs 2 or more.
+  if (values.jobs === undefined ? hasSpareCore() : jobs > 1)
+    engineOptions.startScanWorker = modusScanWorkers();
   if (values['sample-date'] !== undefined) engineOptions.sampleDate = values['sample-date'];
   // CSV batches (docs/csv-batches.md): shorthands for the encoding and mapping settings.
   if (values.encoding !== undefined)

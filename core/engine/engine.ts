@@ -133,6 +133,14 @@ export interface EngineOptions {
   workerPool?: LongLivedPool;
   /** Files smaller than this are checked on this thread alone (default PARALLEL_ABOVE_BYTES). */
   parallelAbove?: number;
+  /**
+   * Starts the worker thread that decodes and scans a Modus file of at least `scanWorkerAbove` bytes while
+   * this thread checks it (the host's: `modusScanWorkers()` of fieldgate/node for Node); the report is the
+   * same as on one thread. Independent of `jobs`: a host that wants one thread leaves it out.
+   */
+  startScanWorker?: WorkerFactory;
+  /** Modus files smaller than this are scanned on this thread (default SCAN_WORKER_ABOVE_BYTES). */
+  scanWorkerAbove?: number;
 }
 
 /**
@@ -142,6 +150,15 @@ export interface EngineOptions {
  * read whole, whose zones go to the workers from this size on.
  */
 const PARALLEL_ABOVE_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Modus files smaller than this are scanned and checked on one thread. Measured 2026-11-28 with both
+ * cores free (the engine in a process of its own, best of 4, result files from the bench's lab file): 6
+ * MB 176 ms on one thread against 210 ms on two, 17 MB 310 against 324, 29 MB 442 against 365, 58 MB 826
+ * against 639. The worker starts in about 30 ms and its first megabyte runs cold (on two cores the
+ * optimising compiler's threads then share them with two busy threads), so it pays from about 20 MB.
+ */
+const SCAN_WORKER_ABOVE_BYTES = 24 * 1024 * 1024;
 
 export interface RunOptions extends EngineOptions {
   /** Fix what the selection chooses, then report what is left in each fixed file. */
@@ -252,6 +269,12 @@ export function runEngineWith(
   const resolved = resolveOptionsWith(kinds, options);
   const workers = workersFor(options);
   if (workers) resolved.validate.workers = workers.take;
+  const startScanWorker = options.startScanWorker;
+  if (startScanWorker) {
+    const above = options.scanWorkerAbove ?? SCAN_WORKER_ABOVE_BYTES;
+    resolved.validate.scanWorker = (bytes) =>
+      bytes !== undefined && bytes < above ? undefined : startScanWorker;
+  }
   return new EventChannel<EngineEvent>((channel) =>
     produce(inputs, options, resolved, channel).finally(() => workers?.close()),
   );

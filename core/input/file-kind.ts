@@ -1,4 +1,4 @@
-import type { WorkerPool } from '../parallel/worker-pool.ts';
+import type { WorkerFactory, WorkerPool } from '../parallel/worker-pool.ts';
 import type { Diagnostic, FixSafety } from '../diagnostics/diagnostic.ts';
 import type { RuleSelection } from '../rules/selection.ts';
 import type { JsonValue } from '../json/json-document.ts';
@@ -191,6 +191,11 @@ export interface ValidateOptions {
    * them or the run has none. Started on first use, stopped by the engine at the end of its run.
    */
   workers?: (bytes: number | undefined) => WorkerPool | undefined;
+  /**
+   * How to start the worker thread that decodes and scans a Modus file of `bytes` while this thread checks
+   * it (core/modus/modus-split.ts): undefined when the file is too small to pay for it or the run has none.
+   */
+  scanWorker?: (bytes: number | undefined) => WorkerFactory | undefined;
   /** Hooks for kinds that work in chunks: report progress, let the caller's event loop run, stop early. */
   progress?: (progress: KindProgress) => void;
   /** Resolves after the event loop had a turn; a kind awaits it between chunks. */

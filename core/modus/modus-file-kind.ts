@@ -24,6 +24,7 @@ import { modusKindInfo } from './modus-kind-info.ts';
 import { readSampleGeometry } from './sample-geometry.ts';
 import { prepareModusUpload } from './upload-preparation.ts';
 import { wholeFileRecord } from '../records/submit-record.ts';
+import { ModusSplitValidator } from './modus-split.ts';
 import { ModusValidator, type ModusValidationOptions, type ModusValidationResult } from './validate-modus.ts';
 
 /** Files up to this size keep their text in the report, for code frames. */
@@ -36,14 +37,14 @@ export const modusFileKind: FileKind = {
 
   async validate(file: InputFile, options: ValidateOptions): Promise<FileReport> {
     // The validator streams: feed it a slice at a time and let the caller's event loop run in between.
-    const validator = modusValidator(options);
+    const validator = modusValidator(options, file.bytes.length);
     for (let at = 0; at < file.bytes.length && !validator.done; at += SLICE_BYTES) {
-      validator.write(file.bytes.subarray(at, Math.min(file.bytes.length, at + SLICE_BYTES)));
+      await validator.write(file.bytes.subarray(at, Math.min(file.bytes.length, at + SLICE_BYTES)));
       options.progress?.({ bytes: Math.min(file.bytes.length, at + SLICE_BYTES) });
       if (options.signal?.aborted) break;
       if (options.pause && at + SLICE_BYTES < file.bytes.length) await options.pause();
     }
-    const result = validator.end();
+    const result = await validator.end();
     const report = modusReport(file.name, result, options);
     if (file.bytes.length <= TEXT_IN_REPORT && result.encoding === 'utf-8') {
       report.text = decodeTextFile(file.bytes);
@@ -57,7 +58,7 @@ export const modusFileKind: FileKind = {
 
   /** The same checks on a file read chunk by chunk: memory holds one chunk, never the file (no text). */
   async validateStream(file: StreamedFile, options: ValidateOptions): Promise<FileReport> {
-    const validator = modusValidator(options);
+    const validator = modusValidator(options, file.size);
     const reader = file.open().getReader();
     let read = 0;
     let sinceProgress = 0;
@@ -65,7 +66,7 @@ export const modusFileKind: FileKind = {
       while (!validator.done) {
         const { done, value } = await reader.read();
         if (done) break;
-        validator.write(value);
+        await validator.write(value);
         read += value.length;
         sinceProgress += value.length;
         if (sinceProgress >= SLICE_BYTES) {
@@ -78,7 +79,7 @@ export const modusFileKind: FileKind = {
     } finally {
       await reader.cancel().catch(() => undefined);
     }
-    return modusReport(file.name, validator.end(), options);
+    return modusReport(file.name, await validator.end(), options);
   },
 
   /** Applies the text fixes of exactly the diagnostics it is given (the engine chose them). */
@@ -96,14 +97,22 @@ export const modusFileKind: FileKind = {
   },
 };
 
-function modusValidator(options: ValidateOptions): ModusValidator {
+/** ModusValidator, or the same checks with the scan on a worker thread (modus-split.ts). */
+type Validator = Pick<ModusValidator, 'done'> & {
+  write(chunk: Uint8Array): void | Promise<void>;
+  end(): ModusValidationResult | Promise<ModusValidationResult>;
+};
+
+/** A validator for a file of `bytes` (undefined: not known): on two threads where the run has a worker for it. */
+function modusValidator(options: ValidateOptions, bytes: number | undefined): Validator {
   const max = options.settings?.maxDiagnosticsPerRule;
   const validation: ModusValidationOptions = {};
   if (options.selection) validation.selection = options.selection;
   if (options.sampleDate !== undefined) validation.sampleDate = options.sampleDate;
   if (options.listAll) validation.maxDiagnosticsPerRule = Infinity;
   else if (typeof max === 'number') validation.maxDiagnosticsPerRule = max;
-  return new ModusValidator(validation);
+  const scanWorker = options.scanWorker?.(bytes);
+  return scanWorker ? new ModusSplitValidator(scanWorker, validation) : new ModusValidator(validation);
 }
 
 /** The report of a validated file: the sampleDate's own findings first, the summary with the upload plan. */

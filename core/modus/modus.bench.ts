@@ -10,32 +10,47 @@
  * is measured too, and a bare `node -e ''` for the cost of starting Node. The XSDs are not part of the project
  * (see NOTICE): without ../shared, xmllint is not run.
  *
- * Rows: the command with all cores and with `--jobs 1` (the same today: the Modus validator runs on one
- * thread whatever --jobs says), the validator alone in a bundled process on one thread, and the two-thread
- * split as a measurement only (see below), then xmllint.
+ * Rows: the command with all cores (`--jobs N`, N the cores: on two, the scan on a second thread), the
+ * command as it runs by default (the scan on a second thread only where the load average leaves a core
+ * free: node/modus-threads.ts), with `--jobs 1` (one thread), the validator alone in a bundled process on
+ * one thread, then xmllint. The three commands' JSON reports must be the same text, or the bench fails.
  *
- * Whole-process CPU profile of `fieldgate validate --format json` on the 20,000-sample file (58 MB, 0.83 s
- * profiled, 2026-11-28): the Modus code 690 ms, of which the XML scan about 380 (startTag 137, the scan
- * loop 78, endTag 57, charData 47, resolveNamespaces 26, line breaks 13, forbidden characters 11) and the
- * checks about 300 (schema-validator, then the observers); UTF-8 decoding 11 ms, reading 10, garbage
- * collection 32, the JSON report 4. Start-up costs about 90 ms over a bare `node -e ''` (module
- * evaluation: an Intl.NumberFormat, 9 ms, since gone; fflate's tables; rule catalogues). Nothing serial
- * is big enough to cut the 25 % that 1.3x xmllint needs on one thread.
+ * Whole-process CPU profile of `fieldgate validate --format json` on the 20,000-sample file on one thread
+ * (58 MB, 0.83 s profiled, 2026-11-28): the Modus code 690 ms, of which the XML scan about 380 (startTag
+ * 137, the scan loop 78, endTag 57, charData 47, resolveNamespaces 26, line breaks 13, forbidden
+ * characters 11) and the checks about 300 (schema-validator, then the observers); UTF-8 decoding 11 ms,
+ * reading 10, garbage collection 32, the JSON report 4. Start-up costs about 90 ms over a bare `node -e
+ * ''`. Nothing serial is big enough to cut the 25 % that 1.3x xmllint needs on one thread.
  *
- * Two threads (issue 28, item 3), measured and not taken. The measurement row runs a worker that decodes
- * and scans and hands each 64 KB chunk's events over as numbers plus one joined string; this thread replays
- * them into the validator (same problem and sample counts, checked). Handing over costs both sides: the
- * worker's side takes about 600 ms (one thread scans in about 400), the replaying side 460-510 ms (one
- * thread checks in about 300), so 1.07 s of CPU against 0.83. With the second core free it ran in 0.58-0.62
- * s against 0.75-0.80 s for one thread (bundled processes, best of 5; the bench run of 2026-11-28 08:30:
- * 621 against 799 ms, 128 MB peak against 74, as nothing holds the worker back when this side lags). The
- * command would then take about 0.67 s: 1.3x xmllint (0.88 s) at best, at about 0.26x its memory unless
- * the handover is throttled. With the machine loaded by other work (load 2.5-4) it ran in 1.06-1.2 s
- * against 0.84-0.94 s: slower, as the handover's CPU has no spare core to go to. Not taken: at best it
- * just reaches the target with a free core, it loses without one, and it would still need line and column
- * on the checking side, the decoder's and the limits' errors in order, bounded memory (a ring of shared
- * buffers, the bytes decoded on both sides instead of strings copied) and an asynchronous end in the
- * engine.
+ * Two threads (issue 28, item 3), taken: a worker decodes and scans, this thread replays the events into
+ * the checks (core/modus/scan-handover.ts, modus-split.ts). A first measurement-only split (each chunk's
+ * events as numbers plus one joined string of values) cost the worker about 600 ms and the replaying side
+ * 460-510 ms, 1.07 s of CPU against 0.83, and memory was unbounded (128 MB). Now each text the scanner
+ * holds crosses once (a flat string), values and white space are offsets into it, the worker's scanner
+ * makes no string for them at all (XmlHandler.rawText, skippedBlankText), elements and attributes are
+ * numbered once, the event buffer is transferred and given back, and at most 1 MB of bytes is in flight.
+ * Per side, the scan and the checks in one process on the 58 MB file (CPU, best of 8, 2026-11-28): one
+ * thread 695 ms; the worker's side 457-464 ms (the scan alone about 350), the checking side 341-352 ms;
+ * the worker starts in about 27 ms (40 ms of CPU). Whole processes take 0.13-0.2 s more CPU than one
+ * thread (1.03-1.24 s against 0.91-1.06 s) and 25-30 MB more memory (110-121 MB against 80-88).
+ *
+ * Measured 2026-11-28 13:36-13:53, in the moments when /proc/stat showed at least 1.5 of the 2 cores idle
+ * for a second before each round (the machine is shared; main's command, --jobs 2, --jobs 1 and xmllint
+ * alternating, 10 rounds): --jobs 2 0.67-0.71 s (1.1-1.2 s CPU, 111-118 MB), --jobs 1 0.85-0.92 s, main's
+ * command 0.85-0.91 s, xmllint 0.89-0.92 s (563 MB): 1.30x xmllint (median; 1.34x at best) at 0.20x its
+ * memory. The bench run of 14:00 (both cores idle, load average 2.2): --jobs 2 670 ms, 111 MB; --jobs 1
+ * 828 ms; xmllint 877 ms, 550 MB: 1.31x at 0.20x, the target met; that of 13:51 (load 5.1, other work
+ * starting again) had 731 ms against 923: 1.26x at 0.21x. So the target is met only just, with a core
+ * free: the worker's side (about 460 ms of scan and handover after a 30 ms start) is the longer one. With the cores taken by
+ * other work (load 6-12) the split loses: separate runs had --jobs 2 at 1.5-6 s against 0.9-3.4 s for
+ * --jobs 1 (the bench run of 13:34 at load 9.9 happened to favour it, 1.33 s against 1.79): two threads
+ * that wait for each other stall whenever either is descheduled, and the handover's CPU has no spare core
+ * to go to. Hence the default: the split where the last minute's load average leaves a core free (below
+ * cores - 0.5), one thread otherwise; the report is the same either way, so a choice that depends on the
+ * moment only changes the time. The load average lags (at 13:53 it was still 2-3 with both cores idle, so
+ * the default row ran on one thread); a shorter measure would need a wait of its own at start-up, as
+ * /proc/stat counts in 10 ms ticks. Files under 24 MB stay on one thread (SCAN_WORKER_ABOVE_BYTES in
+ * core/engine/engine.ts, with the measurements by size; so the 6 MB rows are all one thread).
  *
  * Loaded machine: cli/bin/helper-threads.js had V8's helper threads at the lowest priority (nice 19);
  * where other processes take the cores, the optimising compiler on those threads got no turn and the hot
@@ -46,7 +61,7 @@
  * main's 1.26 s (1.24 s CPU, 94 MB peak), this 0.98 s (0.95 s CPU, 92 MB), xmllint 0.89 s (0.88 s CPU,
  * 563 MB): 0.91x xmllint at 0.16x its memory (main's 0.71x); with a core free 0.85-0.89 s against
  * 0.85-0.91 s, 1.00x (the bench run of 08:30: 848 ms, --jobs 1 849 ms, against 884 ms: 1.04x at 0.17x).
- * The target, 1.3x at 0.25x the memory, is not met.
+ * On one thread the target, 1.3x at 0.25x the memory, is not met; on two it is, with a core free (above).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import {
@@ -60,21 +75,11 @@ import {
   statSync,
   writeSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { sortDiagnostics } from '../diagnostics/diagnostic.ts';
-import { DiagnosticCollector } from '../rules/reporter.ts';
 import { corpusPath, sharedPath } from '../../test/support/corpus.ts';
-import { ModusSemantics } from './modus-semantics.ts';
-import { ModusService } from './modus-service.ts';
-import { ModusSummaryBuilder } from './modus-summary.ts';
-import { SampleGeometryReader } from './sample-geometry.ts';
-import { ModusSchemaValidator } from './schema-validator.ts';
 import { ModusValidator } from './validate-modus.ts';
-import { MAX_TAIL_BYTES, XmlByteDecoder, type DecodedPiece } from './xml-decoding.ts';
-import { StartTag, XmlScanner, type XmlError, type XmlHandler } from './xml-scanner.ts';
 
 const CHUNK = 64 * 1024;
 const RUNS = 5;
@@ -103,238 +108,8 @@ function child(file: string): void {
   process.stdout.write(JSON.stringify(report) + '\n');
 }
 
-/**
- * The two-thread split, as a measurement only (issue 28, item 3): a worker decodes and scans, and hands
- * each chunk's events over as numbers and one joined string; this thread replays them into the schema
- * validator and its observers. Positions (line, column) are not tracked on this side, and blank text is
- * dropped by the worker, so only the counts are compared with one thread, not the reports.
- */
-interface ScanBatch {
-  ints: Int32Array;
-  /** Text values and attribute values, joined; their lengths are in `ints`. */
-  pool: string;
-  /** Strings (names, namespace URIs) first used in this batch, numbered on from the last batch's. */
-  symbols: string[];
-}
-interface ScanDone {
-  done: true;
-  ms: number;
-}
-const enum Ev {
-  Start = 1,
-  End = 2,
-  Text = 3,
-  Error = 4,
-}
-
-function scanWorker(data: { file: string; names: string[] }): void {
-  const port = parentPort;
-  if (!port) return;
-  let ints = new Int32Array(1 << 16);
-  let n = 0;
-  let pool: string[] = [];
-  let symbols: string[] = [];
-  const numbers = new Map<string, number>();
-  const byNameId: number[] = [];
-  let lastNs: string | undefined;
-  let lastNsNumber = -1;
-  const put = (v: number): void => {
-    if (n === ints.length) {
-      const grown = new Int32Array(ints.length * 2);
-      grown.set(ints);
-      ints = grown;
-    }
-    ints[n++] = v;
-  };
-  const symbol = (s: string): number => {
-    let k = numbers.get(s);
-    if (k === undefined) {
-      k = numbers.size;
-      numbers.set(s, k);
-      symbols.push(s);
-    }
-    return k;
-  };
-  const putText = (s: string): void => {
-    pool.push(s);
-    put(s.length);
-  };
-  const recorder: XmlHandler = {
-    wantsBlankText: false,
-    startElement(tag: StartTag) {
-      put(Ev.Start);
-      // Most names have the scanner's id, most elements the namespace of the one before: no map lookup.
-      let name = tag.nameId >= 0 ? byNameId[tag.nameId] : undefined;
-      if (name === undefined) {
-        name = symbol(tag.name);
-        if (tag.nameId >= 0) byNameId[tag.nameId] = name;
-      }
-      put(name);
-      put(tag.local === tag.name ? name : symbol(tag.local));
-      if (tag.ns !== lastNs) {
-        lastNs = tag.ns;
-        lastNsNumber = symbol(tag.ns);
-      }
-      put(lastNsNumber);
-      put(tag.start);
-      put(tag.end);
-      put(tag.selfClosing ? 1 : 0);
-      put(tag.attrCount);
-      for (let k = 0; k < tag.attrCount; k++) {
-        put(symbol(tag.attrNames[k] ?? ''));
-        put(symbol(tag.attrLocals[k] ?? ''));
-        put(symbol(tag.attrNs[k] ?? ''));
-        putText(tag.attrValues[k] ?? '');
-        put(tag.attrNameStart[k] ?? 0);
-        put(tag.attrValueStart[k] ?? 0);
-        put(tag.attrValueEnd[k] ?? 0);
-      }
-    },
-    endElement(_name: string, start: number) {
-      put(Ev.End);
-      put(start);
-    },
-    text(value: string, start: number, end: number) {
-      put(Ev.Text);
-      putText(value);
-      put(start);
-      put(end);
-    },
-    error(error: XmlError) {
-      put(Ev.Error);
-      putText(JSON.stringify(error));
-    },
-  };
-  const t0 = performance.now();
-  const scanner = new XmlScanner(recorder);
-  scanner.internNames(data.names);
-  const decoder = new XmlByteDecoder();
-  const flush = (): void => {
-    const batch: ScanBatch = { ints: ints.slice(0, n), pool: pool.join(''), symbols };
-    port.postMessage(batch, [batch.ints.buffer as ArrayBuffer]);
-    n = 0;
-    pool = [];
-    symbols = [];
-  };
-  const feed = (piece: DecodedPiece): void => {
-    if (piece.repeated !== undefined) scanner.writeOverPending(piece.text, piece.repeated);
-    else if (piece.text.length > 0) scanner.write(piece.text);
-    if (scanner.hasFailed) return;
-    const bytes = scanner.pendingUtf8Length(MAX_TAIL_BYTES);
-    if (bytes > 0) decoder.keepTail(bytes, scanner.pendingLength);
-  };
-  const fd = openSync(data.file, 'r');
-  const buf = new Uint8Array(CHUNK);
-  let read: number;
-  while ((read = readSync(fd, buf, 0, CHUNK, null)) > 0 && !scanner.hasFailed) {
-    feed(decoder.decode(buf.subarray(0, read)));
-    flush();
-  }
-  closeSync(fd);
-  feed(decoder.finish());
-  scanner.end();
-  flush();
-  const done: ScanDone = { done: true, ms: performance.now() - t0 };
-  port.postMessage(done);
-}
-
-/** The split's checking side: replays the worker's events into the validator and its observers. */
-async function split(file: string, self: string): Promise<void> {
-  const t0 = performance.now();
-  const reporter = new DiagnosticCollector(undefined, { maxPerRule: 1000 });
-  const geometries = new SampleGeometryReader();
-  const summary = new ModusSummaryBuilder();
-  const schema = new ModusSchemaValidator(reporter, [
-    new ModusSemantics(geometries),
-    new ModusService({}, geometries),
-    summary,
-  ]);
-  let names: string[] = [];
-  // Enough of the scanner for the validator: name ids in the order given (the worker interns the same
-  // names first), and no positions.
-  const positions = {
-    internNames(given: readonly string[]): number[] {
-      names = [...given];
-      return given.map((_, i) => i);
-    },
-    locate(): void {},
-    position: () => ({ line: 1, column: 1 }),
-    lastLine: 1,
-    lastColumn: 1,
-  };
-  schema.attach(positions as unknown as XmlScanner);
-  const worker = new Worker(self, { workerData: { file, names } });
-  const table: string[] = [];
-  const tag = new StartTag();
-  const open: string[] = [];
-  const replay = (batch: ScanBatch): void => {
-    for (const s of batch.symbols) table.push(s);
-    const { ints, pool } = batch;
-    let p = 0;
-    let i = 0;
-    const next = (): number => ints[i++] ?? 0;
-    const text = (): string => {
-      const length = next();
-      p += length;
-      return pool.slice(p - length, p);
-    };
-    while (i < ints.length) {
-      const kind = next();
-      if (kind === Ev.Start) {
-        tag.name = table[next()] ?? '';
-        tag.local = table[next()] ?? '';
-        tag.ns = table[next()] ?? '';
-        tag.start = next();
-        tag.end = next();
-        tag.selfClosing = next() === 1;
-        tag.attrCount = next();
-        for (let k = 0; k < tag.attrCount; k++) {
-          tag.attrNames[k] = table[next()] ?? '';
-          tag.attrLocals[k] = table[next()] ?? '';
-          tag.attrNs[k] = table[next()] ?? '';
-          tag.attrValues[k] = text();
-          tag.attrNameStart[k] = next();
-          tag.attrValueStart[k] = next();
-          tag.attrValueEnd[k] = next();
-        }
-        open.push(tag.name);
-        schema.startElement(tag);
-      } else if (kind === Ev.End) {
-        schema.endElement(open.pop() ?? '', next());
-      } else if (kind === Ev.Text) {
-        const value = text();
-        const start = next();
-        schema.text(value, start, next());
-      } else {
-        schema.error(JSON.parse(text()) as XmlError);
-      }
-    }
-  };
-  const workerMs = await new Promise<number>((done, fail) => {
-    worker.on('error', fail);
-    worker.on('message', (m: ScanBatch | ScanDone) => {
-      if ('done' in m) done(m.ms);
-      else replay(m);
-    });
-  });
-  await worker.terminate();
-  if (schema.rootName) schema.finish();
-  reporter.finish();
-  const report: ChildReport = {
-    ms: performance.now() - t0,
-    diagnostics: sortDiagnostics(reporter.diagnostics).length,
-    samples: summary.summary.sampleCount,
-  };
-  process.stdout.write(JSON.stringify({ ...report, workerMs }) + '\n');
-}
-
-if (!isMainThread) {
-  scanWorker(workerData as { file: string; names: string[] });
-} else if (process.argv[2] === '--child') {
+if (process.argv[2] === '--child') {
   child(process.argv[3] ?? '');
-  process.exit(0);
-} else if (process.argv[2] === '--split') {
-  await split(process.argv[3] ?? '', fileURLToPath(import.meta.url));
   process.exit(0);
 } else {
   await bench();
@@ -347,6 +122,7 @@ async function bench(): Promise<void> {
   const xsd = sharedPath('corpus/ahunt-xx-modus-xsd/modus_result.xsd');
   const bin = join(root, 'cli/bin/fieldgate.js');
   const self = fileURLToPath(import.meta.url);
+  const cores = availableParallelism();
 
   /** Write a result file with `count` samples replicated from the lab file, without building it in memory. */
   function buildFile(path: string, count: number): void {
@@ -480,42 +256,32 @@ async function bench(): Promise<void> {
       const commands: Command[] = [
         {
           cmd: process.execPath,
-          args: [bin, 'validate', '--format', 'json', f.path],
+          args: [bin, 'validate', '--jobs', String(cores), '--format', 'json', f.path],
           check: (m) => {
             const report = JSON.parse(m.stdout) as { files?: Array<{ kind?: string }> };
             if (report.files?.[0]?.kind !== 'modus-result')
               throw new Error('fieldgate did not read a Modus file');
           },
         },
+        { cmd: process.execPath, args: [bin, 'validate', '--format', 'json', f.path] },
         { cmd: process.execPath, args: [bin, 'validate', '--jobs', '1', '--format', 'json', f.path] },
         { cmd: process.execPath, args: [bundle, '--child', f.path] },
-        { cmd: process.execPath, args: [bundle, '--split', f.path] },
       ];
       if (haveXmllint) commands.push({ cmd: 'xmllint', args: ['--noout', '--schema', xsd, f.path] });
-      const [cli, cliOne, alone, halves, ref] = (await measureAll(commands)) as [
+      const [cli, cliDefault, cliOne, alone, ref] = (await measureAll(commands)) as [
         Measured,
         Measured,
         Measured,
         Measured,
         Measured | undefined,
       ];
-      const inside = (m: Measured): ChildReport & { workerMs?: number } =>
-        JSON.parse(m.stdout.trim().split('\n').pop() ?? '{}') as ChildReport & { workerMs?: number };
-      const one = inside(alone);
-      const two = inside(halves);
-      if (one.diagnostics !== two.diagnostics || one.samples !== two.samples)
-        throw new Error(
-          `the split found ${two.diagnostics} problems in ${two.samples} samples, one thread ${one.diagnostics} in ${one.samples}`,
-        );
-      row('fieldgate validate --format json (all cores)', f, cli);
-      row('fieldgate validate --jobs 1 (one worker)', f, cliOne);
+      if (cli.stdout !== cliOne.stdout || cliDefault.stdout !== cliOne.stdout)
+        throw new Error(`the reports of --jobs ${cores}, the default and --jobs 1 differ`);
+      const one = JSON.parse(alone.stdout.trim().split('\n').pop() ?? '{}') as ChildReport;
+      row(`fieldgate validate --jobs ${cores} (all cores)`, f, cli);
+      row('fieldgate validate (default)', f, cliDefault, `  (load ${loadavg()[0]?.toFixed(1)})`);
+      row('fieldgate validate --jobs 1 (one thread)', f, cliOne);
       row('validator alone, one thread (bundled)', f, alone, `  (${one.ms.toFixed(0)} ms inside)`);
-      row(
-        'validator, scan on a worker (measurement)',
-        f,
-        halves,
-        `  (${two.ms.toFixed(0)} ms inside, worker ${(two.workerMs ?? 0).toFixed(0)} ms)`,
-      );
       const result: (typeof results)[number] = { count: f.count, mb: f.mb, cli };
       if (ref) {
         result.ref = ref;

@@ -25,8 +25,9 @@ import {
   type DoctypeInfo,
   type StartTag,
   type XmlError,
+  type ScannedText,
   type XmlHandler,
-  type XmlScanner,
+  type XmlPositions,
 } from './xml-scanner.ts';
 import {
   builtinDescription,
@@ -243,7 +244,7 @@ export class ModusSchemaValidator implements XmlHandler {
   /** Read by the scanner: white-space text matters only in value, empty and unknown elements. */
   wantsBlankText = true;
   private readonly value: ElementValue = { text: '', valid: true, present: false, nil: false, number: NaN };
-  private scanner: XmlScanner | undefined;
+  private scanner: XmlPositions | undefined;
   private readonly context: ModusContext;
   /** Observers per role id, so each element calls only those that listen to it. */
   private readonly starts: ModusObserver[][] = MODUS_ROLES.map(() => []);
@@ -285,8 +286,8 @@ export class ModusSchemaValidator implements XmlHandler {
     };
   }
 
-  attach(scanner: XmlScanner): void {
-    this.scanner = scanner;
+  attach(scanner: ScannedText): void {
+    this.scanner = scanner.positions;
     // Name ids for every declared element, and per type a table from name id to particle.
     const types: TypeDecl[] = [];
     const seen = new Set<TypeDecl>();
@@ -327,7 +328,7 @@ export class ModusSchemaValidator implements XmlHandler {
 
   private range(start: number, end: number): TextRange {
     this.locateFramesBefore(start);
-    const scanner = this.scanner as XmlScanner;
+    const scanner = this.scanner as XmlPositions;
     scanner.locate(start);
     const startLine = scanner.lastLine;
     const startColumn = scanner.lastColumn;
@@ -356,7 +357,7 @@ export class ModusSchemaValidator implements XmlHandler {
   private locatedDepth = 0;
 
   private locateFramesBefore(offset: number): void {
-    const scanner = this.scanner as XmlScanner;
+    const scanner = this.scanner as XmlPositions;
     while (this.locatedDepth < this.depth) {
       const f = this.frames[this.locatedDepth] as Frame;
       if (f.start > offset) break;
@@ -396,7 +397,7 @@ export class ModusSchemaValidator implements XmlHandler {
   private valueLocation(f: Frame): Location {
     this.located(f);
     this.locateFramesBefore(this.endStart);
-    const scanner = this.scanner as XmlScanner;
+    const scanner = this.scanner as XmlPositions;
     scanner.locate(this.endStart);
     return {
       range: {

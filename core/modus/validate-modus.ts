@@ -4,7 +4,7 @@
  * current chunk, the open elements and small per-event sets, whatever the file's size.
  */
 import { sortDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.ts';
-import { DECODE_PIECE } from '../input/decode-text-stream.ts';
+import { CHUNK_BYTES, feedScanner } from './scan-handover.ts';
 import { schemaRulesByStage } from './schema-rules.ts';
 import { DiagnosticCollector } from '../rules/reporter.ts';
 import type { Rule } from '../rules/rule.ts';
@@ -16,8 +16,8 @@ import { ModusService } from './modus-service.ts';
 import { ModusSummaryBuilder, type ModusSummary } from './modus-summary.ts';
 import { SampleGeometryReader } from './sample-geometry.ts';
 import { ModusSchemaValidator, type ModusObserver } from './schema-validator.ts';
-import { MAX_TAIL_BYTES, XmlByteDecoder, type DecodedPiece, type DecodeProblem } from './xml-decoding.ts';
-import { defaultXmlLimits, XmlScanner, type XmlLimits } from './xml-scanner.ts';
+import { XmlByteDecoder, type DecodedPiece, type DecodeProblem } from './xml-decoding.ts';
+import { defaultXmlLimits, XmlScanner, type XmlLimits, type XmlPositions } from './xml-scanner.ts';
 
 export interface ModusValidationOptions {
   /** Which rules run (--select / --ignore). */
@@ -45,22 +45,19 @@ export interface ModusValidationResult {
   length: number;
 }
 
-/** Bytes decoded per call, as for every text stream (a longer decoded string is slow to make). */
-const CHUNK_BYTES = DECODE_PIECE;
-
-/** Push-style validator: `write` chunks (bytes or text) as they arrive, then `end`. */
-export class ModusValidator {
-  private readonly reporter: DiagnosticCollector;
+/**
+ * The checking half of a validation: the schema pass with its observers (semantics, the service's
+ * limits, the summary) over scanner events, and the result. Fed by a scanner on this thread
+ * (ModusValidator) or by one on another thread (modus-split.ts).
+ */
+export class ModusChecks {
+  readonly reporter: DiagnosticCollector;
   /** The rules of a decoding problem (MOD004), handed it as a stage result of the schema pass's. */
   private readonly decodeRules = stageRules<SchemaStage>(schemaRulesByStage)['decode-problem'];
-  private readonly scanner: XmlScanner;
-  private readonly schema: ModusSchemaValidator;
+  readonly schema: ModusSchemaValidator;
   private readonly summary = new ModusSummaryBuilder();
-  private readonly decoder = new XmlByteDecoder();
-  private stopped = false;
-  private text = false;
 
-  constructor(options: ModusValidationOptions = {}) {
+  constructor(options: ModusValidationOptions) {
     this.reporter = new DiagnosticCollector(options.selection, {
       maxPerRule: options.maxDiagnosticsPerRule ?? 1000,
     });
@@ -74,8 +71,57 @@ export class ModusValidator {
       this.summary,
     ];
     this.schema = new ModusSchemaValidator(this.reporter, observers);
-    this.scanner = new XmlScanner(this.schema, { ...defaultXmlLimits, ...options.limits });
-    this.schema.attach(this.scanner);
+  }
+
+  /** A decoding problem just after the text decoded so far (`positions`' end). */
+  decodeProblem(problem: DecodeProblem, encoding: string, positions: XmlPositions): void {
+    const offset = positions.base + positions.buf.length;
+    const p = positions.position(offset);
+    const at = { offset, line: p.line, column: p.column };
+    const stage: SchemaStageOf<'decode-problem'> = {
+      stage: 'decode-problem',
+      problem,
+      encoding,
+      location: { range: { start: at, end: at } },
+    };
+    const { rules } = this.decodeRules;
+    const contexts = this.decodeRules.contexts(this.reporter);
+    for (let i = 0; i < rules.length; i++)
+      (rules[i] as Rule<SchemaStageOf<'decode-problem'>>).check?.(stage, contexts[i] as ModusRuleContext);
+  }
+
+  /** The checks after the last event: `wellFormed` when nothing stopped the scan. */
+  result(
+    read: Pick<ModusValidationResult, 'wellFormed' | 'encoding' | 'hadBom' | 'length'>,
+  ): ModusValidationResult {
+    const root = this.schema.rootName || undefined;
+    if (read.wellFormed && root !== undefined) this.schema.finish();
+    this.reporter.finish();
+    const result: ModusValidationResult = {
+      diagnostics: sortDiagnostics(this.reporter.diagnostics),
+      wellFormed: read.wellFormed,
+      encoding: read.encoding,
+      hadBom: read.hadBom,
+      length: read.length,
+    };
+    if (root !== undefined) result.root = root;
+    if (read.wellFormed && root !== undefined) result.summary = this.summary.summary;
+    return result;
+  }
+}
+
+/** Push-style validator: `write` chunks (bytes or text) as they arrive, then `end`. */
+export class ModusValidator {
+  private readonly checks: ModusChecks;
+  private readonly scanner: XmlScanner;
+  private readonly decoder = new XmlByteDecoder();
+  private stopped = false;
+  private text = false;
+
+  constructor(options: ModusValidationOptions = {}) {
+    this.checks = new ModusChecks(options);
+    this.scanner = new XmlScanner(this.checks.schema, { ...defaultXmlLimits, ...options.limits });
+    this.checks.schema.attach(this.scanner);
   }
 
   /** True once a fatal error (malformed XML, a rejected DOCTYPE, a limit) stopped reading: feed no more. */
@@ -100,17 +146,14 @@ export class ModusValidator {
   }
 
   private feed(piece: DecodedPiece): void {
-    const scanner = this.scanner;
-    if (piece.repeated !== undefined) scanner.writeOverPending(piece.text, piece.repeated);
-    else if (piece.text.length > 0) scanner.write(piece.text);
-    if (piece.problem) {
-      this.decodeProblem(piece.problem);
-      return;
-    }
-    // What the scanner has not used yet is decoded again with the next chunk (no join of the texts).
-    if (scanner.hasFailed) return;
-    const bytes = scanner.pendingUtf8Length(MAX_TAIL_BYTES);
-    if (bytes > 0) this.decoder.keepTail(bytes, scanner.pendingLength);
+    if (feedScanner(this.scanner, this.decoder, piece)) return;
+    this.stopped = true;
+    if (!this.scanner.hasFailed)
+      this.checks.decodeProblem(
+        piece.problem as DecodeProblem,
+        this.decoder.encoding,
+        this.scanner.positions,
+      );
   }
 
   end(): ModusValidationResult {
@@ -120,38 +163,12 @@ export class ModusValidator {
       }
       if (!this.stopped) this.scanner.end();
     }
-    const wellFormed = !this.stopped && !this.scanner.hasFailed;
-    const root = this.schema.rootName || undefined;
-    if (wellFormed && root !== undefined) this.schema.finish();
-    this.reporter.finish();
-    const result: ModusValidationResult = {
-      diagnostics: sortDiagnostics(this.reporter.diagnostics),
-      wellFormed,
+    return this.checks.result({
+      wellFormed: !this.stopped && !this.scanner.hasFailed,
       encoding: this.text ? 'utf-8' : this.decoder.encoding,
       hadBom: this.decoder.hadBom,
       length: this.scanner.length,
-    };
-    if (root !== undefined) result.root = root;
-    if (wellFormed && root !== undefined) result.summary = this.summary.summary;
-    return result;
-  }
-
-  private decodeProblem(problem: DecodeProblem): void {
-    this.stopped = true;
-    if (this.scanner.hasFailed) return;
-    const offset = this.scanner.length;
-    const p = this.scanner.position(offset);
-    const at = { offset, line: p.line, column: p.column };
-    const stage: SchemaStageOf<'decode-problem'> = {
-      stage: 'decode-problem',
-      problem,
-      encoding: this.decoder.encoding,
-      location: { range: { start: at, end: at } },
-    };
-    const { rules } = this.decodeRules;
-    const contexts = this.decodeRules.contexts(this.reporter);
-    for (let i = 0; i < rules.length; i++)
-      (rules[i] as Rule<SchemaStageOf<'decode-problem'>>).check?.(stage, contexts[i] as ModusRuleContext);
+    });
   }
 }
 

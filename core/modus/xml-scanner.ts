@@ -101,6 +101,16 @@ export interface XmlHandler {
    * CDATA sections arrive the same way. Text outside the root element is not reported.
    */
   text(value: string, start: number, end: number): void;
+  /**
+   * When present, text whose value is its raw text (no reference, no CR) comes here as offsets instead of
+   * to `text`, and no string is made for it: for a handler that passes the events on (modus-split.ts).
+   */
+  rawText?(start: number, end: number): void;
+  /**
+   * White space between elements that was not reported (`wantsBlankText` was false): its offsets, for a
+   * handler that passes the events on to checks that decide for themselves (modus-split.ts).
+   */
+  skippedBlankText?(start: number, end: number): void;
   /** A fatal error: the scanner stops. */
   error(error: XmlError): void;
   /** The text before `offset` is about to be dropped: last chance to ask `position()` about it. */
@@ -265,6 +275,127 @@ class NameTrie {
   }
 }
 
+/**
+ * Line and column of offsets into text that arrives in pieces: the text held (a scanner's buffer, from
+ * `base`) and a cursor that only moves forward. The scanner keeps one over its own buffer; the checking
+ * side of a Modus file scanned on another thread (modus-split.ts) keeps one over the same pieces, held at
+ * the same moments, so both answer every question alike.
+ */
+export class XmlPositions {
+  /** The text held, and the global offset of its first character. */
+  buf = '';
+  base = 0;
+  /** No more text comes: a CR at the very end is a line break of its own. */
+  finished = false;
+  /** Whether a CR has been seen (only then can a line end in CR or CR LF). */
+  hasCR = false;
+  /** Line and column of the last `locate` call. */
+  lastLine = 1;
+  lastColumn = 1;
+  /** Times new text was held (so a caller can tell whether a write changed it). */
+  holds = 0;
+  // Offsets are global; the cursor only moves forward.
+  private line = 1;
+  private lineStart = 0;
+  /** Global offset of the next line break at or after lineStart, or -1 when not yet known. */
+  private nextBreak = -1;
+  /** Length of that break (1 or 2 for CR LF). */
+  private nextBreakLength = 1;
+
+  /** The text held is now `buf`, from `base` (move the cursor past what is let go first: advanceTo). */
+  hold(buf: string, base: number): void {
+    this.buf = buf;
+    this.base = base;
+    this.holds++;
+  }
+
+  /** `text`, just held at the end of buf, is new. */
+  received(text: string): void {
+    if (!this.hasCR && text.indexOf('\r') !== -1) this.hasCR = true;
+    if (this.nextBreak === -1) this.findNextBreak();
+  }
+
+  /**
+   * 1-based line and column of an offset. Cheap for offsets at or after the last one asked for; earlier
+   * offsets are found by looking back through the text still held (the current token and what follows).
+   */
+  position(offset: number): { line: number; column: number } {
+    this.locate(offset);
+    return { line: this.lastLine, column: this.lastColumn };
+  }
+
+  /** Like position(), without allocating: the answer is in lastLine / lastColumn. */
+  locate(offset: number): void {
+    this.advanceTo(offset);
+    if (offset >= this.lineStart) {
+      this.lastLine = this.line;
+      this.lastColumn = offset - this.lineStart + 1;
+      return;
+    }
+    const p = this.lookBack(offset);
+    this.lastLine = p.line;
+    this.lastColumn = p.column;
+  }
+
+  private lookBack(offset: number): { line: number; column: number } {
+    const buf = this.buf;
+    const local = offset - this.base;
+    if (local < 0) return { line: this.line, column: 1 };
+    let line = this.line;
+    let lineStartLocal = -1;
+    for (let i = this.lineStart - this.base - 1; i >= 0; i--) {
+      const c = buf.charCodeAt(i);
+      if (!(c === 10 || (c === 13 && buf.charCodeAt(i + 1) !== 10))) continue;
+      if (i >= local) {
+        line--;
+        continue;
+      }
+      lineStartLocal = i + 1;
+      break;
+    }
+    if (lineStartLocal === -1) lineStartLocal = this.base === 0 ? 0 : local;
+    return { line, column: local - lineStartLocal + 1 };
+  }
+
+  private findNextBreak(): void {
+    const from = Math.max(0, this.lineStart - this.base);
+    const lf = this.buf.indexOf('\n', from);
+    if (!this.hasCR) {
+      this.nextBreak = lf === -1 ? -1 : lf + this.base;
+      this.nextBreakLength = 1;
+      return;
+    }
+    const cr = this.buf.indexOf('\r', from);
+    if (cr !== -1 && (lf === -1 || cr < lf)) {
+      if (cr + 1 >= this.buf.length && !this.finished) {
+        // A CR at the end of the text seen so far: it may be the first half of CR LF.
+        this.nextBreak = -1;
+        return;
+      }
+      this.nextBreak = cr + this.base;
+      this.nextBreakLength = this.buf.charCodeAt(cr + 1) === 10 ? 2 : 1;
+      return;
+    }
+    this.nextBreak = lf === -1 ? -1 : lf + this.base;
+    this.nextBreakLength = 1;
+  }
+
+  advanceTo(offset: number): void {
+    while (this.nextBreak !== -1 && this.nextBreak < offset) {
+      this.line++;
+      this.lineStart = this.nextBreak + this.nextBreakLength;
+      this.findNextBreak();
+    }
+  }
+}
+
+/** What checks over the scanned text need of its scanner: ids for names, and positions. */
+export interface ScannedText {
+  /** Give names their ids up front (see XmlScanner.internNames). */
+  internNames(names: readonly string[]): number[];
+  readonly positions: XmlPositions;
+}
+
 /** Incomplete token: wait for more text. */
 const MORE = -1;
 /** A fatal error was reported. */
@@ -296,14 +427,8 @@ export class XmlScanner {
   /** 1 when the text starts with U+FEFF (a byte order mark left in a string input). */
   private bomLength = 0;
 
-  // Line tracking: offsets are global; the cursor only moves forward.
-  private line = 1;
-  private lineStart = 0;
-  /** Global offset of the next line break at or after lineStart, or -1 when not yet known. */
-  private nextBreak = -1;
-  /** Length of that break (1 or 2 for CR LF). */
-  private nextBreakLength = 1;
-  private hasCR = false;
+  /** Line and column of offsets, over the text this scanner holds. */
+  readonly positions = new XmlPositions();
 
   constructor(
     private readonly handler: XmlHandler,
@@ -338,7 +463,7 @@ export class XmlScanner {
     if (this.base + this.buf.length === 0 && text.charCodeAt(0) === 0xfeff) this.bomLength = 1;
     if (this.pos > 0) {
       this.handler.beforeDiscard?.(this.base + this.pos);
-      this.advanceTo(this.base + this.pos);
+      this.positions.advanceTo(this.base + this.pos);
       // join() builds a flat string; `+` would build a cons string that every charCodeAt has to unwrap.
       this.buf = [this.buf.slice(this.pos), text].join('');
       this.base += this.pos;
@@ -346,6 +471,7 @@ export class XmlScanner {
     } else {
       this.buf += text;
     }
+    this.positions.hold(this.buf, this.base);
     this.received(text);
   }
 
@@ -390,18 +516,18 @@ export class XmlScanner {
     if (text.length === repeated) return;
     if (this.pos > 0) {
       this.handler.beforeDiscard?.(this.base + this.pos);
-      this.advanceTo(this.base + this.pos);
+      this.positions.advanceTo(this.base + this.pos);
       this.base += this.pos;
       this.pos = 0;
     }
     this.buf = text;
+    this.positions.hold(this.buf, this.base);
     this.received(repeated === 0 ? text : text.slice(repeated));
   }
 
   /** `text` (the new characters) is now at the end of buf: check it and scan. */
   private received(text: string): void {
-    if (!this.hasCR && text.indexOf('\r') !== -1) this.hasCR = true;
-    if (this.nextBreak === -1) this.findNextBreak();
+    this.positions.received(text);
     // Forbidden characters are looked for once per piece (an indexOf scan per character, and lone
     // surrogates when the input was a string: findForbidden); text before the first is scanned first so an
     // earlier error is reported first.
@@ -432,6 +558,7 @@ export class XmlScanner {
     this.scan(true, Infinity);
     if (this.failed) return;
     this.finished = true;
+    this.positions.finished = true;
     const at = this.base + this.buf.length;
     if (this.names.length > 0) {
       const open = this.names[this.names.length - 1] ?? '';
@@ -453,83 +580,9 @@ export class XmlScanner {
     }
   }
 
-  /**
-   * 1-based line and column of an offset. Cheap for offsets at or after the last one asked for; earlier
-   * offsets are found by looking back through the text still held (the current token and what follows).
-   */
+  /** 1-based line and column of an offset (see XmlPositions). */
   position(offset: number): { line: number; column: number } {
-    this.locate(offset);
-    return { line: this.lastLine, column: this.lastColumn };
-  }
-
-  /** Line and column of the last `locate` call. */
-  lastLine = 1;
-  lastColumn = 1;
-
-  /** Like position(), without allocating: the answer is in lastLine / lastColumn. */
-  locate(offset: number): void {
-    this.advanceTo(offset);
-    if (offset >= this.lineStart) {
-      this.lastLine = this.line;
-      this.lastColumn = offset - this.lineStart + 1;
-      return;
-    }
-    const p = this.lookBack(offset);
-    this.lastLine = p.line;
-    this.lastColumn = p.column;
-  }
-
-  private lookBack(offset: number): { line: number; column: number } {
-    const buf = this.buf;
-    const local = offset - this.base;
-    if (local < 0) return { line: this.line, column: 1 };
-    let line = this.line;
-    let lineStartLocal = -1;
-    for (let i = this.lineStart - this.base - 1; i >= 0; i--) {
-      const c = buf.charCodeAt(i);
-      if (!(c === 10 || (c === 13 && buf.charCodeAt(i + 1) !== 10))) continue;
-      if (i >= local) {
-        line--;
-        continue;
-      }
-      lineStartLocal = i + 1;
-      break;
-    }
-    if (lineStartLocal === -1) lineStartLocal = this.base === 0 ? 0 : local;
-    return { line, column: local - lineStartLocal + 1 };
-  }
-
-  // ---- line tracking ----
-
-  private findNextBreak(): void {
-    const from = Math.max(0, this.lineStart - this.base);
-    const lf = this.buf.indexOf('\n', from);
-    if (!this.hasCR) {
-      this.nextBreak = lf === -1 ? -1 : lf + this.base;
-      this.nextBreakLength = 1;
-      return;
-    }
-    const cr = this.buf.indexOf('\r', from);
-    if (cr !== -1 && (lf === -1 || cr < lf)) {
-      if (cr + 1 >= this.buf.length && !this.finished) {
-        // A CR at the end of the text seen so far: it may be the first half of CR LF.
-        this.nextBreak = -1;
-        return;
-      }
-      this.nextBreak = cr + this.base;
-      this.nextBreakLength = this.buf.charCodeAt(cr + 1) === 10 ? 2 : 1;
-      return;
-    }
-    this.nextBreak = lf === -1 ? -1 : lf + this.base;
-    this.nextBreakLength = 1;
-  }
-
-  private advanceTo(offset: number): void {
-    while (this.nextBreak !== -1 && this.nextBreak < offset) {
-      this.line++;
-      this.lineStart = this.nextBreak + this.nextBreakLength;
-      this.findNextBreak();
-    }
+    return this.positions.position(offset);
   }
 
   // ---- errors ----
@@ -651,7 +704,10 @@ export class XmlScanner {
       // White space between elements, which the handler does not want: skip it without making a string.
       let i = from + 1;
       while (i < to && isSpace(buf.charCodeAt(i))) i++;
-      if (i === to) return 0;
+      if (i === to) {
+        this.handler.skippedBlankText?.(this.base + from, this.base + to);
+        return 0;
+      }
     }
     if (this.where !== Where.Root) {
       for (let i = from; i < to; i++) {
@@ -671,7 +727,6 @@ export class XmlScanner {
       this.sawAnything = this.sawAnything || to > from;
       return 0;
     }
-    let raw = buf.slice(from, to);
     // Short texts (most values) are checked with one loop instead of three searches.
     let special = true;
     if (to - from <= 32) {
@@ -685,9 +740,12 @@ export class XmlScanner {
       }
     }
     if (!special) {
-      this.handler.text(raw, this.base + from, this.base + to);
+      const handler = this.handler;
+      if (handler.rawText) handler.rawText(this.base + from, this.base + to);
+      else handler.text(buf.slice(from, to), this.base + from, this.base + to);
       return 0;
     }
+    let raw = buf.slice(from, to);
     const gt = raw.indexOf(']]>');
     if (gt !== -1) {
       return this.fail(
@@ -702,7 +760,7 @@ export class XmlScanner {
       const decoded = this.decodeReferences(raw, this.base + from, false);
       if (decoded === undefined) return FAILED;
       raw = decoded;
-    } else if (this.hasCR && raw.indexOf('\r') !== -1) {
+    } else if (this.positions.hasCR && raw.indexOf('\r') !== -1) {
       raw = raw.replace(/\r\n?/g, '\n');
     }
     this.handler.text(raw, this.base + from, this.base + to);
@@ -715,7 +773,7 @@ export class XmlScanner {
     let last = 0;
     let amp = raw.indexOf('&');
     const normalise = (s: string): string => {
-      if (this.hasCR && s.indexOf('\r') !== -1) s = s.replace(/\r\n?/g, '\n');
+      if (this.positions.hasCR && s.indexOf('\r') !== -1) s = s.replace(/\r\n?/g, '\n');
       return attribute ? s.replace(/[\t\n\r]/g, ' ') : s;
     };
     while (amp !== -1) {
@@ -1249,7 +1307,7 @@ export class XmlScanner {
           ? this.fail('syntax', 'the CDATA section is not closed with "]]>"', this.base + lt)
           : MORE;
       let value = buf.slice(lt + 9, close);
-      if (this.hasCR && value.indexOf('\r') !== -1) value = value.replace(/\r\n?/g, '\n');
+      if (this.positions.hasCR && value.indexOf('\r') !== -1) value = value.replace(/\r\n?/g, '\n');
       this.handler.text(value, this.base + lt, this.base + close + 3);
       return close + 3;
     }

@@ -25,8 +25,11 @@ function reachableFrom(entry: string): Set<string> {
     if (reached.has(file)) continue;
     reached.add(file);
     const code = readFileSync(join(cliOutDir, file), 'utf8');
-    // Chunks are imported as "./chunk-….js"; the boundary worker is started by its name ("boundary-worker-….js").
-    for (const m of code.matchAll(/["'](?:\.\/)?((?:chunk|fieldgate|boundary-worker)-[A-Z0-9]+\.js)["']/g))
+    // Chunks are imported as "./chunk-….js"; the workers are started by their names ("boundary-worker-….js",
+    // "modus-scan-worker-….js").
+    for (const m of code.matchAll(
+      /["'](?:\.\/)?((?:chunk|fieldgate|boundary-worker|modus-scan-worker)-[A-Z0-9]+\.js)["']/g,
+    ))
       queue.push(m[1] ?? '');
   }
   return reached;
