@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { PoolEnvelope } from '../../core/index.ts';
 import { buildDesktop, desktopOutDir, outputIsCurrent } from '../../scripts/build.js';
 
 beforeAll(async () => {
@@ -21,7 +22,8 @@ describe('dist/app/main.mjs in a worker thread', () => {
         (resolve, reject) => {
           worker.once('message', resolve);
           worker.once('error', reject);
-          worker.postMessage({ text: '{"fields": [{"name": 5}]}' });
+          // As the sandbox's kept pool posts it (core/parallel: the request in an envelope).
+          worker.postMessage({ message: { text: '{"fields": [{"name": 5}]}' } } satisfies PoolEnvelope);
         },
       );
       expect(answer.ok).toBe(true);
