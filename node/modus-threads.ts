@@ -4,46 +4,21 @@
  * library's modules (dist/esm) or the sources (under tsx, in tests and benches).
  */
 import { availableParallelism, loadavg } from 'node:os';
-import { Worker } from 'node:worker_threads';
-import type { PoolWorker, WorkerFactory } from '../core/parallel/worker-pool.ts';
+import type { WorkerFactory } from '../core/parallel/worker-pool.ts';
+import { startPoolWorker, workerModule } from './pool-worker.ts';
 
 /** The worker's file in the command line's bundle, set by scripts/build.js (undefined elsewhere). */
 declare const FIELDGATE_MODUS_SCAN_WORKER: string | undefined;
 
-/** What the worker runs: its module, or from the sources a script that loads it through tsx. */
-function workerModule(): URL | string {
-  if (typeof FIELDGATE_MODUS_SCAN_WORKER === 'string')
-    return new URL(FIELDGATE_MODUS_SCAN_WORKER, import.meta.url);
-  if (!import.meta.url.endsWith('.ts')) return new URL('./modus-scan-worker.js', import.meta.url);
-  // A worker does not inherit the loader hooks that run this TypeScript: it registers tsx itself.
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const source = new URL('./modus-scan-worker.ts', import.meta.url).href;
-  return `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); });`;
-}
-
 /** Starts the scanning worker of a big Modus file (`EngineOptions.startScanWorker`). */
 export function modusScanWorkers(): WorkerFactory {
-  const module = workerModule();
-  return (): PoolWorker => {
-    // V8's own young generation (no 8 MB limit as for the boundary workers, which can be many): one
-    // scanning worker peaked within 2 MB of that and ran 0.01-0.02 s faster on the 58 MB file.
-    const worker = new Worker(module, { eval: typeof module === 'string' });
-    let stopped = false;
-    return {
-      post: (message, transfer) => worker.postMessage(message, transfer ? [...transfer] : undefined),
-      listen(onReply, onFailure) {
-        worker.on('message', onReply);
-        worker.on('error', onFailure);
-        worker.on('exit', (code) => {
-          if (!stopped) onFailure(new Error(`the Modus scanning worker stopped (exit code ${code})`));
-        });
-      },
-      terminate() {
-        stopped = true;
-        void worker.terminate();
-      },
-    };
-  };
+  const module = workerModule(
+    typeof FIELDGATE_MODUS_SCAN_WORKER === 'string' ? FIELDGATE_MODUS_SCAN_WORKER : undefined,
+    'modus-scan-worker',
+  );
+  // V8's own young generation (no 8 MB limit as for the boundary workers, which can be many): one
+  // scanning worker peaked within 2 MB of that and ran 0.01-0.02 s faster on the 58 MB file.
+  return () => startPoolWorker(module, 'the Modus scanning worker');
 }
 
 /**

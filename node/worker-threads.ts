@@ -4,11 +4,11 @@
  * the library's modules (dist/esm) or the sources (under tsx, in tests and benches).
  */
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
 import type { EngineOptions } from '../core/engine/engine.ts';
 import { defaultJobs } from '../core/parallel/default-jobs.ts';
 import { LongLivedPool } from '../core/parallel/long-lived-pool.ts';
-import type { PoolWorker, WorkerFactory } from '../core/parallel/worker-pool.ts';
+import type { WorkerFactory } from '../core/parallel/worker-pool.ts';
+import { startPoolWorker, workerModule } from './pool-worker.ts';
 
 /** The worker's file in the command line's bundle, set by scripts/build.js (undefined elsewhere). */
 declare const FIELDGATE_BOUNDARY_WORKER: string | undefined;
@@ -16,46 +16,20 @@ declare const FIELDGATE_BOUNDARY_WORKER: string | undefined;
 /** The young generation of a worker's heap (MB). */
 const YOUNG_GENERATION_MB = 8;
 
-/** What a worker runs: its module, or from the sources a script that loads it through tsx. */
-function workerModule(): URL | string {
-  if (typeof FIELDGATE_BOUNDARY_WORKER === 'string')
-    return new URL(FIELDGATE_BOUNDARY_WORKER, import.meta.url);
-  if (!import.meta.url.endsWith('.ts')) return new URL('./boundary-worker.js', import.meta.url);
-  // The sources (tests, benches): a worker does not inherit the loader hooks that run this TypeScript, so it
-  // registers tsx itself before it imports the worker's module.
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const source = new URL('./boundary-worker.ts', import.meta.url).href;
-  return `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); });`;
-}
-
 /** Starts boundary workers (`EngineOptions.startWorker`). */
 export function boundaryWorkers(): WorkerFactory {
-  const module = workerModule();
-  return (): PoolWorker => {
-    // A small young generation: a worker's heap otherwise grows by about 100 MB on a big upload of small
-    // fields (three workers took a 195 MB upload from 395 to 711 MB; with 8 MB, 581 MB, within the 3×
-    // the README states).
-    const worker = new Worker(module, {
-      eval: typeof module === 'string',
+  const module = workerModule(
+    typeof FIELDGATE_BOUNDARY_WORKER === 'string' ? FIELDGATE_BOUNDARY_WORKER : undefined,
+    'boundary-worker',
+  );
+  // A small young generation: a worker's heap otherwise grows by about 100 MB on a big upload of small
+  // fields (three workers took a 195 MB upload from 395 to 711 MB; with 8 MB, 581 MB, within the 3× the
+  // README states).
+  return () =>
+    startPoolWorker(module, 'a boundary worker', {
       resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+      holds: true,
     });
-    let stopped = false;
-    return {
-      post: (message, transfer) => worker.postMessage(message, transfer ? [...transfer] : undefined),
-      listen(onReply, onFailure) {
-        worker.on('message', onReply);
-        worker.on('error', onFailure);
-        worker.on('exit', (code) => {
-          if (!stopped) onFailure(new Error(`a boundary worker stopped (exit code ${code})`));
-        });
-      },
-      terminate() {
-        stopped = true;
-        void worker.terminate();
-      },
-      hold: (held) => (held ? worker.ref() : worker.unref()),
-    };
-  };
 }
 
 /** Threads to check with when none is asked for: the rule of core/parallel, for this process's cores. */

@@ -29,9 +29,7 @@ import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeZip } from '../archive/zip-writer.ts';
-import { WGS84_PRJ } from '../rx/rx-crs.ts';
-import { buildShapefile, type Ring } from '../../test/rx/build-shapefile.ts';
+import { benchRxZip } from '../rx/rx-bench-data.ts';
 
 const PYTHON = '/usr/bin/python3';
 const GNU_TIME = '/usr/bin/time';
@@ -163,39 +161,6 @@ function timed(
   };
 }
 
-/**
- * A prescription ZIP of 100 zones (the service's most), each a wobbly ring of `points` points (valid; the
- * noise keeps the .shp from deflating much), in a 10 × 10 grid of WGS 84 degrees.
- */
-function generateRx(path: string, points: number): void {
-  const records: Ring[][] = [];
-  const rows: number[][] = [];
-  for (let z = 0; z < 100; z++) {
-    const cx = -93 + (z % 10) * 0.01;
-    const cy = 42 + Math.floor(z / 10) * 0.01;
-    const ring: number[] = [];
-    for (let k = 0; k < points; k++) {
-      // Clockwise (a shapefile shell); r's jitter is far below a point's spacing, so the ring stays simple.
-      const a = (-k / points) * 2 * Math.PI;
-      const r = 0.004 * (1 + 0.1 * Math.sin(9 * a + z)) * (1 + 1e-5 * Math.sin(k * 12.9898 + z));
-      ring.push(cx + r * Math.cos(a), cy + r * Math.sin(a));
-    }
-    ring.push(ring[0] as number, ring[1] as number);
-    records.push([ring]);
-    rows.push([100 + z]);
-  }
-  const files = buildShapefile({ records, fields: [{ name: 'RATE', type: 'N', length: 8 }], rows });
-  writeFileSync(
-    path,
-    writeZip([
-      { name: 'zones.shp', bytes: files.shp },
-      { name: 'zones.shx', bytes: files.shx },
-      { name: 'zones.dbf', bytes: files.dbf },
-      { name: 'zones.prj', bytes: new TextEncoder().encode(WGS84_PRJ) },
-    ]),
-  );
-}
-
 /** One file with --jobs 1 and --jobs 2, alternating, best of `runs` each; the reports must match. */
 function oneAndTwo(label: string, file: string, runs: number): void {
   const best = [
@@ -229,7 +194,7 @@ function threads(dir: string): void {
   const rows = generate(csv, Number(process.env.CSV_BENCH_THREADS_MB ?? 64) * 1048576);
   oneAndTwo(`field CSV, ${rows} rows, ${(statSync(csv).size / 1048576).toFixed(0)} MB`, csv, runs);
   const zip = join(dir, 'zones.zip');
-  generateRx(zip, 20_000);
+  writeFileSync(zip, benchRxZip(100, 20_000));
   oneAndTwo(
     `prescription ZIP, 100 zones of 20,000 points, ${(statSync(zip).size / 1048576).toFixed(0)} MB`,
     zip,
