@@ -14,7 +14,8 @@ declare const FIELDGATE_MODUS_SCAN_WORKER: string | undefined;
 export function modusScanWorkers(): WorkerFactory {
   const module = workerModule(
     typeof FIELDGATE_MODUS_SCAN_WORKER === 'string' ? FIELDGATE_MODUS_SCAN_WORKER : undefined,
-    'modus-scan-worker',
+    new URL('./modus-scan-worker.js', import.meta.url),
+    new URL('./modus-scan-worker.ts', import.meta.url),
   );
   // V8's own young generation (no 8 MB limit as for the boundary workers, which can be many): one
   // scanning worker peaked within 2 MB of that and ran 0.01-0.02 s faster on the 58 MB file.

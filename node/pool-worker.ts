@@ -8,17 +8,17 @@ import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { PoolWorker } from '../core/parallel/worker-pool.ts';
 
 /**
- * What a worker runs: `bundled` (its file, relative to the bundle, when this code is bundled), else
- * `NAME.js` beside this module, else from the sources a script that loads `NAME.ts` through tsx.
+ * What a worker runs: `bundled` (its file, relative to the bundle, when this code is bundled), else the
+ * compiled module (`compiled`, when this code is not TypeScript), else from the sources a script that loads
+ * `source` through tsx. The callers name both files as literals beside them (knip follows those).
  */
-export function workerModule(bundled: string | undefined, name: string): URL | string {
+export function workerModule(bundled: string | undefined, compiled: URL, source: URL): URL | string {
   if (bundled !== undefined) return new URL(bundled, import.meta.url);
-  if (!import.meta.url.endsWith('.ts')) return new URL(`./${name}.js`, import.meta.url);
+  if (!import.meta.url.endsWith('.ts')) return compiled;
   // A worker does not inherit the loader hooks that run this TypeScript: it registers tsx itself before it
   // imports the worker's module.
   const tsx = import.meta.resolve('tsx/esm/api');
-  const source = new URL(`./${name}.ts`, import.meta.url).href;
-  return `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); });`;
+  return `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(source.href)}); });`;
 }
 
 /**

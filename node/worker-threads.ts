@@ -20,7 +20,8 @@ const YOUNG_GENERATION_MB = 8;
 export function boundaryWorkers(): WorkerFactory {
   const module = workerModule(
     typeof FIELDGATE_BOUNDARY_WORKER === 'string' ? FIELDGATE_BOUNDARY_WORKER : undefined,
-    'boundary-worker',
+    new URL('./boundary-worker.js', import.meta.url),
+    new URL('./boundary-worker.ts', import.meta.url),
   );
   // A small young generation: a worker's heap otherwise grows by about 100 MB on a big upload of small
   // fields (three workers took a 195 MB upload from 395 to 711 MB; with 8 MB, 581 MB, within the 3× the
