@@ -415,32 +415,30 @@ export class ModusSemantics implements ModusObserver {
   private sampleNumber(value: ElementValue, c: ModusContext): void {
     const key = value.text.trim();
     this.sampleLabel = key;
-    if (key === '') return;
-    const first = this.sampleNumbers.get(key);
-    if (first === undefined) {
-      this.sampleNumbers.set(key, c.line());
-      return;
-    }
-    const stage = this.sampleNumberStage;
-    stage.key = key;
-    stage.firstLine = first;
-    stage.at = c;
-    this.visit(this.rules['sample-number-repeated'], stage, c.reporter);
+    this.keyRepeated(key, this.sampleNumbers, this.sampleNumberStage, c);
   }
 
   private fmisSampleId(value: ElementValue, c: ModusContext): void {
-    const key = value.text.trim();
+    this.keyRepeated(value.text.trim(), this.fmisIds, this.fmisIdStage, c);
+  }
+
+  /** A sample's non-blank key (SampleNumber, FMISSampleID) that the event had before: its repeat rule's visit. */
+  private keyRepeated(
+    key: string,
+    seen: Map<string, number>,
+    stage: SemanticStageOf<'sample-number-repeated' | 'fmis-sample-id-repeated'>,
+    c: ModusContext,
+  ): void {
     if (key === '') return;
-    const first = this.fmisIds.get(key);
+    const first = seen.get(key);
     if (first === undefined) {
-      this.fmisIds.set(key, c.line());
+      seen.set(key, c.line());
       return;
     }
-    const stage = this.fmisIdStage;
     stage.key = key;
     stage.firstLine = first;
     stage.at = c;
-    this.visit(this.rules['fmis-sample-id-repeated'], stage, c.reporter);
+    this.visit(this.rules[stage.stage], stage, c.reporter);
   }
 
   private geometry(value: ElementValue, c: ModusContext): void {
