@@ -32,6 +32,9 @@ describe('what a column holds', () => {
     ).toBe('uuid');
     expect(columnContent(['2026-04-15', '2026-04-15T00:00:00.000Z', '15/04/2026'])).toBe('date');
     expect(columnContent(['227.28', '1,100', '-3'])).toBe('number');
+    // A spreadsheet from a decimal-comma locale.
+    expect(columnContent(['12,5', '1.234,5', '1 100,25', '7'])).toBe('number');
+    expect(columnContent(['12,5 ha', 'about 3'])).toBe('text');
     expect(columnContent(['North 40', 'South 20'])).toBe('text');
     expect(columnContent(['', '  '])).toBe('empty');
   });

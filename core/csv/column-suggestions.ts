@@ -8,6 +8,7 @@
 
 import { columnForHeader, normaliseHeader, type BatchColumn, type BatchKind } from './batch-kinds.ts';
 import type { CsvMapping } from './csv-mapping.ts';
+import { readDecimal } from '../values/decimal-number.ts';
 
 /** What a column's values look like. */
 export type ColumnContent = 'wkt' | 'email' | 'uuid' | 'date' | 'number' | 'text' | 'empty';
@@ -37,7 +38,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // ISO 8601 (a date, optionally with a time), or day and month and year with slashes or dots.
 const DATE =
   /^(?:\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?|\d{1,2}[/.]\d{1,2}[/.]\d{2,4})$/;
-const NUMBER = /^[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)?(?:\.\d+)?$/;
 
 /** A share of the non-empty values this high makes the column that content (a stray note is allowed). */
 const CONTENT_SHARE = 0.8;
@@ -48,7 +48,8 @@ function contentOfValue(value: string): Exclude<ColumnContent, 'empty'> {
   if (UUID.test(v)) return 'uuid';
   if (EMAIL.test(v)) return 'email';
   if (DATE.test(v)) return 'date';
-  if (/\d/.test(v) && NUMBER.test(v)) return 'number';
+  // Either decimal mark, grouped as spreadsheets group (a European file's "12,5" and "1.234,5" too).
+  if (readDecimal(v, '.') !== undefined) return 'number';
   return 'text';
 }
 

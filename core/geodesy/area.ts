@@ -8,9 +8,9 @@
  * Great circles on the authalic sphere differ from geodesics on the ellipsoid only at order e²·(L/R)², so
  * on field polygons up to the service's 20,000-acre cap the result agrees with geographiclib's PolygonArea
  * (exact geodesic polygons, the reference in area.test.ts) to about 1e-7 relative even on jagged shapes,
- * at 40–50× its speed (a field's latitudes go through a fitted polynomial, see fitHalfTan). `npm run
+ * at 70–90× its speed (a field's latitudes go through a fitted polynomial, see fitHalfTan). `npm run
  * bench -- area` measures this against the alternatives: a straight-edge shoelace in the cylindrical
- * equal-area map (as fast, but up to 3e-5 off on jagged polygons with km-long edges) and turf's sphere
+ * equal-area map (slower, and up to 5e-5 off on jagged polygons with km-long edges) and turf's sphere
  * (R = 6,371,008.8 m: −0.1 % to −0.5 % at field latitudes).
  *
  * Rings are interleaved longitude,latitude arrays in degrees; a closing point equal to the first is
