@@ -793,11 +793,11 @@ async function writeFileText(
     if (listed.applied + listed.notApplied > 0 || fixes.stopped) io.stdout('\n');
   }
   await writeDiagnosticsText(result.diagnostics, color, io, reader, result);
-  // The columns a CSV batch lacks that its other headers probably hold (core's suggestion): one mapping to try.
+  // The columns, required or optional, that a CSV batch's unread headers probably hold (core's suggestion): one mapping to try.
   const suggested = result.summary?.type === 'csv-batch' ? result.summary.suggestedMapping : undefined;
   if (suggested)
     io.stdout(
-      `${file} probably holds the columns it lacks under other names; to read it so: --mapping ${terminalSafe(quoteArg(JSON.stringify(suggested)))}\n\n`,
+      `${file} probably holds columns under other names (see CSV003); to read them: --mapping ${terminalSafe(quoteArg(JSON.stringify(suggested)))}\n\n`,
     );
 }
 

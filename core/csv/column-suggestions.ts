@@ -221,19 +221,24 @@ export function rowsAsMapped(
   );
 }
 
-/** A required column the file lacks, and the header of the file that is probably it. */
+/** A column the file lacks (required, or optional and not read yet), and the header that is probably it. */
 export interface MissingColumnSuggestion {
   column: string;
   header: string;
   /** Why, in words ("its values are WKT geometry"). */
   reason: string;
+  /** True for a column the kind can do without (the file is read without it: a column it ignores). */
+  optional?: boolean;
 }
 
 /**
- * For the required columns a file lacks (`missing`), the headers that probably hold them: among the
- * headers that map to no column yet (`mapped[i]` undefined), the likeliest pairs first, each header and
- * column once, only pairs likely enough to be chosen for the person (as `suggestedMapping` chooses).
- * A header that reads as a value (WKT, a number, a date: a file without a header row) is no column's name.
+ * For the required columns a file lacks (`missing`), and the optional ones it does not give yet
+ * (`optional`), the headers that probably hold them: among the headers that map to no column yet
+ * (`mapped[i]` undefined), the likeliest pairs first, each header and column once, only pairs likely
+ * enough to be chosen for the person (as `suggestedMapping` chooses). A header that reads as a value (WKT,
+ * a number, a date: a file without a header row) is no column's name. An optional column is offered by
+ * its content alone only when no other column of the kind holds that kind of value (a column of e-mail
+ * addresses is the user; a column of UUIDs could be any of three ids, so its name must say which).
  */
 export function suggestMissingColumns(
   kind: BatchKind,
@@ -241,21 +246,32 @@ export function suggestMissingColumns(
   rows: readonly (readonly string[])[],
   mapped: readonly (string | undefined)[],
   missing: readonly string[],
+  optional: readonly string[] = [],
 ): MissingColumnSuggestion[] {
-  if (missing.length === 0) return [];
-  const wanted = new Set(missing);
+  if (missing.length === 0 && optional.length === 0) return [];
+  const wanted = new Set([...missing, ...optional]);
+  const expectedBy = new Map<string, number>();
+  for (const c of kind.columns)
+    expectedBy.set(expectedContent(c), (expectedBy.get(expectedContent(c)) ?? 0) + 1);
+  const telling = (column: string, reason: string): boolean => {
+    if (!optional.includes(column) || !reason.startsWith('its values')) return true;
+    const c = kind.columns.find((k) => k.name === column);
+    return c !== undefined && expectedBy.get(expectedContent(c)) === 1;
+  };
   const pairs = suggestColumns(kind, headers, rows, 0)
     .filter((s) => mapped[s.index] === undefined && columnContent([s.header]) === 'text')
     .flatMap((s) => s.suggestions.map((g) => ({ header: s.header, index: s.index, ...g })))
-    .filter((p) => wanted.has(p.column) && p.score >= CHOSEN_SCORE)
+    .filter((p) => wanted.has(p.column) && p.score >= CHOSEN_SCORE && telling(p.column, p.reason))
     .sort((a, b) => b.score - a.score || a.index - b.index);
   const out: MissingColumnSuggestion[] = [];
   const used = new Set<number>();
   for (const p of pairs) {
     if (used.has(p.index) || out.some((o) => o.column === p.column)) continue;
-    out.push({ column: p.column, header: p.header, reason: p.reason });
+    const suggestion: MissingColumnSuggestion = { column: p.column, header: p.header, reason: p.reason };
+    if (optional.includes(p.column)) suggestion.optional = true;
+    out.push(suggestion);
     used.add(p.index);
   }
   // In the kind's column order, as the missing columns are reported.
-  return missing.flatMap((c) => out.filter((o) => o.column === c));
+  return [...missing, ...optional].flatMap((c) => out.filter((o) => o.column === c));
 }

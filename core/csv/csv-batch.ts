@@ -331,6 +331,12 @@ export async function validateCsvBatch(
       samples.map((r) => r.cells.map((c) => sampleValue(c.value))),
       columns.byIndex,
       columns.missing,
+      // Optional columns neither read from a header nor given a value by the mapping.
+      k.columns
+        .filter(
+          (c) => !c.required && !columns!.byIndex.includes(c.name) && mapping?.values?.[c.name] === undefined,
+        )
+        .map((c) => c.name),
     );
     visit({
       stage: 'columns',
@@ -358,17 +364,17 @@ export async function validateCsvBatch(
     if (choice) {
       const found = pending[choice.at] as CsvRow;
       const samples = pending.slice(choice.at + 1);
-      // A header that lacks a required column waits for a few rows: their values tell which column it is.
-      if (
-        !final &&
-        samples.length < SAMPLE_ROWS &&
-        mapColumns(
+      // A header that lacks a required column, or has one that maps to nothing, waits for a few rows:
+      // their values tell which column it is.
+      if (!final && samples.length < SAMPLE_ROWS) {
+        const map = mapColumns(
           choice.kind,
           found.cells.map((c) => c.value),
           mapping,
-        ).missing.length > 0
-      )
-        return;
+        );
+        const unmapped = map.byIndex.some((c, i) => c === undefined && found.cells[i]?.value.trim());
+        if (map.missing.length > 0 || unmapped) return;
+      }
       startSession(found, choice.kind, pending.slice(0, choice.at), samples);
       for (const r of samples) processData(r);
     } else {

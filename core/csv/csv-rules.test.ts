@@ -183,6 +183,42 @@ describe('CSV003 csv-columns', () => {
     const boundary = of(headless, 'CSV003', 'missing').find((d) => d.location.field === 'boundary');
     expect(boundary?.hint).toMatch(/^Add a boundary column, map one to it/);
   });
+
+  it('names the optional column an ignored one probably is, when its values or its name say which', async () => {
+    // Every required column there; "Contact" holds e-mail addresses, "Size" numbers written with a
+    // decimal comma, "Ref" UUIDs (no optional column of csv-fields expects one).
+    const text = `clientName;farmName;name;boundary;Contact;Size;Ref\nSmith;Home;A;"${SQUARE}";a@b.co;12,5;${P1}\nSmith;Home;B;"${FAR}";c@d.co;7;${S}\n`;
+    const result = await validateCsvBatch(bytesToStream(new TextEncoder().encode(text), 7), {});
+    const extra = (field: string) =>
+      of(result.diagnostics, 'CSV003', 'extra').find((d) => d.location.field === field)?.hint;
+    expect(extra('Contact')).toMatch(
+      /^Probably userName, which the file does not give yet \(its values are e-mail addresses\): map it to userName \(setting mapping=\{"kind":"csv-fields","columns":\{"userName":"Contact"\}\}; on the command line --mapping '.*'\) to send it\. Columns of csv-fields: /,
+    );
+    expect(extra('Size')).toMatch(
+      /^Probably acres, which the file does not give yet \(its values are numbers\)/,
+    );
+    expect(extra('Ref')).toMatch(/^Columns of csv-fields: /);
+    expect(result.suggestedMapping?.columns).toMatchObject({ userName: 'Contact', acres: 'Size' });
+    expect(of(result.diagnostics, 'CSV003', 'missing')).toEqual([]);
+    // Read with it, both are sent.
+    const again = await check(text, { mapping: result.suggestedMapping! });
+    expect(of(again, 'CSV003', 'extra').map((d) => d.location.field)).toEqual(['Ref']);
+    // A UUID column could be any of an enrollment's three optional ids: offered only where its name says
+    // which ("Season" is the temporal entity), not by its values alone ("Ref").
+    const enrollments = `experimentProtocolId,dimensionality,temporalPeriodTypeName,Ref,Season\n${P1},temporal,Season,${E},${S}\n`;
+    const ids = await validateCsvBatch(bytesToStream(new TextEncoder().encode(enrollments), 7), {});
+    const hints = new Map(of(ids.diagnostics, 'CSV003', 'extra').map((d) => [d.location.field, d.hint]));
+    expect(hints.get('Ref')).toMatch(/^Columns of csv-enrollments-by-program: /);
+    expect(hints.get('Season')).toMatch(
+      /^Probably temporalEntityId, which the file does not give yet \(the header contains its name, and its values are UUIDs\)/,
+    );
+    expect(ids.suggestedMapping?.columns).toEqual({
+      experimentProtocolId: 'experimentProtocolId',
+      dimensionality: 'dimensionality',
+      temporalPeriodTypeName: 'temporalPeriodTypeName',
+      temporalEntityId: 'Season',
+    });
+  });
 });
 
 describe('CSV004 csv-header', () => {

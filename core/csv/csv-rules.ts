@@ -10,6 +10,7 @@
 import { defineRule, type Rule } from '../rules/rule.ts';
 import type { TextRange } from '../diagnostics/diagnostic.ts';
 import type { CrossRowStage, CsvStage } from './csv-stages.ts';
+import type { BatchKind } from './batch-kinds.ts';
 
 /** Text a POSIX shell reads as one word, as written: in single quotes (a quote inside closed and escaped). */
 function shellQuoted(text: string): string {
@@ -144,6 +145,13 @@ export const csvRaggedRow = defineRule({
   },
 });
 
+/** How to map `header` to `column`, as a setting and on the command line. */
+function mappingAdvice(kind: BatchKind, column: string, header: string): string {
+  // The kind too: without it a header that lacks columns may be read as another kind.
+  const mapping = JSON.stringify({ kind: kind.id, columns: { [column]: header } });
+  return `setting mapping=${mapping}; on the command line --mapping ${shellQuoted(mapping)}`;
+}
+
 export const csvColumns = defineRule({
   meta: {
     code: 'CSV003',
@@ -173,16 +181,13 @@ export const csvColumns = defineRule({
     };
     for (const column of map.missing) {
       const likely = suggested.find((s) => s.column === column);
-      // The kind too: without it a header that lacks columns may be read as another kind.
-      const mapping = likely && JSON.stringify({ kind: kind.id, columns: { [column]: likely.header } });
       context.report({
         messageId: 'missing',
         data: { column, kind: kind.id },
         location: { range: stage.range, field: column },
-        hint:
-          likely && mapping
-            ? `The file has "${likely.header}" (${likely.reason}): map it to ${column} (setting mapping=${mapping}; on the command line --mapping ${shellQuoted(mapping)}), or add a ${column} column.`
-            : `Add a ${column} column, map one to it (setting mapping={"columns":{"${column}":"Your header"}}; on the command line --setting mapping='…'), or give every row one value ({"values":{"${column}":"…"}}).`,
+        hint: likely
+          ? `The file has "${likely.header}" (${likely.reason}): map it to ${column} (${mappingAdvice(kind, column, likely.header)}), or add a ${column} column.`
+          : `Add a ${column} column, map one to it (setting mapping={"columns":{"${column}":"Your header"}}; on the command line --setting mapping='…'), or give every row one value ({"values":{"${column}":"…"}}).`,
       });
     }
     // A column that repeats another is said so once (repeated), not also called unknown.
@@ -197,9 +202,11 @@ export const csvColumns = defineRule({
         severity: 'warning',
         data: { header: cell.value, kind: kind.id },
         location: at(i),
-        hint: likely
-          ? `Probably the missing ${likely.column} column (${likely.reason}): see its hint. ${columns}`
-          : columns,
+        hint: !likely
+          ? columns
+          : likely.optional
+            ? `Probably ${likely.column}, which the file does not give yet (${likely.reason}): map it to ${likely.column} (${mappingAdvice(kind, likely.column, likely.header)}) to send it. ${columns}`
+            : `Probably the missing ${likely.column} column (${likely.reason}): see its hint. ${columns}`,
       });
     });
     for (const r of map.repeated)

@@ -156,9 +156,9 @@ describe('fieldgate validate', () => {
     expect(run.stdout).toContain(
       `hint: The file has "Outline" (its values are WKT geometry): map it to boundary (setting mapping={"kind":"csv-fields","columns":{"boundary":"Outline"}}; on the command line --mapping '{"kind":"csv-fields","columns":{"boundary":"Outline"}}'), or add a boundary column.`,
     );
-    const line = run.stdout.split('\n').find((l) => l.includes('probably holds the columns it lacks'));
+    const line = run.stdout.split('\n').find((l) => l.includes('probably holds columns under other names'));
     expect(line).toBe(
-      `${csv} probably holds the columns it lacks under other names; to read it so: --mapping '{"kind":"csv-fields","columns":{"clientName":"Client","farmName":"Farm","name":"Paddock Name","boundary":"Outline"}}'`,
+      `${csv} probably holds columns under other names (see CSV003); to read them: --mapping '{"kind":"csv-fields","columns":{"clientName":"Client","farmName":"Farm","name":"Paddock Name","boundary":"Outline"}}'`,
     );
     // The mapping printed is one the command line takes: the file then lacks nothing.
     const mapping = /--mapping '(.*)'$/.exec(line!)![1]!;
