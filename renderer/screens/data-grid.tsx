@@ -22,6 +22,7 @@ import {
   type GridRow,
 } from './grid-rows.ts';
 import { orderRows } from './row-order.ts';
+import { yieldToPage } from './yield-to-page.ts';
 
 const ROW_HEIGHT = 28;
 const VIEW_HEIGHT = 308;
@@ -41,15 +42,6 @@ const messagesOf = (cell: CellProblems | undefined): string =>
   cell?.diagnostics.map((d) => `${d.severity} ${d.code}: ${d.message}`).join('\n') ?? '';
 
 type SortKey = { column: number; descending: boolean };
-
-/** Hand the thread back to the page for a moment (a message: no timer's 4 ms clamp). */
-function yieldToPage(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(null);
-  });
-}
 
 /** The batch's data grid: a tab per file that has records, the chosen file's rows. */
 export function DataGrid() {

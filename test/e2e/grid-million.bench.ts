@@ -87,6 +87,25 @@ try {
       await page.keyboard.press(key);
     await page.waitForTimeout(500);
   });
+  // A row clicked (in view) and a problem chosen in the list (its row brought into the grid), a few times.
+  const clicked = await measure('selecting rows by click (5 rows in view)', async () => {
+    for (const y of [40, 70, 100, 40, 70]) {
+      await grid.click({ position: { x: 30, y } });
+      await page.waitForTimeout(100);
+    }
+    await page.waitForTimeout(400);
+  });
+  const problems = page.getByRole('listbox', { name: 'Problems' }).getByRole('option');
+  const fromList = await measure(
+    'selecting problems in the list (5, each row brought into the grid)',
+    async () => {
+      for (const at of [0, 4, 1, 5, 2]) {
+        await problems.nth(at).click();
+        await page.waitForTimeout(100);
+      }
+      await page.waitForTimeout(400);
+    },
+  );
   /** Wait until the grid has chosen and ordered its rows; its count line then. */
   const settled = async (): Promise<string> => {
     await page.waitForFunction(() => !document.querySelector('.grid-window[aria-busy=true]'), null, {
@@ -107,7 +126,7 @@ try {
     await page.getByLabel(/Only rows with problems/).check();
     console.log(`  rows with problems only: ${await settled()}`);
   });
-  failed = Math.max(scrolled, selected, ordered) >= 100 || firstRows >= 2000;
+  failed = Math.max(scrolled, selected, clicked, fromList, ordered) >= 100 || firstRows >= 2000;
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   failed = true;
