@@ -19,6 +19,7 @@ import {
   useState,
   type KeyboardEvent,
   type PointerEvent,
+  type RefObject,
   type WheelEvent,
 } from 'react';
 import { formatCount, type Severity } from '../../core/index.ts';
@@ -235,6 +236,11 @@ export function SvgMap({ height = 420 }: { height?: number }) {
     return () => cancelAnimationFrame(frame);
   }, [features, drawnCount]);
 
+  // The legend's height: folded or unfolded (or grown by a line), it changes the clear part of the map, and
+  // the selection is fitted into that again.
+  const frame = useRef<HTMLDivElement>(null);
+  const legendHeight = useLegendHeight(frame);
+
   const selection = batch.selection;
   // The selected feature, and the features its problem's related places name (in other files too).
   const outlined = useSelectedFeatures();
@@ -250,7 +256,8 @@ export function SvgMap({ height = 420 }: { height?: number }) {
         ? v
         : fittedView(box, sizeRef.current, padding, MIN_FIT_SPAN);
     });
-  }, [selection, data, outlined, projection]);
+    // framePadding reads the legend's height as drawn: legendHeight is here for when it changes.
+  }, [selection, data, outlined, projection, legendHeight]);
 
   const zoom = (factor: number) => setView((v) => ({ ...v, w: v.w * factor, h: v.h * factor }));
   const pan = (dx: number, dy: number) =>
@@ -491,10 +498,10 @@ export function SvgMap({ height = 420 }: { height?: number }) {
         </p>
       )}
       <div className="map-body">
-        <div className="map-frame">
+        <div className="map-frame" ref={frame}>
           {mapView === 'vector' && (
             <Suspense fallback={<p role="status">Loading the vector map…</p>}>
-              <VectorMap height={height} />
+              <VectorMap height={height} legendHeight={legendHeight} />
             </Suspense>
           )}
           {mapView === 'svg' && (
@@ -603,6 +610,22 @@ export function SvgMap({ height = 420 }: { height?: number }) {
       </div>
     </section>
   );
+}
+
+/** The height of the legend in a map's frame, as drawn (0 while the screen is not shown). */
+function useLegendHeight(frame: RefObject<HTMLDivElement | null>): number {
+  const [height, setHeight] = useState(0);
+  useEffect(() => {
+    const legend = frame.current?.querySelector('.map-legend');
+    if (!legend) return;
+    const observer = new ResizeObserver(([entry]) => {
+      const measured = Math.round(entry?.borderBoxSize[0]?.blockSize ?? 0);
+      if (measured > 0) setHeight(measured);
+    });
+    observer.observe(legend);
+    return () => observer.disconnect();
+  }, [frame]);
+  return height;
 }
 
 /** A problem at its point: a ring in its severity's colour, named by its problem (Enter selects it). */

@@ -289,7 +289,14 @@ const landCollection = () => ({
   })),
 });
 
-export default function VectorMap({ height }: { height: number }) {
+export default function VectorMap({
+  height,
+  legendHeight,
+}: {
+  height: number;
+  /** The legend's height over the map: when it changes, the selection is fitted clear of it again. */
+  legendHeight: number;
+}) {
   const batch = useBatch();
   const tileUrl = usePageTileUrl() ?? '';
   const data = useMapData();
@@ -579,7 +586,8 @@ export default function VectorMap({ height }: { height: number }) {
       const padding = fitPadding(map, 80);
       map.fitBounds(spanAtLeast(b), { padding, animate: false });
     }
-  }, [selection, outlined, data, generation, selectionShown]);
+    // fitPadding reads the legend's height as drawn: legendHeight is here for when it changes.
+  }, [selection, outlined, data, generation, selectionShown, legendHeight]);
 
   // A fix being previewed: the result over the original.
   const preview = batch.fixPreview;

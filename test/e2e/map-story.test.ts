@@ -183,6 +183,40 @@ async function shownWell(page: Page): Promise<string> {
   return shown.inside && !shown.underLegend && shown.share > 0.35 ? 'shown well' : JSON.stringify(shown);
 }
 
+/**
+ * Where a lon/lat box [west, south, east, north] is drawn on the MapLibre map: "shown well" when it is
+ * inside the map, clear of the legend over its corner and over a third of it across.
+ */
+function vectorShownWell(page: Page, box: [number, number, number, number]): Promise<string> {
+  return page.evaluate((b) => {
+    const element = document.querySelector('.workbench .vector-map') as MapElement;
+    const map = element.getBoundingClientRect();
+    const legend = element.parentElement!.querySelector('.map-legend')!.getBoundingClientRect();
+    const sw = element.fieldgateMap!.project([b[0], b[1]]);
+    const ne = element.fieldgateMap!.project([b[2], b[3]]);
+    const drawn = {
+      left: map.left + sw.x,
+      right: map.left + ne.x,
+      top: map.top + ne.y,
+      bottom: map.top + sw.y,
+    };
+    const inside =
+      drawn.left >= map.left &&
+      drawn.right <= map.right &&
+      drawn.top >= map.top &&
+      drawn.bottom <= map.bottom;
+    const underLegend =
+      drawn.left < legend.right &&
+      legend.left < drawn.right &&
+      drawn.top < legend.bottom &&
+      legend.top < drawn.bottom;
+    const share = Math.max((drawn.right - drawn.left) / map.width, (drawn.bottom - drawn.top) / map.height);
+    return inside && !underLegend && share > 0.35
+      ? 'shown well'
+      : JSON.stringify({ inside, underLegend, share });
+  }, box);
+}
+
 describe.skipIf(chromiumMissing)('the map tells the story', () => {
   const session = blockSession();
 
@@ -364,7 +398,9 @@ describe.skipIf(chromiumMissing)('the map tells the story', () => {
     expect(await legend.locator('[data-legend=fix-preview]').textContent()).toBe(
       ' Before the fix  After it (preview)',
     );
-    expect((await covered()).height).toBeGreaterThan(folded.height);
+    expect((await covered()).height).toBeGreaterThan(folded.height * 1.5);
+    // Unfolded, the legend covers more of the map's bottom: the field was fitted again clear of it.
+    await expect.poll(() => shownWell(page)).toBe('shown well');
     await checkScreen(page, 'map-fix-preview-safe', { fullPage: false });
     await show.click();
     await expect.poll(() => after.count()).toBe(0);
@@ -414,6 +450,23 @@ describe.skipIf(chromiumMissing)('the map tells the story', () => {
       .click();
     await expect.poll(async () => (await sourceData(page, 'fix-preview')).length).toBe(0);
     expect(await legend.locator('[data-legend=fix-preview]').count()).toBe(0);
+
+    // MapLibre, the legend folded: the field with a repeated point (-93.68 … -93.67, 42.03 … 42.04) chosen
+    // and previewed; the legend unfolded (a line longer: the preview's) leaves it clear, fitted again.
+    await legend.getByRole('button', { name: 'Legend' }).click();
+    await expect
+      .poll(() => legend.getByRole('button', { name: 'Legend' }).getAttribute('aria-expanded'))
+      .toBe('false');
+    await problem(page, 'GEO012').click();
+    const repeats: [number, number, number, number] = [-93.68, 42.03, -93.67, 42.04];
+    await expect.poll(() => vectorShownWell(page, repeats)).toBe('shown well');
+    await detail.getByRole('button', { name: 'Preview on the map' }).click();
+    await expect.poll(async () => (await sourceData(page, 'fix-preview')).length).toBe(2);
+    const foldedVector = await covered();
+    await unfoldLegend(page);
+    expect((await covered()).height).toBeGreaterThan(foldedVector.height * 1.5);
+    await expect.poll(() => vectorShownWell(page, repeats)).toBe('shown well');
+    await checkScreen(page, 'map-legend-unfolded-vector', { fullPage: false });
     await page.context().close();
   }, 120_000);
 
