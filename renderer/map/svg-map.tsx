@@ -459,20 +459,30 @@ export function SvgMap({ height = 420 }: { height?: number }) {
   const previewBefore =
     preview && features.find((f) => f.fileKey === preview.fileKey && f.feature.id === preview.after.id);
 
+  const countText =
+    total > features.length
+      ? `${formatCount(features.length)} of ${formatCount(total)} features drawn (problems first)`
+      : `${formatCount(total)} features`;
+
   return (
     <section className="map" aria-labelledby={titleId}>
-      <div className="toolbar">
+      <div className="toolbar map-toolbar">
         <h2 id={titleId}>Map</h2>
-        <span className="count">
-          {total > features.length
-            ? `${features.length} of ${total} features drawn (problems first)`
-            : `${total} features`}
+        {/* One line at any width: the count gives way (short, cut further when it must; its whole text on
+            hover and for screen readers), not the controls. */}
+        <span className="count" title={countText}>
+          <span aria-hidden="true">
+            {total > features.length
+              ? `${formatCount(features.length)} of ${formatCount(total)} drawn`
+              : countText}
+          </span>
+          <span className="visually-hidden">{countText}</span>
         </span>
         <label>
           Map view
           <select value={mapView} onChange={(e) => chooseMapView(e.target.value as MapView)}>
             <option value="vector" disabled={!webGl}>
-              Vector (MapLibre, WebGL){webGl ? '' : ': not available here'}
+              {webGl ? 'Vector (WebGL)' : 'Vector: needs WebGL'}
             </option>
             <option value="svg">Simple (SVG)</option>
           </select>

@@ -243,6 +243,22 @@ describe.skipIf(chromiumMissing)('the map tells the story', () => {
         .allTextContents(),
     ).toEqual([' With an error', ' With a warning']);
 
+    // The map's title bar keeps one line at 1366×768 though 2,000 of its 2,800 features are drawn: the
+    // count is cut short (its whole text in its title and for screen readers), not "Map view" or the buttons.
+    const titleBar = await page.locator('.workbench .map > .toolbar').evaluate((bar) => {
+      const boxes = Array.from(bar.children).map((c) => c.getBoundingClientRect());
+      const label = bar.querySelector('label')!.getBoundingClientRect();
+      const select = bar.querySelector('select')!.getBoundingClientRect();
+      return {
+        oneLine: Math.max(...boxes.map((b) => b.top)) < Math.min(...boxes.map((b) => b.bottom)),
+        labelOneLine: label.height <= select.height + 4,
+      };
+    });
+    expect(titleBar).toEqual({ oneLine: true, labelOneLine: true });
+    const count = page.locator('.workbench .map > .toolbar .count');
+    expect(await count.getAttribute('title')).toBe('2,000 of 2,800 features drawn (problems first)');
+    expect(await count.textContent()).toContain('2,000 of 2,800 features drawn (problems first)');
+
     // SVG: the 2,100 markers as clusters (count, worst severity) and single markers; every one counted once.
     const map = page.locator('svg.map-canvas');
     const drawn = () =>
