@@ -1,7 +1,8 @@
 /**
  * What a map of the batch draws, for both maps (SVG and MapLibre): the features (problems first, up to a
- * cap; the problems across files count for their file's features too; a problem placed by its row, such as
- * two fields that overlap, counts for its row's feature), problems at their points with how many of each
+ * cap; the problems across files count for their file's features too; a problem placed by its feature, as
+ * both fields of an overlap or a repeated field are, counts for it, one placed by its row alone, such as a
+ * repeated row, for its row's feature), problems at their points with how many of each
  * severity, the rate range of Rx zones. Recomputed only when a file gets a new result.
  */
 import { useMemo, useState } from 'react';
@@ -65,7 +66,7 @@ function featuresByRow(file: BatchFile): Map<number, number> {
   return byRow;
 }
 
-/** The feature a place names: its own, else the feature of its row. */
+/** The feature a place names: its own, else (a place named by its row alone) the feature of its row. */
 function featureAt(location: Location, byRow: Map<number, number>): number | undefined {
   return location.feature ?? (location.row === undefined ? undefined : byRow.get(location.row));
 }
@@ -165,7 +166,8 @@ export function useSelectedFeatures(): Set<string> {
             (p) => p.fileKey === selection.fileKey && p.diagnostic.id === selection.diagnosticId,
           );
     for (const key of relatedFeatureKeys(problem, batch.files)) keys.add(key);
-    // Places in the same file named by their row only (the first of two repeated fields, say).
+    // Places in the same file named by their row only (the first of two repeated rows, CSV008); a place
+    // with its feature (both fields of CSV010 and FU005) is that feature, whatever its row's others are.
     for (const r of problem?.diagnostic.related ?? []) {
       if (r.location.file !== undefined && r.location.file !== file?.name) continue;
       const feature = r.location.feature === undefined ? featureAt(r.location, byRow) : undefined;

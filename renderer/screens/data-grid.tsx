@@ -17,6 +17,7 @@ import {
   gridRowsOf,
   previewRows,
   problemsByCell,
+  selectedRowIndex,
   severityRank,
   type CellProblems,
   type GridRow,
@@ -157,20 +158,10 @@ function FileGrid({ file }: { file: BatchFile }) {
 
   // The selected record: the one the selection's row names, or whose problems include the selected one.
   const selection = batch.selection;
-  const activeIndex = useMemo(() => {
-    if (!selection || selection.fileKey !== file.key) return -1;
-    if (selection.row !== undefined) {
-      // Rows in file order, one record each, are where their number says: no scan of a million rows.
-      const at = selection.row - 1;
-      if (shown[at]?.row === selection.row) return at;
-      return shown.findIndex((r) => r.row === selection.row);
-    }
-    if (selection.feature !== undefined)
-      return shown.findIndex((r) => (r.feature ?? featureOfRow.get(r.row)) === selection.feature);
-    if (selection.diagnosticId)
-      return shown.findIndex((r) => r.diagnostics.includes(selection.diagnosticId!));
-    return -1;
-  }, [selection, shown, file, featureOfRow]);
+  const activeIndex = useMemo(
+    () => (selection?.fileKey === file.key ? selectedRowIndex(shown, selection, featureOfRow) : -1),
+    [selection, shown, file, featureOfRow],
+  );
   const active = activeIndex >= 0 ? shown[activeIndex] : undefined;
 
   // A problem selected elsewhere (the list, the map) puts the grid's focus on its cell; one the grid
