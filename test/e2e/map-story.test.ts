@@ -95,7 +95,29 @@ interface MapElement extends HTMLElement {
     queryRenderedFeatures(options: { layers: string[] }): { properties: Record<string, unknown> }[];
     getBounds(): { getWest(): number; getEast(): number; getSouth(): number; getNorth(): number };
     project(lngLat: [number, number]): { x: number; y: number };
+    getZoom(): number;
   };
+}
+
+/** The focused element as a map's mark: its key, role and name, and how many marks are tab stops. */
+function focusedMark(page: Page) {
+  return page.evaluate(() => {
+    const e = document.activeElement!;
+    return {
+      mark: e.getAttribute('data-mark'),
+      role: e.getAttribute('role') ?? e.tagName.toLowerCase(),
+      name: e.getAttribute('aria-label') ?? '',
+      pressed: e.getAttribute('aria-pressed'),
+      visible: e.matches(':focus-visible'),
+      tabStops: document.querySelectorAll('.workbench [data-mark][tabindex="0"]').length,
+    };
+  });
+}
+
+/** From MapLibre's canvas, Tab (past its zoom buttons) to its marks: the one tab stop among them. */
+async function tabToVectorMarks(page: Page, scope = '.workbench'): Promise<void> {
+  await page.locator(`${scope} .vector-map canvas`).focus();
+  for (let i = 0; i < 6 && (await focusedMark(page)).mark === null; i++) await page.keyboard.press('Tab');
 }
 
 async function dropFile(page: Page, name: string, content: string | Buffer): Promise<void> {
@@ -366,6 +388,40 @@ describe.skipIf(chromiumMissing)('the map tells the story', () => {
       .evaluateAll((all) => all.map((l) => Number((l as HTMLElement).dataset.count)));
     expect(labels.every((n) => found.some((c) => c.count === n))).toBe(true);
     await checkScreen(page, 'map-clusters-vector', { fullPage: false });
+
+    // By keyboard, as on the SVG map: Tab from the canvas reaches MapLibre's clusters and markers (one tab
+    // stop, named), arrows go from one to the next, Enter zooms into a cluster and leaves the focus on a
+    // mark there, Escape goes back to the canvas.
+    await tabToVectorMarks(page);
+    const firstVector = await focusedMark(page);
+    expect(firstVector).toMatchObject({ role: 'button', visible: true, tabStops: 1 });
+    expect(firstVector.mark).toMatch(/^(cluster|point):/);
+    await page.keyboard.press('ArrowRight');
+    expect((await focusedMark(page)).mark).not.toBe(firstVector.mark);
+    await page.keyboard.press('Home');
+    expect((await focusedMark(page)).mark).toBe(firstVector.mark);
+    for (let i = 0; i < 50 && !(await focusedMark(page)).mark?.startsWith('cluster:'); i++)
+      await page.keyboard.press('ArrowRight');
+    const vectorCluster = await focusedMark(page);
+    expect(vectorCluster.name).toMatch(
+      /^Cluster of [\d,]+ problems, the worst (an error|a warning): Enter zooms in$/,
+    );
+    const zoom = () =>
+      page.evaluate(() => (document.querySelector('.vector-map') as MapElement).fieldgateMap!.getZoom());
+    const zoomBefore = await zoom();
+    await page.keyboard.press('Enter');
+    await expect.poll(zoom).toBeGreaterThan(zoomBefore);
+    // Once MapLibre has made the clusters of the new zoom: the focus on one of its marks.
+    await expect
+      .poll(async () => (await focusedMark(page)).mark, { timeout: 20_000 })
+      .not.toBe(vectorCluster.mark);
+    expect((await focusedMark(page)).mark).toMatch(/^(cluster|point):/);
+    expect(await focusedMark(page)).toMatchObject({ role: 'button', visible: true, tabStops: 1 });
+    await checkScreen(page, 'map-clusters-keyboard-vector', { fullPage: false });
+    await page.keyboard.press('Escape');
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('maplibregl-canvas'))).toBe(
+      true,
+    );
     await page.context().close();
   }, 150_000);
 
@@ -716,6 +772,20 @@ describe.skipIf(chromiumMissing)('the map tells the story', () => {
     ).toBe(' Soil sample 20');
     // On their fields: no note that they are shown without one.
     expect(await soil.page.getByTestId('map-note').count()).toBe(0);
+    // Reached by keyboard, as problem markers are: Tab from the map, arrows between them, Enter selects one.
+    await svg.focus();
+    await soil.page.keyboard.press('Tab');
+    const sample = await focusedMark(soil.page);
+    expect(sample).toMatchObject({ role: 'button', visible: true, tabStops: 1, pressed: 'false' });
+    expect(sample.name).toMatch(/^Sample \S+(, with (an error|a warning|a note))?: Enter selects it$/);
+    await soil.page.keyboard.press('ArrowDown');
+    expect((await focusedMark(soil.page)).mark).toMatch(/^sample:/);
+    expect((await focusedMark(soil.page)).mark).not.toBe(sample.mark);
+    await soil.page.keyboard.press('Enter');
+    await expect.poll(() => svg.locator('g.feature.selected').count()).toBe(1);
+    const chosen = await svg.locator('g.feature.selected').getAttribute('data-feature');
+    await expect.poll(async () => (await focusedMark(soil.page)).mark).toMatch(new RegExp(`:${chosen}$`));
+    expect((await focusedMark(soil.page)).pressed).toBe('true');
     await checkScreen(soil.page, 'map-soil-samples', { fullPage: false });
     // MapLibre: the same 20 points marked as samples in its fields source.
     await vectorMap(soil.page);
@@ -724,6 +794,25 @@ describe.skipIf(chromiumMissing)('the map tells the story', () => {
         async () => (await sourceData(soil.page, 'fields')).filter((f) => f.properties.sample === 1).length,
       )
       .toBe(20);
+    // By keyboard in MapLibre too: Tab from the canvas to the samples; Enter rings the one chosen.
+    await tabToVectorMarks(soil.page);
+    const vectorSample = await focusedMark(soil.page);
+    expect(vectorSample).toMatchObject({ role: 'button', visible: true, tabStops: 1 });
+    expect(vectorSample.name).toMatch(/^Sample \S+/);
+    await soil.page.keyboard.press('ArrowRight');
+    const other = await focusedMark(soil.page);
+    expect(other.mark).not.toBe(vectorSample.mark);
+    await soil.page.keyboard.press('Enter');
+    const ringed = () =>
+      soil.page.evaluate(() =>
+        JSON.stringify(
+          (document.querySelector('.workbench .vector-map') as MapElement).fieldgateMap!.getFilter(
+            'selected-points',
+          ),
+        ),
+      );
+    const otherFeature = other.mark!.split(':').pop();
+    await expect.poll(ringed).toContain(`["==",["get","fid"],${otherFeature}]`);
     await checkScreen(soil.page, 'map-soil-samples-vector', { fullPage: false });
     await soil.context.close();
   }, 150_000);
