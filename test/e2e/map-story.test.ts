@@ -116,6 +116,8 @@ function focusedMark(page: Page) {
 
 /** From MapLibre's canvas, Tab (past its zoom buttons) to its marks: the one tab stop among them. */
 async function tabToVectorMarks(page: Page, scope = '.workbench'): Promise<void> {
+  // The marks are worked out once the map has settled with its data.
+  await expect.poll(() => page.locator(`${scope} .map-marks [data-mark]`).count()).toBeGreaterThan(0);
   await page.locator(`${scope} .vector-map canvas`).focus();
   for (let i = 0; i < 6 && (await focusedMark(page)).mark === null; i++) await page.keyboard.press('Tab');
 }
