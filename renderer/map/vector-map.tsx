@@ -695,9 +695,23 @@ export default function VectorMap({
         focusNear(map.project(near));
       }
     };
+    // While the map moves, the marks follow their points (a frame at a time); which are in view, and in
+    // what order, is worked out again when it settles.
+    let frame = 0;
+    const follow = () => {
+      frame ||= requestAnimationFrame(() => {
+        frame = 0;
+        setMarks((shown) => shown.map((m) => ({ ...m, ...map.project(m.lngLat) })));
+      });
+    };
     map.on('idle', update);
+    map.on('move', follow);
     if (loaded.current) update();
-    return () => void map.off('idle', update);
+    return () => {
+      map.off('idle', update);
+      map.off('move', follow);
+      cancelAnimationFrame(frame);
+    };
   }, [generation, data, focusNear]);
 
   // A fix being previewed: the result over the original.
