@@ -1,12 +1,13 @@
 /**
  * What a map of the batch draws, for both maps (SVG and MapLibre): the features (problems first, up to a
- * cap; the problems across files count for their file's features too; a problem placed by its row, such as
- * two fields that overlap, counts for its row's feature), problems at their points with how many of each
+ * cap; the problems across files count for their file's features too; a problem placed by its feature, as
+ * both fields of an overlap or a repeated field are, counts for it, one placed by its row alone, such as a
+ * repeated row, for its row's feature), problems at their points with how many of each
  * severity, the rate range of Rx zones. Recomputed only when a file gets a new result.
  */
 import { useMemo, useState } from 'react';
-import type { GeoJsonFeature, Location, Severity } from '../../core/index.ts';
-import { useBatch, type BatchFile, type Selection } from '../state/batch.tsx';
+import { formatCount, type GeoJsonFeature, type Location, type Severity } from '../../core/index.ts';
+import { selectionOf, useBatch, type BatchFile, type Problem, type Selection } from '../state/batch.tsx';
 import { relatedFeatureKeys, resultsKey } from '../state/across-files.ts';
 import { lonLatBounds, type Box } from './projection.ts';
 
@@ -65,7 +66,7 @@ function featuresByRow(file: BatchFile): Map<number, number> {
   return byRow;
 }
 
-/** The feature a place names: its own, else the feature of its row. */
+/** The feature a place names: its own, else (a place named by its row alone) the feature of its row. */
 function featureAt(location: Location, byRow: Map<number, number>): number | undefined {
   return location.feature ?? (location.row === undefined ? undefined : byRow.get(location.row));
 }
@@ -165,7 +166,8 @@ export function useSelectedFeatures(): Set<string> {
             (p) => p.fileKey === selection.fileKey && p.diagnostic.id === selection.diagnosticId,
           );
     for (const key of relatedFeatureKeys(problem, batch.files)) keys.add(key);
-    // Places in the same file named by their row only (the first of two repeated fields, say).
+    // Places in the same file named by their row only (the first of two repeated rows, CSV008); a place
+    // with its feature (both fields of CSV010 and FU005) is that feature, whatever its row's others are.
     for (const r of problem?.diagnostic.related ?? []) {
       if (r.location.file !== undefined && r.location.file !== file?.name) continue;
       const feature = r.location.feature === undefined ? featureAt(r.location, byRow) : undefined;
@@ -218,4 +220,42 @@ export function selectionBounds(
     (p) => p.fileKey === selection.fileKey && p.diagnosticId === selection.diagnosticId,
   )?.point;
   return point ? [point[0], point[1], point[0], point[1]] : undefined;
+}
+
+/** What choosing on a map reads of the batch and does to it. */
+interface Chooser {
+  problems: readonly Problem[];
+  select(selection: Selection): void;
+}
+
+/** A feature chosen on a map (clicked, or Enter on a soil sample): its first problem, else the feature. */
+export function chooseFeature(batch: Chooser, fileKey: string, feature: number): void {
+  const first = batch.problems.find(
+    (p) => p.fileKey === fileKey && p.diagnostic.location.feature === feature,
+  );
+  batch.select(first ? selectionOf(fileKey, first.diagnostic) : { fileKey, feature });
+}
+
+/** A problem's marker chosen on a map (Enter on it): its problem. */
+export function choosePoint(batch: Chooser, point: ProblemPoint): void {
+  const problem = batch.problems.find(
+    (p) => p.fileKey === point.fileKey && p.diagnostic.id === point.diagnosticId,
+  );
+  if (problem) batch.select(selectionOf(point.fileKey, problem.diagnostic));
+}
+
+const SEVERITY_NAMES: Record<Severity, string> = { error: 'Error', warning: 'Warning', info: 'Info' };
+const SEVERITY_WORDS: Record<Severity, string> = { error: 'an error', warning: 'a warning', info: 'a note' };
+
+/** A problem's marker as the keyboard and screen readers name it: its severity, rule and message. */
+export const pointName = (p: ProblemPoint): string => `${SEVERITY_NAMES[p.severity]} ${p.code}: ${p.message}`;
+
+/** A cluster's name: how many problems, the worst of them, and what Enter does. */
+export const clusterName = (count: number, worst: Severity): string =>
+  `Cluster of ${formatCount(count)} problems, the worst ${SEVERITY_WORDS[worst]}: Enter zooms in`;
+
+/** A soil sample's name: its number, its worst problem, and what Enter does. */
+export function sampleName(f: MapFeature): string {
+  const worst = f.worst ? `, with ${SEVERITY_WORDS[f.worst]}` : '';
+  return `Sample ${String(f.feature.properties.sampleNumber)}${worst}: Enter selects it`;
 }

@@ -19,16 +19,23 @@ import {
   useState,
   type KeyboardEvent,
   type PointerEvent,
+  type RefObject,
   type WheelEvent,
 } from 'react';
-import { formatCount, type Severity } from '../../core/index.ts';
-import { selectionOf, useBatch } from '../state/batch.tsx';
+import { formatCount } from '../../core/index.ts';
+import { useBatch } from '../state/batch.tsx';
+import { inReadingOrder, useMarkKeys, type KeyMark } from './mark-keys.ts';
 import { CLUSTER_FROM, gridClusters, type Cluster } from './clusters.ts';
 import { flatLandRings } from './land.ts';
 import { MapLegend, ZoneTable } from './map-legend.tsx';
 import {
+  chooseFeature,
+  choosePoint,
+  clusterName,
   isSample,
   MIN_FIT_SPAN,
+  pointName,
+  sampleName,
   rateColour,
   selectionBounds,
   shownShare,
@@ -119,20 +126,17 @@ function selectionInView(box: Box, v: View, size: Size, padding: Padding): boole
   return share >= shownShare(box[2] - box[0], box[3] - box[1]);
 }
 
-/** A problem marker or a cluster, as the keyboard goes through them. */
-interface Mark {
-  key: string;
-  x: number;
-  y: number;
+/** A problem marker, a cluster or a soil sample, as the keyboard goes through them. */
+interface Mark extends KeyMark {
   cluster?: Cluster;
   point?: ProblemPoint;
+  sample?: MapFeature;
 }
 
 const pointKey = (p: ProblemPoint): string =>
   `point:${p.fileKey}:${p.diagnosticId ?? `${p.point[0]},${p.point[1]}`}`;
 const clusterKey = (c: Cluster): string => `cluster:${c.box[0]}:${c.box[1]}:${c.count}`;
-const SEVERITY_NAMES: Record<Severity, string> = { error: 'Error', warning: 'Warning', info: 'Info' };
-const SEVERITY_WORDS: Record<Severity, string> = { error: 'an error', warning: 'a warning', info: 'a note' };
+const sampleKey = (f: MapFeature): string => `sample:${f.fileKey}:${f.feature.id}`;
 
 type MapView = 'vector' | 'svg';
 const MAP_VIEW_KEY = 'fieldgate-map-view';
@@ -235,6 +239,11 @@ export function SvgMap({ height = 420 }: { height?: number }) {
     return () => cancelAnimationFrame(frame);
   }, [features, drawnCount]);
 
+  // The legend's height: folded or unfolded (or grown by a line), it changes the clear part of the map, and
+  // the selection is fitted into that again.
+  const frame = useRef<HTMLDivElement>(null);
+  const legendHeight = useLegendHeight(frame);
+
   const selection = batch.selection;
   // The selected feature, and the features its problem's related places name (in other files too).
   const outlined = useSelectedFeatures();
@@ -250,7 +259,8 @@ export function SvgMap({ height = 420 }: { height?: number }) {
         ? v
         : fittedView(box, sizeRef.current, padding, MIN_FIT_SPAN);
     });
-  }, [selection, data, outlined, projection]);
+    // framePadding reads the legend's height as drawn: legendHeight is here for when it changes.
+  }, [selection, data, outlined, projection, legendHeight]);
 
   const zoom = (factor: number) => setView((v) => ({ ...v, w: v.w * factor, h: v.h * factor }));
   const pan = (dx: number, dy: number) =>
@@ -317,15 +327,10 @@ export function SvgMap({ height = 420 }: { height?: number }) {
   // only the features whose outline changes, not the 2,000 drawn.
   const batchRef = useRef(batch);
   batchRef.current = batch;
-  const chooseFeature = useCallback((f: MapFeature) => {
-    const current = batchRef.current;
-    const first = current.problems.find(
-      (p) => p.fileKey === f.fileKey && p.diagnostic.location.feature === f.feature.id,
-    );
-    current.select(
-      first ? selectionOf(f.fileKey, first.diagnostic) : { fileKey: f.fileKey, feature: f.feature.id },
-    );
-  }, []);
+  const chooseMapFeature = useCallback(
+    (f: MapFeature) => chooseFeature(batchRef.current, f.fileKey, f.feature.id),
+    [],
+  );
   const selectedPoint = points.find(
     (p) => p.fileKey === selection?.fileKey && p.diagnosticId === selection?.diagnosticId,
   );
@@ -355,13 +360,21 @@ export function SvgMap({ height = 420 }: { height?: number }) {
       h: view.h * scale,
     });
   };
-  // The markers and clusters in view, for the keyboard (roving tabindex): one tab stop (the last focused,
-  // else the first in reading order); arrows go from one to the next, Enter or Space zooms into a cluster or
-  // selects a marker's problem, Escape goes back to the map. + and − zoom from any of them.
-  const [activeMark, setActiveMark] = useState<string | undefined>();
-  const [pendingFocus, setPendingFocus] = useState<{ x: number; y: number } | undefined>();
+  // The markers, clusters and soil samples in view, for the keyboard (mark-keys.ts): one tab stop, arrows
+  // from one to the next in reading order, Enter or Space zooms into a cluster or selects a marker's problem
+  // or a sample, Escape goes back to the map. + and − zoom from any of them.
   const extraSelected =
     selectedPoint && !grouped.singles.some((m) => m.point === selectedPoint) ? selectedPoint : undefined;
+  const samples = useMemo(
+    () =>
+      features.slice(0, drawnCount).flatMap((f): Mark[] => {
+        const g = f.feature.geometry;
+        if (!isSample(f.feature) || g?.type !== 'Point') return [];
+        const [x, y] = projection.project(g.coordinates[0], g.coordinates[1]);
+        return [{ key: sampleKey(f), x, y, sample: f }];
+      }),
+    [features, drawnCount, projection],
+  );
   const marks = useMemo((): Mark[] => {
     const list: Mark[] = grouped.clusters.map((c) => ({ key: clusterKey(c), x: c.x, y: c.y, cluster: c }));
     for (const m of grouped.singles) list.push({ key: pointKey(m.point), x: m.x, y: m.y, point: m.point });
@@ -369,82 +382,22 @@ export function SvgMap({ height = 420 }: { height?: number }) {
       const [x, y] = projection.project(extraSelected.point[0], extraSelected.point[1]);
       list.push({ key: pointKey(extraSelected), x, y, point: extraSelected });
     }
+    list.push(...samples);
     const u = Math.max(view.w / sizeRef.current.width, view.h / sizeRef.current.height);
     const halfW = (sizeRef.current.width / 2) * u;
     const halfH = (sizeRef.current.height / 2) * u;
-    return list
-      .filter((m) => Math.abs(m.x - view.cx) <= halfW && Math.abs(m.y - view.cy) <= halfH)
-      .sort((a, b) => a.y - b.y || a.x - b.x);
-  }, [grouped, extraSelected, projection, view]);
-  const tabStop = marks.find((m) => m.key === activeMark)?.key ?? marks[0]?.key;
-  const markElement = (key: string) =>
-    svg.current?.querySelector<SVGElement>(`[data-mark="${CSS.escape(key)}"]`) ?? undefined;
-  // After Enter, the mark nearest to where it was (a cluster split by the zoom, a marker now selected).
-  useEffect(() => {
-    if (!pendingFocus) return;
-    setPendingFocus(undefined);
-    let nearest: Mark | undefined;
-    let best = Infinity;
-    for (const m of marks) {
-      const d = (m.x - pendingFocus.x) ** 2 + (m.y - pendingFocus.y) ** 2;
-      if (d < best) [nearest, best] = [m, d];
-    }
-    if (!nearest) return svg.current?.focus();
-    setActiveMark(nearest.key);
-    markElement(nearest.key)?.focus();
-  }, [pendingFocus, marks]);
-  function actOn(mark: Mark) {
-    if (mark.cluster) zoomTo(mark.cluster);
-    else if (mark.point) {
-      const point = mark.point;
-      const problem = batchRef.current.problems.find(
-        (p) => p.fileKey === point.fileKey && p.diagnostic.id === point.diagnosticId,
-      );
-      if (problem) batchRef.current.select(selectionOf(point.fileKey, problem.diagnostic));
-    }
-    setPendingFocus({ x: mark.x, y: mark.y });
-  }
-  /** A key pressed on a marker or a cluster: whether it was one of theirs. */
-  function onMarkKey(event: KeyboardEvent, key: string): boolean {
-    const at = marks.findIndex((m) => m.key === key);
-    const go = (m: Mark | undefined) => {
-      if (!m) return;
-      setActiveMark(m.key);
-      markElement(m.key)?.focus();
-    };
-    switch (event.key) {
-      case 'Enter':
-      case ' ': {
-        const mark = marks[at];
-        if (mark) actOn(mark);
-        return true;
-      }
-      case 'ArrowRight':
-      case 'ArrowDown':
-        go(marks[at + 1] ?? marks[0]);
-        return true;
-      case 'ArrowLeft':
-      case 'ArrowUp':
-        go(at > 0 ? marks[at - 1] : marks[marks.length - 1]);
-        return true;
-      case 'Home':
-        go(marks[0]);
-        return true;
-      case 'End':
-        go(marks[marks.length - 1]);
-        return true;
-      case 'Escape':
-        svg.current?.focus();
-        return true;
-      default:
-        return false;
-    }
-  }
-  const markProps = (key: string) => ({
-    'data-mark': key,
-    role: 'button',
-    tabIndex: key === tabStop ? 0 : -1,
-    onFocus: () => setActiveMark(key),
+    return inReadingOrder(
+      list.filter((m) => Math.abs(m.x - view.cx) <= halfW && Math.abs(m.y - view.cy) <= halfH),
+    );
+  }, [grouped, extraSelected, samples, projection, view]);
+  const { markProps, onMarkKey } = useMarkKeys(marks, {
+    element: (key) => svg.current?.querySelector<SVGElement>(`[data-mark="${CSS.escape(key)}"]`) ?? undefined,
+    act: (mark) => {
+      if (mark.cluster) zoomTo(mark.cluster);
+      else if (mark.sample) chooseMapFeature(mark.sample);
+      else if (mark.point) choosePoint(batchRef.current, mark.point);
+    },
+    leave: () => svg.current?.focus(),
   });
 
   // A fix being previewed: the feature as it is (dashed) under the feature as the fix makes it (filled).
@@ -452,20 +405,30 @@ export function SvgMap({ height = 420 }: { height?: number }) {
   const previewBefore =
     preview && features.find((f) => f.fileKey === preview.fileKey && f.feature.id === preview.after.id);
 
+  const countText =
+    total > features.length
+      ? `${formatCount(features.length)} of ${formatCount(total)} features drawn (problems first)`
+      : `${formatCount(total)} features`;
+
   return (
     <section className="map" aria-labelledby={titleId}>
-      <div className="toolbar">
+      <div className="toolbar map-toolbar">
         <h2 id={titleId}>Map</h2>
-        <span className="count">
-          {total > features.length
-            ? `${features.length} of ${total} features drawn (problems first)`
-            : `${total} features`}
+        {/* One line at any width: the count gives way (short, cut further when it must; its whole text on
+            hover and for screen readers), not the controls. */}
+        <span className="count" title={countText}>
+          <span aria-hidden="true">
+            {total > features.length
+              ? `${formatCount(features.length)} of ${formatCount(total)} drawn`
+              : countText}
+          </span>
+          <span className="visually-hidden">{countText}</span>
         </span>
         <label>
           Map view
           <select value={mapView} onChange={(e) => chooseMapView(e.target.value as MapView)}>
             <option value="vector" disabled={!webGl}>
-              Vector (MapLibre, WebGL){webGl ? '' : ': not available here'}
+              {webGl ? 'Vector (WebGL)' : 'Vector: needs WebGL'}
             </option>
             <option value="svg">Simple (SVG)</option>
           </select>
@@ -491,10 +454,10 @@ export function SvgMap({ height = 420 }: { height?: number }) {
         </p>
       )}
       <div className="map-body">
-        <div className="map-frame">
+        <div className="map-frame" ref={frame}>
           {mapView === 'vector' && (
             <Suspense fallback={<p role="status">Loading the vector map…</p>}>
-              <VectorMap height={height} />
+              <VectorMap height={height} legendHeight={legendHeight} />
             </Suspense>
           )}
           {mapView === 'svg' && (
@@ -532,7 +495,7 @@ export function SvgMap({ height = 420 }: { height?: number }) {
                   projection={projection}
                   // Only points have markers: other features need not be drawn again when the zoom changes.
                   markerRadius={f.feature.geometry?.type === 'Point' ? markerRadius : 0}
-                  onChoose={chooseFeature}
+                  onChoose={chooseMapFeature}
                 />
               ))}
               {preview && (
@@ -551,6 +514,24 @@ export function SvgMap({ height = 420 }: { height?: number }) {
                   vectorEffect="non-scaling-stroke"
                 />
               )}
+              {/* The soil samples' marks for the keyboard, over their points (the points take the clicks). */}
+              {marks.map(
+                (m) =>
+                  m.sample && (
+                    <circle
+                      key={m.key}
+                      className="sample-mark"
+                      cx={m.x}
+                      cy={m.y}
+                      r={markerRadius * 2}
+                      vectorEffect="non-scaling-stroke"
+                      role="button"
+                      aria-label={sampleName(m.sample)}
+                      aria-pressed={outlined.has(`${m.sample.fileKey}:${m.sample.feature.id}`)}
+                      {...markProps(m.key)}
+                    />
+                  ),
+              )}
               {grouped.singles.map((m) => (
                 <ProblemMarker
                   key={pointKey(m.point)}
@@ -559,6 +540,7 @@ export function SvgMap({ height = 420 }: { height?: number }) {
                   y={m.y}
                   r={m.point === selectedPoint ? markerRadius * 1.6 : markerRadius}
                   selected={m.point === selectedPoint}
+                  role="button"
                   {...markProps(pointKey(m.point))}
                 />
               ))}
@@ -567,8 +549,9 @@ export function SvgMap({ height = 420 }: { height?: number }) {
                   key={clusterKey(c)}
                   className={`problem-cluster sev-${c.worst}`}
                   data-count={c.count}
-                  aria-label={`Cluster of ${formatCount(c.count)} problems, the worst ${SEVERITY_WORDS[c.worst]}: Enter zooms in`}
+                  aria-label={clusterName(c.count, c.worst)}
                   onClick={() => zoomTo(c)}
+                  role="button"
                   {...markProps(clusterKey(c))}
                 >
                   <circle cx={c.x} cy={c.y} r={markerRadius * 2.6} vectorEffect="non-scaling-stroke" />
@@ -592,6 +575,7 @@ export function SvgMap({ height = 420 }: { height?: number }) {
                   y={projection.project(extraSelected.point[0], extraSelected.point[1])[1]}
                   r={markerRadius * 1.6}
                   selected
+                  role="button"
                   {...markProps(pointKey(extraSelected))}
                 />
               )}
@@ -603,6 +587,22 @@ export function SvgMap({ height = 420 }: { height?: number }) {
       </div>
     </section>
   );
+}
+
+/** The height of the legend in a map's frame, as drawn (0 while the screen is not shown). */
+function useLegendHeight(frame: RefObject<HTMLDivElement | null>): number {
+  const [height, setHeight] = useState(0);
+  useEffect(() => {
+    const legend = frame.current?.querySelector('.map-legend');
+    if (!legend) return;
+    const observer = new ResizeObserver(([entry]) => {
+      const measured = Math.round(entry?.borderBoxSize[0]?.blockSize ?? 0);
+      if (measured > 0) setHeight(measured);
+    });
+    observer.observe(legend);
+    return () => observer.disconnect();
+  }, [frame]);
+  return height;
 }
 
 /** A problem at its point: a ring in its severity's colour, named by its problem (Enter selects it). */
@@ -631,7 +631,7 @@ function ProblemMarker({
       cy={y}
       r={r}
       vectorEffect="non-scaling-stroke"
-      aria-label={`${SEVERITY_NAMES[p.severity]} ${p.code}: ${p.message}`}
+      aria-label={pointName(p)}
       aria-pressed={selected}
       {...focus}
     />

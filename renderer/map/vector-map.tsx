@@ -12,21 +12,29 @@ import * as maplibregl from 'maplibre-gl/dist/maplibre-gl-csp.js';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-csp-worker.js?url';
 import type { ExpressionSpecification } from 'maplibre-gl';
 import type { GeoJsonFeature } from '../../core/index.ts';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { selectionOf, useBatch } from '../state/batch.tsx';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useBatch } from '../state/batch.tsx';
 import { usePageTileUrl } from '../state/page-tile-url.ts';
 import { flatLandRings } from './land.ts';
 import { CLUSTER_FROM } from './clusters.ts';
 import {
+  chooseFeature,
+  choosePoint,
+  clusterName,
   isSample,
   MIN_FIT_SPAN,
+  pointName,
+  sampleName,
   rateColour,
   selectionBounds,
   shownShare,
   useMapData,
   useSelectedFeatures,
   type MapData,
+  type MapFeature,
+  type ProblemPoint,
 } from './map-data.ts';
+import { inReadingOrder, useMarkKeys, type KeyMark } from './mark-keys.ts';
 import { lonLatBounds, type Box } from './projection.ts';
 
 maplibregl.setWorkerUrl(new URL(workerUrl, document.baseURI).href);
@@ -280,6 +288,71 @@ function shownWell(map: maplibregl.Map, b: Box): boolean {
   return inside && share >= shownShare((b[2] - b[0]) * cos, b[3] - b[1]);
 }
 
+/** A problem marker, a cluster or a soil sample in view, over the canvas: x, y in the map's pixels. */
+interface VectorMark extends KeyMark {
+  name: string;
+  lngLat: [number, number];
+  cluster?: number;
+  point?: ProblemPoint;
+  sample?: MapFeature;
+}
+
+/**
+ * The marks the keyboard goes through in the map's view (mark-keys.ts, as the SVG map's): MapLibre's
+ * clusters and the markers it left single when there are hundreds, else every marker; the soil samples.
+ */
+function marksInView(map: maplibregl.Map, data: MapData): VectorMark[] {
+  const element = map.getContainer();
+  const marks: VectorMark[] = [];
+  const add = (mark: Omit<VectorMark, 'x' | 'y'>) => {
+    const { x, y } = map.project(mark.lngLat);
+    if (x >= 0 && y >= 0 && x <= element.clientWidth && y <= element.clientHeight)
+      marks.push({ ...mark, x, y });
+  };
+  const pointKey = (fileKey: string, did: string) => `point:${fileKey}:${did}`;
+  if (data.points.length >= CLUSTER_FROM) {
+    const byKey = new Map(data.points.map((p) => [pointKey(p.fileKey, p.diagnosticId ?? ''), p]));
+    const seen = new Set<string>();
+    for (const f of map.queryRenderedFeatures({ layers: ['clusters', 'cluster-points'] })) {
+      if (f.geometry.type !== 'Point') continue;
+      const lngLat = f.geometry.coordinates as [number, number];
+      const p = f.properties as Record<string, unknown>;
+      if (typeof p.cluster_id === 'number') {
+        const key = `cluster:${p.cluster_id}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const worst = Number(p.errors) > 0 ? 'error' : Number(p.warnings) > 0 ? 'warning' : 'info';
+        add({ key, lngLat, cluster: p.cluster_id, name: clusterName(Number(p.point_count), worst) });
+      } else {
+        const key = pointKey(String(p.fileKey), String(p.did));
+        const point = byKey.get(key);
+        if (point && !seen.has(key)) {
+          seen.add(key);
+          add({ key, lngLat, point, name: pointName(point) });
+        }
+      }
+    }
+  } else
+    for (const point of data.points)
+      add({
+        key: pointKey(point.fileKey, point.diagnosticId ?? ''),
+        lngLat: point.point,
+        point,
+        name: pointName(point),
+      });
+  for (const f of data.features) {
+    const g = f.feature.geometry;
+    if (isSample(f.feature) && g?.type === 'Point')
+      add({
+        key: `sample:${f.fileKey}:${f.feature.id}`,
+        lngLat: g.coordinates,
+        sample: f,
+        name: sampleName(f),
+      });
+  }
+  return inReadingOrder(marks);
+}
+
 const landCollection = () => ({
   type: 'FeatureCollection' as const,
   features: flatLandRings().map((ring) => ({
@@ -289,7 +362,14 @@ const landCollection = () => ({
   })),
 });
 
-export default function VectorMap({ height }: { height: number }) {
+export default function VectorMap({
+  height,
+  legendHeight,
+}: {
+  height: number;
+  /** The legend's height over the map: when it changes, the selection is fitted clear of it again. */
+  legendHeight: number;
+}) {
   const batch = useBatch();
   const tileUrl = usePageTileUrl() ?? '';
   const data = useMapData();
@@ -298,10 +378,9 @@ export default function VectorMap({ height }: { height: number }) {
   const loaded = useRef(false);
   // A new map (the tile URL changed) gets the data and the selection again.
   const [generation, setGeneration] = useState(0);
-  const selectRef = useRef(batch.select);
-  selectRef.current = batch.select;
-  const problemsRef = useRef(batch.problems);
-  problemsRef.current = batch.problems;
+  // The batch as it is when the map is clicked or a mark chosen (the map's handlers are made once).
+  const batchRef = useRef(batch);
+  batchRef.current = batch;
   const bounds = useMemo(
     () =>
       lonLatBounds([
@@ -465,12 +544,7 @@ export default function VectorMap({ height }: { height: number }) {
     const choose = (event: maplibregl.MapLayerMouseEvent) => {
       const props = event.features?.[0]?.properties as { fileKey?: string; fid?: number } | undefined;
       if (!props?.fileKey || props.fid === undefined) return;
-      const first = problemsRef.current.find(
-        (p) => p.fileKey === props.fileKey && p.diagnostic.location.feature === props.fid,
-      );
-      selectRef.current(
-        first ? selectionOf(props.fileKey, first.diagnostic) : { fileKey: props.fileKey, feature: props.fid },
-      );
+      chooseFeature(batchRef.current, props.fileKey, props.fid);
     };
     map.on('click', 'fields-fill', choose);
     // A bow-tie has no area to click: its outline has.
@@ -579,7 +653,66 @@ export default function VectorMap({ height }: { height: number }) {
       const padding = fitPadding(map, 80);
       map.fitBounds(spanAtLeast(b), { padding, animate: false });
     }
-  }, [selection, outlined, data, generation, selectionShown]);
+    // fitPadding reads the legend's height as drawn: legendHeight is here for when it changes.
+  }, [selection, outlined, data, generation, selectionShown, legendHeight]);
+
+  // The marks in view for the keyboard, worked out again once the map has settled (a move, new data, the
+  // clusters MapLibre made for a zoom); after a cluster is zoomed into, the focus goes to the mark nearest
+  // to where it was.
+  const [marks, setMarks] = useState<VectorMark[]>([]);
+  const focusAfterZoom = useRef<[number, number] | undefined>(undefined);
+  const dataRef = useRef(data);
+  dataRef.current = data;
+  const keys = useMarkKeys(marks, {
+    element: (key) =>
+      container.current?.parentElement?.querySelector<HTMLElement>(
+        `.map-marks [data-mark="${CSS.escape(key)}"]`,
+      ) ?? undefined,
+    act: (mark) => {
+      const map = mapRef.current;
+      if (mark.sample) chooseFeature(batchRef.current, mark.sample.fileKey, mark.sample.feature.id);
+      else if (mark.point) choosePoint(batchRef.current, mark.point);
+      else if (mark.cluster !== undefined && map) {
+        const source = map.getSource('problem-clusters') as maplibregl.GeoJSONSource | undefined;
+        void source?.getClusterExpansionZoom(mark.cluster).then((zoom) => {
+          focusAfterZoom.current = mark.lngLat;
+          map.jumpTo({ center: mark.lngLat, zoom });
+        });
+        return 'later';
+      }
+    },
+    leave: () => mapRef.current?.getCanvas().focus(),
+  });
+  const focusNear = keys.focusNear;
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map) return;
+    const update = () => {
+      setMarks(marksInView(map, dataRef.current));
+      const near = focusAfterZoom.current;
+      if (near) {
+        focusAfterZoom.current = undefined;
+        focusNear(map.project(near));
+      }
+    };
+    // While the map moves, the marks follow their points (a frame at a time); which are in view, and in
+    // what order, is worked out again when it settles.
+    let frame = 0;
+    const follow = () => {
+      frame ||= requestAnimationFrame(() => {
+        frame = 0;
+        setMarks((shown) => shown.map((m) => ({ ...m, ...map.project(m.lngLat) })));
+      });
+    };
+    map.on('idle', update);
+    map.on('move', follow);
+    if (loaded.current) update();
+    return () => {
+      map.off('idle', update);
+      map.off('move', follow);
+      cancelAnimationFrame(frame);
+    };
+  }, [generation, data, focusNear]);
 
   // A fix being previewed: the result over the original.
   const preview = batch.fixPreview;
@@ -598,12 +731,32 @@ export default function VectorMap({ height }: { height: number }) {
   }, [preview, data, generation]);
 
   return (
-    <div
-      ref={container}
-      className="vector-map"
-      style={{ height: `var(--map-height, ${height}px)` }}
-      role="region"
-      aria-label="Map of the batch (vector): drag to pan, scroll or the + and − buttons to zoom. Select features from the problem list."
-    />
+    <>
+      <div
+        ref={container}
+        className="vector-map"
+        style={{ height: `var(--map-height, ${height}px)` }}
+        role="region"
+        aria-label="Map of the batch (vector): drag to pan, scroll or the + and − buttons to zoom. Tab goes to its problem markers, clusters and soil samples."
+      />
+      {/* Over the canvas, where each mark is drawn: reached by Tab (one tab stop), arrow keys from one to
+          the next, Enter selects a problem or a sample or zooms into a cluster, Escape back to the map. The
+          mouse goes through them to the map. */}
+      <div className="map-marks" role="group" aria-label="Problems and soil samples on the map">
+        {marks.map((m) => (
+          <button
+            key={m.key}
+            type="button"
+            className={`map-mark${m.cluster !== undefined ? ' cluster' : ''}`}
+            style={{ left: m.x, top: m.y }}
+            aria-label={m.name}
+            {...keys.markProps(m.key)}
+            onKeyDown={(event: KeyboardEvent) => {
+              if (keys.onMarkKey(event, m.key)) event.preventDefault();
+            }}
+          />
+        ))}
+      </div>
+    </>
   );
 }

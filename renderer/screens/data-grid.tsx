@@ -17,11 +17,13 @@ import {
   gridRowsOf,
   previewRows,
   problemsByCell,
+  selectedRowIndex,
   severityRank,
   type CellProblems,
   type GridRow,
 } from './grid-rows.ts';
 import { orderRows } from './row-order.ts';
+import { yieldToPage } from './yield-to-page.ts';
 
 const ROW_HEIGHT = 28;
 const VIEW_HEIGHT = 308;
@@ -41,15 +43,6 @@ const messagesOf = (cell: CellProblems | undefined): string =>
   cell?.diagnostics.map((d) => `${d.severity} ${d.code}: ${d.message}`).join('\n') ?? '';
 
 type SortKey = { column: number; descending: boolean };
-
-/** Hand the thread back to the page for a moment (a message: no timer's 4 ms clamp). */
-function yieldToPage(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(null);
-  });
-}
 
 /** The batch's data grid: a tab per file that has records, the chosen file's rows. */
 export function DataGrid() {
@@ -165,20 +158,10 @@ function FileGrid({ file }: { file: BatchFile }) {
 
   // The selected record: the one the selection's row names, or whose problems include the selected one.
   const selection = batch.selection;
-  const activeIndex = useMemo(() => {
-    if (!selection || selection.fileKey !== file.key) return -1;
-    if (selection.row !== undefined) {
-      // Rows in file order, one record each, are where their number says: no scan of a million rows.
-      const at = selection.row - 1;
-      if (shown[at]?.row === selection.row) return at;
-      return shown.findIndex((r) => r.row === selection.row);
-    }
-    if (selection.feature !== undefined)
-      return shown.findIndex((r) => (r.feature ?? featureOfRow.get(r.row)) === selection.feature);
-    if (selection.diagnosticId)
-      return shown.findIndex((r) => r.diagnostics.includes(selection.diagnosticId!));
-    return -1;
-  }, [selection, shown, file, featureOfRow]);
+  const activeIndex = useMemo(
+    () => (selection?.fileKey === file.key ? selectedRowIndex(shown, selection, featureOfRow) : -1),
+    [selection, shown, file, featureOfRow],
+  );
   const active = activeIndex >= 0 ? shown[activeIndex] : undefined;
 
   // A problem selected elsewhere (the list, the map) puts the grid's focus on its cell; one the grid

@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { validate } from '../../core/index.ts';
-import { featuresByRow, gridColumnsOf, gridRowsOf, previewRows, problemsByCell } from './grid-rows.ts';
+import {
+  featuresByRow,
+  gridColumnsOf,
+  gridRowsOf,
+  previewRows,
+  problemsByCell,
+  selectedRowIndex,
+  type GridRow,
+} from './grid-rows.ts';
 
 const example = (path: string) =>
   new URL(path.startsWith('test/') ? `../../${path}` : `../../examples/${path}`, import.meta.url);
@@ -91,5 +99,36 @@ describe('the data grid’s rows', () => {
     const zoneProblems = file.diagnostics.filter((d) => d.location.feature === 0).map((d) => d.id);
     expect(zoneProblems.length).toBeGreaterThan(0);
     expect(rows[0]!.diagnostics).toEqual(zoneProblems);
+  });
+});
+
+describe('the selected row', () => {
+  const row = (n: number, feature?: number, diagnostics: string[] = []): GridRow => ({
+    row: n,
+    type: 'field',
+    label: `Row ${n}`,
+    columns: {},
+    diagnostics,
+    ...(feature !== undefined ? { feature } : {}),
+  });
+
+  it('of rows that are features is the selected feature’s, though another has its row number', () => {
+    // Points of two entries of one ZIP: each entry's rows are numbered from 1.
+    const points = [row(1, 0), row(2, 1), row(1, 2), row(2, 3)];
+    expect(selectedRowIndex(points, { row: 1, feature: 2 }, new Map())).toBe(2);
+    expect(selectedRowIndex(points, { feature: 3 }, new Map())).toBe(3);
+  });
+
+  it('of records is found by the row’s number, else by the feature of its row or its problem', () => {
+    const records = [row(1), row(2, undefined, ['d1']), row(3)];
+    const features = new Map([
+      [1, 7],
+      [3, 9],
+    ]);
+    expect(selectedRowIndex(records, { row: 3, feature: 9 }, features)).toBe(2);
+    expect(selectedRowIndex([records[2]!, records[0]!], { row: 1 }, features)).toBe(1);
+    expect(selectedRowIndex(records, { feature: 7 }, features)).toBe(0);
+    expect(selectedRowIndex(records, { diagnosticId: 'd1' }, features)).toBe(1);
+    expect(selectedRowIndex(records, {}, features)).toBe(-1);
   });
 });

@@ -6,6 +6,7 @@
  */
 import type { Diagnostic, FileResult, GeoJsonFeature, Severity } from '../../core/index.ts';
 import type { GridRecord } from '../worker/worker-protocol.ts';
+import type { Selection } from '../state/batch.tsx';
 import { depthText, type ModusSummary } from './soil-groups.ts';
 
 /** A row of the grid: a record, and the feature the map draws it as. */
@@ -151,4 +152,30 @@ export function problemsByCell(
     out.set(row.row, cells);
   }
   return out;
+}
+
+/**
+ * Where the selected record is among the rows shown (-1: not there). Rows that are features (a file sent
+ * whole: zones, lines, samples, points of a ZIP's entries) are found by the selection's feature, as the map
+ * draws it: two of them can have one row number (row 3 of each entry). Records (a CSV's rows) by the row's
+ * number, where a row in file order is (no scan of a million rows); else by the feature of their row, or by
+ * holding the selected problem.
+ */
+export function selectedRowIndex(
+  shown: readonly GridRow[],
+  selection: Pick<Selection, 'row' | 'feature' | 'diagnosticId'>,
+  featureOfRow: ReadonlyMap<number, number>,
+): number {
+  const feature = selection.feature;
+  if (feature !== undefined && shown[0]?.feature !== undefined)
+    return shown.findIndex((r) => r.feature === feature);
+  if (selection.row !== undefined) {
+    const at = selection.row - 1;
+    if (shown[at]?.row === selection.row) return at;
+    return shown.findIndex((r) => r.row === selection.row);
+  }
+  if (feature !== undefined) return shown.findIndex((r) => featureOfRow.get(r.row) === feature);
+  const id = selection.diagnosticId;
+  if (id !== undefined) return shown.findIndex((r) => r.diagnostics.includes(id));
+  return -1;
 }

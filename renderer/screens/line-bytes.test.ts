@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineBytes } from './line-bytes.ts';
+import { lineBytes, lineBytesSoon } from './line-bytes.ts';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -42,5 +42,33 @@ describe('lineBytes', () => {
     const bytes = encoder.encode(text);
     expect(decoder.decode(bytes.subarray(...lineBytes(bytes, 256)!))).toBe('l255');
     expect(lineBytes(bytes, 257)).toBeUndefined();
+  });
+});
+
+describe('lineBytesSoon', () => {
+  it('counts the lines before a far line a slice at a time, pausing between slices, and finds it', async () => {
+    const text = Array.from({ length: 300_000 }, (_, i) => `row ${i}`).join('\n');
+    const bytes = encoder.encode(text);
+    let pauses = 0;
+    const pause = () => {
+      pauses++;
+      return Promise.resolve();
+    };
+    const span = await lineBytesSoon(bytes, 299_999, pause);
+    expect(decoder.decode(bytes.subarray(...span!))).toBe('row 299998');
+    // 300,000 lines are over a thousand checkpoints: several slices, each handing the page its turn.
+    expect(pauses).toBeGreaterThan(3);
+    // Counted once: the same line, or one before it, is found at once the next time.
+    pauses = 0;
+    expect(await lineBytesSoon(bytes, 150_000, pause)).toEqual(lineBytes(bytes, 150_000));
+    expect(pauses).toBe(0);
+    expect(await lineBytesSoon(bytes, 300_001, pause)).toBeUndefined();
+  });
+
+  it('stops when its signal is aborted', async () => {
+    const bytes = encoder.encode(Array.from({ length: 300_000 }, (_, i) => `r${i}`).join('\n'));
+    const abort = new AbortController();
+    const span = await lineBytesSoon(bytes, 299_000, async () => abort.abort(), abort.signal);
+    expect(span).toBeUndefined();
   });
 });

@@ -4,7 +4,7 @@
  * after a confirmation that draws the feature before and after); "apply all safe fixes" with undo; inline
  * edit of the problem's line with live re-validation (CSV rows and any text file).
  */
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   findRule,
   formatCount,
@@ -24,7 +24,8 @@ import {
 } from '../state/batch.tsx';
 import { FixActions } from './fix-actions.tsx';
 import { VirtualList } from './virtual-list.tsx';
-import { lineBytes } from './line-bytes.ts';
+import { lineBytesSoon } from './line-bytes.ts';
+import { yieldToPage } from './yield-to-page.ts';
 
 const ROW_HEIGHT = 30;
 
@@ -331,23 +332,56 @@ function LineEditor({ fileKey, line, row }: { fileKey: string; line: number; row
   const batch = useBatch();
   const file = batch.files.find((f) => f.key === fileKey);
   const format = useMemo(() => (file ? textFormatOf(file) : undefined), [file]);
-  const span = useMemo(
-    () =>
-      file && format && !format.encoding.startsWith('utf-16') ? lineBytes(file.current, line) : undefined,
-    [file, format, line],
-  );
+  const bytes = file && format && !format.encoding.startsWith('utf-16') ? file.current : undefined;
+  // Found a slice at a time (the line breaks before the last row of a million-row batch took the page 80 ms
+  // to count); an edit's new bytes are searched again while the line as first found stays on screen.
+  const [found, setFound] = useState<{ bytes: Uint8Array; span: [number, number] | undefined }>();
+  useEffect(() => {
+    if (!bytes) return;
+    const abort = new AbortController();
+    void lineBytesSoon(bytes, line, yieldToPage, abort.signal).then((span) => {
+      if (!abort.signal.aborted) setFound({ bytes, span });
+    });
+    return () => abort.abort();
+  }, [bytes, line]);
   const original = useMemo(
     () =>
-      file && span && format && span[1] - span[0] <= 20_000
-        ? new TextDecoder(format.encoding).decode(file.current.subarray(span[0], span[1]))
+      found?.span && format && found.span[1] - found.span[0] <= 20_000
+        ? new TextDecoder(format.encoding).decode(found.bytes.subarray(found.span[0], found.span[1]))
         : undefined,
-    [file, span, format],
+    [found, format],
   );
-  const [value, setValue] = useState(original ?? '');
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  if (!file || !span || original === undefined || !format) return null;
+  if (!file || original === undefined || !format) return null;
   const csv = file.result?.kind.startsWith('csv-') === true;
   if (csv && (row === undefined || !format.delimiter)) return null;
+  return (
+    <LineText
+      fileKey={fileKey}
+      fileName={file.name}
+      line={line}
+      original={original}
+      {...(csv ? { csv: { row: row!, delimiter: format.delimiter! } } : {})}
+    />
+  );
+}
+
+/** The line's text as typed: every pause in typing checks the file again (a CSV row as its cells). */
+function LineText({
+  fileKey,
+  fileName,
+  line,
+  original,
+  csv,
+}: {
+  fileKey: string;
+  fileName: string;
+  line: number;
+  original: string;
+  csv?: { row: number; delimiter: CsvDelimiter };
+}) {
+  const batch = useBatch();
+  const [value, setValue] = useState(original);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   function change(next: string) {
     setValue(next);
@@ -355,15 +389,15 @@ function LineEditor({ fileKey, line, row }: { fileKey: string; line: number; row
     timer.current = setTimeout(() => {
       const text = next.replace(/[\r\n]+/g, ' ');
       if (csv) {
-        const cells = tokenizeCsv(text, format!.delimiter!)[0]?.cells.map((c) => c.value) ?? [''];
-        void batch.editRow(fileKey, row!, cells);
+        const cells = tokenizeCsv(text, csv.delimiter)[0]?.cells.map((c) => c.value) ?? [''];
+        void batch.editRow(fileKey, csv.row, cells);
       } else void batch.editLine(fileKey, line, text);
     }, 400);
   }
 
   return (
     <label className="line-editor">
-      Edit {csv ? `row ${row}` : `line ${line}`} of {file.name} (checked again as you type)
+      Edit {csv ? `row ${csv.row}` : `line ${line}`} of {fileName} (checked again as you type)
       <textarea value={value} rows={3} spellCheck={false} onChange={(e) => change(e.target.value)} />
       {batch.changeError && <span role="alert">{batch.changeError}</span>}
     </label>

@@ -26,5 +26,14 @@ describe('a soil test’s problems by sample and depth', () => {
     const features = groups.slice(1).map((g) => g.feature);
     expect(features).toEqual([...features].sort((a, b) => a! - b!));
     expect(new Set(groups.map((g) => g.key)).size).toBe(groups.length);
+
+    // A big file's page holds some of its features only: each problem is still at its own sample.
+    const some = (file.features ?? []).filter((f) => f.id % 2 === 1);
+    const third = soilProblemGroups(
+      file.diagnostics.filter((d) => d.location.feature === 2),
+      some.concat((file.features ?? []).filter((f) => f.id === 2)),
+      summary,
+    );
+    expect(third.map((g) => g.title)).toEqual(['Sample 3, depth 0 - 8 in']);
   });
 });

@@ -48,12 +48,14 @@ export function soilProblemGroups(
   summary: ModusSummary | undefined,
 ): SoilProblemGroup[] {
   const groups = new Map<string, SoilProblemGroup>();
+  // By id, not by place: a big file's page holds only some of its features (those with problems first).
+  const byId = new Map(features.map((f) => [f.id, f]));
   for (const d of diagnostics) {
     const feature = d.location.feature;
     let group: Omit<SoilProblemGroup, 'diagnostics'>;
     if (feature === undefined) group = { key: 'file', title: 'The file, its events and depths' };
     else {
-      const f = features[feature];
+      const f = byId.get(feature);
       const index = depthIndex(d);
       const depths = f?.properties.depths;
       const depthId =

@@ -16,16 +16,13 @@ import {
   parseCsvEncoding,
   runEngine,
   type BatchGeometry,
-  type Diagnostic,
   type FileGeometry,
   type EngineEvent,
   type FileResult,
-  type GeoJsonFeature,
   type Report,
 } from '../../core/index.ts';
 import {
   CHUNK_ITEMS,
-  MAX_SENT_FEATURES,
   PREVIEW_BYTES,
   PREVIEW_ROWS,
   type CheckOptions,
@@ -33,6 +30,7 @@ import {
   type WorkerRequest,
 } from './worker-protocol.ts';
 import { boundaryWorkers } from './boundary-workers.ts';
+import { pickFeatures } from './pick-features.ts';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const running = new Map<number, AbortController>();
@@ -43,19 +41,6 @@ const geometries = new Map<number, { kind: string; geometry: BatchGeometry }>();
 
 function post(message: WorkerMessage, transfer: Transferable[] = []): void {
   scope.postMessage(message, transfer);
-}
-
-/** The features worth sending: every one a problem names, then the first others, up to the cap; in order. */
-function pickFeatures(features: GeoJsonFeature[], diagnostics: readonly Diagnostic[]): GeoJsonFeature[] {
-  if (features.length <= MAX_SENT_FEATURES) return features;
-  const named = new Set<number>();
-  for (const d of diagnostics) if (d.location.feature !== undefined) named.add(d.location.feature);
-  const picked = features.filter((f) => named.has(f.id)).slice(0, MAX_SENT_FEATURES);
-  for (const f of features) {
-    if (picked.length >= MAX_SENT_FEATURES) break;
-    if (!named.has(f.id)) picked.push(f);
-  }
-  return picked.sort((a, b) => a.id - b.id);
 }
 
 function sendReport(jobId: number, report: Report): void {

@@ -142,7 +142,7 @@ describe.skipIf(chromiumMissing)('the sample batch and a 100,000-row batch', () 
     expect(await row.textContent()).toContain(ROWS.toLocaleString('en-US').replace(/,/g, ''));
     // The list and the map render the report.
     await expect.poll(() => list.getByRole('option').filter({ hasText: 'FU003' }).count()).toBeGreaterThan(0);
-    expect(await page.locator('.map .count').textContent()).toMatch(/of 100000 features drawn/);
+    expect(await page.locator('.map .count').textContent()).toMatch(/of 100,000 features drawn/);
     await list.press('End');
     await list.press('Home');
     await page.waitForTimeout(500);

@@ -95,7 +95,31 @@ interface MapElement extends HTMLElement {
     queryRenderedFeatures(options: { layers: string[] }): { properties: Record<string, unknown> }[];
     getBounds(): { getWest(): number; getEast(): number; getSouth(): number; getNorth(): number };
     project(lngLat: [number, number]): { x: number; y: number };
+    getZoom(): number;
   };
+}
+
+/** The focused element as a map's mark: its key, role and name, and how many marks are tab stops. */
+function focusedMark(page: Page) {
+  return page.evaluate(() => {
+    const e = document.activeElement!;
+    return {
+      mark: e.getAttribute('data-mark'),
+      role: e.getAttribute('role') ?? e.tagName.toLowerCase(),
+      name: e.getAttribute('aria-label') ?? '',
+      pressed: e.getAttribute('aria-pressed'),
+      visible: e.matches(':focus-visible'),
+      tabStops: document.querySelectorAll('.workbench [data-mark][tabindex="0"]').length,
+    };
+  });
+}
+
+/** From MapLibre's canvas, Tab (past its zoom buttons) to its marks: the one tab stop among them. */
+async function tabToVectorMarks(page: Page, scope = '.workbench'): Promise<void> {
+  // The marks are worked out once the map has settled with its data.
+  await expect.poll(() => page.locator(`${scope} .map-marks [data-mark]`).count()).toBeGreaterThan(0);
+  await page.locator(`${scope} .vector-map canvas`).focus();
+  for (let i = 0; i < 6 && (await focusedMark(page)).mark === null; i++) await page.keyboard.press('Tab');
 }
 
 async function dropFile(page: Page, name: string, content: string | Buffer): Promise<void> {
@@ -183,6 +207,40 @@ async function shownWell(page: Page): Promise<string> {
   return shown.inside && !shown.underLegend && shown.share > 0.35 ? 'shown well' : JSON.stringify(shown);
 }
 
+/**
+ * Where a lon/lat box [west, south, east, north] is drawn on the MapLibre map: "shown well" when it is
+ * inside the map, clear of the legend over its corner and over a third of it across.
+ */
+function vectorShownWell(page: Page, box: [number, number, number, number]): Promise<string> {
+  return page.evaluate((b) => {
+    const element = document.querySelector('.workbench .vector-map') as MapElement;
+    const map = element.getBoundingClientRect();
+    const legend = element.parentElement!.querySelector('.map-legend')!.getBoundingClientRect();
+    const sw = element.fieldgateMap!.project([b[0], b[1]]);
+    const ne = element.fieldgateMap!.project([b[2], b[3]]);
+    const drawn = {
+      left: map.left + sw.x,
+      right: map.left + ne.x,
+      top: map.top + ne.y,
+      bottom: map.top + sw.y,
+    };
+    const inside =
+      drawn.left >= map.left &&
+      drawn.right <= map.right &&
+      drawn.top >= map.top &&
+      drawn.bottom <= map.bottom;
+    const underLegend =
+      drawn.left < legend.right &&
+      legend.left < drawn.right &&
+      drawn.top < legend.bottom &&
+      legend.top < drawn.bottom;
+    const share = Math.max((drawn.right - drawn.left) / map.width, (drawn.bottom - drawn.top) / map.height);
+    return inside && !underLegend && share > 0.35
+      ? 'shown well'
+      : JSON.stringify({ inside, underLegend, share });
+  }, box);
+}
+
 describe.skipIf(chromiumMissing)('the map tells the story', () => {
   const session = blockSession();
 
@@ -208,6 +266,22 @@ describe.skipIf(chromiumMissing)('the map tells the story', () => {
         .locator('li[data-legend^=field-]')
         .allTextContents(),
     ).toEqual([' With an error', ' With a warning']);
+
+    // The map's title bar keeps one line at 1366×768 though 2,000 of its 2,800 features are drawn: the
+    // count is cut short (its whole text in its title and for screen readers), not "Map view" or the buttons.
+    const titleBar = await page.locator('.workbench .map > .toolbar').evaluate((bar) => {
+      const boxes = Array.from(bar.children).map((c) => c.getBoundingClientRect());
+      const label = bar.querySelector('label')!.getBoundingClientRect();
+      const select = bar.querySelector('select')!.getBoundingClientRect();
+      return {
+        oneLine: Math.max(...boxes.map((b) => b.top)) < Math.min(...boxes.map((b) => b.bottom)),
+        labelOneLine: label.height <= select.height + 4,
+      };
+    });
+    expect(titleBar).toEqual({ oneLine: true, labelOneLine: true });
+    const count = page.locator('.workbench .map > .toolbar .count');
+    expect(await count.getAttribute('title')).toBe('2,000 of 2,800 features drawn (problems first)');
+    expect(await count.textContent()).toContain('2,000 of 2,800 features drawn (problems first)');
 
     // SVG: the 2,100 markers as clusters (count, worst severity) and single markers; every one counted once.
     const map = page.locator('svg.map-canvas');
@@ -316,6 +390,40 @@ describe.skipIf(chromiumMissing)('the map tells the story', () => {
       .evaluateAll((all) => all.map((l) => Number((l as HTMLElement).dataset.count)));
     expect(labels.every((n) => found.some((c) => c.count === n))).toBe(true);
     await checkScreen(page, 'map-clusters-vector', { fullPage: false });
+
+    // By keyboard, as on the SVG map: Tab from the canvas reaches MapLibre's clusters and markers (one tab
+    // stop, named), arrows go from one to the next, Enter zooms into a cluster and leaves the focus on a
+    // mark there, Escape goes back to the canvas.
+    await tabToVectorMarks(page);
+    const firstVector = await focusedMark(page);
+    expect(firstVector).toMatchObject({ role: 'button', visible: true, tabStops: 1 });
+    expect(firstVector.mark).toMatch(/^(cluster|point):/);
+    await page.keyboard.press('ArrowRight');
+    expect((await focusedMark(page)).mark).not.toBe(firstVector.mark);
+    await page.keyboard.press('Home');
+    expect((await focusedMark(page)).mark).toBe(firstVector.mark);
+    for (let i = 0; i < 50 && !(await focusedMark(page)).mark?.startsWith('cluster:'); i++)
+      await page.keyboard.press('ArrowRight');
+    const vectorCluster = await focusedMark(page);
+    expect(vectorCluster.name).toMatch(
+      /^Cluster of [\d,]+ problems, the worst (an error|a warning): Enter zooms in$/,
+    );
+    const zoom = () =>
+      page.evaluate(() => (document.querySelector('.vector-map') as MapElement).fieldgateMap!.getZoom());
+    const zoomBefore = await zoom();
+    await page.keyboard.press('Enter');
+    await expect.poll(zoom).toBeGreaterThan(zoomBefore);
+    // Once MapLibre has made the clusters of the new zoom: the focus on one of its marks.
+    await expect
+      .poll(async () => (await focusedMark(page)).mark, { timeout: 20_000 })
+      .not.toBe(vectorCluster.mark);
+    expect((await focusedMark(page)).mark).toMatch(/^(cluster|point):/);
+    expect(await focusedMark(page)).toMatchObject({ role: 'button', visible: true, tabStops: 1 });
+    await checkScreen(page, 'map-clusters-keyboard-vector', { fullPage: false });
+    await page.keyboard.press('Escape');
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('maplibregl-canvas'))).toBe(
+      true,
+    );
     await page.context().close();
   }, 150_000);
 
@@ -364,7 +472,9 @@ describe.skipIf(chromiumMissing)('the map tells the story', () => {
     expect(await legend.locator('[data-legend=fix-preview]').textContent()).toBe(
       ' Before the fix  After it (preview)',
     );
-    expect((await covered()).height).toBeGreaterThan(folded.height);
+    expect((await covered()).height).toBeGreaterThan(folded.height * 1.5);
+    // Unfolded, the legend covers more of the map's bottom: the field was fitted again clear of it.
+    await expect.poll(() => shownWell(page)).toBe('shown well');
     await checkScreen(page, 'map-fix-preview-safe', { fullPage: false });
     await show.click();
     await expect.poll(() => after.count()).toBe(0);
@@ -414,6 +524,23 @@ describe.skipIf(chromiumMissing)('the map tells the story', () => {
       .click();
     await expect.poll(async () => (await sourceData(page, 'fix-preview')).length).toBe(0);
     expect(await legend.locator('[data-legend=fix-preview]').count()).toBe(0);
+
+    // MapLibre, the legend folded: the field with a repeated point (-93.68 … -93.67, 42.03 … 42.04) chosen
+    // and previewed; the legend unfolded (a line longer: the preview's) leaves it clear, fitted again.
+    await legend.getByRole('button', { name: 'Legend' }).click();
+    await expect
+      .poll(() => legend.getByRole('button', { name: 'Legend' }).getAttribute('aria-expanded'))
+      .toBe('false');
+    await problem(page, 'GEO012').click();
+    const repeats: [number, number, number, number] = [-93.68, 42.03, -93.67, 42.04];
+    await expect.poll(() => vectorShownWell(page, repeats)).toBe('shown well');
+    await detail.getByRole('button', { name: 'Preview on the map' }).click();
+    await expect.poll(async () => (await sourceData(page, 'fix-preview')).length).toBe(2);
+    const foldedVector = await covered();
+    await unfoldLegend(page);
+    expect((await covered()).height).toBeGreaterThan(foldedVector.height * 1.5);
+    await expect.poll(() => vectorShownWell(page, repeats)).toBe('shown well');
+    await checkScreen(page, 'map-legend-unfolded-vector', { fullPage: false });
     await page.context().close();
   }, 120_000);
 
@@ -647,6 +774,20 @@ describe.skipIf(chromiumMissing)('the map tells the story', () => {
     ).toBe(' Soil sample 20');
     // On their fields: no note that they are shown without one.
     expect(await soil.page.getByTestId('map-note').count()).toBe(0);
+    // Reached by keyboard, as problem markers are: Tab from the map, arrows between them, Enter selects one.
+    await svg.focus();
+    await soil.page.keyboard.press('Tab');
+    const sample = await focusedMark(soil.page);
+    expect(sample).toMatchObject({ role: 'button', visible: true, tabStops: 1, pressed: 'false' });
+    expect(sample.name).toMatch(/^Sample \S+(, with (an error|a warning|a note))?: Enter selects it$/);
+    await soil.page.keyboard.press('ArrowDown');
+    expect((await focusedMark(soil.page)).mark).toMatch(/^sample:/);
+    expect((await focusedMark(soil.page)).mark).not.toBe(sample.mark);
+    await soil.page.keyboard.press('Enter');
+    await expect.poll(() => svg.locator('g.feature.selected').count()).toBe(1);
+    const chosen = await svg.locator('g.feature.selected').getAttribute('data-feature');
+    await expect.poll(async () => (await focusedMark(soil.page)).mark).toMatch(new RegExp(`:${chosen}$`));
+    expect((await focusedMark(soil.page)).pressed).toBe('true');
     await checkScreen(soil.page, 'map-soil-samples', { fullPage: false });
     // MapLibre: the same 20 points marked as samples in its fields source.
     await vectorMap(soil.page);
@@ -655,6 +796,25 @@ describe.skipIf(chromiumMissing)('the map tells the story', () => {
         async () => (await sourceData(soil.page, 'fields')).filter((f) => f.properties.sample === 1).length,
       )
       .toBe(20);
+    // By keyboard in MapLibre too: Tab from the canvas to the samples; Enter rings the one chosen.
+    await tabToVectorMarks(soil.page);
+    const vectorSample = await focusedMark(soil.page);
+    expect(vectorSample).toMatchObject({ role: 'button', visible: true, tabStops: 1 });
+    expect(vectorSample.name).toMatch(/^Sample \S+/);
+    await soil.page.keyboard.press('ArrowRight');
+    const other = await focusedMark(soil.page);
+    expect(other.mark).not.toBe(vectorSample.mark);
+    await soil.page.keyboard.press('Enter');
+    const ringed = () =>
+      soil.page.evaluate(() =>
+        JSON.stringify(
+          (document.querySelector('.workbench .vector-map') as MapElement).fieldgateMap!.getFilter(
+            'selected-points',
+          ),
+        ),
+      );
+    const otherFeature = other.mark!.split(':').pop();
+    await expect.poll(ringed).toContain(`["==",["get","fid"],${otherFeature}]`);
     await checkScreen(soil.page, 'map-soil-samples-vector', { fullPage: false });
     await soil.context.close();
   }, 150_000);
