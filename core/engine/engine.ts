@@ -5,6 +5,7 @@
  */
 import { WorkerPool, type WorkerFactory } from '../parallel/worker-pool.ts';
 import type { LongLivedPool } from '../parallel/long-lived-pool.ts';
+import { scanWorkersAhead } from './scan-worker-ahead.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { countBySeverity } from '../diagnostics/diagnostic.ts';
 import { chosenKind, detectKind, type KindDetection } from '../formats/detect-kind.ts';
@@ -269,14 +270,18 @@ export function runEngineWith(
   const resolved = resolveOptionsWith(kinds, options);
   const workers = workersFor(options);
   if (workers) resolved.validate.workers = workers.take;
-  const startScanWorker = options.startScanWorker;
-  if (startScanWorker) {
-    const above = options.scanWorkerAbove ?? SCAN_WORKER_ABOVE_BYTES;
+  const above = options.scanWorkerAbove ?? SCAN_WORKER_ABOVE_BYTES;
+  const scanWorkers = options.startScanWorker
+    ? scanWorkersAhead(options.startScanWorker, inputs, { above, kind: options.kind })
+    : undefined;
+  if (scanWorkers)
     resolved.validate.scanWorker = (bytes) =>
-      bytes !== undefined && bytes < above ? undefined : startScanWorker;
-  }
+      bytes !== undefined && bytes < above ? undefined : scanWorkers.take;
   return new EventChannel<EngineEvent>((channel) =>
-    produce(inputs, options, resolved, channel).finally(() => workers?.close()),
+    produce(inputs, options, resolved, channel).finally(() => {
+      workers?.close();
+      scanWorkers?.close();
+    }),
   );
 }
 
