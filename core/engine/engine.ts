@@ -137,7 +137,8 @@ export interface EngineOptions {
   /**
    * Starts the worker thread that decodes and scans a Modus file of at least `scanWorkerAbove` bytes while
    * this thread checks it (the host's: `modusScanWorkers()` of fieldgate/node for Node); the report is the
-   * same as on one thread. Independent of `jobs`: a host that wants one thread leaves it out.
+   * same as on one thread. Independent of `jobs`: a host that wants one thread leaves it out. Called as the
+   * run starts where a big file named .xml is among the inputs (scan-worker-ahead.ts).
    */
   startScanWorker?: WorkerFactory;
   /** Modus files smaller than this are scanned on this thread (default SCAN_WORKER_ABOVE_BYTES). */
