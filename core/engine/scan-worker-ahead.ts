@@ -2,7 +2,9 @@
  * The Modus scanning worker of a run, started ahead (issue 28). A worker thread takes about 20-30 ms to
  * start; started when the Modus validator is made, after detection, it held up the split's first events
  * by that much, on the thread that sets the pace (modus-split.ts). Started when the run starts, where a
- * big file named .xml (or one forced to Modus) is among the inputs, it is ready when its first bytes come.
+ * big file named .xml (or one forced to Modus) is among the inputs, it is ready when its first bytes come:
+ * the first answer 20-30 ms after them, the command 0-20 ms sooner on two cores, with the same CPU (the
+ * worker's start then competes with the run's own start for them; see core/modus/modus.bench.ts).
  */
 import { extensionOf, isStreamed, type SourceFile } from '../input/file-kind.ts';
 import type { PoolWorker, WorkerFactory } from '../parallel/worker-pool.ts';
@@ -10,7 +12,8 @@ import type { PoolWorker, WorkerFactory } from '../parallel/worker-pool.ts';
 /**
  * Whether `input` may well be a Modus file scanned on a worker: its size is known and at least `above`,
  * and it is named .xml or forced to the Modus kind. A guess: a file that turns out not to be Modus leaves
- * the worker unused (its start-up, on another core, is all it costs).
+ * the worker unused (it costs its start-up, on another core, and an idle thread's memory until the run
+ * ends).
  */
 function mayBeScannedOnWorker(input: SourceFile, kind: string | undefined, above: number): boolean {
   const size = isStreamed(input) ? input.size : input.bytes.length;
