@@ -5,6 +5,7 @@
  */
 import { WorkerPool, type WorkerFactory } from '../parallel/worker-pool.ts';
 import type { LongLivedPool } from '../parallel/long-lived-pool.ts';
+import { scanWorkersAhead } from './scan-worker-ahead.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { countBySeverity } from '../diagnostics/diagnostic.ts';
 import { chosenKind, detectKind, type KindDetection } from '../formats/detect-kind.ts';
@@ -136,7 +137,8 @@ export interface EngineOptions {
   /**
    * Starts the worker thread that decodes and scans a Modus file of at least `scanWorkerAbove` bytes while
    * this thread checks it (the host's: `modusScanWorkers()` of fieldgate/node for Node); the report is the
-   * same as on one thread. Independent of `jobs`: a host that wants one thread leaves it out.
+   * same as on one thread. Independent of `jobs`: a host that wants one thread leaves it out. Called as the
+   * run starts where a big file named .xml is among the inputs (scan-worker-ahead.ts).
    */
   startScanWorker?: WorkerFactory;
   /** Modus files smaller than this are scanned on this thread (default SCAN_WORKER_ABOVE_BYTES). */
@@ -269,14 +271,18 @@ export function runEngineWith(
   const resolved = resolveOptionsWith(kinds, options);
   const workers = workersFor(options);
   if (workers) resolved.validate.workers = workers.take;
-  const startScanWorker = options.startScanWorker;
-  if (startScanWorker) {
-    const above = options.scanWorkerAbove ?? SCAN_WORKER_ABOVE_BYTES;
+  const above = options.scanWorkerAbove ?? SCAN_WORKER_ABOVE_BYTES;
+  const scanWorkers = options.startScanWorker
+    ? scanWorkersAhead(options.startScanWorker, inputs, { above, kind: options.kind })
+    : undefined;
+  if (scanWorkers)
     resolved.validate.scanWorker = (bytes) =>
-      bytes !== undefined && bytes < above ? undefined : startScanWorker;
-  }
+      bytes !== undefined && bytes < above ? undefined : scanWorkers.take;
   return new EventChannel<EngineEvent>((channel) =>
-    produce(inputs, options, resolved, channel).finally(() => workers?.close()),
+    produce(inputs, options, resolved, channel).finally(() => {
+      workers?.close();
+      scanWorkers?.close();
+    }),
   );
 }
 

@@ -52,6 +52,35 @@
  * /proc/stat counts in 10 ms ticks. Files under 24 MB stay on one thread (SCAN_WORKER_ABOVE_BYTES in
  * core/engine/engine.ts, with the measurements by size; so the 6 MB rows are all one thread).
  *
+ * Balance, 2026-11-28 15:30-16:20 (the 58 MB file, --jobs 2; per thread CPU from /proc/self/task, whole
+ * processes against the commit before, alternating, each run after 0.5 s with both cores at least 80 %
+ * idle). Where the time goes: the command takes about 110 ms to reach its first bytes (Node 45, loading
+ * the command 50, detection); from there both cores are busy to the end. CPU per thread: this thread 480
+ * ms (100 of them the start), the worker 400 (30-40 its start), V8's helper threads 165 (they compile and
+ * collect for two isolates); on one thread 770 and 100. The worker's requests were timed: the first
+ * megabyte took 65-75 ms against 7 once warm (cold code, and about half of it waiting for a core); after
+ * that the worker waited 55-75 ms for bytes in all, and this thread about as long for answers.
+ * Kept: the worker starts with the run (core/engine/scan-worker-ahead.ts) where a big .xml file is among
+ * the inputs, not when the validator is made after detection; it is now ready when the first bytes come
+ * and its first answer comes 20-30 ms after them (it came 70 ms after a start 15-20 ms later). Wall time,
+ * 20 rounds: median 0.67 s (quartiles 0.66-0.68) against 0.69 (0.67-0.70), the same CPU; other rounds of
+ * 12 and 16 gave 0.65 against 0.675 and 0.655 against 0.65: a gain of 0-20 ms on two cores, where the
+ * worker's start competes with the rest for them (more where a core is free for it). Measured and left
+ * out, each within the noise (under 10 ms, or none): 2, 4 or 8 MB in flight instead of 1 (8-30 MB more
+ * memory); posting the next bytes as soon as an answer makes room, before replaying it, with up to 512 KB
+ * read ahead; the first megabyte posted in 32 or 64 KB pieces so the first answer comes sooner; the worker
+ * scanning made-up Modus text while it waits (10 steps of 32 KB fit before the first bytes, and the first
+ * real megabyte was no faster); a scanner on the worker that does not count lines (its CPU 402 against
+ * 406 ms); the helper threads at nice 10 or 19 (slower when other work came); a 32 or 64 MB young
+ * generation for the worker. With both cores busy from the first bytes, what is left to gain is CPU:
+ * the handover costs about 0.2 s more than one thread (the worker's start, recording and replaying the
+ * events, a second isolate's compiling), and the start before the first bytes is serial.
+ * Bench runs (not waiting for idle cores): 16:18 --jobs 2 712 ms, 113 MB, --jobs 1 876 ms, xmllint 876
+ * ms, 550 MB: 1.23x at 0.21x; 16:19 649 ms, 115 MB, 839, xmllint 870: 1.34x at 0.21x. Alternating runs
+ * gated on idle cores, 16:16-16:18: xmllint 0.85-0.89 s (median 0.87), --jobs 2 median 0.655 s (best
+ * 0.63), 1.33x (1.35x at best), the commit before 0.65 (0.63). So 1.3x is met with the cores free, by a
+ * small margin, and not whenever other work takes a share of them.
+ *
  * Loaded machine: cli/bin/helper-threads.js had V8's helper threads at the lowest priority (nice 19);
  * where other processes take the cores, the optimising compiler on those threads got no turn and the hot
  * code ran unoptimised for longer. At load 2.6-3.2 the command took 1.35-1.71 s at nice 19 against

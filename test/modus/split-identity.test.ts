@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bytesToStream } from '../../core/csv/csv-reader.ts';
-import { validate, type EngineOptions } from '../../core/index.ts';
+import { runEngine, validate, type EngineOptions } from '../../core/index.ts';
 import type { WorkerFactory } from '../../core/parallel/worker-pool.ts';
 import { modusScanWorkers } from '../../node/modus-threads.ts';
 import { corpusPath, needsShared } from '../support/corpus.ts';
@@ -19,13 +19,36 @@ const root = new URL('../../', import.meta.url).pathname;
 const now = new Date('2026-11-28T12:00:00.000Z');
 const scanWorkers = modusScanWorkers();
 
-/** Counts the workers started, so a test knows the split ran. */
-function counted(start: WorkerFactory): { factory: WorkerFactory; started: number } {
+/**
+ * Counts the workers started, those a validation posted to (so a test knows the split ran) and those
+ * ended.
+ */
+function counted(start: WorkerFactory): {
+  factory: WorkerFactory;
+  started: number;
+  scanned: number;
+  ended: number;
+} {
   const out = {
     started: 0,
+    scanned: 0,
+    ended: 0,
     factory: (): ReturnType<WorkerFactory> => {
       out.started++;
-      return start();
+      const worker = start();
+      let posted = false;
+      return {
+        ...worker,
+        post(message, transfer) {
+          if (!posted) out.scanned++;
+          posted = true;
+          worker.post(message, transfer);
+        },
+        terminate() {
+          out.ended++;
+          worker.terminate();
+        },
+      };
     },
   };
   return out;
@@ -62,8 +85,11 @@ async function expectSame(name: string, bytes: Uint8Array, chunk?: number, optio
   );
   expect(two).toBe(one);
   const parsed = JSON.parse(one) as { files: Array<{ kind: string; diagnostics: Array<{ code: string }> }> };
-  // A file read as another kind (not-modus.xml) has no Modus scan to split.
-  expect(workers.started).toBe(parsed.files[0]?.kind === 'modus-result' ? 1 : 0);
+  // A file read as another kind (not-modus.xml) has no Modus scan to split; a worker started ahead for it
+  // (it is named .xml) ends with the run.
+  expect(workers.scanned).toBe(parsed.files[0]?.kind === 'modus-result' ? 1 : 0);
+  expect(workers.started).toBe(1);
+  expect(workers.ended).toBe(1);
   return parsed;
 }
 
@@ -195,5 +221,33 @@ describe('Modus on two threads: the same report as on one', () => {
     expect(workers.started).toBe(0);
     await validate([{ name: 'small.xml', bytes }], { ...options, scanWorkerAbove: bytes.length });
     expect(workers.started).toBe(1);
+  });
+
+  it('a big file named .xml has its worker started with the run, before detection; other files do not', async () => {
+    const bytes = utf8(repeated(20));
+    const streamed = (name: string) => ({
+      name,
+      size: bytes.length,
+      open: () => bytesToStream(bytes, 65536),
+    });
+    const run = async (name: string, above: number, kind?: string) => {
+      const workers = counted(scanWorkers);
+      const options: EngineOptions = { now, startScanWorker: workers.factory, scanWorkerAbove: above };
+      if (kind) options.kind = kind;
+      const events = runEngine([streamed(name)], options);
+      const ahead = workers.started;
+      for await (const event of events) if (event.type === 'report') break;
+      return { ahead, ...workers };
+    };
+    // Started as the run starts (no event asked for yet), then used by the Modus validator.
+    expect(await run('big.xml', bytes.length)).toMatchObject({ ahead: 1, started: 1, scanned: 1, ended: 1 });
+    // Not ahead for another name (unless the kind is forced) or a smaller file: the validator starts it.
+    expect(await run('big.modus', bytes.length)).toMatchObject({ ahead: 0, started: 1, scanned: 1 });
+    expect(await run('big.modus', bytes.length, 'modus-result')).toMatchObject({
+      ahead: 1,
+      started: 1,
+      scanned: 1,
+    });
+    expect(await run('big.xml', bytes.length + 1)).toMatchObject({ ahead: 0, started: 0 });
   });
 });
