@@ -8,9 +8,10 @@
 
 import { defineRule, type Rule } from '../rules/rule.ts';
 import type { ZipStage } from './zip-stages.ts';
+import { formatCount } from '../values/format-count.ts';
 
 function formatBytes(n: number): string {
-  return n.toLocaleString('en-US');
+  return formatCount(n);
 }
 
 const METHOD_NAMES: Record<number, string> = {

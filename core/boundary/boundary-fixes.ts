@@ -38,6 +38,7 @@ import { packedMap } from '../values/packed-map.ts';
 import { parseWkt } from '../wkt/parse-wkt.ts';
 import { maxDecimals, writePolygonsWkt } from '../wkt/write-wkt.ts';
 import { SERVICE_LIMITS } from './check-service-limits.ts';
+import { formatCount } from '../values/format-count.ts';
 
 export type { GeometryWriter } from '../records/field-record.ts';
 
@@ -107,9 +108,7 @@ function applyEdits(wkt: string, edits: readonly { start: number; end: number; e
   return out;
 }
 
-// Small counts (most point counts in fix summaries) without the cost of a locale call each.
-const count = (n: number): string =>
-  Number.isInteger(n) && n > -1000 && n < 1000 ? String(n) : n.toLocaleString('en-US');
+const count = formatCount;
 
 function commas(text: string, start = 0, end = text.length): number {
   let n = 0;

@@ -6,6 +6,7 @@ import type { DiagnosticCollector } from '../rules/reporter.ts';
 import { areaTooLarge, tinyField, tooManyPoints } from './service-limit-rules.ts';
 import type { BoundaryPlace } from './boundary-location.ts';
 import { formatAcres } from './format-acres.ts';
+import { formatCount } from '../values/format-count.ts';
 
 export const SERVICE_LIMITS = {
   /** Points over all rings, closing points included. */
@@ -24,9 +25,9 @@ export function checkPointLimit(
   if (count > SERVICE_LIMITS.maxPoints) {
     collector.report(tooManyPoints, {
       messageId: 'tooMany',
-      data: { count: count.toLocaleString('en-US'), limit: SERVICE_LIMITS.maxPoints.toLocaleString('en-US') },
+      data: { count: formatCount(count), limit: formatCount(SERVICE_LIMITS.maxPoints) },
       location: place.geometry(geometry),
-      hint: `Simplify the boundary to at most ${SERVICE_LIMITS.maxPoints.toLocaleString('en-US')} points (a tolerance of 0.5–1 m keeps the acreage within a fraction of a percent), e.g. mapshaper -simplify or ogr2ogr -simplify.`,
+      hint: `Simplify the boundary to at most ${formatCount(SERVICE_LIMITS.maxPoints)} points (a tolerance of 0.5–1 m keeps the acreage within a fraction of a percent), e.g. mapshaper -simplify or ogr2ogr -simplify.`,
     });
   }
 }
@@ -41,7 +42,7 @@ export function checkAreaLimits(
   if (acres > SERVICE_LIMITS.maxAcres) {
     collector.report(areaTooLarge, {
       messageId: 'tooLarge',
-      data: { acres: formatAcres(acres), limit: SERVICE_LIMITS.maxAcres.toLocaleString('en-US') },
+      data: { acres: formatAcres(acres), limit: formatCount(SERVICE_LIMITS.maxAcres) },
       location: place.geometry(geometry),
       hint: 'Send one boundary per field. If this is one field, split it into parts under 20,000 acres; if the number is far too large, check that the coordinates are degrees of the right place.',
     });

@@ -15,6 +15,7 @@ import type { DiagnosticCollector } from '../rules/reporter.ts';
 import { axesSwapped, latitudeOutOfRange, longitudeOutOfRange, projectedCoordinates } from './wgs84-rules.ts';
 import type { BoundaryPlace } from './boundary-location.ts';
 import { guessProjection, type CoordinateExtent } from './projection-guess.ts';
+import { formatCount } from '../values/format-count.ts';
 
 /** What the coordinates are, as far as the checks can tell. */
 export type CoordinateVerdict = 'wgs84' | 'out-of-range' | 'swapped' | 'projected' | 'empty';
@@ -107,7 +108,7 @@ function abbreviate(text: string): string {
 }
 
 function num(n: number): string {
-  return Math.abs(n) >= 1000 ? Math.round(n).toLocaleString('en-US') : String(n);
+  return Math.abs(n) >= 1000 ? formatCount(Math.round(n)) : String(n);
 }
 
 export const SWAP_HINT =

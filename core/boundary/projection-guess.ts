@@ -7,6 +7,7 @@
 
 import { crsByCode } from '../crs/crs-catalog.ts';
 import { reprojectPointToWgs84 } from '../crs/reproject.ts';
+import { formatCount } from '../values/format-count.ts';
 
 export interface CoordinateExtent {
   xmin: number;
@@ -27,7 +28,7 @@ export interface ProjectionGuess {
 const within = (lo: number, hi: number, min: number, max: number): boolean => lo >= min && hi <= max;
 
 function fmt(n: number): string {
-  return Math.round(n).toLocaleString('en-US');
+  return formatCount(Math.round(n));
 }
 
 function lands(

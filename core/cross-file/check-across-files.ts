@@ -36,6 +36,7 @@ import {
   sampleInOtherField,
   sampleOutsideFields,
 } from './cross-file-rules.ts';
+import { formatCount } from '../values/format-count.ts';
 
 export interface AcrossFilesOptions {
   selection?: RuleSelection;
@@ -94,7 +95,7 @@ function distanceText(degrees: number): string {
   const metres = degrees * METRES_PER_DEGREE;
   if (metres < 1000) return `${Math.max(1, Math.round(metres / 10) * 10)} m`;
   if (metres < 10_000) return `${(metres / 1000).toFixed(1)} km`;
-  return `${Math.round(metres / 1000).toLocaleString('en-US')} km`;
+  return `${formatCount(Math.round(metres / 1000))} km`;
 }
 
 function percent(share: number): string {
@@ -137,7 +138,7 @@ export function checkAcrossFiles(
     if (dropped > 0)
       collector.report(batchGeometryLimited, {
         messageId: 'limited',
-        data: { limit: f.geometry.fields.length.toLocaleString('en-US'), dropped: dropped },
+        data: { limit: formatCount(f.geometry.fields.length), dropped: dropped },
         location: {},
         hint: 'Split the file, or give the prescriptions and soil tests with the part that holds their fields.',
       });

@@ -19,6 +19,7 @@ import { rebuiltPolygons, type RebuiltGeometry } from './rebuilt-geometry.ts';
 import { isValidArea, removeRing, removeVertex } from './fixes.ts';
 import { type IssueTarget, reportValidityIssues, ringLabel } from './report-validity.ts';
 import { isValidPolygons, type ValidityCheck, type ValidityIssue, type ValidityOptions } from './validity.ts';
+import { formatCount } from '../values/format-count.ts';
 
 /**
  * The boundary checks of the `wkt-syntax` and `ogc-validity` groups, reported as diagnostics. The WKT may
@@ -606,7 +607,7 @@ function repeatedPointsFix(rep: GeometryReporter, g: ParsedGeometry): Fix | unde
   });
   closeBlock();
   if (runs === 0) return undefined;
-  const count = (n: number): string => n.toLocaleString('en-US');
+  const count = formatCount;
   const title =
     runs === 1
       ? points > 1

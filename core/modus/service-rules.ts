@@ -10,6 +10,7 @@
 import { defineRule } from '../rules/rule.ts';
 import type { ServiceStage, ServiceStageOf } from './service-stages.ts';
 import type { ModusRuleContext, RulesByStage } from './modus-rule-context.ts';
+import { formatCount } from '../values/format-count.ts';
 
 /** The partner service's published limits for POST /v2/soil/modus/result (the pass counts up to them). */
 export const SERVICE_LIMITS = {
@@ -158,7 +159,7 @@ export const tooManySamples = defineRule({
     if (!stage.overSample) return;
     context.report({
       messageId: 'tooMany',
-      data: { count: stage.soilSamples.toLocaleString('en-US') },
+      data: { count: formatCount(stage.soilSamples) },
       location: stage.overSample,
       hint: 'Split the samples into files of at most 20,000 samples each.',
     });

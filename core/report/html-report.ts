@@ -8,6 +8,7 @@ import type { Diagnostic, Severity } from '../diagnostics/diagnostic.ts';
 import { plural } from '../values/plural.ts';
 import { describeLocation } from './describe-location.ts';
 import { fileValueAt, type ReportFileLike } from './problems-csv.ts';
+import { formatCount } from '../values/format-count.ts';
 
 type Position = readonly number[];
 interface GeometryLike {
@@ -179,7 +180,7 @@ function svgMap(file: HtmlReportFile, index: number): string {
   const notes: string[] = [];
   if (drawn.length < shown.length)
     notes.push(
-      `The map shows ${drawn.length.toLocaleString('en-US')} of ${shown.length.toLocaleString('en-US')} shapes, those with problems first.`,
+      `The map shows ${formatCount(drawn.length)} of ${formatCount(shown.length)} shapes, those with problems first.`,
     );
   if (left.length > 0) {
     const names = left.slice(0, 20).map((f) => {
