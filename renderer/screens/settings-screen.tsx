@@ -116,7 +116,8 @@ export function SettingsScreen() {
         </label>
         <p id="threads-help" className="hint">
           Field uploads and .wkt files of 16 MB or more have their boundaries checked on these threads at
-          once; the problems found are the same for any number.
+          once; with two or more, a Modus result of 24 MB or more is read on one thread while another checks
+          it. The problems found are the same for any number.
         </p>
         <label>
           Imagery tile URL (optional, used when online)

@@ -29,7 +29,7 @@ import {
   type WorkerMessage,
   type WorkerRequest,
 } from './worker-protocol.ts';
-import { boundaryWorkers } from './boundary-workers.ts';
+import { boundaryWorkers, modusScanWorkers } from './boundary-workers.ts';
 import { pickFeatures } from './pick-features.ts';
 
 const scope = self as unknown as DedicatedWorkerGlobalScope;
@@ -103,6 +103,7 @@ async function run(request: Extract<WorkerRequest, { type: 'validate' }>): Promi
     const kind = request.options?.kind;
     await sendPreview(jobId, file.name, bytes, request.options).catch(() => undefined);
     const input = { name: file.name, bytes, ...(kind ? { kind } : {}) };
+    const jobs = request.jobs ?? defaultJobs(navigator.hardwareConcurrency || 1);
     const events: AsyncIterable<EngineEvent> = runEngine([input], {
       now: new Date(),
       signal: abort.signal,
@@ -111,8 +112,11 @@ async function run(request: Extract<WorkerRequest, { type: 'validate' }>): Promi
       // Every row of the file, for the data grid.
       records: true,
       // A big field upload's or .wkt file's boundaries are checked on nested workers too (the engine's threshold decides).
-      jobs: request.jobs ?? defaultJobs(navigator.hardwareConcurrency || 1),
+      jobs,
       workerPool: boundaryPool,
+      // A big Modus file is decoded and scanned on a worker of its own while this one checks it, where
+      // there is a second thread to give (the engine's threshold decides; the report is the same).
+      ...(jobs > 1 ? { startScanWorker: modusScanWorkers() } : {}),
       ...(request.options?.settings ? { settings: request.options.settings } : {}),
     });
     for await (const event of events) {

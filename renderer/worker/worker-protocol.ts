@@ -28,8 +28,9 @@ export type WorkerRequest =
       file: WorkerFile;
       options?: CheckOptions;
       /**
-       * Threads that check a big file's boundaries (the settings' choice; 1: the validation worker alone);
-       * absent: one per core where there are more than two.
+       * Threads that check a big file's boundaries, and with 2 or more a big Modus file read on a thread
+       * of its own (the settings' choice; 1: the validation worker alone); absent: one per core where there
+       * are more than two.
        */
       jobs?: number;
     }
