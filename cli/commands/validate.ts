@@ -372,7 +372,10 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
 
   const color = values.color ?? (io.isTTY && !io.env.NO_COLOR);
   // The progress line on stderr; report output bound for the same terminal erases it first.
-  const line = progressLineFor(io, args, fix ? 'fixing' : 'checking', { totalBytes: knownSize(inputs) });
+  const line = progressLineFor(io, args, fix ? 'fixing' : 'checking', {
+    totalBytes: knownSize(inputs),
+    problemsAfterFixes: fix !== undefined,
+  });
   const out = withProgressLine(io, line);
   // Fixes passed on as they come (a big file fixed statement by statement) wait in temporary files.
   const json =
