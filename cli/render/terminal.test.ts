@@ -25,6 +25,27 @@ describe('renderSummary', () => {
   });
 });
 
+describe('the summary of the fixes a report offers', () => {
+  const fixed = (safety: 'safe' | 'unsafe'): Diagnostic => ({
+    ...note('error'),
+    fix: { safety, title: 't', edits: [] },
+  });
+
+  it('names the option that applies the unsafe fixes, not only the safe ones', () => {
+    expect(renderSummary([report(fixed('safe'), fixed('safe'), fixed('unsafe'))], { color: false })).toBe(
+      '✖ 1 file checked: 3 errors, 0 warnings, 0 info\n2 safe fixes can be applied with --fix, and 1 unsafe fix (a guess that states its assumption; check the result) with --fix --unsafe-fixes.',
+    );
+    // `fix` without --unsafe-fixes wrote nothing for them: it says what would.
+    expect(renderSummary([report(fixed('unsafe'), fixed('unsafe'))], { color: false }, 'fix')).toBe(
+      '✖ 1 file checked: 2 errors, 0 warnings, 0 info\n2 unsafe fixes (guesses that state their assumptions; check the result) can be applied with --unsafe-fixes.',
+    );
+    // With --unsafe-fixes, the ones left were not applied for a reason the report gives.
+    expect(renderSummary([report(fixed('unsafe'))], { color: false }, 'fix-unsafe')).toBe(
+      '✖ 1 file checked: 1 error, 0 warnings, 0 info',
+    );
+  });
+});
+
 describe('renderReport', () => {
   it('names a related place in another file by that file, and leaves out one with nothing to show', () => {
     const at = { offset: 0, line: 2, column: 1 };

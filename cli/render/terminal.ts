@@ -137,17 +137,32 @@ export function describeCounts(c: Record<Severity, number>): string {
   return `${plural(c.error, 'error')}, ${plural(c.warning, 'warning')}, ${c.info} info`;
 }
 
-export function renderSummary(reports: readonly CheckedFileReport[], options: RenderOptions): string {
+/**
+ * The fixes a report offers, by safety, and what the run did with them: `check` applied none, `fix` the
+ * safe ones, `fix-unsafe` every one (what is left was not applied for a reason the report gives).
+ */
+export interface OfferedFixes {
+  safe: number;
+  unsafe: number;
+  run?: 'check' | 'fix' | 'fix-unsafe';
+}
+
+export function renderSummary(
+  reports: readonly CheckedFileReport[],
+  options: RenderOptions,
+  run: OfferedFixes['run'] = 'check',
+): string {
   const all = reports.flatMap((r) => r.diagnostics);
-  const fixable = all.filter((d) => d.fix?.safety === 'safe').length;
-  return renderCountsSummary(reports.length, countBySeverity(all), fixable, options);
+  const fixes = { safe: 0, unsafe: 0, run };
+  for (const d of all) if (d.fix) fixes[d.fix.safety]++;
+  return renderCountsSummary(reports.length, countBySeverity(all), fixes, options);
 }
 
 /** The summary line from counts (a report whose diagnostics were written as they came holds none). */
 export function renderCountsSummary(
   files: number,
   c: Record<Severity, number>,
-  safeFixes: number,
+  fixes: OfferedFixes,
   options: RenderOptions,
 ): string {
   const paint = painter(options.color);
@@ -155,8 +170,17 @@ export function renderCountsSummary(
     return paint('green', `✓ ${plural(files, 'file')} checked, no problems`);
   const text = `${plural(files, 'file')} checked: ${describeCounts(c)}`;
   // Fixes, not problems: one fix may mend several problems (every repeated point of a geometry, say).
+  const safeFixes = fixes.safe;
+  // Unsafe fixes too: a `fix` that writes nothing for want of --unsafe-fixes must say what would.
+  const unsafeFixes = fixes.run === 'fix-unsafe' ? 0 : fixes.unsafe;
+  const unsafeOption = fixes.run === 'fix' ? '--unsafe-fixes' : '--fix --unsafe-fixes';
+  const unsafeNote = `${plural(unsafeFixes, 'unsafe fix', 'unsafe fixes')} (${unsafeFixes === 1 ? 'a guess that states its assumption' : 'guesses that state their assumptions'}; check the result)`;
   const fixNote =
-    safeFixes > 0 ? `\n${plural(safeFixes, 'safe fix', 'safe fixes')} can be applied with --fix.` : '';
+    safeFixes > 0
+      ? `\n${plural(safeFixes, 'safe fix', 'safe fixes')} can be applied with --fix${unsafeFixes > 0 ? `, and ${unsafeNote} with ${unsafeOption}` : ''}.`
+      : unsafeFixes > 0
+        ? `\n${unsafeNote} can be applied with ${unsafeOption}.`
+        : '';
   // Only notes: nothing to warn about, so no warning sign.
   const line =
     c.error > 0
