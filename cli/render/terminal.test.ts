@@ -47,6 +47,21 @@ describe('the summary of the fixes a report offers', () => {
 });
 
 describe('renderReport', () => {
+  it('shows no code frame when the column lies past the text at hand (a very long line kept cut)', () => {
+    const cut = 'POLYGON ((-93 42, -92.99 42'.padEnd(200, ' ');
+    const lines = { lineCount: 1, lineText: () => cut, has: () => true };
+    const at = (column: number) => ({ offset: column - 1, line: 1, column });
+    const d: Diagnostic = { ...note('error'), location: { range: { start: at(5000), end: at(5001) } } };
+    const text = renderReport({ file: 'big.wkt', kind: 'wkt', diagnostics: [d] }, { color: false }, lines);
+    expect(text).toContain('big.wkt:1:5000');
+    expect(text).not.toContain('> 1 |');
+    // A column within it keeps its frame.
+    const near: Diagnostic = { ...d, location: { range: { start: at(12), end: at(14) } } };
+    expect(
+      renderReport({ file: 'big.wkt', kind: 'wkt', diagnostics: [near] }, { color: false }, lines),
+    ).toContain('> 1 | POLYGON');
+  });
+
   it('names a related place in another file by that file, and leaves out one with nothing to show', () => {
     const at = { offset: 0, line: 2, column: 1 };
     const d: Diagnostic = {

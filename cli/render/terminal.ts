@@ -42,6 +42,9 @@ function codeFrame(
   const range = d.location.range;
   // No range, or its line is no longer at hand (a file read again forward only): no frame.
   if (!range || lines.has?.(range.start.line) === false) return [];
+  // A line read again is kept cut (cli/io/source-lines.ts, 1 MiB): a column past its end would frame
+  // text from elsewhere on the line under a caret that is not there. The location says where.
+  if (range.start.column - 1 > lines.lineText(range.start.line).length) return [];
   const first = Math.max(1, range.start.line - 1);
   const last = Math.min(lines.lineCount, range.start.line + 1);
   const width = String(last).length;
