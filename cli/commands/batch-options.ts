@@ -3,6 +3,7 @@ import {
   countOutcomes,
   describeDamage,
   describeOutcomes,
+  formatCount,
   JournalFormatError,
   MAX_CONCURRENCY,
   outcomeInfo,
@@ -117,7 +118,9 @@ export async function replayJournalFile(path: string, io: CliIo): Promise<Replay
  * words of every report (core/batch/outcomes.ts).
  */
 export function describeRowOutcomes(rows: readonly { outcome: RowOutcome }[]): string {
-  return `${plural(rows.length, 'row')}: ${describeOutcomes(countOutcomes(rows.map((r) => r.outcome)))}`;
+  // Counted as the outcomes are ("3,000 rows: 3,000 uploaded", not "3000 rows").
+  const count = `${formatCount(rows.length)} ${rows.length === 1 ? 'row' : 'rows'}`;
+  return `${count}: ${describeOutcomes(countOutcomes(rows.map((r) => r.outcome)))}`;
 }
 
 /** A row as the command line names it: its file and row there ("fields.csv row 4"). */

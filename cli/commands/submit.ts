@@ -229,6 +229,26 @@ export function describePlan(prepared: PreparedBatch): string[] {
   return lines;
 }
 
+/**
+ * A step of a dry run's plan: "s2 createEnrollment after s1: enrollments.csv rows 3, 4": the rows named as
+ * the plan's summary names them (file and row), not by their numbers through the whole batch.
+ */
+function describeStep(
+  s: PreparedBatch['plan']['steps'][number],
+  rows: ReadonlyMap<number, PreparedBatch['plan']['rows'][number]>,
+): string {
+  // An upload answers for every row of its file: the first ten are named, the rest counted.
+  const places = s.rows.slice(0, 10).map((n) => rowPlace(rows.get(n) ?? { row: n }));
+  const more = s.rows.length > 10 ? ` and ${s.rows.length - 10} more` : '';
+  // One file's rows as "f.csv rows 3, 4"; rows of several files each named in full.
+  const file = (p: string): string => p.replace(/ row \d+$/, '');
+  const oneFile = places.length > 1 && places.every((p) => file(p) === file(places[0] ?? ''));
+  const listed = oneFile
+    ? `${file(places[0] ?? '')} rows ${places.map((p) => p.slice(file(p).length + 5)).join(', ')}`
+    : places.join(', ');
+  return `${s.id} ${s.operation.call}${s.dependsOn ? ` after ${s.dependsOn}` : ''}: ${listed}${more}`;
+}
+
 export const submitCommand: CliCommand = {
   name: 'submit',
   summary: 'send a batch exactly once (rows with errors stay back), journaled so that a crash loses nothing',
@@ -256,10 +276,8 @@ export const submitCommand: CliCommand = {
     io.stderr(describePlan(prepared).join('\n') + '\n');
     const invalid = prepared.plan.rows.filter((r) => r.invalid !== undefined).length;
     if (values['dry-run']) {
-      for (const s of prepared.plan.steps.slice(0, 50))
-        io.stdout(
-          `${s.id} rows ${s.rows.join(',')}: ${s.operation.call}${s.dependsOn ? ` after ${s.dependsOn}` : ''}\n`,
-        );
+      const rowsByNumber = new Map(prepared.plan.rows.map((r) => [r.row, r]));
+      for (const s of prepared.plan.steps.slice(0, 50)) io.stdout(describeStep(s, rowsByNumber) + '\n');
       if (prepared.plan.steps.length > 50) io.stdout(`… and ${prepared.plan.steps.length - 50} more steps\n`);
       return EXIT_OK;
     }

@@ -340,6 +340,8 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
   checkedOptions(engineOptions);
   const fixing = mode === 'fix' || values.fix || values['fix-in-place'];
   const fix = fixing ? fixSelectionFrom(values['fix-only'], values['unsafe-fixes']) : undefined;
+  // What the summary tells of the fixes left: which option would apply them.
+  const fixRun = !fixing ? 'check' : values['unsafe-fixes'] ? 'fix-unsafe' : 'fix';
   if (values.output && positionals.length !== 1)
     throw new UsageError('--output needs exactly one input file');
 
@@ -372,7 +374,10 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
 
   const color = values.color ?? (io.isTTY && !io.env.NO_COLOR);
   // The progress line on stderr; report output bound for the same terminal erases it first.
-  const line = progressLineFor(io, args, fix ? 'fixing' : 'checking', { totalBytes: knownSize(inputs) });
+  const line = progressLineFor(io, args, fix ? 'fixing' : 'checking', {
+    totalBytes: knownSize(inputs),
+    problemsAfterFixes: fix !== undefined,
+  });
   const out = withProgressLine(io, line);
   // Fixes passed on as they come (a big file fixed statement by statement) wait in temporary files.
   const json =
@@ -524,8 +529,13 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
     if (report.files.length > 0 || report.unreadable.length === 0)
       io.stdout(
         (text
-          ? renderCountsSummary(report.files.length, report.counts, text.safeFixes, { color })
-          : renderSummary(report.files, { color })) + '\n',
+          ? renderCountsSummary(
+              report.files.length,
+              report.counts,
+              { ...text.offeredFixes, run: fixRun },
+              { color },
+            )
+          : renderSummary(report.files, { color }, fixRun)) + '\n',
       );
   }
   for (const u of report.unreadable)
@@ -673,8 +683,8 @@ function encodingOf(result: FileResult, otherwise = 'utf-8'): string {
  * without its code frame), so the diagnostics of a big file are never held all at once.
  */
 class TextReportFiles {
-  /** Safe fixes offered, for the summary (the report's lists stay empty). */
-  safeFixes = 0;
+  /** Fixes offered, by safety, for the summary (the report's lists stay empty). */
+  readonly offeredFixes = { safe: 0, unsafe: 0 };
   private pending: ReportedDiagnostic[] = [];
   private batches = 0;
   private reader: SourceLineReader | undefined;
@@ -686,7 +696,7 @@ class TextReportFiles {
 
   async add(diagnostics: readonly ReportedDiagnostic[], file: StreamedFile | undefined): Promise<void> {
     for (const d of diagnostics) {
-      if (d.fix?.safety === 'safe') this.safeFixes++;
+      if (d.fix) this.offeredFixes[d.fix.safety]++;
       this.pending.push(d);
     }
     this.batches++;
@@ -705,7 +715,7 @@ class TextReportFiles {
     results: ReadonlyMap<string, FileResult>,
     reopen: (file: string) => StreamedFile | undefined,
   ): Promise<void> {
-    for (const d of diagnostics) if (d.fix?.safety === 'safe') this.safeFixes++;
+    for (const d of diagnostics) if (d.fix) this.offeredFixes[d.fix.safety]++;
     const files = [...new Set(diagnostics.map((d) => d.location.file ?? ''))];
     const count = diagnostics.length;
     this.io.stdout(`Across the files of the batch: ${count} ${count === 1 ? 'problem' : 'problems'}\n\n`);

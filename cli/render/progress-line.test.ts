@@ -230,6 +230,32 @@ describe('ProgressLine', () => {
     );
   });
 
+  it('says a file being fixed has its problems counted later, not that it has none', () => {
+    // validate --fix: a file's problems come once its fixes are applied (the ones left), after the file.
+    const { line, writes, at } = lineOn({ verb: 'fixing', problemsAfterFixes: true });
+    line.startFile('a.csv', 0, 2, 10e6);
+    at(2000);
+    line.progress({ bytes: 4e6, records: 60_000, kind: 'csv-fields' });
+    expect(writes.at(-1)).toBe(
+      `${ERASE_LINE}fixing a.csv (1 of 2) · 4.0 of 10 MB (40 %) · 60,000 rows · 2.0 MB/s · 3 s left`,
+    );
+    expect(line.summary()).toBe(
+      'checked 60,000 rows (4.0 of 10 MB) of a.csv (file 1 of 2); its problems are counted once its fixes are applied, so none are listed',
+    );
+    line.count([diagnostic('warning')]);
+    line.fileDone();
+    line.startFile('b.csv', 1, 2, 10e6);
+    line.progress({ bytes: 1e6, records: 100, kind: 'csv-fields' });
+    expect(line.summary()).toBe(
+      'checked 1 of 2 files and 100 rows (1.0 of 10 MB) of b.csv; its problems are counted once its fixes are applied, so none are listed; 1 warning in the files before it',
+    );
+    // A fix streamed line by line counts them as it goes: then they are counted so far.
+    line.count([diagnostic('error')]);
+    expect(line.summary()).toBe(
+      'checked 1 of 2 files and 100 rows (1.0 of 10 MB) of b.csv; 1 error, 1 warning so far',
+    );
+  });
+
   it('names a file it has not read yet, and a run stopped before any file', () => {
     const { line } = lineOn();
     expect(line.summary()).toBe('checked nothing yet; no problems so far');

@@ -90,6 +90,11 @@ export interface ProgressLineOptions {
   delayMs?: number;
   /** Redraw the line on a timer too, when no event comes (default true; tests drive it themselves). */
   timer?: boolean;
+  /**
+   * A file's problems come once its fixes are applied (validate --fix), not as they are found: until then
+   * the current file has no count to show, and "no problems" would be wrong.
+   */
+  problemsAfterFixes?: boolean;
 }
 
 /** Redraws at most this often on a terminal (10 a second). */
@@ -122,6 +127,8 @@ interface FileState {
   started: number;
   /** The first count of records and when it came, for their rate (they may start long after the file). */
   recordsFrom?: { at: number; records: number };
+  /** Some of its problems were counted (a fix streamed line by line counts them as it goes). */
+  counted?: boolean;
 }
 
 /** What a file kind's records are, for the line: a field upload's fields, a CSV batch's rows. */
@@ -294,6 +301,7 @@ export class ProgressLine {
   count(diagnostics: readonly Diagnostic[]): void {
     const counts = this.counts;
     for (const d of diagnostics) counts[d.severity]++;
+    if (this.file && diagnostics.length > 0) this.file.counted = true;
   }
 
   /** The current file is done. */
@@ -380,7 +388,16 @@ export class ProgressLine {
       else if (parts.length === 0) parts.push(`nothing of ${where} yet`);
     }
     const checked = parts.length > 0 ? `checked ${parts.join(' and ')}` : 'checked nothing yet';
+    if (this.uncounted()) {
+      const before = this.filesDone > 0 ? `; ${describeProblems(this.counts)} in the files before it` : '';
+      return `${checked}; its problems are counted once its fixes are applied, so none are listed${before}`;
+    }
     return `${checked}; ${describeProblems(this.counts)} so far`;
+  }
+
+  /** The current file's problems are not counted yet: they come once its fixes are applied. */
+  private uncounted(): boolean {
+    return this.options.problemsAfterFixes === true && this.file !== undefined && this.file.counted !== true;
   }
 
   /**
@@ -427,7 +444,9 @@ export class ProgressLine {
         `${this.options.verb} ${head}${which}`,
         amount,
         withRecords ? records : undefined,
-        describeProblems(this.counts),
+        this.uncounted() && this.counts.error + this.counts.warning + this.counts.info === 0
+          ? undefined
+          : describeProblems(this.counts),
         readAll ? 'finishing the checks' : withRate ? rate : undefined,
         !readAll && left !== undefined ? `${formatDuration(left)} left` : undefined,
       ]
@@ -508,7 +527,7 @@ export function progressLineFor(
   io: CliIo,
   args: readonly string[],
   verb: string,
-  extra: Pick<ProgressLineOptions, 'totalBytes'> = {},
+  extra: Pick<ProgressLineOptions, 'totalBytes' | 'problemsAfterFixes'> = {},
 ): ProgressLine {
   const columns = io.stderrColumns;
   return new ProgressLine({

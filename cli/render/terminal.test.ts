@@ -25,7 +25,43 @@ describe('renderSummary', () => {
   });
 });
 
+describe('the summary of the fixes a report offers', () => {
+  const fixed = (safety: 'safe' | 'unsafe'): Diagnostic => ({
+    ...note('error'),
+    fix: { safety, title: 't', edits: [] },
+  });
+
+  it('names the option that applies the unsafe fixes, not only the safe ones', () => {
+    expect(renderSummary([report(fixed('safe'), fixed('safe'), fixed('unsafe'))], { color: false })).toBe(
+      '✖ 1 file checked: 3 errors, 0 warnings, 0 info\n2 safe fixes can be applied with --fix, and 1 unsafe fix (a guess that states its assumption; check the result) with --fix --unsafe-fixes.',
+    );
+    // `fix` without --unsafe-fixes wrote nothing for them: it says what would.
+    expect(renderSummary([report(fixed('unsafe'), fixed('unsafe'))], { color: false }, 'fix')).toBe(
+      '✖ 1 file checked: 2 errors, 0 warnings, 0 info\n2 unsafe fixes (guesses that state their assumptions; check the result) can be applied with --unsafe-fixes.',
+    );
+    // With --unsafe-fixes, the ones left were not applied for a reason the report gives.
+    expect(renderSummary([report(fixed('unsafe'))], { color: false }, 'fix-unsafe')).toBe(
+      '✖ 1 file checked: 1 error, 0 warnings, 0 info',
+    );
+  });
+});
+
 describe('renderReport', () => {
+  it('shows no code frame when the column lies past the text at hand (a very long line kept cut)', () => {
+    const cut = 'POLYGON ((-93 42, -92.99 42'.padEnd(200, ' ');
+    const lines = { lineCount: 1, lineText: () => cut, has: () => true };
+    const at = (column: number) => ({ offset: column - 1, line: 1, column });
+    const d: Diagnostic = { ...note('error'), location: { range: { start: at(5000), end: at(5001) } } };
+    const text = renderReport({ file: 'big.wkt', kind: 'wkt', diagnostics: [d] }, { color: false }, lines);
+    expect(text).toContain('big.wkt:1:5000');
+    expect(text).not.toContain('> 1 |');
+    // A column within it keeps its frame.
+    const near: Diagnostic = { ...d, location: { range: { start: at(12), end: at(14) } } };
+    expect(
+      renderReport({ file: 'big.wkt', kind: 'wkt', diagnostics: [near] }, { color: false }, lines),
+    ).toContain('> 1 | POLYGON');
+  });
+
   it('names a related place in another file by that file, and leaves out one with nothing to show', () => {
     const at = { offset: 0, line: 2, column: 1 };
     const d: Diagnostic = {

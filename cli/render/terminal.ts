@@ -42,6 +42,9 @@ function codeFrame(
   const range = d.location.range;
   // No range, or its line is no longer at hand (a file read again forward only): no frame.
   if (!range || lines.has?.(range.start.line) === false) return [];
+  // A line read again is kept cut (cli/io/source-lines.ts, 1 MiB): a column past its end would frame
+  // text from elsewhere on the line under a caret that is not there. The location says where.
+  if (range.start.column - 1 > lines.lineText(range.start.line).length) return [];
   const first = Math.max(1, range.start.line - 1);
   const last = Math.min(lines.lineCount, range.start.line + 1);
   const width = String(last).length;
@@ -137,17 +140,32 @@ export function describeCounts(c: Record<Severity, number>): string {
   return `${plural(c.error, 'error')}, ${plural(c.warning, 'warning')}, ${c.info} info`;
 }
 
-export function renderSummary(reports: readonly CheckedFileReport[], options: RenderOptions): string {
+/**
+ * The fixes a report offers, by safety, and what the run did with them: `check` applied none, `fix` the
+ * safe ones, `fix-unsafe` every one (what is left was not applied for a reason the report gives).
+ */
+export interface OfferedFixes {
+  safe: number;
+  unsafe: number;
+  run?: 'check' | 'fix' | 'fix-unsafe';
+}
+
+export function renderSummary(
+  reports: readonly CheckedFileReport[],
+  options: RenderOptions,
+  run: OfferedFixes['run'] = 'check',
+): string {
   const all = reports.flatMap((r) => r.diagnostics);
-  const fixable = all.filter((d) => d.fix?.safety === 'safe').length;
-  return renderCountsSummary(reports.length, countBySeverity(all), fixable, options);
+  const fixes = { safe: 0, unsafe: 0, run };
+  for (const d of all) if (d.fix) fixes[d.fix.safety]++;
+  return renderCountsSummary(reports.length, countBySeverity(all), fixes, options);
 }
 
 /** The summary line from counts (a report whose diagnostics were written as they came holds none). */
 export function renderCountsSummary(
   files: number,
   c: Record<Severity, number>,
-  safeFixes: number,
+  fixes: OfferedFixes,
   options: RenderOptions,
 ): string {
   const paint = painter(options.color);
@@ -155,8 +173,17 @@ export function renderCountsSummary(
     return paint('green', `✓ ${plural(files, 'file')} checked, no problems`);
   const text = `${plural(files, 'file')} checked: ${describeCounts(c)}`;
   // Fixes, not problems: one fix may mend several problems (every repeated point of a geometry, say).
+  const safeFixes = fixes.safe;
+  // Unsafe fixes too: a `fix` that writes nothing for want of --unsafe-fixes must say what would.
+  const unsafeFixes = fixes.run === 'fix-unsafe' ? 0 : fixes.unsafe;
+  const unsafeOption = fixes.run === 'fix' ? '--unsafe-fixes' : '--fix --unsafe-fixes';
+  const unsafeNote = `${plural(unsafeFixes, 'unsafe fix', 'unsafe fixes')} (${unsafeFixes === 1 ? 'a guess that states its assumption' : 'guesses that state their assumptions'}; check the result)`;
   const fixNote =
-    safeFixes > 0 ? `\n${plural(safeFixes, 'safe fix', 'safe fixes')} can be applied with --fix.` : '';
+    safeFixes > 0
+      ? `\n${plural(safeFixes, 'safe fix', 'safe fixes')} can be applied with --fix${unsafeFixes > 0 ? `, and ${unsafeNote} with ${unsafeOption}` : ''}.`
+      : unsafeFixes > 0
+        ? `\n${unsafeNote} can be applied with ${unsafeOption}.`
+        : '';
   // Only notes: nothing to warn about, so no warning sign.
   const line =
     c.error > 0

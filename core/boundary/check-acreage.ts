@@ -97,7 +97,8 @@ export function checkAcreage(
   if (difference <= tolerance) return;
   const ratio = stated / computedAcres;
   const fix = acresFix(stated, computedAcres, input);
-  const ifRight = `If the boundary is right, set acres to ${acresValue(computedAcres)}${fix ? ' (the unsafe fix)' : ''}.`;
+  // Written as the fix writes it: the hint says what to type into this file (227,2756 in a decimal-comma CSV).
+  const ifRight = `If the boundary is right, set acres to ${(input.writeNumber ?? String)(acresValue(computedAcres))}${fix ? ' (the unsafe fix)' : ''}.`;
   if (ratio > FAR_OFF_FACTOR || ratio < 1 / FAR_OFF_FACTOR) {
     const report: ReportDescriptor<'farOff'> = {
       messageId: 'farOff',

@@ -507,8 +507,9 @@ describe('CSV012 csv-number-two-ways', () => {
     const ds = await check(tab, { decimalMark: ',' });
     const mismatch = of(ds, 'ACR001', 'mismatch')[0];
     expect(mismatch?.message).toContain('The stated acres (300.5)');
-    // The fix writes the area as the file writes numbers.
+    // The fix, and the hint that tells what to write, write the area as the file writes numbers.
     expect(mismatch?.fix).toMatchObject({ before: '300,5', after: '227,2756' });
+    expect(mismatch?.hint).toContain('set acres to 227,2756 (the unsafe fix)');
   });
 });
 

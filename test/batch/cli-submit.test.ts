@@ -96,7 +96,8 @@ describe('fieldgate submit with the embedded sandbox', () => {
   it('plans without sending on --dry-run; rows with errors stay back, or stop all with --all-or-nothing', async () => {
     const dry = cliIo();
     expect(await submitCommand.run(['batch.json', '--dry-run'], dry)).toBe(0);
-    expect(dry.text()).toContain('s1 rows 1: createEnrollment');
+    // Each step names its rows by file and row, as the plan's summary does.
+    expect(dry.text()).toContain('s1 createEnrollment: batch.json row 1\n');
     expect(dry.text()).toContain('plan: 5 rows: 5 will be sent (5 requests).');
     writeFileSync(join(dir, 'single.json'), programRequests(protocols, 1));
     const single = cliIo();

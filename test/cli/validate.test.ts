@@ -239,6 +239,20 @@ describe('fieldgate validate', () => {
     expect([future.code, future.stdout.includes('SD004')]).toEqual([0, true]);
     expect((await runCli(['validate', '--sample-date', '2023-02-29T10:00:00.000Z'])).code).toBe(1);
   });
+
+  it('fix with only an unsafe fix to offer writes nothing and says which option applies it', async () => {
+    // A decimal-comma CSV (Excel in most of Europe) whose acres are far off the boundary's.
+    const dir = tempDir();
+    const csv = join(dir, 'fields.csv');
+    writeFileSync(csv, `clientName;farmName;name;boundary;acres\nSmith;Home;North;${SMALL_FIELD};1.227,5\n`);
+    const run = await runCli(['fix', csv]);
+    expect(run.code).toBe(1);
+    expect(readdirSync(dir)).toEqual(['fields.csv']);
+    expect(run.stdout).toMatch(/hint: .*set acres to \d+,\d+ \(the unsafe fix\)/);
+    expect(run.stdout).toContain(
+      '1 unsafe fix (a guess that states its assumption; check the result) can be applied with --unsafe-fixes.',
+    );
+  });
 });
 
 describe('fieldgate validate: the text report of a file read as a stream', () => {
