@@ -29,6 +29,7 @@ import {
 } from './natural-key.ts';
 import { rowOutcome, type RowOutcome, type RunEnd } from './outcomes.ts';
 import type { BatchPlan, PlannedRow, PlanStep } from './plan.ts';
+import { plural } from '../values/plural.ts';
 
 /** The calls the runner makes: a ServiceClient, or a stand-in with the same methods. */
 export type BatchClient = Pick<
@@ -763,7 +764,7 @@ export class BatchRunner {
         if (created === undefined) anomalies.push('the answer does not say how many fields were created');
         else if (created !== sent)
           anomalies.push(`the service says ${created} of the ${sent} fields sent were created`);
-        what = `${created ?? 'an unknown number of'} of ${sent} field(s) created, ${inbox}`;
+        what = `${created ?? 'an unknown number'} of ${plural(sent, 'field')} created, ${inbox}`;
       } else {
         const size = v.fileSize;
         const sent = v.bytesSent;

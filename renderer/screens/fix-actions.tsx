@@ -200,7 +200,8 @@ function ConfirmUnsafe({
         {count === 1 ? 'Apply an unsafe fix?' : `Apply ${formatCount(count)} unsafe fixes of ${d.code}?`}
       </h4>
       <p>
-        It assumes: <strong>{fix.title}</strong>. Check the result: Undo takes it back.
+        The fix: <strong>{fix.title}</strong>. A guess, not a certainty: check the result (Undo takes it
+        back).
       </p>
       {pending.loading && <p role="status">Working out the fix…</p>}
       {problem && <p role="alert">It cannot be applied: {problem}</p>}

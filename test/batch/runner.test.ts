@@ -275,6 +275,10 @@ describe('exactly once without idempotency keys', () => {
     const again = await run([row], client, { replayed, resendUnknown: true });
     expect(sent).toBe(2);
     expect(again.result.rows[0]!.status).toBe('done');
+    // Counted in words that agree with the number.
+    expect(again.result.rows[0]!.message).toBe(
+      "1 of 1 field created, waiting in grower@example.com's data inbox",
+    );
   });
 
   it('--resend-unknown sends again only what was unknown when the run started, once', async () => {

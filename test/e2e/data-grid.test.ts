@@ -183,7 +183,7 @@ describe.skipIf(chromiumMissing)('the data grid, fixes and exports', () => {
     const detail = page.getByRole('complementary', { name: 'Selected problem' });
     await detail.getByRole('button', { name: 'Apply this fix…' }).click();
     const confirm = page.getByRole('dialog', { name: 'Apply an unsafe fix?' });
-    await expect.poll(() => confirm.textContent()).toContain('It assumes: Rebuild a valid area');
+    await expect.poll(() => confirm.textContent()).toContain('The fix: Rebuild a valid area');
     const preview = confirm.getByTestId('fix-preview');
     await expect.poll(() => preview.locator('path.after').count()).toBe(1);
     expect((await preview.locator('path.after').getAttribute('d'))?.match(/M/g)).toHaveLength(2); // two triangles
