@@ -30,7 +30,18 @@
  *     its file is read (the kind takes the pool first; starting it with the command would gain some 30 ms and
  *     start idle workers for big files that use none, a Modus file); hosts that check many files now keep
  *     theirs warm. A run at load 10: one thread 1.18 s / 0.77 s CPU, every core 1.42 s / 1.11 s,
- *     shapely 1.00 s / 0.79 s. Like shapely, the report writes no geometry back; a separate line times
+ *     shapely 1.00 s / 0.79 s. What bounds 2.2× on two cores (later the same day, load 2.5–5, best of 5):
+ *     one thread 0.56 s / 0.74 s CPU, every core 0.58–0.63 s / 1.01–1.09 s; 2.2× shapely's 0.81 s is
+ *     0.37 s, which is one thread's CPU split in half with nothing lost (0.74 / 2). Of that CPU about
+ *     0.10 s is start-up and loading modules and 0.18 s reading and parsing the JSON, which only the main
+ *     thread does; the worker is ready some 150 ms in and checks each boundary more dearly than the main
+ *     thread (a cold isolate, its own GC). Sharing rules tried all land at the same place, because
+ *     whatever the worker does not take the main thread does: in flight 2 (today) 0.58 s / 1.01 s, 6 in
+ *     flight 0.62 s / 1.05 s, 16 KB batches and 8 in flight 0.66 s / 1.16 s, a partial batch posted
+ *     whenever the worker runs dry 0.62–0.68 s, every boundary on the worker 0.75 s / 1.16 s (232 MB);
+ *     a worker young generation of 16–64 MB instead of 8 gave 0.62 s / 1.00–1.09 s. Evaluating proj4
+ *     (285 KB of the worker's 661 KB bundle, for the projection guess) costs the worker about 8 ms.
+ *     Like shapely, the report writes no geometry back; a separate line times
  *     `--features` (the GeoJSON features too).
  * (d) memory on a big upload: 830,000 small clean fields (195 MB), read as a stream: peak resident memory
  *     against the input's size, target within 3× (issue 10 item 14), for the JSON report and the text one.
