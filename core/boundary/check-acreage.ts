@@ -13,6 +13,8 @@ export interface AcreageInput {
   statedAcres?: number;
   /** Allowed relative difference as a fraction: 0.02 = 2 % (the default). */
   acreageTolerance?: number;
+  /** The stated acres as written ("1.227,5"), for the fix's before; default they are written as a number. */
+  statedText?: string;
   /** Offsets of the stated acres' text in the same document, so the fix can replace it. */
   acresSpan?: { start: number; end: number };
   /** Where the stated acres are (JSON path, CSV column …); diagnostics point there. */
@@ -36,7 +38,7 @@ function acresFix(stated: number, computed: number, input: AcreageInput): Fix | 
   return {
     safety: 'unsafe',
     title: `Set acres to the boundary's area, ${value} (assumes the boundary is right and the acres are not)`,
-    before: write(stated),
+    before: input.statedText?.trim() || write(stated),
     after: value,
     edits: [{ start: span.start, end: span.end, text: value }],
   };

@@ -58,6 +58,7 @@ export function statedAcresOptions(
     out.statedAcres = stated;
     out.acresLocation = atRecord(record, acres.location);
     if (acres.span) out.acresSpan = acres.span;
+    if (acres.raw !== undefined) out.statedText = acres.raw;
   }
   if (options.acreageTolerance !== undefined) out.acreageTolerance = options.acreageTolerance;
   if (options.writeNumber) out.writeNumber = options.writeNumber;

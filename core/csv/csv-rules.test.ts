@@ -510,6 +510,9 @@ describe('CSV012 csv-number-two-ways', () => {
     // The fix, and the hint that tells what to write, write the area as the file writes numbers.
     expect(mismatch?.fix).toMatchObject({ before: '300,5', after: '227,2756' });
     expect(mismatch?.hint).toContain('set acres to 227,2756 (the unsafe fix)');
+    // Its before is the cell as written, thousands separator and all, not the number written again.
+    const grouped = of(await check(fields('\t', '1.100,5'), { decimalMark: ',' }), 'ACR001', 'mismatch')[0];
+    expect(grouped?.fix).toMatchObject({ before: '1.100,5', after: '227,2756' });
   });
 });
 
