@@ -8,10 +8,9 @@
 
 import { defineRule, type Rule } from '../rules/rule.ts';
 import type { ZipStage } from './zip-stages.ts';
-import { formatCount } from '../values/format-count.ts';
 
 function formatBytes(n: number): string {
-  return formatCount(n);
+  return n.toLocaleString('en-US');
 }
 
 const METHOD_NAMES: Record<number, string> = {

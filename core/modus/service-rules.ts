@@ -10,7 +10,6 @@
 import { defineRule } from '../rules/rule.ts';
 import type { ServiceStage, ServiceStageOf } from './service-stages.ts';
 import type { ModusRuleContext, RulesByStage } from './modus-rule-context.ts';
-import { formatCount } from '../values/format-count.ts';
 
 /** The partner service's published limits for POST /v2/soil/modus/result (the pass counts up to them). */
 export const SERVICE_LIMITS = {
@@ -159,7 +158,7 @@ export const tooManySamples = defineRule({
     if (!stage.overSample) return;
     context.report({
       messageId: 'tooMany',
-      data: { count: formatCount(stage.soilSamples) },
+      data: { count: stage.soilSamples.toLocaleString('en-US') },
       location: stage.overSample,
       hint: 'Split the samples into files of at most 20,000 samples each.',
     });
