@@ -5,10 +5,15 @@
  * chosen selects its sample on the map; a sample chosen on the map marks its groups here.
  */
 import { useEffect, useRef } from 'react';
-import type { Diagnostic } from '../../core/index.ts';
+import { formatCount, type Diagnostic } from '../../core/index.ts';
 import { selectionOf, useBatch, type BatchFile } from '../state/batch.tsx';
 import { SvgMap } from '../map/svg-map.tsx';
 import { soilProblemGroups, type ModusSummary, type SoilProblemGroup } from './soil-groups.ts';
+
+/** "1 event", "2,000 samples": a count and its noun in agreement. */
+function counted(n: number, one: string): string {
+  return `${formatCount(n)} ${n === 1 ? one : `${one}s`}`;
+}
 
 export function SoilView() {
   const batch = useBatch();
@@ -43,8 +48,9 @@ function SoilFile({ file }: { file: BatchFile }) {
           {!summary && <p>No summary: the file could not be read as Modus.</p>}
           {summary && (
             <p>
-              {summary.document} {summary.version ?? ''}: {summary.eventCount} event(s), {summary.sampleCount}{' '}
-              sample(s), {file.result?.features?.length ?? 0} with a location.
+              {summary.document} {summary.version ?? ''}: {counted(summary.eventCount, 'event')},{' '}
+              {counted(summary.sampleCount, 'sample')}, {formatCount(file.result?.features?.length ?? 0)} with
+              a location.
             </p>
           )}
           {summary?.events.map((event, i) => (

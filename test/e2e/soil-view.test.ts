@@ -47,6 +47,10 @@ describe.skipIf(chromiumMissing)('the soil view', () => {
     expect(titles[0]).toMatch(/^The file, its events and depths \(\d+\)$/);
     expect(titles[1]).toMatch(/^Sample 1, depth 0 - 8 in \(\d+\)$/);
     expect(titles.filter((t) => t.startsWith('Sample '))).toHaveLength(20);
+    // The summary counts in words that agree with the numbers.
+    await expect
+      .poll(() => soil.getByText(/^ModusResult/).textContent())
+      .toMatch(/^ModusResult 1\.0: 1 event, 20 samples, 20 with a location\.$/);
     expect(await groups.first().textContent()).toContain('MSV007');
 
     const map = soil.locator('svg.map-canvas');
