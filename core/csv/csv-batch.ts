@@ -586,6 +586,8 @@ class RowSession {
     row.cells.forEach((cell, i) => {
       const column = this.map.byIndex[i];
       if (column === undefined || !spaceAround(cell.value)) return;
+      // The cell whose quote is never closed (the rest of the file): its line breaks are not spaces to trim.
+      if (row.unterminated && i === row.cells.length - 1) return;
       const span = valueSpan(cell);
       (spaced ??= []).push({ column, value: cell.value, quoted: cell.quoted, ...span });
     });

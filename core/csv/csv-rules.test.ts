@@ -110,6 +110,12 @@ describe('CSV002 csv-ragged-row', () => {
   it('reports an unterminated quote', async () => {
     const ds = await check(`${FIELDS}\nSmith,Home,A,"${SQUARE},,,\n`);
     expect(of(ds, 'CSV002', 'unterminated')).toHaveLength(1);
+    // Opened early, the quote takes the rest of the row and the file: one error says so, not also a row
+    // short of cells and a cell to trim.
+    const early = await check(`${FIELDS}\nSmith,"Home,A,POLYGON EMPTY\nSmith,Home,B,POLYGON EMPTY\n`);
+    expect(early.filter((d) => d.code.startsWith('CSV')).map((d) => `${d.code} ${d.messageId}`)).toEqual([
+      'CSV002 unterminated',
+    ]);
   });
   it("skips rows made only of delimiters (Excel's ,,,,,, and ;;;;;;) with one note", async () => {
     for (const d of [',', ';']) {
