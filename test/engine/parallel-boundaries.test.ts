@@ -10,12 +10,28 @@ import { runEngine, validate, type EngineOptions, type StreamedFile } from '../.
 import { benchBoundaries } from '../../core/geometry/field-upload-bench-data.ts';
 import { LongLivedPool } from '../../core/parallel/long-lived-pool.ts';
 import type { PoolWorker, WorkerFactory } from '../../core/parallel/worker-pool.ts';
-import { boundaryWorkers } from '../../node/worker-threads.ts';
+import { startPoolWorker } from '../../node/pool-worker.ts';
+import { boundaryWorkers as sourceBoundaryWorkers } from '../../node/worker-threads.ts';
 import { buildShapefile, type Ring } from '../rx/build-shapefile.ts';
 import { rxZip } from '../rx/build-zip.ts';
+import { currentBundledWorker } from '../support/built-workers.ts';
 import { corpusPath, needsShared, sharedPath } from '../support/corpus.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
+
+/**
+ * Each comparison starts its workers (about 170 here): the bundled ones when current (test/support), with
+ * the limits node/worker-threads.ts gives them (they do not change a report), else from the sources.
+ */
+const bundledBoundaryWorker = currentBundledWorker('boundary-worker');
+const boundaryWorkers = (): WorkerFactory =>
+  bundledBoundaryWorker
+    ? () =>
+        startPoolWorker(bundledBoundaryWorker, 'a boundary worker', {
+          resourceLimits: { maxYoungGenerationSizeMb: 8 },
+          holds: true,
+        })
+    : sourceBoundaryWorkers();
 const now = new Date('2026-11-22T12:00:00.000Z');
 
 /** A file streamed in small chunks, so the reader's window (and its line starts) moves on many times. */

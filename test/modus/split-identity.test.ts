@@ -5,39 +5,26 @@
  * errors, CR and CR LF line ends, after many chunks). The split is forced on small files with
  * `scanWorkerAbove: 0`.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { bytesToStream } from '../../core/csv/csv-reader.ts';
 import { runEngine, validate, type EngineOptions } from '../../core/index.ts';
 import type { WorkerFactory } from '../../core/parallel/worker-pool.ts';
 import { modusScanWorkers } from '../../node/modus-threads.ts';
 import { startPoolWorker } from '../../node/pool-worker.ts';
-import { cliBuildInfoPath, cliOutDir, outputIsCurrent, type CliBuild } from '../../scripts/build.js';
+import { currentBundledWorker } from '../support/built-workers.ts';
 import { corpusPath, needsShared } from '../support/corpus.ts';
 import { CORPUS_MODUS_FILES, LAB_MODUS } from './modus-documents.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
 const now = new Date('2026-11-28T12:00:00.000Z');
 
-/**
- * The scanning worker of the command line's bundle when that build is current (none of its sources changed
- * since), else from the sources. Each comparison starts a worker, about 80 here: one loading the sources
- * through tsx took 280 ms to start, the bundled one 110 ms. The bundle's worker file is the one that build
- * wrote (dist/cli keeps older builds' files a while).
- */
-function currentScanWorkers(): WorkerFactory {
-  if (!outputIsCurrent(cliOutDir)) return modusScanWorkers();
-  const { startedAt } = JSON.parse(readFileSync(cliBuildInfoPath, 'utf8')) as CliBuild;
-  const built = readdirSync(cliOutDir).filter(
-    (f) => /^modus-scan-worker-\w+\.js$/.test(f) && statSync(join(cliOutDir, f)).mtimeMs >= startedAt,
-  );
-  if (built.length !== 1) return modusScanWorkers();
-  const file = pathToFileURL(join(cliOutDir, built[0]!));
-  return () => startPoolWorker(file, 'the Modus scanning worker');
-}
-const scanWorkers = currentScanWorkers();
+/** Each comparison starts a scanning worker, about 80 here: the bundled one when current (test/support). */
+const bundledScanWorker = currentBundledWorker('modus-scan-worker');
+const scanWorkers: WorkerFactory = bundledScanWorker
+  ? () => startPoolWorker(bundledScanWorker, 'the Modus scanning worker')
+  : modusScanWorkers();
 
 /**
  * Counts the workers started, those a validation posted to (so a test knows the split ran) and those
