@@ -102,12 +102,12 @@ import {
   readSync,
   rmSync,
   statSync,
-  writeSync,
 } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { corpusPath, sharedPath } from '../../test/support/corpus.ts';
+import { writeModusResult } from '../../test/support/modus-result-file.ts';
 import { ModusValidator } from './validate-modus.ts';
 
 const CHUNK = 64 * 1024;
@@ -155,21 +155,7 @@ async function bench(): Promise<void> {
 
   /** Write a result file with `count` samples replicated from the lab file, without building it in memory. */
   function buildFile(path: string, count: number): void {
-    const text = readFileSync(labFile, 'utf8');
-    const first = text.indexOf('<SoilSample>');
-    const last = text.lastIndexOf('</SoilSample>') + '</SoilSample>'.length;
-    const samples = text.slice(first, last).match(/<SoilSample>[\s\S]*?<\/SoilSample>/g) ?? [];
-    const fd = openSync(path, 'w');
-    writeSync(fd, text.slice(0, first));
-    for (let i = 0; i < count; i++) {
-      const sample = samples[i % samples.length] ?? '';
-      writeSync(
-        fd,
-        sample.replace(/<SampleNumber>[^<]*<\/SampleNumber>/, `<SampleNumber>${i + 1}</SampleNumber>`) + '\n',
-      );
-    }
-    writeSync(fd, text.slice(last));
-    closeSync(fd);
+    writeModusResult(path, readFileSync(labFile, 'utf8'), count);
   }
 
   const hasTime = existsSync('/usr/bin/time');

@@ -8,10 +8,17 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { benchBoundaries } from '../../core/geometry/field-upload-bench-data.ts';
-import { blockSession, chromiumMissing, filesChecked, openScreen } from './e2e-harness.ts';
+import {
+  blockSession,
+  checkAndExportProblems,
+  chromiumMissing,
+  filesChecked,
+  openScreen,
+  problemsOnTwoThreadsAndOne,
+  threadSettings,
+} from './e2e-harness.ts';
 
 /** Over the 16 MB from which the engine checks boundaries on workers: long outlines, a few crossing. */
 function bigBoundaries(): string[] {
@@ -31,21 +38,6 @@ function bigUpload(): string {
     boundary,
   }));
   return JSON.stringify({ fields }, null, 1);
-}
-
-const settings = { theme: 'system', concurrency: 1, ratePerSecond: 10, tileUrl: '' };
-
-/** Drop the upload, wait for its check, and save the page's problems CSV; the workers the page started. */
-async function checkAndExport(page: Page, path: string): Promise<{ csv: Buffer; workers: string[] }> {
-  const workers: string[] = [];
-  page.on('worker', (worker) => workers.push(worker.url()));
-  await page.locator('input[type=file]').setInputFiles(path);
-  await filesChecked(page, 1);
-  const [saved] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Problems (CSV)' }).click(),
-  ]);
-  return { csv: readFileSync((await saved.path())!), workers };
 }
 
 describe.skipIf(chromiumMissing)('big files checked on several threads', () => {
@@ -68,9 +60,9 @@ describe.skipIf(chromiumMissing)('big files checked on several threads', () => {
     { timeout: 240_000 },
     async () => {
       expect(readFileSync(path).length).toBeGreaterThan(16 * 1024 * 1024);
-      await session.call('saveSettings', { ...settings, checkThreads: 2 });
+      await session.call('saveSettings', threadSettings(2));
       const two = await session.newPage();
-      const pooled = await checkAndExport(two.page, path);
+      const pooled = await checkAndExportProblems(two.page, path);
       await two.context.close();
       expect(pooled.workers.filter((url) => url.includes('/boundary-worker'))).toHaveLength(1);
 
@@ -82,7 +74,7 @@ describe.skipIf(chromiumMissing)('big files checked on several threads', () => {
       await expect.poll(() => one.page.getByText('Settings saved.').count()).toBe(1);
       expect(await session.call('getSettings', {})).toMatchObject({ checkThreads: 1 });
       await openScreen(one.page, 'Workbench');
-      const alone = await checkAndExport(one.page, path);
+      const alone = await checkAndExportProblems(one.page, path);
       await one.context.close();
       expect(alone.workers.some((url) => url.includes('/validate-worker'))).toBe(true);
       expect(alone.workers.filter((url) => url.includes('/boundary-worker'))).toEqual([]);
@@ -100,14 +92,7 @@ describe.skipIf(chromiumMissing)('big files checked on several threads', () => {
     { timeout: 240_000 },
     async () => {
       expect(readFileSync(wktPath).length).toBeGreaterThan(16 * 1024 * 1024);
-      const runs: Array<{ csv: Buffer; workers: string[] }> = [];
-      for (const checkThreads of [2, 1]) {
-        await session.call('saveSettings', { ...settings, checkThreads });
-        const { page, context } = await session.newPage();
-        runs.push(await checkAndExport(page, wktPath));
-        await context.close();
-      }
-      const [pooled, alone] = runs as [(typeof runs)[0], (typeof runs)[0]];
+      const { two: pooled, one: alone } = await problemsOnTwoThreadsAndOne(session, wktPath);
       expect(pooled.workers.filter((url) => url.includes('/boundary-worker'))).toHaveLength(1);
       expect(alone.workers.filter((url) => url.includes('/boundary-worker'))).toEqual([]);
       const text = alone.csv.toString('utf8');
@@ -121,7 +106,7 @@ describe.skipIf(chromiumMissing)('big files checked on several threads', () => {
     'checks two big files one after the other on the same boundary worker',
     { timeout: 240_000 },
     async () => {
-      await session.call('saveSettings', { ...settings, checkThreads: 2 });
+      await session.call('saveSettings', threadSettings(2));
       const { page, context } = await session.newPage();
       const workers: string[] = [];
       page.on('worker', (worker) => workers.push(worker.url()));

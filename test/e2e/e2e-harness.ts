@@ -239,3 +239,42 @@ export async function filesChecked(page: Page, files: number): Promise<void> {
     { timeout: 60_000 },
   );
 }
+
+/**
+ * Drop the file at `path` on the page, wait for its check and save the page's problems CSV; with the URLs
+ * of the workers the page started meanwhile (which threads checked it).
+ */
+export async function checkAndExportProblems(
+  page: Page,
+  path: string,
+): Promise<{ csv: Buffer; workers: string[] }> {
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(worker.url()));
+  await page.locator('input[type=file]').setInputFiles(path);
+  await filesChecked(page, 1);
+  const [saved] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Problems (CSV)' }).click(),
+  ]);
+  return { csv: readFileSync((await saved.path())!), workers };
+}
+
+/** Settings with `checkThreads` threads for big files (the rest as a fresh install has them). */
+export function threadSettings(checkThreads: number): Record<string, unknown> {
+  return { theme: 'system', concurrency: 1, ratePerSecond: 10, tileUrl: '', checkThreads };
+}
+
+/** The problems CSV and the workers of the file at `path` checked in a fresh page with 2 threads, then 1. */
+export async function problemsOnTwoThreadsAndOne(
+  session: E2eSession,
+  path: string,
+): Promise<{ two: { csv: Buffer; workers: string[] }; one: { csv: Buffer; workers: string[] } }> {
+  const runs: Array<{ csv: Buffer; workers: string[] }> = [];
+  for (const checkThreads of [2, 1]) {
+    await session.call('saveSettings', threadSettings(checkThreads));
+    const { page, context } = await session.newPage();
+    runs.push(await checkAndExportProblems(page, path));
+    await context.close();
+  }
+  return { two: runs[0]!, one: runs[1]! };
+}
