@@ -20,6 +20,8 @@ export interface ColumnSuggestion {
   score: number;
   /** Why, in words: "the header is a synonym of boundary", "its values are WKT". */
   reason: string;
+  /** What tells: the header's name, the column's values, or both. */
+  by: 'name' | 'values' | 'both';
 }
 
 /** A column of the file, its sample values and what it may be, likeliest first. */
@@ -103,6 +105,7 @@ function nameScore(kind: BatchKind, column: BatchColumn, header: string): Column
     return {
       column: column.name,
       score: 1,
+      by: 'name',
       reason:
         normaliseHeader(header) === normaliseHeader(column.name)
           ? 'the header is its name'
@@ -111,10 +114,10 @@ function nameScore(kind: BatchKind, column: BatchColumn, header: string): Column
   const key = normaliseHeader(header);
   const names = [column.name, ...column.synonyms].map(normaliseHeader).filter((n) => n.length > 2);
   if (key.length > 2 && names.some((n) => key.includes(n) || n.includes(key)))
-    return { column: column.name, score: 0.6, reason: 'the header contains its name' };
+    return { column: column.name, score: 0.6, by: 'name', reason: 'the header contains its name' };
   const own = new Set([column.name, ...column.synonyms].flatMap(words));
   if (words(header).some((w) => own.has(w)))
-    return { column: column.name, score: 0.4, reason: 'the header shares a word with it' };
+    return { column: column.name, score: 0.4, by: 'name', reason: 'the header shares a word with it' };
   return undefined;
 }
 
@@ -125,6 +128,7 @@ function contentScore(column: BatchColumn, content: ColumnContent): ColumnSugges
   return {
     column: column.name,
     score: expected === 'text' ? 0.2 : 0.8,
+    by: 'values',
     reason: `its values are ${CONTENT_WORDS[content]}`,
   };
 }
@@ -150,6 +154,7 @@ export function suggestColumns(
         suggestions.push({
           column: column.name,
           score: Math.min(1, Math.max(byName.score, byContent.score) + 0.15),
+          by: 'both',
           reason: `${byName.reason}, and ${byContent.reason}`,
         });
       else if (byName ?? byContent) suggestions.push((byName ?? byContent)!);
@@ -250,18 +255,16 @@ export function suggestMissingColumns(
 ): MissingColumnSuggestion[] {
   if (missing.length === 0 && optional.length === 0) return [];
   const wanted = new Set([...missing, ...optional]);
-  const expectedBy = new Map<string, number>();
-  for (const c of kind.columns)
-    expectedBy.set(expectedContent(c), (expectedBy.get(expectedContent(c)) ?? 0) + 1);
-  const telling = (column: string, reason: string): boolean => {
-    if (!optional.includes(column) || !reason.startsWith('its values')) return true;
-    const c = kind.columns.find((k) => k.name === column);
-    return c !== undefined && expectedBy.get(expectedContent(c)) === 1;
+  const expected = kind.columns.map(expectedContent);
+  const telling = (column: string, by: ColumnSuggestion['by']): boolean => {
+    if (!optional.includes(column) || by !== 'values') return true;
+    const own = expected[kind.columns.findIndex((k) => k.name === column)];
+    return expected.filter((e) => e === own).length === 1;
   };
   const pairs = suggestColumns(kind, headers, rows, 0)
     .filter((s) => mapped[s.index] === undefined && columnContent([s.header]) === 'text')
     .flatMap((s) => s.suggestions.map((g) => ({ header: s.header, index: s.index, ...g })))
-    .filter((p) => wanted.has(p.column) && p.score >= CHOSEN_SCORE && telling(p.column, p.reason))
+    .filter((p) => wanted.has(p.column) && p.score >= CHOSEN_SCORE && telling(p.column, p.by))
     .sort((a, b) => b.score - a.score || a.index - b.index);
   const out: MissingColumnSuggestion[] = [];
   const used = new Set<number>();
