@@ -3,10 +3,10 @@ import {
   countOutcomes,
   describeDamage,
   describeOutcomes,
-  formatCount,
   JournalFormatError,
   MAX_CONCURRENCY,
   outcomeInfo,
+  pluralCount,
   replayJournal,
   type ReplayedJournal,
   type RowOutcome,
@@ -119,8 +119,7 @@ export async function replayJournalFile(path: string, io: CliIo): Promise<Replay
  */
 export function describeRowOutcomes(rows: readonly { outcome: RowOutcome }[]): string {
   // Counted as the outcomes are ("3,000 rows: 3,000 uploaded", not "3000 rows").
-  const count = `${formatCount(rows.length)} ${rows.length === 1 ? 'row' : 'rows'}`;
-  return `${count}: ${describeOutcomes(countOutcomes(rows.map((r) => r.outcome)))}`;
+  return `${pluralCount(rows.length, 'row')}: ${describeOutcomes(countOutcomes(rows.map((r) => r.outcome)))}`;
 }
 
 /** A row as the command line names it: its file and row there ("fields.csv row 4"). */
