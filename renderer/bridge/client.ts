@@ -122,6 +122,8 @@ export function httpTransport(
   async function readEvents(signal: AbortSignal): Promise<void> {
     // Reconnects after a dropped connection (the host restarted, the machine slept) until unsubscribed.
     while (!signal.aborted) {
+      // An answer refusing the token is the host's word on this tab (stale-token), not a stopped host.
+      let refused = false;
       try {
         let response: Response;
         try {
@@ -134,6 +136,7 @@ export function httpTransport(
           throw error;
         }
         connection.report(connectionOf(response.status));
+        refused = !response.ok;
         if (!response.ok || !response.body) throw new Error(`events: HTTP ${response.status}`);
         const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
         let buffered = '';
@@ -156,6 +159,11 @@ export function httpTransport(
       } catch {
         if (signal.aborted) return;
       }
+      // The host ends its event streams only when it stops: say so now, not only once a reconnect fails
+      // (that left the banner to a second request, and a tab once looked connected to a stopped host for
+      // 30 s). The reconnect reports 'connected' again as soon as the host answers.
+      if (signal.aborted) return;
+      if (!refused) connection.report('host-gone');
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
   }

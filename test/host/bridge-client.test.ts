@@ -109,6 +109,28 @@ describe('how a tab stands with its host', () => {
     await expect.poll(() => connection.get()).toBe('stale-token');
     unsubscribe();
   });
+
+  it('hears the host gone when its event stream ends, before any reconnect answers', async () => {
+    const connection = new ConnectionState();
+    const running = await startBrowserHost({ rendererDir: join(dir, 'renderer'), handlers, events });
+    let attempts = 0;
+    // The first attempt reaches the host; the reconnect never settles (a connect that hangs).
+    const hangingReconnect: typeof fetch = (input, init) =>
+      ++attempts === 1 ? fetch(input, init) : new Promise<Response>(() => undefined);
+    const api = createAppApi(httpTransport(running.origin, running.token, hangingReconnect, connection));
+    const got: AppEvent[] = [];
+    const unsubscribe = api.onEvent((e) => got.push(e));
+    // The stream is open once an event comes through it.
+    for (let i = 0; i < 100 && got.length === 0; i++) {
+      events.emit({ type: 'warning', message: 'stream open' });
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(got.length).toBeGreaterThan(0);
+    expect(connection.get()).toBe('connected');
+    await running.close();
+    await expect.poll(() => connection.get()).toBe('host-gone');
+    unsubscribe();
+  });
 });
 
 describe('the bridge client over a preload bridge', () => {
