@@ -118,6 +118,16 @@ export function httpTransport(
 ): BridgeTransport {
   const listeners = new Set<(eventJson: string) => void>();
   let stream: AbortController | undefined;
+  // Times the host was found gone. An answer to a request sent before the last of them says nothing of the
+  // host now (it was on its way when the host stopped), so it does not report 'connected' over 'host-gone'.
+  let lost = 0;
+  const gone = () => {
+    lost++;
+    connection.report('host-gone');
+  };
+  const answered = (status: number, sentWhenLost: number) => {
+    if (sentWhenLost === lost) connection.report(connectionOf(status));
+  };
 
   async function readEvents(signal: AbortSignal): Promise<void> {
     // Reconnects after a dropped connection (the host restarted, the machine slept) until unsubscribed.
@@ -126,16 +136,17 @@ export function httpTransport(
       let refused = false;
       try {
         let response: Response;
+        const sentWhenLost = lost;
         try {
           response = await fetchImpl(new URL(HTTP_EVENTS_PATH, base), {
             headers: { [TOKEN_HEADER]: token, accept: 'text/event-stream' },
             signal,
           });
         } catch (error) {
-          if (!signal.aborted) connection.report('host-gone');
+          if (!signal.aborted) gone();
           throw error;
         }
-        connection.report(connectionOf(response.status));
+        answered(response.status, sentWhenLost);
         refused = !response.ok;
         if (!response.ok || !response.body) throw new Error(`events: HTTP ${response.status}`);
         const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -163,7 +174,7 @@ export function httpTransport(
       // (that left the banner to a second request, and a tab once looked connected to a stopped host for
       // 30 s). The reconnect reports 'connected' again as soon as the host answers.
       if (signal.aborted) return;
-      if (!refused) connection.report('host-gone');
+      if (!refused) gone();
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
   }
@@ -171,6 +182,7 @@ export function httpTransport(
   return {
     async call(method, requestJson) {
       let response: Response;
+      const sentWhenLost = lost;
       try {
         response = await fetchImpl(new URL(HTTP_CALL_PATH + method, base), {
           method: 'POST',
@@ -178,12 +190,12 @@ export function httpTransport(
           body: requestJson,
         });
       } catch {
-        connection.report('host-gone');
+        gone();
         return JSON.stringify({
           error: { kind: 'failed', message: 'The Fieldgate host does not answer: it has stopped.' },
         });
       }
-      connection.report(connectionOf(response.status));
+      answered(response.status, sentWhenLost);
       const text = await response.text();
       if (!text.startsWith('{')) {
         return JSON.stringify({ error: { kind: 'failed', message: `HTTP ${response.status}` } });

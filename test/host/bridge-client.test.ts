@@ -131,6 +131,29 @@ describe('how a tab stands with its host', () => {
     await expect.poll(() => connection.get()).toBe('host-gone');
     unsubscribe();
   });
+  it('keeps the host gone when an answer sent before it went arrives after', async () => {
+    const connection = new ConnectionState();
+    let endStream: () => void = () => undefined;
+    let answerCall: (response: Response) => void = () => undefined;
+    const stub: typeof fetch = (input) => {
+      const url = String(input);
+      if (url.includes('/call/')) return new Promise<Response>((resolve) => (answerCall = resolve));
+      if (endStream !== noop) return new Promise<Response>(() => undefined); // the reconnect: no answer
+      const body = new ReadableStream<Uint8Array>({ start: (c) => (endStream = () => c.close()) });
+      return Promise.resolve(new Response(body, { status: 200 }));
+    };
+    const noop = endStream;
+    const transport = httpTransport('http://127.0.0.1:9', 'token', stub, connection);
+    const unsubscribe = transport.onEvent(() => undefined);
+    await expect.poll(() => endStream !== noop).toBe(true);
+    const call = transport.call('appInfo', '{}');
+    endStream();
+    await expect.poll(() => connection.get()).toBe('host-gone');
+    answerCall(new Response('{}', { status: 200 }));
+    await call;
+    expect(connection.get()).toBe('host-gone');
+    unsubscribe();
+  });
 });
 
 describe('the bridge client over a preload bridge', () => {
