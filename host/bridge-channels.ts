@@ -9,3 +9,8 @@ export const DROPPED_CHANNEL = 'fieldgate:dropped';
 export const HTTP_CALL_PATH = '/api/call/';
 export const HTTP_EVENTS_PATH = '/api/events';
 export const TOKEN_HEADER = 'x-fieldgate-token';
+/**
+ * Every bridge answer of the browser host carries it: a tab tells its host from whatever else may answer at
+ * the address once the host stopped (another program given the freed port answers 404, or a page).
+ */
+export const HOST_HEADER = 'x-fieldgate-host';

@@ -15,7 +15,13 @@ import { createReadStream, realpathSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, resolve, sep } from 'node:path';
-import { HTTP_CALL_PATH, HTTP_EVENTS_PATH, TOKEN_HEADER, type BridgeFailure } from './bridge-api.ts';
+import {
+  HOST_HEADER,
+  HTTP_CALL_PATH,
+  HTTP_EVENTS_PATH,
+  TOKEN_HEADER,
+  type BridgeFailure,
+} from './bridge-api.ts';
 import { rendererHeaders } from './content-security.ts';
 import { rendererContentType } from './renderer-content-types.ts';
 import type { EventHub } from './event-hub.ts';
@@ -49,6 +55,7 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
     'content-type': 'application/json; charset=utf-8',
     'cache-control': 'no-store',
     'x-content-type-options': 'nosniff',
+    [HOST_HEADER]: 'browser-host',
   });
   res.end(text);
 }
@@ -143,6 +150,7 @@ export function startBrowserHost(options: BrowserHostOptions): Promise<RunningBr
         'cache-control': 'no-store',
         connection: 'keep-alive',
         'x-content-type-options': 'nosniff',
+        [HOST_HEADER]: 'browser-host',
       });
       res.write(': connected\n\n');
       streams.add(res);

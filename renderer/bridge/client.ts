@@ -9,6 +9,7 @@
  */
 import {
   appMethods,
+  HOST_HEADER,
   HTTP_CALL_PATH,
   HTTP_EVENTS_PATH,
   TOKEN_HEADER,
@@ -70,9 +71,16 @@ export class ConnectionState {
   };
 }
 
-/** What an answer's status says of the tab's token: refused (401, 403) means another launch's token. */
-const connectionOf = (status: number): HostConnection =>
-  status === 401 || status === 403 ? 'stale-token' : 'connected';
+/**
+ * What an answer says of the host: not its answer at all (no HOST_HEADER: something else took the freed
+ * address) means gone; refused (401, 403) means another launch's token.
+ */
+const connectionOf = (response: Response): HostConnection =>
+  !response.headers.has(HOST_HEADER)
+    ? 'host-gone'
+    : response.status === 401 || response.status === 403
+      ? 'stale-token'
+      : 'connected';
 
 /** A transport: send one request, get its JSON answer text; subscribe to event texts. */
 export interface BridgeTransport {
@@ -125,8 +133,12 @@ export function httpTransport(
     lost++;
     connection.report('host-gone');
   };
-  const answered = (status: number, sentWhenLost: number) => {
-    if (sentWhenLost === lost) connection.report(connectionOf(status));
+  /** What the answer says of the host, heard unless it was sent before the host was last found gone. */
+  const answered = (response: Response, sentWhenLost: number): HostConnection => {
+    const state = connectionOf(response);
+    if (state === 'host-gone') gone();
+    else if (sentWhenLost === lost) connection.report(state);
+    return state;
   };
 
   async function readEvents(signal: AbortSignal): Promise<void> {
@@ -146,9 +158,11 @@ export function httpTransport(
           if (!signal.aborted) gone();
           throw error;
         }
-        answered(response.status, sentWhenLost);
-        refused = !response.ok;
-        if (!response.ok || !response.body) throw new Error(`events: HTTP ${response.status}`);
+        const state = answered(response, sentWhenLost);
+        refused = state === 'stale-token';
+        if (state !== 'connected' || !response.ok || !response.body) {
+          throw new Error(`events: HTTP ${response.status}`);
+        }
         const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
         let buffered = '';
         for (;;) {
@@ -195,7 +209,14 @@ export function httpTransport(
           error: { kind: 'failed', message: 'The Fieldgate host does not answer: it has stopped.' },
         });
       }
-      answered(response.status, sentWhenLost);
+      if (answered(response, sentWhenLost) === 'host-gone') {
+        return JSON.stringify({
+          error: {
+            kind: 'failed',
+            message: `The Fieldgate host does not answer: it has stopped (another program answers at its address, HTTP ${response.status}).`,
+          },
+        });
+      }
       const text = await response.text();
       if (!text.startsWith('{')) {
         return JSON.stringify({ error: { kind: 'failed', message: `HTTP ${response.status}` } });

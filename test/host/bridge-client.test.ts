@@ -3,6 +3,8 @@
  * header, events over SSE) and over a preload-shaped bridge (as Electron's); failures become BridgeErrors.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +12,7 @@ import { startBrowserHost, type RunningBrowserHost } from '../../host/browser-ho
 import { EventHub } from '../../host/event-hub.ts';
 import { createHandlers, handleCall, type Handlers } from '../../host/handlers.ts';
 import { memorySecretBox } from '../../host/secret-box.ts';
-import type { AppEvent } from '../../host/bridge-api.ts';
+import { HOST_HEADER, type AppEvent } from '../../host/bridge-api.ts';
 import {
   BridgeError,
   ConnectionState,
@@ -25,6 +27,8 @@ let dir: string;
 let host: RunningBrowserHost;
 let handlers: Handlers;
 const events = new EventHub();
+/** The header every answer of the browser host carries (a stub's answers pass for the host's with it). */
+const hostHeaders = { [HOST_HEADER]: 'browser-host' };
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'fieldgate-bridge-client-'));
@@ -131,6 +135,33 @@ describe('how a tab stands with its host', () => {
     await expect.poll(() => connection.get()).toBe('host-gone');
     unsubscribe();
   });
+
+  it('hears the host gone when another program answers at its address (the freed port taken)', async () => {
+    const other = createServer((_req, res) => res.writeHead(404, { 'content-type': 'text/plain' }).end('no'));
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const { port } = other.address() as AddressInfo;
+    try {
+      for (const subscribe of [false, true]) {
+        const connection = new ConnectionState();
+        const api = createAppApi(httpTransport(`http://127.0.0.1:${port}`, host.token, fetch, connection));
+        if (subscribe) {
+          const unsubscribe = api.onEvent(() => undefined);
+          await expect.poll(() => connection.get()).toBe('host-gone');
+          unsubscribe();
+        } else {
+          await expect(api.appInfo({})).rejects.toMatchObject({
+            kind: 'failed',
+            message:
+              'The Fieldgate host does not answer: it has stopped (another program answers at its address, HTTP 404).',
+          });
+          expect(connection.get()).toBe('host-gone');
+        }
+      }
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+    }
+  });
+
   it('keeps the host gone when an answer sent before it went arrives after', async () => {
     const connection = new ConnectionState();
     let endStream: () => void = () => undefined;
@@ -140,7 +171,7 @@ describe('how a tab stands with its host', () => {
       if (url.includes('/call/')) return new Promise<Response>((resolve) => (answerCall = resolve));
       if (endStream !== noop) return new Promise<Response>(() => undefined); // the reconnect: no answer
       const body = new ReadableStream<Uint8Array>({ start: (c) => (endStream = () => c.close()) });
-      return Promise.resolve(new Response(body, { status: 200 }));
+      return Promise.resolve(new Response(body, { status: 200, headers: hostHeaders }));
     };
     const noop = endStream;
     const transport = httpTransport('http://127.0.0.1:9', 'token', stub, connection);
@@ -149,7 +180,7 @@ describe('how a tab stands with its host', () => {
     const call = transport.call('appInfo', '{}');
     endStream();
     await expect.poll(() => connection.get()).toBe('host-gone');
-    answerCall(new Response('{}', { status: 200 }));
+    answerCall(new Response('{}', { status: 200, headers: hostHeaders }));
     await call;
     expect(connection.get()).toBe('host-gone');
     unsubscribe();
