@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { HostBanner } from './screens/host-banner.tsx';
 import { InterruptedBanner } from './screens/interrupted-banner.tsx';
+import { PartBoundary } from './screens/part-boundary.tsx';
 import { useBridge } from './bridge/bridge-context.tsx';
 import { SvgMap } from './map/svg-map.tsx';
 import { ColumnMappings } from './screens/column-mapping.tsx';
@@ -73,22 +74,32 @@ export function App() {
             setScreen('submit');
           }}
         />
-        <Workbench hidden={screen !== 'workbench'} />
+        <PartBoundary part="The Workbench" hidden={screen !== 'workbench'}>
+          <Workbench hidden={screen !== 'workbench'} />
+        </PartBoundary>
         <div hidden={screen !== 'soil'}>
-          <SoilView />
+          <PartBoundary part="The Soil test screen">
+            <SoilView />
+          </PartBoundary>
         </div>
         <div hidden={screen !== 'shared'}>
-          <SharedDataScreen />
+          <PartBoundary part="The Shared data screen">
+            <SharedDataScreen />
+          </PartBoundary>
         </div>
         <div hidden={screen !== 'submit'}>
-          <SubmitScreen
-            resumeRun={resumeRun}
-            onResumed={() => setResumeRun(undefined)}
-            active={screen === 'submit'}
-          />
+          <PartBoundary part="The Submit screen">
+            <SubmitScreen
+              resumeRun={resumeRun}
+              onResumed={() => setResumeRun(undefined)}
+              active={screen === 'submit'}
+            />
+          </PartBoundary>
         </div>
         <div hidden={screen !== 'settings'}>
-          <SettingsScreen />
+          <PartBoundary part="The Settings screen">
+            <SettingsScreen />
+          </PartBoundary>
         </div>
       </main>
     </BatchProvider>

@@ -23,6 +23,7 @@ import {
   type WheelEvent,
 } from 'react';
 import { formatCount } from '../../core/index.ts';
+import { PartBoundary } from '../screens/part-boundary.tsx';
 import { useBatch } from '../state/batch.tsx';
 import { inReadingOrder, useMarkKeys, type KeyMark } from './mark-keys.ts';
 import { CLUSTER_FROM, gridClusters, type Cluster } from './clusters.ts';
@@ -140,7 +141,7 @@ const sampleKey = (f: MapFeature): string => `sample:${f.fileKey}:${f.feature.id
 
 type MapView = 'vector' | 'svg';
 const MAP_VIEW_KEY = 'fieldgate-map-view';
-const VectorMap = lazy(() => import('./vector-map.tsx'));
+const loadVectorMap = () => import('./vector-map.tsx');
 
 let webGlChecked: boolean | undefined;
 /** Whether this browser can draw WebGL (MapLibre); checked once. */
@@ -165,6 +166,8 @@ export function SvgMap({ height = 420 }: { height?: number }) {
     const saved = localStorage.getItem(MAP_VIEW_KEY);
     return webGl && saved !== 'svg' ? 'vector' : 'svg';
   });
+  // A new lazy component to try again with: a failed import stays failed in the one it was made for.
+  const [VectorMap, setVectorMap] = useState(() => lazy(loadVectorMap));
   const chooseMapView = (view: MapView) => {
     localStorage.setItem(MAP_VIEW_KEY, view);
     setMapView(view);
@@ -456,9 +459,15 @@ export function SvgMap({ height = 420 }: { height?: number }) {
       <div className="map-body">
         <div className="map-frame" ref={frame}>
           {mapView === 'vector' && (
-            <Suspense fallback={<p role="status">Loading the vector map…</p>}>
-              <VectorMap height={height} legendHeight={legendHeight} />
-            </Suspense>
+            <PartBoundary
+              part="The vector map"
+              instead="Choose Simple (SVG) in Map view to see the batch meanwhile."
+              onRetry={() => setVectorMap(() => lazy(loadVectorMap))}
+            >
+              <Suspense fallback={<p role="status">Loading the vector map…</p>}>
+                <VectorMap height={height} legendHeight={legendHeight} />
+              </Suspense>
+            </PartBoundary>
           )}
           {mapView === 'svg' && (
             <svg

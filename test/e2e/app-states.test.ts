@@ -1,6 +1,7 @@
 /**
  * The app's states around the work, in Debian's Chromium: the host stopped (a banner saying so, at once and
- * on every screen, instead of requests failing quietly), restarted with a new token (the tab's is stale:
+ * on every screen, instead of requests failing quietly; a part of the page whose code cannot load then says
+ * so in its place, the page staying), restarted with a new token (the tab's is stale:
  * "open the new link"); a submit started in another tab (shown with its controls in each tab, no second
  * Submit); and work about to be lost: Clear the batch asks and can be undone, a reload with changes asks.
  */
@@ -19,6 +20,12 @@ import {
   startSession,
   type E2eSession,
 } from './e2e-harness.ts';
+
+/** The host banner's text, '' while there is none (a locator's textContent would wait 30 s for it). */
+const bannerText = async (page: Page): Promise<string> => {
+  const banner = page.getByTestId('host-banner');
+  return (await banner.count()) > 0 ? ((await banner.textContent({ timeout: 1000 })) ?? '') : '';
+};
 
 const runHeading = (page: Page, state: string) =>
   page.getByRole('heading', { name: new RegExp(`Run .* — ${state}`) });
@@ -47,6 +54,7 @@ describe.skipIf(chromiumMissing)('app states', () => {
     });
     const port = Number(new URL(app.host.origin).port);
     const context = await session.browser.newContext({ viewport: { width: 1366, height: 768 } });
+    const svgContext = await session.browser.newContext({ viewport: { width: 1366, height: 768 } });
     try {
       const page = await context.newPage();
       await page.goto(app.host.url);
@@ -55,12 +63,18 @@ describe.skipIf(chromiumMissing)('app states', () => {
         .poll(() => page.getByRole('button', { name: /Open the sample batch \(\d+ files\)/ }).isEnabled())
         .toBe(true);
       expect(await banner.count()).toBe(0);
+      // A tab on the simple map has not loaded the vector map's code yet (its own context: no cache shared
+      // with the tab above, which drew it): once the host stops, it cannot.
+      const svgFirst = await svgContext.newPage();
+      await svgFirst.addInitScript(() => localStorage.setItem('fieldgate-map-view', 'svg'));
+      await svgFirst.goto(app.host.url);
+      await expect.poll(() => svgFirst.locator('.workbench svg.map-canvas').count()).toBe(1);
 
       await app.close();
       app = undefined;
       // Said with no click: the event stream finds the host gone.
       await expect
-        .poll(() => banner.textContent(), { timeout: 10_000 })
+        .poll(() => bannerText(page), { timeout: 10_000 })
         .toContain('The Fieldgate host has stopped; restart it');
       expect(await banner.getAttribute('role')).toBe('alert');
       // A request the person makes fails with a reason, not quietly.
@@ -71,13 +85,29 @@ describe.skipIf(chromiumMissing)('app states', () => {
       await openScreen(page, 'Settings');
       expect(await banner.isVisible()).toBe(true);
       await checkScreen(page, 'host-stopped', { fullPage: false });
+      // The vector map, chosen now, fails in its place: the page, its screens and the batch stay.
+      await svgFirst.locator('.workbench').getByLabel('Map view').selectOption('vector');
+      const failed = svgFirst.getByTestId('part-failed');
+      await expect.poll(() => failed.count()).toBe(1);
+      expect(await failed.textContent()).toContain(
+        'The vector map could not be shown: its code did not load (has the Fieldgate host stopped?).',
+      );
+      expect(await svgFirst.getByRole('button', { name: /Open the sample batch/ }).isVisible()).toBe(true);
+      await checkScreen(svgFirst, 'vector-map-not-loaded', { fullPage: false });
+      await openScreen(svgFirst, 'Settings');
+      expect(await svgFirst.getByRole('heading', { name: 'Settings' }).isVisible()).toBe(true);
+      await openScreen(svgFirst, 'Workbench');
 
       // Restarted at the same address with a new token: this tab's is stale.
       app = await startBrowserApp({ packageRoot: ROOT, dataDir, sandbox: false, port });
       await expect
-        .poll(() => banner.textContent(), { timeout: 10_000 })
+        .poll(() => bannerText(page), { timeout: 10_000 })
         .toContain('open the new link it printed');
       await checkScreen(page, 'token-stale', { fullPage: false });
+      // Its code is there again: tried again, the vector map draws.
+      await failed.getByRole('button', { name: 'Try again' }).click();
+      await expect.poll(() => svgFirst.locator('.workbench .vector-map').count()).toBe(1);
+      expect(await failed.count()).toBe(0);
       // The new link works.
       const fresh = await context.newPage();
       await fresh.goto(app.host.url);
@@ -87,6 +117,7 @@ describe.skipIf(chromiumMissing)('app states', () => {
       expect(await fresh.getByTestId('host-banner').count()).toBe(0);
     } finally {
       await context.close();
+      await svgContext.close();
       await app?.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
