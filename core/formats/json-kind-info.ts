@@ -27,7 +27,7 @@ export const jsonKindInfo: KindInfo = {
 
 const shapeTitles = {
   'field-upload': 'Field upload (FieldsWithBoundaryAndHierarchy, POST /v2/fields)',
-  'service-requests': 'Enrollment or experiment request(s) (version 5)',
+  'service-requests': 'Enrollment or experiment requests, one or a list (version 5)',
   'temporal-entity': 'TemporalEntity',
   'request-body': 'Request body (version 5), checked as the create call it belongs to',
 } as const;

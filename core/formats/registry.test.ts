@@ -51,6 +51,10 @@ describe('the kind registry', () => {
     expect(fileKinds.every((k) => kindCatalogue.includes(k))).toBe(true);
   });
 
+  it('titles each kind in words a person reads aloud (no "(s)": one or many is said)', () => {
+    for (const k of kindCatalogue) expect(k.title, k.id).not.toMatch(/\(s\)/);
+  });
+
   it('checks with the loaded kind', async () => {
     const csv = new TextEncoder().encode('not,a,known,header\n1,2,3,4\n');
     const lazy = kindCatalogue.find((k) => k.id === 'csv-fields') as FileKind;
