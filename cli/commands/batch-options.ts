@@ -6,7 +6,6 @@ import {
   JournalFormatError,
   MAX_CONCURRENCY,
   outcomeInfo,
-  pluralCount,
   replayJournal,
   type ReplayedJournal,
   type RowOutcome,
@@ -119,7 +118,7 @@ export async function replayJournalFile(path: string, io: CliIo): Promise<Replay
  */
 export function describeRowOutcomes(rows: readonly { outcome: RowOutcome }[]): string {
   // Counted as the outcomes are ("3,000 rows: 3,000 uploaded", not "3000 rows").
-  return `${pluralCount(rows.length, 'row')}: ${describeOutcomes(countOutcomes(rows.map((r) => r.outcome)))}`;
+  return `${plural(rows.length, 'row')}: ${describeOutcomes(countOutcomes(rows.map((r) => r.outcome)))}`;
 }
 
 /** A row as the command line names it: its file and row there ("fields.csv row 4"). */

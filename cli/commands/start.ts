@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { countBySeverity } from '../../core/index.ts';
+import { countBySeverity, formatCount } from '../../core/index.ts';
 import { EXIT_OK, type CliCommand } from '../command.ts';
 import { plural } from '../render/terminal.ts';
 import { terminalSafe } from '../render/terminal-text.ts';
@@ -73,7 +73,7 @@ export function createStartCommand(lookup: (name: string) => CliCommand | undefi
         const found =
           report.diagnostics.length === 0
             ? 'no problems'
-            : `${plural(c.error, 'error')}, ${plural(c.warning, 'warning')}${c.info ? `, ${c.info} info` : ''}: ${codes.slice(0, 8).join(' ')}${codes.length > 8 ? ' …' : ''}`;
+            : `${plural(c.error, 'error')}, ${plural(c.warning, 'warning')}${c.info ? `, ${formatCount(c.info)} info` : ''}: ${codes.slice(0, 8).join(' ')}${codes.length > 8 ? ' …' : ''}`;
         io.stdout(`  ${terminalSafe(name).padEnd(width)}  ${report.kind.padEnd(16)} ${found}\n`);
       }
       io.stdout(

@@ -8,6 +8,7 @@ import {
   type Severity,
 } from '../../core/index.ts';
 import { LineIndex } from '../../core/diagnostics/text-position.ts';
+import { formatCount } from '../../core/values/format-count.ts';
 import { plural } from '../../core/values/plural.ts';
 import { sourceLineForFrame, terminalSafe } from './terminal-text.ts';
 
@@ -137,7 +138,7 @@ function truncate(s: string, max = 80): string {
 
 /** "2 errors, 1 warning, 3 info": the counts of a set of diagnostics. */
 export function describeCounts(c: Record<Severity, number>): string {
-  return `${plural(c.error, 'error')}, ${plural(c.warning, 'warning')}, ${c.info} info`;
+  return `${plural(c.error, 'error')}, ${plural(c.warning, 'warning')}, ${formatCount(c.info)} info`;
 }
 
 /**

@@ -5,7 +5,7 @@
  * chosen selects its sample on the map; a sample chosen on the map marks its groups here.
  */
 import { useEffect, useRef } from 'react';
-import { formatCount, pluralCount, type Diagnostic } from '../../core/index.ts';
+import { formatCount, plural, type Diagnostic } from '../../core/index.ts';
 import { selectionOf, useBatch, type BatchFile } from '../state/batch.tsx';
 import { SvgMap } from '../map/svg-map.tsx';
 import { soilProblemGroups, type ModusSummary, type SoilProblemGroup } from './soil-groups.ts';
@@ -43,9 +43,9 @@ function SoilFile({ file }: { file: BatchFile }) {
           {!summary && <p>No summary: the file could not be read as Modus.</p>}
           {summary && (
             <p>
-              {summary.document} {summary.version ?? ''}: {pluralCount(summary.eventCount, 'event')},{' '}
-              {pluralCount(summary.sampleCount, 'sample')}, {formatCount(file.result?.features?.length ?? 0)}{' '}
-              with a location.
+              {summary.document} {summary.version ?? ''}: {plural(summary.eventCount, 'event')},{' '}
+              {plural(summary.sampleCount, 'sample')}, {formatCount(file.result?.features?.length ?? 0)} with
+              a location.
             </p>
           )}
           {summary?.events.map((event, i) => (

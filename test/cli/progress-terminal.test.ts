@@ -218,7 +218,7 @@ describe('the progress line in a terminal', () => {
     expect(forced.stderr).not.toContain('\r');
     // The report is the same.
     expect(forced.stdout).toBe(plain.stdout);
-    expect(plain.stdout).toMatch(/✖ 1 file checked: [\d]+ errors/);
+    expect(plain.stdout).toMatch(/✖ 1 file checked: [\d,]+ errors/);
   });
 
   it('Ctrl+C stops at once with one line saying what was checked, exit 130, the report marked as stopped', () => {

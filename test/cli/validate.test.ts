@@ -287,8 +287,8 @@ describe('fieldgate validate: the text report of a file read as a stream', () =>
       expect(shown.length).toBeGreaterThan(40);
       expect(lines[h.line - 1]).toContain(shown);
     }
-    expect(run.stdout).toContain('0 errors, 22000 warnings, 0 info');
-    expect(run.stdout).toContain('22000 safe fixes can be applied with --fix.');
+    expect(run.stdout).toContain('0 errors, 22,000 warnings, 0 info');
+    expect(run.stdout).toContain('22,000 safe fixes can be applied with --fix.');
   }, 60_000);
 });
 
