@@ -582,6 +582,14 @@ class RowSession {
         ? { column: this.columnName(row.cells.length - 1), start: last.start }
         : { column: '?', start: undefined };
     }
+    let closedEarly: { column: string; quote: number; after: string } | undefined;
+    const early = row.cells.findIndex((cell) => cell.closedBefore !== undefined);
+    if (early >= 0) {
+      const cell = row.cells[early] as CsvCell;
+      const quote = cell.closedBefore as number;
+      const after = row.text.slice(quote + 1 - row.start, cell.end - row.start);
+      closedEarly = { column: this.columnName(early), quote, after };
+    }
     let spaced: SpacedCell[] | undefined;
     row.cells.forEach((cell, i) => {
       const column = this.map.byIndex[i];
@@ -599,6 +607,7 @@ class RowSession {
       start: row.start,
       end: row.end,
       unterminated,
+      closedEarly,
       spaced: spaced ?? NO_SPACED_CELLS,
       range: (start, end) => rangeOf(start, end, row),
     });

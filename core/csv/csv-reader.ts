@@ -28,6 +28,11 @@ export interface CsvCell {
   quoted: boolean;
   /** Offsets in `value` where a doubled quote "" stands for one quote. */
   escapes?: number[];
+  /**
+   * Offset (in the decoded text) of a closing quote that text follows before the delimiter: `"a"b` reads
+   * `ab`, as spreadsheets do, but it is mostly a quote meant to be doubled.
+   */
+  closedBefore?: number;
   /** 1-based line and column (UTF-16 units) of `start`. */
   line: number;
   column: number;
@@ -296,8 +301,10 @@ export class CsvTokenizer {
         const close = closes[i] as number;
         let value = text.slice(cell.valueStart - rowStart, (close >= 0 ? close : cell.end) - rowStart);
         if (cell.escapes) value = value.replaceAll('""', '"');
-        if (close >= 0 && close + 1 < cell.end)
+        if (close >= 0 && close + 1 < cell.end) {
           value += text.slice(close + 1 - rowStart, cell.end - rowStart);
+          cell.closedBefore = close;
+        }
         cell.value = value;
       }
       if (blank && (cell.quoted || cell.value.trim() !== '')) blank = false;

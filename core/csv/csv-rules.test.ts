@@ -117,6 +117,27 @@ describe('CSV002 csv-ragged-row', () => {
       'CSV002 unterminated',
     ]);
   });
+  it('names a quote that ends its quoted text before the cell does, the likelier cause of cells too many', async () => {
+    // The name's closing quote typed before its comma: the boundary's WKT is cut at its commas.
+    const ds = await check(`${FIELDS}\nSmith,Home,"North 40,"${SQUARE},80,survey,jsmith\n`);
+    const ragged = of(ds, 'CSV002', 'ragged');
+    expect(ragged).toHaveLength(1);
+    expect(ragged[0]!.hint).toBe(
+      'In name, the quote at line 2, column 22 ends the quoted text, and "POLYGON ((-93.65 42.03" follows it up to the next delimiter: a quote inside a quoted value is written twice (""), and a cell\'s closing quote comes right before its delimiter.',
+    );
+    expect(ragged[0]!.related).toEqual([
+      {
+        message: 'the quote that ends the quoted text',
+        location: expect.objectContaining({
+          row: 1,
+          range: expect.objectContaining({ start: expect.objectContaining({ line: 2, column: 22 }) }),
+        }),
+      },
+    ]);
+    // Spreadsheets read `"a"b` as ab: with the count of cells right, nothing is said.
+    const fits = await check(`${FIELDS}\nSmith,Home,"North "40,"${SQUARE}",80,survey,jsmith\n`);
+    expect(of(fits, 'CSV002', 'ragged')).toEqual([]);
+  });
   it("skips rows made only of delimiters (Excel's ,,,,,, and ;;;;;;) with one note", async () => {
     for (const d of [',', ';']) {
       const row = `Smith${d}Home${d}A${d}"${SQUARE}"${d}${d}${d}`;
@@ -537,6 +558,7 @@ describe("the rules of a CSV batch's reading as visitors over its stage results"
     start: 10,
     end: 60,
     unterminated: undefined,
+    closedEarly: undefined,
     spaced: [],
     range: (start, end) => ({ start: at(start), end: at(end) }),
     ...over,

@@ -96,7 +96,7 @@ export const csvRaggedRow = defineRule({
         '{count} {count:line|lines} made only of delimiters {count:was|were} skipped, as blank lines are (the first is line {line})',
     },
     docs: {
-      what: 'Reports a data row with more or fewer cells than the header and a quoted cell whose closing quote is missing, and notes lines made only of delimiters (`,,,,,,` or `;;;;;`, which spreadsheets leave below the data), skipped as blank lines are.',
+      what: 'Reports a data row with more or fewer cells than the header (naming a quote that ends its quoted text before the cell does, the usual cause of cells too many) and a quoted cell whose closing quote is missing, and notes lines made only of delimiters (`,,,,,,` or `;;;;;`, which spreadsheets leave below the data), skipped as blank lines are.',
       why: 'A cell too many or too few shifts every value after it into the wrong column: a farm name read as a boundary, an id as a status.',
       example: 'Smith,Home,North 40,"POLYGON ((…))",80,survey,jsmith,extra',
       useInstead: 'Quote cells that contain the delimiter; one cell per header column.',
@@ -122,18 +122,26 @@ export const csvRaggedRow = defineRule({
       return;
     }
     if (stage.stage !== 'row') return;
-    const { row, found, expected, unterminated } = stage;
+    const { row, found, expected, unterminated, closedEarly } = stage;
     // A quote never closed took the rest of the file into one cell: its count of cells says nothing more.
-    if (found !== expected && !unterminated)
+    if (found !== expected && !unterminated) {
+      // A quote that closes before its cell ends (`"North 40,"POLYGON ((…`) is the likelier cause.
+      const quote = closedEarly ? stage.range(closedEarly.quote, closedEarly.quote + 1) : undefined;
       context.report({
         messageId: 'ragged',
         data: { row, found, expected },
         location: { row, range: stage.range(stage.start, stage.end) },
         hint:
-          found > expected
-            ? 'Quote cells that contain the delimiter (a WKT with commas: "POLYGON ((…))").'
-            : 'Add the missing cells (an empty cell is two delimiters side by side).',
+          closedEarly && quote
+            ? `In ${closedEarly.column}, the quote at line ${quote.start.line}, column ${quote.start.column} ends the quoted text, and ${quoteText(closedEarly.after)} follows it up to the next delimiter: a quote inside a quoted value is written twice (""), and a cell's closing quote comes right before its delimiter.`
+            : found > expected
+              ? 'Quote cells that contain the delimiter (a WKT with commas: "POLYGON ((…))").'
+              : 'Add the missing cells (an empty cell is two delimiters side by side).',
+        ...(closedEarly && quote
+          ? { related: [{ message: 'the quote that ends the quoted text', location: { row, range: quote } }] }
+          : {}),
       });
+    }
     if (unterminated) {
       const at = unterminated.start;
       context.report({
@@ -145,6 +153,11 @@ export const csvRaggedRow = defineRule({
     }
   },
 });
+
+/** A cell's text in a hint: quoted, at most 40 characters. */
+function quoteText(text: string): string {
+  return JSON.stringify(text.length > 40 ? `${text.slice(0, 39)}…` : text);
+}
 
 /** How to map `header` to `column`, as a setting and on the command line. */
 function mappingAdvice(kind: BatchKind, column: string, header: string): string {

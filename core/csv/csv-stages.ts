@@ -75,7 +75,7 @@ export type CsvStage =
     }
   /**
    * One data row: its cells beside the header's (stray empty cells past the header not counted), the
-   * column of a quote never closed, its cells with spaces around the value. `range` places offsets of the
+   * column of a quote never closed, of a quote closed before the cell's end, its cells with spaces around the value. `range` places offsets of the
    * file inside the row.
    */
   | {
@@ -86,6 +86,8 @@ export type CsvStage =
       start: number;
       end: number;
       unterminated: { column: string; start: number | undefined } | undefined;
+      /** The first cell whose closing quote text follows (`"North 40,"POLYGON …`): the offset of that quote. */
+      closedEarly: { column: string; quote: number; after: string } | undefined;
       spaced: readonly SpacedCell[];
       range(start: number, end: number): TextRange;
     }
