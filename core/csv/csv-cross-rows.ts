@@ -54,16 +54,17 @@ class CellBytes {
 }
 
 /**
- * The 53-bit hash of a row's mapped cells, each trimmed and lower-cased (as the duplicate-row check compares
- * them). A long cell (a WKT boundary) is encoded into `buffer` and hashed four bytes at a time with ASCII
- * letters folded (no lowered copy). Undefined when every mapped cell is empty.
+ * The 53-bit hash of a row's mapped cells (`every`: of all its cells), each trimmed and lower-cased (as the
+ * duplicate-row check compares them). A long cell (a WKT boundary) is encoded into `buffer` and hashed four
+ * bytes at a time with ASCII letters folded (no lowered copy). Undefined when every such cell is empty.
  */
-function hashRowCells(row: CsvRow, map: ColumnMap, buffer: CellBytes): number | undefined {
+function hashRowCells(row: CsvRow, map: ColumnMap, buffer: CellBytes, every: boolean): number | undefined {
   let a = 0x811c9dc5;
   let b = 0x5bd1e995;
   let length = 0;
-  for (let i = 0; i < map.byIndex.length; i++) {
-    if (map.byIndex[i] !== undefined) {
+  const cells = every ? Math.max(row.cells.length, map.byIndex.length) : map.byIndex.length;
+  for (let i = 0; i < cells; i++) {
+    if (every || map.byIndex[i] !== undefined) {
       const raw = row.cells[i]?.value ?? '';
       if (raw.length > 256) {
         // Four bytes at a time; OR-ing 0x20 into every byte folds ASCII letters (digits, spaces and WKT
@@ -178,7 +179,10 @@ export class CrossRowChecks {
   }
 
   duplicateRow(row: CsvRow, n: number, map: ColumnMap): void {
-    const key = hashRowCells(row, map, this.cellBytes);
+    // Rows alike in what is sent are sent twice. With a required column not mapped yet, what is sent is
+    // not known (the column may be one of the others): every cell then tells rows apart, not only the
+    // mapped ones (two fields of one farm are not one row repeated).
+    const key = hashRowCells(row, map, this.cellBytes, map.missing.length > 0);
     if (key === undefined) return;
     const found = this.rows.get(key);
     if (found === undefined) {

@@ -336,6 +336,18 @@ describe('CSV008 csv-duplicate-row', () => {
     expect(d?.location.range?.start).toMatchObject({ line: 3, column: 1 });
     expect(d?.related).toEqual([{ message: 'the row it repeats', location: { row: 1 } }]);
   });
+  it('tells rows apart by every cell while a required column is not mapped yet', async () => {
+    // A German sheet: "Feld" (the name) and "Grenze" (the boundary) not mapped, only Client and Farm are.
+    const head = 'Client;Farm;Feld;Grenze';
+    const north = `Müller;Hof;Nord 1;${SQUARE}`;
+    const south = `Müller;Hof;Süd;${FAR}`;
+    const apart = await check(`${head}\n${north}\n${south}\n`);
+    expect(of(apart, 'CSV003', 'missing').length).toBeGreaterThan(0);
+    expect(of(apart, 'CSV008', 'duplicate')).toEqual([]);
+    // The same row twice is still one row repeated.
+    const twice = await check(`${head}\n${north}\n${north.replace('Hof', ' hof')}\n`);
+    expect(of(twice, 'CSV008', 'duplicate').map((d) => d.message)).toEqual(['Row 2 repeats row 1']);
+  });
 });
 
 describe('CSV009 csv-location-enrolled-twice', () => {
