@@ -186,7 +186,7 @@ export const OPEN_DIALOG_OPTIONS: Electron.OpenDialogOptions = {
   title: 'Add files to the batch',
   properties: ['openFile', 'multiSelections'],
   filters: [
-    { name: 'Farm data', extensions: BATCH_FILE_EXTENSIONS },
+    { name: 'Farm data', extensions: [...BATCH_FILE_EXTENSIONS] },
     { name: 'All files', extensions: ['*'] },
   ],
 };

@@ -55,6 +55,7 @@ export {
   type StreamFixResult,
   type StreamedFile,
   type ValidateOptions,
+  READ_FILE_EXTENSIONS,
 } from './input/file-kind.ts';
 export type * from './input/kind-summary.ts';
 export { fileKinds, detectFileKind, fileKindById } from './formats/registry.ts';

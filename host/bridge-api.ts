@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import {
   DEFAULT_PACING,
+  READ_FILE_EXTENSIONS,
   type AppliedFix,
   type NotAppliedFix,
   type PlanSummary,
@@ -252,7 +253,7 @@ export type BatchStateInput = z.infer<typeof batchState>;
 export type SavedMapping = z.infer<typeof csvMapping>;
 
 /** Extensions of the files a batch takes (the file picker's filter; any file may still be dropped). */
-export const BATCH_FILE_EXTENSIONS = ['csv', 'tsv', 'txt', 'wkt', 'geojson', 'json', 'kml', 'zip', 'xml'];
+export const BATCH_FILE_EXTENSIONS = READ_FILE_EXTENSIONS;
 
 /** The same pacing defaults as the command line's (core/batch/pacing.ts). */
 export const DEFAULT_SETTINGS: Settings = {

@@ -27,6 +27,7 @@ import {
   unknownSelectors,
   validate as validateWithEngine,
   type AppliedFix,
+  READ_FILE_EXTENSIONS,
   type Diagnostic,
   type ReportedDiagnostic,
   type EngineSource,
@@ -60,7 +61,7 @@ import type { AtomicFile } from '../../node/atomic-write.ts';
 import { collectGarbage } from '../../node/collect-garbage.ts';
 import { fileSpool } from '../../node/text-spool.ts';
 import { openOutputFile, writeOutputFile, type OutputFileOptions } from '../../node/output-file.ts';
-import { fixedPathFor, openInput } from '../io/files.ts';
+import { expandFolders, fixedPathFor, openInput } from '../io/files.ts';
 import { interruptWithLine } from '../io/interrupt.ts';
 import { mappingArgText } from '../io/mapping-arg.ts';
 import { SourceLineReader } from '../io/source-lines.ts';
@@ -245,7 +246,8 @@ const exitStatus = `Exit status: 0 no errors (warnings allowed), 1 errors found,
 written, a JSON report ends with "outcome": "cancelled" and a text report written to a file or pipe ends
 with the same line.`;
 
-export const validateUsage = `Usage: fieldgate validate [options] <file…>   ("-" reads standard input)
+export const validateUsage = `Usage: fieldgate validate [options] <file or folder…>   ("-" reads standard input;
+a folder, the files in it and its subfolders that Fieldgate reads)
 
 Checks field uploads, v5 request files and bodies, TemporalEntity JSON, and every other kind listed by
 \`fieldgate kinds\`, offline, and explains each problem with its rule code and location.
@@ -342,7 +344,9 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
   const fix = fixing ? fixSelectionFrom(values['fix-only'], values['unsafe-fixes']) : undefined;
   // What the summary tells of the fixes left: which option would apply them.
   const fixRun = !fixing ? 'check' : values['unsafe-fixes'] ? 'fix-unsafe' : 'fix';
-  if (values.output && positionals.length !== 1)
+  // A folder stands for the files in it that Fieldgate reads.
+  const { files: fileArgs, empty: emptyFolders } = await expandFolders(positionals, io);
+  if (values.output && (fileArgs.length !== 1 || emptyFolders.length > 0))
     throw new UsageError('--output needs exactly one input file');
 
   const inputs: EngineSource[] = [];
@@ -358,7 +362,12 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
     });
     targets.push({ arg: '--sample-date' });
   }
-  for (const arg of positionals) {
+  for (const folder of emptyFolders)
+    unreadable.push({
+      name: folder,
+      reason: `is a folder with no file Fieldgate reads in it (${READ_FILE_EXTENSIONS.map((e) => `.${e}`).join(', ')}): give its files by name`,
+    });
+  for (const arg of fileArgs) {
     // Files are streamed: a big CSV or Modus file is read as the checks go, never held whole.
     const read = await openInput(arg, io);
     if (!read.ok) unreadable.push({ name: read.name, reason: read.reason });

@@ -1,6 +1,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
-import { open, readFile, stat } from 'node:fs/promises';
-import { basename, dirname, extname, join, resolve } from 'node:path';
+import { open, readdir, readFile, stat } from 'node:fs/promises';
+import { basename, dirname, extname, join, relative, resolve } from 'node:path';
+import { extensionOf, READ_FILE_EXTENSIONS } from '../../core/input/file-kind.ts';
 import type { InputFile, StreamedFile } from '../../core/index.ts';
 import type { CliIo } from '../command.ts';
 
@@ -21,6 +22,38 @@ export async function readInput(arg: string, io: CliIo): Promise<ReadOutcome> {
   } catch (e) {
     return { ok: false, name: arg, reason: readReason(e) };
   }
+}
+
+/**
+ * The file arguments with each folder replaced by the files in it and its subfolders that Fieldgate reads
+ * (READ_FILE_EXTENSIONS), in path order, as ESLint takes a folder; hidden entries and node_modules are
+ * skipped. A folder with none of them is `empty`, to be said so.
+ */
+export async function expandFolders(
+  args: readonly string[],
+  io: CliIo,
+): Promise<{ files: string[]; empty: string[] }> {
+  const files: string[] = [];
+  const empty: string[] = [];
+  for (const arg of args) {
+    const path = resolve(io.cwd, arg);
+    const folder = arg !== '-' && (await stat(path).catch(() => undefined))?.isDirectory() === true;
+    if (!folder) {
+      files.push(arg);
+      continue;
+    }
+    const found: string[] = [];
+    for (const entry of await readdir(path, { recursive: true, withFileTypes: true })) {
+      const within = relative(path, join(entry.parentPath, entry.name));
+      const skipped = within.split(/[\\/]/).some((part) => part.startsWith('.') || part === 'node_modules');
+      if (entry.isFile() && !skipped && READ_FILE_EXTENSIONS.includes(extensionOf(entry.name)))
+        found.push(within);
+    }
+    if (found.length === 0) empty.push(arg);
+    found.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    for (const within of found) files.push(join(arg, within));
+  }
+  return { files, empty };
 }
 
 function readReason(e: unknown): string {

@@ -345,6 +345,22 @@ export interface FileKind {
  */
 export type KindInfo = Pick<FileKind, 'id' | 'title' | 'detect' | 'binary' | 'can'>;
 
+/**
+ * Extensions of the files Fieldgate reads (a file picker's filter, the files taken from a folder given on
+ * the command line); any file may still be given by name, its kind found from its content.
+ */
+export const READ_FILE_EXTENSIONS: readonly string[] = [
+  'csv',
+  'tsv',
+  'txt',
+  'wkt',
+  'geojson',
+  'json',
+  'kml',
+  'zip',
+  'xml',
+];
+
 export function extensionOf(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? name;
   const dot = base.lastIndexOf('.');

@@ -86,6 +86,15 @@ const expectations: Record<string, Expectation> = {
       expect(existsSync(join(dir, 'examples/fields/fields-with-problems.fixed.json'))).toBe(true),
   },
   'npx fieldgate validate examples/fields/boundaries.wkt': { run: 'fieldgate', exit: 1 },
+  'npx fieldgate validate examples/fields': {
+    run: 'fieldgate',
+    exit: 1,
+    check: (_dir, stdout) => {
+      for (const name of ['boundaries.wkt', 'clean-fields.json', 'fields-with-problems.json'])
+        expect(stdout).toContain(`examples/fields/${name}:`);
+      expect(stdout).toMatch(/✖ 5 files checked/);
+    },
+  },
   'npx fieldgate validate test/corpus/derived/batches/rx-moved/mistake/fields.csv test/corpus/derived/batches/rx-moved/mistake/rx.zip':
     {
       run: 'fieldgate',

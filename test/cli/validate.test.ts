@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -35,6 +35,34 @@ function tempDir(): string {
 }
 
 describe('fieldgate validate', () => {
+  it('checks the files of a folder it is given, and says so of a folder with none it reads', async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'batch', 'north'), { recursive: true });
+    mkdirSync(join(dir, 'batch', '.git'));
+    mkdirSync(join(dir, 'batch', 'node_modules'));
+    writeFileSync(join(dir, 'batch', 'north', 'b.wkt'), `${SMALL_FIELD}\n`);
+    writeFileSync(join(dir, 'batch', 'a.json'), broken);
+    writeFileSync(join(dir, 'batch', 'notes.md'), '# not a batch file\n');
+    writeFileSync(join(dir, 'batch', '.git', 'x.json'), '{');
+    writeFileSync(join(dir, 'batch', 'node_modules', 'y.json'), '{');
+    const run = await runCli(['validate', '--format', 'json', 'batch'], { cwd: dir });
+    expect(run.code).toBe(1);
+    const report = JSON.parse(run.stdout) as { files: { file: string }[]; unreadable: unknown[] };
+    expect(report.files.map((f) => f.file)).toEqual([
+      join('batch', 'a.json'),
+      join('batch', 'north', 'b.wkt'),
+    ]);
+    expect(report.unreadable).toEqual([]);
+
+    mkdirSync(join(dir, 'empty'));
+    writeFileSync(join(dir, 'empty', 'notes.md'), '# nothing\n');
+    const none = await runCli(['validate', 'empty'], { cwd: dir });
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain(
+      'cannot read empty: is a folder with no file Fieldgate reads in it (.csv, .tsv, .txt, .wkt, .geojson, .json, .kml, .zip, .xml): give its files by name',
+    );
+  });
+
   it('prints file:line:column, the rule, a code frame, a hint and the fix', async () => {
     const run = await runCli(['validate', '-'], { stdin: broken });
     expect(run.code).toBe(1);
