@@ -1,8 +1,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { open, readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
-import { extensionOf, READ_FILE_EXTENSIONS } from '../../core/input/file-kind.ts';
-import type { InputFile, StreamedFile } from '../../core/index.ts';
+import { READ_FILE_EXTENSIONS, type InputFile, type StreamedFile } from '../../core/index.ts';
 import type { CliIo } from '../command.ts';
 
 export type ReadOutcome =
@@ -46,7 +45,11 @@ export async function expandFolders(
     for (const entry of await readdir(path, { recursive: true, withFileTypes: true })) {
       const within = relative(path, join(entry.parentPath, entry.name));
       const skipped = within.split(/[\\/]/).some((part) => part.startsWith('.') || part === 'node_modules');
-      if (entry.isFile() && !skipped && READ_FILE_EXTENSIONS.includes(extensionOf(entry.name)))
+      if (
+        entry.isFile() &&
+        !skipped &&
+        READ_FILE_EXTENSIONS.includes(extname(entry.name).slice(1).toLowerCase())
+      )
         found.push(within);
     }
     if (found.length === 0) empty.push(arg);

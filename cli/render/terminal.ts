@@ -1,6 +1,7 @@
 import {
   countBySeverity,
   describeLocation,
+  formatCount,
   formatPath,
   sortDiagnostics,
   type Diagnostic,
@@ -8,7 +9,6 @@ import {
   type Severity,
 } from '../../core/index.ts';
 import { LineIndex } from '../../core/diagnostics/text-position.ts';
-import { formatCount } from '../../core/values/format-count.ts';
 import { plural } from '../../core/values/plural.ts';
 import { sourceLineForFrame, terminalSafe } from './terminal-text.ts';
 
