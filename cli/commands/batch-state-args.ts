@@ -106,8 +106,10 @@ export async function batchStateFromArgs(
       try {
         bytes = new Uint8Array(await readFile(path));
       } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        // A batch is the files it names (a CSV row's prescription is read beside the CSV, not sent twice).
         throw new UsageError(
-          `${given}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : 'cannot read it'}`,
+          `${given}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder; name the batch’s files in it (a CSV batch’s prescriptions and soil tests are read beside it)' : 'cannot read it'}`,
         );
       }
       folders.set(name, dirname(path));

@@ -1,6 +1,6 @@
 /**
  * Usage errors of `fieldgate submit` (issue 23, item 10): an unknown profile, a results path that cannot be
- * written, an unknown encoding, an unreadable mapping. Each is one line and where help is, exit 2, said
+ * written, an unknown encoding, an unreadable mapping, a folder. Each is one line and where help is, exit 2, said
  * before anything is sent or written: no plan after an unknown profile, no journal path, no sandbox
  * started, no data folder made.
  */
@@ -30,6 +30,10 @@ describe('fieldgate submit refuses, in one line, before sending or writing anyth
     [
       ['--mapping', join(dir, 'missing.json')],
       `--mapping ${join(dir, 'missing.json')}: cannot read it (no such file); give a file, or the mapping as JSON`,
+    ],
+    [
+      ['examples/soil'],
+      'examples/soil: is a folder; name the batch’s files in it (a CSV batch’s prescriptions and soil tests are read beside it)',
     ],
   ];
   let n = 0;
