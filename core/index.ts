@@ -37,7 +37,6 @@ export type { ServiceRequest } from './requests/request-subject.ts';
 export { checkFieldUploadText } from './fields/check-field-upload.ts';
 export { isUuid, canonicalUuid } from './values/uuid.ts';
 export { formatCount } from './values/format-count.ts';
-export { plural } from './values/plural.ts';
 export {
   isStreamed,
   summaryJson,

@@ -5,7 +5,8 @@
  * chosen selects its sample on the map; a sample chosen on the map marks its groups here.
  */
 import { useEffect, useRef } from 'react';
-import { formatCount, plural, type Diagnostic } from '../../core/index.ts';
+import { formatCount, type Diagnostic } from '../../core/index.ts';
+import { plural } from '../../core/values/plural.ts';
 import { selectionOf, useBatch, type BatchFile } from '../state/batch.tsx';
 import { SvgMap } from '../map/svg-map.tsx';
 import { soilProblemGroups, type ModusSummary, type SoilProblemGroup } from './soil-groups.ts';

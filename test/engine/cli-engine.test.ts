@@ -95,7 +95,7 @@ describe('validate on the engine', () => {
     }
     expect(empty.stderr).toContain('stdin is empty');
     expect(missing.stderr).toContain('no such file');
-    expect(directory.stderr).toContain('is a directory');
+    expect(directory.stderr).toContain('is a folder with no file Fieldgate reads in it');
   });
 
   it('decodes UTF-16 JSON with a byte order mark like UTF-8 (no "Invalid JSON", no NULs)', async () => {
