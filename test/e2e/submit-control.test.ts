@@ -13,7 +13,10 @@ import { chromiumMissing, outcomeCount, runProgress, startSession, type E2eSessi
 const runHeading = (page: Page, state: string) =>
   page.getByRole('heading', { name: new RegExp(`Run .* — ${state}`) });
 
-/** The lines of the newest journal in a data folder (the app's journals/RUN.jsonl), parsed. */
+/**
+ * The lines of the newest journal in a data folder (the app's journals/RUN.jsonl), parsed; a line being
+ * written as it is read counts as a line (of no type).
+ */
 function newestJournal(dataDir: string): { type: string; step?: number }[] {
   const dir = join(dataDir, 'journals');
   const [newest] = readdirSync(dir)
@@ -23,7 +26,13 @@ function newestJournal(dataDir: string): { type: string; step?: number }[] {
   return readFileSync(newest!, 'utf8')
     .split('\n')
     .filter((line) => line !== '')
-    .map((line) => JSON.parse(line) as { type: string; step?: number });
+    .map((line) => {
+      try {
+        return JSON.parse(line) as { type: string; step?: number };
+      } catch {
+        return { type: '' };
+      }
+    });
 }
 
 /** Steps whose request has left (a `sending` line) with no answer yet (no `outcome` line after it). */
