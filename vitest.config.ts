@@ -5,11 +5,11 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * to mutate; the corpus, Modus, geometry and prescription tests only call it) share one module graph per
  * worker instead of re-importing it for each file: that per-file isolation was most of the suite's time.
  * CLI runs, the sandbox's servers and package checks keep isolation. Browser tests (Chromium driving the app)
- * run after the rest (test/support/run-tests.ts), two files at a time: they mostly wait on the page. Two run
- * last and one at a time (browser-alone): the one that measures the page's main-thread tasks, which another
- * test on a 2-core machine would stretch, and the one that stops a host and starts it again on its port.
+ * run after the rest (test/support/run-tests.ts), two files at a time: they mostly wait on the page. One runs
+ * last and alone (browser-alone): the one that stops a host and starts it again on its port. (No test holds
+ * the page to a speed that another test on the machine could stretch: the benches do, `npm run bench`.)
  */
-const aloneBrowserTests = ['test/e2e/batch-intake.test.ts', 'test/e2e/app-states.test.ts'];
+const aloneBrowserTests = ['test/e2e/app-states.test.ts'];
 const browserTests = ['test/e2e/**/*.test.ts', 'test/app/browser-host-e2e.test.ts'];
 const shared = {
   setupFiles: ['./test/support/message-coverage.setup.ts'],

@@ -29,6 +29,7 @@ const FRAME_OR_ERASE = /\r\x1b\[2K(checking [^\r\n\x1b]*)?/g;
 const COLUMNS = 120;
 const RATE = 8_000_000;
 const BURST = 17_000_000;
+const FIELDS = 3500;
 
 interface Transcript {
   exit: number | null;
@@ -48,7 +49,7 @@ beforeAll(() => {
   const boundaries = benchBoundaries('ragged', 1000);
   writeFileSync(
     upload,
-    benchFieldUpload(Array.from({ length: 3500 }, (_, i) => boundaries[i % 1000] as string)),
+    benchFieldUpload(Array.from({ length: FIELDS }, (_, i) => boundaries[i % 1000] as string)),
   );
 });
 
@@ -231,13 +232,18 @@ describe('the progress line in a terminal', () => {
       const text = shown(transcript);
       expect(transcript.interruptedAt, text).not.toBeNull();
       expect(transcript.exit, text).toBe(130);
-      // At once: the process is gone well within a second of Ctrl+C, not when the input ends.
-      expect(transcript.seconds - transcript.interruptedAt!).toBeLessThan(1.5);
       // After the last erase: one line, and nothing else.
       const after = text.slice(text.lastIndexOf(ERASE) + ERASE.length);
       expect(after).toMatch(
         /^stopped: checked [\d,]+ fields \([\d.]+ [KM]B\) of <stdin>; [\d,]+ errors?(, [\d,]+ warnings?)? so far\r\n$/,
       );
+      // At once, not when the input ends: it stopped with fields of the input still to come (it is fed at
+      // 8 MB/s after its first 17 MB), however slow the machine. The time from Ctrl+C to the exit is no
+      // measure of that (a busy machine stretches it): 10 s is a hang.
+      const checked = Number(/^stopped: checked ([\d,]+) fields/.exec(after)![1]!.replace(/,/g, ''));
+      expect(checked).toBeGreaterThan(0);
+      expect(checked).toBeLessThan(FIELDS);
+      expect(transcript.seconds - transcript.interruptedAt!).toBeLessThan(10);
       const line = after.trimEnd();
       if (format === 'json') {
         // A whole JSON document, marked: what was found until the stop, counted.

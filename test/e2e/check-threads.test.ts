@@ -3,20 +3,21 @@
  * against the browser host: with two threads (Settings) the validation worker starts a boundary worker of
  * its own, and the problems the page lists (its problems CSV, byte for byte) are those it lists with one
  * thread, when none starts. Files checked one after another in one page share that boundary worker (kept warm
- * between files).
+ * between files). Each file is checked once a thread count (the size is the point, so each check takes
+ * seconds): one page drops both files, saving the problems after each.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { benchBoundaries } from '../../core/geometry/field-upload-bench-data.ts';
+import type { Page } from 'playwright-core';
 import {
   blockSession,
   checkAndExportProblems,
   chromiumMissing,
   filesChecked,
   openScreen,
-  problemsOnTwoThreadsAndOne,
   threadSettings,
 } from './e2e-harness.ts';
 
@@ -40,6 +41,25 @@ function bigUpload(): string {
   return JSON.stringify({ fields }, null, 1);
 }
 
+/**
+ * The upload then the .wkt file dropped on one page, its problems CSV saved after each (the second holds
+ * both files' problems), with the URLs of the workers the page started for the two.
+ */
+async function checkUploadThenWkt(
+  page: Page,
+  upload: string,
+  wkt: string,
+): Promise<{ upload: Buffer; both: Buffer; workers: string[] }> {
+  const first = await checkAndExportProblems(page, upload);
+  await page.locator('input[type=file]').setInputFiles(wkt);
+  await filesChecked(page, 2);
+  const [saved] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Problems (CSV)' }).click(),
+  ]);
+  return { upload: first.csv, both: readFileSync((await saved.path())!), workers: first.workers };
+}
+
 describe.skipIf(chromiumMissing)('big files checked on several threads', () => {
   const session = blockSession();
   let dir: string;
@@ -56,14 +76,17 @@ describe.skipIf(chromiumMissing)('big files checked on several threads', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it(
-    'lists the same problems of a field upload with two threads as with one',
+    'lists the same problems of a field upload and of a .wkt file with two threads as with one; the two files share one boundary worker',
     { timeout: 240_000 },
     async () => {
       expect(readFileSync(path).length).toBeGreaterThan(16 * 1024 * 1024);
+      expect(readFileSync(wktPath).length).toBeGreaterThan(16 * 1024 * 1024);
       await session.call('saveSettings', threadSettings(2));
       const two = await session.newPage();
-      const pooled = await checkAndExportProblems(two.page, path);
+      const pooled = await checkUploadThenWkt(two.page, path, wktPath);
       await two.context.close();
+      // One validation worker and one boundary worker for both files, one after the other.
+      expect(pooled.workers.filter((url) => url.includes('/validate-worker'))).toHaveLength(1);
       expect(pooled.workers.filter((url) => url.includes('/boundary-worker'))).toHaveLength(1);
 
       // One thread, chosen in Settings: no boundary worker.
@@ -74,49 +97,23 @@ describe.skipIf(chromiumMissing)('big files checked on several threads', () => {
       await expect.poll(() => one.page.getByText('Settings saved.').count()).toBe(1);
       expect(await session.call('getSettings', {})).toMatchObject({ checkThreads: 1 });
       await openScreen(one.page, 'Workbench');
-      const alone = await checkAndExportProblems(one.page, path);
+      const alone = await checkUploadThenWkt(one.page, path, wktPath);
       await one.context.close();
       expect(alone.workers.some((url) => url.includes('/validate-worker'))).toBe(true);
       expect(alone.workers.filter((url) => url.includes('/boundary-worker'))).toEqual([]);
 
-      const text = alone.csv.toString('utf8');
+      const upload = alone.upload.toString('utf8');
       // Problems of several rules (crossing outlines, stars, stated acres), so an order or place that differs shows.
-      expect(text.split('\n').length).toBeGreaterThan(60);
-      for (const code of ['GEO004', 'GEO013', 'ACR001']) expect(text).toContain(code);
-      expect(pooled.csv.equals(alone.csv)).toBe(true);
-    },
-  );
-
-  it(
-    'lists the same problems of a .wkt file with two threads as with one',
-    { timeout: 240_000 },
-    async () => {
-      expect(readFileSync(wktPath).length).toBeGreaterThan(16 * 1024 * 1024);
-      const { two: pooled, one: alone } = await problemsOnTwoThreadsAndOne(session, wktPath);
-      expect(pooled.workers.filter((url) => url.includes('/boundary-worker'))).toHaveLength(1);
-      expect(alone.workers.filter((url) => url.includes('/boundary-worker'))).toEqual([]);
-      const text = alone.csv.toString('utf8');
-      expect(text.split('\n').length).toBeGreaterThan(40);
-      expect(text).toContain('GEO004');
-      expect(pooled.csv.equals(alone.csv)).toBe(true);
-    },
-  );
-
-  it(
-    'checks two big files one after the other on the same boundary worker',
-    { timeout: 240_000 },
-    async () => {
-      await session.call('saveSettings', threadSettings(2));
-      const { page, context } = await session.newPage();
-      const workers: string[] = [];
-      page.on('worker', (worker) => workers.push(worker.url()));
-      await page.locator('input[type=file]').setInputFiles(path);
-      await filesChecked(page, 1);
-      await page.locator('input[type=file]').setInputFiles(wktPath);
-      await filesChecked(page, 2);
-      await context.close();
-      expect(workers.filter((url) => url.includes('/validate-worker'))).toHaveLength(1);
-      expect(workers.filter((url) => url.includes('/boundary-worker'))).toHaveLength(1);
+      expect(upload.split('\n').length).toBeGreaterThan(60);
+      for (const code of ['GEO004', 'GEO013', 'ACR001']) expect(upload).toContain(code);
+      expect(pooled.upload.equals(alone.upload)).toBe(true);
+      const wkt = alone.both
+        .toString('utf8')
+        .split('\n')
+        .filter((line) => line.includes('big-boundaries.wkt'));
+      expect(wkt.length).toBeGreaterThan(40);
+      expect(wkt.join('\n')).toContain('GEO004');
+      expect(pooled.both.equals(alone.both)).toBe(true);
     },
   );
 });

@@ -4,9 +4,11 @@
  * grid and to the whole file checked, then the grid scrolled through (40 steps, a frame each, and by
  * keyboard) with the page's main-thread tasks taken from a Chromium trace (thread time: the page's own work;
  * wall time also counts waiting for a core on a busy machine), rows selected (by click, by keyboard, from
- * the problem list) and the rows ordered. Prints the figures, and fails (exit 1) when a scrolling or ordering
- * task does over 100 ms of work, a selecting one over 50 ms, or the first rows take 2 s or more. Needs the
- * renderer built (`node scripts/build.js --no-types`) and a few GB of memory; not part of `npm test`.
+ * the problem list) and the rows ordered. Prints the figures, and fails (exit 1) when a task while the file
+ * is checked does over 200 ms of work, a scrolling or ordering one over 100 ms, a selecting one over 50 ms,
+ * or the first rows take 2 s or more. These are the page's speed targets: `batch-intake.test.ts` checks the
+ * same steps on 100,000 rows for what they do, and for a hang only. Needs the renderer built (`node
+ * scripts/build.js --no-types`) and a few GB of memory; not part of `npm test`.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,23 +42,7 @@ try {
   const page = await (await browser.newContext({ viewport: { width: 1366, height: 768 } })).newPage();
   await page.goto(app.host.url);
   await page.getByLabel('Map view').selectOption('svg');
-  const dropped = Date.now();
-  await page.locator('input[type=file]').setInputFiles(path);
-  await page.locator('.grid-window [data-row="1"]').waitFor({ timeout: 60_000 });
-  const firstRows = Date.now() - dropped;
-  const count = page.locator('.data-grid .count');
-  await page.waitForFunction(
-    (rows) => document.querySelector('.data-grid .count')?.textContent === `${rows} rows`,
-    ROWS.toLocaleString('en-US'),
-    { timeout: 15 * 60_000, polling: 1000 },
-  );
-  const checked = Date.now() - dropped;
-  console.log(
-    `${ROWS.toLocaleString('en-US')} rows: first rows in the grid ${firstRows} ms after the drop, ` +
-      `all checked and listed in ${(checked / 1000).toFixed(1)} s (${await count.textContent()})`,
-  );
 
-  const grid = page.getByRole('grid', { name: /Rows of million\.csv/ });
   /**
    * The page's main-thread tasks while `act` runs: the longest by the page's own work (thread ms less the
    * collector's pauses), the longest pause, how many over 50 ms. Starts from a collected heap.
@@ -74,6 +60,26 @@ try {
     );
     return worst.work;
   };
+  let firstRows = 0;
+  const checking = await measure('checking (from the drop to every row checked and listed)', async () => {
+    const dropped = Date.now();
+    await page.locator('input[type=file]').setInputFiles(path);
+    await page.locator('.grid-window [data-row="1"]').waitFor({ timeout: 60_000 });
+    firstRows = Date.now() - dropped;
+    const count = page.locator('.data-grid .count');
+    await page.waitForFunction(
+      (rows) => document.querySelector('.data-grid .count')?.textContent === `${rows} rows`,
+      ROWS.toLocaleString('en-US'),
+      { timeout: 15 * 60_000, polling: 1000 },
+    );
+    const checked = Date.now() - dropped;
+    console.log(
+      `${ROWS.toLocaleString('en-US')} rows: first rows in the grid ${firstRows} ms after the drop, ` +
+        `all checked and listed in ${(checked / 1000).toFixed(1)} s (${await count.textContent()})`,
+    );
+  });
+
+  const grid = page.getByRole('grid', { name: /Rows of million\.csv/ });
   const scrolled = await measure('scrolling (40 steps, a frame each)', async () => {
     for (let step = 0; step <= 40; step++)
       await grid.evaluate((el, at) => {
@@ -129,7 +135,14 @@ try {
   });
   // Selecting is a click or a key: a task over 50 ms is one the person feels (a long task).
   failed =
-    Math.max(scrolled, ordered) >= 100 || Math.max(selected, clicked, fromList) > 50 || firstRows >= 2000;
+    checking >= 200 ||
+    Math.max(scrolled, ordered) >= 100 ||
+    Math.max(selected, clicked, fromList) > 50 ||
+    firstRows >= 2000;
+  if (failed)
+    console.error(
+      'a target was missed: over 200 ms of work while checking, 100 ms scrolling or ordering, 50 ms selecting, or first rows at 2 s or later',
+    );
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   failed = true;

@@ -1,8 +1,11 @@
 /**
  * Submit controls against a slow embedded sandbox (every answer takes 700 ms): a running batch pauses (no
- * row finishes while paused), resumes and finishes; another is cancelled and stays cancelled. The list of
- * unfinished runs follows: a paused run is in it at once, and leaves it when it goes on.
+ * request leaves while paused: its journal, written before each request, stays as it is), resumes and
+ * finishes; another is cancelled and stays cancelled. The list of unfinished runs follows: a paused run is
+ * in it at once, and leaves it when it goes on.
  */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumMissing, outcomeCount, runProgress, startSession, type E2eSession } from './e2e-harness.ts';
@@ -10,8 +13,35 @@ import { chromiumMissing, outcomeCount, runProgress, startSession, type E2eSessi
 const runHeading = (page: Page, state: string) =>
   page.getByRole('heading', { name: new RegExp(`Run .* — ${state}`) });
 
-async function doneRows(page: Page): Promise<number> {
-  return (await runProgress(page)).done;
+/**
+ * The lines of the newest journal in a data folder (the app's journals/RUN.jsonl), parsed; a line being
+ * written as it is read counts as a line (of no type).
+ */
+function newestJournal(dataDir: string): { type: string; step?: number }[] {
+  const dir = join(dataDir, 'journals');
+  const [newest] = readdirSync(dir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .map((f) => join(dir, f))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  return readFileSync(newest!, 'utf8')
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => {
+      try {
+        return JSON.parse(line) as { type: string; step?: number };
+      } catch {
+        return { type: '' };
+      }
+    });
+}
+
+/** Steps whose request has left (a `sending` line) with no answer yet (no `outcome` line after it). */
+function inFlight(lines: readonly { type: string; step?: number }[]): number {
+  const sent = new Set<number>();
+  for (const line of lines)
+    if (line.type === 'sending') sent.add(line.step!);
+    else if (line.type === 'outcome') sent.delete(line.step!);
+  return sent.size;
 }
 
 describe.skipIf(chromiumMissing)('submit controls', () => {
@@ -51,17 +81,16 @@ describe.skipIf(chromiumMissing)('submit controls', () => {
     await expect.poll(() => runHeading(page, 'paused').count(), { timeout: 10_000 }).toBe(1);
     await expect.poll(() => paused.textContent()).toMatch(/paused, \d+ of \d+ rows done/);
     expect(await paused.getByRole('button', { name: 'Resume this run' }).count()).toBe(1);
-    // Requests under way when paused may still land (a token, then the request: 700 ms each); after that
-    // nothing moves.
-    let held = await doneRows(page);
-    for (let waited = 0; waited < 12_000; waited += 3000) {
-      await page.waitForTimeout(3000);
-      const now = await doneRows(page);
-      if (now === held) break;
-      held = now;
-    }
-    await page.waitForTimeout(3000);
-    expect(await doneRows(page)).toBe(held);
+    // Requests under way when paused still land (700 ms each): waited for in the journal, however slow the
+    // machine. After that nothing leaves: the journal has each request's `sending` line before it goes, and
+    // a run that went on would write its next at once (10 a second allowed). A second and a half is twice a
+    // token's and a request's answer, and the journal stays as it was.
+    await expect.poll(() => inFlight(newestJournal(session.dataDir))).toBe(0);
+    const journaled = newestJournal(session.dataDir).length;
+    await page.waitForTimeout(1500);
+    expect(newestJournal(session.dataDir)).toHaveLength(journaled);
+    const held = await runProgress(page);
+    expect(held.done).toBeLessThan(held.total);
     await page.getByRole('button', { name: 'Resume', exact: true }).click();
     await expect.poll(() => paused.count()).toBe(0);
     await expect.poll(() => runHeading(page, 'finished').count(), { timeout: 30_000 }).toBe(1);

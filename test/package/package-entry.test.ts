@@ -16,7 +16,8 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDeclarations, buildLibrary, libraryOutDir, root } from '../../scripts/build.js';
+import { buildLibrary, libraryOutDir, root } from '../../scripts/build.js';
+import { declarationsBuilt } from '../support/declarations.ts';
 
 interface PackageJson {
   exports: Record<string, { types: string; default: string } | string>;
@@ -28,8 +29,7 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Pack
 describe("the package's public entry", () => {
   beforeAll(async () => {
     await buildLibrary();
-    // Type errors are `npm run typecheck`'s to report; the declarations are written regardless.
-    buildDeclarations();
+    await declarationsBuilt();
   }, 120_000);
 
   it('names compiled JS and declarations for each entry, for import and require alike', () => {

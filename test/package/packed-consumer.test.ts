@@ -29,7 +29,8 @@ import * as esbuild from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareBatch } from '../../core/index.ts';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index.ts';
-import { buildDeclarations, buildLibrary, root } from '../../scripts/build.js';
+import { buildLibrary, root } from '../../scripts/build.js';
+import { declarationsBuilt } from '../support/declarations.ts';
 import { serverCounts } from '../batch/batch-support.ts';
 
 /** Budgets, minified, of what a bundler (esbuild) makes of a script's use of the package. */
@@ -202,8 +203,7 @@ function nodeAsync(script: string, args: string[], env: NodeJS.ProcessEnv): Prom
 describe('a project outside the repository, with the packed package installed', () => {
   beforeAll(async () => {
     await buildLibrary();
-    // Type errors are `npm run typecheck`'s to report; the declarations are written regardless.
-    buildDeclarations();
+    await declarationsBuilt();
     const packed = JSON.parse(
       run(npm, ['pack', '--json', '--ignore-scripts', '--pack-destination', scratch], root),
     ) as Array<{ filename: string }>;

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDeclarations, root } from '../../scripts/build.js';
+import { root } from '../../scripts/build.js';
+import { declarationsBuilt } from '../support/declarations.ts';
 
 const project = mkdtempSync(join(tmpdir(), 'fieldgate-types-'));
 afterAll(() => rmSync(project, { recursive: true, force: true }));
@@ -84,9 +85,8 @@ const internals = INTERNAL.map(
 ).join('');
 
 describe('the public types, from a strict consumer project', () => {
-  beforeAll(() => {
-    // Type errors are `npm run typecheck`'s to report; the declarations are written regardless.
-    buildDeclarations();
+  beforeAll(async () => {
+    await declarationsBuilt();
     mkdirSync(join(project, 'node_modules'));
     symlinkSync(root, join(project, 'node_modules', 'fieldgate'), 'dir');
     writeFileSync(join(project, 'package.json'), JSON.stringify({ type: 'module' }));
