@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { HOST_HEADER } from '../../host/bridge-api.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockSession, checkScreen, chromiumMissing, ROOT, seriousViolations } from './e2e-harness.ts';
 import {
@@ -98,7 +99,8 @@ describe.skipIf(chromiumMissing)('the sample batch and a 100,000-row batch', () 
     });
     await electronLike.route('**/api/call/chooseFiles', async (route) => {
       dialogs += 1;
-      await route.fulfill({ json: { paths: [chosen] } });
+      // (As the host answers: the page tells its host's answers by this header.)
+      await route.fulfill({ json: { paths: [chosen] }, headers: { [HOST_HEADER]: 'browser-host' } });
     });
     await electronLike.reload();
     // (The page's input is a button too, by its label: wait for the app info to replace it.)
