@@ -344,8 +344,11 @@ export async function runValidation(args: string[], io: CliIo, mode: 'validate' 
   const fix = fixing ? fixSelectionFrom(values['fix-only'], values['unsafe-fixes']) : undefined;
   // What the summary tells of the fixes left: which option would apply them.
   const fixRun = !fixing ? 'check' : values['unsafe-fixes'] ? 'fix-unsafe' : 'fix';
-  // A folder stands for the files in it that Fieldgate reads.
-  const { files: fileArgs, empty: emptyFolders } = await expandFolders(positionals, io);
+  // A folder stands for the files in it that Fieldgate reads; fixing, not the fixed files of a run before
+  // (fixed again, they would make name.fixed.fixed.json).
+  const { files: fileArgs, empty: emptyFolders } = await expandFolders(positionals, io, {
+    skipFixed: fixing === true,
+  });
   if (values.output && (fileArgs.length !== 1 || emptyFolders.length > 0))
     throw new UsageError('--output needs exactly one input file');
 

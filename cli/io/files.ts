@@ -23,14 +23,19 @@ export async function readInput(arg: string, io: CliIo): Promise<ReadOutcome> {
   }
 }
 
+/** What fixedPathFor names a fixed file: fields.fixed.json. */
+const FIXED_NAME = /\.fixed\.[^.]+$/;
+
 /**
  * The file arguments with each folder replaced by the files in it and its subfolders that Fieldgate reads
  * (READ_FILE_EXTENSIONS), in path order, as ESLint takes a folder; hidden entries and node_modules are
- * skipped. A folder with none of them is `empty`, to be said so.
+ * skipped, and with `skipFixed` the fixed files a fix wrote (fixedPathFor). A folder with none of them is
+ * `empty`, to be said so.
  */
 export async function expandFolders(
   args: readonly string[],
   io: CliIo,
+  options: { skipFixed?: boolean } = {},
 ): Promise<{ files: string[]; empty: string[] }> {
   const files: string[] = [];
   const empty: string[] = [];
@@ -45,9 +50,11 @@ export async function expandFolders(
     for (const entry of await readdir(path, { recursive: true, withFileTypes: true })) {
       const within = relative(path, join(entry.parentPath, entry.name));
       const skipped = within.split(/[\\/]/).some((part) => part.startsWith('.') || part === 'node_modules');
+      const fixed = options.skipFixed === true && FIXED_NAME.test(entry.name);
       if (
         entry.isFile() &&
         !skipped &&
+        !fixed &&
         READ_FILE_EXTENSIONS.includes(extname(entry.name).slice(1).toLowerCase())
       )
         found.push(within);

@@ -54,6 +54,17 @@ describe('fieldgate validate', () => {
     ]);
     expect(report.unreadable).toEqual([]);
 
+    // Fixed twice, a folder's fixed files are not fixed again (no a.fixed.fixed.json); checked, they are read.
+    for (let time = 0; time < 2; time++) expect((await runCli(['fix', 'batch'], { cwd: dir })).code).toBe(1);
+    expect(readdirSync(join(dir, 'batch')).filter((n) => n.endsWith('.json'))).toEqual([
+      'a.fixed.json',
+      'a.json',
+    ]);
+    const again = await runCli(['validate', '--format', 'json', 'batch'], { cwd: dir });
+    expect((JSON.parse(again.stdout) as { files: { file: string }[] }).files.map((f) => f.file)).toContain(
+      join('batch', 'a.fixed.json'),
+    );
+
     mkdirSync(join(dir, 'empty'));
     writeFileSync(join(dir, 'empty', 'notes.md'), '# nothing\n');
     const none = await runCli(['validate', 'empty'], { cwd: dir });
