@@ -1,9 +1,9 @@
 /**
- * Field uploads validated off the request loop: a body larger than `OFF_THREAD_BYTES` is checked in a
- * worker thread of its own, so one heavy upload (48 MB of self-crossing polygons) does not hold up the
- * token and other requests, and a worker that runs out of its memory limit ends that one request with a
- * clear refusal instead of taking the sandbox down. Small bodies are checked in place (a worker costs a
- * few tens of milliseconds to start).
+ * Uploads validated off the request loop: a field upload's body, a Modus soil test or a prescription ZIP
+ * larger than `OFF_THREAD_BYTES` is checked in a worker thread of its own, so one heavy upload (48 MB of
+ * self-crossing polygons, a lab's 50 MB result) does not hold up the token and other requests, and a
+ * worker that runs out of its memory limit ends that one request with a clear refusal instead of taking
+ * the sandbox down. Small ones are checked in place (a worker costs a few tens of milliseconds to start).
  *
  * The worker runs this same module (from the sources or from the compiled bundle alike): started with
  * `workerData.role === WORKER_ROLE`, it answers each upload it is posted, one after the other. It is kept
@@ -14,8 +14,14 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { LongLivedPool, type Diagnostic, type PoolEnvelope, type PoolWorker } from '../core/index.ts';
-import { checkFieldUpload } from './validation.ts';
+import {
+  LongLivedPool,
+  type Diagnostic,
+  type InputFile,
+  type PoolEnvelope,
+  type PoolWorker,
+} from '../core/index.ts';
+import { checkFieldUpload, checkUploadedFile, type UploadKindId } from './validation.ts';
 
 const WORKER_ROLE = 'fieldgate-field-upload-check';
 
@@ -28,9 +34,19 @@ const WORKER_HEAP_MB = 1024;
 /** The upload could not be checked within the sandbox's limits (worker memory): the request is refused. */
 export class ValidationLimitError extends Error {}
 
-interface CheckRequest {
-  text: string;
-  now?: number;
+type CheckRequest =
+  | { kind: 'field-upload'; text: string; now?: number }
+  | { kind: UploadKindId; name: string; bytes: Uint8Array; now: number; sampleDate?: string };
+
+function check(request: CheckRequest): Promise<Diagnostic[]> {
+  if (request.kind === 'field-upload')
+    return checkFieldUpload(request.text, request.now === undefined ? undefined : new Date(request.now));
+  const options = { now: new Date(request.now) };
+  return checkUploadedFile(
+    request.kind,
+    { name: request.name, bytes: request.bytes },
+    request.sampleDate === undefined ? options : { ...options, sampleDate: request.sampleDate },
+  );
 }
 
 type CheckAnswer = { ok: true; diagnostics: Diagnostic[] } | { ok: false; message: string };
@@ -42,7 +58,7 @@ if (!isMainThread && (workerData as { role?: unknown } | null)?.role === WORKER_
   port.on('message', (envelope: PoolEnvelope) => {
     const request = envelope.message as CheckRequest;
     previous = previous.then(() =>
-      checkFieldUpload(request.text, request.now === undefined ? undefined : new Date(request.now)).then(
+      check(request).then(
         (diagnostics) => port.postMessage({ ok: true, diagnostics } satisfies CheckAnswer),
         (error: unknown) => port.postMessage({ ok: false, message: String(error) } satisfies CheckAnswer),
       ),
@@ -96,16 +112,42 @@ function startValidationWorker(): PoolWorker {
 /** The process's validation worker, kept between uploads (a failed one is replaced at the next upload). */
 export const validationWorkers = new LongLivedPool(startValidationWorker);
 
-/** Rules of a POST /v2/fields body, as `checkFieldUpload`, in a worker thread when the body is large. */
-export async function checkFieldUploadOffThread(text: string, now?: Date): Promise<Diagnostic[]> {
-  if (text.length <= OFF_THREAD_BYTES) return checkFieldUpload(text, now);
+/** Checks done on a validation worker so far (the sandbox's tests count them). */
+export let checksOffThread = 0;
+
+/** Checks on the kept worker; refused when it failed or ran out of memory. */
+async function checkOnWorker(request: CheckRequest): Promise<Diagnostic[]> {
+  checksOffThread++;
   const pool = validationWorkers.take(1);
   try {
-    const request: CheckRequest = now === undefined ? { text } : { text, now: now.getTime() };
     const answer = (await pool.run(request)) as CheckAnswer;
     if (!answer.ok) throw new Error(answer.message);
     return answer.diagnostics;
   } finally {
     validationWorkers.release();
   }
+}
+
+/** Rules of a POST /v2/fields body, as `checkFieldUpload`, in a worker thread when the body is large. */
+export async function checkFieldUploadOffThread(text: string, now?: Date): Promise<Diagnostic[]> {
+  if (text.length <= OFF_THREAD_BYTES) return checkFieldUpload(text, now);
+  return checkOnWorker(
+    now === undefined ? { kind: 'field-upload', text } : { kind: 'field-upload', text, now: now.getTime() },
+  );
+}
+
+/** An uploaded file's rules, as `checkUploadedFile`, in a worker thread when the file is large. */
+export async function checkUploadedFileOffThread(
+  kindId: UploadKindId,
+  file: InputFile,
+  options: { now: Date; sampleDate?: string },
+): Promise<Diagnostic[]> {
+  if (file.bytes.byteLength <= OFF_THREAD_BYTES) return checkUploadedFile(kindId, file, options);
+  return checkOnWorker({
+    kind: kindId,
+    name: file.name,
+    bytes: file.bytes,
+    now: options.now.getTime(),
+    ...(options.sampleDate === undefined ? {} : { sampleDate: options.sampleDate }),
+  });
 }

@@ -8,8 +8,8 @@ import { multipartBoundary, parseMultipart, type FormPart } from '../multipart.t
 import { diagnosticsError, hasErrorDiagnostics, jsonReply, serviceError, type Reply } from '../reply.ts';
 import { knownIdsText } from '../seeded-ids.ts';
 import { bodyText, mediaTypeOf, type RequestContext } from '../service.ts';
-import { checkSampleDateValue, checkUploadedFile, type UploadKindId } from '../validation.ts';
-import { checkFieldUploadOffThread } from '../validation-worker.ts';
+import { checkSampleDateValue, type UploadKindId } from '../validation.ts';
+import { checkFieldUploadOffThread, checkUploadedFileOffThread } from '../validation-worker.ts';
 
 function receivingUser(ctx: RequestContext): string | Reply {
   const userName = ctx.headers['x-user-name']?.trim();
@@ -149,7 +149,7 @@ async function checkFile(
   sampleDate?: string,
 ): Promise<Reply | undefined> {
   const name = file.filename ?? (kindId === 'rx-zip' ? 'upload.zip' : 'upload.xml');
-  const diagnostics = await checkUploadedFile(
+  const diagnostics = await checkUploadedFileOffThread(
     kindId,
     { name, bytes: file.data },
     sampleDate === undefined ? { now: ctx.now } : { now: ctx.now, sampleDate },
