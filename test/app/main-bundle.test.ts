@@ -23,7 +23,9 @@ describe('dist/app/main.mjs in a worker thread', () => {
           worker.once('message', resolve);
           worker.once('error', reject);
           // As the sandbox's kept pool posts it (core/parallel: the request in an envelope).
-          worker.postMessage({ message: { text: '{"fields": [{"name": 5}]}' } } satisfies PoolEnvelope);
+          worker.postMessage({
+            message: { kind: 'field-upload', text: '{"fields": [{"name": 5}]}' },
+          } satisfies PoolEnvelope);
         },
       );
       expect(answer.ok).toBe(true);
