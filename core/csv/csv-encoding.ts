@@ -20,6 +20,9 @@ export interface CsvEncodingChoice {
   reason: 'bom' | 'utf-8' | 'fallback' | 'chosen';
   /** For a fallback: the byte offset of the first byte that is not UTF-8. */
   invalidAt?: number;
+  /** For a fallback: the line and column (1-based; Windows-1252 reads one byte as one character) of that byte. */
+  invalidLine?: number;
+  invalidColumn?: number;
 }
 
 /** Name given by a user (`utf8`, `latin1`, `cp1252` …) → an encoding, or undefined when unknown. */

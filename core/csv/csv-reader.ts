@@ -520,7 +520,18 @@ export class CsvStreamReader {
     if (bom) return { encoding: bom.encoding, bom: true, reason: 'bom' };
     const invalid = firstInvalidUtf8(head, done);
     if (invalid < 0) return { encoding: 'utf-8', bom: false, reason: 'utf-8' };
-    return { encoding: 'windows-1252', bom: false, reason: 'fallback', invalidAt: invalid };
+    // Where the byte is, so the operator can find the name in the sheet (not only a byte count).
+    const lineStart = invalid === 0 ? 0 : head.lastIndexOf(0x0a, invalid - 1) + 1;
+    let line = 1;
+    for (let i = 0; i < lineStart; i++) if (head[i] === 0x0a) line++;
+    return {
+      encoding: 'windows-1252',
+      bom: false,
+      reason: 'fallback',
+      invalidAt: invalid,
+      invalidLine: line,
+      invalidColumn: invalid - lineStart + 1,
+    };
   }
 }
 

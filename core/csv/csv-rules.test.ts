@@ -49,6 +49,8 @@ describe('CSV001 csv-encoding-guessed', () => {
     const ds = await check(bytes);
     expect(of(ds, 'CSV001', 'fallback')).toHaveLength(1);
     expect(of(ds, 'CSV001')[0]?.message).toContain('byte');
+    // The line and column of that byte (the "é" of "Gérard"), so the name can be found in the sheet.
+    expect(of(ds, 'CSV001')[0]?.location.range?.start).toMatchObject({ line: 2, column: 2 });
   });
   it('reports bytes further on that are not UTF-8 at their row and cell: an error in a name, a warning in an ignored column', async () => {
     const encode = (t: string): number[] => [...new TextEncoder().encode(t)];
