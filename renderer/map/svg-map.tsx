@@ -264,6 +264,14 @@ export function SvgMap({ height = 420 }: { height?: number }) {
     });
     // framePadding reads the legend's height as drawn: legendHeight is here for when it changes.
   }, [selection, data, outlined, projection, legendHeight]);
+  // The legend folded or unfolded with nothing selected: the whole batch fitted clear of it again.
+  const legendFitted = useRef(legendHeight);
+  useEffect(() => {
+    if (legendFitted.current === legendHeight) return;
+    legendFitted.current = legendHeight;
+    if (selection === undefined) showAll();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- fitted again for the legend, not each render
+  }, [legendHeight, selection]);
 
   const zoom = (factor: number) => setView((v) => ({ ...v, w: v.w * factor, h: v.h * factor }));
   const pan = (dx: number, dy: number) =>

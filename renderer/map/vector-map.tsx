@@ -598,6 +598,24 @@ export default function VectorMap({
     else map.once('fieldgate:data', apply);
   }, [data, bounds, generation]);
 
+  // The legend folded or unfolded with nothing selected: the whole drawing fitted clear of it again (it
+  // lies over the map's bottom, and its clusters were left under it).
+  const nothingSelected = batch.selection === undefined;
+  const legendFitted = useRef(legendHeight);
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !loaded.current || !bounds || legendFitted.current === legendHeight) return;
+    legendFitted.current = legendHeight;
+    if (!nothingSelected) return;
+    map.fitBounds(
+      [
+        [bounds[0], bounds[1]],
+        [bounds[2], bounds[3]],
+      ],
+      { padding: fitPadding(map, 30), maxZoom: 16, animate: false },
+    );
+  }, [legendHeight, nothingSelected, bounds]);
+
   // The theme changed: the same map, painted in the new theme's colours.
   const themeChanges = useThemeChanges();
   useEffect(() => {

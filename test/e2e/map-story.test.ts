@@ -427,6 +427,44 @@ describe.skipIf(chromiumMissing)('the map tells the story', () => {
     await page.context().close();
   }, 150_000);
 
+  it('fits the whole batch clear of the legend with nothing selected, again when it folds or unfolds', async () => {
+    const { page } = await session.newPage();
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await dropFile(page, 'map-many-problems.csv', manyProblemsCsv());
+    await filesChecked(page, 1);
+    const toggle = page.getByTestId('map-legend').getByRole('button', { name: 'Legend' });
+    /** How far (px) the lowest problem marker lies below the legend's top, in either map: ≤ 0 is clear. */
+    const underLegend = (kind: 'svg' | 'vector') =>
+      page.evaluate(async (k) => {
+        const legendTop = document.querySelector('.workbench .map-legend')!.getBoundingClientRect().top;
+        if (k === 'svg') {
+          const marks = Array.from(document.querySelectorAll('svg.map-canvas [data-mark]'));
+          return Math.max(...marks.map((m) => m.getBoundingClientRect().bottom)) - legendTop;
+        }
+        const element = document.querySelector('.vector-map') as MapElement;
+        const map = element.fieldgateMap!;
+        const data = await map.getSource('problem-clusters')!.getData();
+        const top = element.getBoundingClientRect().top;
+        const ys = (data.features as Array<{ geometry: { coordinates: [number, number] } }>).map(
+          (f) => top + map.project(f.geometry.coordinates).y,
+        );
+        return Math.max(...ys) - legendTop;
+      }, kind);
+    for (const kind of ['svg', 'vector'] as const) {
+      if (kind === 'vector') await vectorMap(page);
+      else await page.getByLabel('Map view').selectOption('svg');
+      // Folded (this short map starts so), then unfolded and folded again: clear of it each time.
+      for (const expanded of ['true', 'false', 'true']) {
+        if ((await toggle.getAttribute('aria-expanded')) !== expanded) await toggle.click();
+        await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe(expanded);
+        await expect.poll(() => underLegend(kind)).toBeLessThanOrEqual(0);
+      }
+      await checkScreen(page, `map-whole-clear-of-legend-${kind}`, { fullPage: false });
+      await toggle.click();
+    }
+    await page.context().close();
+  }, 120_000);
+
   it('draws a fix (safe or unsafe) over the original while it is previewed, in SVG and MapLibre', async () => {
     const { page } = await session.newPage();
     await page.setViewportSize({ width: 1366, height: 768 });
