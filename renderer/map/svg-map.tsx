@@ -264,12 +264,13 @@ export function SvgMap({ height = 420 }: { height?: number }) {
     });
     // framePadding reads the legend's height as drawn: legendHeight is here for when it changes.
   }, [selection, data, outlined, projection, legendHeight]);
-  // The legend folded or unfolded with nothing selected: the whole batch fitted clear of it again.
+  // The legend folded or unfolded with nothing selected: the whole batch fitted clear of it again, unless
+  // the person has moved the view since it was fitted (theirs stays).
   const legendFitted = useRef(legendHeight);
   useEffect(() => {
     if (legendFitted.current === legendHeight) return;
     legendFitted.current = legendHeight;
-    if (selection === undefined) showAll();
+    if (selection === undefined && view === lastFit.current) showAll();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- fitted again for the legend, not each render
   }, [legendHeight, selection]);
 

@@ -376,6 +376,26 @@ export default function VectorMap({
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<maplibregl.Map | undefined>(undefined);
   const loaded = useRef(false);
+  // Whether the view has moved since the whole batch was fitted (by the person, or to a selection), and
+  // whether the move under way is that fit itself.
+  const movedByPerson = useRef(false);
+  const fittingAll = useRef(false);
+  /** The whole batch in view, clear of the legend (not a move of the person's). */
+  const fitAll = (map: maplibregl.Map, b: Box): void => {
+    fittingAll.current = true;
+    try {
+      map.fitBounds(
+        [
+          [b[0], b[1]],
+          [b[2], b[3]],
+        ],
+        { padding: fitPadding(map, 30), maxZoom: 16, animate: false },
+      );
+    } finally {
+      fittingAll.current = false;
+    }
+    movedByPerson.current = false;
+  };
   // A new map (the tile URL changed) gets the data and the selection again.
   const [generation, setGeneration] = useState(0);
   // The batch as it is when the map is clicked or a mark chosen (the map's handlers are made once).
@@ -541,6 +561,9 @@ export default function VectorMap({
       loaded.current = true;
       map.fire('fieldgate:data');
     });
+    map.on('movestart', () => {
+      if (!fittingAll.current) movedByPerson.current = true;
+    });
     const choose = (event: maplibregl.MapLayerMouseEvent) => {
       const props = event.features?.[0]?.properties as { fileKey?: string; fid?: number } | undefined;
       if (!props?.fileKey || props.fid === undefined) return;
@@ -585,35 +608,23 @@ export default function VectorMap({
       (map.getSource('problem-clusters') as maplibregl.GeoJSONSource | undefined)?.setData(
         problemCollection(many ? data.points : []),
       );
-      if (bounds)
-        map.fitBounds(
-          [
-            [bounds[0], bounds[1]],
-            [bounds[2], bounds[3]],
-          ],
-          { padding: fitPadding(map, 30), maxZoom: 16, animate: false },
-        );
+      if (bounds) fitAll(map, bounds);
     };
     if (loaded.current) apply();
     else map.once('fieldgate:data', apply);
   }, [data, bounds, generation]);
 
   // The legend folded or unfolded with nothing selected: the whole drawing fitted clear of it again (it
-  // lies over the map's bottom, and its clusters were left under it).
+  // lies over the map's bottom, and its clusters were left under it), unless the person has moved the map
+  // since the batch was fitted (theirs stays).
   const nothingSelected = batch.selection === undefined;
   const legendFitted = useRef(legendHeight);
   useEffect(() => {
     const map = mapRef.current;
     if (!map || !loaded.current || !bounds || legendFitted.current === legendHeight) return;
     legendFitted.current = legendHeight;
-    if (!nothingSelected) return;
-    map.fitBounds(
-      [
-        [bounds[0], bounds[1]],
-        [bounds[2], bounds[3]],
-      ],
-      { padding: fitPadding(map, 30), maxZoom: 16, animate: false },
-    );
+    if (!nothingSelected || movedByPerson.current) return;
+    fitAll(map, bounds);
   }, [legendHeight, nothingSelected, bounds]);
 
   // The theme changed: the same map, painted in the new theme's colours.

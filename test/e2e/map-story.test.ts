@@ -460,6 +460,26 @@ describe.skipIf(chromiumMissing)('the map tells the story', () => {
         await expect.poll(() => underLegend(kind)).toBeLessThanOrEqual(0);
       }
       await checkScreen(page, `map-whole-clear-of-legend-${kind}`, { fullPage: false });
+      // A view the person has moved (zoomed in) stays when the legend folds or unfolds.
+      const viewNow = () =>
+        page.evaluate((k) => {
+          if (k === 'svg') return document.querySelector('svg.map-canvas')!.getAttribute('viewBox') ?? '';
+          const map = (document.querySelector('.vector-map') as MapElement).fieldgateMap!;
+          return map.isMoving() ? 'moving' : `${map.getCenter().toArray().join(' ')} ${map.getZoom()}`;
+        }, kind);
+      const fitted = await viewNow();
+      if (kind === 'svg') await page.locator('.workbench').getByRole('button', { name: 'Zoom in' }).click();
+      else await page.locator('.workbench .maplibregl-ctrl-zoom-in').click();
+      await expect.poll(viewNow).not.toBe(fitted);
+      await expect.poll(viewNow).not.toBe('moving');
+      const moved = await viewNow();
+      for (const expanded of ['false', 'true']) {
+        await toggle.click();
+        await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe(expanded);
+        // (The legend's new height is measured and handed down a frame or two later.)
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+        expect(await viewNow()).toBe(moved);
+      }
       await toggle.click();
     }
     await page.context().close();
