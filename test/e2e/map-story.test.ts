@@ -96,6 +96,8 @@ interface MapElement extends HTMLElement {
     getBounds(): { getWest(): number; getEast(): number; getSouth(): number; getNorth(): number };
     project(lngLat: [number, number]): { x: number; y: number };
     getZoom(): number;
+    getCenter(): { toArray(): [number, number] };
+    isMoving(): boolean;
   };
 }
 
