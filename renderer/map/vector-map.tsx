@@ -251,6 +251,15 @@ function fitPadding(map: maplibregl.Map, margin: number): Required<maplibregl.Pa
   return { top: m, left: m, right: m, bottom: Math.min(m + legend, element.clientHeight * 0.45) };
 }
 
+/**
+ * Where a point zoomed to (a cluster opened) goes: the middle of the map's clear part, above the legend,
+ * as an offset from the map's centre (MapLibre's `offset`, which, unlike `padding`, is not kept).
+ */
+function clearCentreOffset(map: maplibregl.Map): [number, number] {
+  const { top, bottom } = fitPadding(map, 0);
+  return [0, (top - bottom) / 2];
+}
+
 /** A lon/lat box at least `MIN_FIT_SPAN` across each way (a point's box is nothing), as MapLibre takes it. */
 function spanAtLeast(b: Box): [[number, number], [number, number]] {
   const lat = (b[1] + b[3]) / 2;
@@ -581,7 +590,7 @@ export default function VectorMap({
       const center = f.geometry.coordinates as [number, number];
       void source
         .getClusterExpansionZoom(f.properties.cluster_id as number)
-        .then((zoom) => map.easeTo({ center, zoom }));
+        .then((zoom) => map.easeTo({ center, zoom, offset: clearCentreOffset(map) }));
     });
     clusterLabels(map);
     (container.current as MapElement).fieldgateMap = map;
@@ -705,7 +714,7 @@ export default function VectorMap({
         const source = map.getSource('problem-clusters') as maplibregl.GeoJSONSource | undefined;
         void source?.getClusterExpansionZoom(mark.cluster).then((zoom) => {
           focusAfterZoom.current = mark.lngLat;
-          map.jumpTo({ center: mark.lngLat, zoom });
+          map.easeTo({ center: mark.lngLat, zoom, offset: clearCentreOffset(map), animate: false });
         });
         return 'later';
       }

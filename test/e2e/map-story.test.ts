@@ -94,10 +94,11 @@ interface MapElement extends HTMLElement {
     getFilter(layer: string): unknown;
     queryRenderedFeatures(options: { layers: string[] }): { properties: Record<string, unknown> }[];
     getBounds(): { getWest(): number; getEast(): number; getSouth(): number; getNorth(): number };
-    project(lngLat: [number, number]): { x: number; y: number };
+    project(lngLat: [number, number] | { lng: number; lat: number }): { x: number; y: number };
     getZoom(): number;
     getCenter(): { toArray(): [number, number] };
     isMoving(): boolean;
+    unproject(point: [number, number]): { lng: number; lat: number };
   };
 }
 
@@ -413,8 +414,26 @@ describe.skipIf(chromiumMissing)('the map tells the story', () => {
     const zoom = () =>
       page.evaluate(() => (document.querySelector('.vector-map') as MapElement).fieldgateMap!.getZoom());
     const zoomBefore = await zoom();
+    // Where the cluster is, from its mark on the page, to find it again after the zoom.
+    const clusterAt = await page.evaluate(() => {
+      const element = document.querySelector('.workbench .vector-map') as MapElement;
+      const map = element.fieldgateMap!;
+      const mark = document.activeElement!.getBoundingClientRect();
+      const box = element.getBoundingClientRect();
+      return map.unproject([mark.x + mark.width / 2 - box.x, mark.y + mark.height / 2 - box.y]);
+    });
     await page.keyboard.press('Enter');
     await expect.poll(zoom).toBeGreaterThan(zoomBefore);
+    // Opened in the middle of the map's clear part, above the legend (its children spread around it).
+    const opened = await page.evaluate((at) => {
+      const element = document.querySelector('.workbench .vector-map') as MapElement;
+      const box = element.getBoundingClientRect();
+      const legend = element.parentElement!.querySelector('.map-legend')!.getBoundingClientRect();
+      const y = box.y + element.fieldgateMap!.project(at).y;
+      return { y, clearMiddle: (box.y + legend.y) / 2, legendHeight: legend.height };
+    }, clusterAt);
+    // (The map's centre, as before, is half the legend's height, 23 px here, below that middle.)
+    expect(Math.abs(opened.y - opened.clearMiddle), JSON.stringify(opened)).toBeLessThan(8);
     // Once MapLibre has made the clusters of the new zoom: the focus on one of its marks.
     await expect
       .poll(async () => (await focusedMark(page)).mark, { timeout: 20_000 })
