@@ -557,7 +557,7 @@ export const sampleDateNotEventDate = defineRule({
         context.report({
           messageId: 'mismatch',
           data: { sampleDate: sampleDate ?? '', eventDate },
-          location: { field: 'sampleDate' },
+          location: { path: ['query', 'sampleDate'], field: 'sampleDate' },
           hint: `Check both dates; the EventDate suggests sampleDate=${eventDate}T00:00:00.000Z.`,
         });
         return;

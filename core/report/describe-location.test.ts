@@ -22,4 +22,10 @@ describe('describeLocation', () => {
       'property name',
     );
   });
+
+  it("calls a value the upload's address carries a query parameter (a soil test's sampleDate)", () => {
+    expect(describeLocation({ path: ['query', 'sampleDate'], field: 'sampleDate' })).toBe(
+      'query parameter sampleDate',
+    );
+  });
 });

@@ -8,8 +8,12 @@ export function describeLocation(location: Location, options: { withFile?: boole
   if (location.range) parts.push(`line ${location.range.start.line}, column ${location.range.start.column}`);
   if (location.row !== undefined) parts.push(`row ${location.row}`);
   if (location.record !== undefined) parts.push(`record ${location.record}`);
-  // "field" is a farm field; a CSV or DBF column is a column, a JSON or GeoJSON key a property.
-  if (location.field) parts.push(`${location.path ? 'property' : 'column'} ${location.field}`);
+  // "field" is a farm field; a CSV or DBF column is a column, a JSON or GeoJSON key a property, and a value
+  // an upload sends in its address (a soil test's sampleDate) a query parameter.
+  if (location.field)
+    parts.push(
+      `${location.path?.[0] === 'query' ? 'query parameter' : location.path ? 'property' : 'column'} ${location.field}`,
+    );
   if (location.polygon !== undefined) parts.push(`polygon ${location.polygon}`);
   if (location.ring !== undefined) parts.push(`ring ${location.ring}`);
   if (location.coordinate !== undefined) parts.push(`coordinate ${location.coordinate}`);

@@ -19,7 +19,7 @@ export function checkSampleDate(
   const collector = new DiagnosticCollector(options.selection);
   runSampleDateRules(collector, {
     value,
-    location: options.location ?? { field: 'sampleDate' },
+    location: options.location ?? { path: ['query', 'sampleDate'], field: 'sampleDate' },
     ...(options.valueRange ? { valueRange: options.valueRange } : {}),
     ...(options.now ? { now: options.now } : {}),
   });
