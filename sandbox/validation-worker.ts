@@ -23,7 +23,7 @@ import {
 } from '../core/index.ts';
 import { checkFieldUpload, checkUploadedFile, type UploadKindId } from './validation.ts';
 
-const WORKER_ROLE = 'fieldgate-field-upload-check';
+const WORKER_ROLE = 'fieldgate-upload-check';
 
 /** Bodies up to this size are checked on the request loop. */
 export const OFF_THREAD_BYTES = 256 * 1024;

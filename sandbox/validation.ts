@@ -21,7 +21,7 @@ export function checkV5Request(request: ServiceRequest, now: Date): Diagnostic[]
 
 /** Rules of `sampleDate` (POST /v2/soil/modus/result). */
 export function checkSampleDateValue(value: string | undefined, now: Date): Diagnostic[] {
-  return checkSampleDate(value, { now, location: { path: ['query', 'sampleDate'], field: 'sampleDate' } });
+  return checkSampleDate(value, { now });
 }
 
 /** Rules of a POST /v2/fields body, boundaries included: the engine's `field-upload` kind. */

@@ -75,8 +75,8 @@ export type CsvStage =
     }
   /**
    * One data row: its cells beside the header's (stray empty cells past the header not counted), the
-   * column of a quote never closed, of a quote closed before the cell's end, its cells with spaces around the value. `range` places offsets of the
-   * file inside the row.
+   * column of a quote never closed and of one closed before its cell's end, its cells with spaces around
+   * the value. `range` places offsets of the file inside the row.
    */
   | {
       stage: 'row';

@@ -122,7 +122,6 @@ function modusReport(name: string, result: ModusValidationResult, options: Valid
   if (options.sampleDate !== undefined) {
     diagnostics.unshift(
       ...checkSampleDate(options.sampleDate, {
-        location: { path: ['query', 'sampleDate'], field: 'sampleDate' },
         ...(now ? { now } : {}),
         ...(options.selection ? { selection: options.selection } : {}),
       }),

@@ -48,7 +48,6 @@ export function prepareModusUpload(
   }
   const check = (value: string): Diagnostic[] =>
     checkSampleDate(value, {
-      location: { path: ['query', 'sampleDate'], field: 'sampleDate' },
       ...(options.now ? { now: options.now } : {}),
       ...(options.selection ? { selection: options.selection } : {}),
     });

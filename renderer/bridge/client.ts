@@ -144,8 +144,9 @@ export function httpTransport(
   async function readEvents(signal: AbortSignal): Promise<void> {
     // Reconnects after a dropped connection (the host restarted, the machine slept) until unsubscribed.
     while (!signal.aborted) {
-      // An answer refusing the token is the host's word on this tab (stale-token), not a stopped host.
-      let refused = false;
+      // An answer that is not the host's (gone) or refuses the token (stale-token) has said where the tab
+      // stands; only a stream that ends says the host stopped.
+      let said = false;
       try {
         let response: Response;
         const sentWhenLost = lost;
@@ -159,7 +160,7 @@ export function httpTransport(
           throw error;
         }
         const state = answered(response, sentWhenLost);
-        refused = state === 'stale-token';
+        said = state !== 'connected';
         if (state !== 'connected' || !response.ok || !response.body) {
           throw new Error(`events: HTTP ${response.status}`);
         }
@@ -188,7 +189,7 @@ export function httpTransport(
       // (that left the banner to a second request, and a tab once looked connected to a stopped host for
       // 30 s). The reconnect reports 'connected' again as soon as the host answers.
       if (signal.aborted) return;
-      if (!refused) gone();
+      if (!said) gone();
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
   }

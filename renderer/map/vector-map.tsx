@@ -387,7 +387,7 @@ export default function VectorMap({
   const loaded = useRef(false);
   // Whether the view has moved since the whole batch was fitted (by the person, or to a selection), and
   // whether the move under way is that fit itself.
-  const movedByPerson = useRef(false);
+  const movedFromFit = useRef(false);
   const fittingAll = useRef(false);
   /** The whole batch in view, clear of the legend (not a move of the person's). */
   const fitAll = (map: maplibregl.Map, b: Box): void => {
@@ -403,7 +403,7 @@ export default function VectorMap({
     } finally {
       fittingAll.current = false;
     }
-    movedByPerson.current = false;
+    movedFromFit.current = false;
   };
   // A new map (the tile URL changed) gets the data and the selection again.
   const [generation, setGeneration] = useState(0);
@@ -571,7 +571,7 @@ export default function VectorMap({
       map.fire('fieldgate:data');
     });
     map.on('movestart', () => {
-      if (!fittingAll.current) movedByPerson.current = true;
+      if (!fittingAll.current) movedFromFit.current = true;
     });
     const choose = (event: maplibregl.MapLayerMouseEvent) => {
       const props = event.features?.[0]?.properties as { fileKey?: string; fid?: number } | undefined;
@@ -632,7 +632,7 @@ export default function VectorMap({
     const map = mapRef.current;
     if (!map || !loaded.current || !bounds || legendFitted.current === legendHeight) return;
     legendFitted.current = legendHeight;
-    if (!nothingSelected || movedByPerson.current) return;
+    if (!nothingSelected || movedFromFit.current) return;
     fitAll(map, bounds);
   }, [legendHeight, nothingSelected, bounds]);
 

@@ -15,7 +15,7 @@ beforeAll(async () => {
 describe('dist/app/main.mjs in a worker thread', () => {
   it('answers a field-upload check without importing electron', async () => {
     const worker = new Worker(join(desktopOutDir, 'main.mjs'), {
-      workerData: { role: 'fieldgate-field-upload-check' },
+      workerData: { role: 'fieldgate-upload-check' },
     });
     try {
       const answer = await new Promise<{ ok: boolean; diagnostics?: { code: string }[] }>(

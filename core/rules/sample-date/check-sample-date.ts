@@ -7,6 +7,7 @@ import type { SampleDateSubject } from './sample-date-subject.ts';
 export interface CheckSampleDateOptions {
   now?: Date;
   selection?: RuleSelection;
+  /** Where the value is; by default the upload's query parameter (POST /v2/soil/modus/result?sampleDate=). */
   location?: Location;
   valueRange?: { start: number; end: number };
 }
