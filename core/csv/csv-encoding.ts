@@ -5,6 +5,7 @@
  * happens before tokenising, so a multi-byte character split between two chunks is never corrupted.
  */
 
+import type { TextRange } from '../diagnostics/diagnostic.ts';
 import { encodeText } from '../input/text-decoding.ts';
 import { encodeWindows1252 } from '../values/encode-text.ts';
 
@@ -20,9 +21,8 @@ export interface CsvEncodingChoice {
   reason: 'bom' | 'utf-8' | 'fallback' | 'chosen';
   /** For a fallback: the byte offset of the first byte that is not UTF-8. */
   invalidAt?: number;
-  /** For a fallback: the line and column (1-based; Windows-1252 reads one byte as one character) of that byte. */
-  invalidLine?: number;
-  invalidColumn?: number;
+  /** For a fallback: that byte in the text read (Windows-1252 reads one byte as one character). */
+  invalidRange?: TextRange;
 }
 
 /** Name given by a user (`utf8`, `latin1`, `cp1252` …) → an encoding, or undefined when unknown. */

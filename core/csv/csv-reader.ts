@@ -520,17 +520,27 @@ export class CsvStreamReader {
     if (bom) return { encoding: bom.encoding, bom: true, reason: 'bom' };
     const invalid = firstInvalidUtf8(head, done);
     if (invalid < 0) return { encoding: 'utf-8', bom: false, reason: 'utf-8' };
-    // Where the byte is, so the operator can find the name in the sheet (not only a byte count).
-    const lineStart = invalid === 0 ? 0 : head.lastIndexOf(0x0a, invalid - 1) + 1;
+    // Where the byte is, so the operator can find the name in the sheet (not only a byte count); lines end
+    // at CR, LF or CRLF, as the tokenizer's do.
     let line = 1;
-    for (let i = 0; i < lineStart; i++) if (head[i] === 0x0a) line++;
+    let lineStart = 0;
+    for (let i = 0; i < invalid; i++) {
+      const c = head[i];
+      if (c === LF || (c === CR && head[i + 1] !== LF)) {
+        line++;
+        lineStart = i + 1;
+      }
+    }
+    const column = invalid - lineStart + 1;
     return {
       encoding: 'windows-1252',
       bom: false,
       reason: 'fallback',
       invalidAt: invalid,
-      invalidLine: line,
-      invalidColumn: invalid - lineStart + 1,
+      invalidRange: {
+        start: { offset: invalid, line, column },
+        end: { offset: invalid + 1, line, column: column + 1 },
+      },
     };
   }
 }

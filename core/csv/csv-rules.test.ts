@@ -51,6 +51,16 @@ describe('CSV001 csv-encoding-guessed', () => {
     expect(of(ds, 'CSV001')[0]?.message).toContain('byte');
     // The line and column of that byte (the "é" of "Gérard"), so the name can be found in the sheet.
     expect(of(ds, 'CSV001')[0]?.location.range?.start).toMatchObject({ line: 2, column: 2 });
+    // Lines end at CR and CRLF too, as the rows' do.
+    for (const end of ['\r', '\r\n']) {
+      const other = await check(
+        new Uint8Array([...bytes].flatMap((b) => (b === 10 ? [...end].map((c) => c.charCodeAt(0)) : [b]))),
+      );
+      expect(of(other, 'CSV001')[0]?.location.range?.start, JSON.stringify(end)).toMatchObject({
+        line: 2,
+        column: 2,
+      });
+    }
   });
   it('reports bytes further on that are not UTF-8 at their row and cell: an error in a name, a warning in an ignored column', async () => {
     const encode = (t: string): number[] => [...new TextEncoder().encode(t)];

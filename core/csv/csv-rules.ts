@@ -50,23 +50,7 @@ export const csvEncodingGuessed = defineRule({
       context.report({
         messageId: 'fallback',
         data: { byte: encoding.invalidAt ?? 0 },
-        location:
-          encoding.invalidLine !== undefined && encoding.invalidColumn !== undefined
-            ? {
-                range: {
-                  start: {
-                    offset: encoding.invalidAt ?? 0,
-                    line: encoding.invalidLine,
-                    column: encoding.invalidColumn,
-                  },
-                  end: {
-                    offset: (encoding.invalidAt ?? 0) + 1,
-                    line: encoding.invalidLine,
-                    column: encoding.invalidColumn + 1,
-                  },
-                },
-              }
-            : {},
+        location: encoding.invalidRange ? { range: encoding.invalidRange } : {},
         hint: 'If names look wrong, save the sheet as CSV UTF-8, or force the encoding with the setting encoding=utf-8 (--setting encoding=utf-8).',
       });
       return;
