@@ -33,6 +33,6 @@ export function buildDeclarations(): boolean;
 export const rendererOutDir: string;
 export const desktopOutDir: string;
 /** Whether dist/renderer or dist/app is built from the current sources. */
-export function outputIsCurrent(dir: string): boolean;
+export function outputIsCurrent(dir: string, infoPath?: string): boolean;
 export function buildRenderer(options?: { logLevel?: 'silent' | 'warn' | 'info' }): Promise<void>;
 export function buildDesktop(options?: { logLevel?: 'silent' | 'warning' | 'info' }): Promise<void>;

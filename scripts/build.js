@@ -393,13 +393,13 @@ export const rendererOutDir = join(root, 'dist', 'renderer');
 export const desktopOutDir = join(root, 'dist', 'app');
 
 /**
- * Whether a build directory's build-info.json names sources none of which changed (or went away) since that
- * build started: the same test the `fieldgate` bin applies to dist/cli.
+ * Whether a build directory's build-info.json (or the record at `infoPath`) names sources none of which
+ * changed (or went away) since that build started: the same test the `fieldgate` bin applies to dist/cli.
  */
-export function outputIsCurrent(dir) {
+export function outputIsCurrent(dir, infoPath = join(dir, 'build-info.json')) {
   let info;
   try {
-    info = JSON.parse(readFileSync(join(dir, 'build-info.json'), 'utf8'));
+    info = JSON.parse(readFileSync(infoPath, 'utf8'));
   } catch {
     return false;
   }

@@ -6,7 +6,7 @@
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildDeclarations, root } from '../../scripts/build.js';
+import { buildDeclarations, outputIsCurrent, root } from '../../scripts/build.js';
 
 const record = join(root, 'node_modules', '.cache', 'fieldgate', 'types-build-info.json');
 
@@ -25,20 +25,16 @@ function declarationInputs(): string[] {
   return found;
 }
 
-/** Whether dist/types was written after every input last changed, and no input went away. */
+/**
+ * Whether dist/types was written after every input last changed, no input went away (outputIsCurrent, as
+ * for the other builds) and none was added since.
+ */
 function declarationsCurrent(): boolean {
-  let info: { startedAt: number; inputs: string[] };
-  try {
-    info = JSON.parse(readFileSync(record, 'utf8')) as typeof info;
-    if (!statSync(join(root, 'dist', 'types', 'core', 'index.d.ts')).isFile()) return false;
-  } catch {
-    return false;
-  }
-  const now = declarationInputs();
-  if (now.some((input) => !info.inputs.includes(input))) return false;
-  return info.inputs.every(
-    (input) => (statSync(join(root, input), { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < info.startedAt,
-  );
+  const types = join(root, 'dist', 'types');
+  if (!statSync(join(types, 'core', 'index.d.ts'), { throwIfNoEntry: false })?.isFile()) return false;
+  if (!outputIsCurrent(types, record)) return false;
+  const { inputs } = JSON.parse(readFileSync(record, 'utf8')) as { inputs: string[] };
+  return declarationInputs().every((input) => inputs.includes(input));
 }
 
 /**
