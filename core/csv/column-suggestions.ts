@@ -6,7 +6,14 @@
  * a mapping chosen once is found again for the next file with the same headers.
  */
 
-import { columnForHeader, normaliseHeader, type BatchColumn, type BatchKind } from './batch-kinds.ts';
+import {
+  areaUnitOfHeader,
+  columnForHeader,
+  foldHeader,
+  normaliseHeader,
+  type BatchColumn,
+  type BatchKind,
+} from './batch-kinds.ts';
 import type { CsvMapping } from './csv-mapping.ts';
 import { readDecimal } from '../values/decimal-number.ts';
 
@@ -111,8 +118,8 @@ function nameScore(kind: BatchKind, column: BatchColumn, header: string): Column
           ? 'the header is its name'
           : 'the header is a synonym of it',
     };
-  const key = normaliseHeader(header);
-  const names = [column.name, ...column.synonyms].map(normaliseHeader).filter((n) => n.length > 2);
+  const key = foldHeader(header);
+  const names = [column.name, ...column.synonyms].map(foldHeader).filter((n) => n.length > 2);
   if (key.length > 2 && names.some((n) => key.includes(n) || n.includes(key)))
     return { column: column.name, score: 0.6, by: 'name', reason: 'the header contains its name' };
   const own = new Set([column.name, ...column.synonyms].flatMap(words));
@@ -147,7 +154,10 @@ export function suggestColumns(
     const values = rows.map((r) => r[index] ?? '');
     const content = columnContent(values);
     const suggestions: ColumnSuggestion[] = [];
+    // An area in hectares or square metres is not acres, whatever its name shares with them or its values.
+    const otherArea = areaUnitOfHeader(header) !== undefined;
     for (const column of kind.columns) {
+      if (otherArea && column.name === 'acres') continue;
       const byName = nameScore(kind, column, header);
       const byContent = contentScore(column, content);
       if (byName && byContent)

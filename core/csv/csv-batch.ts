@@ -37,6 +37,7 @@ import { DiagnosticCollector } from '../rules/reporter.ts';
 import type { RuleSelection } from '../rules/selection.ts';
 import { runSampleDateRules } from '../rules/sample-date/check-sample-date.ts';
 import {
+  areaUnitOfHeader,
   batchKindById,
   bestHeaderScore,
   kindForHeader,
@@ -345,6 +346,7 @@ export async function validateCsvBatch(
       range: rangeOf(found.start, found.end, found),
       cells: found.cells.map((c) => ({ value: c.value, range: rangeOf(c.start, c.end, found) })),
       suggested,
+      areaUnits: headers.map(areaUnitOfHeader),
     });
     session = new RowSession(k, found, columns, collector, options, mapping, decimalMark());
     if (options.pool && k.id === 'csv-fields') {

@@ -48,7 +48,10 @@ describe('CSV001 csv-encoding-guessed', () => {
     const bytes = new Uint8Array([...text].map((c) => (c === latin ? 0xe9 : c.charCodeAt(0))));
     const ds = await check(bytes);
     expect(of(ds, 'CSV001', 'fallback')).toHaveLength(1);
-    expect(of(ds, 'CSV001')[0]?.message).toContain('byte');
+    // Its offset in the file, counted from 0 as offsets are (the line and column below count from 1).
+    expect(of(ds, 'CSV001')[0]?.message).toBe(
+      `Read as Windows-1252: the byte at offset ${bytes.indexOf(0xe9)} is not UTF-8`,
+    );
     // The line and column of that byte (the "é" of "Gérard"), so the name can be found in the sheet.
     expect(of(ds, 'CSV001')[0]?.location.range?.start).toMatchObject({ line: 2, column: 2 });
     // Lines end at CR and CRLF too, as the rows' do.
@@ -81,7 +84,7 @@ describe('CSV001 csv-encoding-guessed', () => {
     ]);
     const byte = bytes.indexOf(0xe9);
     expect(ds[0]!.message).toBe(
-      `Row 1501, name: "G\ufffdrard" lost a character: byte ${byte} is not UTF-8 and was read as U+FFFD (\ufffd)`,
+      `Row 1501, name: "G\ufffdrard" lost a character: the byte at offset ${byte} is not UTF-8 and was read as U+FFFD (\ufffd)`,
     );
     // The line and column of the lost character itself.
     expect(ds[0]!.location.range?.start).toMatchObject({ line: 1502, column: 13 });
@@ -101,7 +104,11 @@ describe('CSV001 csv-encoding-guessed', () => {
     ]);
     const ds = of(await check(bytes), 'CSV001');
     expect(ds.map((d) => [d.messageId, d.severity, d.message])).toEqual([
-      ['invalidLater', 'warning', 'Line 1: byte 60 is not UTF-8; it was read as U+FFFD (\ufffd)'],
+      [
+        'invalidLater',
+        'warning',
+        'Line 1: the byte at offset 60 is not UTF-8; it was read as U+FFFD (\ufffd)',
+      ],
       [
         'replacementInCell',
         'error',
@@ -191,6 +198,102 @@ describe('CSV003 csv-columns', () => {
     expect(of(missing, 'CSV003', 'missing')[0]?.message).toBe(
       'Column boundary is missing: csv-fields needs it',
     );
+  });
+
+  it('reads the headers of sheets from Europe (German, French, Dutch, Spanish), accents or none', async () => {
+    // Excel in Germany: semicolons, decimal commas, Windows-1252 ("Müller", "Fläche").
+    const latin = (t: string): Uint8Array => new Uint8Array([...t].map((c) => c.charCodeAt(0)));
+    const german = latin(
+      `Kunde;Betrieb;Schlag;Grenze;Empfaenger\nM\xfcller GbR;Hof Sonnenberg;Gro\xdfe Wiese;"${SQUARE}";a@b.de\n`,
+    );
+    const sheets: Array<[string, string | Uint8Array]> = [
+      ['German', german],
+      ['French', `Client;Exploitation;Nom de la parcelle;Geometrie\nDupont;La Ferme;Les Prés;"${SQUARE}"\n`],
+      [
+        'French, curly apostrophe',
+        `Client;Nom de l\u2019exploitation;Parcelle;Géométrie\nDupont;La Ferme;A;"${SQUARE}"\n`,
+      ],
+      ['Dutch', `Klant;Bedrijf;Perceel;Grens\nJansen;De Hoeve;Achterveld;"${SQUARE}"\n`],
+      ['Spanish', `Cliente,Finca,Parcela,Geometría\nGarcía,El Olivar,Norte,"${SQUARE}"\n`],
+    ];
+    for (const [language, text] of sheets) {
+      const result = await validateCsvBatch(
+        bytesToStream(typeof text === 'string' ? new TextEncoder().encode(text) : text, 7),
+        { records: true },
+      );
+      expect(result.kind, language).toBe('csv-fields');
+      expect(of(result.diagnostics, 'CSV003', 'missing'), language).toEqual([]);
+      expect(of(result.diagnostics, 'CSV003', 'extra'), language).toEqual([]);
+      expect(of(result.diagnostics, 'CSV004'), language).toEqual([]);
+      expect(
+        of(result.diagnostics, 'CSV003', 'mapped').map((d) =>
+          d.message.replace(/^Column "[^"]+" is read as /, ''),
+        ),
+        language,
+      ).toEqual([
+        'clientName',
+        'farmName',
+        'name',
+        'boundary',
+        ...(language === 'German' ? ['userName'] : []),
+      ]);
+      expect(
+        result.diagnostics.filter((d) => d.severity === 'error'),
+        language,
+      ).toEqual([]);
+    }
+    const [record] = (await validateCsvBatch(bytesToStream(german, 7), { records: true })).records ?? [];
+    // What is sent: the sheet's own names, read from its own headers.
+    expect(record?.action).toMatchObject({
+      call: 'uploadFields',
+      userName: 'a@b.de',
+      fields: [{ clientName: 'Müller GbR', farmName: 'Hof Sonnenberg', name: 'Große Wiese' }],
+    });
+    // Soil tests too: a file, its user and the date the samples were taken.
+    const soil = await validateCsvBatch(
+      bytesToStream(
+        new TextEncoder().encode('Datei;Benutzer;Probenahmedatum\nsoil/a.xml;a@b.de;2026-04-15\n'),
+        7,
+      ),
+      {},
+    );
+    expect(soil.kind).toBe('csv-soil-tests');
+    expect(of(soil.diagnostics, 'CSV003', 'missing')).toEqual([]);
+  });
+
+  it('never reads an area in hectares or square metres as acres, and says so when a mapping does', async () => {
+    const text = (header: string): string =>
+      `Kunde;Betrieb;Schlag;Grenze;${header}\nSmith;Home;A;"${SQUARE}";89,4\nSmith;Home;B;"${FAR}";89,4\n`;
+    const headers: Array<[string, string]> = [
+      ['Fläche (ha)', 'hectares'],
+      ['Fläche', 'hectares'],
+      ['Area (ha)', 'hectares'],
+      ['surface', 'hectares'],
+      ['Fläche (m²)', 'square metres'],
+    ];
+    for (const [header, unit] of headers) {
+      const result = await validateCsvBatch(bytesToStream(new TextEncoder().encode(text(header)), 7), {});
+      // Its values are numbers, as acres are; still it is not offered, nor chosen, as acres.
+      expect(result.suggestedMapping?.columns?.acres, header).toBeUndefined();
+      const [extra] = of(result.diagnostics, 'CSV003', 'extra');
+      expect(extra?.location.field, header).toBe(header);
+      expect(extra?.hint, header).toMatch(
+        new RegExp(
+          `^It holds an area in ${unit}, and the service takes acres, so it is not read as acres\\. To send each field's stated area, add an acres column \\(acres = ${unit} `,
+        ),
+      );
+      // Mapped to acres all the same (a saved mapping, a person's choice): read, and said.
+      const mapped = await check(text(header), { mapping: { columns: { acres: header } } });
+      const [unitWarning] = of(mapped, 'CSV003', 'unit');
+      expect(unitWarning?.severity).toBe('warning');
+      expect(unitWarning?.message).toBe(`Column "${header}" is read as acres, but its header says ${unit}`);
+      expect(unitWarning?.hint).toMatch(/^The service takes acres: write the values in acres \(acres = /);
+    }
+    // Acres, and an "Area" alone (a US sheet's), are acres: no warning.
+    for (const header of ['Acres', 'Area', 'Area (ac)']) {
+      const ds = await check(text(header), { mapping: { columns: { acres: header } } });
+      expect(of(ds, 'CSV003', 'unit'), header).toEqual([]);
+    }
   });
 
   it('names the header that probably holds a missing column, by its values, and the mapping that reads it', async () => {
@@ -349,8 +452,8 @@ describe('CSV008 csv-duplicate-row', () => {
     expect(d?.related).toEqual([{ message: 'the row it repeats', location: { row: 1 } }]);
   });
   it('tells rows apart by every cell while a required column is not mapped yet', async () => {
-    // A German sheet: "Feld" (the name) and "Grenze" (the boundary) not mapped, only Client and Farm are.
-    const head = 'Client;Farm;Feld;Grenze';
+    // A Finnish sheet: "Lohko" (the name) and "Raja" (the boundary) not mapped, only Client and Farm are.
+    const head = 'Client;Farm;Lohko;Raja';
     const north = `Müller;Hof;Nord 1;${SQUARE}`;
     const south = `Müller;Hof;Süd;${FAR}`;
     const apart = await check(`${head}\n${north}\n${south}\n`);
@@ -666,6 +769,7 @@ describe("the rules of a CSV batch's reading as visitors over its stage results"
           range,
           cells: [{ value: 'name', range }],
           suggested: [],
+          areaUnits: [undefined],
         },
         ['missing'],
       ],
