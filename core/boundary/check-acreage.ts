@@ -6,6 +6,7 @@ import { acreageMismatch, acreageNotPositive } from './acreage-rules.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
 import type { ReportDescriptor } from '../rules/rule.ts';
 import { acresValue, formatAcres } from './format-acres.ts';
+import type { AreaUnit } from '../records/field-record.ts';
 
 export const DEFAULT_ACREAGE_TOLERANCE = 0.02;
 
@@ -21,23 +22,41 @@ export interface AcreageInput {
   acresLocation?: Location;
   /** Writes a number as the source writes numbers (a decimal-comma CSV: "227,28"); default String(n). */
   writeNumber?: (n: number) => string;
+  /** The unit the stated area is written in when not acres (a CSV column of hectares); `statedAcres` converted. */
+  statedUnit?: AreaUnit;
+}
+
+/** The stated area for a message: acres, and as written when in another unit ("220.91, from 89,4 ha"). */
+function statedWords(stated: number, input: AcreageInput): string {
+  const unit = input.statedUnit;
+  if (!unit) return String(stated);
+  return `${formatAcres(stated)}, from ${input.statedText?.trim() || String(stated / unit.acresPer)} ${unit.symbol}`;
+}
+
+/** The boundary's area as a fix writes it into the source: acres, or the stated area's unit. */
+function writtenArea(computed: number, input: AcreageInput): string {
+  const unit = input.statedUnit;
+  return (input.writeNumber ?? String)(acresValue(unit ? computed / unit.acresPer : computed));
 }
 
 /** Stated acres this many times the boundary's area (or this fraction of it) are an error, not a warning. */
 const FAR_OFF_FACTOR = 5;
 
 /**
- * The unsafe fix rewriting the stated acres; undefined when their text is not known (a DBF field, acres
- * converted from hectares), since a fix that cannot be written is never offered.
+ * The unsafe fix rewriting the stated area, in the unit it is written in; undefined when its text is not
+ * known (a DBF field), since a fix that cannot be written is never offered.
  */
 function acresFix(stated: number, computed: number, input: AcreageInput): Fix | undefined {
   const span = input.acresSpan;
   if (!span) return undefined;
   const write = input.writeNumber ?? String;
-  const value = write(acresValue(computed));
+  const value = writtenArea(computed, input);
+  const unit = input.statedUnit;
   return {
     safety: 'unsafe',
-    title: `Set acres to the boundary's area, ${value} (assumes the boundary is right and the acres are not)`,
+    title: unit
+      ? `Set the ${unit.name} to the boundary's area, ${value} ${unit.symbol} (assumes the boundary is right and the stated area is not)`
+      : `Set acres to the boundary's area, ${value} (assumes the boundary is right and the acres are not)`,
     before: input.statedText?.trim() || write(stated),
     after: value,
     edits: [{ start: span.start, end: span.end, text: value }],
@@ -80,7 +99,7 @@ export function checkAcreage(
     const report: ReportDescriptor<'notPositive'> = {
       messageId: 'notPositive',
       data: {
-        stated: String(stated),
+        stated: statedWords(stated, input),
         computed: computedAcres === undefined ? 'an unknown number of' : formatAcres(computedAcres),
       },
       location,
@@ -100,13 +119,13 @@ export function checkAcreage(
   const ratio = stated / computedAcres;
   const fix = acresFix(stated, computedAcres, input);
   // Written as the fix writes it: the hint says what to type into this file (227,2756 in a decimal-comma CSV).
-  const ifRight = `If the boundary is right, set acres to ${(input.writeNumber ?? String)(acresValue(computedAcres))}${fix ? ' (the unsafe fix)' : ''}.`;
+  const ifRight = `If the boundary is right, set ${input.statedUnit ? `the ${input.statedUnit.name}` : 'acres'} to ${writtenArea(computedAcres, input)}${fix ? ' (the unsafe fix)' : ''}.`;
   if (ratio > FAR_OFF_FACTOR || ratio < 1 / FAR_OFF_FACTOR) {
     const report: ReportDescriptor<'farOff'> = {
       messageId: 'farOff',
       severity: 'error',
       data: {
-        stated: String(stated),
+        stated: statedWords(stated, input),
         ratio: describeRatio(ratio),
         computed: formatAcres(computedAcres),
         factor: FAR_OFF_FACTOR,
@@ -126,7 +145,7 @@ export function checkAcreage(
   const report: ReportDescriptor<'mismatch'> = {
     messageId: 'mismatch',
     data: {
-      stated: String(stated),
+      stated: statedWords(stated, input),
       computed: formatAcres(computedAcres),
       percent: (difference * 100).toFixed(difference < 0.1 ? 2 : 1),
       tolerance: Number((tolerance * 100).toFixed(4)),

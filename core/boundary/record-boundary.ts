@@ -59,6 +59,7 @@ export function statedAcresOptions(
     out.acresLocation = atRecord(record, acres.location);
     if (acres.span) out.acresSpan = acres.span;
     if (acres.raw !== undefined) out.statedText = acres.raw;
+    if (acres.unit) out.statedUnit = acres.unit;
   }
   if (options.acreageTolerance !== undefined) out.acreageTolerance = options.acreageTolerance;
   if (options.writeNumber) out.writeNumber = options.writeNumber;

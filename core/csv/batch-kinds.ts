@@ -4,6 +4,9 @@
  * docs/csv-batches.md documents them.
  */
 
+import { ACRES_PER_HECTARE, SQUARE_METRES_PER_ACRE } from '../geodesy/area.ts';
+import type { AreaUnit } from '../records/field-record.ts';
+
 export type BatchKindId =
   | 'csv-fields'
   | 'csv-enrollments-by-program'
@@ -295,24 +298,28 @@ export function columnForHeader(kind: BatchKind, header: string): BatchColumn | 
   const folded = foldHeader(header);
   return (
     kind.columns.find((c) => normaliseHeader(c.name) === key) ??
-    kind.columns.find((c) => c.synonyms.some((s) => foldHeader(s) === folded))
+    kind.columns.find((c) => c.synonyms.some((s) => foldHeader(s) === folded)) ??
+    // An area in another unit is the acres, converted (csv-mapping.ts says the unit).
+    (areaUnitOfHeader(header) ? kind.columns.find((c) => c.name === 'acres') : undefined)
   );
 }
 
 /** An area in a unit other than acres, as a header names it. */
-export interface HeaderAreaUnit {
-  /** "hectares", "square metres". */
-  unit: string;
-  /** How to convert, for a hint: "acres = hectares × 2.4711". */
+export interface HeaderAreaUnit extends AreaUnit {
+  /** How it converts, in words: "acres = hectares × 2.4711". */
   conversion: string;
 }
 
 const HECTARES: HeaderAreaUnit = {
-  unit: 'hectares',
+  name: 'hectares',
+  symbol: 'ha',
+  acresPer: ACRES_PER_HECTARE,
   conversion: 'acres = hectares × 2.4711',
 };
 const SQUARE_METRES: HeaderAreaUnit = {
-  unit: 'square metres',
+  name: 'square metres',
+  symbol: 'm²',
+  acresPer: 1 / SQUARE_METRES_PER_ACRE,
   conversion: 'acres = square metres ÷ 4,046.86',
 };
 
@@ -320,6 +327,7 @@ const SQUARE_METRES: HeaderAreaUnit = {
  * The area unit other than acres a header names: "Area (ha)", "hectares", "Fläche", "superficie" (in the
  * languages of IN_OTHER_LANGUAGES an area is given in hectares unless it says otherwise), "m²", "sqm".
  * Undefined for a header that names acres, or no area at all ("Area" alone is acres, as in a US sheet).
+ * Such a column is read as acres, its numbers converted, never taken for acres as they are.
  */
 export function areaUnitOfHeader(header: string): HeaderAreaUnit | undefined {
   const words = plainLetters(header)

@@ -108,16 +108,19 @@ function words(text: string): string[] {
 
 /** How well a header names a column: 1 its name or a synonym, 0.6 containing one, 0.4 a shared word. */
 function nameScore(kind: BatchKind, column: BatchColumn, header: string): ColumnSuggestion | undefined {
-  if (columnForHeader(kind, header)?.name === column.name)
+  if (columnForHeader(kind, header)?.name === column.name) {
+    const unit = column.name === 'acres' ? areaUnitOfHeader(header) : undefined;
     return {
       column: column.name,
       score: 1,
       by: 'name',
-      reason:
-        normaliseHeader(header) === normaliseHeader(column.name)
+      reason: unit
+        ? `the header names an area in ${unit.name}, converted to acres`
+        : normaliseHeader(header) === normaliseHeader(column.name)
           ? 'the header is its name'
           : 'the header is a synonym of it',
     };
+  }
   const key = foldHeader(header);
   const names = [column.name, ...column.synonyms].map(foldHeader).filter((n) => n.length > 2);
   if (key.length > 2 && names.some((n) => key.includes(n) || n.includes(key)))
@@ -154,10 +157,7 @@ export function suggestColumns(
     const values = rows.map((r) => r[index] ?? '');
     const content = columnContent(values);
     const suggestions: ColumnSuggestion[] = [];
-    // An area in hectares or square metres is not acres, whatever its name shares with them or its values.
-    const otherArea = areaUnitOfHeader(header) !== undefined;
     for (const column of kind.columns) {
-      if (otherArea && column.name === 'acres') continue;
       const byName = nameScore(kind, column, header);
       const byContent = contentScore(column, content);
       if (byName && byContent)

@@ -10,7 +10,7 @@ import { settleEditTexts, type Diagnostic, type Location } from '../diagnostics/
 import type { GeoJsonFeature } from '../geojson/geojson.ts';
 import type { JsonValue } from '../json/json-document.ts';
 import { checkAcreage, DEFAULT_ACREAGE_TOLERANCE } from '../boundary/check-acreage.ts';
-import { formatAcres } from '../boundary/format-acres.ts';
+import { acresValue, formatAcres } from '../boundary/format-acres.ts';
 import {
   checkRecordBoundary,
   statedAcresOptions,
@@ -37,7 +37,6 @@ import { DiagnosticCollector } from '../rules/reporter.ts';
 import type { RuleSelection } from '../rules/selection.ts';
 import { runSampleDateRules } from '../rules/sample-date/check-sample-date.ts';
 import {
-  areaUnitOfHeader,
   batchKindById,
   bestHeaderScore,
   kindForHeader,
@@ -346,7 +345,6 @@ export async function validateCsvBatch(
       range: rangeOf(found.start, found.end, found),
       cells: found.cells.map((c) => ({ value: c.value, range: rangeOf(c.start, c.end, found) })),
       suggested,
-      areaUnits: headers.map(areaUnitOfHeader),
     });
     session = new RowSession(k, found, columns, collector, options, mapping, decimalMark());
     if (options.pool && k.id === 'csv-fields') {
@@ -760,7 +758,16 @@ class RowSession {
       // upload will carry.
       if (property === 'acres') {
         const read = readDecimal(cell.value, this.decimal);
-        if (read) {
+        const unit = this.map.acresUnit;
+        if (read && unit) {
+          // An area in hectares (say): sent as acres, as a fix rounds them; checked as acres; fixed in its unit.
+          // Read by the file's decimal mark (no second reading: the acres' way of telling them apart does not
+          // hold for another unit; one read a thousand times off is ACR001's far-off error).
+          value.kind = 'number';
+          value.value = acresValue(read.reading.value * unit.acresPer);
+          value.raw = cell.value;
+          value.unit = { name: unit.name, symbol: unit.symbol, acresPer: unit.acresPer };
+        } else if (read) {
           value.kind = 'number';
           value.value = read.reading.value;
           value.raw = cell.value;

@@ -7,11 +7,13 @@
  */
 
 import {
+  areaUnitOfHeader,
   batchKindById,
   columnForHeader,
   normaliseHeader,
   type BatchKind,
   type BatchKindId,
+  type HeaderAreaUnit,
 } from './batch-kinds.ts';
 
 export interface CsvMapping {
@@ -62,6 +64,8 @@ export interface ColumnMap {
   missing: string[];
   /** Mapping entries naming a column the kind does not have, or a header the file does not have. */
   unusable: string[];
+  /** The unit the acres column's header names when not acres ("Fläche (ha)"): its numbers are converted. */
+  acresUnit?: HeaderAreaUnit;
 }
 
 export function mapColumns(kind: BatchKind, headers: readonly string[], mapping: CsvMapping = {}): ColumnMap {
@@ -106,7 +110,9 @@ export function mapColumns(kind: BatchKind, headers: readonly string[], mapping:
   const missing = kind.columns
     .filter((c) => c.required && !index.has(c.name) && mapping.values?.[c.name] === undefined)
     .map((c) => c.name);
-  return { byIndex, index, renamed, repeated, missing, unusable };
+  const acresAt = index.get('acres');
+  const acresUnit = acresAt === undefined ? undefined : areaUnitOfHeader(headers[acresAt] ?? '');
+  return { byIndex, index, renamed, repeated, missing, unusable, ...(acresUnit ? { acresUnit } : {}) };
 }
 
 /** The mapping a file was read with, to save and reuse. */

@@ -4,6 +4,8 @@ import { validateCsvBatch, type CsvBatchOptions } from './csv-batch.ts';
 import { bytesToStream } from './csv-reader.ts';
 import type { ReportDescriptor, Rule } from '../rules/rule.ts';
 import { batchKindById } from './batch-kinds.ts';
+import { ACRES_PER_HECTARE, areaAcres } from '../geodesy/area.ts';
+import { applyTextFixes } from '../diagnostics/fix-application.ts';
 import {
   csvCellValue,
   csvCellWhitespace,
@@ -261,38 +263,60 @@ describe('CSV003 csv-columns', () => {
     expect(of(soil.diagnostics, 'CSV003', 'missing')).toEqual([]);
   });
 
-  it('never reads an area in hectares or square metres as acres, and says so when a mapping does', async () => {
-    const text = (header: string): string =>
-      `Kunde;Betrieb;Schlag;Grenze;${header}\nSmith;Home;A;"${SQUARE}";89,4\nSmith;Home;B;"${FAR}";89,4\n`;
-    const headers: Array<[string, string]> = [
-      ['Fläche (ha)', 'hectares'],
-      ['Fläche', 'hectares'],
-      ['Area (ha)', 'hectares'],
-      ['surface', 'hectares'],
-      ['Fläche (m²)', 'square metres'],
+  it('reads an area in hectares or square metres as acres, converted: checked as acres, sent as acres, fixed in its unit', async () => {
+    const acres = areaAcres([[[-93.65, 42.03, -93.64, 42.03, -93.64, 42.04, -93.65, 42.04, -93.65, 42.03]]]);
+    const headers: Array<[string, string, number]> = [
+      ['Fläche (ha)', 'hectares', ACRES_PER_HECTARE],
+      ['Fläche', 'hectares', ACRES_PER_HECTARE],
+      ['Area (ha)', 'hectares', ACRES_PER_HECTARE],
+      ['superficie', 'hectares', ACRES_PER_HECTARE],
+      ['Fläche (m²)', 'square metres', 1 / 4046.8564224],
     ];
-    for (const [header, unit] of headers) {
-      const result = await validateCsvBatch(bytesToStream(new TextEncoder().encode(text(header)), 7), {});
-      // Its values are numbers, as acres are; still it is not offered, nor chosen, as acres.
-      expect(result.suggestedMapping?.columns?.acres, header).toBeUndefined();
-      const [extra] = of(result.diagnostics, 'CSV003', 'extra');
-      expect(extra?.location.field, header).toBe(header);
-      expect(extra?.hint, header).toMatch(
+    for (const [header, unit, acresPer] of headers) {
+      // Row 1 states the boundary's area in the column's unit (decimal comma), row 2 a number 50.
+      const stated = (acres / acresPer).toFixed(2).replace('.', ',');
+      const text = `Kunde;Betrieb;Schlag;Grenze;${header}\nSmith;Home;A;"${SQUARE}";${stated}\nSmith;Home;B;"${SQUARE}";50\n`;
+      const result = await validateCsvBatch(bytesToStream(new TextEncoder().encode(text), 7), {
+        records: true,
+      });
+      const ds = result.diagnostics;
+      expect(of(ds, 'CSV003', 'extra'), header).toEqual([]);
+      const [note] = of(ds, 'CSV003', 'unit');
+      expect(note?.severity, header).toBe('info');
+      expect(note?.message, header).toMatch(
         new RegExp(
-          `^It holds an area in ${unit}, and the service takes acres, so it is not read as acres\\. To send each field's stated area, add an acres column \\(acres = ${unit} `,
+          `^Column "${header.replace(/[()]/g, '\\$&')}" is read as acres, converted from ${unit} \\(acres = ${unit} `,
         ),
       );
-      // Mapped to acres all the same (a saved mapping, a person's choice): read, and said.
-      const mapped = await check(text(header), { mapping: { columns: { acres: header } } });
-      const [unitWarning] = of(mapped, 'CSV003', 'unit');
-      expect(unitWarning?.severity).toBe('warning');
-      expect(unitWarning?.message).toBe(`Column "${header}" is read as acres, but its header says ${unit}`);
-      expect(unitWarning?.hint).toMatch(/^The service takes acres: write the values in acres \(acres = /);
+      expect(of(ds, 'CSV003', 'mapped').map((d) => d.location.field)).not.toContain(header);
+      // What is sent: acres.
+      const sent = (row: number): unknown =>
+        (result.records?.find((r) => r.row === row)?.action as { fields?: Array<{ acres?: number }> })
+          ?.fields?.[0]?.acres;
+      expect(sent(1), header).toBeCloseTo(acres, 1);
+      expect(sent(2), header).toBeCloseTo(50 * acresPer, 3);
+      // Row 1 agrees with its boundary; row 2 does not, said in acres and as written, fixed in the unit.
+      const mismatches = of(ds, 'ACR001');
+      expect(
+        mismatches.map((d) => d.location.row),
+        header,
+      ).toEqual([2]);
+      const symbol = unit === 'hectares' ? 'ha' : 'm²';
+      expect(mismatches[0]?.message).toContain(`, from 50 ${symbol})`);
+      const fixed = applyTextFixes(text, mismatches, ['unsafe']).text;
+      const written = Number(fixed.split('\n')[2]?.split(';').pop()?.replace(',', '.'));
+      expect(written * acresPer, header).toBeCloseTo(acres, 2);
     }
-    // Acres, and an "Area" alone (a US sheet's), are acres: no warning.
+    // Acres, and an "Area" alone (a US sheet's), are acres as they are.
     for (const header of ['Acres', 'Area', 'Area (ac)']) {
-      const ds = await check(text(header), { mapping: { columns: { acres: header } } });
-      expect(of(ds, 'CSV003', 'unit'), header).toEqual([]);
+      const text = `Kunde;Betrieb;Schlag;Grenze;${header}\nSmith;Home;A;"${SQUARE}";50\n`;
+      const result = await validateCsvBatch(bytesToStream(new TextEncoder().encode(text), 7), {
+        records: true,
+        mapping: { columns: { acres: header } },
+      });
+      expect(of(result.diagnostics, 'CSV003', 'unit'), header).toEqual([]);
+      const action = result.records?.[0]?.action as { fields?: Array<{ acres?: number }> } | undefined;
+      expect(action?.fields?.[0]?.acres, header).toBe(50);
     }
   });
 
@@ -769,7 +793,6 @@ describe("the rules of a CSV batch's reading as visitors over its stage results"
           range,
           cells: [{ value: 'name', range }],
           suggested: [],
-          areaUnits: [undefined],
         },
         ['missing'],
       ],

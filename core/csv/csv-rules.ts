@@ -178,10 +178,10 @@ export const csvColumns = defineRule({
       extra: 'Column "{header}" is not a column of {kind}; its values are ignored',
       repeated: 'Columns "{header}" and "{first}" both map to {column}; the first is used',
       mapped: 'Column "{header}" is read as {column}',
-      unit: 'Column "{header}" is read as acres, but its header says {unit}',
+      unit: 'Column "{header}" is read as acres, converted from {unit} ({conversion})',
     },
     docs: {
-      what: 'Reports required columns the header lacks, columns that map to nothing, two columns mapped to one, an area in hectares or square metres read as acres, and (as notes) headers read through a synonym or a saved mapping.',
+      what: 'Reports required columns the header lacks, columns that map to nothing, two columns mapped to one, and (as notes) headers read through a synonym or a saved mapping, and an area in hectares or square metres read as acres (converted).',
       why: 'A missing column means every row lacks a required value; an unknown column is usually a typo of a needed one.',
       example: 'Client,Farm,Field Name,WKT,Area',
       useInstead: 'clientName,farmName,name,boundary,acres (fieldgate template csv-fields).',
@@ -189,7 +189,7 @@ export const csvColumns = defineRule({
   },
   check(stage: CsvStage, context) {
     if (stage.stage !== 'columns') return;
-    const { kind, map, cells, suggested, areaUnits } = stage;
+    const { kind, map, cells, suggested } = stage;
     const at = (i: number): { field?: string; range?: TextRange } => {
       const cell = cells[i];
       return cell ? { field: cell.value, range: cell.range } : {};
@@ -212,30 +212,16 @@ export const csvColumns = defineRule({
       if (column !== undefined || repeated.has(i) || !cell || cell.value.trim() === '') return;
       const likely = suggested.find((s) => s.header === cell.value);
       const columns = `Columns of ${kind.id}: ${kind.columns.map((c) => c.name).join(', ')}.`;
-      const area = kind.columns.some((c) => c.name === 'acres') ? areaUnits[i] : undefined;
       context.report({
         messageId: 'extra',
         severity: 'warning',
         data: { header: cell.value, kind: kind.id },
         location: at(i),
-        hint: area
-          ? `It holds an area in ${area.unit}, and the service takes acres, so it is not read as acres. To send each field's stated area, add an acres column (${area.conversion}); without one, fields are sent with their boundaries alone. ${columns}`
-          : !likely
-            ? columns
-            : likely.optional
-              ? `Probably ${likely.column}, which the file does not give yet (${likely.reason}): map it to ${likely.column} (${mappingAdvice(kind, likely.column, likely.header)}) to send it. ${columns}`
-              : `Probably the missing ${likely.column} column (${likely.reason}): see its hint. ${columns}`,
-      });
-    });
-    map.byIndex.forEach((column, i) => {
-      const area = areaUnits[i];
-      if (column !== 'acres' || !area) return;
-      context.report({
-        messageId: 'unit',
-        severity: 'warning',
-        data: { header: cells[i]?.value ?? '', unit: area.unit },
-        location: at(i),
-        hint: `The service takes acres: write the values in acres (${area.conversion}), or map a column in acres to acres. As they are, each is sent as acres and compared with its boundary's area in acres (ACR001).`,
+        hint: !likely
+          ? columns
+          : likely.optional
+            ? `Probably ${likely.column}, which the file does not give yet (${likely.reason}): map it to ${likely.column} (${mappingAdvice(kind, likely.column, likely.header)}) to send it. ${columns}`
+            : `Probably the missing ${likely.column} column (${likely.reason}): see its hint. ${columns}`,
       });
     });
     for (const r of map.repeated)
@@ -246,13 +232,24 @@ export const csvColumns = defineRule({
         location: at(r.index),
         hint: 'Remove or rename one of them.',
       });
-    for (const r of map.renamed)
-      context.report({
-        messageId: 'mapped',
-        severity: 'info',
-        data: { header: r.header, column: r.column },
-        location: at(r.index),
-      });
+    for (const r of map.renamed) {
+      const unit = r.column === 'acres' ? map.acresUnit : undefined;
+      if (unit)
+        context.report({
+          messageId: 'unit',
+          severity: 'info',
+          data: { header: r.header, unit: unit.name, conversion: unit.conversion },
+          location: at(r.index),
+          hint: `The service takes acres; fixes write ${unit.name} back into this column. If its numbers are acres after all, name the column Acres.`,
+        });
+      else
+        context.report({
+          messageId: 'mapped',
+          severity: 'info',
+          data: { header: r.header, column: r.column },
+          location: at(r.index),
+        });
+    }
   },
 });
 

@@ -7,7 +7,7 @@
  * problem, each rule in one place.
  */
 import type { Location, TextRange } from '../diagnostics/diagnostic.ts';
-import type { BatchKind, HeaderAreaUnit } from './batch-kinds.ts';
+import type { BatchKind } from './batch-kinds.ts';
 import type { CsvEncodingChoice } from './csv-encoding.ts';
 import type { ColumnMap } from './csv-mapping.ts';
 import type { MissingColumnSuggestion } from './column-suggestions.ts';
@@ -72,8 +72,6 @@ export type CsvStage =
       cells: readonly { value: string; range: TextRange }[];
       /** For required columns the file lacks, the header that probably holds each (by name and values). */
       suggested: readonly MissingColumnSuggestion[];
-      /** For each header cell, the area unit other than acres it names ("Fläche (ha)": hectares). */
-      areaUnits: readonly (HeaderAreaUnit | undefined)[];
     }
   /**
    * One data row: its cells beside the header's (stray empty cells past the header not counted), the

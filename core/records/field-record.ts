@@ -30,6 +30,18 @@ export interface RecordValue {
    * quoting. Absent when the value has no text of its own.
    */
   mapOffset?: (valueOffset: number) => number;
+  /**
+   * A number converted to acres from the unit it is written in (`raw`): a CSV column of hectares. Checks
+   * compare `value`; a fix writes the number back in this unit.
+   */
+  unit?: AreaUnit;
+}
+
+/** An area unit other than acres: its name, its symbol, and the acres in one of it. */
+export interface AreaUnit {
+  name: string;
+  symbol: string;
+  acresPer: number;
 }
 
 /** How a source takes fixed polygons back: edits of its text, or a rebuilt file (an archive member). */
