@@ -10,6 +10,7 @@ import { attributeMapping, attributeMissing } from './import-rules.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
 import type { AttributeValue, BoundaryFeature, BoundaryImport } from './boundary-feature.ts';
 import { polygonsToWkt } from './write-wkt.ts';
+import { areaUnitOfName, foldName, namesInOtherLanguages } from '../records/field-names.ts';
 
 /** One item of the body of POST /v2/fields. */
 export interface FieldUploadItem {
@@ -60,8 +61,9 @@ const CANDIDATES: Record<FieldTarget, string[]> = {
     'customer',
     'customerName',
     'owner',
+    ...namesInOtherLanguages('clientName'),
   ],
-  farmName: ['farmName', 'farm', 'farm_nm', 'farmname', 'betrieb'],
+  farmName: ['farmName', 'farm', 'farm_nm', 'farmname', ...namesInOtherLanguages('farmName')],
   name: [
     'name',
     'fieldName',
@@ -69,8 +71,7 @@ const CANDIDATES: Record<FieldTarget, string[]> = {
     'fld_name',
     'fldname',
     'field',
-    'schlagname',
-    'schlag',
+    ...namesInOtherLanguages('name'),
     'skiftesbet',
     'title',
     'label',
@@ -95,8 +96,6 @@ const CANDIDATES: Record<FieldTarget, string[]> = {
 };
 const HECTARE_CANDIDATES = ['hectares', 'hectare', 'ha', 'area_ha', 'areaHa', 'flaeche_ha'];
 
-const norm = (s: string): string => s.toLowerCase().replace(/[\s_-]/g, '');
-
 /** An attribute named in a mapping: exact, else without regard to case. */
 function findAttribute(attributes: readonly string[], wanted: string): string | undefined {
   return (
@@ -104,11 +103,12 @@ function findAttribute(attributes: readonly string[], wanted: string): string | 
   );
 }
 
-/** The first candidate the file has, compared loosely (case, spaces, '_' and '-' ignored). */
+/** The first candidate the file has, compared loosely (foldName: case, spaces, '_', '-' and accents ignored). */
 function guess(attributes: readonly string[], candidates: readonly string[]): string | undefined {
+  const folded = attributes.map(foldName);
   for (const c of candidates) {
-    const found = attributes.find((a) => norm(a) === norm(c));
-    if (found !== undefined) return found;
+    const at = folded.indexOf(foldName(c));
+    if (at >= 0) return attributes[at];
   }
   return undefined;
 }
@@ -321,7 +321,14 @@ export function guessNameAttribute(
 
 /** The acres attribute an import would use (an acres one, else a hectares one), also for validation. */
 export function guessAcresAttribute(attributes: readonly string[]): GuessedAttribute | undefined {
-  return guessAttribute(attributes, CANDIDATES.acres) ?? guessAttribute(attributes, HECTARE_CANDIDATES, true);
+  const hectares =
+    guess(attributes, HECTARE_CANDIDATES) ??
+    // "FLAECHE", "Fläche", "surface": an area in hectares by its name (as a CSV header's is read).
+    attributes.find((a) => areaUnitOfName(a)?.symbol === 'ha');
+  return (
+    guessAttribute(attributes, CANDIDATES.acres) ??
+    (hectares === undefined ? undefined : { attribute: hectares, hectares: true })
+  );
 }
 
 export function acresOf(feature: BoundaryFeature, source: GuessedAttribute): number | undefined {

@@ -208,7 +208,7 @@ describe('IMP005 attribute-missing', () => {
       [
         'IMP005',
         'noSource',
-        'No attribute gives the farmName of the fields (looked for farmName, farm, farm_nm, farmname, betrieb, …)',
+        'No attribute gives the farmName of the fields (looked for farmName, farm, farm_nm, farmname, Betrieb, Betriebsname, …)',
       ],
       ['IMP006', 'guessed', 'name taken from the attribute NAME (guessed; set it with --map name=ATTRIBUTE)'],
     ]);
@@ -256,6 +256,27 @@ describe('IMP005 attribute-missing', () => {
       acres: 2.5,
     });
     expect(collector.diagnostics.filter((d) => d.code === 'IMP005')).toEqual([]);
+  });
+
+  it('takes the names and the area of files from Europe, as a CSV batch reads its headers', () => {
+    const cases: Array<[Record<string, string | number>, number]> = [
+      [{ Kunde: 'Müller GbR', Betrieb: 'Hof', SCHLAG: 'Große Wiese', FLAECHE: 2 }, 2],
+      [{ Client: 'Dupont', Exploitation: 'La Ferme', Parcelle: 'Les Prés', Surface: '2,5' }, 2.5],
+      [{ Klant: 'Jansen', Bedrijf: 'De Hoeve', Perceel: 'Achterveld', oppervlakte: 1 }, 1],
+      [{ Cliente: 'García', Explotacion: 'El Olivar', Parcela: 'Norte', superficie: 4 }, 4],
+    ];
+    for (const [properties, hectares] of cases) {
+      const collector = new DiagnosticCollector();
+      const out = toFieldItems(imported([properties]), {}, collector, {});
+      const values = Object.values(properties);
+      expect(out.complete, JSON.stringify(properties)).toBe(true);
+      expect(out.fields[0]?.item).toMatchObject({
+        clientName: values[0],
+        farmName: values[1],
+        name: values[2],
+      });
+      expect(out.fields[0]?.item.acres).toBeCloseTo(hectares * 2.4710538, 5);
+    }
   });
 });
 

@@ -4,8 +4,7 @@
  * docs/csv-batches.md documents them.
  */
 
-import { ACRES_PER_HECTARE, SQUARE_METRES_PER_ACRE } from '../geodesy/area.ts';
-import type { AreaUnit } from '../records/field-record.ts';
+import { areaUnitOfName, foldName, namesInOtherLanguages } from '../records/field-names.ts';
 
 export type BatchKindId =
   | 'csv-fields'
@@ -47,62 +46,6 @@ const EXAMPLE = {
   userName: 'grower.demo@example.com',
 } as const;
 
-/**
- * Headers that spreadsheets from Europe give the columns, in German, French, Dutch, Spanish, Italian and
- * Portuguese (accents optional: headers are compared folded, see foldHeader). Areas are not among them:
- * a "Fläche" or "superficie" is in hectares there, which is not acres (areaUnitOfHeader).
- */
-const IN_OTHER_LANGUAGES: Readonly<Record<string, readonly string[]>> = {
-  clientName: [
-    ...['Kunde', 'Kundenname', 'Landwirt', 'Bewirtschafter'],
-    ...['nom du client', 'agriculteur', 'exploitant'],
-    ...['klant', 'klantnaam', 'teler'],
-    ...['cliente', 'productor', 'agricultor', 'agricoltore', 'produtor'],
-  ],
-  farmName: [
-    ...['Betrieb', 'Betriebsname', 'Hof'],
-    ...['exploitation', 'ferme', "nom de l'exploitation"],
-    ...['bedrijf', 'bedrijfsnaam', 'boerderij'],
-    ...['finca', 'granja', 'explotación', 'azienda', 'azienda agricola', 'fazenda', 'propriedade'],
-  ],
-  name: [
-    ...['Schlag', 'Schlagname', 'Schlagbezeichnung', 'Feld', 'Feldname', 'Feldbezeichnung'],
-    ...['parcelle', 'nom de parcelle', 'nom de la parcelle', 'champ', 'nom du champ'],
-    ...['perceel', 'perceelnaam', 'veld'],
-    ...['parcela', 'nombre de parcela', 'campo', 'nome campo', 'appezzamento', 'talhão'],
-  ],
-  boundary: [
-    ...['Grenze', 'Feldgrenze', 'Schlaggrenze', 'Geometrie', 'Umriss'],
-    ...['géométrie', 'limite', 'contour'],
-    ...['grens', 'perceelgrens'],
-    ...['geometría', 'límite', 'contorno', 'perímetro', 'confine', 'geometria', 'perimetro'],
-  ],
-  source: [
-    ...['Quelle', 'Herkunft'],
-    ...['origine'],
-    ...['bron'],
-    ...['fuente', 'origen', 'fonte', 'origem'],
-  ],
-  userName: [
-    ...['Benutzer', 'Benutzername', 'Empfänger'],
-    ...['utilisateur', 'destinataire'],
-    ...['gebruiker', 'ontvanger'],
-    ...['usuario', 'destinatario', 'utente', 'usuário', 'destinatário'],
-  ],
-  file: [
-    ...['Datei', 'Dateiname', 'Pfad'],
-    ...['fichier', 'chemin'],
-    ...['bestand', 'pad'],
-    ...['archivo', 'ruta', 'percorso', 'arquivo', 'caminho'],
-  ],
-  sampleDate: [
-    ...['Probenahmedatum', 'Probedatum', 'Datum der Probenahme', 'Entnahmedatum'],
-    ...['date de prélèvement', "date d'échantillonnage"],
-    ...['bemonsteringsdatum', 'monsterdatum'],
-    ...['fecha de muestreo', 'data di campionamento', 'data de amostragem', 'data da coleta'],
-  ],
-};
-
 const col = (
   name: string,
   required: boolean,
@@ -114,7 +57,7 @@ const col = (
   required,
   description,
   example,
-  synonyms: [...synonyms, ...(IN_OTHER_LANGUAGES[name] ?? [])],
+  synonyms: [...synonyms, ...namesInOtherLanguages(name)],
 });
 
 const temporalColumns = (required: boolean): BatchColumn[] => [
@@ -268,25 +211,9 @@ export function normaliseHeader(header: string): string {
     .replace(/[\s_\-.]/g, '');
 }
 
-/** A header's letters as a sheet's author may spell them: German umlauts as ae, oe, ue and ss, no accents. */
-function plainLetters(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/ä/g, 'ae')
-    .replace(/ö/g, 'oe')
-    .replace(/ü/g, 'ue')
-    .replace(/ß/g, 'ss')
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '');
-}
-
-/**
- * A header as synonyms are compared: as normaliseHeader compares it, with plain letters and no apostrophes
- * ("Géométrie" is "geometrie", "Empfänger" is "Empfaenger", "nom de l'exploitation" is
- * "nomdelexploitation").
- */
+/** A header as synonyms are compared: normalised, then folded (foldName: plain letters, no apostrophes). */
 export function foldHeader(header: string): string {
-  return plainLetters(normaliseHeader(header)).replace(/['\u2019]/g, '');
+  return foldName(normaliseHeader(header));
 }
 
 /** The column of `kind` a header names (exact, loose, then synonyms); undefined when none. */
@@ -300,49 +227,8 @@ export function columnForHeader(kind: BatchKind, header: string): BatchColumn | 
     kind.columns.find((c) => normaliseHeader(c.name) === key) ??
     kind.columns.find((c) => c.synonyms.some((s) => foldHeader(s) === folded)) ??
     // An area in another unit is the acres, converted (csv-mapping.ts says the unit).
-    (areaUnitOfHeader(header) ? kind.columns.find((c) => c.name === 'acres') : undefined)
+    (areaUnitOfName(header) ? kind.columns.find((c) => c.name === 'acres') : undefined)
   );
-}
-
-/** An area in a unit other than acres, as a header names it. */
-export interface HeaderAreaUnit extends AreaUnit {
-  /** How it converts, in words: "acres = hectares × 2.4711". */
-  conversion: string;
-}
-
-const HECTARES: HeaderAreaUnit = {
-  name: 'hectares',
-  symbol: 'ha',
-  acresPer: ACRES_PER_HECTARE,
-  conversion: 'acres = hectares × 2.4711',
-};
-const SQUARE_METRES: HeaderAreaUnit = {
-  name: 'square metres',
-  symbol: 'm²',
-  acresPer: 1 / SQUARE_METRES_PER_ACRE,
-  conversion: 'acres = square metres ÷ 4,046.86',
-};
-
-/**
- * The area unit other than acres a header names: "Area (ha)", "hectares", "Fläche", "superficie" (in the
- * languages of IN_OTHER_LANGUAGES an area is given in hectares unless it says otherwise), "m²", "sqm".
- * Undefined for a header that names acres, or no area at all ("Area" alone is acres, as in a US sheet).
- * Such a column is read as acres, its numbers converted, never taken for acres as they are.
- */
-export function areaUnitOfHeader(header: string): HeaderAreaUnit | undefined {
-  const words = plainLetters(header)
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w !== '');
-  const has = (...list: string[]): boolean => words.some((w) => list.includes(w));
-  if (has('ac', 'acre', 'acres', 'acreage')) return undefined;
-  if (has('m2', 'qm', 'sqm', 'quadratmeter') || (has('square') && has('metres', 'meters', 'metre', 'meter')))
-    return SQUARE_METRES;
-  if (has('ha', 'hectare', 'hectares', 'hektar', 'hectarea', 'hectareas', 'ettari', 'ettaro'))
-    return HECTARES;
-  // "Fläche", "Schlagfläche", "surface", "superficie", "oppervlakte" without a unit: hectares.
-  if (words.some((w) => w.endsWith('flaeche')) || has('surface', 'superficie', 'oppervlakte', 'oppervlak'))
-    return HECTARES;
-  return undefined;
 }
 
 /** How well a row of cells fits each kind as its header. */

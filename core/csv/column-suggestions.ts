@@ -7,13 +7,13 @@
  */
 
 import {
-  areaUnitOfHeader,
   columnForHeader,
   foldHeader,
   normaliseHeader,
   type BatchColumn,
   type BatchKind,
 } from './batch-kinds.ts';
+import { areaUnitOfName } from '../records/field-names.ts';
 import type { CsvMapping } from './csv-mapping.ts';
 import { readDecimal } from '../values/decimal-number.ts';
 
@@ -109,7 +109,7 @@ function words(text: string): string[] {
 /** How well a header names a column: 1 its name or a synonym, 0.6 containing one, 0.4 a shared word. */
 function nameScore(kind: BatchKind, column: BatchColumn, header: string): ColumnSuggestion | undefined {
   if (columnForHeader(kind, header)?.name === column.name) {
-    const unit = column.name === 'acres' ? areaUnitOfHeader(header) : undefined;
+    const unit = column.name === 'acres' ? areaUnitOfName(header) : undefined;
     return {
       column: column.name,
       score: 1,

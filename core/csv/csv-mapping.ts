@@ -7,14 +7,13 @@
  */
 
 import {
-  areaUnitOfHeader,
   batchKindById,
   columnForHeader,
   normaliseHeader,
   type BatchKind,
   type BatchKindId,
-  type HeaderAreaUnit,
 } from './batch-kinds.ts';
+import { areaUnitOfName, type NamedAreaUnit } from '../records/field-names.ts';
 
 export interface CsvMapping {
   kind?: BatchKindId;
@@ -65,7 +64,7 @@ export interface ColumnMap {
   /** Mapping entries naming a column the kind does not have, or a header the file does not have. */
   unusable: string[];
   /** The unit the acres column's header names when not acres ("Fläche (ha)"): its numbers are converted. */
-  acresUnit?: HeaderAreaUnit;
+  acresUnit?: NamedAreaUnit;
 }
 
 export function mapColumns(kind: BatchKind, headers: readonly string[], mapping: CsvMapping = {}): ColumnMap {
@@ -111,7 +110,7 @@ export function mapColumns(kind: BatchKind, headers: readonly string[], mapping:
     .filter((c) => c.required && !index.has(c.name) && mapping.values?.[c.name] === undefined)
     .map((c) => c.name);
   const acresAt = index.get('acres');
-  const acresUnit = acresAt === undefined ? undefined : areaUnitOfHeader(headers[acresAt] ?? '');
+  const acresUnit = acresAt === undefined ? undefined : areaUnitOfName(headers[acresAt] ?? '');
   return { byIndex, index, renamed, repeated, missing, unusable, ...(acresUnit ? { acresUnit } : {}) };
 }
 
