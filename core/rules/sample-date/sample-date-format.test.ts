@@ -49,12 +49,59 @@ describe('SD002 sample-date-format', () => {
     expect(only('2024-05-01T10:00:00.1234Z')?.fix?.safety).toBe('unsafe');
   });
 
-  it('reports unrecognisable values without a fix, with a hint for ambiguous day/month forms', () => {
+  it('reports unrecognisable values without a fix, naming both readings of an ambiguous day/month form', () => {
     const d = only('05/01/2024');
     expect(d?.messageId).toBe('unrecognised');
     expect(d?.fix).toBeUndefined();
-    expect(d?.hint).toContain('ambiguous');
+    expect(d?.hint).toBe(
+      'It could be 1 May 2024 or 5 January 2024: write the one meant as 2024-05-01T00:00:00.000Z or 2024-01-05T00:00:00.000Z, with the time the samples were taken, in UTC.',
+    );
+    expect(only('05/01/24')?.hint).toContain('The year has two digits');
     expect(only('yesterday')?.messageId).toBe('unrecognised');
+  });
+
+  it.each([
+    [
+      '15.04.2026',
+      'day.month.year',
+      '2026-04-15T00:00:00.000Z',
+      'Assume the samples were taken at midnight UTC',
+    ],
+    [
+      '1.4.2026',
+      'day.month.year',
+      '2026-04-01T00:00:00.000Z',
+      'Assume the samples were taken at midnight UTC',
+    ],
+    [
+      '15/04/2026',
+      'day/month/year',
+      '2026-04-15T00:00:00.000Z',
+      'Assume the samples were taken at midnight UTC',
+    ],
+    [
+      '4/15/2026',
+      'month/day/year',
+      '2026-04-15T00:00:00.000Z',
+      'Assume the samples were taken at midnight UTC',
+    ],
+    ['15.04.2026 10:30', 'day.month.year', '2026-04-15T10:30:00.000Z', 'Assume the time is UTC'],
+  ])(
+    'reads %s, written %s as a spreadsheet writes it, with an unsafe fix to %s',
+    (input, order, fixed, title) => {
+      const d = only(input);
+      expect(d?.messageId).toBe('format');
+      expect(d?.message).toContain(`: it is written ${order}; `);
+      expect(d?.fix).toMatchObject({ safety: 'unsafe', before: input, after: fixed });
+      expect(d?.fix?.title).toBe(`${title}: ${fixed}`);
+      expect(applyTextFixes(input, [d!], ['unsafe']).text).toBe(fixed);
+    },
+  );
+
+  it('leaves a day that does not exist, written day first, to SD003', () => {
+    const ds = checkSampleDate('31.02.2026');
+    expect(ds.map((d) => d.code)).toContain('SD003');
+    expect(ds.find((d) => d.code === 'SD002')).toBeUndefined();
   });
 
   it('edits the value where it sits in its document', () => {
