@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { writeZip } from '../archive/zip-writer.ts';
 import { describe, expect, it } from 'vitest';
 import {
   isPlainTextEdit,
@@ -89,6 +90,20 @@ describe('engine: validate', () => {
     expect(report.files).toEqual([]);
     expect(report.unreadable[0]).toEqual({ name: 'empty', reason: 'it is empty' });
     expect(report.unreadable[1]?.reason).toContain('not a kind of file Fieldgate reads');
+  });
+
+  it('says a workbook is one and how to save its sheet as CSV, not a prescription ZIP without a shapefile', async () => {
+    const part = (name: string) => ({ name, bytes: text('<?xml version="1.0"?><x/>') });
+    const workbook = writeZip(
+      ['[Content_Types].xml', '_rels/.rels', 'xl/workbook.xml', 'xl/worksheets/sheet1.xml'].map(part),
+    );
+    for (const name of ['Felder 2026.xlsx', '<stdin>']) {
+      const report = await validate([{ name, bytes: workbook }]);
+      expect(report.files, name).toEqual([]);
+      expect(report.unreadable[0]?.reason, name).toMatch(
+        /^it is an Excel workbook \(\.xlsx\), and Fieldgate reads spreadsheets as CSV: save the sheet as CSV/,
+      );
+    }
   });
 
   it('accepts every kind name reports use as a forced kind, field-upload included', async () => {

@@ -4,6 +4,7 @@
  * call this through core/index.ts, with progress events and an AbortSignal.
  */
 import { WorkerPool, type WorkerFactory } from '../parallel/worker-pool.ts';
+import { officeDocumentReason } from '../archive/office-document.ts';
 import type { LongLivedPool } from '../parallel/long-lived-pool.ts';
 import { scanWorkersAhead } from './scan-worker-ahead.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
@@ -447,7 +448,8 @@ async function produce(
         const reason =
           sniffed.bytes.length === 0
             ? 'it is empty'
-            : (notTextReason(sniffed.bytes) ??
+            : (officeDocumentReason(sniffed.bytes, name) ??
+              notTextReason(sniffed.bytes) ??
               `not a kind of file Fieldgate reads (its content and name fit none of: ${resolved.kinds.catalogue
                 .map((k) => k.id)
                 .join(', ')}); choose one with the kind option (--kind)`);

@@ -1,5 +1,6 @@
 /** The prescription ZIP kind as detection sees it (the checks load only for a file read as one). */
 import { zipMemberHead } from '../archive/zip-peek.ts';
+import { officeDocumentOf } from '../archive/office-document.ts';
 import { extensionOf, type InputFile, type KindInfo } from '../input/file-kind.ts';
 import { DBF_HEADER_MAX, dbfColumnNames } from '../shapefile/dbf-columns.ts';
 
@@ -28,6 +29,8 @@ export const rxKindInfo: KindInfo = {
   can: { streams: false, text: false, fixes: true, fixesByStatement: false, records: true },
   detect(file: InputFile): number {
     const magic = ZIP_MAGIC.every((b, i) => file.bytes[i] === b);
+    // A workbook is a ZIP too: said to be one (engine.ts), not read as a prescription without a shapefile.
+    if (magic && officeDocumentOf(file.bytes, file.name)) return 0;
     // A shapefile whose table has no rate is not a prescription: it scores below the boundary shapefile
     // kind (3), which reads it as boundaries; `--kind rx-zip` still reads it as one.
     if ((magic || extensionOf(file.name) === 'zip') && zipTableHasNoRate(file.bytes)) return 2;
