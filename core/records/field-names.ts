@@ -116,17 +116,46 @@ const SQUARE_METRES: NamedAreaUnit = {
  * Such a column is read as acres, its numbers converted, never taken for acres as they are.
  */
 export function areaUnitOfName(name: string): NamedAreaUnit | undefined {
-  const words = plainLetters(name)
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w !== '');
-  const has = (...list: string[]): boolean => words.some((w) => list.includes(w));
-  if (has('ac', 'acre', 'acres', 'acreage')) return undefined;
-  if (has('m2', 'qm', 'sqm', 'quadratmeter') || (has('square') && has('metres', 'meters', 'metre', 'meter')))
-    return SQUARE_METRES;
-  if (has('ha', 'hectare', 'hectares', 'hektar', 'hectarea', 'hectareas', 'ettari', 'ettaro'))
-    return HECTARES;
-  // "Fläche", "Schlagfläche", "surface", "superficie", "oppervlakte" without a unit: hectares.
-  if (words.some((w) => w.endsWith('flaeche')) || has('surface', 'superficie', 'oppervlakte', 'oppervlak'))
-    return HECTARES;
+  const plain = plainLetters(name);
+  // A rate per area ("Yield (t/ha)", "kg N pro ha") is no area.
+  if (/(\/|\b(per|pro|par|por|je)\s)\s*(ha|hectares?|hektar|m2|qm|sqm)\b/.test(plain)) return undefined;
+  const words = plain.split(/[^a-z0-9]+/).filter((w) => w !== '');
+  if (words.length === 0 || words.some((w) => ACRE_WORDS.has(w))) return undefined;
+  const area = (w: string): boolean => AREA_WORDS.has(w) || w.endsWith('flaeche');
+  // Nothing but the area, its unit and words that say which area ("Schlagfläche (ha)", "Area in ha",
+  // "superficie totale"): "Surface water" or "Hab. notes" name something else.
+  if (!words.every((w) => area(w) || UNIT_WORDS.has(w) || QUALIFIERS.has(w))) return undefined;
+  const has = (list: ReadonlySet<string>): boolean => words.some((w) => list.has(w));
+  if (has(SQUARE_METRE_WORDS) || (words.includes('square') && has(METRE_WORDS))) return SQUARE_METRES;
+  if (has(HECTARE_WORDS)) return HECTARES;
+  // "Fläche", "Schlagfläche", "surface", "superficie", "oppervlakte" without a unit: hectares ("Area" and
+  // "Field size" alone are a US sheet's acres).
+  if (words.some((w) => EUROPEAN_AREA_WORDS.has(w) || w.endsWith('flaeche'))) return HECTARES;
   return undefined;
 }
+
+const ACRE_WORDS: ReadonlySet<string> = new Set(['ac', 'acre', 'acres', 'acreage']);
+const HECTARE_WORDS: ReadonlySet<string> = new Set([
+  ...['ha', 'hectare', 'hectares', 'hektar', 'hectarea', 'hectareas', 'ettari', 'ettaro'],
+]);
+const SQUARE_METRE_WORDS: ReadonlySet<string> = new Set(['m2', 'qm', 'sqm', 'quadratmeter']);
+const METRE_WORDS: ReadonlySet<string> = new Set(['metres', 'meters', 'metre', 'meter']);
+const UNIT_WORDS: ReadonlySet<string> = new Set([
+  ...HECTARE_WORDS,
+  ...SQUARE_METRE_WORDS,
+  ...METRE_WORDS,
+  'square',
+]);
+const EUROPEAN_AREA_WORDS: ReadonlySet<string> = new Set([
+  'surface',
+  'superficie',
+  'oppervlakte',
+  'oppervlak',
+]);
+const AREA_WORDS: ReadonlySet<string> = new Set([...EUROPEAN_AREA_WORDS, 'area', 'size', 'groesse']);
+/** Words beside an area that say which one or how it is given. */
+const QUALIFIERS: ReadonlySet<string> = new Set([
+  ...['in', 'en', 'em', 'de', 'du', 'la', 'der', 'des', 'van', 'het', 'del', 'of', 'the'],
+  ...['total', 'totale', 'gesamt', 'net', 'netto', 'gross', 'brutto', 'calc', 'gis', 'stated'],
+  ...['field', 'feld', 'schlag', 'parcelle', 'parcel', 'perceel', 'parcela', 'campo', 'champ'],
+]);
