@@ -32,6 +32,9 @@ const FIXED_NAME = /\.fixed\.[^.]+$/;
  * skipped, and with `skipFixed` the fixed files a fix wrote (fixedPathFor). A folder with none of them is
  * `empty`, to be said so.
  */
+/** Spreadsheets' own formats, taken from a folder so that they are reported, not passed over in silence. */
+const WORKBOOK_EXTENSIONS: readonly string[] = ['xlsx', 'xlsm', 'xls', 'ods'];
+
 export async function expandFolders(
   args: readonly string[],
   io: CliIo,
@@ -51,11 +54,13 @@ export async function expandFolders(
       const within = relative(path, join(entry.parentPath, entry.name));
       const skipped = within.split(/[\\/]/).some((part) => part.startsWith('.') || part === 'node_modules');
       const fixed = options.skipFixed === true && FIXED_NAME.test(entry.name);
+      const extension = extname(entry.name).slice(1).toLowerCase();
+      // Workbooks too: a sheet saved as .xlsx where a CSV was meant is said to be one, with how to save it.
       if (
         entry.isFile() &&
         !skipped &&
         !fixed &&
-        READ_FILE_EXTENSIONS.includes(extname(entry.name).slice(1).toLowerCase())
+        (READ_FILE_EXTENSIONS.includes(extension) || WORKBOOK_EXTENSIONS.includes(extension))
       )
         found.push(within);
     }

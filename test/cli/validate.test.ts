@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './cli-helpers.ts';
+import { writeZip } from '../../core/archive/zip-writer.ts';
 
 const SMALL_FIELD =
   'POLYGON((-93.2650 45.1210, -93.2570 45.1210, -93.2570 45.1267, -93.2650 45.1267, -93.2650 45.1210))';
@@ -63,6 +64,18 @@ describe('fieldgate validate', () => {
     const again = await runCli(['validate', '--format', 'json', 'batch'], { cwd: dir });
     expect((JSON.parse(again.stdout) as { files: { file: string }[] }).files.map((f) => f.file)).toContain(
       join('batch', 'a.fixed.json'),
+    );
+
+    // A sheet saved as a workbook where a CSV was meant: reported, with how to save it, not passed over.
+    mkdirSync(join(dir, 'sheets'));
+    writeFileSync(
+      join(dir, 'sheets', 'Felder.xlsx'),
+      writeZip([{ name: 'xl/workbook.xml', bytes: new Uint8Array(8) }]),
+    );
+    const sheets = await runCli(['validate', '--format', 'json', 'sheets'], { cwd: dir });
+    expect(sheets.code).toBe(2);
+    expect(sheets.stderr).toContain(
+      `cannot read ${join('sheets', 'Felder.xlsx')}: it is an Excel workbook (.xlsx), and Fieldgate reads spreadsheets as CSV: save the sheet as CSV`,
     );
 
     mkdirSync(join(dir, 'empty'));
