@@ -127,6 +127,9 @@ export function parseXsdFloat(s: string): number | undefined {
   return v === undefined ? undefined : Math.fround(v);
 }
 
+/** 10^0 … 10^15, each exact. */
+const POWERS_OF_TEN = Array.from({ length: 16 }, (_, k) => 10 ** k);
+
 /** Like parseXsdFloat, but the value as written (double precision), for display. */
 export function parseXsdNumber(s: string): number | undefined {
   if (s === 'NaN') return NaN;
@@ -140,8 +143,11 @@ export function parseXsdNumber(s: string): number | undefined {
   if (s.startsWith('INF', i)) return i + 3 === n ? (neg ? -Infinity : Infinity) : undefined;
   if (!neg && s.charCodeAt(i) === 0x2b /* + */) i++;
   if (i >= n) return undefined;
+  // The digits as an integer, exact while there are at most 15 of them (below 2^53).
+  let mantissa = 0;
   let before = 0;
   while (i < n && isDigit(s.charCodeAt(i))) {
+    mantissa = mantissa * 10 + (s.charCodeAt(i) - 48);
     i++;
     before++;
   }
@@ -149,11 +155,18 @@ export function parseXsdNumber(s: string): number | undefined {
   if (s.charCodeAt(i) === 0x2e /* . */) {
     i++;
     while (i < n && isDigit(s.charCodeAt(i))) {
+      mantissa = mantissa * 10 + (s.charCodeAt(i) - 48);
       i++;
       after++;
     }
   }
   if (before === 0 && after === 0) return undefined;
+  // Clinger's fast path: an exact integer divided by an exact power of ten rounds once, correctly, so the
+  // result is Number(s) without the runtime call (most of a Modus file's values: "12.5", "0.85").
+  if (i === n && before + after <= 15) {
+    const value = after === 0 ? mantissa : mantissa / (POWERS_OF_TEN[after] as number);
+    return neg ? -value : value;
+  }
   let mantissaEnd = i;
   const e = s.charCodeAt(i);
   if (e === 0x65 || e === 0x45) {
