@@ -181,7 +181,7 @@ export const csvColumns = defineRule({
       unit: 'Column "{header}" is read as acres, converted from {unit} ({conversion})',
     },
     docs: {
-      what: 'Reports required columns the header lacks, columns that map to nothing, two columns mapped to one, and (as notes) headers read through a synonym or a saved mapping, and an area in hectares or square metres read as acres (converted).',
+      what: 'Reports required columns the header lacks, columns that map to nothing, two columns mapped to one, and, as notes, headers read through a synonym or a saved mapping and a column of hectares or square metres read as acres (converted).',
       why: 'A missing column means every row lacks a required value; an unknown column is usually a typo of a needed one.',
       example: 'Client,Farm,Field Name,WKT,Area',
       useInstead: 'clientName,farmName,name,boundary,acres (fieldgate template csv-fields).',
