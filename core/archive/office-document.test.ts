@@ -49,6 +49,9 @@ describe('officeDocumentOf', () => {
     expect(officeDocumentOf(new Uint8Array(0))).toBeUndefined();
     // Cut inside a header: nothing read past the end.
     expect(officeDocumentOf(workbook.subarray(0, 20))).toBeUndefined();
+    // A first member called "mimetype" that is megabytes long: its media type is read from its start only.
+    const big = zipSync({ mimetype: [new Uint8Array(4 * 1024 * 1024).fill(0x61), { level: 0 }] });
+    expect(officeDocumentOf(big)).toBeUndefined();
   });
 
   it('says how to save a workbook as CSV, and what Fieldgate reads for other office files', () => {

@@ -16,6 +16,7 @@ export interface OfficeDocument {
   spreadsheet: boolean;
 }
 
+/** Short texts only (a name, a media type): each byte is an argument. */
 const latin1 = (bytes: Uint8Array): string => String.fromCharCode(...bytes);
 
 /** The office document a ZIP's first members make it; undefined for any other bytes. */
@@ -32,11 +33,14 @@ export function officeDocumentOf(bytes: Uint8Array, fileName = ''): OfficeDocume
     const extraLength = view.getUint16(at + 28, true);
     const dataStart = at + 30 + nameLength + extraLength;
     if (dataStart > bytes.length) break;
-    const name = latin1(bytes.subarray(at + 30, at + 30 + nameLength));
+    // Names are compared whole or by their start: a long one's first 256 bytes do.
+    const name = latin1(bytes.subarray(at + 30, at + 30 + Math.min(nameLength, 256)));
     names.push(name);
     // OpenDocument: the first member, stored, is "mimetype" with the document's media type.
     if (names.length === 1 && name === 'mimetype' && method === 0)
-      mimetype = latin1(bytes.subarray(dataStart, Math.min(bytes.length, dataStart + compressedSize)));
+      mimetype = latin1(
+        bytes.subarray(dataStart, Math.min(bytes.length, dataStart + compressedSize, dataStart + 100)),
+      );
     // Sizes that follow the data (flag bit 3) leave no way to the next header from here.
     if ((flags & 8) !== 0) break;
     at = dataStart + compressedSize;
