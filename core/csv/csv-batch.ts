@@ -691,12 +691,15 @@ class RowSession {
   ): void {
     const acres = record.acres as RecordValue;
     const known = area !== undefined && area > 0;
-    const off = (v: number): number => (known && v > 0 ? Math.abs(Math.log(v / area)) : Infinity);
+    // Readings are in the column's unit (acres, or hectares for a "Fläche (ha)"); the area is in acres.
+    const unit = acres.unit;
+    const inAcres = (v: number): number => (unit ? acresValue(v * unit.acresPer) : v);
+    const off = (v: number): number => (known && v > 0 ? Math.abs(Math.log(inAcres(v) / area)) : Infinity);
     const alternative = read.alternative as DecimalReading;
     const swap = known && off(alternative.value) < off(read.reading.value);
     const chosen = swap ? alternative : read.reading;
     const other = swap ? read.reading : alternative;
-    acres.value = chosen.value;
+    acres.value = inAcres(chosen.value);
     const tolerance = options.acreageTolerance ?? DEFAULT_ACREAGE_TOLERANCE;
     const reading = (r: DecimalReading): AcresReading => ({
       value: r.value,
@@ -710,8 +713,12 @@ class RowSession {
       chosen: reading(chosen),
       other: reading(other),
       decimalMark: this.decimal,
-      area: known ? formatAcres(area) : undefined,
-      agrees: known && Math.abs(chosen.value - area) / area <= tolerance,
+      area: !known
+        ? undefined
+        : unit
+          ? `${formatAcres(area / unit.acresPer)} ${unit.symbol} (${formatAcres(area)} acres)`
+          : `${formatAcres(area)} acres`,
+      agrees: known && Math.abs(inAcres(chosen.value) - area) / area <= tolerance,
       location: atRecord(record, acres.location),
       span: acres.span,
     });
@@ -759,18 +766,16 @@ class RowSession {
       if (property === 'acres') {
         const read = readDecimal(cell.value, this.decimal);
         const unit = this.map.acresUnit;
-        if (read && unit) {
-          // An area in hectares (say): sent as acres, as a fix rounds them; checked as acres; fixed in its unit.
-          // Read by the file's decimal mark (no second reading: the acres' way of telling them apart does not
-          // hold for another unit; one read a thousand times off is ACR001's far-off error).
-          value.kind = 'number';
-          value.value = acresValue(read.reading.value * unit.acresPer);
-          value.raw = cell.value;
-          value.unit = { name: unit.name, symbol: unit.symbol, acresPer: unit.acresPer };
-        } else if (read) {
+        if (read) {
           value.kind = 'number';
           value.value = read.reading.value;
           value.raw = cell.value;
+          // An area in hectares (say): sent and checked as acres (rounded as a fix rounds them), fixed in its
+          // unit; two readings are told apart the same way, in acres.
+          if (unit) {
+            value.unit = { name: unit.name, symbol: unit.symbol, acresPer: unit.acresPer };
+            value.value = acresValue(read.reading.value * unit.acresPer);
+          }
           if (read.alternative) twoWays = { read, alternative: read.alternative, value };
         }
       }

@@ -307,6 +307,27 @@ describe('CSV003 csv-columns', () => {
       const written = Number(fixed.split('\n')[2]?.split(';').pop()?.replace(',', '.'));
       expect(written * acresPer, header).toBeCloseTo(acres, 2);
     }
+    // A value that reads two ways in a decimal-comma file ("92.123": 92123, or 92.123 typed with a point)
+    // is told apart in acres, as any is, and said in the column's unit.
+    const hectares = (acres / ACRES_PER_HECTARE).toFixed(3);
+    const twoWays = await validateCsvBatch(
+      bytesToStream(
+        new TextEncoder().encode(
+          `Kunde;Betrieb;Schlag;Grenze;Fläche (ha)\nSmith;Home;A;"${SQUARE}";${hectares}\n`,
+        ),
+        7,
+      ),
+      { records: true },
+    );
+    const [reading] = of(twoWays.diagnostics, 'CSV012');
+    expect(reading?.severity).toBe('info');
+    expect(reading?.message).toContain(
+      `was read as ${Number(hectares)} (decimal point): it agrees with the boundary's ${(acres / ACRES_PER_HECTARE).toFixed(2)} ha (${acres.toFixed(2)} acres)`,
+    );
+    expect(of(twoWays.diagnostics, 'ACR001')).toEqual([]);
+    const sentTwoWays = twoWays.records?.[0]?.action as { fields?: Array<{ acres?: number }> } | undefined;
+    expect(sentTwoWays?.fields?.[0]?.acres).toBeCloseTo(acres, 1);
+
     // Acres, and an "Area" alone (a US sheet's), are acres as they are.
     for (const header of ['Acres', 'Area', 'Area (ac)']) {
       const text = `Kunde;Betrieb;Schlag;Grenze;${header}\nSmith;Home;A;"${SQUARE}";50\n`;

@@ -656,8 +656,8 @@ export const csvNumber = defineRule({
       area === undefined
         ? `the file's ${mark}, as the boundary's area is not known`
         : agrees
-          ? `it agrees with the boundary's ${area} acres`
-          : `the nearer to the boundary's ${area} acres`;
+          ? `it agrees with the boundary's ${area}`
+          : `the nearer to the boundary's ${area}`;
     const text = chosen.written;
     context.report({
       messageId: 'twoWays',

@@ -119,7 +119,10 @@ export type CsvStage =
       chosen: AcresReading;
       other: AcresReading;
       decimalMark: ',' | '.';
-      /** The boundary's area in acres as reports write it; undefined when it is not known. */
+      /**
+       * The boundary's area as reports write it, in the value's unit ("201.14 acres", "81.40 ha (201.14
+       * acres)" for a column of hectares); undefined when it is not known.
+       */
       area: string | undefined;
       agrees: boolean;
       location: Location;
