@@ -820,7 +820,13 @@ class RowSession {
       const column = this.kind.columns.find((c) => c.name === d.location.field);
       const cell = column && this.cell(row, column.name);
       list[i] = column
-        ? withColumnHint(d, column, this.headerOf(column.name), !cell || cell.value.trim() === '')
+        ? withColumnHint(
+            d,
+            column,
+            this.headerOf(column.name),
+            !cell || cell.value.trim() === '',
+            column.name === 'acres' ? this.map.acresUnit?.name : undefined,
+          )
         : d;
     }
     record.location = { row: n, range: rangeOf(row.start, row.end, row) };

@@ -17,16 +17,20 @@ function soundsLikeJson(hint: string): boolean {
 /**
  * The diagnostic with a hint about its column: kept when it already speaks of the value alone ("Write it as
  * GrowingSeason."), replaced when it speaks JSON or is missing. `header` is the file's header of the column
- * (undefined when the file has none); `empty` says whether the row's cell is empty or missing.
+ * (undefined when the file has none); `empty` says whether the row's cell is empty or missing; `unit`, the
+ * unit a column of acres is written in when not acres ("hectares": the sheet's "Fläche" is named so).
  */
 export function withColumnHint(
   d: Diagnostic,
   column: BatchColumn,
   header: string | undefined,
   empty: boolean,
+  unit?: string,
 ): Diagnostic {
   const name =
-    header === undefined || header.trim() === column.name ? column.name : `"${header}" (${column.name})`;
+    header === undefined || header.trim() === column.name
+      ? column.name
+      : `"${header}" (${unit ?? column.name})`;
   if (d.hint !== undefined && !soundsLikeJson(d.hint)) {
     // "Fill in clientName." on a sheet whose header says Grower: name the column as the sheet does.
     if (name === column.name) return d;

@@ -328,6 +328,12 @@ describe('CSV003 csv-columns', () => {
     const sentTwoWays = twoWays.records?.[0]?.action as { fields?: Array<{ acres?: number }> } | undefined;
     expect(sentTwoWays?.fields?.[0]?.acres).toBeCloseTo(acres, 1);
 
+    // Hints name the column as the sheet does, in its unit.
+    const notNumber = await check(`Kunde;Betrieb;Schlag;Grenze;Fläche (ha)\nSmith;Home;A;"${SQUARE}";viel\n`);
+    expect(of(notNumber, 'FU003')[0]?.hint).toBe(
+      'Give the area in "Fläche (ha)" (hectares) as a number, or leave "Fläche (ha)" (hectares) out.',
+    );
+
     // Acres, and an "Area" alone (a US sheet's), are acres as they are.
     for (const header of ['Acres', 'Area', 'Area (ac)']) {
       const text = `Kunde;Betrieb;Schlag;Grenze;${header}\nSmith;Home;A;"${SQUARE}";50\n`;
