@@ -15,6 +15,7 @@ import {
   featuresByRow,
   gridColumnsOf,
   gridRowsOf,
+  headersOfMappedColumns,
   previewRows,
   problemsByCell,
   selectedRowIndex,
@@ -90,7 +91,7 @@ function FileGrid({ file }: { file: BatchFile }) {
   const columns = useMemo(() => gridColumnsOf(file.result?.summary, records), [file.result, records]);
   const featureOfRow = useMemo(() => featuresByRow(file.result?.features), [file.result]);
   const problems = useMemo(
-    () => problemsByCell(file.result?.diagnostics ?? [], records),
+    () => problemsByCell(file.result?.diagnostics ?? [], records, file.result?.summary),
     [file.result, records],
   );
   const editable = file.result?.kind.startsWith('csv-') === true && file.state === 'checked';
@@ -171,7 +172,11 @@ function FileGrid({ file }: { file: BatchFile }) {
   useEffect(() => {
     if (!active || !selectedField || selection === ownSelection.current) return;
     const d = file.result?.diagnostics.find((x) => x.id === selectedField);
-    const at = d?.location.field !== undefined ? columns.indexOf(d.location.field) : -1;
+    const field = d?.location.field;
+    const at =
+      field !== undefined
+        ? columns.indexOf(headersOfMappedColumns(file.result?.summary).get(field) ?? field)
+        : -1;
     if (at >= 0) setActiveColumn(at + LEAD_COLUMNS);
     // Only a newly selected problem (or its row found) moves the cell: a re-check (new diagnostics,
     // columns) or the person's own moves within the row must leave the cell where the person put it.

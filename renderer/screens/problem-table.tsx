@@ -4,7 +4,7 @@
  * after a confirmation that draws the feature before and after); "apply all safe fixes" with undo; inline
  * edit of the problem's line with live re-validation (CSV rows and any text file).
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   findRule,
   formatCount,
@@ -22,6 +22,7 @@ import {
   type Problem,
   type Selection,
 } from '../state/batch.tsx';
+import { headersOfMappedColumns } from './grid-rows.ts';
 import { FixActions } from './fix-actions.tsx';
 import { VirtualList } from './virtual-list.tsx';
 import { lineBytesSoon } from './line-bytes.ts';
@@ -29,16 +30,31 @@ import { yieldToPage } from './yield-to-page.ts';
 
 const ROW_HEIGHT = 30;
 
-function where(problem: Problem): string {
-  return whereIs(problem.diagnostic.location);
+/**
+ * A problem's column as its file names it: a CSV batch's column read through a mapping by the file's
+ * header (Fläche), not by the batch column its rule checks (acres), as the grid shows it.
+ */
+function useColumnOf(): (problem: Problem) => string | undefined {
+  const batch = useBatch();
+  const headers = useMemo(
+    () => new Map(batch.files.map((f) => [f.key, headersOfMappedColumns(f.result?.summary)])),
+    [batch.files],
+  );
+  return useCallback(
+    (problem: Problem) => {
+      const field = problem.diagnostic.location.field;
+      return field === undefined ? undefined : (headers.get(problem.fileKey)?.get(field) ?? field);
+    },
+    [headers],
+  );
 }
 
-function whereIs(l: Location): string {
+function whereIs(l: Location, column = l.field): string {
   const parts: string[] = [];
   if (l.row !== undefined) parts.push(`row ${l.row}`);
   else if (l.record !== undefined) parts.push(`record ${l.record}`);
   else if (l.range) parts.push(`line ${l.range.start.line}`);
-  if (l.field) parts.push(l.field);
+  if (column) parts.push(column);
   if (l.entry) parts.push(l.entry);
   return parts.join(', ');
 }
@@ -49,6 +65,7 @@ export function ProblemTable() {
   const [rule, setRule] = useState('');
   const [column, setColumn] = useState('');
   const [lastFixes, setFixOutcome] = useState<FixOutcome | undefined>();
+  const columnOf = useColumnOf();
   // What the last fixes did, while the files they were made in are still in the batch (not after Clear).
   const fixOutcome =
     lastFixes &&
@@ -62,11 +79,8 @@ export function ProblemTable() {
     [batch.problems],
   );
   const columns = useMemo(
-    () =>
-      [
-        ...new Set(batch.problems.map((p) => p.diagnostic.location.field).filter((f): f is string => !!f)),
-      ].sort(),
-    [batch.problems],
+    () => [...new Set(batch.problems.map(columnOf).filter((f): f is string => !!f))].sort(),
+    [batch.problems, columnOf],
   );
   const shown = useMemo(
     () =>
@@ -74,9 +88,9 @@ export function ProblemTable() {
         (p) =>
           (!severity || p.diagnostic.severity === severity) &&
           (!rule || p.diagnostic.code === rule) &&
-          (!column || p.diagnostic.location.field === column),
+          (!column || columnOf(p) === column),
       ),
-    [batch.problems, severity, rule, column],
+    [batch.problems, severity, rule, column, columnOf],
   );
   const selected = batch.selection;
   const activeIndex = useMemo(() => {
@@ -213,7 +227,7 @@ export function ProblemTable() {
                 <span className={`sev sev-${p.diagnostic.severity}`}>{p.diagnostic.severity}</span>
                 <span>{p.diagnostic.code}</span>
                 <span>{p.fileName}</span>
-                <span>{where(p)}</span>
+                <span>{whereIs(p.diagnostic.location, columnOf(p))}</span>
                 <span className="message">{p.diagnostic.message}</span>
               </>
             )}
@@ -235,6 +249,7 @@ function ProblemDetail({
   onFixed(outcome: FixOutcome): void;
 }) {
   const batch = useBatch();
+  const columnOf = useColumnOf();
   if (!problem && selection?.code && selection.line !== undefined)
     return (
       <aside className="problem-detail" aria-label="Selected problem">
@@ -269,7 +284,7 @@ function ProblemDetail({
       </h3>
       <p>{d.message}</p>
       <p className="where">
-        {problem.fileName} {where(problem)}
+        {problem.fileName} {whereIs(d.location, columnOf(problem))}
       </p>
       {d.related && d.related.length > 0 && (
         <ul className="related" aria-label="Places it names">
