@@ -397,6 +397,12 @@ function LineText({
   const batch = useBatch();
   const [value, setValue] = useState(original);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const box = useRef<HTMLTextAreaElement>(null);
+  // The line changed elsewhere (its cell edited in the grid, Undo, a fix): shown as it is now, else typing
+  // here would send the old text back over that change. Not while it is typed here (its own edits).
+  useEffect(() => {
+    if (document.activeElement !== box.current) setValue(original);
+  }, [original]);
 
   function change(next: string) {
     setValue(next);
@@ -413,7 +419,13 @@ function LineText({
   return (
     <label className="line-editor">
       Edit {csv ? `row ${csv.row}` : `line ${line}`} of {fileName} (checked again as you type)
-      <textarea value={value} rows={3} spellCheck={false} onChange={(e) => change(e.target.value)} />
+      <textarea
+        ref={box}
+        value={value}
+        rows={3}
+        spellCheck={false}
+        onChange={(e) => change(e.target.value)}
+      />
       {batch.changeError && <span role="alert">{batch.changeError}</span>}
     </label>
   );
