@@ -18,6 +18,7 @@ import {
   headersOfMappedColumns,
   previewRows,
   problemsByCell,
+  rowHasProblem,
   selectedRowIndex,
   severityRank,
   type CellProblems,
@@ -121,6 +122,8 @@ function FileGrid({ file }: { file: BatchFile }) {
     [columns],
   );
 
+  const hasProblem = useMemo(() => rowHasProblem(file.result?.diagnostics ?? []), [file.result]);
+
   // Rows with problems only, the search and the sort are worked out a slice at a time (a million rows
   // would hold the page for seconds); until then the rows show as they were.
   const needle = query.trim().toLowerCase();
@@ -138,7 +141,7 @@ function FileGrid({ file }: { file: BatchFile }) {
       records,
       { onlyProblems, needle, ...(byColumn ? { sort: byColumn } : {}) },
       {
-        hasProblem: (r) => r.diagnostics.length > 0,
+        hasProblem,
         contains: (r, n) =>
           r.label.toLowerCase().includes(n) ||
           Object.values(r.columns).some((v) => v.toLowerCase().includes(n)),
@@ -150,7 +153,7 @@ function FileGrid({ file }: { file: BatchFile }) {
     });
     return () => abort.abort();
     // orderKey stands for onlyProblems, needle and sort (ordering follows from them): they change with it.
-  }, [records, orderKey, onlyProblems, needle, sort, ordering, valueAt]);
+  }, [records, orderKey, onlyProblems, needle, sort, ordering, valueAt, hasProblem]);
   const ready = !ordering || (order?.of === records && order.key === orderKey);
   const shown = useMemo(
     () => (!ordering || !order || order.of !== records ? records : order.indexes.map((i) => records[i]!)),
@@ -310,7 +313,7 @@ function FileGrid({ file }: { file: BatchFile }) {
     );
   }
 
-  const errorRows = useMemo(() => records.filter((r) => r.diagnostics.length > 0).length, [records]);
+  const errorRows = useMemo(() => records.filter(hasProblem).length, [records, hasProblem]);
   const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
   const lastRow = Math.min(shown.length, Math.ceil((scrollTop + VIEW_HEIGHT) / ROW_HEIGHT) + OVERSCAN);
   const template = `4rem 13rem repeat(${columns.length}, minmax(7rem, 12rem))`;

@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { validate } from '../../core/index.ts';
+import { validate, type Diagnostic } from '../../core/index.ts';
 import {
   featuresByRow,
   gridColumnsOf,
   gridRowsOf,
   previewRows,
   problemsByCell,
+  rowHasProblem,
   selectedRowIndex,
   type GridRow,
 } from './grid-rows.ts';
@@ -141,6 +142,39 @@ describe('the data grid’s rows', () => {
     const zoneProblems = file.diagnostics.filter((d) => d.location.feature === 0).map((d) => d.id);
     expect(zoneProblems.length).toBeGreaterThan(0);
     expect(rows[0]!.diagnostics).toEqual(zoneProblems);
+  });
+});
+
+describe('a row with problems', () => {
+  it('has an error or a warning of its own; a note (info) alone is not one', () => {
+    const diagnostic = (id: string, severity: Diagnostic['severity']): Diagnostic => ({
+      id,
+      code: 'GEO012',
+      rule: 'repeated-points',
+      group: 'ogc-validity',
+      messageId: 'repeated',
+      severity,
+      message: id,
+      location: {},
+    });
+    const row = (row: number, diagnostics: string[]): GridRow => ({
+      row,
+      type: 'field',
+      label: `Row ${row}`,
+      columns: {},
+      diagnostics,
+    });
+    const hasProblem = rowHasProblem([
+      diagnostic('n', 'info'),
+      diagnostic('w', 'warning'),
+      diagnostic('e', 'error'),
+    ]);
+    expect([row(1, ['n']), row(2, ['n', 'w']), row(3, ['e']), row(4, [])].map(hasProblem)).toEqual([
+      false,
+      true,
+      true,
+      false,
+    ]);
   });
 });
 

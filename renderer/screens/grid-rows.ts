@@ -129,6 +129,15 @@ export function gridColumnsOf(summary: unknown, rows: readonly GridRow[]): strin
 }
 
 /**
+ * Whether a row has a problem: an error or a warning of its own, as the files' table and the problem list
+ * count problems (a note, info, is not one).
+ */
+export function rowHasProblem(diagnostics: readonly Diagnostic[]): (row: GridRow) => boolean {
+  const flagged = new Set(diagnostics.filter((d) => d.severity !== 'info').map((d) => d.id));
+  return (row) => row.diagnostics.some((id) => flagged.has(id));
+}
+
+/**
  * The file's header of each batch column a CSV batch's mapping reads from another header (`acres` →
  * `Fläche`): a row's problem names the batch column its rule checks, the grid shows the file's header.
  */

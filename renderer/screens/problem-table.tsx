@@ -59,6 +59,21 @@ function whereIs(l: Location, column = l.field): string {
   return parts.join(', ');
 }
 
+const isNote = (p: Problem) => p.diagnostic.severity === 'info';
+
+/**
+ * The list's count: its problems (errors and warnings, as the files' table counts them) and apart from them
+ * its notes (info), each as "shown of all" while a filter hides some.
+ */
+function problemCountText(shown: readonly Problem[], all: readonly Problem[]): string {
+  const notes = all.filter(isNote).length;
+  const shownNotes = shown.filter(isNote).length;
+  const part = (some: number, every: number) =>
+    shown.length === all.length ? formatCount(every) : `${formatCount(some)} of ${formatCount(every)}`;
+  const problems = part(shown.length - shownNotes, all.length - notes);
+  return notes === 0 ? problems : `${problems}, and ${part(shownNotes, notes)} note${notes === 1 ? '' : 's'}`;
+}
+
 export function ProblemTable() {
   const batch = useBatch();
   const [severity, setSeverity] = useState<Severity | ''>('');
@@ -126,12 +141,8 @@ export function ProblemTable() {
       <div className="toolbar">
         <h2 id="problems-title">
           Problems{' '}
-          <span className="count">
-            (
-            {shown.length === batch.problems.length
-              ? formatCount(shown.length)
-              : `${formatCount(shown.length)} of ${formatCount(batch.problems.length)}`}
-            )
+          <span className="count" data-testid="problem-count">
+            ({problemCountText(shown, batch.problems)})
           </span>
         </h2>
         <label>
@@ -140,7 +151,7 @@ export function ProblemTable() {
             <option value="">All</option>
             <option value="error">Errors</option>
             <option value="warning">Warnings</option>
-            <option value="info">Info</option>
+            <option value="info">Info (notes)</option>
           </select>
         </label>
         <label>

@@ -359,4 +359,20 @@ describe.skipIf(chromiumMissing)('the data grid, fixes and exports', () => {
     expect(await acres.textContent()).toBe('21.5');
     await page.context().close();
   }, 90_000);
+  it('counts problems as the files’ table does, the notes (info) apart', async () => {
+    const { page } = await session.newPage();
+    await page.locator('input[type=file]').setInputFiles(join(ROOT, 'examples/rx/two-zone-rx.zip'));
+    await filesChecked(page, 1);
+    // The prescription: its zones overlap (a warning), its rate column found by name (a note).
+    const file = page.getByTestId('batch-file');
+    expect((await file.locator('td').allTextContents()).slice(2, 4)).toEqual(['0', '1']);
+    const count = page.getByTestId('problem-count');
+    await expect.poll(() => count.textContent()).toBe('(1, and 1 note)');
+    expect(await page.getByRole('listbox', { name: 'Problems' }).getByRole('option').count()).toBe(2);
+    await page.getByLabel('Severity').selectOption('info');
+    expect(await count.textContent()).toBe('(0 of 1, and 1 of 1 note)');
+    await page.getByLabel('Severity').selectOption('warning');
+    expect(await count.textContent()).toBe('(1 of 1, and 0 of 1 note)');
+    await page.context().close();
+  }, 90_000);
 });
