@@ -213,6 +213,21 @@ describe.skipIf(chromiumMissing)('mapping as a step', () => {
     await expect
       .poll(() => page.getByTestId('grid-cell-problems').textContent())
       .toMatch(/^Row 2, Fläche: .*acres must be a number/);
+
+    // Fixed in its cell at 1366×768: the changed file's export is in view in its box, the page unscrolled.
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await cell.dblclick();
+    await grid.getByLabel('Fläche of row 2 (checked again as you type)').fill('188,8');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => cell.getAttribute('data-severity')).toBeNull();
+    const exports = page.locator('.batch-exports');
+    const fixed = exports.getByRole('button', { name: 'Fixed file felder.fixed.csv' });
+    const box = (await exports.boundingBox())!;
+    const button = (await fixed.boundingBox())!;
+    expect(button.y + button.height).toBeLessThanOrEqual(box.y + box.height);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight),
+    ).toBeLessThanOrEqual(0);
     await page.context().close();
   }, 90_000);
 });
