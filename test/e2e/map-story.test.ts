@@ -769,6 +769,11 @@ describe.skipIf(chromiumMissing)('the map tells the story', () => {
     const map = page.locator('svg.map-canvas');
     await map.locator('g[data-feature="1"] path').dispatchEvent('click');
     await expect.poll(() => zones.count()).toBe(1);
+    // The unfolded legend stays within the map, clear of the zone table beside it.
+    const legendBox = (await legend.boundingBox())!;
+    const frameBox = (await legend.locator('..').boundingBox())!;
+    expect(legendBox.x + legendBox.width).toBeLessThanOrEqual(frameBox.x + frameBox.width);
+    expect(legendBox.x + legendBox.width).toBeLessThan((await zones.boundingBox())!.x);
     expect(await zones.locator('thead th').allTextContents()).toEqual([
       'Zone',
       'Rate (RATE, lbs/ac)',
