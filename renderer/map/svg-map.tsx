@@ -56,6 +56,13 @@ import {
 
 /** Features added to the page per animation frame. */
 const DRAW_STEP = 150;
+/**
+ * Fields drawn narrower than this (pixels, the median of those drawn) are crowded: their outlines, a fixed
+ * width on screen, would cover them whole (1,400 fields with errors drew one block of the error colour).
+ */
+const CROWDED_FIELD_PX = 12;
+/** Features whose size is measured for that median (enough for it; a million are not measured). */
+const MEASURED_FEATURES = 200;
 
 interface View {
   cx: number;
@@ -335,6 +342,20 @@ export function SvgMap({ height = 420 }: { height?: number }) {
       ? Math.max(view.w / size.width, view.h / size.height)
       : Math.max(view.w, view.h) / 600;
   const markerRadius = unitsPerPixel * 5;
+  // Crowded: the fields are filled by severity instead of outlined, so each shows and the colour is not a block.
+  const fieldSpan = useMemo(() => {
+    const spans: number[] = [];
+    for (const f of features) {
+      if (spans.length >= MEASURED_FEATURES) break;
+      const g = f.feature.geometry;
+      const b = g && g.type !== 'Point' ? lonLatBounds([g]) : undefined;
+      if (!b) continue;
+      const [x0, y0, x1, y1] = projectedBox(b, projection);
+      spans.push(Math.max(x1 - x0, y1 - y0));
+    }
+    return spans.sort((a, b) => a - b)[Math.floor(spans.length / 2)];
+  }, [features, projection]);
+  const crowded = fieldSpan !== undefined && fieldSpan / unitsPerPixel < CROWDED_FIELD_PX;
   // One callback for every feature (it reads the batch as it is when clicked): a selection then redraws
   // only the features whose outline changes, not the 2,000 drawn.
   const batchRef = useRef(batch);
@@ -481,7 +502,7 @@ export function SvgMap({ height = 420 }: { height?: number }) {
           {mapView === 'svg' && (
             <svg
               ref={svg}
-              className="map-canvas"
+              className={`map-canvas${crowded ? ' crowded' : ''}`}
               role="group"
               tabIndex={0}
               aria-label="Map of the batch: arrow keys pan, + and − zoom, 0 fits. Tab goes to its problem markers and clusters: arrow keys go from one to the next, Enter selects a problem or zooms into a cluster, Escape comes back here."

@@ -5,7 +5,8 @@
  * log (every edit, fix and undo, in order).
  */
 import { htmlReport, problemsCsvBytes, sniffTextEncoding, spreadsheetCsvText } from '../../core/index.ts';
-import { useBatch, type BatchFile } from '../state/batch.tsx';
+import { acrossFilesDiagnostics } from '../state/across-files.ts';
+import { useBatch, type BatchFile, type Problem } from '../state/batch.tsx';
 import { saveFile } from './save-file.ts';
 
 type HtmlReportFile = Parameters<typeof htmlReport>[0]['files'][number];
@@ -27,7 +28,8 @@ function checkedText(file: BatchFile): string | undefined {
   }
 }
 
-function reportFiles(files: readonly BatchFile[]): HtmlReportFile[] {
+/** The files as the command line reports them: each with the problems the checks across files found on it. */
+function reportFiles(files: readonly BatchFile[], acrossFiles: readonly Problem[]): HtmlReportFile[] {
   return files.flatMap((f) => {
     if (!f.result) return [];
     const text = checkedText(f);
@@ -35,7 +37,7 @@ function reportFiles(files: readonly BatchFile[]): HtmlReportFile[] {
       {
         file: f.name,
         kind: f.result.kind,
-        diagnostics: f.result.diagnostics,
+        diagnostics: [...f.result.diagnostics, ...acrossFilesDiagnostics(f, acrossFiles)],
         summary: f.result.summary,
         ...(text !== undefined ? { text } : {}),
         ...(f.result.features ? { features: f.result.features } : {}),
@@ -63,7 +65,7 @@ export function BatchExports() {
         <button
           type="button"
           onClick={() => {
-            const { bytes, format } = problemsCsvBytes({ files: reportFiles(checked) });
+            const { bytes, format } = problemsCsvBytes({ files: reportFiles(checked, batch.acrossFiles) });
             saveFile('fieldgate-problems.csv', `text/csv; charset=${format.encoding}`, bytes);
           }}
         >
@@ -72,7 +74,11 @@ export function BatchExports() {
         <button
           type="button"
           onClick={() =>
-            saveFile('fieldgate-report.html', 'text/html', htmlReport({ files: reportFiles(checked) }))
+            saveFile(
+              'fieldgate-report.html',
+              'text/html',
+              htmlReport({ files: reportFiles(checked, batch.acrossFiles) }),
+            )
           }
         >
           Problems (HTML report)

@@ -15,8 +15,10 @@ import {
   featuresByRow,
   gridColumnsOf,
   gridRowsOf,
+  headersOfMappedColumns,
   previewRows,
   problemsByCell,
+  rowHasProblem,
   selectedRowIndex,
   severityRank,
   type CellProblems,
@@ -90,7 +92,7 @@ function FileGrid({ file }: { file: BatchFile }) {
   const columns = useMemo(() => gridColumnsOf(file.result?.summary, records), [file.result, records]);
   const featureOfRow = useMemo(() => featuresByRow(file.result?.features), [file.result]);
   const problems = useMemo(
-    () => problemsByCell(file.result?.diagnostics ?? [], records),
+    () => problemsByCell(file.result?.diagnostics ?? [], records, file.result?.summary),
     [file.result, records],
   );
   const editable = file.result?.kind.startsWith('csv-') === true && file.state === 'checked';
@@ -120,6 +122,8 @@ function FileGrid({ file }: { file: BatchFile }) {
     [columns],
   );
 
+  const hasProblem = useMemo(() => rowHasProblem(file.result?.diagnostics ?? []), [file.result]);
+
   // Rows with problems only, the search and the sort are worked out a slice at a time (a million rows
   // would hold the page for seconds); until then the rows show as they were.
   const needle = query.trim().toLowerCase();
@@ -137,7 +141,7 @@ function FileGrid({ file }: { file: BatchFile }) {
       records,
       { onlyProblems, needle, ...(byColumn ? { sort: byColumn } : {}) },
       {
-        hasProblem: (r) => r.diagnostics.length > 0,
+        hasProblem,
         contains: (r, n) =>
           r.label.toLowerCase().includes(n) ||
           Object.values(r.columns).some((v) => v.toLowerCase().includes(n)),
@@ -149,7 +153,7 @@ function FileGrid({ file }: { file: BatchFile }) {
     });
     return () => abort.abort();
     // orderKey stands for onlyProblems, needle and sort (ordering follows from them): they change with it.
-  }, [records, orderKey, onlyProblems, needle, sort, ordering, valueAt]);
+  }, [records, orderKey, onlyProblems, needle, sort, ordering, valueAt, hasProblem]);
   const ready = !ordering || (order?.of === records && order.key === orderKey);
   const shown = useMemo(
     () => (!ordering || !order || order.of !== records ? records : order.indexes.map((i) => records[i]!)),
@@ -171,7 +175,11 @@ function FileGrid({ file }: { file: BatchFile }) {
   useEffect(() => {
     if (!active || !selectedField || selection === ownSelection.current) return;
     const d = file.result?.diagnostics.find((x) => x.id === selectedField);
-    const at = d?.location.field !== undefined ? columns.indexOf(d.location.field) : -1;
+    const field = d?.location.field;
+    const at =
+      field !== undefined
+        ? columns.indexOf(headersOfMappedColumns(file.result?.summary).get(field) ?? field)
+        : -1;
     if (at >= 0) setActiveColumn(at + LEAD_COLUMNS);
     // Only a newly selected problem (or its row found) moves the cell: a re-check (new diagnostics,
     // columns) or the person's own moves within the row must leave the cell where the person put it.
@@ -305,7 +313,7 @@ function FileGrid({ file }: { file: BatchFile }) {
     );
   }
 
-  const errorRows = useMemo(() => records.filter((r) => r.diagnostics.length > 0).length, [records]);
+  const errorRows = useMemo(() => records.filter(hasProblem).length, [records, hasProblem]);
   const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
   const lastRow = Math.min(shown.length, Math.ceil((scrollTop + VIEW_HEIGHT) / ROW_HEIGHT) + OVERSCAN);
   const template = `4rem 13rem repeat(${columns.length}, minmax(7rem, 12rem))`;

@@ -8,7 +8,8 @@ import { useState, type DragEvent } from 'react';
 import { pathOfDroppedFile } from '../bridge/client.ts';
 import { BATCH_FILE_EXTENSIONS } from '../../host/bridge-api.ts';
 import { useBridge } from '../bridge/bridge-context.tsx';
-import { fromBase64, useBatch } from '../state/batch.tsx';
+import { acrossFilesDiagnostics } from '../state/across-files.ts';
+import { fromBase64, problemCounts, useBatch } from '../state/batch.tsx';
 import { formatCount } from '../../core/index.ts';
 
 const ACCEPT = BATCH_FILE_EXTENSIONS.map((e) => `.${e}`).join(',');
@@ -203,36 +204,43 @@ export function BatchFiles() {
           </tr>
         </thead>
         <tbody>
-          {batch.files.map((f) => (
-            <tr key={f.key} data-testid="batch-file">
-              <td>{f.name}</td>
-              <td>
-                {f.state === 'checking' ? (
-                  <span role="status">
-                    Checking…
-                    {f.progress && f.progress.totalBytes > 0
-                      ? ` ${Math.round((100 * f.progress.bytes) / f.progress.totalBytes)}%`
-                      : ''}
-                    {f.progress?.records ? ` (${formatCount(f.progress.records)} records)` : ''}
-                  </span>
-                ) : f.state === 'failed' ? (
-                  <span role="alert">failed: {f.error}</span>
-                ) : f.unreadable ? (
-                  `unreadable: ${f.unreadable.reason}`
-                ) : (
-                  f.result?.kind
-                )}
-              </td>
-              <td>{f.result?.counts.error ?? ''}</td>
-              <td>{f.result?.counts.warning ?? ''}</td>
-              <td>{f.featureCount ?? ''}</td>
-              <td>
-                <button type="button" aria-label={`Remove ${f.name}`} onClick={() => batch.removeFile(f.key)}>
-                  Remove
-                </button>
-              </td>
-            </tr>
-          ))}
+          {batch.files.map((f) => {
+            const across = problemCounts(acrossFilesDiagnostics(f, batch.acrossFiles));
+            return (
+              <tr key={f.key} data-testid="batch-file">
+                <td>{f.name}</td>
+                <td>
+                  {f.state === 'checking' ? (
+                    <span role="status">
+                      Checking…
+                      {f.progress && f.progress.totalBytes > 0
+                        ? ` ${Math.round((100 * f.progress.bytes) / f.progress.totalBytes)}%`
+                        : ''}
+                      {f.progress?.records ? ` (${formatCount(f.progress.records)} records)` : ''}
+                    </span>
+                  ) : f.state === 'failed' ? (
+                    <span role="alert">failed: {f.error}</span>
+                  ) : f.unreadable ? (
+                    `unreadable: ${f.unreadable.reason}`
+                  ) : (
+                    f.result?.kind
+                  )}
+                </td>
+                <td>{f.result ? f.result.counts.error + across.errors : ''}</td>
+                <td>{f.result ? f.result.counts.warning + across.warnings : ''}</td>
+                <td>{f.featureCount ?? ''}</td>
+                <td>
+                  <button
+                    type="button"
+                    aria-label={`Remove ${f.name}`}
+                    onClick={() => batch.removeFile(f.key)}
+                  >
+                    Remove
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>

@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { validate } from '../../core/index.ts';
+import { validate, type Diagnostic } from '../../core/index.ts';
 import {
   featuresByRow,
   gridColumnsOf,
   gridRowsOf,
   previewRows,
   problemsByCell,
+  rowHasProblem,
   selectedRowIndex,
   type GridRow,
 } from './grid-rows.ts';
@@ -59,6 +60,48 @@ describe('the data grid’s rows', () => {
     ).toEqual(['CSV002']);
   });
 
+  it('mark a mapped column’s problem at its own header’s cell (a European sheet: Fläche read as acres)', async () => {
+    // Semicolons, decimal commas, Windows-1252 umlauts: the operator's headers, read through a mapping.
+    const sheet = [
+      'Betrieb;Hof;Schlagname;Geometrie;Fläche',
+      'Müller Agrar;Hof Süd;Großer Schlag;POLYGON ((10 52, 10.01 52, 10.01 52.01, 10 52.01, 10 52));188,8',
+      'Müller Agrar;Hof Süd;Seeäcker;POLYGON ((10.1 52, 10.11 52, 10.11 52.01, 10.1 52.01, 10.1 52));viel',
+    ].join('\r\n');
+    const mapping = {
+      kind: 'csv-fields',
+      columns: {
+        clientName: 'Betrieb',
+        farmName: 'Hof',
+        name: 'Schlagname',
+        boundary: 'Geometrie',
+        acres: 'Fläche',
+      },
+    };
+    const report = await validate(
+      [{ name: 'felder.csv', bytes: new Uint8Array(Buffer.from(sheet, 'latin1')) }],
+      {
+        records: true,
+        settings: { mapping: JSON.stringify(mapping) },
+      },
+    );
+    const file = report.files[0]!;
+    const rows = gridRowsOf(
+      file,
+      file.records?.map(({ action: _action, ...r }) => r),
+    );
+    expect(rows[1]!.columns['Fläche']).toBe('viel');
+    const problems = problemsByCell(file.diagnostics, rows, file.summary);
+    // The rule checks acres; the grid has no acres column: the problem is the Fläche cell's, not the row's.
+    expect(
+      problems
+        .get(2)
+        ?.get('Fläche')
+        ?.diagnostics.map((d) => d.code),
+    ).toEqual(['FU003']);
+    expect(problems.get(2)?.get('')).toBeUndefined();
+    expect(problems.get(1)).toBeUndefined();
+  });
+
   it('are a CSV’s first rows by its header before it is checked, fields named as people name them', () => {
     const rows = previewRows({
       header: ['clientName', 'farmName', 'name', 'acres'],
@@ -99,6 +142,39 @@ describe('the data grid’s rows', () => {
     const zoneProblems = file.diagnostics.filter((d) => d.location.feature === 0).map((d) => d.id);
     expect(zoneProblems.length).toBeGreaterThan(0);
     expect(rows[0]!.diagnostics).toEqual(zoneProblems);
+  });
+});
+
+describe('a row with problems', () => {
+  it('has an error or a warning of its own; a note (info) alone is not one', () => {
+    const diagnostic = (id: string, severity: Diagnostic['severity']): Diagnostic => ({
+      id,
+      code: 'GEO012',
+      rule: 'repeated-points',
+      group: 'ogc-validity',
+      messageId: 'repeated',
+      severity,
+      message: id,
+      location: {},
+    });
+    const row = (row: number, diagnostics: string[]): GridRow => ({
+      row,
+      type: 'field',
+      label: `Row ${row}`,
+      columns: {},
+      diagnostics,
+    });
+    const hasProblem = rowHasProblem([
+      diagnostic('n', 'info'),
+      diagnostic('w', 'warning'),
+      diagnostic('e', 'error'),
+    ]);
+    expect([row(1, ['n']), row(2, ['n', 'w']), row(3, ['e']), row(4, [])].map(hasProblem)).toEqual([
+      false,
+      true,
+      true,
+      false,
+    ]);
   });
 });
 

@@ -128,11 +128,34 @@ export function gridColumnsOf(summary: unknown, rows: readonly GridRow[]): strin
   return [...seen];
 }
 
-/** Problems by row and column ('' for the row as a whole: a problem of no column the grid shows). */
+/**
+ * Whether a row has a problem: an error or a warning of its own, as the files' table and the problem list
+ * count problems (a note, info, is not one).
+ */
+export function rowHasProblem(diagnostics: readonly Diagnostic[]): (row: GridRow) => boolean {
+  const flagged = new Set(diagnostics.filter((d) => d.severity !== 'info').map((d) => d.id));
+  return (row) => row.diagnostics.some((id) => flagged.has(id));
+}
+
+/**
+ * The file's header of each batch column a CSV batch's mapping reads from another header (`acres` →
+ * `Fläche`): a row's problem names the batch column its rule checks, the grid shows the file's header.
+ */
+export function headersOfMappedColumns(summary: unknown): Map<string, string> {
+  const s = summary as { type?: string; mapping?: { columns?: Record<string, string> } } | undefined;
+  return new Map(s?.type === 'csv-batch' ? Object.entries(s.mapping?.columns ?? {}) : []);
+}
+
+/**
+ * Problems by row and column ('' for the row as a whole: a problem of no column the grid shows), a CSV
+ * batch's problem at the cell of the header its column is read from (`summary`'s mapping).
+ */
 export function problemsByCell(
   diagnostics: readonly Diagnostic[],
   rows: readonly GridRow[],
+  summary?: unknown,
 ): Map<number, Map<string, CellProblems>> {
+  const headerOf = headersOfMappedColumns(summary);
   const byId = new Map(diagnostics.map((d) => [d.id, d]));
   const out = new Map<number, Map<string, CellProblems>>();
   for (const row of rows) {
@@ -141,8 +164,9 @@ export function problemsByCell(
     for (const id of row.diagnostics) {
       const d = byId.get(id);
       if (!d) continue;
-      const column =
-        d.location.field !== undefined && d.location.field in row.columns ? d.location.field : '';
+      const field =
+        d.location.field === undefined ? undefined : (headerOf.get(d.location.field) ?? d.location.field);
+      const column = field !== undefined && field in row.columns ? field : '';
       const cell = cells.get(column);
       if (cell) {
         if (RANK[d.severity] > RANK[cell.severity]) cell.severity = d.severity;

@@ -4,7 +4,7 @@
  * after a confirmation that draws the feature before and after); "apply all safe fixes" with undo; inline
  * edit of the problem's line with live re-validation (CSV rows and any text file).
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   findRule,
   formatCount,
@@ -22,6 +22,7 @@ import {
   type Problem,
   type Selection,
 } from '../state/batch.tsx';
+import { headersOfMappedColumns } from './grid-rows.ts';
 import { FixActions } from './fix-actions.tsx';
 import { VirtualList } from './virtual-list.tsx';
 import { lineBytesSoon } from './line-bytes.ts';
@@ -29,18 +30,48 @@ import { yieldToPage } from './yield-to-page.ts';
 
 const ROW_HEIGHT = 30;
 
-function where(problem: Problem): string {
-  return whereIs(problem.diagnostic.location);
+/**
+ * A problem's column as its file names it: a CSV batch's column read through a mapping by the file's
+ * header (Fläche), not by the batch column its rule checks (acres), as the grid shows it.
+ */
+function useColumnOf(): (problem: Problem) => string | undefined {
+  const batch = useBatch();
+  const headers = useMemo(
+    () => new Map(batch.files.map((f) => [f.key, headersOfMappedColumns(f.result?.summary)])),
+    [batch.files],
+  );
+  return useCallback(
+    (problem: Problem) => {
+      const field = problem.diagnostic.location.field;
+      return field === undefined ? undefined : (headers.get(problem.fileKey)?.get(field) ?? field);
+    },
+    [headers],
+  );
 }
 
-function whereIs(l: Location): string {
+function whereIs(l: Location, column = l.field): string {
   const parts: string[] = [];
   if (l.row !== undefined) parts.push(`row ${l.row}`);
   else if (l.record !== undefined) parts.push(`record ${l.record}`);
   else if (l.range) parts.push(`line ${l.range.start.line}`);
-  if (l.field) parts.push(l.field);
+  if (column) parts.push(column);
   if (l.entry) parts.push(l.entry);
   return parts.join(', ');
+}
+
+const isNote = (p: Problem) => p.diagnostic.severity === 'info';
+
+/**
+ * The list's count: its problems (errors and warnings, as the files' table counts them) and apart from them
+ * its notes (info), each as "shown of all" while a filter hides some.
+ */
+function problemCountText(shown: readonly Problem[], all: readonly Problem[]): string {
+  const notes = all.filter(isNote).length;
+  const shownNotes = shown.filter(isNote).length;
+  const part = (some: number, every: number) =>
+    shown.length === all.length ? formatCount(every) : `${formatCount(some)} of ${formatCount(every)}`;
+  const problems = part(shown.length - shownNotes, all.length - notes);
+  return notes === 0 ? problems : `${problems}, and ${part(shownNotes, notes)} note${notes === 1 ? '' : 's'}`;
 }
 
 export function ProblemTable() {
@@ -49,6 +80,7 @@ export function ProblemTable() {
   const [rule, setRule] = useState('');
   const [column, setColumn] = useState('');
   const [lastFixes, setFixOutcome] = useState<FixOutcome | undefined>();
+  const columnOf = useColumnOf();
   // What the last fixes did, while the files they were made in are still in the batch (not after Clear).
   const fixOutcome =
     lastFixes &&
@@ -62,11 +94,8 @@ export function ProblemTable() {
     [batch.problems],
   );
   const columns = useMemo(
-    () =>
-      [
-        ...new Set(batch.problems.map((p) => p.diagnostic.location.field).filter((f): f is string => !!f)),
-      ].sort(),
-    [batch.problems],
+    () => [...new Set(batch.problems.map(columnOf).filter((f): f is string => !!f))].sort(),
+    [batch.problems, columnOf],
   );
   const shown = useMemo(
     () =>
@@ -74,9 +103,9 @@ export function ProblemTable() {
         (p) =>
           (!severity || p.diagnostic.severity === severity) &&
           (!rule || p.diagnostic.code === rule) &&
-          (!column || p.diagnostic.location.field === column),
+          (!column || columnOf(p) === column),
       ),
-    [batch.problems, severity, rule, column],
+    [batch.problems, severity, rule, column, columnOf],
   );
   const selected = batch.selection;
   const activeIndex = useMemo(() => {
@@ -112,12 +141,8 @@ export function ProblemTable() {
       <div className="toolbar">
         <h2 id="problems-title">
           Problems{' '}
-          <span className="count">
-            (
-            {shown.length === batch.problems.length
-              ? formatCount(shown.length)
-              : `${formatCount(shown.length)} of ${formatCount(batch.problems.length)}`}
-            )
+          <span className="count" data-testid="problem-count">
+            ({problemCountText(shown, batch.problems)})
           </span>
         </h2>
         <label>
@@ -126,7 +151,7 @@ export function ProblemTable() {
             <option value="">All</option>
             <option value="error">Errors</option>
             <option value="warning">Warnings</option>
-            <option value="info">Info</option>
+            <option value="info">Info (notes)</option>
           </select>
         </label>
         <label>
@@ -213,7 +238,7 @@ export function ProblemTable() {
                 <span className={`sev sev-${p.diagnostic.severity}`}>{p.diagnostic.severity}</span>
                 <span>{p.diagnostic.code}</span>
                 <span>{p.fileName}</span>
-                <span>{where(p)}</span>
+                <span>{whereIs(p.diagnostic.location, columnOf(p))}</span>
                 <span className="message">{p.diagnostic.message}</span>
               </>
             )}
@@ -235,6 +260,7 @@ function ProblemDetail({
   onFixed(outcome: FixOutcome): void;
 }) {
   const batch = useBatch();
+  const columnOf = useColumnOf();
   if (!problem && selection?.code && selection.line !== undefined)
     return (
       <aside className="problem-detail" aria-label="Selected problem">
@@ -269,7 +295,7 @@ function ProblemDetail({
       </h3>
       <p>{d.message}</p>
       <p className="where">
-        {problem.fileName} {where(problem)}
+        {problem.fileName} {whereIs(d.location, columnOf(problem))}
       </p>
       {d.related && d.related.length > 0 && (
         <ul className="related" aria-label="Places it names">
@@ -382,6 +408,12 @@ function LineText({
   const batch = useBatch();
   const [value, setValue] = useState(original);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const box = useRef<HTMLTextAreaElement>(null);
+  // The line changed elsewhere (its cell edited in the grid, Undo, a fix): shown as it is now, else typing
+  // here would send the old text back over that change. Not while it is typed here (its own edits).
+  useEffect(() => {
+    if (document.activeElement !== box.current) setValue(original);
+  }, [original]);
 
   function change(next: string) {
     setValue(next);
@@ -398,7 +430,13 @@ function LineText({
   return (
     <label className="line-editor">
       Edit {csv ? `row ${csv.row}` : `line ${line}`} of {fileName} (checked again as you type)
-      <textarea value={value} rows={3} spellCheck={false} onChange={(e) => change(e.target.value)} />
+      <textarea
+        ref={box}
+        value={value}
+        rows={3}
+        spellCheck={false}
+        onChange={(e) => change(e.target.value)}
+      />
       {batch.changeError && <span role="alert">{batch.changeError}</span>}
     </label>
   );

@@ -34,6 +34,17 @@ export function acrossFilesProblems(
   return problems;
 }
 
+/**
+ * The problems the checks across files found on a file: after its own, they count in its errors and
+ * warnings and go into its exports, as the command line reports them.
+ */
+export function acrossFilesDiagnostics(
+  file: Pick<BatchFile, 'key'>,
+  acrossFiles: readonly Problem[],
+): Diagnostic[] {
+  return acrossFiles.filter((p) => p.fileKey === file.key).map((p) => p.diagnostic);
+}
+
 /** `fileKey:feature` of the features a problem's related places name (in its file or others). */
 export function relatedFeatureKeys(problem: Problem | undefined, files: readonly BatchFile[]): Set<string> {
   const keys = new Set<string>();

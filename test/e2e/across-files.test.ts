@@ -3,12 +3,15 @@
  * again in a GeoJSON under another name (a batch of real boundaries, test/corpus/derived/batches) is one
  * problem of the GeoJSON, and selecting it outlines both fields on the map, one in each file. Shared data
  * added from the Shared data screen is drawn as points beside the fields, and the points outside every
- * field are counted.
+ * field are counted. A problem across files counts in its file's errors and goes into the problems CSV, as
+ * `fieldgate validate --format csv` reports it.
  */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { blockSession, chromiumMissing, ROOT } from './e2e-harness.ts';
+import { blockSession, chromiumMissing, filesChecked, ROOT } from './e2e-harness.ts';
 
 const BATCH = join(ROOT, 'test/corpus/derived/batches/duplicate-field/mistake');
 const CLEAN_FIELDS = join(ROOT, 'examples/fields/clean-fields.json');
@@ -68,4 +71,40 @@ describe.skipIf(chromiumMissing)('problems across files in the app', () => {
     // The 20 points, each a circle of its feature, beside the field.
     await expect.poll(() => map.locator('g.feature circle').count()).toBe(20);
   });
+  it('counts it in its file’s errors and exports it in the problems CSV, as the command line does', async () => {
+    const { page } = await session.newPage();
+    await page
+      .locator('input[type=file]')
+      .setInputFiles([join(BATCH, 'fields.csv'), join(BATCH, 'more-fields.geojson')]);
+    await filesChecked(page, 2);
+    await expect.poll(() => problem(page, 'XF006').count(), { timeout: 15_000 }).toBe(1);
+    const counts = async (name: string) =>
+      (await page.getByTestId('batch-file').filter({ hasText: name }).locator('td').allTextContents()).slice(
+        2,
+        4,
+      );
+    // The GeoJSON's own checks find nothing; the same ground as a field of the CSV is its one error.
+    expect(await counts('more-fields.geojson')).toEqual(['1', '0']);
+    expect(await counts('fields.csv')).toEqual(['0', '0']);
+    const [saved] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Problems (CSV)' }).click(),
+    ]);
+    const cli = spawnSync(
+      process.execPath,
+      [
+        join(ROOT, 'cli/bin/fieldgate.js'),
+        'validate',
+        '--format',
+        'csv',
+        '--no-progress',
+        'fields.csv',
+        'more-fields.geojson',
+      ],
+      { cwd: BATCH },
+    );
+    expect(cli.stdout.toString()).toContain('XF006');
+    expect(readFileSync((await saved.path())!).toString()).toBe(cli.stdout.toString());
+    await page.context().close();
+  }, 90_000);
 });

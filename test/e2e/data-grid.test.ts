@@ -324,4 +324,55 @@ describe.skipIf(chromiumMissing)('the data grid, fixes and exports', () => {
     await expect.poll(() => cell(3, 'acres').getAttribute('data-severity')).toBeNull();
     await page.context().close();
   }, 90_000);
+  it('shows the selected problem’s row as it is now in the row editor, after a cell edit and its undo', async () => {
+    const { page } = await session.newPage();
+    const path = join(work, 'row-editor.csv');
+    writeFileSync(path, CSV);
+    await page.locator('input[type=file]').setInputFiles(path);
+    await filesChecked(page, 1);
+    await page
+      .getByRole('listbox', { name: 'Problems' })
+      .getByRole('option')
+      .filter({ hasText: 'FU003' })
+      .click();
+    const editor = page.getByLabel(/^Edit row 3 of row-editor\.csv/);
+    await expect.poll(() => editor.inputValue()).toMatch(/,lots$/);
+    // The same row's acres edited in the grid: the row editor beside it shows the new value.
+    const grid = page.getByRole('grid', { name: /Rows of row-editor\.csv/ });
+    const acres = grid.locator('[data-row="3"] [data-column="acres"]');
+    await acres.dblclick();
+    await grid.getByLabel('acres of row 3 (checked again as you type)').fill('21.5');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => acres.textContent()).toBe('21.5');
+    await expect.poll(() => editor.inputValue()).toMatch(/,21\.5$/);
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    await expect.poll(() => editor.inputValue()).toMatch(/,lots$/);
+    // Typed in the row editor after the grid's edit: the edit it sends keeps the grid's value.
+    await acres.dblclick();
+    await grid.getByLabel('acres of row 3 (checked again as you type)').fill('21.5');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => editor.inputValue()).toMatch(/,21\.5$/);
+    await editor.fill((await editor.inputValue()).replace('Repeats,', 'Repeats East,'));
+    await expect
+      .poll(() => grid.locator('[data-row="3"] [data-column="name"]').textContent())
+      .toBe('Repeats East');
+    expect(await acres.textContent()).toBe('21.5');
+    await page.context().close();
+  }, 90_000);
+  it('counts problems as the files’ table does, the notes (info) apart', async () => {
+    const { page } = await session.newPage();
+    await page.locator('input[type=file]').setInputFiles(join(ROOT, 'examples/rx/two-zone-rx.zip'));
+    await filesChecked(page, 1);
+    // The prescription: its zones overlap (a warning), its rate column found by name (a note).
+    const file = page.getByTestId('batch-file');
+    expect((await file.locator('td').allTextContents()).slice(2, 4)).toEqual(['0', '1']);
+    const count = page.getByTestId('problem-count');
+    await expect.poll(() => count.textContent()).toBe('(1, and 1 note)');
+    expect(await page.getByRole('listbox', { name: 'Problems' }).getByRole('option').count()).toBe(2);
+    await page.getByLabel('Severity').selectOption('info');
+    expect(await count.textContent()).toBe('(0 of 1, and 1 of 1 note)');
+    await page.getByLabel('Severity').selectOption('warning');
+    expect(await count.textContent()).toBe('(1 of 1, and 0 of 1 note)');
+    await page.context().close();
+  }, 90_000);
 });

@@ -448,6 +448,43 @@ describe.skipIf(chromiumMissing)('the map tells the story', () => {
     await page.context().close();
   }, 150_000);
 
+  it('fills crowded fields by severity in the dark, not one block of outlines; outlines them zoomed in', async () => {
+    const { page } = await session.newPage({ colorScheme: 'dark' });
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.getByLabel('Map view').selectOption('svg');
+    const rows = ['clientName,farmName,name,boundary,acres'];
+    for (let i = 0; i < 1400; i++)
+      rows.push(
+        `Smith,Farm,F ${i},${squareAt(round(-93.7 + (i % 40) * 0.005), round(42 + Math.floor(i / 40) * 0.005), 0.0045)},lots`,
+      );
+    await dropFile(page, 'map-crowded.csv', `${rows.join('\n')}\n`);
+    await filesChecked(page, 1);
+    const map = page.locator('svg.map-canvas');
+    const field = map.locator('g.feature.has-error:not(.selected) path').first();
+    await expect.poll(() => map.getAttribute('class')).toContain('crowded');
+    const style = () =>
+      field.evaluate((e) => {
+        const c = getComputedStyle(e);
+        return { stroke: c.stroke, strokeWidth: c.strokeWidth, fill: c.fill, fillOpacity: c.fillOpacity };
+      });
+    // Fields about 3 px across: each filled in the error colour, half see-through, thinly parted in the
+    // page's colour (2.5 px outlines in light pink covered them all: one bright block).
+    expect(await style()).toEqual({
+      stroke: 'rgb(22, 24, 29)',
+      strokeWidth: '0.5px',
+      fill: 'rgb(252, 165, 165)',
+      fillOpacity: '0.45',
+    });
+    // A row chosen, the map zooms to its field: the fields around it outlined by severity again.
+    await page
+      .getByRole('grid', { name: /Rows of map-crowded\.csv/ })
+      .locator('[data-row="1"] [data-column="acres"]')
+      .click();
+    await expect.poll(() => map.getAttribute('class')).not.toContain('crowded');
+    expect((await style()).stroke).toBe('rgb(252, 165, 165)');
+    await page.context().close();
+  }, 90_000);
+
   it('fits the whole batch clear of the legend with nothing selected, again when it folds or unfolds', async () => {
     const { page } = await session.newPage();
     await page.setViewportSize({ width: 1366, height: 768 });
@@ -769,6 +806,11 @@ describe.skipIf(chromiumMissing)('the map tells the story', () => {
     const map = page.locator('svg.map-canvas');
     await map.locator('g[data-feature="1"] path').dispatchEvent('click');
     await expect.poll(() => zones.count()).toBe(1);
+    // The unfolded legend stays within the map, clear of the zone table beside it.
+    const legendBox = (await legend.boundingBox())!;
+    const frameBox = (await legend.locator('..').boundingBox())!;
+    expect(legendBox.x + legendBox.width).toBeLessThanOrEqual(frameBox.x + frameBox.width);
+    expect(legendBox.x + legendBox.width).toBeLessThan((await zones.boundingBox())!.x);
     expect(await zones.locator('thead th').allTextContents()).toEqual([
       'Zone',
       'Rate (RATE, lbs/ac)',

@@ -4,7 +4,8 @@
  * addresses as the user, numbers as acres, by content) → the first rows as they will be read, and the
  * problems with the mapping counted before it is applied → applied: the grid names the fields, and the
  * batch handed to Submit carries that mapping → the next file with the same headers (in another order) is
- * read with it at once, and says so.
+ * read with it at once, and says so. A European sheet read through a mapping shows each problem at the
+ * cell of its own header (Fläche), in the grid and in the problem list, not at the row.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,7 +49,7 @@ describe.skipIf(chromiumMissing)('mapping as a step', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  async function drop(page: Page, name: string, content: string) {
+  async function drop(page: Page, name: string, content: string | Buffer) {
     const path = join(dir, name);
     writeFileSync(path, content);
     await page.locator('input[type=file]').setInputFiles(path);
@@ -178,6 +179,55 @@ describe.skipIf(chromiumMissing)('mapping as a step', () => {
     await expect
       .poll(() => problems.getByRole('option').filter({ hasText: 'FU002' }).count())
       .toBeGreaterThan(0);
+    await page.context().close();
+  }, 90_000);
+  it('marks a mapped column’s problem at the cell of the file’s own header (Fläche, not acres)', async () => {
+    const { page } = await session.newPage();
+    // Semicolons, decimal commas, Windows-1252 umlauts: a sheet as a German office exports it.
+    const sheet =
+      'Betrieb;Hof;Schlagname;Geometrie;Fläche\r\n' +
+      'Müller Agrar;Hof Süd;Großer Schlag;POLYGON ((10 52, 10.01 52, 10.01 52.01, 10 52.01, 10 52));188,8\r\n' +
+      'Müller Agrar;Hof Süd;Seeäcker;POLYGON ((10.1 52, 10.11 52, 10.11 52.01, 10.1 52.01, 10.1 52));viel\r\n';
+    await drop(page, 'felder.csv', Buffer.from(sheet, 'latin1'));
+    const step = page.locator('details.column-mapping');
+    const readAs = { Betrieb: 'clientName', Hof: 'farmName', Schlagname: 'name', Geometrie: 'boundary' };
+    for (const [header, column] of Object.entries(readAs))
+      await step.getByLabel(`Read ${header} as`).selectOption(column);
+    await step.getByLabel('Read Fläche as').selectOption('acres');
+    await step.getByRole('button', { name: /Apply this mapping/ }).click();
+    const grid = page.getByRole('grid', { name: /Rows of felder\.csv/ });
+    await expect.poll(() => grid.textContent()).toContain('Seeäcker (Hof Süd, Müller Agrar)');
+    await filesChecked(page, 1);
+    const cell = grid.locator('[data-row="2"] [data-column="Fläche"]');
+    await expect.poll(() => cell.getAttribute('data-severity')).toBe('error');
+    expect(
+      await grid.locator('[data-row="2"] [role=gridcell][aria-colindex="2"]').getAttribute('data-severity'),
+    ).toBeNull();
+    const problem = page
+      .getByRole('listbox', { name: 'Problems' })
+      .getByRole('option')
+      .filter({ hasText: 'FU003' });
+    expect(await problem.textContent()).toContain('row 2, Fläche');
+    // Chosen in the list: the grid's focus goes to that cell, and says which it is.
+    await problem.click();
+    await expect
+      .poll(() => page.getByTestId('grid-cell-problems').textContent())
+      .toMatch(/^Row 2, Fläche: .*acres must be a number/);
+
+    // Fixed in its cell at 1366×768: the changed file's export is in view in its box, the page unscrolled.
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await cell.dblclick();
+    await grid.getByLabel('Fläche of row 2 (checked again as you type)').fill('188,8');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => cell.getAttribute('data-severity')).toBeNull();
+    const exports = page.locator('.batch-exports');
+    const fixed = exports.getByRole('button', { name: 'Fixed file felder.fixed.csv' });
+    const box = (await exports.boundingBox())!;
+    const button = (await fixed.boundingBox())!;
+    expect(button.y + button.height).toBeLessThanOrEqual(box.y + box.height);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight),
+    ).toBeLessThanOrEqual(0);
     await page.context().close();
   }, 90_000);
 });
