@@ -183,10 +183,11 @@ describe.skipIf(chromiumMissing)('mapping as a step', () => {
   }, 90_000);
   it('marks a mapped column’s problem at the cell of the file’s own header (Fläche, not acres)', async () => {
     const { page } = await session.newPage();
-    // Semicolons, decimal commas, Windows-1252 umlauts: a sheet as a German office exports it.
+    // Semicolons, decimal commas, Windows-1252 umlauts: a sheet as a German office exports it, its area in
+    // hectares (Fläche: read as acres, converted).
     const sheet =
       'Betrieb;Hof;Schlagname;Geometrie;Fläche\r\n' +
-      'Müller Agrar;Hof Süd;Großer Schlag;POLYGON ((10 52, 10.01 52, 10.01 52.01, 10 52.01, 10 52));188,8\r\n' +
+      'Müller Agrar;Hof Süd;Großer Schlag;POLYGON ((10 52, 10.01 52, 10.01 52.01, 10 52.01, 10 52));76,4\r\n' +
       'Müller Agrar;Hof Süd;Seeäcker;POLYGON ((10.1 52, 10.11 52, 10.11 52.01, 10.1 52.01, 10.1 52));viel\r\n';
     await drop(page, 'felder.csv', Buffer.from(sheet, 'latin1'));
     const step = page.locator('details.column-mapping');
@@ -217,7 +218,7 @@ describe.skipIf(chromiumMissing)('mapping as a step', () => {
     // Fixed in its cell at 1366×768: the changed file's export is in view in its box, the page unscrolled.
     await page.setViewportSize({ width: 1366, height: 768 });
     await cell.dblclick();
-    await grid.getByLabel('Fläche of row 2 (checked again as you type)').fill('188,8');
+    await grid.getByLabel('Fläche of row 2 (checked again as you type)').fill('76,4');
     await page.keyboard.press('Enter');
     await expect.poll(() => cell.getAttribute('data-severity')).toBeNull();
     const exports = page.locator('.batch-exports');
