@@ -119,7 +119,7 @@ export {
 export { FIELD_TARGETS, type FieldTarget } from './boundary/field-attributes.ts';
 export { toUploadCsv, toUploadJson } from './boundary/field-output.ts';
 export { BOUNDARY_FORMATS, type BoundaryFormat } from './boundary/import-boundaries.ts';
-export { batchTemplate, batchKindIds } from './csv/csv-template.ts';
+export { batchTemplate, batchKindIds, type TemplateOptions } from './csv/csv-template.ts';
 export {
   problemsCsv,
   problemsCsvBytes,

@@ -14,5 +14,5 @@ export {
   type CsvRow,
 } from '../csv/csv-reader.ts';
 export { batchKinds, batchKindById, type BatchKind, type BatchKindId } from '../csv/batch-kinds.ts';
-export { batchTemplate } from '../csv/csv-template.ts';
+export { batchTemplate, type TemplateOptions } from '../csv/csv-template.ts';
 export { parseCsvMapping, type CsvMapping } from '../csv/csv-mapping.ts';

@@ -163,6 +163,14 @@ const expectations: Record<string, Expectation> = {
         'experimentProtocolId,dimensionality,temporalEntityId,startId,endId,temporalPeriodTypeName',
       ),
   },
+  'npx fieldgate template csv-fields --delimiter semicolon': {
+    run: 'fieldgate',
+    exit: 0,
+    check: (_dir, stdout) => {
+      expect(stdout.split('\n')[0]).toBe('clientName;farmName;name;boundary;acres;source;userName');
+      expect(stdout.split('\n')[1]).toContain(';227,28;');
+    },
+  },
   'npx fieldgate sandbox ids': {
     run: 'fieldgate',
     exit: 0,

@@ -112,6 +112,28 @@ describe('templates', () => {
       expect(html.stdout).not.toMatch(/https?:\/\//);
       if (kind === 'csv-fields') expect(html.stdout).toContain('<svg');
     });
+  it('writes a template for Excel in most of Europe: semicolons and a decimal comma, read back the same', async () => {
+    const comma = await runCli(['template', 'csv-fields']);
+    const semicolon = await runCli(['template', 'csv-fields', '--delimiter', 'semicolon']);
+    expect(semicolon.code).toBe(0);
+    const [header, row] = semicolon.stdout.split('\n');
+    expect(header).toBe('clientName;farmName;name;boundary;acres;source;userName');
+    expect(row).toContain(';227,28;');
+    const read = async (text: string) =>
+      JSON.parse((await runCli(['validate', '--format', 'json', '-'], { stdin: text })).stdout) as Report;
+    const [european, plain] = [await read(semicolon.stdout), await read(comma.stdout)];
+    expect(european.diagnostics.filter((d) => d.severity !== 'info')).toEqual([]);
+    // The same rows either way; 227,28 read as 22728 would be ACR001's error, above.
+    const summary = (r: Report) =>
+      r.files[0]!.summary as { plan?: unknown; decimalMark?: string } | undefined;
+    expect(summary(european)?.decimalMark).toBe(',');
+    expect(summary(european)?.plan).toEqual(summary(plain)?.plan);
+    const tab = await runCli(['template', 'csv-soil-tests', '--delimiter', 'tab']);
+    expect(tab.stdout.split('\n')[0]).toBe('file\tuserName\tsampleDate');
+    const wrong = await runCli(['template', 'csv-fields', '--delimiter', 'pipe']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('--delimiter "pipe" is not one of: comma, semicolon, tab');
+  });
   it('refuses an unknown kind with the list', async () => {
     const run = await runCli(['template', 'csv-nope']);
     expect(run.code).toBe(2);
