@@ -202,7 +202,7 @@ describe('CSV003 csv-columns', () => {
     );
   });
 
-  it('reads the headers of sheets from Europe (German, French, Dutch, Spanish), accents or none', async () => {
+  it('reads the headers of sheets from Europe (German, French, Dutch, Spanish, Swedish, Polish), accents or none', async () => {
     // Excel in Germany: semicolons, decimal commas, Windows-1252 ("Müller", "Fläche").
     const latin = (t: string): Uint8Array => new Uint8Array([...t].map((c) => c.charCodeAt(0)));
     const german = latin(
@@ -217,6 +217,8 @@ describe('CSV003 csv-columns', () => {
       ],
       ['Dutch', `Klant;Bedrijf;Perceel;Grens\nJansen;De Hoeve;Achterveld;"${SQUARE}"\n`],
       ['Spanish', `Cliente,Finca,Parcela,Geometría\nGarcía,El Olivar,Norte,"${SQUARE}"\n`],
+      ['Swedish', `Kund;Gård;Skiftesnamn;Gräns\nLarsson;Norrgården;Västra;"${SQUARE}"\n`],
+      ['Polish', `Klient;Gospodarstwo;Działka;Granica\nNowak;Zielony Dwór;Północ;"${SQUARE}"\n`],
     ];
     for (const [language, text] of sheets) {
       const result = await validateCsvBatch(

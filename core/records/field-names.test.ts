@@ -17,6 +17,8 @@ describe('areaUnitOfName', () => {
       'oppervlakte',
       'Size (ha)',
       'Área (ha)',
+      'Areal',
+      'Powierzchnia',
     ])
       expect(areaUnitOfName(name)?.name, name).toBe('hectares');
     for (const name of ['m²', 'Fläche (m²)', 'Area (square metres)', 'qm'])

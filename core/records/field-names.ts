@@ -8,8 +8,8 @@ import { ACRES_PER_HECTARE, SQUARE_METRES_PER_ACRE } from '../geodesy/area.ts';
 import type { AreaUnit } from './field-record.ts';
 
 /**
- * Headers that spreadsheets from Europe give the columns, in German, French, Dutch, Spanish, Italian and
- * Portuguese, by the field's property they give (accents optional: names are compared folded, see
+ * Headers that spreadsheets from Europe give the columns, in German, French, Dutch, Spanish, Italian,
+ * Portuguese, Swedish, Danish, Norwegian and Polish, by the field's property they give (accents optional: names are compared folded, see
  * foldName). Areas are not among them: a "Fläche" or "superficie" is in hectares there, not acres
  * (areaUnitOfName tells the unit, and readers convert).
  */
@@ -19,24 +19,28 @@ const IN_OTHER_LANGUAGES: Readonly<Record<string, readonly string[]>> = {
     ...['nom du client', 'agriculteur', 'exploitant'],
     ...['klant', 'klantnaam', 'teler'],
     ...['cliente', 'productor', 'agricultor', 'agricoltore', 'produtor'],
+    ...['kund', 'kundnamn', 'lantbrukare', 'klient', 'rolnik'],
   ],
   farmName: [
     ...['Betrieb', 'Betriebsname', 'Hof'],
     ...['exploitation', 'ferme', "nom de l'exploitation"],
     ...['bedrijf', 'bedrijfsnaam', 'boerderij'],
     ...['finca', 'granja', 'explotación', 'azienda', 'azienda agricola', 'fazenda', 'propriedade'],
+    ...['gård', 'gårdsnamn', 'bedrift', 'gospodarstwo'],
   ],
   name: [
     ...['Schlag', 'Schlagname', 'Schlagbezeichnung', 'Feld', 'Feldname', 'Feldbezeichnung'],
     ...['parcelle', 'nom de parcelle', 'nom de la parcelle', 'champ', 'nom du champ'],
     ...['perceel', 'perceelnaam', 'veld'],
     ...['parcela', 'nombre de parcela', 'campo', 'nome campo', 'appezzamento', 'talhão'],
+    ...['skifte', 'skiftesnamn', 'fält', 'mark', 'marknavn', 'pole', 'działka', 'nazwa pola'],
   ],
   boundary: [
     ...['Grenze', 'Feldgrenze', 'Schlaggrenze', 'Geometrie', 'Umriss'],
     ...['géométrie', 'limite', 'contour'],
     ...['grens', 'perceelgrens'],
     ...['geometría', 'límite', 'contorno', 'perímetro', 'confine', 'geometria', 'perimetro'],
+    ...['gräns', 'skiftesgräns', 'geometri', 'grænse', 'markgrænse', 'grense', 'granica'],
   ],
   source: [
     ...['Quelle', 'Herkunft'],
@@ -49,18 +53,21 @@ const IN_OTHER_LANGUAGES: Readonly<Record<string, readonly string[]>> = {
     ...['utilisateur', 'destinataire'],
     ...['gebruiker', 'ontvanger'],
     ...['usuario', 'destinatario', 'utente', 'usuário', 'destinatário'],
+    ...['användare', 'mottagare', 'bruger', 'modtager', 'bruker', 'mottaker', 'użytkownik', 'odbiorca'],
   ],
   file: [
     ...['Datei', 'Dateiname', 'Pfad'],
     ...['fichier', 'chemin'],
     ...['bestand', 'pad'],
     ...['archivo', 'ruta', 'percorso', 'arquivo', 'caminho'],
+    ...['fil', 'sökväg', 'plik', 'ścieżka'],
   ],
   sampleDate: [
     ...['Probenahmedatum', 'Probedatum', 'Datum der Probenahme', 'Entnahmedatum'],
     ...['date de prélèvement', "date d'échantillonnage"],
     ...['bemonsteringsdatum', 'monsterdatum'],
     ...['fecha de muestreo', 'data di campionamento', 'data de amostragem', 'data da coleta'],
+    ...['provtagningsdatum', 'prøvedato', 'prøvetagningsdato', 'prøvetakingsdato', 'data pobrania próbki'],
   ],
 };
 
@@ -147,10 +154,7 @@ const UNIT_WORDS: ReadonlySet<string> = new Set([
   'square',
 ]);
 const EUROPEAN_AREA_WORDS: ReadonlySet<string> = new Set([
-  'surface',
-  'superficie',
-  'oppervlakte',
-  'oppervlak',
+  ...['surface', 'superficie', 'oppervlakte', 'oppervlak', 'areal', 'powierzchnia'],
 ]);
 const AREA_WORDS: ReadonlySet<string> = new Set([...EUROPEAN_AREA_WORDS, 'area', 'size', 'groesse']);
 /** Words beside an area that say which one or how it is given. */
