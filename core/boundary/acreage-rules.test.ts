@@ -38,6 +38,34 @@ describe('ACR001 acreage-mismatch', () => {
     expect(runBoundary(wkt, { statedAcres: 94.81 }).diagnostics[0]?.hint).toContain('hectares');
   });
 
+  it('leaves a sliver’s few square metres be, and says a stated area in hectares both ways', () => {
+    // 0.00005° × 0.00005° at 40° N: about 23 m² (0.0058 acres).
+    const sliver = rectangleWkt(-96, 40, 0.00005, 0.00005);
+    const area = runBoundary(sliver).result.areaAcres ?? 0;
+    expect(area).toBeLessThan(0.01);
+    // 10 % off, but under 0.01 acre (40 m²): nothing to report.
+    const codes = (run: ReturnType<typeof runBoundary>) => run.brief.map((b) => b[0]);
+    expect(codes(runBoundary(sliver, { statedAcres: area * 0.9 }))).not.toContain('ACR001');
+    // The same share of a field is reported.
+    expect(codes(runBoundary(wkt, { statedAcres: 234.28 * 0.9 }))).toEqual(['ACR001']);
+    // Stated in hectares (converted): the message gives both, the fix writes hectares.
+    const text = `{"ha": 100, "boundary": "${wkt}"}`;
+    const run = runBoundary(wkt, {
+      statedAcres: 100 * 2.4710538146716536,
+      statedText: '100',
+      statedUnit: { name: 'hectares', symbol: 'ha', acresPer: 2.4710538146716536 },
+      acresSpan: { start: 7, end: 10 },
+    });
+    const d = run.diagnostics[0];
+    expect(d?.message).toBe(
+      "The stated acres (247.11, from 100 ha) differ from the boundary's area (234.28 acres on the WGS 84 ellipsoid) by 5.47%, beyond the 2% tolerance",
+    );
+    expect(d?.fix?.title).toContain("Set the hectares to the boundary's area, 94.8099 ha");
+    expect(applyTextFixes(text, run.diagnostics, ['unsafe']).text).toBe(
+      `{"ha": 94.8099, "boundary": "${wkt}"}`,
+    );
+  });
+
   it('does not fire within the tolerance, with a wider tolerance, or without stated acres', () => {
     expect(runBoundary(wkt, { statedAcres: 230 }).brief).toEqual([]);
     expect(runBoundary(wkt, { statedAcres: 250, acreageTolerance: 0.1 }).brief).toEqual([]);

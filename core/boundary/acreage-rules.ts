@@ -22,7 +22,7 @@ export const acreageMismatch = defineRule({
         "The stated acres ({stated}) are {ratio} the boundary's area ({computed} acres on the WGS 84 ellipsoid), more than {factor} times off",
     },
     docs: {
-      what: 'Compares the stated acres of a field with the area of its boundary on the WGS 84 ellipsoid and warns when they differ by more than the tolerance (default 2 %, setting `acreageTolerance`), showing both numbers. Acres more than 5 times the area, or less than a fifth of it, are an error: no field is off by that much, and it is what a decimal comma read as a thousands separator makes (227,28 → 22728). The unsafe fix sets acres to the computed area.',
+      what: "Compares the stated acres of a field with the area of its boundary on the WGS 84 ellipsoid and warns when they differ by more than the tolerance (default 2 %, setting `acreageTolerance`) and by at least 0.01 acre (40 m²: a sliver's few square metres are no difference), showing both numbers. Acres more than 5 times the area, or less than a fifth of it, are an error: no field is off by that much, and it is what a decimal comma read as a thousands separator makes (227,28 → 22728). The unsafe fix sets acres to the computed area.",
       why: 'A large difference means the boundary or the acres belong to another field, a part of the field is missing, or the acres are in hectares; the grower sees both numbers after the import.',
       example: '{"acres": 120, "boundary": "POLYGON ((-103.2718 35.8539, …))"}  (boundary: 80.9 acres)',
       useInstead: '{"acres": 80.9, …}, or the boundary that belongs to the 120-acre field',

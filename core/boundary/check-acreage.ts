@@ -39,6 +39,12 @@ function writtenArea(computed: number, input: AcreageInput): string {
   return (input.writeNumber ?? String)(acresValue(unit ? computed / unit.acresPer : computed));
 }
 
+/**
+ * Differences below this (40 m², a square of about 6.4 m) are not reported: a sliver of 4 m² stated to
+ * 4 decimals of a hectare (a Brandenburg application's "groesse") differs by 10 % and by nothing that matters.
+ */
+const NEGLIGIBLE_ACRES = 0.01;
+
 /** Stated acres this many times the boundary's area (or this fraction of it) are an error, not a warning. */
 const FAR_OFF_FACTOR = 5;
 
@@ -115,7 +121,8 @@ export function checkAcreage(
   if (computedAcres === undefined || computedAcres <= 0) return;
   const tolerance = input.acreageTolerance ?? DEFAULT_ACREAGE_TOLERANCE;
   const difference = Math.abs(stated - computedAcres) / computedAcres;
-  if (difference <= tolerance) return;
+  // A few square metres are no difference, however large a share of a sliver they are.
+  if (difference <= tolerance || Math.abs(stated - computedAcres) < NEGLIGIBLE_ACRES) return;
   const ratio = stated / computedAcres;
   const fix = acresFix(stated, computedAcres, input);
   // Written as the fix writes it: the hint says what to type into this file (227,2756 in a decimal-comma CSV).

@@ -7,6 +7,7 @@
 import type { CrsDefinition } from '../crs/crs-catalog.ts';
 import { describeCrs } from '../crs/identify-crs.ts';
 import type { Location } from '../diagnostics/diagnostic.ts';
+import { ACRES_PER_HECTARE } from '../geodesy/area.ts';
 import type { LineIndex } from '../diagnostics/text-position.ts';
 import { decodeTextFile, extensionOf, type InputFile } from '../input/file-kind.ts';
 import type { DiagnosticCollector } from '../rules/reporter.ts';
@@ -155,11 +156,14 @@ function featureRecord(
       value: stated.acres,
       location: { ...location, feature: position },
     };
-    // In a text format the stated acres can be rewritten in place (GeoJSON's property value), unless they
-    // were converted from hectares.
+    // Converted from hectares: said both ways in messages, and a fix writes hectares back.
     const hectares = attributes.acres?.attribute === attribute && attributes.acres?.hectares === true;
-    if (location.range && !hectares)
-      acres.span = { start: location.range.start.offset, end: location.range.end.offset };
+    if (hectares && attribute !== undefined) {
+      acres.unit = { name: 'hectares', symbol: 'ha', acresPer: ACRES_PER_HECTARE };
+      acres.raw = String(feature.properties[attribute]);
+    }
+    // In a text format the stated area can be rewritten in place (GeoJSON's property value).
+    if (location.range) acres.span = { start: location.range.start.offset, end: location.range.end.offset };
     record.acres = acres;
   }
   return record;

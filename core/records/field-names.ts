@@ -154,7 +154,7 @@ const UNIT_WORDS: ReadonlySet<string> = new Set([
   'square',
 ]);
 const EUROPEAN_AREA_WORDS: ReadonlySet<string> = new Set([
-  ...['surface', 'superficie', 'oppervlakte', 'oppervlak', 'areal', 'powierzchnia'],
+  ...['surface', 'superficie', 'oppervlakte', 'oppervlak', 'areal', 'powierzchnia', 'groesse'],
 ]);
 const AREA_WORDS: ReadonlySet<string> = new Set([...EUROPEAN_AREA_WORDS, 'area', 'size', 'groesse']);
 /** Words beside an area that say which one or how it is given. */

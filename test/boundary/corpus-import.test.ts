@@ -9,6 +9,7 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { corpusPath } from '../support/corpus.ts';
 import { importShapefileZip } from '../../core/boundary/import-shapefile.ts';
+import { guessAcresAttribute } from '../../core/boundary/field-attributes.ts';
 import { areaAcres } from '../../core/geodesy/area.ts';
 import { DiagnosticCollector } from '../../core/rules/reporter.ts';
 import { parseWkt } from '../../core/wkt/parse-wkt.ts';
@@ -81,6 +82,8 @@ describe('corpus: projected shapefiles import with reprojection', () => {
       worst = Math.max(worst, Math.abs(areaAcres(f.polygons) / 2.471053814671653 - ha) / ha);
     }
     expect(worst).toBeLessThan(0.01);
+    // So an import takes its stated area from it, in hectares.
+    expect(guessAcresAttribute(imported.attributes)).toEqual({ attribute: 'groesse', hectares: true });
   });
 });
 
