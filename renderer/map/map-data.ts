@@ -52,6 +52,8 @@ export interface MapData {
   /** Features drawn as outlines (fields, zones): not points. */
   outlines: number;
   total: number;
+  /** Features listed with nothing to draw: a boundary that could not be read (a row's WKT unclosed). */
+  shapeless: number;
   rates?: { min: number; max: number };
 }
 
@@ -138,7 +140,16 @@ export function useMapData(): MapData {
     const rateRange = min <= max ? { min, max } : undefined;
     const samples = drawn.filter((f) => isSample(f.feature)).length;
     const outlines = drawn.filter((f) => f.feature.geometry && f.feature.geometry.type !== 'Point').length;
-    const data: MapData = { features: drawn, points: pts, pointCounts, samples, outlines, total: all };
+    const shapeless = drawn.filter((f) => !f.feature.geometry).length;
+    const data: MapData = {
+      features: drawn,
+      points: pts,
+      pointCounts,
+      samples,
+      outlines,
+      total: all,
+      shapeless,
+    };
     if (rateRange) data.rates = rateRange;
     return data;
   }, [checked, acrossFiles]);

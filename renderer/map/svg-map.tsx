@@ -438,9 +438,15 @@ export function SvgMap({ height = 420 }: { height?: number }) {
   const previewBefore =
     preview && features.find((f) => f.fileKey === preview.fileKey && f.feature.id === preview.after.id);
 
+  // What the map shows of the features: those cut by the cap and those with no shape are not drawn.
+  const shown = features.length - data.shapeless;
   const countText =
-    total > features.length
-      ? `${formatCount(features.length)} of ${formatCount(total)} features drawn (problems first)`
+    shown < total
+      ? `${formatCount(shown)} of ${formatCount(total)} features drawn` +
+        (total > features.length ? ' (problems first)' : '') +
+        (data.shapeless > 0
+          ? `; ${formatCount(data.shapeless)} with no shape to draw (a boundary that could not be read)`
+          : '')
       : `${formatCount(total)} features`;
 
   return (
@@ -451,9 +457,7 @@ export function SvgMap({ height = 420 }: { height?: number }) {
             hover and for screen readers), not the controls. */}
         <span className="count" title={countText}>
           <span aria-hidden="true">
-            {total > features.length
-              ? `${formatCount(features.length)} of ${formatCount(total)} drawn`
-              : countText}
+            {shown < total ? `${formatCount(shown)} of ${formatCount(total)} drawn` : countText}
           </span>
           <span className="visually-hidden">{countText}</span>
         </span>

@@ -240,6 +240,9 @@ function clusterLabels(map: maplibregl.Map): () => void {
   return update;
 }
 
+/** Pixels from the map's right edge past its zoom buttons (29 px wide, 10 px in) and a marker's radius. */
+const ZOOM_BUTTONS_CLEARANCE = 52;
+
 /**
  * Room to leave around what is fitted into view: a margin (less on a small map, so the fit still fits),
  * and at the bottom the legend's height too, since it lies over the map.
@@ -248,7 +251,13 @@ function fitPadding(map: maplibregl.Map, margin: number): Required<maplibregl.Pa
   const element = map.getContainer();
   const m = Math.min(margin, element.clientHeight * 0.12, element.clientWidth * 0.12);
   const legend = element.parentElement?.querySelector('.map-legend')?.getBoundingClientRect().height ?? 0;
-  return { top: m, left: m, right: m, bottom: Math.min(m + legend, element.clientHeight * 0.45) };
+  return {
+    top: m,
+    left: m,
+    // Clear of the zoom buttons over the top right corner (a marker at the edge was drawn under them).
+    right: Math.min(Math.max(m, ZOOM_BUTTONS_CLEARANCE), element.clientWidth * 0.2),
+    bottom: Math.min(m + legend, element.clientHeight * 0.45),
+  };
 }
 
 /**

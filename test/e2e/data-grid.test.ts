@@ -375,4 +375,19 @@ describe.skipIf(chromiumMissing)('the data grid, fixes and exports', () => {
     expect(await count.textContent()).toBe('(1 of 1, and 0 of 1 note)');
     await page.context().close();
   }, 90_000);
+  it('counts on the map the features it draws: a row whose boundary cannot be read is not one', async () => {
+    const { page } = await session.newPage();
+    await page.getByLabel('Map view').selectOption('svg');
+    await page.locator('input[type=file]').setInputFiles(join(ROOT, 'examples/csv/fields-with-problems.csv'));
+    await filesChecked(page, 1);
+    // Six rows; row 2's polygon is not closed (WKT001), so five are drawn.
+    const map = page.locator('svg.map-canvas');
+    await expect.poll(() => map.locator('g.feature path').count()).toBe(5);
+    const count = page.locator('.map .count');
+    expect(await count.getAttribute('title')).toBe(
+      '5 of 6 features drawn; 1 with no shape to draw (a boundary that could not be read)',
+    );
+    expect(await count.locator('[aria-hidden=true]').textContent()).toBe('5 of 6 drawn');
+    await page.context().close();
+  }, 90_000);
 });

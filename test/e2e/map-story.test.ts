@@ -485,6 +485,35 @@ describe.skipIf(chromiumMissing)('the map tells the story', () => {
     await page.context().close();
   }, 90_000);
 
+  it('fits the whole batch clear of MapLibre’s zoom buttons: a marker at the edge is not under them', async () => {
+    const { page } = await session.newPage();
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    // A field in Germany and an Rx near Moscow: the Rx's overlap marker lands at the map's top right.
+    await dropFile(
+      page,
+      'map-germany.csv',
+      `clientName,farmName,name,boundary\nMüller,Hof,Schlag,${squareAt(10, 52, 0.01)}\n`,
+    );
+    await page.locator('input[type=file]').setInputFiles(join(ROOT, 'examples/rx/two-zone-rx.zip'));
+    await filesChecked(page, 2);
+    await vectorMap(page);
+    const marks = page.locator('.workbench .map-marks [data-mark]');
+    await expect.poll(() => marks.count()).toBeGreaterThan(0);
+    const buttons = (await page.locator('.workbench .maplibregl-ctrl-top-right').boundingBox())!;
+    for (const mark of await marks.all()) {
+      const b = (await mark.boundingBox())!;
+      const under =
+        b.x < buttons.x + buttons.width &&
+        buttons.x < b.x + b.width &&
+        b.y < buttons.y + buttons.height &&
+        buttons.y < b.y + b.height;
+      expect(under, `a mark at ${b.x},${b.y} under the zoom buttons at ${buttons.x},${buttons.y}`).toBe(
+        false,
+      );
+    }
+    await page.context().close();
+  }, 90_000);
+
   it('fits the whole batch clear of the legend with nothing selected, again when it folds or unfolds', async () => {
     const { page } = await session.newPage();
     await page.setViewportSize({ width: 1366, height: 768 });

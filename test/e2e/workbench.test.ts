@@ -12,6 +12,7 @@ import {
   blockSession,
   checkScreen,
   chromiumMissing,
+  filesChecked,
   openScreen,
   outcomeCount,
   RESULTS_DIR,
@@ -299,4 +300,19 @@ describe.skipIf(chromiumMissing)('workbench in Chromium', () => {
     );
     expect(fromPage).toBe(401);
   });
+  it('shows a mixed batch’s every file in a tall window, the page unscrolled', async () => {
+    const { page: tall } = await session.newPage();
+    await tall.setViewportSize({ width: 1920, height: 1080 });
+    await tall.locator('input[type=file]').setInputFiles([PROBLEM_CSV, RX, SOIL, CLEAN_FIELDS]);
+    await filesChecked(tall, 4);
+    const box = (await tall.locator('.batch-files-box').boundingBox())!;
+    const rows = tall.getByTestId('batch-file');
+    // The last file's row is in view in the files' box, not under its edge.
+    const last = (await rows.nth(3).boundingBox())!;
+    expect(last.y + last.height).toBeLessThanOrEqual(box.y + box.height);
+    expect(
+      await tall.evaluate(() => document.documentElement.scrollHeight - window.innerHeight),
+    ).toBeLessThanOrEqual(0);
+    await tall.context().close();
+  }, 90_000);
 });
