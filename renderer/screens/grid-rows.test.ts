@@ -61,10 +61,11 @@ describe('the data grid’s rows', () => {
   });
 
   it('mark a mapped column’s problem at its own header’s cell (a European sheet: Fläche read as acres)', async () => {
-    // Semicolons, decimal commas, Windows-1252 umlauts: the operator's headers, read through a mapping.
+    // Semicolons, decimal commas, Windows-1252 umlauts: the operator's headers, read through a mapping; the
+    // area in hectares (read as acres, converted).
     const sheet = [
       'Betrieb;Hof;Schlagname;Geometrie;Fläche',
-      'Müller Agrar;Hof Süd;Großer Schlag;POLYGON ((10 52, 10.01 52, 10.01 52.01, 10 52.01, 10 52));188,8',
+      'Müller Agrar;Hof Süd;Großer Schlag;POLYGON ((10 52, 10.01 52, 10.01 52.01, 10 52.01, 10 52));76,4',
       'Müller Agrar;Hof Süd;Seeäcker;POLYGON ((10.1 52, 10.11 52, 10.11 52.01, 10.1 52.01, 10.1 52));viel',
     ].join('\r\n');
     const mapping = {
