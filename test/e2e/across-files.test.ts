@@ -78,7 +78,7 @@ describe.skipIf(chromiumMissing)('problems across files in the app', () => {
       const seen = window as unknown as { exportWaited: boolean };
       seen.exportWaited = false;
       new MutationObserver(() => {
-        for (const b of document.querySelectorAll('.batch-exports button'))
+        for (const b of Array.from(document.querySelectorAll('.batch-exports button')))
           if (b.textContent === 'Problems (CSV)' && (b as HTMLButtonElement).disabled)
             seen.exportWaited = true;
       }).observe(document.body, { subtree: true, childList: true, attributes: true });
