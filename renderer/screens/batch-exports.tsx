@@ -58,12 +58,16 @@ export function BatchExports() {
   if (checked.length === 0) return null;
   const changed = batch.files.filter((f) => f.changes.length > 0);
   const log = batch.changeLog;
+  // The problems are exported once the checks across files have found theirs (they are part of them).
+  const waiting = batch.acrossChecking ? 'Comparing the files with one another…' : undefined;
   return (
     <section className="batch-exports" aria-labelledby="exports-title">
       <h2 id="exports-title">Export</h2>
       <div className="actions">
         <button
           type="button"
+          disabled={batch.acrossChecking}
+          title={waiting}
           onClick={() => {
             const { bytes, format } = problemsCsvBytes({ files: reportFiles(checked, batch.acrossFiles) });
             saveFile('fieldgate-problems.csv', `text/csv; charset=${format.encoding}`, bytes);
@@ -73,6 +77,8 @@ export function BatchExports() {
         </button>
         <button
           type="button"
+          disabled={batch.acrossChecking}
+          title={waiting}
           onClick={() =>
             saveFile(
               'fieldgate-report.html',

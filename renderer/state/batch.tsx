@@ -191,6 +191,8 @@ interface BatchApi {
   problems: Problem[];
   /** The problems of the checks across files alone. */
   acrossFiles: Problem[];
+  /** The checks across files are running: until they end, the batch's problems are not all known. */
+  acrossChecking: boolean;
   selection?: Selection;
   select(selection: Selection | undefined): void;
   addFiles(files: { name: string; bytes: Uint8Array; blob?: Blob; path?: string }[]): Promise<void>;
@@ -576,6 +578,7 @@ export function BatchProvider({ children }: { children: ReactNode }) {
   // (not with a file's progress). A file whose geometry the worker let go of (an undo brought back an
   // older version) is checked again, and they run again with it.
   const [acrossFiles, setAcrossFiles] = useState<Problem[]>([]);
+  const [acrossChecking, setAcrossChecking] = useState(false);
   const changedResults = resultsKey(files);
   const acrossRun = useRef(0);
   useEffect(() => {
@@ -584,20 +587,26 @@ export function BatchProvider({ children }: { children: ReactNode }) {
     const request = acrossFilesRequest(current);
     if (current.some((f) => f.state === 'checking') || request.length < 2) {
       if (request.length < 2) setAcrossFiles([]);
+      setAcrossChecking(false);
       return;
     }
+    setAcrossChecking(true);
     worker()
       .acrossFiles(request)
       .then(({ diagnostics, missing }) => {
         if (run !== acrossRun.current) return;
+        // In one render: the problems found and the end of the checks (exports wait for both).
         setAcrossFiles(acrossFilesProblems(diagnostics, filesRef.current));
+        setAcrossChecking(false);
         for (const file of filesRef.current)
           if (file.geometryJob !== undefined && missing.includes(file.geometryJob)) {
             update(file.key, { state: 'checking' });
             void check({ ...file, state: 'checking' });
           }
       })
-      .catch(() => undefined);
+      .catch(() => {
+        if (run === acrossRun.current) setAcrossChecking(false);
+      });
     // check and update never change (callbacks over state setters): the results alone start a run.
   }, [changedResults, check, update]);
   // Changes live in this page only: leaving it (reload, close) asks first while there are any.
@@ -626,6 +635,7 @@ export function BatchProvider({ children }: { children: ReactNode }) {
     files,
     problems,
     acrossFiles,
+    acrossChecking,
     ...(selection ? { selection } : {}),
     select,
     addFiles,

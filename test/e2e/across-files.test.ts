@@ -73,11 +73,29 @@ describe.skipIf(chromiumMissing)('problems across files in the app', () => {
   });
   it('counts it in its file’s errors and exports it in the problems CSV, as the command line does', async () => {
     const { page } = await session.newPage();
+    // Whether the problems' export was ever disabled (while the checks across files ran), noted as it changes.
+    await page.evaluate(() => {
+      const seen = window as unknown as { exportWaited: boolean };
+      seen.exportWaited = false;
+      new MutationObserver(() => {
+        for (const b of Array.from(document.querySelectorAll('.batch-exports button')))
+          if (b.textContent === 'Problems (CSV)' && (b as HTMLButtonElement).disabled)
+            seen.exportWaited = true;
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
     await page
       .locator('input[type=file]')
       .setInputFiles([join(BATCH, 'fields.csv'), join(BATCH, 'more-fields.geojson')]);
     await filesChecked(page, 2);
-    await expect.poll(() => problem(page, 'XF006').count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { exportWaited: boolean }).exportWaited))
+      .toBe(true);
+    // Saved at once: the export waits for the checks across files (its button disabled until they end).
+    const [saved] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Problems (CSV)' }).click(),
+    ]);
+    expect(await problem(page, 'XF006').count()).toBe(1);
     const counts = async (name: string) =>
       (await page.getByTestId('batch-file').filter({ hasText: name }).locator('td').allTextContents()).slice(
         2,
@@ -86,10 +104,6 @@ describe.skipIf(chromiumMissing)('problems across files in the app', () => {
     // The GeoJSON's own checks find nothing; the same ground as a field of the CSV is its one error.
     expect(await counts('more-fields.geojson')).toEqual(['1', '0']);
     expect(await counts('fields.csv')).toEqual(['0', '0']);
-    const [saved] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Problems (CSV)' }).click(),
-    ]);
     const cli = spawnSync(
       process.execPath,
       [
