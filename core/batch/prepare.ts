@@ -11,6 +11,7 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { EngineOptions } from '../engine/engine.ts';
 import { validate } from '../engine/every-kind.ts';
+import { acrossFilesApply } from '../cross-file/across-files-apply.ts';
 import type { FileResult } from '../engine/report.ts';
 import type { SubmitRecord } from '../records/submit-record.ts';
 import type { ServiceOperation } from '../records/service-operation.ts';
@@ -74,12 +75,53 @@ function uploadKey(prefix: string, name: string): string {
 const baseName = (name: string): string =>
   name.slice(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1);
 
+const brief = (d: Diagnostic): RowDiagnostic => ({ code: d.code, severity: d.severity, message: d.message });
+
 function briefs(result: FileResult, ids: readonly string[]): RowDiagnostic[] {
   const byId = new Map(result.diagnostics.map((d) => [d.id, d]));
   return ids.flatMap((id) => {
     const d = byId.get(id);
-    return d ? [{ code: d.code, severity: d.severity, message: d.message }] : [];
+    return d ? [brief(d)] : [];
   });
+}
+
+/** What the checks across the batch's files found in one file: at its rows, and errors of the file as a whole. */
+interface AcrossFileFindings {
+  byRow: Map<number, Diagnostic[]>;
+  whole: Diagnostic[];
+}
+
+/**
+ * The checks across the batch's files (core/cross-file), as `fieldgate validate` runs them over the same
+ * files and the app shows them: the same ground in two files, a prescription off its field … An error they
+ * find keeps its row back (or its file's rows, when it is at no row), as the file's own errors do. Run
+ * where they apply (two files of boundaries, or boundaries with prescriptions or soil tests), unless a
+ * file's `batch` setting says off (on: always).
+ */
+async function acrossFiles(
+  state: BatchState,
+  files: readonly PreparedFile[],
+): Promise<Map<string, AcrossFileFindings>> {
+  const out = new Map<string, AcrossFileFindings>();
+  const setting = state.files.map((f) => f.settings?.batch).find((b) => b !== undefined);
+  if (setting === 'off') return out;
+  const geometries = files.flatMap((f) =>
+    f.result?.batchGeometry ? [{ file: f.name, kind: f.result.kind, geometry: f.result.batchGeometry }] : [],
+  );
+  if (setting !== 'on' && !acrossFilesApply(geometries)) return out;
+  const share = state.files.map((f) => f.settings?.rxOutsideShare).find((v) => typeof v === 'number');
+  // Loaded only for a batch that compares files, as the engine loads it.
+  const { checkAcrossFiles } = await import('../cross-file/check-across-files.ts');
+  for (const d of checkAcrossFiles(geometries, typeof share === 'number' ? { rxOutsideShare: share } : {})) {
+    const file = d.location.file;
+    if (file === undefined) continue;
+    let found = out.get(file);
+    if (!found) out.set(file, (found = { byRow: new Map(), whole: [] }));
+    const row = d.location.row;
+    if (row !== undefined) found.byRow.set(row, [...(found.byRow.get(row) ?? []), d]);
+    else if (d.severity === 'error') found.whole.push(d);
+  }
+  return out;
 }
 
 /** Errors of a file that belong to none of its records: they keep every row of the file back. */
@@ -139,6 +181,8 @@ export async function prepareBatch(state: BatchState, options: PrepareOptions = 
       features: false,
       settings: engineSettingsOf(file),
       resolveFile: async (relative, from) => (await resolve(relative, from)).bytes,
+      // Its boundaries, zones and samples, for the checks across the batch's files (below).
+      batchGeometry: true,
       ...(state.sampleDate !== undefined ? { sampleDate: state.sampleDate } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     };
@@ -154,6 +198,7 @@ export async function prepareBatch(state: BatchState, options: PrepareOptions = 
     files.push(prepared);
   }
   for (const i of named) files[i]!.namedByRow = true;
+  const across = await acrossFiles(state, files);
 
   const rows: BatchRow[] = [];
   const uploads = new Map<string, Uint8Array>();
@@ -187,7 +232,8 @@ export async function prepareBatch(state: BatchState, options: PrepareOptions = 
       });
       continue;
     }
-    const whole = fileErrors(result);
+    const found = across.get(file.name);
+    const whole = [...fileErrors(result), ...(found?.whole ?? [])];
     const keptBack = file.changeProblem
       ? `a change to the file could not be made: ${file.changeProblem.message}`
       : whole.length > 0
@@ -197,7 +243,10 @@ export async function prepareBatch(state: BatchState, options: PrepareOptions = 
       const row = withFile({
         columns: { file: file.name, ...record.columns },
         source: { file: file.name, row: record.row, label: record.label },
-        diagnostics: briefs(result, record.diagnostics),
+        diagnostics: [
+          ...briefs(result, record.diagnostics),
+          ...(found?.byRow.get(record.row) ?? []).map(brief),
+        ],
       });
       const hasErrors = keptBack !== undefined || row.diagnostics.some((d) => d.severity === 'error');
       const got = await operationOf(record, state, index, resolve, {

@@ -487,6 +487,48 @@ describe('the plan', () => {
   });
 });
 
+describe('the checks across files, as the batch is prepared', () => {
+  const field = (name: string) =>
+    JSON.stringify({
+      fields: [
+        {
+          clientName: 'Smith Farms',
+          farmName: 'Home Farm',
+          name,
+          boundary: 'POLYGON ((-93.65 42.03, -93.64 42.03, -93.64 42.04, -93.65 42.04, -93.65 42.03))',
+        },
+      ],
+    });
+  const file = (name: string, fieldName: string, settings?: Record<string, string>) => ({
+    name,
+    bytes: new TextEncoder().encode(field(fieldName)),
+    ...(settings ? { settings } : {}),
+  });
+
+  it('keeps back a row whose field is the same ground as one in another file (XF006), as validate says', async () => {
+    const read = await prepareBatch(
+      { files: [file('a.json', 'North 40'), file('b.json', 'Home 40')], userName: 'u@example.com' },
+      { now: NOW },
+    );
+    expect(read.rows.map((r) => [r.source.file, r.diagnostics.map((d) => d.code)])).toEqual([
+      ['a.json', []],
+      ['b.json', ['XF006']],
+    ]);
+    expect(read.plan.rows[1]!.invalid).toMatch(/^XF006 /);
+    expect(read.plan.steps).toHaveLength(1);
+    // With the batch setting off, the files are not compared: both go.
+    const apart = await prepareBatch(
+      {
+        files: [file('a.json', 'North 40'), file('b.json', 'Home 40', { batch: 'off' })],
+        userName: 'u@example.com',
+      },
+      { now: NOW },
+    );
+    expect(apart.rows.flatMap((r) => r.diagnostics)).toEqual([]);
+    expect(apart.plan.steps).toHaveLength(2);
+  });
+});
+
 describe('the journal', () => {
   it('replays a journal cut short by a crash: a step sent without an outcome is in doubt', async () => {
     const rows = [programRow(1), programRow(2)];
