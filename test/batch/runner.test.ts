@@ -510,7 +510,7 @@ describe('the checks across files, as the batch is prepared', () => {
       { files: [file('a.json', 'North 40'), file('b.json', 'Home 40')], userName: 'u@example.com' },
       { now: NOW },
     );
-    expect(read.rows.map((r) => [r.source.file, r.diagnostics.map((d) => d.code)])).toEqual([
+    expect(read.rows.map((r) => [r.source?.file, r.diagnostics.map((d) => d.code)])).toEqual([
       ['a.json', []],
       ['b.json', ['XF006']],
     ]);
