@@ -11,7 +11,7 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { EngineOptions } from '../engine/engine.ts';
 import { validate } from '../engine/every-kind.ts';
-import { acrossFilesApply } from '../cross-file/across-files-apply.ts';
+import { runAcrossFiles } from '../cross-file/across-files-apply.ts';
 import type { FileResult } from '../engine/report.ts';
 import type { SubmitRecord } from '../records/submit-record.ts';
 import type { ServiceOperation } from '../records/service-operation.ts';
@@ -103,23 +103,21 @@ async function acrossFiles(
   files: readonly PreparedFile[],
 ): Promise<Map<string, AcrossFileFindings>> {
   const out = new Map<string, AcrossFileFindings>();
-  const setting = state.files.map((f) => f.settings?.batch).find((b) => b !== undefined);
-  if (setting === 'off') return out;
   const geometries = files.flatMap((f) =>
     f.result?.batchGeometry ? [{ file: f.name, kind: f.result.kind, geometry: f.result.batchGeometry }] : [],
   );
-  if (setting !== 'on' && !acrossFilesApply(geometries)) return out;
-  const share = state.files.map((f) => f.settings?.rxOutsideShare).find((v) => typeof v === 'number');
-  // Loaded only for a batch that compares files, as the engine loads it.
-  const { checkAcrossFiles } = await import('../cross-file/check-across-files.ts');
-  for (const d of checkAcrossFiles(geometries, typeof share === 'number' ? { rxOutsideShare: share } : {})) {
+  const found = await runAcrossFiles(geometries, {
+    batch: state.files.map((f) => f.settings?.batch).find((b) => b !== undefined),
+    rxOutsideShare: state.files.map((f) => f.settings?.rxOutsideShare).find((v) => v !== undefined),
+  });
+  for (const d of found) {
     const file = d.location.file;
     if (file === undefined) continue;
-    let found = out.get(file);
-    if (!found) out.set(file, (found = { byRow: new Map(), whole: [] }));
+    let findings = out.get(file);
+    if (!findings) out.set(file, (findings = { byRow: new Map(), whole: [] }));
     const row = d.location.row;
-    if (row !== undefined) found.byRow.set(row, [...(found.byRow.get(row) ?? []), d]);
-    else if (d.severity === 'error') found.whole.push(d);
+    if (row !== undefined) findings.byRow.set(row, [...(findings.byRow.get(row) ?? []), d]);
+    else if (d.severity === 'error') findings.whole.push(d);
   }
   return out;
 }

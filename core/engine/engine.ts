@@ -46,7 +46,7 @@ import { flatString } from '../values/flat-string.ts';
 import { packedMap } from '../values/packed-map.ts';
 import { checkSettings, describeSettings } from './settings.ts';
 import { emptyBatchGeometry, type BatchGeometry } from '../input/batch-geometry.ts';
-import { acrossFilesApply, type FileGeometry } from '../cross-file/across-files-apply.ts';
+import { runAcrossFiles, type FileGeometry } from '../cross-file/across-files-apply.ts';
 import { settleFeatures } from '../geojson/geojson.ts';
 
 /** A file for the engine; `kind` forces its kind (else `options.kind`, else detection). */
@@ -607,13 +607,12 @@ async function produce(
       channel.push({ type: 'unreadable', name: input.name, reason });
     }
   }
-  if (!stopped() && batch !== 'off' && (batch === 'on' || acrossFilesApply(batchFiles))) {
-    const share = resolved.validate.settings?.rxOutsideShare;
-    // Loaded only for a run that compares files (a chunk of its own in the command line's bundle).
-    const { checkAcrossFiles } = await import('../cross-file/check-across-files.ts');
-    const found = checkAcrossFiles(batchFiles, {
+  if (!stopped()) {
+    // The checks' module is a chunk of its own in the command line's bundle, loaded only when they run.
+    const found = await runAcrossFiles(batchFiles, {
+      batch,
       ...(resolved.validate.selection ? { selection: resolved.validate.selection } : {}),
-      ...(typeof share === 'number' ? { rxOutsideShare: share } : {}),
+      rxOutsideShare: resolved.validate.settings?.rxOutsideShare,
     });
     if (found.length > 0) {
       const keep = options.keepDiagnostics !== false;
