@@ -240,6 +240,16 @@ export async function openScreen(page: Page, name: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name, exact: true }).click();
 }
 
+/** Submit the page's batch to the embedded sandbox from the Submit screen, and wait for the run to finish. */
+export async function submitToSandbox(page: Page): Promise<void> {
+  await openScreen(page, 'Submit');
+  await expect.poll(() => page.locator('.submit').getByLabel('Profile').inputValue()).toBe('sandbox');
+  await page.getByRole('button', { name: /Submit the batch/ }).click();
+  await expect
+    .poll(() => page.getByRole('heading', { name: /Run .* — finished/ }).count(), { timeout: 30_000 })
+    .toBe(1);
+}
+
 /** Wait until at least `files` files are in the batch and none is being checked. */
 export async function filesChecked(page: Page, files: number): Promise<void> {
   await page.waitForFunction(

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { encodeWindows1252 } from '../../core/index.ts';
 import { writeZip } from '../../core/archive/zip-writer.ts';
 import { ACRES_PER_HECTARE, areaAcres } from '../../core/geodesy/area.ts';
-import { blockSession, chromiumMissing, filesChecked, openScreen, RESULTS_DIR } from './e2e-harness.ts';
+import { blockSession, chromiumMissing, filesChecked, RESULTS_DIR, submitToSandbox } from './e2e-harness.ts';
 
 describe.skipIf(chromiumMissing)('sheets from Europe', () => {
   const session = blockSession();
@@ -45,12 +45,7 @@ describe.skipIf(chromiumMissing)('sheets from Europe', () => {
       .toBe(1);
     expect(await problems.getByRole('option').filter({ hasText: 'is missing' }).count()).toBe(0);
     const before = inbox().length;
-    await openScreen(page, 'Submit');
-    await expect.poll(() => page.locator('.submit').getByLabel('Profile').inputValue()).toBe('sandbox');
-    await page.getByRole('button', { name: /Submit the batch/ }).click();
-    await expect
-      .poll(() => page.getByRole('heading', { name: /Run .* — finished/ }).count(), { timeout: 30_000 })
-      .toBe(1);
+    await submitToSandbox(page);
     const fields = inbox()
       .slice(before)
       .flatMap((item) => item.fields ?? []);

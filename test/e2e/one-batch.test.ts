@@ -13,7 +13,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeWindows1252 } from '../../core/index.ts';
 import { startSandbox } from '../../sandbox/index.ts';
@@ -28,20 +27,12 @@ import {
   ROOT,
   runProgress,
   startSession,
+  submitToSandbox,
 } from './e2e-harness.ts';
 
 const CSB = join(ROOT, 'test/corpus/derived/us_csb_2024_sample_wgs84.csv');
 const screens = openScreen;
 const checked = filesChecked;
-
-async function submitAndFinish(page: Page): Promise<void> {
-  await screens(page, 'Submit');
-  await expect.poll(() => page.locator('.submit').getByLabel('Profile').inputValue()).toBe('sandbox');
-  await page.getByRole('button', { name: /Submit the batch/ }).click();
-  await expect
-    .poll(() => page.getByRole('heading', { name: /Run .* — finished/ }).count(), { timeout: 30_000 })
-    .toBe(1);
-}
 
 describe.skipIf(chromiumMissing)('one batch from drop to send', () => {
   const session = blockSession();
@@ -64,7 +55,7 @@ describe.skipIf(chromiumMissing)('one batch from drop to send', () => {
     await expect.poll(() => form.getByLabel('Read CSBID as').inputValue()).toBe('name');
     expect(await form.getByLabel('Value of clientName for every row').inputValue()).toBe('Smith Farms');
     const before = inbox().length;
-    await submitAndFinish(page);
+    await submitToSandbox(page);
     const sent = await outcomeCount(page, 'uploaded');
     const invalid = await outcomeCount(page, 'skipped');
     expect(sent + invalid).toBe(100);
@@ -113,7 +104,7 @@ describe.skipIf(chromiumMissing)('one batch from drop to send', () => {
     await editor.fill((await editor.inputValue()).replace(';lots;', ';192.5;').replace('Öst 40', 'Ost 40'));
     await expect.poll(() => problems.getByRole('option').filter({ hasText: 'FU003' }).count()).toBe(0);
     const before = inbox().length;
-    await submitAndFinish(page);
+    await submitToSandbox(page);
     const fields = inbox()
       .slice(before)
       .flatMap((item) => item.fields ?? []);
