@@ -128,7 +128,7 @@ export function areaUnitOfName(name: string): NamedAreaUnit | undefined {
   if (/(\/|\b(per|pro|par|por|je)\s)\s*(ha|hectares?|hektar|m2|qm|sqm)\b/.test(plain)) return undefined;
   const words = plain.split(/[^a-z0-9]+/).filter((w) => w !== '');
   if (words.length === 0 || words.some((w) => ACRE_WORDS.has(w))) return undefined;
-  const area = (w: string): boolean => AREA_WORDS.has(w) || w.endsWith('flaeche');
+  const area = (w: string): boolean => AREA_WORDS.has(w) || europeanArea(w);
   // Nothing but the area, its unit and words that say which area ("Schlagfläche (ha)", "Area in ha",
   // "superficie totale"): "Surface water" or "Hab. notes" name something else.
   if (!words.every((w) => area(w) || UNIT_WORDS.has(w) || QUALIFIERS.has(w))) return undefined;
@@ -137,7 +137,7 @@ export function areaUnitOfName(name: string): NamedAreaUnit | undefined {
   if (has(HECTARE_WORDS)) return HECTARES;
   // "Fläche", "Schlagfläche", "surface", "superficie", "oppervlakte" without a unit: hectares ("Area" and
   // "Field size" alone are a US sheet's acres).
-  if (words.some((w) => EUROPEAN_AREA_WORDS.has(w) || w.endsWith('flaeche'))) return HECTARES;
+  if (words.some(europeanArea)) return HECTARES;
   return undefined;
 }
 
@@ -156,6 +156,8 @@ const UNIT_WORDS: ReadonlySet<string> = new Set([
 const EUROPEAN_AREA_WORDS: ReadonlySet<string> = new Set([
   ...['surface', 'superficie', 'oppervlakte', 'oppervlak', 'areal', 'powierzchnia', 'groesse'],
 ]);
+/** An area in a European language's word for it ("Fläche" and its compounds: "Schlagfläche"). */
+const europeanArea = (w: string): boolean => EUROPEAN_AREA_WORDS.has(w) || w.endsWith('flaeche');
 const AREA_WORDS: ReadonlySet<string> = new Set([...EUROPEAN_AREA_WORDS, 'area', 'size', 'groesse']);
 /** Words beside an area that say which one or how it is given. */
 const QUALIFIERS: ReadonlySet<string> = new Set([
